@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way (ARCHITECTURE.md):
+// booking -> BookingKit -> BookingStore -> SQLite -> CSQLite
+//                       -> BookingAPI
+//                       -> BookingCore (pure)
+// booking -> BookingSandbox -> SQLite, HTTPServer, BookingCore
+let package = Package(
+    name: "BookingKit",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "BookingCore", targets: ["BookingCore"]),
+        .library(name: "SQLite", targets: ["SQLite"]),
+        .library(name: "BookingStore", targets: ["BookingStore"]),
+        .library(name: "BookingSandbox", targets: ["BookingSandbox"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
+        ),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "BookingCore"),
+        .target(
+            name: "BookingStore",
+            dependencies: ["SQLite", "BookingCore"],
+            plugins: ["EmbedSchema"]
+        ),
+        .target(name: "HTTPServer"),
+        .target(
+            name: "BookingSandbox",
+            dependencies: ["SQLite", "BookingCore", "HTTPServer"],
+            plugins: ["EmbedSchema"]
+        ),
+        .executableTarget(name: "SchemaEmbedder"),
+        .plugin(
+            name: "EmbedSchema",
+            capability: .buildTool(),
+            dependencies: ["SchemaEmbedder"]
+        ),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore"]),
+        .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
+    ]
+)
+
+// Every Swift target: Swift 6 language mode (strict concurrency) plus the
+// upcoming features we want now, set in one place.
+for target in package.targets where target.type != .system && target.type != .plugin {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

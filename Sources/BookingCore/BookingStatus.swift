@@ -1,0 +1,24 @@
+/// The server's booking states. The client copies the list and never moves
+/// a booking's state on its own.
+public enum BookingStatus: String, CaseIterable, Codable, Sendable {
+    case held = "HELD"
+    case paymentRequired = "PAYMENT_REQUIRED"
+    case actionRequired = "ACTION_REQUIRED"
+    case processing = "PROCESSING"
+    case confirmed = "CONFIRMED"
+    case expired = "EXPIRED"
+    case failed = "FAILED"
+    case cancelled = "CANCELLED"
+
+    /// No further change can happen (`EXPIRED`, `FAILED`, `CANCELLED`).
+    public var isTerminal: Bool {
+        switch self {
+        case .expired, .failed, .cancelled: return true
+        default: return false
+        }
+    }
+
+    /// The checkout attempt behind it is settled: the booking is confirmed
+    /// (it may still be cancelled later, as a trip) or it ended.
+    public var settlesAttempt: Bool { self == .confirmed || isTerminal }
+}

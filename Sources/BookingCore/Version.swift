@@ -1,0 +1,20 @@
+/// The server's per-booking counter. It only rises; a response whose version
+/// is not newer than the one held is ignored (never move backwards).
+public struct Version: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    public let rawValue: Int64
+
+    /// A version; `nil` when negative (the server never sends one).
+    public init?(rawValue: Int64) {
+        guard rawValue >= 0 else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// The version before any answer from the server.
+    public static let none = Version(rawValue: 0)!
+
+    /// Whether this version is strictly newer than `other`.
+    public func isNewer(than other: Version) -> Bool { rawValue > other.rawValue }
+
+    public static func < (lhs: Version, rhs: Version) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "v\(rawValue)" }
+}

@@ -1,0 +1,1 @@
+// The BookingSandbox module. Its files are being written.

@@ -1,0 +1,1 @@
+// The BookingStore module: the client's tables over SQLite.

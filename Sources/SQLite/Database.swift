@@ -1,0 +1,166 @@
+import CSQLite
+import Foundation
+
+/// One connection to one SQLite database file.
+///
+/// Opening it applies the settings every file of this project needs: the
+/// parent directory created `0700`, the file and its `-wal`/`-shm` `0600`,
+/// WAL, the requested `synchronous` level read back to prove it took, foreign
+/// keys, a busy timeout, `SQLITE_DBCONFIG_DEFENSIVE` and `secure_delete`.
+///
+/// Not `Sendable`: a connection is used from one thread (or one actor) at a
+/// time. Open one per thread or serialize access.
+public final class Database {
+    /// The path of the database file.
+    public let path: String
+    /// The options it was opened with.
+    public let options: Options
+    let handle: OpaquePointer
+    private var statementCache: [String: Statement] = [:]
+    /// Depth of nested `transaction` calls (0: none open).
+    var transactionDepth = 0
+
+    /// Opens (creating if needed) the database at `path`.
+    ///
+    /// - Throws: `SQLiteError` when the file cannot be opened or created, is
+    ///   not a database, is read-only (unless `options.readOnly`), or a setting
+    ///   did not take. The handle is closed before the error is thrown.
+    public init(path: String, options: Options = Options()) throws(SQLiteError) {
+        self.path = path
+        self.options = options
+        if !options.readOnly {
+            try FileSecurity.prepare(databasePath: path)
+        }
+        var handle: OpaquePointer?
+        let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(handle: handle, code: code, sql: nil)
+            sqlite3_close_v2(handle)
+            throw SQLiteError(
+                code: error.code, extendedCode: error.extendedCode,
+                message: "cannot open \(path): \(error.message)")
+        }
+        self.handle = handle
+        do {
+            try configure()
+        } catch {
+            statementCache.removeAll()
+            sqlite3_close_v2(handle)
+            throw error
+        }
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    private func configure() throws(SQLiteError) {
+        if !options.readOnly && sqlite3_db_readonly(handle, "main") == 1 {
+            throw SQLiteError(code: SQLITE_READONLY, message: "database file is read-only: \(path)")
+        }
+        sqlite3_busy_timeout(handle, Int32(clamping: options.busyTimeoutMilliseconds))
+        var enabled: Int32 = 0
+        let code = bk_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, &enabled)
+        guard code == SQLITE_OK, enabled == 1 else {
+            throw SQLiteError(code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "SQLITE_DBCONFIG_DEFENSIVE did not take")
+        }
+        // The first statement reads the file: a file that is not a database
+        // fails here with SQLITE_NOTADB.
+        if !options.readOnly {
+            let mode = try pragma("journal_mode", set: "WAL")
+            guard mode?.lowercased() == "wal" else {
+                throw SQLiteError(code: SQLITE_ERROR, message: "journal_mode=WAL did not take (got \(mode ?? "nothing")) for \(path)")
+            }
+        } else {
+            _ = try pragma("schema_version")
+        }
+        try expectPragma("synchronous", set: options.synchronous.rawValue, readBack: String(options.synchronous.level))
+        try expectPragma("foreign_keys", set: "ON", readBack: "1")
+        try expectPragma("secure_delete", set: "ON", readBack: "1")
+        if Platform.flushNeedsFullFsync && options.synchronous == .full {
+            try expectPragma("fullfsync", set: "ON", readBack: "1")
+            try expectPragma("checkpoint_fullfsync", set: "ON", readBack: "1")
+        }
+        if !options.readOnly {
+            // SQLite gives the sidecars the database file's mode; tighten any
+            // left behind by an older, looser build.
+            try FileSecurity.tightenSidecars(databasePath: path)
+        }
+    }
+
+    private func expectPragma(_ name: String, set value: String, readBack expected: String) throws(SQLiteError) {
+        _ = try pragma(name, set: value)
+        let actual = try pragma(name)
+        guard actual == expected else {
+            throw SQLiteError(code: SQLITE_ERROR, message: "PRAGMA \(name)=\(value) did not take: reads \(actual ?? "nothing"), expected \(expected)")
+        }
+    }
+
+    // MARK: Running SQL
+
+    /// Runs one or more SQL statements with no parameters, discarding rows.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw SQLiteError(handle: handle, code: code, sql: sql)
+        }
+    }
+
+    /// Prepares a new statement. The caller owns it.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(databaseHandle: handle, sql: sql)
+    }
+
+    /// A statement from this connection's cache, reset and with its bindings
+    /// cleared, prepared on first use. For the hot statements of a store.
+    public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            return statement
+        }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs `sql` with `values` bound, discarding rows.
+    public func run(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        try statement.run()
+    }
+
+    /// The first column of the first row of `sql`, or `nil` when there is no row.
+    public func scalar(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError) -> SQLiteValue? {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(values)
+        return try statement.step() ? statement.value(at: 0) : nil
+    }
+
+    /// Reads `PRAGMA name` as text.
+    public func pragma(_ name: String) throws(SQLiteError) -> String? {
+        let statement = try prepare("PRAGMA \(name)")
+        return try statement.step() ? statement.optionalString(at: 0) : nil
+    }
+
+    /// Sets `PRAGMA name = value` and returns the row it answers, if any.
+    @discardableResult
+    public func pragma(_ name: String, set value: String) throws(SQLiteError) -> String? {
+        let statement = try prepare("PRAGMA \(name) = \(value)")
+        return try statement.step() ? statement.optionalString(at: 0) : nil
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The rowid of the last inserted row.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Whether a transaction is open on this connection.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}

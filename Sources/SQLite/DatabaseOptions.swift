@@ -1,0 +1,31 @@
+extension Database {
+    /// How durable a commit is (`PRAGMA synchronous`, in WAL mode).
+    public enum Synchronous: String, Sendable {
+        /// Every commit is synced: survives power loss. For data that must never be lost.
+        case full = "FULL"
+        /// Synced at checkpoints: survives a process crash, may lose the last
+        /// commits on power loss. For data that can be rebuilt.
+        case normal = "NORMAL"
+
+        /// The number `PRAGMA synchronous` reads back.
+        var level: Int { self == .full ? 2 : 1 }
+    }
+
+    /// How a database is opened.
+    public struct Options: Sendable {
+        /// Commit durability. Default `.full`.
+        public var synchronous: Synchronous
+        /// How long to wait for another connection's lock before failing with
+        /// `SQLITE_BUSY`. Default 5 000 ms.
+        public var busyTimeoutMilliseconds: Int
+        /// Open without write access (no directory or file is created).
+        public var readOnly: Bool
+
+        /// Creates options.
+        public init(synchronous: Synchronous = .full, busyTimeoutMilliseconds: Int = 5_000, readOnly: Bool = false) {
+            self.synchronous = synchronous
+            self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+            self.readOnly = readOnly
+        }
+    }
+}

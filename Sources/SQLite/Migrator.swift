@@ -1,0 +1,70 @@
+/// Applies named SQL steps in order, each exactly once.
+///
+/// Every step runs in its own `BEGIN IMMEDIATE` transaction together with the
+/// row that records it in `schema_migration`, so a step is either applied and
+/// recorded or neither. Two processes migrating the same file at once
+/// serialize on the write lock and the second finds the step done. A database
+/// that records steps this build does not know was written by a newer build:
+/// it is refused, never touched.
+public struct Migrator: Sendable {
+    /// One step: a unique name (its order key) and its SQL.
+    public struct Step: Sendable, Equatable {
+        /// The step's name, e.g. `0001_booking`.
+        public let name: String
+        /// The SQL it runs.
+        public let sql: String
+
+        /// Creates a step.
+        public init(name: String, sql: String) {
+            self.name = name
+            self.sql = sql
+        }
+    }
+
+    /// The steps, in the order they apply.
+    public let steps: [Step]
+
+    /// Creates a migrator over steps given in order.
+    public init(steps: [Step]) {
+        self.steps = steps
+    }
+
+    /// Applies every step not yet recorded, in order. Returns the names applied.
+    @discardableResult
+    public func migrate(_ database: Database) throws -> [String] {
+        try database.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))) STRICT"
+        )
+        let known = Set(steps.map(\.name))
+        var applied: [String] = []
+        for step in steps {
+            let didApply = try database.transaction { () throws -> Bool in
+                let recorded = try appliedNames(database)
+                let unknown = recorded.filter { !known.contains($0) }
+                guard unknown.isEmpty else {
+                    throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
+                }
+                if recorded.contains(step.name) { return false }
+                try database.execute(step.sql)
+                try database.run("INSERT INTO schema_migration (name) VALUES (?)", [.text(step.name)])
+                return true
+            }
+            if didApply { applied.append(step.name) }
+        }
+        if steps.isEmpty {
+            let unknown = try appliedNames(database)
+            guard unknown.isEmpty else {
+                throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
+            }
+        }
+        return applied
+    }
+
+    /// The names of the steps recorded in `database`.
+    public func appliedNames(_ database: Database) throws -> Set<String> {
+        var names = Set<String>()
+        let statement = try database.prepare("SELECT name FROM schema_migration")
+        try statement.forEachRow { names.insert($0.string(at: 0)) }
+        return names
+    }
+}

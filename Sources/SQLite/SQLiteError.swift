@@ -1,0 +1,52 @@
+import CSQLite
+
+/// An error from SQLite, or from this layer's checks around it.
+///
+/// Carries the primary and extended result codes, the message read at the
+/// moment of failure, and the SQL that was running. Bound values are never
+/// part of it: bookings hold personal data, and errors end up in logs.
+public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, ...).
+    public let code: Int32
+    /// The extended result code (`SQLITE_BUSY_SNAPSHOT`, ...), or `code` when unknown.
+    public let extendedCode: Int32
+    /// The message, read from `sqlite3_errmsg` when the error happened.
+    public let message: String
+    /// The SQL that was running, if any.
+    public let sql: String?
+
+    /// Creates an error.
+    public init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil) {
+        self.code = code & 0xff
+        self.extendedCode = extendedCode ?? code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// Reads the error state of `handle` right now.
+    init(handle: OpaquePointer?, code: Int32, sql: String? = nil) {
+        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? String(cString: sqlite3_errstr(code))
+        let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+        self.init(code: code, extendedCode: extended, message: message, sql: sql)
+    }
+
+    public var description: String {
+        var text = "SQLite error \(code)"
+        if extendedCode != code { text += " (extended \(extendedCode))" }
+        text += ": \(message)"
+        if let sql { text += " while executing `\(sql)`" }
+        return text
+    }
+
+    /// Another connection held a lock past the busy timeout.
+    public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+    /// The disk, or the database's page limit, is full.
+    public var isFull: Bool { code == SQLITE_FULL }
+    /// The file is damaged or is not a database at all.
+    public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+    /// The database, file or directory cannot be written.
+    public var isReadOnly: Bool { code == SQLITE_READONLY || code == SQLITE_CANTOPEN && message.contains("read-only") }
+    /// A constraint (unique, check, foreign key, not null) refused the change.
+    public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+}
