@@ -35,14 +35,17 @@ let package = Package(
             plugins: ["EmbedSchema"]
         ),
         .executableTarget(name: "SchemaEmbedder"),
+        // Test-only: shared helpers, and a child process for cross-process tests.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .executableTarget(name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),
         .plugin(
             name: "EmbedSchema",
             capability: .buildTool(),
             dependencies: ["SchemaEmbedder"]
         ),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore"]),
-        .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore"]),
+        .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
     ]

@@ -37,3 +37,34 @@ CREATE TABLE trip (
 ) STRICT;
 
 CREATE INDEX trip_by_check_in ON trip (check_in, booking_id);
+
+-- Never move backwards, enforced here for every UPDATE whatever code runs it:
+-- a final attempt stays final; an older version, or the same version with an
+-- earlier phase, changes nothing (the row is skipped, changes() reads 0).
+CREATE TRIGGER booking_attempt_forward_only
+BEFORE UPDATE ON booking_attempt
+WHEN OLD.status IN ('CONFIRMED', 'FAILED', 'EXPIRED', 'CANCELLED', 'ABANDONED')
+  OR NEW.version < OLD.version
+  OR (NEW.version = OLD.version AND
+      (CASE NEW.status WHEN 'HOLD_REQUESTED' THEN 0 WHEN 'HELD' THEN 1 WHEN 'PAYMENT_SUBMITTED' THEN 2
+                       WHEN 'ACTION_REQUIRED' THEN 3 WHEN 'PROCESSING' THEN 4 ELSE 5 END) <
+      (CASE OLD.status WHEN 'HOLD_REQUESTED' THEN 0 WHEN 'HELD' THEN 1 WHEN 'PAYMENT_SUBMITTED' THEN 2
+                       WHEN 'ACTION_REQUIRED' THEN 3 WHEN 'PROCESSING' THEN 4 ELSE 5 END))
+BEGIN
+    SELECT RAISE(IGNORE);
+END;
+
+-- What identifies an attempt never changes, and a server id once learned is
+-- never replaced by another: that would be a bug, so it aborts loudly.
+CREATE TRIGGER booking_attempt_identity_fixed
+BEFORE UPDATE ON booking_attempt
+WHEN NEW.attempt_id IS NOT OLD.attempt_id
+  OR NEW.idempotency_key IS NOT OLD.idempotency_key
+  OR NEW.offer_id IS NOT OLD.offer_id
+  OR NEW.quote_id IS NOT OLD.quote_id
+  OR NEW.created_at IS NOT OLD.created_at
+  OR (OLD.hold_id IS NOT NULL AND NEW.hold_id IS NOT OLD.hold_id)
+  OR (OLD.booking_id IS NOT NULL AND NEW.booking_id IS NOT OLD.booking_id)
+BEGIN
+    SELECT RAISE(ABORT, 'booking_attempt identity fields are fixed once set');
+END;

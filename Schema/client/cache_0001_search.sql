@@ -16,12 +16,13 @@ CREATE INDEX recent_search_by_use ON recent_search (used_at DESC);
 CREATE TABLE result_page (
     query_key   TEXT NOT NULL,
     page_index  INTEGER NOT NULL CHECK (page_index >= 0),
-    items_json  TEXT NOT NULL,
     next_cursor TEXT,
     quoted_at   INTEGER NOT NULL, -- unix ms: when the server quoted these prices
-    used_at     INTEGER NOT NULL, -- unix ms: last put or get, for eviction
-    byte_size   INTEGER NOT NULL,
+    stored_at   INTEGER NOT NULL, -- unix ms: when it was cached (oldest is evicted first)
+    byte_size   INTEGER NOT NULL CHECK (byte_size >= 0),
+    items_json  TEXT NOT NULL,    -- last: large, kept off the columns the eviction reads
     PRIMARY KEY (query_key, page_index)
 ) STRICT;
 
-CREATE INDEX result_page_by_use ON result_page (used_at);
+-- Eviction sums byte_size and deletes oldest-first from this index alone.
+CREATE INDEX result_page_by_age ON result_page (stored_at, byte_size);

@@ -161,6 +161,12 @@ public final class Database {
     /// The rowid of the last inserted row.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Whether `SQLITE_DBCONFIG_DEFENSIVE` is on (it always is once opened).
+    public var isDefensive: Bool {
+        var enabled: Int32 = 0
+        return bk_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, -1, &enabled) == SQLITE_OK && enabled == 1
+    }
+
     /// Whether a transaction is open on this connection.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }

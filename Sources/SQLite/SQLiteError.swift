@@ -23,6 +23,12 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
         self.sql = sql
     }
 
+    /// An error for a file found damaged by a check of this layer's callers
+    /// (`PRAGMA quick_check`), coded `SQLITE_CORRUPT`.
+    public static func corruption(_ message: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_CORRUPT, message: message)
+    }
+
     /// Reads the error state of `handle` right now.
     init(handle: OpaquePointer?, code: Int32, sql: String? = nil) {
         let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }

@@ -1,0 +1,132 @@
+import BookingCore
+import Foundation
+import SQLite
+
+/// The `booking_attempt` table of `booking.sqlite`.
+///
+/// Uses its database's connection; like it, not `Sendable`.
+public struct AttemptTable {
+    let database: Database
+
+    private static let columns =
+        "attempt_id, idempotency_key, offer_id, quote_id, hold_id, booking_id, status, version, hold_anchor, created_at, updated_at"
+
+    /// Saves a new attempt. Returns once the commit is durable
+    /// (`synchronous=FULL`): the row survives a crash or power loss from then on.
+    ///
+    /// - Throws: `SQLiteError` (a constraint violation when the id or key is
+    ///   already saved, `isFull` when the disk is full); nothing is written then.
+    public func insert(_ record: AttemptRecord) throws {
+        let statement = try database.cachedStatement(
+            "INSERT INTO booking_attempt (\(Self.columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
+        defer { statement.reset() }
+        try statement.bind(record.attemptID.rawValue, at: 1)
+        try statement.bind(record.idempotencyKey.rawValue, at: 2)
+        try statement.bind(record.offerID.rawValue, at: 3)
+        try statement.bind(record.quoteID.rawValue, at: 4)
+        try statement.bind(record.holdID?.rawValue, at: 5)
+        try statement.bind(record.bookingID?.rawValue, at: 6)
+        try statement.bind(record.phase.rawValue, at: 7)
+        try statement.bind(record.version.rawValue, at: 8)
+        try statement.bind(record.holdAnchor, at: 9)
+        try statement.bind(record.createdAt.unixMilliseconds, at: 10)
+        try statement.bind(record.updatedAt.unixMilliseconds, at: 11)
+        try statement.run()
+    }
+
+    /// Moves an attempt forward. Returns `false`, changing nothing, when the
+    /// move is not forward: the attempt is final, the version is older, or
+    /// the version is the same and the phase earlier (the schema's trigger
+    /// enforces this for every UPDATE), or no such attempt exists.
+    @discardableResult
+    public func update(_ update: AttemptUpdate) throws -> Bool {
+        let statement = try database.cachedStatement(
+            """
+            UPDATE booking_attempt
+            SET status = ?2, version = ?3, hold_id = coalesce(?4, hold_id),
+                booking_id = coalesce(?5, booking_id), hold_anchor = coalesce(?6, hold_anchor),
+                updated_at = ?7
+            WHERE attempt_id = ?1
+            """)
+        defer { statement.reset() }
+        try statement.bind(update.attemptID.rawValue, at: 1)
+        try statement.bind(update.phase.rawValue, at: 2)
+        try statement.bind(update.version.rawValue, at: 3)
+        try statement.bind(update.holdID?.rawValue, at: 4)
+        try statement.bind(update.bookingID?.rawValue, at: 5)
+        try statement.bind(update.holdAnchor, at: 6)
+        try statement.bind(update.at.unixMilliseconds, at: 7)
+        try statement.run()
+        return database.changes == 1
+    }
+
+    /// The attempt with this id, if saved.
+    public func attempt(id: AttemptID) throws -> AttemptRecord? {
+        try first("SELECT \(Self.columns) FROM booking_attempt WHERE attempt_id = ?", id.rawValue)
+    }
+
+    /// The attempt with this idempotency key, if saved.
+    public func attempt(key: IdempotencyKey) throws -> AttemptRecord? {
+        try first("SELECT \(Self.columns) FROM booking_attempt WHERE idempotency_key = ?", key.rawValue)
+    }
+
+    /// Every attempt that is not final, oldest first: what launch-time
+    /// reconciliation settles.
+    public func nonFinal() throws -> [AttemptRecord] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT \(Self.columns) FROM booking_attempt
+            WHERE status NOT IN ('CONFIRMED', 'FAILED', 'EXPIRED', 'CANCELLED', 'ABANDONED')
+            ORDER BY created_at, attempt_id
+            """)
+        defer { statement.reset() }
+        var records: [AttemptRecord] = []
+        while try statement.step() {
+            records.append(try Self.record(from: statement))
+        }
+        return records
+    }
+
+    /// The most recently created attempt, if any.
+    public func latest() throws -> AttemptRecord? {
+        let statement = try database.cachedStatement(
+            "SELECT \(Self.columns) FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1")
+        defer { statement.reset() }
+        return try statement.step() ? Self.record(from: statement) : nil
+    }
+
+    /// The number of saved attempts.
+    public func count() throws -> Int {
+        guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM booking_attempt") else { return 0 }
+        return Int(count)
+    }
+
+    private func first(_ sql: String, _ argument: String) throws -> AttemptRecord? {
+        let statement = try database.cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(argument, at: 1)
+        return try statement.step() ? Self.record(from: statement) : nil
+    }
+
+    private static func record(from row: Statement) throws -> AttemptRecord {
+        let status = row.string(at: 6)
+        guard let phase = AttemptPhase(rawValue: status) else {
+            throw StoreError.unreadableRow(table: "booking_attempt", reason: "unknown status \(status)")
+        }
+        guard let version = Version(rawValue: row.int64(at: 7)) else {
+            throw StoreError.unreadableRow(table: "booking_attempt", reason: "negative version")
+        }
+        return AttemptRecord(
+            attemptID: AttemptID(row.string(at: 0)),
+            idempotencyKey: IdempotencyKey(row.string(at: 1)),
+            offerID: OfferID(row.string(at: 2)),
+            quoteID: QuoteID(row.string(at: 3)),
+            holdID: row.optionalString(at: 4).map(HoldID.init(rawValue:)),
+            bookingID: row.optionalString(at: 5).map(BookingID.init(rawValue:)),
+            phase: phase,
+            version: version,
+            holdAnchor: row.optionalString(at: 8),
+            createdAt: Date(unixMilliseconds: row.int64(at: 9)),
+            updatedAt: Date(unixMilliseconds: row.int64(at: 10)))
+    }
+}

@@ -1,1 +1,0 @@
-// The BookingStore module: the client's tables over SQLite.

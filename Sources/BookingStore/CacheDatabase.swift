@@ -1,0 +1,97 @@
+import Foundation
+import SQLite
+
+/// `cache.sqlite`: what can be rebuilt from the server, recent searches and
+/// result pages.
+///
+/// WAL with `synchronous=NORMAL`, so writing large cached pages never stalls
+/// the payment write in the other file. A corrupt cache, or one written by a
+/// newer build, is deleted and rebuilt empty, at open and whenever an
+/// operation meets corruption (`recovering`). It is never used for what
+/// must not be lost. Not `Sendable`.
+public final class CacheDatabase {
+    /// The file name inside the data directory.
+    public static let fileName = "cache.sqlite"
+
+    /// The path of the cache file.
+    public let path: String
+    /// The connection.
+    public private(set) var database: Database
+    /// How many times the file was found damaged and rebuilt since open.
+    public private(set) var rebuildCount = 0
+    private let byteCapacity: Int64
+    private let recentCapacity: Int
+
+    /// Opens `cache.sqlite` in `directory`, rebuilding it when it is damaged.
+    ///
+    /// - Parameters:
+    ///   - byteCapacity: the most bytes of result pages kept (default 16 MiB).
+    ///   - recentCapacity: the most recent searches kept (default 50).
+    /// - Throws: `SQLiteError` for what a rebuild cannot fix (a read-only or
+    ///   locked file, a full disk).
+    public init(directory: String, byteCapacity: Int64 = 16 << 20, recentCapacity: Int = 50) throws {
+        path = (directory as NSString).appendingPathComponent(Self.fileName)
+        self.byteCapacity = byteCapacity
+        self.recentCapacity = recentCapacity
+        do {
+            database = try Self.open(path)
+        } catch where Self.isDamage(error) {
+            try Self.deleteFiles(path)
+            database = try Self.open(path)
+            rebuildCount = 1
+        }
+    }
+
+    /// The recent searches.
+    public var recentSearches: RecentSearchTable {
+        RecentSearchTable(database: database, capacity: recentCapacity)
+    }
+
+    /// The result pages.
+    public var resultPages: ResultPageTable {
+        ResultPageTable(database: database, byteCapacity: byteCapacity)
+    }
+
+    /// Runs `body`; when it meets a damaged file, rebuilds the cache empty
+    /// and runs it once more. Other errors are rethrown as they are.
+    public func recovering<T>(_ body: (CacheDatabase) throws -> T) throws -> T {
+        do {
+            return try body(self)
+        } catch where Self.isDamage(error) {
+            try rebuild()
+            return try body(self)
+        }
+    }
+
+    /// Deletes the file and its sidecars and starts an empty cache.
+    public func rebuild() throws {
+        // Close the damaged connection before deleting what it has open.
+        database = try Database(path: ":memory:")
+        try Self.deleteFiles(path)
+        database = try Self.open(path)
+        rebuildCount += 1
+    }
+
+    private static func open(_ path: String) throws -> Database {
+        let database = try Database(path: path, options: .init(synchronous: .normal))
+        try Migrator(steps: ClientSchema.cacheSteps).migrate(database)
+        let check = try database.pragma("quick_check")
+        guard check == "ok" else {
+            throw SQLiteError.corruption("quick_check failed: \(check ?? "no answer")")
+        }
+        return database
+    }
+
+    private static func isDamage(_ error: any Error) -> Bool {
+        if let error = error as? SQLiteError { return error.isCorrupt }
+        if error is MigrationError { return true }
+        if error is StoreError { return true }
+        return false
+    }
+
+    private static func deleteFiles(_ path: String) throws {
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            try FileManager.default.removeItem(atPath: file)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SQLite
+
+/// The `result_page` table of `cache.sqlite`: pages of offers keyed by the
+/// whole query, kept under a byte cap by evicting the oldest pages.
+public struct ResultPageTable {
+    let database: Database
+    /// The most bytes of `items_json` kept; oldest pages go first past it.
+    public let byteCapacity: Int64
+
+    /// Saves a page (replacing the same query and index), then evicts the
+    /// oldest pages until the cache is under its byte cap. The page just
+    /// saved is never evicted by its own put.
+    public func put(_ page: ResultPage, at date: Date) throws {
+        let size = Int64(page.itemsJSON.utf8.count)
+        try database.transaction {
+            let insert = try database.cachedStatement(
+                """
+                INSERT OR REPLACE INTO result_page
+                    (query_key, page_index, next_cursor, quoted_at, stored_at, byte_size, items_json)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            defer { insert.reset() }
+            try insert.bind(page.queryKey, at: 1)
+            try insert.bind(Int64(page.pageIndex), at: 2)
+            try insert.bind(page.nextCursor, at: 3)
+            try insert.bind(page.quotedAt.unixMilliseconds, at: 4)
+            try insert.bind(date.unixMilliseconds, at: 5)
+            try insert.bind(size, at: 6)
+            try insert.bind(page.itemsJSON, at: 7)
+            try insert.run()
+            try evict(keeping: (page.queryKey, page.pageIndex))
+        }
+    }
+
+    /// The page for this query key and index, if cached.
+    public func page(queryKey: String, pageIndex: Int) throws -> ResultPage? {
+        let statement = try database.cachedStatement(
+            "SELECT next_cursor, quoted_at, items_json FROM result_page WHERE query_key = ? AND page_index = ?")
+        defer { statement.reset() }
+        try statement.bind(queryKey, at: 1)
+        try statement.bind(Int64(pageIndex), at: 2)
+        guard try statement.step() else { return nil }
+        return ResultPage(
+            queryKey: queryKey, pageIndex: pageIndex, itemsJSON: statement.string(at: 2),
+            nextCursor: statement.optionalString(at: 0), quotedAt: Date(unixMilliseconds: statement.int64(at: 1)))
+    }
+
+    /// Every cached page of one query, in page order.
+    public func pages(queryKey: String) throws -> [ResultPage] {
+        var pages: [ResultPage] = []
+        var index = 0
+        while let page = try page(queryKey: queryKey, pageIndex: index) {
+            pages.append(page)
+            index += 1
+        }
+        return pages
+    }
+
+    /// Deletes every page of one query (a refresh starts the list again).
+    public func removePages(queryKey: String) throws {
+        try database.run("DELETE FROM result_page WHERE query_key = ?", [.text(queryKey)])
+    }
+
+    /// The bytes of `items_json` now cached.
+    public func totalBytes() throws -> Int64 {
+        guard case .integer(let total)? = try database.scalar("SELECT coalesce(sum(byte_size), 0) FROM result_page") else {
+            return 0
+        }
+        return total
+    }
+
+    private func evict(keeping kept: (String, Int)) throws {
+        var total = try totalBytes()
+        guard total > byteCapacity else { return }
+        let oldest = try database.prepare(
+            "SELECT query_key, page_index, byte_size FROM result_page ORDER BY stored_at, byte_size")
+        var victims: [(String, Int64)] = []
+        while total > byteCapacity, try oldest.step() {
+            let key = oldest.string(at: 0)
+            let index = oldest.int64(at: 1)
+            if key == kept.0 && index == Int64(kept.1) { continue }
+            victims.append((key, index))
+            total -= oldest.int64(at: 2)
+        }
+        for (key, index) in victims {
+            try database.run(
+                "DELETE FROM result_page WHERE query_key = ? AND page_index = ?", [.text(key), .integer(index)])
+        }
+    }
+}

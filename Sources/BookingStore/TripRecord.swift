@@ -1,0 +1,38 @@
+import BookingCore
+import Foundation
+
+/// One row of `trip`: a confirmed (or later cancelled) booking, readable
+/// offline.
+public struct TripRecord: Equatable, Sendable {
+    /// The server's booking id.
+    public var bookingID: BookingID
+    /// `CONFIRMED` or `CANCELLED`.
+    public var status: BookingStatus
+    /// The property as the server described it (JSON object text).
+    public var propertyJSON: String
+    /// Check-in, a calendar date `YYYY-MM-DD` in the hotel's time zone.
+    public var checkIn: String
+    /// Check-out, a calendar date `YYYY-MM-DD`, after check-in.
+    public var checkOut: String
+    /// The voucher to show at the desk, when the server gave one.
+    public var voucherCode: String?
+    /// The server's booking version this copy holds.
+    public var version: Version
+    /// When the server answer this copy comes from was received.
+    public var syncedAt: Date
+
+    /// Creates a record.
+    public init(
+        bookingID: BookingID, status: BookingStatus, propertyJSON: String, checkIn: String, checkOut: String,
+        voucherCode: String?, version: Version, syncedAt: Date
+    ) {
+        self.bookingID = bookingID
+        self.status = status
+        self.propertyJSON = propertyJSON
+        self.checkIn = checkIn
+        self.checkOut = checkOut
+        self.voucherCode = voucherCode
+        self.version = version
+        self.syncedAt = syncedAt
+    }
+}

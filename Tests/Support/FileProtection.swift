@@ -1,0 +1,41 @@
+import Foundation
+
+/// Makes files and directories unwritable in a way that holds even for root
+/// (tests run as root in CI, and root ignores mode bits): as root the
+/// immutable flag (`chattr +i`); otherwise mode bits.
+public enum FileProtection {
+    /// Whether this process runs as root.
+    public static var isRoot: Bool { getuid() == 0 }
+
+    /// Makes `path` unwritable. Returns a description of the failure, or nil.
+    @discardableResult
+    public static func makeReadOnly(_ path: String) -> String? {
+        if isRoot {
+            let result = ChildProcess.run("/usr/bin/chattr", ["+i", path])
+            return result.status == 0 ? nil : "chattr +i failed: \(result.standardError)"
+        }
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let mode: Int = isDirectory.boolValue ? 0o500 : 0o400
+        do {
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+            return nil
+        } catch {
+            return "chmod failed: \(error)"
+        }
+    }
+
+    /// Makes `path` writable again.
+    public static func makeWritable(_ path: String) {
+        if isRoot { _ = ChildProcess.run("/usr/bin/chattr", ["-i", path]) }
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        try? FileManager.default.setAttributes(
+            [.posixPermissions: isDirectory.boolValue ? 0o700 : 0o600], ofItemAtPath: path)
+    }
+
+    static func clearImmutableRecursively(_ path: String) {
+        guard isRoot, FileManager.default.fileExists(atPath: path) else { return }
+        _ = ChildProcess.run("/usr/bin/chattr", ["-R", "-i", path])
+    }
+}

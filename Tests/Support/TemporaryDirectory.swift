@@ -1,0 +1,25 @@
+import Foundation
+
+/// A fresh directory under the system's temporary directory, removed (with
+/// any immutable flag cleared first) when the value is released.
+public final class TemporaryDirectory: @unchecked Sendable {
+    /// The directory's path.
+    public let path: String
+
+    /// Creates the directory.
+    public init(_ label: String = "bookingkit") {
+        let name = "\(label)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        path = (NSTemporaryDirectory() as NSString).appendingPathComponent(name)
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// A path inside the directory.
+    public func file(_ name: String) -> String {
+        (path as NSString).appendingPathComponent(name)
+    }
+
+    deinit {
+        FileProtection.clearImmutableRecursively(path)
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
