@@ -65,8 +65,9 @@ public final class CacheDatabase {
 
     /// Deletes the file and its sidecars and starts an empty cache.
     public func rebuild() throws {
-        // Close the damaged connection before deleting what it has open.
-        database = try Database(path: ":memory:")
+        // Close the damaged connection before deleting its files: closing
+        // later would checkpoint into, and unlink, the new file's -wal.
+        database = try Database(path: ":memory:", options: .init(readOnly: true))
         try Self.deleteFiles(path)
         database = try Self.open(path)
         rebuildCount += 1

@@ -32,10 +32,22 @@ public struct Migrator: Sendable {
     /// Applies every step not yet recorded, in order. Returns the names applied.
     @discardableResult
     public func migrate(_ database: Database) throws -> [String] {
-        try database.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))) STRICT"
-        )
         let known = Set(steps.map(\.name))
+        // Fast path, reading only: a database already up to date is opened
+        // without taking the write lock (another process may hold it).
+        if try hasMigrationTable(database) {
+            let recorded = try appliedNames(database)
+            let unknown = recorded.subtracting(known)
+            guard unknown.isEmpty else {
+                throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
+            }
+            if recorded == known { return [] }
+        }
+        try database.transaction {
+            try database.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migration (name TEXT PRIMARY KEY NOT NULL, applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))) STRICT"
+            )
+        }
         var applied: [String] = []
         for step in steps {
             let didApply = try database.transaction { () throws -> Bool in
@@ -51,13 +63,12 @@ public struct Migrator: Sendable {
             }
             if didApply { applied.append(step.name) }
         }
-        if steps.isEmpty {
-            let unknown = try appliedNames(database)
-            guard unknown.isEmpty else {
-                throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
-            }
-        }
         return applied
+    }
+
+    private func hasMigrationTable(_ database: Database) throws -> Bool {
+        try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migration'")
+            == .integer(1)
     }
 
     /// The names of the steps recorded in `database`.

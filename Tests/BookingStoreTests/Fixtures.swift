@@ -1,0 +1,24 @@
+import BookingCore
+import BookingStore
+import Foundation
+
+/// Records with sensible defaults for the store's tests.
+enum Fixtures {
+    static let epoch = Date(timeIntervalSince1970: 1_790_000_000)
+
+    static func attempt(_ id: String, phase: AttemptPhase = .holdRequested, createdAt: Date = epoch) -> AttemptRecord {
+        AttemptRecord(
+            attemptID: AttemptID(id), idempotencyKey: IdempotencyKey("key-\(id)"), offerID: OfferID("offer-\(id)"),
+            quoteID: QuoteID("quote-\(id)"), phase: phase, createdAt: createdAt)
+    }
+
+    static func trip(_ id: String, checkIn: String = "2026-11-03", checkOut: String = "2026-11-05",
+                     version: Int64 = 5, status: BookingStatus = .confirmed) -> TripRecord {
+        TripRecord(
+            bookingID: BookingID(id), status: status,
+            propertyJSON: #"{"name":"Casa \#(id)","city":"Lisbon"}"#, checkIn: checkIn, checkOut: checkOut,
+            voucherCode: "V-\(id)", version: Version(rawValue: version)!, syncedAt: epoch)
+    }
+
+    static func version(_ value: Int64) -> Version { Version(rawValue: value)! }
+}

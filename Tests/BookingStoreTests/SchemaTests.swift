@@ -1,0 +1,62 @@
+import BookingStore
+import Foundation
+import SQLite
+import TestSupport
+import Testing
+
+@Suite struct SchemaTests {
+    let directory = TemporaryDirectory("store-schema")
+
+    @Test func theEmbeddedStepsAreExactlyTheFilesInSchemaClient() throws {
+        let folder = (BuiltProducts.packageRoot as NSString).appendingPathComponent("Schema/client")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".sql") }.sorted()
+        let onDisk = try names.map { name in
+            (name: String(name.dropLast(4)), sql: try String(contentsOfFile: folder + "/" + name, encoding: .utf8))
+        }
+        let embedded = ClientSchema.embeddedFiles
+        // A file added since the last clean build shows up here as a count
+        // mismatch: run `swift package clean` and build again.
+        #expect(embedded.map(\.name) == onDisk.map(\.name))
+        for (embeddedFile, file) in zip(embedded, onDisk) {
+            #expect(embeddedFile.sql == file.sql, "Schema/client/\(file.name).sql differs from the embedded copy")
+        }
+        #expect(ClientSchema.bookingSteps.count + ClientSchema.cacheSteps.count == onDisk.count)
+    }
+
+    @Test func bookingSqliteHoldsAttemptsAndTripsWithSynchronousFull() throws {
+        let store = try BookingDatabase(directory: directory.path)
+        #expect(try store.database.pragma("synchronous") == "2")
+        let tables = try tableNames(store.database)
+        #expect(tables.isSuperset(of: ["booking_attempt", "trip"]))
+        #expect(!tables.contains("result_page"))
+    }
+
+    @Test func cacheSqliteHoldsSearchesAndPagesWithSynchronousNormal() throws {
+        let cache = try CacheDatabase(directory: directory.path)
+        #expect(try cache.database.pragma("synchronous") == "1")
+        let tables = try tableNames(cache.database)
+        #expect(tables.isSuperset(of: ["recent_search", "result_page"]))
+        #expect(!tables.contains("booking_attempt"))
+    }
+
+    @Test func theSqlite3ShellSeesTheTablesTheCodeCreated() throws {
+        guard let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) else {
+            Issue.record("the sqlite3 shell is not installed (apt-get install sqlite3)")
+            return
+        }
+        _ = try BookingDatabase(directory: directory.path)
+        _ = try CacheDatabase(directory: directory.path)
+        let booking = ChildProcess.run(shell, [directory.file("booking.sqlite"), ".schema"])
+        #expect(booking.standardOutput.contains("CREATE TABLE booking_attempt"))
+        #expect(booking.standardOutput.contains("CREATE TABLE trip"))
+        let cache = ChildProcess.run(shell, [directory.file("cache.sqlite"), ".schema"])
+        #expect(cache.standardOutput.contains("CREATE TABLE recent_search"))
+        #expect(cache.standardOutput.contains("CREATE TABLE result_page"))
+    }
+
+    private func tableNames(_ database: Database) throws -> Set<String> {
+        var names = Set<String>()
+        try database.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").forEachRow { names.insert($0.string(at: 0)) }
+        return names
+    }
+}
