@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "BookingCore", targets: ["BookingCore"]),
         .library(name: "SQLite", targets: ["SQLite"]),
         .library(name: "BookingStore", targets: ["BookingStore"]),
+        .library(name: "BookingAPI", targets: ["BookingAPI"]),
         .library(name: "BookingSandbox", targets: ["BookingSandbox"]),
     ],
     targets: [
@@ -28,7 +29,9 @@ let package = Package(
             dependencies: ["SQLite", "BookingCore"],
             plugins: ["EmbedSchema"]
         ),
+        .target(name: "BookingAPI", dependencies: ["BookingCore"]),
         .target(name: "HTTPServer"),
+        .target(name: "BookingCLI", dependencies: ["BookingCore"]),
         .target(
             name: "BookingSandbox",
             dependencies: ["SQLite", "BookingCore", "HTTPServer"],

@@ -1,0 +1,24 @@
+import Foundation
+
+/// One HTTP request as the API client hands it to a `Transport`.
+public struct TransportRequest: Sendable, Equatable {
+    /// The method, e.g. `POST`.
+    public var method: String
+    /// The absolute URL.
+    public var url: URL
+    /// Header fields by name.
+    public var headers: [String: String]
+    /// The body, if any.
+    public var body: Data?
+    /// How long the whole exchange may take before it is a timeout.
+    public var timeout: Duration
+
+    /// Creates a request.
+    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}

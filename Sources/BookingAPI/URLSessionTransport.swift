@@ -1,0 +1,74 @@
+import Foundation
+
+/// Real HTTP through `URLSession`.
+///
+/// No caching, no cookies, no automatic retries of its own: every retry is
+/// the retry executor's decision, with the same Idempotency-Key.
+public final class URLSessionTransport: Transport {
+    private let session: URLSession
+
+    /// Creates a transport with an ephemeral session.
+    public init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpMaximumConnectionsPerHost = 32
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpBody = request.body
+        urlRequest.timeoutInterval = Self.seconds(request.timeout)
+        for (name, value) in request.headers {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch {
+            throw Self.classify(error)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw .other("not an HTTP response")
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        return TransportResponse(status: http.statusCode, headers: headers, body: data)
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return max(0.001, Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// Maps URLSession's errors onto what the policies need to know: did the
+    /// request certainly not leave, or may it have been processed?
+    static func classify(_ error: any Error) -> TransportError {
+        guard let urlError = error as? URLError else { return .other(String(describing: error)) }
+        switch urlError.code {
+        case .timedOut:
+            return .timedOut
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
+            .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .appTransportSecurityRequiresSecureConnection:
+            return .cannotConnect(urlError.localizedDescription)
+        case .networkConnectionLost, .badServerResponse, .zeroByteResource, .cannotParseResponse:
+            return .connectionLost(urlError.localizedDescription)
+        case .cancelled:
+            return .other("cancelled")
+        default:
+            return .other(urlError.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Every command of `booking`, its options and its help: the one place
+/// the parser and `--help` read from.
+public enum CommandCatalog {
+    /// Options every command takes.
+    public static let globalOptions: [CommandSpec.Option] = [
+        .init("--server", value: "URL", help: "the booking API (default: $BOOKING_SERVER, else the embedded sandbox)"),
+        .init("--api-key", value: "KEY", help: "the account's key (default: $BOOKING_API_KEY, else sk_test_demo)"),
+        .init("--data-dir", value: "PATH", help: "where the databases live (default: $XDG_DATA_HOME/booking)"),
+        .init("--json", help: "print one JSON document with stable field names"),
+    ]
+
+    /// The commands, in the order `booking --help` lists them.
+    public static let commands: [CommandSpec] = [
+        .init("demo", summary: "a guided end-to-end run on the embedded sandbox",
+              discussion: "Search, offers, a hold with its countdown, payment through 3-D Secure, a lost answer recovered through Unknown, and the trip read offline; ends with what the sandbox's ledger proves (one charge per attempt)."),
+        .init("search", summary: "place suggestions (recent searches for short input)",
+              arguments: [.init("TEXT", help: "what to search for", takesRest: true)]),
+        .init("offers", summary: "offers for a place and dates, one page at a time",
+              options: [
+                .init("--place", value: "PLACE_ID", help: "the place, from `booking search` (required)"),
+                .init("--check-in", value: "DATE", help: "check-in date, YYYY-MM-DD (required)"),
+                .init("--check-out", value: "DATE", help: "check-out date, YYYY-MM-DD (required)"),
+                .init("--guests", value: "N", help: "number of guests, 1-16 (required)"),
+                .init("--page", value: "N", help: "page number from 1 (default 1)"),
+                .init("--refresh", help: "ask the server again instead of showing cached prices"),
+              ]),
+        .init("hold", summary: "hold an offer's room; shows the live countdown",
+              discussion: "Starts a new attempt: its key is saved before the request leaves.",
+              options: [.init("--no-wait", help: "print the hold and return instead of counting down")],
+              arguments: [.init("OFFER_ID", help: "an offer from `booking offers`")]),
+        .init("pay", summary: "pay for the held room; always ends in a named outcome",
+              discussion: "Ctrl-C never cancels a charge in flight: run `booking status` to see how it ended.",
+              options: [.init("--card", value: "TOKEN", help: "payment token (default tok_visa; sandbox: tok_visa, tok_chargeDeclined, tok_threeDSecureRequired, tok_processingError)"),
+                        .init("--challenge", value: "pass|fail", help: "on the sandbox, complete a 3-D Secure challenge this way")]),
+        .init("status", summary: "the current attempt, settled with the server"),
+        .init("trips", summary: "your confirmed bookings, from this device (no network needed)"),
+        .init("trip", summary: "one booking, from this device (no network needed)",
+              arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
+        .init("cancel", summary: "cancel a booking",
+              arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
+        .init("reconcile", summary: "settle every unfinished attempt with the server (the launch-time job; suits cron)"),
+        .init("open", summary: "open a deep link such as https://example.com/trips/ID",
+              arguments: [.init("URL", help: "the link")]),
+        .init("replay", summary: "replay a saved event log through the flow, state by state",
+              arguments: [.init("LOG", help: "an event log file")]),
+        .init("diagram", summary: "draw the booking flow, generated from the reducer",
+              options: [.init("--format", value: "mermaid|dot", help: "output format (default mermaid)")]),
+        .init("sandbox", summary: "run the sandbox server in the foreground",
+              options: [
+                .init("--port", value: "N", help: "port on 127.0.0.1 (default 0: any free port)"),
+                .init("--seed", value: "N", help: "inventory seed"),
+                .init("--hold-ttl-ms", value: "MS", help: "how long a hold lasts (default 900000)"),
+                .init("--fault-rate", value: "FAULT=RATE", help: "inject FAULT on that share of requests, e.g. unavailable=0.1", repeatable: true),
+                .init("--fault-seed", value: "N", help: "seed of the random faults"),
+              ]),
+    ]
+
+    /// The parser over these commands.
+    public static let parser = CommandLineParser(commands: commands, globalOptions: globalOptions)
+
+    /// `booking --help`.
+    public static var overview: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        var lines = [
+            "booking: the BookingKit command-line client",
+            "",
+            "USAGE: booking [global options] <command> [options]",
+            "",
+            "COMMANDS:",
+        ]
+        for command in commands {
+            lines.append("  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary)
+        }
+        lines += ["", "GLOBAL OPTIONS:"] + optionLines(globalOptions)
+        lines += [
+            "", "EXIT CODES:",
+            "  0  done",
+            "  1  the outcome was a failure (declined, expired, sold out, ...)",
+            "  2  bad usage or rejected input",
+            "  3  the outcome is not known yet: run `booking status` later",
+            "", "Run `booking <command> --help` for one command.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    /// `booking <command> --help`.
+    public static func help(for spec: CommandSpec) -> String {
+        var lines = ["booking \(spec.name): \(spec.summary)", "", "USAGE: \(spec.usage)"]
+        if !spec.discussion.isEmpty { lines += ["", spec.discussion] }
+        if !spec.arguments.isEmpty {
+            lines += ["", "ARGUMENTS:"]
+            lines += spec.arguments.map { "  \($0.name)  \($0.help)" }
+        }
+        if !spec.options.isEmpty { lines += ["", "OPTIONS:"] + optionLines(spec.options) }
+        lines += ["", "GLOBAL OPTIONS:"] + optionLines(globalOptions)
+        return lines.joined(separator: "\n")
+    }
+
+    private static func optionLines(_ options: [CommandSpec.Option]) -> [String] {
+        let labels = options.map { $0.name + ($0.valueName.map { " " + $0 } ?? "") }
+        let width = labels.map(\.count).max() ?? 0
+        var lines: [String] = []
+        for (label, option) in zip(labels, options) {
+            let padded = label.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+            lines.append("  " + padded + option.help)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,122 @@
+/// Splits `argv` into a command, options and arguments, driven by the
+/// commands' specs. Strict: unknown commands and options, missing values and
+/// extra arguments are errors, never ignored.
+///
+/// Accepted forms: `--name value`, `--name=value`, flags `--name`, `--` to
+/// end options, global options anywhere, `-h`/`--help`.
+public struct CommandLineParser: Sendable {
+    /// The commands.
+    public let commands: [CommandSpec]
+    /// Options every command takes (`--server`, `--json`, ...).
+    public let globalOptions: [CommandSpec.Option]
+
+    /// Creates a parser.
+    public init(commands: [CommandSpec], globalOptions: [CommandSpec.Option]) {
+        self.commands = commands
+        self.globalOptions = globalOptions
+    }
+
+    /// What the words ask for.
+    public enum Request: Equatable, Sendable {
+        /// Run a command.
+        case run(ParsedCommand)
+        /// Print the overall help, or one command's.
+        case help(command: String?)
+        /// Print the version.
+        case version
+    }
+
+    /// Parses the words after the program name.
+    public func parse(_ words: [String]) throws(UsageError) -> Request {
+        guard let first = words.first else { throw .missingCommand }
+        if first == "--help" || first == "-h" || first == "help" {
+            if words.count >= 2, first == "help" {
+                guard command(named: words[1]) != nil else { throw .unknownCommand(words[1]) }
+                return .help(command: words[1])
+            }
+            return .help(command: nil)
+        }
+        if first == "--version" { return .version }
+        // Global options may come before the command.
+        var index = 0
+        var parsed = ParsedCommand(command: "", values: [:], flags: [], arguments: [])
+        while index < words.count, words[index].hasPrefix("--"), words[index] != "--" {
+            try take(words, at: &index, options: globalOptions, into: &parsed, command: nil)
+        }
+        guard index < words.count else { throw .missingCommand }
+        let name = words[index]
+        guard let spec = command(named: name) else { throw .unknownCommand(name) }
+        parsed.command = name
+        index += 1
+        var optionsEnded = false
+        while index < words.count {
+            let word = words[index]
+            if !optionsEnded && (word == "--help" || word == "-h") { return .help(command: name) }
+            if !optionsEnded && word == "--" {
+                optionsEnded = true
+                index += 1
+            } else if !optionsEnded && word.hasPrefix("-") && word.count > 1 && !Self.isNegativeNumber(word) {
+                try take(words, at: &index, options: spec.options + globalOptions, into: &parsed, command: name)
+            } else {
+                parsed.arguments.append(word)
+                index += 1
+            }
+        }
+        try checkArguments(&parsed, spec: spec)
+        return .run(parsed)
+    }
+
+    /// The spec of the command called `name`.
+    public func command(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+
+    private func take(
+        _ words: [String], at index: inout Int, options: [CommandSpec.Option], into parsed: inout ParsedCommand,
+        command: String?
+    ) throws(UsageError) {
+        let word = words[index]
+        let (name, inlineValue): (String, String?) = {
+            guard let equals = word.firstIndex(of: "=") else { return (word, nil) }
+            return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+        }()
+        guard let option = options.first(where: { $0.name == name }) else {
+            if let command { throw .unknownOption(command: command, option: name) }
+            throw .unknownCommand(name)
+        }
+        index += 1
+        guard option.valueName != nil else {
+            if inlineValue != nil { throw .invalidValue(option: name, value: inlineValue ?? "", reason: "it is a flag and takes no value") }
+            parsed.flags.insert(name)
+            return
+        }
+        let value: String
+        if let inlineValue {
+            value = inlineValue
+        } else {
+            guard index < words.count, !words[index].hasPrefix("--") else { throw .missingValue(option: name) }
+            value = words[index]
+            index += 1
+        }
+        if !option.repeatable && parsed.values[name] != nil { throw .repeatedOption(name) }
+        parsed.values[name, default: []].append(value)
+    }
+
+    private func checkArguments(_ parsed: inout ParsedCommand, spec: CommandSpec) throws(UsageError) {
+        if let last = spec.arguments.last, last.takesRest, parsed.arguments.count >= spec.arguments.count {
+            let fixed = spec.arguments.count - 1
+            let rest = parsed.arguments[fixed...].joined(separator: " ")
+            parsed.arguments = Array(parsed.arguments[..<fixed]) + [rest]
+        }
+        if parsed.arguments.count < spec.arguments.count {
+            throw .missingArgument(command: spec.name, argument: spec.arguments[parsed.arguments.count].name)
+        }
+        if parsed.arguments.count > spec.arguments.count {
+            throw .unexpectedArgument(command: spec.name, argument: parsed.arguments[spec.arguments.count])
+        }
+    }
+
+    private static func isNegativeNumber(_ word: String) -> Bool {
+        word.count > 1 && word.hasPrefix("-") && word.dropFirst().allSatisfy(\.isNumber)
+    }
+}

@@ -1,0 +1,47 @@
+/// A command line that cannot run: the CLI prints it on one line of stderr
+/// and exits with code 2.
+public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    case missingCommand
+    case unknownCommand(String)
+    case unknownOption(command: String, option: String)
+    case missingValue(option: String)
+    case repeatedOption(String)
+    case missingArgument(command: String, argument: String)
+    case unexpectedArgument(command: String, argument: String)
+    case invalidValue(option: String, value: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missingCommand:
+            return "no command given; run `booking --help` for the list"
+        case .unknownCommand(let name):
+            return "unknown command '\(Self.printable(name))'; run `booking --help` for the list"
+        case .unknownOption(let command, let option):
+            return "unknown option '\(Self.printable(option))' for `booking \(command)`; run `booking \(command) --help`"
+        case .missingValue(let option):
+            return "option \(option) needs a value"
+        case .repeatedOption(let option):
+            return "option \(option) was given more than once"
+        case .missingArgument(let command, let argument):
+            return "`booking \(command)` needs \(argument); run `booking \(command) --help`"
+        case .unexpectedArgument(let command, let argument):
+            return "unexpected argument '\(Self.printable(argument))' for `booking \(command)`"
+        case .invalidValue(let option, let value, let reason):
+            return "invalid value '\(Self.printable(value))' for \(option): \(reason)"
+        }
+    }
+
+    /// The text with control characters escaped and cut to 80 characters, so
+    /// hostile input cannot move the cursor or flood the terminal.
+    static func printable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(80) {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > 80 ? out + "…" : out
+    }
+}
