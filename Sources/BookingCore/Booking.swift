@@ -1,0 +1,74 @@
+/// The server's booking, as `POST /v1/bookings`, `GET /v1/bookings/{id}` and
+/// the recovery lookup return it. Every answer carries a `version`; the
+/// client applies only a version newer than the one it holds.
+///
+/// Wire form: `{"bookingId", "state", "version", "nextAction"?: {"url"},
+/// "propertyName"?, "checkIn"?, "checkOut"?, "voucherCode"?}`. Decoding
+/// throws on an unknown state, a negative version, a malformed date or a
+/// check-out not after the check-in.
+public struct Booking: Hashable, Codable, Sendable {
+    /// What the bank asks for before the payment can go on (3-D Secure).
+    public struct NextAction: Hashable, Codable, Sendable {
+        /// The challenge page to open.
+        public let url: String
+        /// A next action at `url`.
+        public init(url: String) { self.url = url }
+    }
+
+    /// The server's id of the booking.
+    public let id: BookingID
+    /// The server's state of the booking.
+    public let status: BookingStatus
+    /// The server's counter for this booking.
+    public let version: Version
+    /// Present with `ACTION_REQUIRED`: the challenge to open.
+    public let nextAction: NextAction?
+    /// The property's display name, when the server sent it.
+    public let propertyName: String?
+    /// The first night, when the server sent it.
+    public let checkIn: CalendarDate?
+    /// The day of departure, when the server sent it.
+    public let checkOut: CalendarDate?
+    /// The confirmation code to show at the door, once confirmed.
+    public let voucherCode: String?
+
+    /// A booking.
+    public init(
+        id: BookingID, status: BookingStatus, version: Version, nextAction: NextAction? = nil,
+        propertyName: String? = nil, checkIn: CalendarDate? = nil, checkOut: CalendarDate? = nil,
+        voucherCode: String? = nil
+    ) {
+        self.id = id
+        self.status = status
+        self.version = version
+        self.nextAction = nextAction
+        self.propertyName = propertyName
+        self.checkIn = checkIn
+        self.checkOut = checkOut
+        self.voucherCode = voucherCode
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id = "bookingId", status = "state", version, nextAction, propertyName, checkIn, checkOut, voucherCode
+    }
+
+    /// Decodes strictly (see the type's documentation).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(BookingID.self, forKey: .id)
+        status = try container.decode(BookingStatus.self, forKey: .status)
+        version = try container.decode(Version.self, forKey: .version)
+        nextAction = try container.decodeIfPresent(NextAction.self, forKey: .nextAction)
+        propertyName = try container.decodeIfPresent(String.self, forKey: .propertyName)
+        checkIn = try container.decodeIfPresent(CalendarDate.self, forKey: .checkIn)
+        checkOut = try container.decodeIfPresent(CalendarDate.self, forKey: .checkOut)
+        voucherCode = try container.decodeIfPresent(String.self, forKey: .voucherCode)
+        guard !id.rawValue.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "Empty booking id")
+        }
+        if let checkIn, let checkOut, !(checkIn < checkOut) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .checkOut, in: container, debugDescription: "Check-out not after check-in")
+        }
+    }
+}

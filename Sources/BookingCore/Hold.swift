@@ -1,0 +1,45 @@
+/// The server keeping a room for the user for a while: the answer of
+/// `POST /v1/holds` and of `GET /v1/holds/{id}`.
+///
+/// `expiresInMs` is a duration the server computed when it answered, never an
+/// end time: it does not depend on any device clock. The client counts it
+/// down on a monotonic clock (`HoldCountdown`).
+///
+/// Wire form: `{"holdId": "...", "expiresInMs": 600000, "price": {...}}`.
+public struct Hold: Hashable, Codable, Sendable {
+    /// The server's id of the hold.
+    public let id: HoldID
+    /// How long the server keeps the room from the moment it answered, in ms.
+    public let expiresInMs: Int64
+    /// The price the hold was granted at.
+    public let price: PriceBreakdown
+
+    /// A hold, or `nil` for an empty id or a negative duration.
+    public init?(id: HoldID, expiresInMs: Int64, price: PriceBreakdown) {
+        guard !id.rawValue.isEmpty, expiresInMs >= 0 else { return nil }
+        self.id = id
+        self.expiresInMs = expiresInMs
+        self.price = price
+    }
+
+    /// `expiresInMs` as a `Duration`.
+    public var expiresIn: Duration { .milliseconds(expiresInMs) }
+
+    private enum CodingKeys: String, CodingKey {
+        case id = "holdId", expiresInMs, price
+    }
+
+    /// Decodes strictly.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let hold = Hold(
+            id: try container.decode(HoldID.self, forKey: .id),
+            expiresInMs: try container.decode(Int64.self, forKey: .expiresInMs),
+            price: try container.decode(PriceBreakdown.self, forKey: .price)
+        ) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "Hold with an empty id or a negative duration"))
+        }
+        self = hold
+    }
+}

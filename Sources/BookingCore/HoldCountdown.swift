@@ -1,0 +1,30 @@
+/// The time left on a hold, as pure arithmetic: the server's `expiresIn`
+/// counted from a monotonic anchor read *before* the request was sent.
+///
+/// Network delay therefore shows less time than the server granted, never
+/// more; and nothing here depends on the wall clock, so changing the
+/// device's date changes nothing.
+public struct HoldCountdown: Hashable, Codable, Sendable {
+    /// The monotonic reading taken before the request that returned the hold.
+    public let anchor: MonotonicInstant
+    /// How long the server said the hold lasts from its answer.
+    public let expiresIn: Duration
+
+    /// A countdown of `expiresIn` from `anchor`.
+    public init(anchor: MonotonicInstant, expiresIn: Duration) {
+        self.anchor = anchor
+        self.expiresIn = expiresIn
+    }
+
+    /// When the countdown reaches zero.
+    public var deadline: MonotonicInstant { anchor.advanced(by: expiresIn) }
+
+    /// Time left at `now`, floored at zero.
+    public func remaining(at now: MonotonicInstant) -> Duration {
+        let left = now.duration(to: deadline)
+        return left > .zero ? left : .zero
+    }
+
+    /// Whether the countdown has reached zero at `now`.
+    public func hasEnded(at now: MonotonicInstant) -> Bool { remaining(at: now) == .zero }
+}

@@ -1,0 +1,89 @@
+/// One bookable room at a property for given dates, as a search result.
+///
+/// Wire form (one item of `GET /v1/offers`): `{"offerId", "propertyName",
+/// "checkIn", "checkOut", "guests", "quoteId", "price", "quotedAt"}`.
+/// Decoding rejects empty ids, a check-out not after the check-in and a
+/// guest count below one.
+public struct Offer: Hashable, Codable, Sendable {
+    /// The server's id of the offer.
+    public let id: OfferID
+    /// The property's display name.
+    public let propertyName: String
+    /// The first night, in the hotel's calendar.
+    public let checkIn: CalendarDate
+    /// The day of departure, after `checkIn`.
+    public let checkOut: CalendarDate
+    /// Number of guests, at least one.
+    public let guests: Int
+    /// The price currently quoted for it.
+    public let quote: Quote
+
+    /// An offer, or `nil` when the dates or guest count are impossible.
+    public init?(
+        id: OfferID, propertyName: String, checkIn: CalendarDate, checkOut: CalendarDate,
+        guests: Int, quote: Quote
+    ) {
+        guard checkIn < checkOut, guests >= 1, !id.rawValue.isEmpty else { return nil }
+        self.id = id
+        self.propertyName = propertyName
+        self.checkIn = checkIn
+        self.checkOut = checkOut
+        self.guests = guests
+        self.quote = quote
+    }
+
+    /// The number of nights, from the two dates.
+    public var nights: Int { checkIn.days(until: checkOut) }
+
+    /// The same offer at another quote (a changed price the user accepted).
+    public func requoted(_ quote: Quote) -> Offer {
+        Offer(uncheckedID: id, propertyName: propertyName, checkIn: checkIn, checkOut: checkOut,
+              guests: guests, quote: quote)
+    }
+
+    private init(
+        uncheckedID id: OfferID, propertyName: String, checkIn: CalendarDate, checkOut: CalendarDate,
+        guests: Int, quote: Quote
+    ) {
+        self.id = id
+        self.propertyName = propertyName
+        self.checkIn = checkIn
+        self.checkOut = checkOut
+        self.guests = guests
+        self.quote = quote
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id = "offerId", propertyName, checkIn, checkOut, guests
+    }
+
+    /// Decodes the flat wire item strictly.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let quote = try Quote(from: decoder)
+        guard let offer = Offer(
+            id: try container.decode(OfferID.self, forKey: .id),
+            propertyName: try container.decode(String.self, forKey: .propertyName),
+            checkIn: try container.decode(CalendarDate.self, forKey: .checkIn),
+            checkOut: try container.decode(CalendarDate.self, forKey: .checkOut),
+            guests: try container.decode(Int.self, forKey: .guests),
+            quote: quote
+        ) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath,
+                debugDescription: "Offer with an empty id, check-out not after check-in, or no guests"))
+        }
+        self = offer
+    }
+
+    /// Encodes the flat wire item.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(propertyName, forKey: .propertyName)
+        try container.encode(checkIn, forKey: .checkIn)
+        try container.encode(checkOut, forKey: .checkOut)
+        try container.encode(guests, forKey: .guests)
+        try quote.encode(to: encoder)
+    }
+}

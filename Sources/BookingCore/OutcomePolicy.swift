@@ -1,0 +1,105 @@
+/// Classifies the outcome of one try of a request: retry (with the same
+/// idempotency key, after a wait that obeys `Retry-After`), show the user,
+/// final, or unknown outcome. Pure: the wall clock comes in as a number,
+/// used only to read an HTTP-date `Retry-After`.
+///
+/// The rules (the client decides by the body's machine code, not the status
+/// alone, since 409 means three different things):
+/// - 2xx: success.
+/// - No answer, nothing sent (offline, DNS, refused, TLS): retry; then final `notSent`.
+/// - No answer, maybe sent (timeout, dropped): a request that moves money is
+///   an unknown outcome at once; any other is retried, then final `unavailable`.
+/// - 408, 429, 503, `409 IDEMPOTENCY_KEY_IN_USE`: retry; when the tries run
+///   out, unknown outcome for money after a 503 or a key still in use, else
+///   final `unavailable`.
+/// - Other 5xx: unknown outcome for money; otherwise retry, then `unavailable`.
+/// - `409 PRICE_CHANGED`, `409 SOLD_OUT`, `EXPIRED`/`HOLD_EXPIRED`/410,
+///   402/`PAYMENT_DECLINED`/`CARD_DECLINED`: show the user.
+/// - `422 IDEMPOTENCY_KEY_REUSED`: unknown outcome for money (a request with
+///   this key already ran: look it up), otherwise final.
+/// - Any other 4xx: final.
+public struct OutcomePolicy: Hashable, Sendable {
+    /// Tries in all, the first included.
+    public let maxAttempts: Int
+    /// The waits when no usable `Retry-After` came.
+    public let backoff: RetryBackoff
+    /// The longest `Retry-After` obeyed; a longer one falls back to `backoff`.
+    public let retryAfterCeiling: Duration
+
+    /// A policy.
+    public init(maxAttempts: Int = 4, backoff: RetryBackoff = RetryBackoff(), retryAfterCeiling: Duration = .seconds(60)) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.backoff = backoff
+        self.retryAfterCeiling = retryAfterCeiling
+    }
+
+    /// Machine codes the contract uses in error bodies.
+    public enum ErrorCode {
+        /// 409: the quote is no longer valid; the body has the new one.
+        public static let priceChanged = "PRICE_CHANGED"
+        /// 409: no room left.
+        public static let soldOut = "SOLD_OUT"
+        /// The hold or booking expired.
+        public static let expired = "EXPIRED"
+        /// The hold expired (alternative spelling).
+        public static let holdExpired = "HOLD_EXPIRED"
+        /// 409: a request with this key is still running; retry with the same key.
+        public static let keyInUse = "IDEMPOTENCY_KEY_IN_USE"
+        /// 422: this key was used with other parameters.
+        public static let keyReused = "IDEMPOTENCY_KEY_REUSED"
+        /// 402: the payment was declined.
+        public static let paymentDeclined = "PAYMENT_DECLINED"
+        /// 402: the card was declined (alternative spelling).
+        public static let cardDeclined = "CARD_DECLINED"
+    }
+
+    /// The decision after try number `attempt` (1 for the first) of a
+    /// `kind` request ended in `outcome`.
+    public func decide(
+        _ outcome: RequestOutcome, for kind: RequestKind, attempt: Int, nowUnixSeconds: Int64
+    ) -> OutcomeDecision {
+        let canRetry = attempt < maxAttempts
+        let wait = { (header: String?) in
+            RetryAfter.delay(header, nowUnixSeconds: nowUnixSeconds, ceiling: retryAfterCeiling,
+                             backoff: backoff, retry: max(1, attempt))
+        }
+        switch outcome {
+        case .network(let failure):
+            if failure.requestCertainlyNotSent {
+                return canRetry ? .retry(after: wait(nil)) : .final(.notSent)
+            }
+            if kind.movesMoney { return .unknownOutcome }
+            return canRetry ? .retry(after: wait(nil)) : .final(.unavailable)
+
+        case .response(let status, let code, let retryAfter):
+            if (200...299).contains(status) { return .success }
+            if let userFacing = Self.userFacing(status: status, code: code) { return .showUser(userFacing) }
+            if code == ErrorCode.keyReused {
+                return kind.movesMoney ? .unknownOutcome : .final(.rejected(status: status, errorCode: code))
+            }
+            let keyInUse = code == ErrorCode.keyInUse
+            if status == 408 || status == 429 || status == 503 || keyInUse {
+                if canRetry { return .retry(after: wait(retryAfter)) }
+                return kind.movesMoney && (status == 503 || keyInUse) ? .unknownOutcome : .final(.unavailable)
+            }
+            if (500...599).contains(status) {
+                if kind.movesMoney { return .unknownOutcome }
+                return canRetry ? .retry(after: wait(retryAfter)) : .final(.unavailable)
+            }
+            return .final(.rejected(status: status, errorCode: code))
+        }
+    }
+
+    private static func userFacing(status: Int, code: String?) -> UserFacingError? {
+        switch code {
+        case ErrorCode.priceChanged?: return .priceChanged
+        case ErrorCode.soldOut?: return .soldOut
+        case ErrorCode.expired?, ErrorCode.holdExpired?: return .expired
+        case ErrorCode.paymentDeclined?, ErrorCode.cardDeclined?: return .paymentDeclined
+        default: break
+        }
+        if status == 410 { return .expired }
+        if status == 402 { return .paymentDeclined }
+        return nil
+    }
+}
