@@ -1,29 +1,32 @@
-/// Why a request got no HTTP response at all.
-///
-/// For a POST that moves money, every case but `cannotConnect` is an unknown
-/// outcome: the request may have been processed.
-public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No connection could be made: the request never left.
-    case cannotConnect(String)
-    /// The connection broke before a full answer arrived.
-    case connectionLost(String)
-    /// No answer within the call's timeout.
-    case timedOut
-    /// Anything else the platform reported.
-    case other(String)
+import BookingCore
 
-    public var description: String {
-        switch self {
-        case .cannotConnect(let detail): return "cannot connect to the server (\(detail))"
-        case .connectionLost(let detail): return "the connection was lost before an answer (\(detail))"
-        case .timedOut: return "the server did not answer in time"
-        case .other(let detail): return "network error: \(detail)"
-        }
+/// Why a request got no HTTP answer at all, in the outcome policy's terms:
+/// could the request have reached the server?
+public struct TransportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The kind of failure, as `OutcomePolicy` decides on it.
+    public var failure: NetworkFailure
+    /// What the platform said, for logs.
+    public var detail: String
+
+    /// Creates an error.
+    public init(_ failure: NetworkFailure, _ detail: String = "") {
+        self.failure = failure
+        self.detail = detail
     }
 
-    /// Whether the request certainly never reached the server.
-    public var requestCertainlyNotSent: Bool {
-        if case .cannotConnect = self { return true }
-        return false
+    /// No answer within the call's timeout.
+    public static let timedOut = TransportError(.timedOut, "no answer in time")
+
+    public var description: String {
+        let what: String
+        switch failure {
+        case .notConnected: what = "the device is offline"
+        case .dnsFailure: what = "the server's name did not resolve"
+        case .cannotConnect: what = "cannot connect to the server"
+        case .tlsFailure: what = "the secure connection failed"
+        case .timedOut: what = "the server did not answer in time"
+        case .connectionLost: what = "the connection was lost before an answer"
+        }
+        return detail.isEmpty ? what : "\(what) (\(detail))"
     }
 }

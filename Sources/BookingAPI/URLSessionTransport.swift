@@ -38,7 +38,7 @@ public final class URLSessionTransport: Transport {
             throw Self.classify(error)
         }
         guard let http = response as? HTTPURLResponse else {
-            throw .other("not an HTTP response")
+            throw TransportError(.connectionLost, "not an HTTP response")
         }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
@@ -55,20 +55,28 @@ public final class URLSessionTransport: Transport {
     /// Maps URLSession's errors onto what the policies need to know: did the
     /// request certainly not leave, or may it have been processed?
     static func classify(_ error: any Error) -> TransportError {
-        guard let urlError = error as? URLError else { return .other(String(describing: error)) }
+        guard let urlError = error as? URLError else {
+            // Unknown: assume it may have arrived (the safe side for money).
+            return TransportError(.connectionLost, String(describing: error))
+        }
+        let detail = urlError.localizedDescription
         switch urlError.code {
         case .timedOut:
-            return .timedOut
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
-            .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .appTransportSecurityRequiresSecureConnection:
-            return .cannotConnect(urlError.localizedDescription)
-        case .networkConnectionLost, .badServerResponse, .zeroByteResource, .cannotParseResponse:
-            return .connectionLost(urlError.localizedDescription)
-        case .cancelled:
-            return .other("cancelled")
+            return TransportError(.timedOut, detail)
+        case .notConnectedToInternet, .internationalRoamingOff, .dataNotAllowed:
+            return TransportError(.notConnected, detail)
+        case .cannotFindHost, .dnsLookupFailed:
+            return TransportError(.dnsFailure, detail)
+        case .cannotConnectToHost:
+            return TransportError(.cannotConnect, detail)
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+            .appTransportSecurityRequiresSecureConnection:
+            return TransportError(.tlsFailure, detail)
         default:
-            return .other(urlError.localizedDescription)
+            // Connection lost, bad response, cancelled mid-flight, ...: the
+            // request may have arrived.
+            return TransportError(.connectionLost, detail)
         }
     }
 }

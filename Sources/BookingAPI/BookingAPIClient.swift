@@ -1,0 +1,201 @@
+import BookingCore
+import Foundation
+
+/// The booking API as Swift: every endpoint of the contract, strict decoding,
+/// the Idempotency-Key on every POST, per-call timeouts and retries by
+/// `OutcomePolicy`.
+///
+/// A value type holding only `Sendable` parts: share it freely.
+public struct BookingAPIClient: Sendable {
+    /// The server.
+    public let server: ServerAddress
+    /// The configuration.
+    public let configuration: APIConfiguration
+    private let apiKey: String
+    private let executor: RetryExecutor
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - apiKey: the account's bearer token (`sk_test_<name>` on the sandbox).
+    ///   - transport: `URLSessionTransport()` for real HTTP.
+    ///   - sleeper: how retries wait (`TaskSleeper()` for real time).
+    ///   - wallClockSeconds: the wall clock, read only to turn an HTTP-date
+    ///     `Retry-After` into a wait.
+    public init(
+        server: ServerAddress, apiKey: String, transport: any Transport, configuration: APIConfiguration = APIConfiguration(),
+        sleeper: any Sleeper = TaskSleeper(),
+        wallClockSeconds: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+    ) {
+        self.server = server
+        self.apiKey = apiKey
+        self.configuration = configuration
+        executor = RetryExecutor(
+            transport: transport, policy: configuration.policy, sleeper: sleeper, wallClockSeconds: wallClockSeconds)
+    }
+
+    // MARK: Search
+
+    /// `GET /v1/places/suggest?q=`.
+    public func suggestPlaces(_ text: String) async throws(APIError) -> [PlaceSuggestion] {
+        struct List: Decodable { let items: [PlaceSuggestion] }
+        return try await get("/v1/places/suggest", query: [("q", text)], as: List.self).items
+    }
+
+    /// `GET /v1/offers?placeId=&checkIn=&checkOut=&guests=&cursor=`.
+    public func offers(placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, cursor: String? = nil)
+        async throws(APIError) -> OfferPage
+    {
+        var query = [("placeId", placeID), ("checkIn", checkIn.description), ("checkOut", checkOut.description),
+                     ("guests", String(guests))]
+        if let cursor { query.append(("cursor", cursor)) }
+        return try await get("/v1/offers", query: query, as: OfferPage.self)
+    }
+
+    /// `GET /v1/offers?bbox=minLon,minLat,maxLon,maxLat&...`: the offers in a map viewport.
+    public func offers(
+        boundingBox: (minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double),
+        checkIn: CalendarDate, checkOut: CalendarDate, guests: Int
+    ) async throws(APIError) -> OfferPage {
+        let box = [boundingBox.minLongitude, boundingBox.minLatitude, boundingBox.maxLongitude, boundingBox.maxLatitude]
+            .map { String($0) }.joined(separator: ",")
+        return try await get(
+            "/v1/offers",
+            query: [("bbox", box), ("checkIn", checkIn.description), ("checkOut", checkOut.description),
+                    ("guests", String(guests))],
+            as: OfferPage.self)
+    }
+
+    // MARK: Holds
+
+    /// `POST /v1/holds {offerId, quoteId}` with the attempt's key.
+    public func createHold(offer: OfferID, quote: QuoteID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
+        try await post("/v1/holds", body: ["offerId": offer.rawValue, "quoteId": quote.rawValue], key: key,
+                       kind: .hold, timeout: configuration.holdTimeout, as: HoldSnapshot.self)
+    }
+
+    /// `GET /v1/holds/{id}`: the hold read again (it may have been extended, or expired).
+    public func hold(_ id: HoldID) async throws(APIError) -> HoldSnapshot {
+        try await get("/v1/holds/\(Self.pathSegment(id.rawValue))", as: HoldSnapshot.self)
+    }
+
+    // MARK: Bookings
+
+    /// `POST /v1/bookings {holdId, paymentToken}` with the attempt's key: the payment.
+    ///
+    /// A lost answer, a timeout or a 5xx ends in `APIError.unknownOutcome`:
+    /// look the attempt up with `booking(forAttempt:)`, never resend blindly.
+    public func createBooking(hold: HoldID, paymentToken: PaymentToken, key: IdempotencyKey)
+        async throws(APIError) -> BookingSnapshot
+    {
+        try await post("/v1/bookings", body: ["holdId": hold.rawValue, "paymentToken": paymentToken.rawValue],
+                       key: key, kind: .payment, timeout: configuration.payTimeout, as: BookingSnapshot.self)
+    }
+
+    /// `GET /v1/bookings/{id}`.
+    public func booking(_ id: BookingID) async throws(APIError) -> BookingSnapshot {
+        try await get("/v1/bookings/\(Self.pathSegment(id.rawValue))", as: BookingSnapshot.self)
+    }
+
+    /// `GET /v1/bookings?attempt=<key>`: the booking made under this key, or
+    /// nil when the server made none (the payment never arrived).
+    public func booking(forAttempt key: IdempotencyKey) async throws(APIError) -> BookingSnapshot? {
+        do {
+            return try await get("/v1/bookings", query: [("attempt", key.rawValue)], as: BookingSnapshot.self)
+        } catch .notFound {
+            return nil
+        }
+    }
+
+    /// `GET /v1/bookings`: every booking of the account, all pages.
+    public func bookings(pageLimit: Int = 100) async throws(APIError) -> [BookingSnapshot] {
+        var all: [BookingSnapshot] = []
+        var cursor: String?
+        for _ in 0..<pageLimit {
+            var query: [(String, String)] = []
+            if let cursor { query.append(("cursor", cursor)) }
+            let page = try await get("/v1/bookings", query: query, as: BookingPage.self)
+            all += page.items
+            guard let next = page.nextCursor else { return all }
+            cursor = next
+        }
+        return all
+    }
+
+    /// `POST /v1/bookings/{id}/cancel {version}` with its own key.
+    public func cancel(_ id: BookingID, version: Version, key: IdempotencyKey) async throws(APIError) -> BookingSnapshot {
+        try await post("/v1/bookings/\(Self.pathSegment(id.rawValue))/cancel", body: ["version": version.rawValue],
+                       key: key, kind: .cancellation, timeout: configuration.cancelTimeout, as: BookingSnapshot.self)
+    }
+
+    // MARK: Sandbox only
+
+    /// `GET /v1/sandbox/ledger`: every charge of the account (sandbox only).
+    public func sandboxLedger() async throws(APIError) -> LedgerReport {
+        try await get("/v1/sandbox/ledger", as: LedgerReport.self)
+    }
+
+    /// `POST /v1/sandbox/challenges/{bookingId}`: completes a 3-D Secure
+    /// challenge as the bank page would (sandbox only).
+    public func completeChallenge(_ id: BookingID, pass: Bool) async throws(APIError) {
+        _ = try await post("/v1/sandbox/challenges/\(Self.pathSegment(id.rawValue))",
+                           body: ["result": pass ? "pass" : "fail"], key: nil, kind: .read,
+                           timeout: configuration.readTimeout, as: Ignored.self)
+    }
+
+    // MARK: Plumbing
+
+    private struct Ignored: Decodable {}
+
+    private func get<T: Decodable>(_ path: String, query: [(String, String)] = [], as type: T.Type)
+        async throws(APIError) -> T
+    {
+        let request = TransportRequest(
+            method: "GET", url: server.url(path: path, query: query), headers: headers(key: nil),
+            timeout: configuration.readTimeout)
+        let response = try await executor.execute(request, kind: .read)
+        return try decode(type, from: response.body, kind: .read)
+    }
+
+    private func post<T: Decodable>(
+        _ path: String, body: [String: any Sendable], key: IdempotencyKey?, kind: RequestKind, timeout: Duration,
+        as type: T.Type
+    ) async throws(APIError) -> T {
+        let data: Data
+        do {
+            data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        } catch {
+            throw .final(.rejected(status: 0, errorCode: "CLIENT_ENCODING"), nil)
+        }
+        var fields = headers(key: key)
+        fields["Content-Type"] = "application/json"
+        let request = TransportRequest(
+            method: "POST", url: server.url(path: path), headers: fields, body: data, timeout: timeout)
+        let response = try await executor.execute(request, kind: kind)
+        return try decode(type, from: response.body, kind: kind)
+    }
+
+    private func headers(key: IdempotencyKey?) -> [String: String] {
+        var fields = ["Authorization": "Bearer \(apiKey)", "Accept": "application/json"]
+        if let key { fields["Idempotency-Key"] = key.rawValue }
+        return fields
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, from body: Data, kind: RequestKind) throws(APIError) -> T {
+        do {
+            return try JSONWire.decoder().decode(type, from: body)
+        } catch {
+            let reason = JSONWire.explain(error)
+            // A 2xx on a payment whose body cannot be read: money may have
+            // moved, so it is an unknown outcome, never a failure.
+            throw kind.movesMoney ? .unknownOutcome("unreadable answer: \(reason)") : .invalidResponse(reason)
+        }
+    }
+
+    /// An id as one path segment: anything outside unreserved characters is
+    /// percent-encoded, so an id can never add a segment.
+    static func pathSegment(_ id: String) -> String {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        return id.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}

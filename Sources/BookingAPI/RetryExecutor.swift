@@ -1,0 +1,78 @@
+import BookingCore
+import Foundation
+
+/// Sends one request, retrying as `OutcomePolicy` decides: the same request
+/// (so the same Idempotency-Key) every time, waiting as `Retry-After` asks,
+/// never retrying a final 4xx, and turning a lost answer on a request that
+/// moves money into `unknownOutcome` instead of a blind resend.
+struct RetryExecutor: Sendable {
+    let transport: any Transport
+    let policy: OutcomePolicy
+    let sleeper: any Sleeper
+    let wallClockSeconds: @Sendable () -> Int64
+
+    /// Sends `request` until it succeeds or the policy ends it. Returns the 2xx answer.
+    func execute(_ request: TransportRequest, kind: RequestKind) async throws(APIError) -> TransportResponse {
+        var attempt = 1
+        while true {
+            let outcome: RequestOutcome
+            var answer: TransportResponse?
+            var serverError: ServerError?
+            do {
+                let response = try await sendWithTimeout(request)
+                answer = response
+                serverError = (200...299).contains(response.status) ? nil : ServerError.parse(response.body)
+                if response.status == 404 && kind == .read { throw APIError.notFound }
+                outcome = .response(status: response.status, errorCode: serverError?.code,
+                                    retryAfter: response.header("Retry-After"))
+            } catch let error as TransportError {
+                outcome = .network(error.failure)
+            } catch let error as APIError {
+                throw error
+            } catch {
+                outcome = .network(.connectionLost)
+            }
+            switch policy.decide(outcome, for: kind, attempt: attempt, nowUnixSeconds: wallClockSeconds()) {
+            case .success:
+                if let answer { return answer }
+                throw .invalidResponse("no answer")
+            case .retry(let delay):
+                do { try await sleeper.sleep(for: delay) } catch {
+                    // Cancelled while waiting: for money the outcome of the
+                    // earlier try is what is unknown.
+                    throw kind.movesMoney ? .unknownOutcome("cancelled while waiting to retry") : .final(.notSent, nil)
+                }
+                attempt += 1
+            case .showUser(let kindOfError):
+                throw .userFacing(kindOfError, serverError)
+            case .final(let failure):
+                throw .final(failure, serverError)
+            case .unknownOutcome:
+                throw .unknownOutcome(Self.describe(outcome))
+            }
+        }
+    }
+
+    /// The transport's send, bounded by the request's timeout whatever the
+    /// transport does (the in-process one has no timeout of its own).
+    private func sendWithTimeout(_ request: TransportRequest) async throws -> TransportResponse {
+        let transport = self.transport
+        return try await withThrowingTaskGroup(of: TransportResponse.self) { group in
+            group.addTask { try await transport.send(request) }
+            group.addTask {
+                try await Task.sleep(for: request.timeout)
+                throw TransportError.timedOut
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw TransportError.timedOut }
+            return first
+        }
+    }
+
+    private static func describe(_ outcome: RequestOutcome) -> String {
+        switch outcome {
+        case .network(let failure): return "no answer: \(failure)"
+        case .response(let status, let code, _): return "HTTP \(status)\(code.map { " \($0)" } ?? "")"
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import BookingCore
+import Foundation
+
+/// The error body every non-2xx answer carries: `{"error": {"code", "message", ...}}`.
+public struct ServerError: Decodable, Hashable, Sendable, CustomStringConvertible {
+    /// The machine code the client decides by (`PRICE_CHANGED`, `SOLD_OUT`, ...).
+    public let code: String
+    /// A message for people.
+    public let message: String
+    /// `PRICE_CHANGED`: the new price.
+    public let price: PriceBreakdown?
+    /// `PRICE_CHANGED`: the new quote.
+    public let quoteId: QuoteID?
+    /// A conflicting booking or the booking's current version, when the code carries one.
+    public let bookingId: BookingID?
+    /// The booking's current version, for `VERSION_CONFLICT`.
+    public let version: Version?
+
+    private struct Envelope: Decodable { let error: ServerError }
+
+    /// Reads the error body of an answer; nil when there is none or it is malformed
+    /// (the status alone then decides).
+    static func parse(_ body: Data) -> ServerError? {
+        try? JSONWire.decoder().decode(Envelope.self, from: body).error
+    }
+
+    public var description: String { "\(code): \(message)" }
+}

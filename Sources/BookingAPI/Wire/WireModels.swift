@@ -1,0 +1,207 @@
+import BookingCore
+
+// The contract's JSON bodies as the client decodes them: strictly. Every
+// field the client relies on is required and typed with the domain type
+// that checks it (a negative version, an unknown state, a bad currency or
+// amount, an impossible date all fail decoding). Fields the client does not
+// use are ignored, so the server can add some.
+
+/// A place suggestion (`GET /v1/places/suggest`).
+public struct PlaceSuggestion: Decodable, Hashable, Sendable {
+    /// The place's id, for `offers`.
+    public let placeId: String
+    /// Its name.
+    public let name: String
+    /// Its country's name.
+    public let country: String
+}
+
+/// A property as the server describes it.
+public struct PropertySummary: Codable, Hashable, Sendable {
+    /// The property's id.
+    public let id: String
+    /// Its name.
+    public let name: String
+    /// Its city.
+    public let city: String
+    /// Its street address.
+    public let address: String?
+    /// Its star rating.
+    public let stars: Int?
+}
+
+/// A room type.
+public struct RoomSummary: Codable, Hashable, Sendable {
+    /// The room type's code.
+    public let type: String
+    /// Its name.
+    public let name: String
+}
+
+/// One offer: a room at a property for the asked dates, with a quote.
+public struct OfferListing: Decodable, Hashable, Sendable {
+    /// The offer's id.
+    public let offerId: OfferID
+    /// The quote's id: a hold is asked for this price.
+    public let quoteId: QuoteID
+    /// When the server quoted the price (`YYYY-MM-DDTHH:MM:SS.mmmZ`).
+    public let quotedAt: String
+    /// The property.
+    public let property: PropertySummary
+    /// The room.
+    public let room: RoomSummary
+    /// Check-in.
+    public let checkIn: CalendarDate
+    /// Check-out.
+    public let checkOut: CalendarDate
+    /// Guests.
+    public let guests: Int
+    /// The server's breakdown; shown as sent, never summed.
+    public let price: PriceBreakdown
+
+    /// `quotedAt` in milliseconds since 1970.
+    public var quotedAtMilliseconds: Int64? { Timestamp.unixMilliseconds(quotedAt) }
+}
+
+/// A page of offers with the server's opaque cursor to the next one.
+public struct OfferPage: Decodable, Hashable, Sendable {
+    /// The offers.
+    public let items: [OfferListing]
+    /// The cursor for the next page; nil on the last page.
+    public let nextCursor: String?
+}
+
+/// A hold as the server answers it.
+public struct HoldSnapshot: Decodable, Hashable, Sendable {
+    /// The hold's id.
+    public let holdId: HoldID
+    /// `HELD`, `EXPIRED` or `BOOKED`.
+    public let state: String
+    /// Time left when the server answered, in milliseconds (never negative).
+    public let expiresInMs: Int64
+    /// The offer held.
+    public let offerId: OfferID
+    /// The quote held.
+    public let quoteId: QuoteID
+    /// The price held.
+    public let price: PriceBreakdown
+    /// The property.
+    public let property: PropertySummary
+    /// Check-in.
+    public let checkIn: CalendarDate
+    /// Check-out.
+    public let checkOut: CalendarDate
+    /// The hold's version (rises when it is extended).
+    public let version: Version
+    /// The booking made from it, if any.
+    public let bookingId: BookingID?
+
+    private enum CodingKeys: String, CodingKey {
+        case holdId, state, expiresInMs, offerId, quoteId, price, property, checkIn, checkOut, version, bookingId
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        holdId = try container.decode(HoldID.self, forKey: .holdId)
+        state = try container.decode(String.self, forKey: .state)
+        guard ["HELD", "EXPIRED", "BOOKED"].contains(state) else {
+            throw DecodingError.dataCorruptedError(forKey: .state, in: container, debugDescription: "unknown hold state \(state)")
+        }
+        expiresInMs = try container.decode(Int64.self, forKey: .expiresInMs)
+        guard expiresInMs >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .expiresInMs, in: container, debugDescription: "negative expiresInMs")
+        }
+        offerId = try container.decode(OfferID.self, forKey: .offerId)
+        quoteId = try container.decode(QuoteID.self, forKey: .quoteId)
+        price = try container.decode(PriceBreakdown.self, forKey: .price)
+        property = try container.decode(PropertySummary.self, forKey: .property)
+        checkIn = try container.decode(CalendarDate.self, forKey: .checkIn)
+        checkOut = try container.decode(CalendarDate.self, forKey: .checkOut)
+        version = try container.decode(Version.self, forKey: .version)
+        bookingId = try container.decodeIfPresent(BookingID.self, forKey: .bookingId)
+    }
+}
+
+/// A booking as every booking endpoint answers it.
+public struct BookingSnapshot: Decodable, Hashable, Sendable {
+    /// What the client must do next (3-D Secure).
+    public struct NextAction: Decodable, Hashable, Sendable {
+        /// `redirect`.
+        public let type: String
+        /// The bank's challenge page.
+        public let url: String
+    }
+
+    /// Why it failed.
+    public struct Failure: Decodable, Hashable, Sendable {
+        /// A machine code.
+        public let code: String
+        /// A message for people.
+        public let message: String
+    }
+
+    /// The booking's id.
+    public let bookingId: BookingID
+    /// Its state.
+    public let state: BookingStatus
+    /// Its version: a snapshot that is not newer than the one held is ignored.
+    public let version: Version
+    /// The hold it was made from.
+    public let holdId: HoldID
+    /// The Idempotency-Key it was created under.
+    public let idempotencyKey: IdempotencyKey
+    /// The property.
+    public let property: PropertySummary
+    /// The room.
+    public let room: RoomSummary
+    /// Check-in.
+    public let checkIn: CalendarDate
+    /// Check-out.
+    public let checkOut: CalendarDate
+    /// Guests.
+    public let guests: Int
+    /// The price.
+    public let price: PriceBreakdown
+    /// The 3-D Secure challenge, in `ACTION_REQUIRED`.
+    public let nextAction: NextAction?
+    /// The voucher, once confirmed.
+    public let voucherCode: String?
+    /// Why it failed, in `FAILED`.
+    public let failure: Failure?
+}
+
+/// A page of the account's bookings.
+public struct BookingPage: Decodable, Hashable, Sendable {
+    /// The bookings.
+    public let items: [BookingSnapshot]
+    /// The cursor for the next page; nil on the last page.
+    public let nextCursor: String?
+}
+
+/// The sandbox's ledger (`GET /v1/sandbox/ledger`): every charge of the account.
+public struct LedgerReport: Decodable, Hashable, Sendable {
+    /// One movement of money.
+    public struct Entry: Decodable, Hashable, Sendable {
+        /// `charge` or `refund`.
+        public let kind: String
+        /// The Idempotency-Key of the request that moved it.
+        public let idempotencyKey: String
+        /// The hold paid for.
+        public let holdId: String
+        /// The booking.
+        public let bookingId: String
+        /// The amount.
+        public let amount: Money
+    }
+
+    /// The account.
+    public let account: String
+    /// Every movement.
+    public let entries: [Entry]
+    /// Charges in all.
+    public let chargeCount: Int
+    /// Charges per Idempotency-Key: every value must be 1.
+    public let chargesByIdempotencyKey: [String: Int]
+    /// Charges per hold: every value must be 1.
+    public let chargesByHold: [String: Int]
+}
