@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SQLite", targets: ["SQLite"]),
         .library(name: "BookingStore", targets: ["BookingStore"]),
         .library(name: "BookingAPI", targets: ["BookingAPI"]),
+        .library(name: "BookingKit", targets: ["BookingKit"]),
         .library(name: "BookingSandbox", targets: ["BookingSandbox"]),
     ],
     targets: [
@@ -30,6 +31,7 @@ let package = Package(
             plugins: ["EmbedSchema"]
         ),
         .target(name: "BookingAPI", dependencies: ["BookingCore"]),
+        .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI"]),
         .target(name: "HTTPServer"),
         .target(name: "BookingCLI", dependencies: ["BookingCore"]),
         .target(

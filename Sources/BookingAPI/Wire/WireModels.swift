@@ -7,7 +7,7 @@ import BookingCore
 // use are ignored, so the server can add some.
 
 /// A place suggestion (`GET /v1/places/suggest`).
-public struct PlaceSuggestion: Decodable, Hashable, Sendable {
+public struct PlaceSuggestion: Codable, Hashable, Sendable {
     /// The place's id, for `offers`.
     public let placeId: String
     /// Its name.
@@ -39,7 +39,7 @@ public struct RoomSummary: Codable, Hashable, Sendable {
 }
 
 /// One offer: a room at a property for the asked dates, with a quote.
-public struct OfferListing: Decodable, Hashable, Sendable {
+public struct OfferListing: Codable, Hashable, Sendable {
     /// The offer's id.
     public let offerId: OfferID
     /// The quote's id: a hold is asked for this price.
@@ -64,7 +64,7 @@ public struct OfferListing: Decodable, Hashable, Sendable {
 }
 
 /// A page of offers with the server's opaque cursor to the next one.
-public struct OfferPage: Decodable, Hashable, Sendable {
+public struct OfferPage: Codable, Hashable, Sendable {
     /// The offers.
     public let items: [OfferListing]
     /// The cursor for the next page; nil on the last page.

@@ -1,0 +1,97 @@
+import BookingAPI
+import BookingCore
+import BookingStore
+import Foundation
+
+extension BookingRepository {
+    /// Settles every non-final attempt with the server: the launch-time job.
+    ///
+    /// Sends only GETs (a lookup by key, a hold read), never a POST, so two
+    /// processes reconciling the same database at once can never send a
+    /// request twice; what they learn is applied forward-only. At most
+    /// `configuration.reconcileConcurrency` requests are in flight at once.
+    public func reconcile() async -> ReconcileReport {
+        var report = ReconcileReport()
+        let attempts: [AttemptRecord]
+        do {
+            attempts = try store.attempts.nonFinal()
+        } catch {
+            report.add(.error("cannot read attempts: \(error)"))
+            return report
+        }
+        report.examined = attempts.count
+        let width = configuration.reconcileConcurrency
+        await withTaskGroup(of: AttemptSettlement.self) { group in
+            var next = 0
+            while next < min(width, attempts.count) {
+                let record = attempts[next]
+                group.addTask { await self.settle(record) }
+                next += 1
+            }
+            while let settlement = await group.next() {
+                report.add(settlement)
+                if next < attempts.count {
+                    let record = attempts[next]
+                    group.addTask { await self.settle(record) }
+                    next += 1
+                }
+            }
+        }
+        return report
+    }
+
+    /// Settles one attempt by asking the server.
+    func settle(_ record: AttemptRecord) async -> AttemptSettlement {
+        let age = currentDate().timeIntervalSince(record.createdAt)
+        do {
+            switch record.phase {
+            case .holdRequested:
+                // The hold's answer never arrived. Holds move no money, the
+                // hold cannot be read without its id, and reconciliation
+                // sends no POST: it runs out on the server. Unless it may
+                // still be in flight in another process.
+                if age < configuration.inFlightGrace { return .pending }
+                return finish(record, .expired)
+            case .held:
+                let hold = try await readHold(record.attemptID, anchor: BootClock.current())
+                switch hold.state {
+                case "EXPIRED": return .expired
+                case "BOOKED": return try await settleByLookup(record, age: age)
+                default: return .pending
+                }
+            case .paymentSubmitted, .actionRequired, .processing:
+                return try await settleByLookup(record, age: age)
+            case .confirmed, .failed, .expired, .cancelled, .abandoned:
+                return .pending
+            }
+        } catch APIError.notFound where record.phase == .held {
+            return finish(record, .expired)
+        } catch {
+            return .error("attempt \(record.attemptID): \(error)")
+        }
+    }
+
+    private func settleByLookup(_ record: AttemptRecord, age: TimeInterval) async throws -> AttemptSettlement {
+        guard let booking = try await lookUp(record.attemptID) else {
+            // The server made no booking under this key. Within the key's
+            // lifetime the request may still arrive (or be running in
+            // another process); past it, it never will.
+            if age > configuration.keyLifetime { return finish(record, .failed) }
+            return .pending
+        }
+        switch booking.state {
+        case .confirmed: return .confirmed
+        case .failed: return .failed
+        case .expired: return .expired
+        case .cancelled: return .cancelled
+        case .held, .paymentRequired, .actionRequired, .processing: return .pending
+        }
+    }
+
+    private func finish(_ record: AttemptRecord, _ phase: AttemptPhase) -> AttemptSettlement {
+        let moved = (try? store.attempts.update(
+            AttemptUpdate(attemptID: record.attemptID, phase: phase, version: record.version, at: currentDate()))) ?? false
+        guard moved else { return .pending }
+        return phase == .failed ? .failed : .expired
+    }
+}

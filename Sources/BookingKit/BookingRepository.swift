@@ -1,0 +1,253 @@
+import BookingAPI
+import BookingCore
+import BookingStore
+import Foundation
+
+/// Where the promises become true: an attempt and its key are committed to
+/// `booking.sqlite` before any request for it leaves, every retry reuses the
+/// key, a response applies only when its version is newer, a confirmed
+/// booking becomes a trip in the same transaction that finalizes its attempt,
+/// and every non-final attempt is settled at launch (`reconcile`).
+///
+/// Every method that sends a POST for an attempt loads the attempt's
+/// durable row first and refuses without it: no code path can send for an
+/// unsaved attempt.
+public actor BookingRepository {
+    /// The API client.
+    public nonisolated let api: BookingAPIClient
+    /// The settings.
+    public nonisolated let configuration: RepositoryConfiguration
+    let store: BookingDatabase
+    private let now: @Sendable () -> Date
+    private let makeUUID: @Sendable () -> UUID
+    private var payments: [AttemptID: Task<PaymentOutcome, Never>] = [:]
+
+    /// Opens `booking.sqlite` in `directory`.
+    ///
+    /// - Parameters:
+    ///   - now: the wall clock, for `created_at`/`updated_at` and the key lifetime only.
+    ///   - makeUUID: the source of attempt ids and keys (random v4 UUIDs).
+    public init(
+        directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
+        now: @escaping @Sendable () -> Date = { Date() }, makeUUID: @escaping @Sendable () -> UUID = { UUID() }
+    ) throws {
+        store = try BookingDatabase(directory: directory)
+        self.api = api
+        self.configuration = configuration
+        self.now = now
+        self.makeUUID = makeUUID
+    }
+
+    // MARK: Attempts
+
+    /// Makes a new attempt for `offer` at `quote` with a fresh random key and
+    /// saves it; returns once the row is durable.
+    public func startAttempt(offer: OfferID, quote: QuoteID) throws -> AttemptRecord {
+        let record = AttemptRecord(
+            attemptID: AttemptID(makeUUID().uuidString.lowercased()),
+            idempotencyKey: IdempotencyKey(makeUUID().uuidString.lowercased()),
+            offerID: offer, quoteID: quote, createdAt: now())
+        try store.attempts.insert(record)
+        return record
+    }
+
+    /// Saves an attempt whose ids were made elsewhere (the flow's event).
+    public func save(_ record: AttemptRecord) throws {
+        try store.attempts.insert(record)
+    }
+
+    /// The saved attempt with this id.
+    public func attempt(_ id: AttemptID) throws -> AttemptRecord? {
+        try store.attempts.attempt(id: id)
+    }
+
+    /// The most recent attempt.
+    public func latestAttempt() throws -> AttemptRecord? {
+        try store.attempts.latest()
+    }
+
+    /// Every attempt not yet final.
+    public func nonFinalAttempts() throws -> [AttemptRecord] {
+        try store.attempts.nonFinal()
+    }
+
+    /// Marks an attempt abandoned (the user went back before paying). Only
+    /// an attempt in a hold phase can be abandoned: once a payment may have
+    /// left, only the server settles it.
+    @discardableResult
+    public func abandon(_ id: AttemptID) throws -> Bool {
+        let record = try saved(id)
+        guard !record.phase.mayHaveCharged, !record.phase.isFinal else { return false }
+        return try store.attempts.update(
+            AttemptUpdate(attemptID: id, phase: .abandoned, version: record.version, at: now()))
+    }
+
+    // MARK: Holds
+
+    /// `POST /v1/holds` for a saved attempt, with its key. On an answer the
+    /// attempt becomes `held` with the hold id and the hold clock's anchor.
+    ///
+    /// - Parameter anchor: the boot clock read just before this call, so the
+    ///   countdown is measured from before the request left.
+    public func requestHold(_ id: AttemptID, anchor: BootClock.Reading?) async throws -> HoldSnapshot {
+        let record = try saved(id)
+        guard record.phase == .holdRequested || record.phase == .held else {
+            throw RepositoryError.wrongPhase(id, record.phase, "request a hold")
+        }
+        let hold = try await api.createHold(offer: record.offerID, quote: record.quoteID, key: record.idempotencyKey)
+        try applyHold(hold, to: record, anchor: anchor)
+        return hold
+    }
+
+    /// `GET /v1/holds/{id}`: reads the attempt's hold again (it may have been
+    /// extended or have expired) and saves what it learned.
+    public func readHold(_ id: AttemptID, anchor: BootClock.Reading?) async throws -> HoldSnapshot {
+        let record = try saved(id)
+        guard let holdID = record.holdID else { throw RepositoryError.wrongPhase(id, record.phase, "read a hold it never got") }
+        let hold = try await api.hold(holdID)
+        try applyHold(hold, to: record, anchor: anchor)
+        return hold
+    }
+
+    private func applyHold(_ hold: HoldSnapshot, to record: AttemptRecord, anchor: BootClock.Reading?) throws {
+        let expired = hold.state == "EXPIRED"
+        let saved = anchor.flatMap {
+            SavedHoldAnchor(bootID: $0.bootID, sinceBoot: $0.sinceBoot, expiresIn: .milliseconds(hold.expiresInMs))
+        }
+        try store.attempts.update(AttemptUpdate(
+            attemptID: record.attemptID, phase: expired ? .expired : .held, version: record.version,
+            holdID: hold.holdId, holdAnchor: saved?.storageText, at: now()))
+    }
+
+    // MARK: Payment
+
+    /// Pays for a held attempt: commits `paymentSubmitted` first, then sends
+    /// `POST /v1/bookings` with the attempt's key from a task the repository
+    /// owns. Cancelling the caller never cancels the charge: the task runs
+    /// to its end and saves its outcome either way.
+    public func pay(_ id: AttemptID, token: PaymentToken) async -> PaymentOutcome {
+        if let running = payments[id] { return await running.value }
+        let record: AttemptRecord
+        do {
+            record = try saved(id)
+        } catch {
+            return .notPayable("\(error)")
+        }
+        guard record.phase == .held, let holdID = record.holdID else {
+            return .notPayable("attempt is \(record.phase.rawValue), not held")
+        }
+        do {
+            // The commit that must precede the request: from here on, launch
+            // reconciliation looks this attempt up by its key.
+            guard try store.attempts.update(AttemptUpdate(
+                attemptID: id, phase: .paymentSubmitted, version: record.version, at: now()))
+            else { return .notPayable("attempt moved on") }
+        } catch {
+            return .notSent("the attempt could not be saved, so nothing was sent: \(error)")
+        }
+        let api = self.api
+        // Isolated to this actor (it inherits it), but not a child of the
+        // caller's task: the caller's cancellation never reaches it.
+        let task = Task { () -> PaymentOutcome in
+            let outcome: PaymentOutcome
+            do throws(APIError) {
+                let booking = try await api.createBooking(hold: holdID, paymentToken: token, key: record.idempotencyKey)
+                outcome = .answered(booking)
+                _ = try? self.apply(booking, to: id)
+            } catch {
+                outcome = self.settleFailedPayment(id, error: error)
+            }
+            self.paymentFinished(id)
+            return outcome
+        }
+        payments[id] = task
+        return await task.value
+    }
+
+    private func paymentFinished(_ id: AttemptID) {
+        payments[id] = nil
+    }
+
+    private func settleFailedPayment(_ id: AttemptID, error: APIError) -> PaymentOutcome {
+        switch error {
+        case .userFacing(let kind, let detail):
+            let phase: AttemptPhase = kind == .expired ? .expired : .failed
+            mark(id, phase)
+            return .refused(kind, detail?.message ?? "\(kind)")
+        case .final(.notSent, _):
+            return .notSent("\(error)")
+        case .final(.rejected, _):
+            // A 4xx other than the business ones: the server refused the
+            // request as such; no booking was made under this key.
+            mark(id, .failed)
+            return .refused(.paymentDeclined, "\(error)")
+        case .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
+            return .unknown("\(error)")
+        }
+    }
+
+    private func mark(_ id: AttemptID, _ phase: AttemptPhase) {
+        guard let record = try? store.attempts.attempt(id: id) else { return }
+        _ = try? store.attempts.update(AttemptUpdate(attemptID: id, phase: phase, version: record.version, at: now()))
+    }
+
+    // MARK: Server truth
+
+    /// `GET /v1/bookings?attempt=<key>`: the booking made under the attempt's
+    /// key, applied if newer. Nil when the server has none.
+    public func lookUp(_ id: AttemptID) async throws -> BookingSnapshot? {
+        let record = try saved(id)
+        guard let booking = try await api.booking(forAttempt: record.idempotencyKey) else { return nil }
+        try apply(booking, to: id)
+        return booking
+    }
+
+    /// `GET /v1/bookings/{id}` for the attempt's booking, applied if newer.
+    public func refresh(_ id: AttemptID) async throws -> BookingSnapshot {
+        let record = try saved(id)
+        guard let bookingID = record.bookingID else {
+            guard let booking = try await lookUp(id) else {
+                throw RepositoryError.wrongPhase(id, record.phase, "refresh a booking the server has not made")
+            }
+            return booking
+        }
+        let booking = try await api.booking(bookingID)
+        try apply(booking, to: id)
+        return booking
+    }
+
+    /// Applies a server answer to an attempt when its version is newer (the
+    /// store ignores anything else). A confirmed booking is saved as a trip
+    /// and its attempt finalized in one transaction. Returns whether the
+    /// attempt moved.
+    @discardableResult
+    public func apply(_ booking: BookingSnapshot, to id: AttemptID) throws -> Bool {
+        guard booking.idempotencyKey == (try saved(id)).idempotencyKey else { return false }
+        let syncedAt = now()
+        if booking.state == .confirmed || booking.state == .cancelled {
+            let trip = Self.trip(from: booking, syncedAt: syncedAt)
+            if booking.state == .confirmed {
+                return try store.saveConfirmation(trip: trip, attempt: id, at: syncedAt)
+            }
+            try store.trips.upsert(trip)
+        }
+        return try store.attempts.update(AttemptUpdate(
+            attemptID: id, phase: AttemptPhase(bookingStatus: booking.state), version: booking.version,
+            holdID: booking.holdId, bookingID: booking.bookingId, at: syncedAt))
+    }
+
+    static func trip(from booking: BookingSnapshot, syncedAt: Date) -> TripRecord {
+        TripRecord(
+            bookingID: booking.bookingId, status: booking.state == .cancelled ? .cancelled : .confirmed,
+            propertyJSON: TripDetails(booking).json, checkIn: booking.checkIn.description,
+            checkOut: booking.checkOut.description, voucherCode: booking.voucherCode, version: booking.version,
+            syncedAt: syncedAt)
+    }
+
+    func saved(_ id: AttemptID) throws -> AttemptRecord {
+        guard let record = try store.attempts.attempt(id: id) else { throw RepositoryError.unknownAttempt(id) }
+        return record
+    }
+
+    func currentDate() -> Date { now() }
+}

@@ -1,0 +1,18 @@
+import BookingAPI
+import BookingCore
+
+/// How a payment call ended, as the repository saw it. The attempt row has
+/// already been moved to match when the caller gets it.
+public enum PaymentOutcome: Equatable, Sendable {
+    /// The server answered with the booking (any state: confirmed, action
+    /// required, processing, failed...).
+    case answered(BookingSnapshot)
+    /// A business refusal for the user (declined, expired, sold out...).
+    case refused(UserFacingError, String)
+    /// No clear answer: look the attempt up by its key; never pay again.
+    case unknown(String)
+    /// The request did not go through and certainly charged nothing.
+    case notSent(String)
+    /// The attempt cannot be paid (not held, already paid, or unknown).
+    case notPayable(String)
+}

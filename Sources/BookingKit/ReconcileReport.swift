@@ -1,0 +1,49 @@
+/// What one launch-time reconciliation did.
+public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible {
+    /// Non-final attempts looked at.
+    public var examined = 0
+    /// Attempts found confirmed (each now a trip).
+    public var confirmed = 0
+    /// Attempts found failed or declined.
+    public var failed = 0
+    /// Holds that ran out, or hold requests that never got an answer.
+    public var expired = 0
+    /// Attempts found cancelled.
+    public var cancelled = 0
+    /// Attempts still in progress on the server, or not yet known.
+    public var stillPending = 0
+    /// Attempts that could not be asked about (offline, server errors).
+    public var errors = 0
+    /// One line per error, for logs.
+    public var errorMessages: [String] = []
+
+    /// Creates an empty report.
+    public init() {}
+
+    /// Whether anything was settled (the CLI is quiet otherwise).
+    public var settledAnything: Bool { confirmed + failed + expired + cancelled > 0 }
+
+    public var description: String {
+        "examined \(examined): \(confirmed) confirmed, \(failed) failed, \(expired) expired, \(cancelled) cancelled, "
+            + "\(stillPending) still pending, \(errors) errors"
+    }
+
+    mutating func add(_ outcome: AttemptSettlement) {
+        switch outcome {
+        case .confirmed: confirmed += 1
+        case .failed: failed += 1
+        case .expired: expired += 1
+        case .cancelled: cancelled += 1
+        case .pending: stillPending += 1
+        case .error(let message):
+            errors += 1
+            errorMessages.append(message)
+        }
+    }
+}
+
+/// How reconciling one attempt ended.
+enum AttemptSettlement: Equatable, Sendable {
+    case confirmed, failed, expired, cancelled, pending
+    case error(String)
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Settings of the booking repository.
+public struct RepositoryConfiguration: Sendable {
+    /// How long the server keeps idempotency keys (it publishes 24 hours).
+    /// An attempt older than this is only looked up, never resent, and a
+    /// payment the server never received is failed once it is this old.
+    public var keyLifetime: TimeInterval
+    /// The most reconciliation requests in flight at once.
+    public var reconcileConcurrency: Int
+
+    /// How young a hold request may be and still be in flight in another
+    /// process: reconciliation leaves it pending rather than expiring it.
+    public var inFlightGrace: TimeInterval
+
+    /// Creates settings.
+    public init(keyLifetime: TimeInterval = 24 * 60 * 60, reconcileConcurrency: Int = 8, inFlightGrace: TimeInterval = 60) {
+        self.keyLifetime = keyLifetime
+        self.reconcileConcurrency = max(1, reconcileConcurrency)
+        self.inFlightGrace = inFlightGrace
+    }
+}

@@ -1,0 +1,19 @@
+import BookingCore
+
+/// Why the repository refused a call before any request left.
+public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No saved attempt has this id: nothing is sent for an unsaved attempt.
+    case unknownAttempt(AttemptID)
+    /// No saved trip has this booking id.
+    case unknownBooking(BookingID)
+    /// The attempt is not in a phase that allows this call.
+    case wrongPhase(AttemptID, AttemptPhase, String)
+
+    public var description: String {
+        switch self {
+        case .unknownAttempt(let id): return "no saved attempt \(id)"
+        case .unknownBooking(let id): return "no saved trip \(id)"
+        case .wrongPhase(let id, let phase, let action): return "attempt \(id) is \(phase.rawValue): cannot \(action)"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import BookingAPI
+import BookingCore
+import Foundation
+
+/// What a trip shows offline, saved as `trip.property_json`.
+public struct TripDetails: Codable, Equatable, Sendable {
+    /// The property.
+    public var property: PropertySummary
+    /// The room.
+    public var room: RoomSummary
+    /// Guests.
+    public var guests: Int
+    /// The price as the server broke it down.
+    public var price: PriceBreakdown
+
+    /// Reads the saved JSON; nil when it is not a trip's details.
+    public init?(json: String) {
+        guard let value = try? JSONDecoder().decode(TripDetails.self, from: Data(json.utf8)) else { return nil }
+        self = value
+    }
+
+    init(_ booking: BookingSnapshot) {
+        property = booking.property
+        room = booking.room
+        guests = booking.guests
+        price = booking.price
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
