@@ -52,6 +52,14 @@ extension BookingFlow {
         public let offerID: OfferID
         /// The quote accepted.
         public let quoteID: QuoteID
+
+        /// A value with every field given.
+        public init(attemptID: AttemptID, key: IdempotencyKey, offerID: OfferID, quoteID: QuoteID) {
+            self.attemptID = attemptID
+            self.key = key
+            self.offerID = offerID
+            self.quoteID = quoteID
+        }
     }
 
     /// The body and key of `POST /v1/bookings`.
@@ -64,5 +72,13 @@ extension BookingFlow {
         public let holdID: HoldID
         /// The payment method.
         public let token: PaymentToken
+
+        /// A value with every field given.
+        public init(attemptID: AttemptID, key: IdempotencyKey, holdID: HoldID, token: PaymentToken) {
+            self.attemptID = attemptID
+            self.key = key
+            self.holdID = holdID
+            self.token = token
+        }
     }
 }

@@ -26,6 +26,12 @@ extension BookingFlow {
         public let attempt: Attempt
         /// The offer, for display (absent when the flow was restored).
         public let offer: Offer?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?) {
+            self.attempt = attempt
+            self.offer = offer
+        }
     }
 
     /// The room is held.
@@ -38,6 +44,14 @@ extension BookingFlow {
         public let hold: Hold
         /// The countdown, anchored before the request that returned the hold.
         public let countdown: HoldCountdown
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?, hold: Hold, countdown: HoldCountdown) {
+            self.attempt = attempt
+            self.offer = offer
+            self.hold = hold
+            self.countdown = countdown
+        }
     }
 
     /// The hold is being read again.
@@ -50,6 +64,14 @@ extension BookingFlow {
         public let holdID: HoldID
         /// Whether a read is out; `false` after it failed to reach the server.
         public var readPending: Bool
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?, holdID: HoldID, readPending: Bool) {
+            self.attempt = attempt
+            self.offer = offer
+            self.holdID = holdID
+            self.readPending = readPending
+        }
     }
 
     /// The quote was refused with a new price.
@@ -60,6 +82,13 @@ extension BookingFlow {
         public let offer: Offer?
         /// The new quote the user can accept.
         public let newQuote: Quote
+
+        /// A value with every field given.
+        public init(previous: Attempt, offer: Offer?, newQuote: Quote) {
+            self.previous = previous
+            self.offer = offer
+            self.newQuote = newQuote
+        }
     }
 
     /// The payment request is out.
@@ -70,6 +99,13 @@ extension BookingFlow {
         public let holdID: HoldID
         /// The held price, for display.
         public let price: PriceBreakdown?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, holdID: HoldID, price: PriceBreakdown?) {
+            self.attempt = attempt
+            self.holdID = holdID
+            self.price = price
+        }
     }
 
     /// What the payment stages know about the payment.
@@ -80,6 +116,13 @@ extension BookingFlow {
         public let holdID: HoldID?
         /// The server's booking, once known.
         public let bookingID: BookingID?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, holdID: HoldID?, bookingID: BookingID?) {
+            self.attempt = attempt
+            self.holdID = holdID
+            self.bookingID = bookingID
+        }
     }
 
     /// The payment's outcome is unknown: looking the attempt up by its key.
@@ -96,6 +139,14 @@ extension BookingFlow {
         /// Whether the schedule is used up and nothing is out: the screen says
         /// "We could not confirm".
         public var hasGivenUp: Bool { !checkPending && checks >= BackoffSchedule.lostAnswer.checkCount }
+
+        /// A value with every field given.
+        public init(payment: Payment, version: Version, checks: Int, checkPending: Bool) {
+            self.payment = payment
+            self.version = version
+            self.checks = checks
+            self.checkPending = checkPending
+        }
     }
 
     /// 3-D Secure: the bank's challenge is open.
@@ -108,6 +159,14 @@ extension BookingFlow {
         public let version: Version
         /// The challenge page.
         public let challengeURL: String
+
+        /// A value with every field given.
+        public init(payment: Payment, bookingID: BookingID, version: Version, challengeURL: String) {
+            self.payment = payment
+            self.bookingID = bookingID
+            self.version = version
+            self.challengeURL = challengeURL
+        }
     }
 
     /// The payment is being processed: polling the booking.
@@ -126,6 +185,15 @@ extension BookingFlow {
         /// Whether the schedule is used up and nothing is out: the screen says
         /// "still checking".
         public var isStillChecking: Bool { !pollPending && polls >= BackoffSchedule.processingPoll.checkCount }
+
+        /// A value with every field given.
+        public init(payment: Payment, bookingID: BookingID, version: Version, polls: Int, pollPending: Bool) {
+            self.payment = payment
+            self.bookingID = bookingID
+            self.version = version
+            self.polls = polls
+            self.pollPending = pollPending
+        }
     }
 
     /// A booking the attempt ended in (confirmed or cancelled).
@@ -134,6 +202,12 @@ extension BookingFlow {
         public let attemptID: AttemptID
         /// The server's booking.
         public let booking: Booking
+
+        /// A value with every field given.
+        public init(attemptID: AttemptID, booking: Booking) {
+            self.attemptID = attemptID
+            self.booking = booking
+        }
     }
 
     /// Why an attempt failed.
@@ -160,6 +234,14 @@ extension BookingFlow {
         public let reason: FailureReason
         /// The booking version that said so, if a booking answered.
         public let version: Version?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?, reason: FailureReason, version: Version?) {
+            self.attempt = attempt
+            self.offer = offer
+            self.reason = reason
+            self.version = version
+        }
     }
 
     /// The hold ran out before payment.
@@ -170,5 +252,12 @@ extension BookingFlow {
         public let offer: Offer?
         /// The booking version that said so, if a booking answered.
         public let version: Version?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?, version: Version?) {
+            self.attempt = attempt
+            self.offer = offer
+            self.version = version
+        }
     }
 }
