@@ -1,0 +1,81 @@
+extension BookingFlow {
+    /// A button the screen can show. The button is a hint: the reducer is
+    /// the guard, so a tap on a disabled one changes nothing.
+    public enum Action: String, Hashable, Sendable, CaseIterable {
+        /// Hold the room (sends `holdTapped`).
+        case hold
+        /// Pay (sends `payTapped`).
+        case pay
+        /// Accept the new price (sends `acceptNewPriceTapped`).
+        case acceptNewPrice
+        /// Try again with a new attempt (sends `retryTapped`).
+        case retry
+        /// Ask the server again (sends `checkAgainTapped`).
+        case checkAgain
+        /// Open the bank's page again (sends `openChallengeTapped`).
+        case openChallenge
+        /// Back, or Done (sends `backTapped`).
+        case back
+
+        /// The button's words.
+        public var label: String {
+            switch self {
+            case .hold: return "Hold this room"
+            case .pay: return "Pay"
+            case .acceptNewPrice: return "Accept the new price"
+            case .retry: return "Try again"
+            case .checkAgain: return "Check again"
+            case .openChallenge: return "Open your bank's page"
+            case .back: return "Back"
+            }
+        }
+    }
+
+    /// One action on screen: enabled, or disabled with the reason shown.
+    public struct ActionState: Hashable, Sendable {
+        /// The action.
+        public let action: Action
+        /// Whether tapping it does something.
+        public let isEnabled: Bool
+        /// Why it is disabled; `nil` when enabled.
+        public let disabledReason: String?
+        /// The button's words here (usually `action.label`).
+        public let label: String
+
+        /// An enabled action, with its usual words unless `label` is given.
+        public static func enabled(_ action: Action, label: String? = nil) -> ActionState {
+            ActionState(action: action, isEnabled: true, disabledReason: nil, label: label ?? action.label)
+        }
+
+        /// A disabled action and why.
+        public static func disabled(_ action: Action, because reason: String, label: String? = nil) -> ActionState {
+            ActionState(action: action, isEnabled: false, disabledReason: reason, label: label ?? action.label)
+        }
+    }
+
+    /// Where the screen should go.
+    public enum Navigation: Hashable, Sendable {
+        /// The results list, with these offers marked sold out.
+        case results(soldOut: Set<OfferID>)
+        /// The bank's 3-D Secure page.
+        case challenge(url: String)
+        /// The confirmed trip.
+        case trip(BookingID)
+    }
+
+    /// What the screen is waiting for; `nil` when nothing is out.
+    public enum PendingWork: String, Hashable, Sendable {
+        /// The hold request.
+        case holdRequest
+        /// The countdown's timer.
+        case holdTimer
+        /// The hold being read again.
+        case holdRead
+        /// The payment request.
+        case payment
+        /// The lookup by key.
+        case lookup
+        /// The booking poll.
+        case poll
+    }
+}

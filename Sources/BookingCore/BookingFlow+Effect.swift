@@ -1,0 +1,84 @@
+extension BookingFlow {
+    /// What the flow asks the outside world to do: plain values, so a test
+    /// is an `==`. A runner performs them in order (each list in order, and a
+    /// save finishes before the next effect starts) and feeds the results
+    /// back as events. Effects that wait carry the wait; the runner sleeps.
+    public enum Effect: Hashable, Sendable {
+        /// Insert the attempt's row, key included, before any request of it.
+        case saveAttempt(AttemptRecord)
+        /// `POST /v1/holds` with the attempt's key. Answers: `holdGranted`,
+        /// `holdFailed`. Read the hold clock just before sending.
+        case requestHold(HoldRequest)
+        /// Fire `holdTimerFired` after the wait (the countdown's end).
+        case scheduleHoldTimer(AttemptID, after: Duration)
+        /// `GET /v1/holds/{id}`. Answers: `holdRead`, `holdReadFailed`.
+        case readHold(AttemptID, HoldID)
+        /// Update the attempt's row (phase, ids, version).
+        case saveAttemptStatus(AttemptUpdate)
+        /// `POST /v1/bookings` with the attempt's key. Answers: `payAnswered`,
+        /// `payFailed`. Only ever after `saveAttemptStatus(paymentSubmitted)`.
+        case pay(PaymentRequest)
+        /// After the wait, `GET /v1/bookings?attempt=<key>`. Answer: `attemptLookedUp`.
+        case lookUpAttempt(AttemptID, IdempotencyKey, after: Duration)
+        /// Open the bank's 3-D Secure page.
+        case openChallenge(AttemptID, url: String)
+        /// After the wait, `GET /v1/bookings/{id}`. Answer: `bookingPolled`.
+        case pollBooking(AttemptID, BookingID, after: Duration)
+        /// Write the confirmed booking to `trip` (before the attempt is marked final).
+        case saveTrip(Booking)
+
+        /// The attempt the effect belongs to (`saveTrip`: none).
+        public var attemptID: AttemptID? {
+            switch self {
+            case .saveAttempt(let record): return record.attemptID
+            case .requestHold(let request): return request.attemptID
+            case .scheduleHoldTimer(let id, _), .readHold(let id, _), .lookUpAttempt(let id, _, _),
+                 .openChallenge(let id, _), .pollBooking(let id, _, _):
+                return id
+            case .saveAttemptStatus(let update): return update.attemptID
+            case .pay(let request): return request.attemptID
+            case .saveTrip: return nil
+            }
+        }
+    }
+
+    /// The body and key of `POST /v1/holds`.
+    public struct HoldRequest: Hashable, Sendable {
+        /// The attempt.
+        public let attemptID: AttemptID
+        /// The Idempotency-Key header.
+        public let key: IdempotencyKey
+        /// The offer.
+        public let offerID: OfferID
+        /// The quote accepted.
+        public let quoteID: QuoteID
+
+        /// A value with every field given.
+        public init(attemptID: AttemptID, key: IdempotencyKey, offerID: OfferID, quoteID: QuoteID) {
+            self.attemptID = attemptID
+            self.key = key
+            self.offerID = offerID
+            self.quoteID = quoteID
+        }
+    }
+
+    /// The body and key of `POST /v1/bookings`.
+    public struct PaymentRequest: Hashable, Sendable {
+        /// The attempt.
+        public let attemptID: AttemptID
+        /// The Idempotency-Key header.
+        public let key: IdempotencyKey
+        /// The hold paid for.
+        public let holdID: HoldID
+        /// The payment method.
+        public let token: PaymentToken
+
+        /// A value with every field given.
+        public init(attemptID: AttemptID, key: IdempotencyKey, holdID: HoldID, token: PaymentToken) {
+            self.attemptID = attemptID
+            self.key = key
+            self.holdID = holdID
+            self.token = token
+        }
+    }
+}

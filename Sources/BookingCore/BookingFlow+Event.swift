@@ -1,0 +1,175 @@
+extension BookingFlow {
+    /// Something that happened. Ids and times come in with events, so the
+    /// reducer never makes or reads them. Every event that is the result of
+    /// an effect carries the attempt id; one for another attempt is dropped.
+    public enum Event: Hashable, Sendable {
+        // The user.
+
+        /// An offer was picked from the results.
+        case offerChosen(Offer)
+        /// Hold tapped; the store made the new attempt's id and key.
+        case holdTapped(attempt: AttemptID, key: IdempotencyKey)
+        /// The new price was accepted: a new hold, with a new attempt and key.
+        case acceptNewPriceTapped(attempt: AttemptID, key: IdempotencyKey)
+        /// Pay tapped with a payment method, at a monotonic reading.
+        case payTapped(PaymentToken, now: MonotonicInstant)
+        /// Try again after a failure or an expiry: a new attempt and key.
+        case retryTapped(attempt: AttemptID, key: IdempotencyKey)
+        /// Ask the server again (hold, lookup or booking status).
+        case checkAgainTapped
+        /// Open the bank's page again.
+        case openChallengeTapped
+        /// Back (or Done).
+        case backTapped
+
+        // The device and the app's life.
+
+        /// The network went away.
+        case wentOffline
+        /// The network came back.
+        case cameOnline
+        /// The app came back to the foreground (also after the bank's page).
+        case appForegrounded
+        /// At launch: the saved attempt that is not final, if any.
+        case restored(AttemptRecord?)
+
+        // Results of effects.
+
+        /// `requestHold` succeeded; `sentAt` was read just before sending.
+        case holdGranted(AttemptID, Hold, sentAt: MonotonicInstant, receivedAt: MonotonicInstant)
+        /// `requestHold` failed.
+        case holdFailed(AttemptID, HoldFailure)
+        /// The timer of `scheduleHoldTimer` fired.
+        case holdTimerFired(AttemptID, now: MonotonicInstant)
+        /// `readHold` answered; `sentAt` was read just before sending.
+        case holdRead(AttemptID, Hold, sentAt: MonotonicInstant, receivedAt: MonotonicInstant)
+        /// `readHold` failed.
+        case holdReadFailed(AttemptID, HoldReadFailure)
+        /// `pay` answered with the booking.
+        case payAnswered(AttemptID, Booking)
+        /// `pay` failed (the runner classified it with `OutcomePolicy`).
+        case payFailed(AttemptID, PaymentFailure)
+        /// `lookUpAttempt` answered.
+        case attemptLookedUp(AttemptID, LookupResult)
+        /// The user came back from the bank's page. The page's result is only
+        /// a hint, so it is not carried: the server's booking is the truth.
+        case challengeReturned(AttemptID)
+        /// `pollBooking` answered.
+        case bookingPolled(AttemptID, LookupResult)
+
+        /// The attempt an effect result belongs to; `nil` for the other events.
+        public var attemptID: AttemptID? {
+            switch self {
+            case .holdGranted(let id, _, _, _), .holdFailed(let id, _), .holdTimerFired(let id, _),
+                 .holdRead(let id, _, _, _), .holdReadFailed(let id, _), .payAnswered(let id, _),
+                 .payFailed(let id, _), .attemptLookedUp(let id, _), .challengeReturned(let id),
+                 .bookingPolled(let id, _):
+                return id
+            default:
+                return nil
+            }
+        }
+
+        /// A short name, for the diagram and logs (no ids, no personal data).
+        public var name: String {
+            switch self {
+            case .offerChosen: return "offerChosen"
+            case .holdTapped: return "holdTapped"
+            case .acceptNewPriceTapped: return "acceptNewPriceTapped"
+            case .payTapped: return "payTapped"
+            case .retryTapped: return "retryTapped"
+            case .checkAgainTapped: return "checkAgainTapped"
+            case .openChallengeTapped: return "openChallengeTapped"
+            case .backTapped: return "backTapped"
+            case .wentOffline: return "wentOffline"
+            case .cameOnline: return "cameOnline"
+            case .appForegrounded: return "appForegrounded"
+            case .restored(let record): return record.map { "restored(\($0.phase.rawValue))" } ?? "restored(none)"
+            case .holdGranted: return "holdGranted"
+            case .holdFailed(_, let failure): return "holdFailed(\(failure.name))"
+            case .holdTimerFired: return "holdTimerFired"
+            case .holdRead: return "holdRead"
+            case .holdReadFailed(_, let failure): return "holdReadFailed(\(failure))"
+            case .payAnswered(_, let booking): return "payAnswered(\(booking.status.rawValue))"
+            case .payFailed(_, let failure): return "payFailed(\(failure.name))"
+            case .attemptLookedUp(_, let result): return "attemptLookedUp(\(result.name))"
+            case .challengeReturned: return "challengeReturned"
+            case .bookingPolled(_, let result): return "bookingPolled(\(result.name))"
+            }
+        }
+    }
+
+    /// Why a hold request failed.
+    public enum HoldFailure: Hashable, Sendable {
+        /// `409 PRICE_CHANGED`, with the new quote.
+        case priceChanged(Quote)
+        /// `409 SOLD_OUT`.
+        case soldOut
+        /// The server could not be reached or kept failing (retries used up).
+        case unavailable
+        /// Refused for good (the machine code, if any).
+        case rejected(code: String?)
+
+        /// A short name.
+        public var name: String {
+            switch self {
+            case .priceChanged: return "priceChanged"
+            case .soldOut: return "soldOut"
+            case .unavailable: return "unavailable"
+            case .rejected: return "rejected"
+            }
+        }
+    }
+
+    /// Why a hold read failed.
+    public enum HoldReadFailure: Hashable, Sendable {
+        /// The hold is gone.
+        case expired
+        /// The server could not be reached.
+        case unreachable
+    }
+
+    /// Why a payment request failed, as `OutcomePolicy` classified it.
+    public enum PaymentFailure: Hashable, Sendable {
+        /// No clear answer (timeout, dropped connection, 5xx): look it up.
+        case unknownOutcome
+        /// Declined by the bank.
+        case declined
+        /// The hold expired before the payment.
+        case holdExpired
+        /// Certainly never reached the server (offline, refused, DNS).
+        case notSent
+        /// Refused for good (the machine code, if any).
+        case rejected(code: String?)
+
+        /// A short name.
+        public var name: String {
+            switch self {
+            case .unknownOutcome: return "unknownOutcome"
+            case .declined: return "declined"
+            case .holdExpired: return "holdExpired"
+            case .notSent: return "notSent"
+            case .rejected: return "rejected"
+            }
+        }
+    }
+
+    /// The answer of a lookup by key, or of a booking poll.
+    public enum LookupResult: Hashable, Sendable {
+        /// The server's booking.
+        case found(Booking)
+        /// No booking for the key (yet: the request may still be running).
+        case notFound
+        /// The server could not be reached.
+        case unreachable
+
+        /// A short name.
+        public var name: String {
+            switch self {
+            case .found(let booking): return "found \(booking.status.rawValue)"
+            case .notFound: return "notFound"
+            case .unreachable: return "unreachable"
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+// The stages before any money moves: results, offer, hold, countdown,
+// price change, and the launch-time restore.
+extension BookingFlow {
+    typealias Step = (stage: Stage, effects: [Effect], soldOut: OfferID?)
+
+    static func browsing(_ event: Event) -> Step? {
+        switch event {
+        case .offerChosen(let offer):
+            return go(.offerChosen(offer))
+        case .restored(let record?):
+            return restore(record)
+        default:
+            return nil
+        }
+    }
+
+    static func offerChosen(_ offer: Offer, _ event: Event, isOnline: Bool) -> Step? {
+        switch event {
+        case .holdTapped(let id, let key) where isOnline:
+            return startAttempt(id: id, key: key, offerID: offer.id, quoteID: offer.quote.id, offer: offer)
+        case .offerChosen(let other):
+            return go(.offerChosen(other))
+        case .backTapped:
+            return go(.browsing)
+        default:
+            return nil
+        }
+    }
+
+    static func requestingHold(_ stage: RequestingHold, _ event: Event) -> Step? {
+        let id = stage.attempt.id
+        switch event {
+        case .holdGranted(_, let hold, let sentAt, let receivedAt):
+            return holdArrived(stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
+                               saving: true)
+        case .holdFailed(_, .priceChanged(let quote)):
+            return go(.priceChanged(PriceChanged(previous: stage.attempt, offer: stage.offer, newQuote: quote)),
+                      [save(id, .abandoned)])
+        case .holdFailed(_, .soldOut):
+            return (.browsing, [save(id, .abandoned)], stage.attempt.offerID)
+        case .holdFailed(_, .unavailable), .holdFailed(_, .rejected):
+            return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdUnavailable, version: nil)),
+                      [save(id, .failed)])
+        case .backTapped:
+            return go(.browsing, [save(id, .abandoned)])
+        default:
+            return nil
+        }
+    }
+
+    /// A hold answered (granted, or read again): held while time is left,
+    /// otherwise read again (if just granted) or expired.
+    static func holdArrived(
+        _ attempt: Attempt, offer: Offer?, hold: Hold, sentAt: MonotonicInstant, receivedAt: MonotonicInstant,
+        saving: Bool
+    ) -> Step {
+        let countdown = HoldCountdown(anchor: sentAt, expiresIn: hold.expiresIn)
+        let left = countdown.remaining(at: receivedAt)
+        let saveHeld = saving ? [save(attempt.id, .held, hold: hold.id)] : []
+        if left > .zero {
+            return go(.held(Held(attempt: attempt, offer: offer, hold: hold, countdown: countdown)),
+                      saveHeld + [.scheduleHoldTimer(attempt.id, after: left)])
+        }
+        if saving {
+            return go(.checkingHold(CheckingHold(attempt: attempt, offer: offer, holdID: hold.id, readPending: true)),
+                      saveHeld + [.readHold(attempt.id, hold.id)])
+        }
+        return go(.expired(Expired(attempt: attempt, offer: offer, version: nil)), [save(attempt.id, .expired)])
+    }
+
+    static func held(_ stage: Held, _ event: Event, isOnline: Bool) -> Step? {
+        let id = stage.attempt.id
+        let checking = CheckingHold(attempt: stage.attempt, offer: stage.offer, holdID: stage.hold.id, readPending: true)
+        switch event {
+        case .payTapped(let token, let now) where isOnline:
+            guard !stage.countdown.hasEnded(at: now) else {
+                return go(.checkingHold(checking), [.readHold(id, stage.hold.id)])
+            }
+            let request = PaymentRequest(attemptID: id, key: stage.attempt.key, holdID: stage.hold.id, token: token)
+            return go(.submitting(Submitting(attempt: stage.attempt, holdID: stage.hold.id, price: stage.hold.price)),
+                      [save(id, .paymentSubmitted, hold: stage.hold.id), .pay(request)])
+        case .holdTimerFired(_, let now):
+            guard stage.countdown.hasEnded(at: now) else {
+                return go(.held(stage), [.scheduleHoldTimer(id, after: stage.countdown.remaining(at: now))])
+            }
+            return go(.checkingHold(checking), [.readHold(id, stage.hold.id)])
+        case .backTapped:
+            return go(.browsing, [save(id, .abandoned)])
+        default:
+            return nil
+        }
+    }
+
+    static func checkingHold(_ stage: CheckingHold, _ event: Event) -> Step? {
+        let id = stage.attempt.id
+        switch event {
+        case .holdRead(_, let hold, let sentAt, let receivedAt) where hold.id == stage.holdID:
+            return holdArrived(stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
+                               saving: false)
+        case .holdReadFailed(_, .expired):
+            return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)), [save(id, .expired)])
+        case .holdReadFailed(_, .unreachable) where stage.readPending:
+            var next = stage
+            next.readPending = false
+            return go(.checkingHold(next))
+        case .checkAgainTapped where !stage.readPending, .appForegrounded where !stage.readPending:
+            var next = stage
+            next.readPending = true
+            return go(.checkingHold(next), [.readHold(id, stage.holdID)])
+        case .backTapped:
+            return go(.browsing, [save(id, .abandoned)])
+        default:
+            return nil
+        }
+    }
+
+    static func priceChanged(_ stage: PriceChanged, _ event: Event, isOnline: Bool) -> Step? {
+        switch event {
+        case .acceptNewPriceTapped(let id, let key)
+            where isOnline && id != stage.previous.id && key != stage.previous.key:
+            return startAttempt(id: id, key: key, offerID: stage.previous.offerID, quoteID: stage.newQuote.id,
+                                offer: stage.offer?.requoted(stage.newQuote))
+        case .backTapped:
+            return go(.browsing)
+        default:
+            return nil
+        }
+    }
+
+    /// Failed or expired: a retry is a new attempt with a new key on the same offer.
+    static func retryable(_ attempt: Attempt, offer: Offer?, _ event: Event, isOnline: Bool) -> Step? {
+        switch event {
+        case .retryTapped(let id, let key) where isOnline && id != attempt.id && key != attempt.key:
+            return startAttempt(id: id, key: key, offerID: attempt.offerID, quoteID: attempt.quoteID,
+                                offer: offer)
+        case .backTapped:
+            return go(.browsing)
+        default:
+            return nil
+        }
+    }
+
+    /// Confirmed or cancelled: only Done leaves.
+    static func settled(_ event: Event) -> Step? {
+        event == .backTapped ? go(.browsing) : nil
+    }
+
+    /// At launch, from the saved attempt that is not final. An attempt that
+    /// may have charged goes to `unknown` or `processing` and only asks the
+    /// server; one that moved no money is read again or let go.
+    static func restore(_ record: AttemptRecord) -> Step? {
+        guard !record.phase.isFinal else { return nil }
+        let attempt = Attempt(id: record.attemptID, key: record.idempotencyKey, offerID: record.offerID,
+                              quoteID: record.quoteID)
+        let payment = Payment(attempt: attempt, holdID: record.holdID, bookingID: record.bookingID)
+        switch record.phase {
+        case .holdRequested:
+            return go(.browsing, [save(attempt.id, .abandoned)])
+        case .held:
+            guard let holdID = record.holdID else { return go(.browsing, [save(attempt.id, .abandoned)]) }
+            return go(.checkingHold(CheckingHold(attempt: attempt, offer: nil, holdID: holdID, readPending: true)),
+                      [.readHold(attempt.id, holdID)])
+        case .actionRequired, .processing:
+            if let bookingID = record.bookingID {
+                return startPolling(payment, bookingID: bookingID, version: record.version)
+            }
+            return startLookup(payment, version: record.version)
+        default:
+            return startLookup(payment, version: record.version)
+        }
+    }
+}

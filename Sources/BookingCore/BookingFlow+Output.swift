@@ -1,0 +1,172 @@
+// Outputs: what a screen or the CLI draws, loads and where it goes,
+// computed from the state alone. The CLI renders only these.
+extension BookingFlow.State {
+    private static let offlineReason = "You are offline."
+
+    /// The screen's title.
+    public var title: String {
+        switch stage {
+        case .browsing: return "Choose a room"
+        case .offerChosen(let offer): return offer.propertyName
+        case .requestingHold: return "Holding the room"
+        case .held: return "Room held"
+        case .checkingHold: return "Checking your hold"
+        case .priceChanged: return "The price changed"
+        case .submitting: return "Paying"
+        case .unknown(let s): return s.hasGivenUp ? "We could not confirm" : "Checking your payment"
+        case .actionRequired: return "Confirm with your bank"
+        case .processing(let s): return s.isStillChecking ? "Still checking" : "Confirming your booking"
+        case .confirmed: return "Booking confirmed"
+        case .failed(let s): return s.reason == .holdUnavailable ? "Could not hold the room" : "Payment failed"
+        case .expired: return "Room no longer held"
+        case .cancelled: return "Booking cancelled"
+        }
+    }
+
+    /// The screen's message, if any.
+    public var message: String? {
+        switch stage {
+        case .browsing:
+            return soldOutOffers.isEmpty ? nil : "Rooms marked sold out can no longer be booked."
+        case .offerChosen(let offer):
+            return "\(offer.checkIn) to \(offer.checkOut), \(offer.nights) night(s), \(offer.guests) guest(s)."
+        case .requestingHold:
+            return "Asking the hotel to keep the room for you."
+        case .held:
+            return "Pay before the countdown ends."
+        case .checkingHold(let s):
+            return s.readPending
+                ? "The countdown ended. Checking whether the room is still held."
+                : "We could not reach the server to check the hold."
+        case .priceChanged(let s):
+            let old = s.offer.map { "It was \($0.quote.price.total.formatted), it" } ?? "It"
+            return "\(old) is now \(s.newQuote.price.total.formatted)."
+        case .submitting:
+            return "Sending your payment. Do not pay again."
+        case .unknown(let s):
+            return s.hasGivenUp ? BookingFlow.couldNotConfirmMessage
+                : "We did not get an answer. Checking with the server. Do not pay again."
+        case .actionRequired:
+            return "Your bank asks you to confirm the payment."
+        case .processing(let s):
+            return s.isStillChecking
+                ? "Still checking. You will get an email when the booking is confirmed. Do not pay again."
+                : "Waiting for the payment to complete."
+        case .confirmed(let s):
+            return s.booking.voucherCode.map { "Your voucher: \($0). The trip is available offline." }
+                ?? "The trip is available offline."
+        case .failed(let s):
+            switch s.reason {
+            case .holdUnavailable: return "The room could not be held. Nothing was charged."
+            case .notSent: return "We could not reach the server. Nothing was charged."
+            case .declined: return "Your bank declined the payment."
+            case .paymentFailed: return "The payment did not go through."
+            case .rejected: return "The payment was refused."
+            }
+        case .expired:
+            return "The hold ran out before payment. Check again to hold the room anew."
+        case .cancelled:
+            return "This booking was cancelled."
+        }
+    }
+
+    /// The actions on screen, in order, each enabled or disabled with a reason.
+    public var actions: [BookingFlow.ActionState] {
+        typealias A = BookingFlow.ActionState
+        let online = { (action: BookingFlow.Action) in
+            isOnline ? A.enabled(action) : A.disabled(action, because: Self.offlineReason)
+        }
+        switch stage {
+        case .browsing:
+            return []
+        case .offerChosen:
+            return [online(.hold), .enabled(.back)]
+        case .requestingHold:
+            return [.disabled(.pay, because: "The room is not held yet."), .enabled(.back)]
+        case .held:
+            return [online(.pay), .enabled(.back)]
+        case .checkingHold(let s):
+            return [.disabled(.pay, because: "The hold is being checked."),
+                    s.readPending ? .disabled(.checkAgain, because: "Checking now.") : .enabled(.checkAgain),
+                    .enabled(.back)]
+        case .priceChanged:
+            return [online(.acceptNewPrice), .enabled(.back)]
+        case .submitting:
+            return [.disabled(.pay, because: "Your payment is being sent.")]
+        case .unknown(let s):
+            return s.checkPending ? [] : [.enabled(.checkAgain)]
+        case .actionRequired:
+            return [.enabled(.openChallenge)]
+        case .processing(let s):
+            return s.pollPending ? [] : [.enabled(.checkAgain)]
+        case .confirmed, .cancelled:
+            return [.enabled(.back)]
+        case .failed:
+            return [online(.retry), .enabled(.back)]
+        case .expired:
+            let checkAgain = "Check again"
+            return [isOnline ? .enabled(.retry, label: checkAgain)
+                        : .disabled(.retry, because: Self.offlineReason, label: checkAgain),
+                    .enabled(.back)]
+        }
+    }
+
+    /// The actions that are enabled.
+    public var enabledActions: [BookingFlow.Action] { actions.filter(\.isEnabled).map(\.action) }
+
+    /// The hold's countdown, while held: the screen shows
+    /// `countdown.remaining(at: holdClock.now())`; at zero pay is locked.
+    public var countdown: HoldCountdown? {
+        if case .held(let s) = stage { return s.countdown }
+        return nil
+    }
+
+    /// A banner above the screen, if any.
+    public var banner: String? {
+        isOnline ? nil : "You are offline. Holding and paying need a connection."
+    }
+
+    /// Where to navigate, if anywhere.
+    public var navigation: BookingFlow.Navigation? {
+        switch stage {
+        case .browsing: return .results(soldOut: soldOutOffers)
+        case .actionRequired(let s): return .challenge(url: s.challengeURL)
+        case .confirmed(let s): return .trip(s.booking.id)
+        default: return nil
+        }
+    }
+
+    /// The trip to load from the store and show, if any.
+    public var tripToLoad: BookingID? {
+        if case .confirmed(let s) = stage { return s.booking.id }
+        return nil
+    }
+
+    /// The price to show, line by line, if one is known.
+    public var price: PriceBreakdown? {
+        switch stage {
+        case .offerChosen(let offer): return offer.quote.price
+        case .requestingHold(let s): return s.offer?.quote.price
+        case .held(let s): return s.hold.price
+        case .priceChanged(let s): return s.newQuote.price
+        case .submitting(let s): return s.price
+        default: return nil
+        }
+    }
+
+    /// What the flow is waiting for, if anything: the screen shows progress.
+    public var pendingWork: BookingFlow.PendingWork? {
+        switch stage {
+        case .requestingHold: return .holdRequest
+        case .held: return .holdTimer
+        case .checkingHold(let s): return s.readPending ? .holdRead : nil
+        case .submitting: return .payment
+        case .unknown(let s): return s.checkPending ? .lookup : nil
+        case .processing(let s): return s.pollPending ? .poll : nil
+        default: return nil
+        }
+    }
+
+    /// Whether to show a progress indicator (waiting, and no action to take).
+    public var showsProgress: Bool { pendingWork != nil && pendingWork != .holdTimer }
+}

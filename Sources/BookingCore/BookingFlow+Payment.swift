@@ -1,0 +1,167 @@
+// The stages after the payment left: submitting, unknown (lookup by key),
+// 3-D Secure, processing (polling), and how a booking answer is applied.
+extension BookingFlow {
+    static func submitting(_ stage: Submitting, _ event: Event) -> Step? {
+        let payment = Payment(attempt: stage.attempt, holdID: stage.holdID, bookingID: nil)
+        switch event {
+        case .payAnswered(_, let booking):
+            return apply(booking, to: payment, holding: .none, offer: nil)
+        case .payFailed(_, .unknownOutcome):
+            return startLookup(payment, version: .none)
+        case .payFailed(_, let failure):
+            return paymentFailed(failure, payment: payment, version: .none)
+        default:
+            return nil  // a second Pay tap, Back, a late hold event: nothing changes, nothing is sent
+        }
+    }
+
+    static func unknown(_ stage: Unknown, _ event: Event) -> Step? {
+        switch event {
+        case .payAnswered(_, let booking):  // a late answer still wins
+            return apply(booking, to: stage.payment, holding: stage.version, offer: nil)
+        case .payFailed(_, .unknownOutcome):
+            return nil
+        case .payFailed(_, let failure):  // a late definite answer
+            return paymentFailed(failure, payment: stage.payment, version: stage.version)
+        case .attemptLookedUp(_, let result):
+            if case .found(let booking) = result,
+               let step = apply(booking, to: stage.payment, holding: stage.version, offer: nil) {
+                return step
+            }
+            guard stage.checkPending else { return nil }  // a duplicate answer: the check is already counted
+            var next = stage
+            next.checks += 1
+            if let wait = BackoffSchedule.lostAnswer.delay(beforeCheck: next.checks) {
+                return go(.unknown(next), [.lookUpAttempt(stage.payment.attempt.id, stage.payment.attempt.key, after: wait)])
+            }
+            next.checkPending = false
+            return go(.unknown(next))  // given up: "We could not confirm", no pay action
+        case .checkAgainTapped where !stage.checkPending, .appForegrounded where !stage.checkPending:
+            var next = stage
+            next.checkPending = true
+            return go(.unknown(next), [.lookUpAttempt(stage.payment.attempt.id, stage.payment.attempt.key, after: .zero)])
+        default:
+            return nil
+        }
+    }
+
+    static func actionRequired(_ stage: ActionRequired, _ event: Event) -> Step? {
+        let id = stage.payment.attempt.id
+        switch event {
+        case .challengeReturned, .appForegrounded:
+            return startPolling(stage.payment, bookingID: stage.bookingID, version: stage.version)
+        case .openChallengeTapped:
+            return go(.actionRequired(stage), [.openChallenge(id, url: stage.challengeURL)])
+        case .payAnswered(_, let booking), .attemptLookedUp(_, .found(let booking)),
+             .bookingPolled(_, .found(let booking)):
+            return apply(booking, to: stage.payment, holding: stage.version, offer: nil)
+        default:
+            return nil
+        }
+    }
+
+    static func processing(_ stage: Processing, _ event: Event) -> Step? {
+        let id = stage.payment.attempt.id
+        switch event {
+        case .bookingPolled(_, let result):
+            if case .found(let booking) = result, !booking.status.isStillPending,
+               let step = apply(booking, to: stage.payment, holding: stage.version, offer: nil) {
+                return step
+            }
+            guard stage.pollPending else { return nil }  // a duplicate answer
+            var next = stage
+            if case .found(let booking) = result, booking.version.isNewer(than: stage.version),
+               booking.id == stage.bookingID {
+                next.version = booking.version
+            }
+            next.polls += 1
+            if let wait = BackoffSchedule.processingPoll.delay(beforeCheck: next.polls) {
+                return go(.processing(next), [.pollBooking(id, stage.bookingID, after: wait)])
+            }
+            next.pollPending = false
+            return go(.processing(next))  // "still checking"
+        case .payAnswered(_, let booking), .attemptLookedUp(_, .found(let booking)):
+            guard !booking.status.isStillPending else { return nil }
+            return apply(booking, to: stage.payment, holding: stage.version, offer: nil)
+        case .checkAgainTapped where !stage.pollPending, .appForegrounded where !stage.pollPending:
+            var next = stage
+            next.pollPending = true
+            return go(.processing(next), [.pollBooking(id, stage.bookingID, after: .zero)])
+        default:
+            return nil
+        }
+    }
+
+    /// Into `unknown`: the first lookup at once, then the back-off.
+    static func startLookup(_ payment: Payment, version: Version) -> Step {
+        let first = BackoffSchedule.lostAnswer.delay(beforeCheck: 0) ?? .zero
+        return go(.unknown(Unknown(payment: payment, version: version, checks: 0, checkPending: true)),
+                  [.lookUpAttempt(payment.attempt.id, payment.attempt.key, after: first)])
+    }
+
+    /// Into `processing`: the first poll after the schedule's first wait.
+    static func startPolling(_ payment: Payment, bookingID: BookingID, version: Version) -> Step {
+        let first = BackoffSchedule.processingPoll.delay(beforeCheck: 0) ?? .zero
+        let withBooking = Payment(attempt: payment.attempt, holdID: payment.holdID, bookingID: bookingID)
+        return go(.processing(Processing(payment: withBooking, bookingID: bookingID, version: version, polls: 0,
+                                         pollPending: true)),
+                  [.pollBooking(payment.attempt.id, bookingID, after: first)])
+    }
+
+    /// A booking answer for the payment: `nil` (dropped) unless its version is
+    /// newer than `holding` and it is the payment's booking.
+    static func apply(_ booking: Booking, to payment: Payment, holding: Version, offer: Offer?) -> Step? {
+        guard booking.version.isNewer(than: holding) else { return nil }
+        if let known = payment.bookingID, known != booking.id { return nil }
+        let id = payment.attempt.id
+        let saved = { (phase: AttemptPhase) in
+            save(id, phase, hold: payment.holdID, booking: booking.id, version: booking.version)
+        }
+        let withBooking = Payment(attempt: payment.attempt, holdID: payment.holdID, bookingID: booking.id)
+        switch booking.status {
+        case .confirmed:
+            return go(.confirmed(Settled(attemptID: id, booking: booking)), [.saveTrip(booking), saved(.confirmed)])
+        case .cancelled:
+            return go(.cancelled(Settled(attemptID: id, booking: booking)), [saved(.cancelled)])
+        case .failed:
+            return go(.failed(Failed(attempt: payment.attempt, offer: offer, reason: .paymentFailed,
+                                     version: booking.version)),
+                      [saved(.failed)])
+        case .expired:
+            return go(.expired(Expired(attempt: payment.attempt, offer: offer, version: booking.version)),
+                      [saved(.expired)])
+        case .actionRequired:
+            if let url = booking.nextAction?.url {
+                return go(.actionRequired(ActionRequired(payment: withBooking, bookingID: booking.id,
+                                                         version: booking.version, challengeURL: url)),
+                          [saved(.actionRequired), .openChallenge(id, url: url)])
+            }
+            let polling = startPolling(withBooking, bookingID: booking.id, version: booking.version)
+            return go(polling.stage, [saved(.processing)] + polling.effects)
+        case .processing, .paymentRequired, .held:
+            let polling = startPolling(withBooking, bookingID: booking.id, version: booking.version)
+            return go(polling.stage, [saved(.processing)] + polling.effects)
+        }
+    }
+
+    /// A definite payment failure.
+    static func paymentFailed(_ failure: PaymentFailure, payment: Payment, version: Version) -> Step? {
+        let id = payment.attempt.id
+        let reason: FailureReason
+        switch failure {
+        case .unknownOutcome: return nil
+        case .holdExpired:
+            return go(.expired(Expired(attempt: payment.attempt, offer: nil, version: nil)), [save(id, .expired)])
+        case .declined: reason = .declined
+        case .notSent: reason = .notSent
+        case .rejected(let code): reason = .rejected(code: code)
+        }
+        return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: reason, version: nil)),
+                  [save(id, .failed)])
+    }
+}
+
+extension BookingStatus {
+    /// The payment is still under way (the poll goes on).
+    var isStillPending: Bool { self == .processing || self == .paymentRequired || self == .held }
+}

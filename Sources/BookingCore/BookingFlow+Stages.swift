@@ -1,0 +1,263 @@
+extension BookingFlow {
+    /// What identifies an attempt: its id, its idempotency key, and the
+    /// offer and quote it holds. The same as the attempt's saved row.
+    public struct Attempt: Hashable, Sendable {
+        /// The attempt's id.
+        public let id: AttemptID
+        /// The attempt's idempotency key.
+        public let key: IdempotencyKey
+        /// The offer.
+        public let offerID: OfferID
+        /// The quote the hold asked for.
+        public let quoteID: QuoteID
+
+        /// An attempt.
+        public init(id: AttemptID, key: IdempotencyKey, offerID: OfferID, quoteID: QuoteID) {
+            self.id = id
+            self.key = key
+            self.offerID = offerID
+            self.quoteID = quoteID
+        }
+    }
+
+    /// The hold request is out.
+    public struct RequestingHold: Hashable, Sendable {
+        /// The attempt.
+        public let attempt: Attempt
+        /// The offer, for display (absent when the flow was restored).
+        public let offer: Offer?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?) {
+            self.attempt = attempt
+            self.offer = offer
+        }
+    }
+
+    /// The room is held.
+    public struct Held: Hashable, Sendable {
+        /// The attempt.
+        public let attempt: Attempt
+        /// The offer, for display (absent when the flow was restored).
+        public let offer: Offer?
+        /// The server's hold.
+        public let hold: Hold
+        /// The countdown, anchored before the request that returned the hold.
+        public let countdown: HoldCountdown
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?, hold: Hold, countdown: HoldCountdown) {
+            self.attempt = attempt
+            self.offer = offer
+            self.hold = hold
+            self.countdown = countdown
+        }
+    }
+
+    /// The hold is being read again.
+    public struct CheckingHold: Hashable, Sendable {
+        /// The attempt.
+        public let attempt: Attempt
+        /// The offer, for display (absent when the flow was restored).
+        public let offer: Offer?
+        /// The hold being read.
+        public let holdID: HoldID
+        /// Whether a read is out; `false` after it failed to reach the server.
+        public var readPending: Bool
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?, holdID: HoldID, readPending: Bool) {
+            self.attempt = attempt
+            self.offer = offer
+            self.holdID = holdID
+            self.readPending = readPending
+        }
+    }
+
+    /// The quote was refused with a new price.
+    public struct PriceChanged: Hashable, Sendable {
+        /// The attempt that was refused (now abandoned).
+        public let previous: Attempt
+        /// The offer at its old quote (absent when the flow was restored).
+        public let offer: Offer?
+        /// The new quote the user can accept.
+        public let newQuote: Quote
+
+        /// A value with every field given.
+        public init(previous: Attempt, offer: Offer?, newQuote: Quote) {
+            self.previous = previous
+            self.offer = offer
+            self.newQuote = newQuote
+        }
+    }
+
+    /// The payment request is out.
+    public struct Submitting: Hashable, Sendable {
+        /// The attempt.
+        public let attempt: Attempt
+        /// The hold being paid.
+        public let holdID: HoldID
+        /// The held price, for display.
+        public let price: PriceBreakdown?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, holdID: HoldID, price: PriceBreakdown?) {
+            self.attempt = attempt
+            self.holdID = holdID
+            self.price = price
+        }
+    }
+
+    /// What the payment stages know about the payment.
+    public struct Payment: Hashable, Sendable {
+        /// The attempt.
+        public let attempt: Attempt
+        /// The hold paid, if known.
+        public let holdID: HoldID?
+        /// The server's booking, once known.
+        public let bookingID: BookingID?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, holdID: HoldID?, bookingID: BookingID?) {
+            self.attempt = attempt
+            self.holdID = holdID
+            self.bookingID = bookingID
+        }
+    }
+
+    /// The payment's outcome is unknown: looking the attempt up by its key.
+    public struct Unknown: Hashable, Sendable {
+        /// The payment.
+        public let payment: Payment
+        /// The booking version held (`.none` before any answer).
+        public let version: Version
+        /// Lookups answered so far.
+        public var checks: Int
+        /// Whether a lookup is scheduled or out.
+        public var checkPending: Bool
+
+        /// Whether the schedule is used up and nothing is out: the screen says
+        /// "We could not confirm".
+        public var hasGivenUp: Bool { !checkPending && checks >= BackoffSchedule.lostAnswer.checkCount }
+
+        /// A value with every field given.
+        public init(payment: Payment, version: Version, checks: Int, checkPending: Bool) {
+            self.payment = payment
+            self.version = version
+            self.checks = checks
+            self.checkPending = checkPending
+        }
+    }
+
+    /// 3-D Secure: the bank's challenge is open.
+    public struct ActionRequired: Hashable, Sendable {
+        /// The payment.
+        public let payment: Payment
+        /// The booking.
+        public let bookingID: BookingID
+        /// The booking version held.
+        public let version: Version
+        /// The challenge page.
+        public let challengeURL: String
+
+        /// A value with every field given.
+        public init(payment: Payment, bookingID: BookingID, version: Version, challengeURL: String) {
+            self.payment = payment
+            self.bookingID = bookingID
+            self.version = version
+            self.challengeURL = challengeURL
+        }
+    }
+
+    /// The payment is being processed: polling the booking.
+    public struct Processing: Hashable, Sendable {
+        /// The payment.
+        public let payment: Payment
+        /// The booking polled.
+        public let bookingID: BookingID
+        /// The booking version held.
+        public var version: Version
+        /// Polls answered so far.
+        public var polls: Int
+        /// Whether a poll is scheduled or out.
+        public var pollPending: Bool
+
+        /// Whether the schedule is used up and nothing is out: the screen says
+        /// "still checking".
+        public var isStillChecking: Bool { !pollPending && polls >= BackoffSchedule.processingPoll.checkCount }
+
+        /// A value with every field given.
+        public init(payment: Payment, bookingID: BookingID, version: Version, polls: Int, pollPending: Bool) {
+            self.payment = payment
+            self.bookingID = bookingID
+            self.version = version
+            self.polls = polls
+            self.pollPending = pollPending
+        }
+    }
+
+    /// A booking the attempt ended in (confirmed or cancelled).
+    public struct Settled: Hashable, Sendable {
+        /// The attempt.
+        public let attemptID: AttemptID
+        /// The server's booking.
+        public let booking: Booking
+
+        /// A value with every field given.
+        public init(attemptID: AttemptID, booking: Booking) {
+            self.attemptID = attemptID
+            self.booking = booking
+        }
+    }
+
+    /// Why an attempt failed.
+    public enum FailureReason: Hashable, Sendable {
+        /// The room could not be held; no money moved.
+        case holdUnavailable
+        /// The payment never reached the server; nothing was charged.
+        case notSent
+        /// The bank declined the payment.
+        case declined
+        /// The server ended the booking as failed.
+        case paymentFailed
+        /// The server refused the payment request (the machine code, if any).
+        case rejected(code: String?)
+    }
+
+    /// The attempt failed; a retry is a new attempt with a new key.
+    public struct Failed: Hashable, Sendable {
+        /// The attempt.
+        public let attempt: Attempt
+        /// The offer, for a retry's display (absent when restored).
+        public let offer: Offer?
+        /// Why.
+        public let reason: FailureReason
+        /// The booking version that said so, if a booking answered.
+        public let version: Version?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?, reason: FailureReason, version: Version?) {
+            self.attempt = attempt
+            self.offer = offer
+            self.reason = reason
+            self.version = version
+        }
+    }
+
+    /// The hold ran out before payment.
+    public struct Expired: Hashable, Sendable {
+        /// The attempt.
+        public let attempt: Attempt
+        /// The offer, for a new hold's display (absent when restored).
+        public let offer: Offer?
+        /// The booking version that said so, if a booking answered.
+        public let version: Version?
+
+        /// A value with every field given.
+        public init(attempt: Attempt, offer: Offer?, version: Version?) {
+            self.attempt = attempt
+            self.offer = offer
+            self.version = version
+        }
+    }
+}

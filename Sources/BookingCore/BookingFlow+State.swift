@@ -1,0 +1,115 @@
+extension BookingFlow {
+    /// Where the booking flow is. `stage` is the state machine proper; the
+    /// two other fields are facts that outlive every stage (connectivity, and
+    /// the offers the results list marks as sold out).
+    public struct State: Hashable, Sendable {
+        /// Where the flow is.
+        public var stage: Stage
+        /// Whether the device is online (holding and paying need it).
+        public var isOnline: Bool
+        /// Offers the server said are sold out; the results list marks them.
+        public var soldOutOffers: Set<OfferID>
+
+        /// A state.
+        public init(stage: Stage, isOnline: Bool = true, soldOutOffers: Set<OfferID> = []) {
+            self.stage = stage
+            self.isOnline = isOnline
+            self.soldOutOffers = soldOutOffers
+        }
+    }
+
+    /// The stages of the flow. Each case holds only the data that makes
+    /// sense there.
+    public enum Stage: Hashable, Sendable {
+        /// The results list; no attempt.
+        case browsing
+        /// One offer on screen, not yet held; no attempt.
+        case offerChosen(Offer)
+        /// The attempt is saved and the hold request sent.
+        case requestingHold(RequestingHold)
+        /// The room is held; the countdown runs; pay is possible.
+        case held(Held)
+        /// The countdown reached zero (or the app came back): pay is locked
+        /// while the hold is read again from the server, which may have extended it.
+        case checkingHold(CheckingHold)
+        /// The server refused the quote and sent a new price.
+        case priceChanged(PriceChanged)
+        /// The payment request is out.
+        case submitting(Submitting)
+        /// The payment's answer was lost: only the lookup by key runs.
+        case unknown(Unknown)
+        /// The bank asks for 3-D Secure.
+        case actionRequired(ActionRequired)
+        /// The payment is being processed: polling.
+        case processing(Processing)
+        /// Final: the booking is confirmed and saved as a trip.
+        case confirmed(Settled)
+        /// Final: the attempt failed; a retry is a new attempt.
+        case failed(Failed)
+        /// Final: the hold ran out ("Room no longer held").
+        case expired(Expired)
+        /// Final: the booking was cancelled.
+        case cancelled(Settled)
+
+        /// The stage's name, as the diagram and logs show it.
+        public var name: String {
+            switch self {
+            case .browsing: return "browsing"
+            case .offerChosen: return "offerChosen"
+            case .requestingHold: return "requestingHold"
+            case .held: return "held"
+            case .checkingHold: return "checkingHold"
+            case .priceChanged: return "priceChanged"
+            case .submitting: return "submitting"
+            case .unknown: return "unknown"
+            case .actionRequired: return "actionRequired"
+            case .processing: return "processing"
+            case .confirmed: return "confirmed"
+            case .failed: return "failed"
+            case .expired: return "expired"
+            case .cancelled: return "cancelled"
+            }
+        }
+
+        /// The attempt the stage belongs to; `nil` when no attempt is open.
+        public var attemptID: AttemptID? {
+            switch self {
+            case .browsing, .offerChosen: return nil
+            case .requestingHold(let s): return s.attempt.id
+            case .held(let s): return s.attempt.id
+            case .checkingHold(let s): return s.attempt.id
+            case .priceChanged(let s): return s.previous.id
+            case .submitting(let s): return s.attempt.id
+            case .unknown(let s): return s.payment.attempt.id
+            case .actionRequired(let s): return s.payment.attempt.id
+            case .processing(let s): return s.payment.attempt.id
+            case .confirmed(let s): return s.attemptID
+            case .failed(let s): return s.attempt.id
+            case .expired(let s): return s.attempt.id
+            case .cancelled(let s): return s.attemptID
+            }
+        }
+
+        /// The booking version the stage holds, if any.
+        public var version: Version? {
+            switch self {
+            case .unknown(let s): return s.version
+            case .actionRequired(let s): return s.version
+            case .processing(let s): return s.version
+            case .confirmed(let s), .cancelled(let s): return s.booking.version
+            case .failed(let s): return s.version
+            case .expired(let s): return s.version
+            default: return nil
+            }
+        }
+
+        /// Whether the attempt is settled: only the user can move on from
+        /// here, and nothing from the attempt's effects changes it.
+        public var isFinal: Bool {
+            switch self {
+            case .confirmed, .failed, .expired, .cancelled: return true
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// The booking flow as a pure state machine: `State`, `Event`, `Effect` and
+/// one `reduce`. No clock, no randomness, no I/O: ids and times come in with
+/// events, so a logged list of events replays a bug exactly.
+///
+/// The rules it keeps (DESIGN.md, "The promises"):
+/// - the attempt's row is saved before its first request, and its status
+///   before the payment (`saveAttempt` before `requestHold`,
+///   `saveAttemptStatus(paymentSubmitted)` before `pay`);
+/// - `pay` comes only from `held`, online, with time left; a second tap
+///   anywhere else changes nothing and sends nothing;
+/// - an effect's result for another attempt is dropped, and so is a booking
+///   whose version is not newer than the one held;
+/// - a lost answer leads to `unknown`, which only looks the attempt up by its
+///   key (and still takes a late answer); after the six lookups it says
+///   "We could not confirm" and offers no payment;
+/// - a saved attempt that may have charged is restored to `unknown` or
+///   `processing`, never to a stage that could pay it again.
+public enum BookingFlow {
+    /// A transition: the next state and the effects to run, in order.
+    public typealias Transition = (state: State, effects: [Effect])
+
+    /// The state at launch: the results list, online until told otherwise.
+    public static let initialState = State(stage: .browsing)
+
+    /// The exact words after the lookups run out.
+    public static let couldNotConfirmMessage =
+        "We could not confirm. You will get an email if the booking went through. Do not pay again."
+
+    /// The next state and the effects for `event` in `state`. Pure: same
+    /// input, same output. Every pair has an answer; one the table does not
+    /// use returns `state` unchanged and no effects.
+    public static func reduce(_ state: State, _ event: Event) -> Transition {
+        var next = state
+        switch event {
+        case .wentOffline:
+            next.isOnline = false
+            return (next, [])
+        case .cameOnline:
+            next.isOnline = true
+            return (next, [])
+        default:
+            break
+        }
+        if let eventAttempt = event.attemptID, eventAttempt != state.stage.attemptID {
+            return (state, [])  // stale: another attempt's result
+        }
+        let result: (stage: Stage, effects: [Effect], soldOut: OfferID?)?
+        switch state.stage {
+        case .browsing:
+            result = browsing(event)
+        case .offerChosen(let offer):
+            result = offerChosen(offer, event, isOnline: state.isOnline)
+        case .requestingHold(let stage):
+            result = requestingHold(stage, event)
+        case .held(let stage):
+            result = held(stage, event, isOnline: state.isOnline)
+        case .checkingHold(let stage):
+            result = checkingHold(stage, event)
+        case .priceChanged(let stage):
+            result = priceChanged(stage, event, isOnline: state.isOnline)
+        case .submitting(let stage):
+            result = submitting(stage, event)
+        case .unknown(let stage):
+            result = unknown(stage, event)
+        case .actionRequired(let stage):
+            result = actionRequired(stage, event)
+        case .processing(let stage):
+            result = processing(stage, event)
+        case .confirmed, .cancelled:
+            result = settled(event)
+        case .failed(let stage):
+            result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
+        case .expired(let stage):
+            result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
+        }
+        guard let result else { return (state, []) }
+        next.stage = result.stage
+        if let soldOut = result.soldOut { next.soldOutOffers.insert(soldOut) }
+        return (next, result.effects)
+    }
+
+    /// A stage change with its effects (no offer marked sold out).
+    static func go(_ stage: Stage, _ effects: [Effect] = []) -> (stage: Stage, effects: [Effect], soldOut: OfferID?) {
+        (stage, effects, nil)
+    }
+
+    /// Starting a new attempt on an offer: save it, then ask for the hold.
+    static func startAttempt(
+        id: AttemptID, key: IdempotencyKey, offerID: OfferID, quoteID: QuoteID, offer: Offer?
+    ) -> (stage: Stage, effects: [Effect], soldOut: OfferID?) {
+        let attempt = Attempt(id: id, key: key, offerID: offerID, quoteID: quoteID)
+        let record = AttemptRecord(
+            attemptID: id, idempotencyKey: key, offerID: offerID, quoteID: quoteID, phase: .holdRequested)
+        let request = HoldRequest(attemptID: id, key: key, offerID: offerID, quoteID: quoteID)
+        return go(.requestingHold(RequestingHold(attempt: attempt, offer: offer)),
+                  [.saveAttempt(record), .requestHold(request)])
+    }
+
+    /// Saving a new phase for an attempt.
+    static func save(
+        _ attempt: AttemptID, _ phase: AttemptPhase, hold: HoldID? = nil, booking: BookingID? = nil,
+        version: Version? = nil
+    ) -> Effect {
+        .saveAttemptStatus(AttemptUpdate(attemptID: attempt, phase: phase, holdID: hold, bookingID: booking, version: version))
+    }
+}
