@@ -102,6 +102,12 @@ final class Sandbox: Sendable {
             request.httpMethod = method
             for field in headers { request.setValue(field.value, forHTTPHeaderField: field.name) }
             if !body.isEmpty { request.httpBody = body }
+            // A fresh connection when the answer will be dropped: on a reused
+            // keep-alive connection libcurl (Linux URLSession) silently resends
+            // the request once, without its body.
+            let fresh = fault?.contains("drop-response") == true
+            let session = fresh ? URLSession(configuration: .ephemeral) : self.session
+            defer { if fresh { session.finishTasksAndInvalidate() } }
             do {
                 let (data, response) = try await session.data(for: request)
                 guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
