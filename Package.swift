@@ -35,6 +35,7 @@ let package = Package(
             plugins: ["EmbedSchema"]
         ),
         .executableTarget(name: "SchemaEmbedder"),
+        .executableTarget(name: "sandbox-server", dependencies: ["BookingSandbox", "HTTPServer"]),
         .plugin(
             name: "EmbedSchema",
             capability: .buildTool(),
