@@ -40,6 +40,7 @@ let package = Package(
             plugins: ["EmbedSchema"]
         ),
         .executableTarget(name: "SchemaEmbedder"),
+        .executableTarget(name: "sandbox-server", dependencies: ["BookingSandbox", "HTTPServer"]),
         // Test-only: shared helpers, and a child process for cross-process tests.
         .target(name: "TestSupport", path: "Tests/Support"),
         .executableTarget(name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),

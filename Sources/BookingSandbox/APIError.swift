@@ -1,0 +1,33 @@
+import HTTPServer
+
+/// An error answer: a status, a machine code, a message and the extras some
+/// codes carry, sent as `{"error": {...}}`.
+struct APIError: Error, Sendable {
+    var status: Int
+    var detail: ErrorDetail
+    var headers: HTTPHeaders = [:]
+
+    init(status: Int, code: String, message: String) {
+        self.status = status
+        self.detail = ErrorDetail(code: code, message: message)
+    }
+
+    static func validation(field: String, _ message: String) -> APIError {
+        var error = APIError(status: 400, code: "VALIDATION_ERROR", message: message)
+        error.detail.field = field
+        return error
+    }
+
+    static func notFound(_ what: String) -> APIError {
+        APIError(status: 404, code: "NOT_FOUND", message: "\(what) was not found.")
+    }
+
+    static let internalError = APIError(status: 500, code: "INTERNAL_ERROR", message: "The sandbox failed to handle the request.")
+
+    /// The response for this error.
+    var response: HTTPResponse {
+        var response = JSONResponse.make(status: status, ErrorEnvelope(error: detail))
+        for (name, value) in headers { response.headers[name] = value }
+        return response
+    }
+}

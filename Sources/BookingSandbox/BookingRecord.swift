@@ -1,0 +1,145 @@
+import Foundation
+import SQLite
+
+/// A row of `booking`, its state changes (each a new version with its body
+/// saved) and the body it is sent as.
+struct BookingRecord: Sendable {
+    var bookingId: String
+    var seq: Int64
+    var account: String
+    var holdId: String
+    var idempotencyKey: String
+    var token: PaymentToken
+    var state: String
+    var version: Int64
+    var charged: Bool
+    var createdAtMs: Int64
+    var updatedAtMs: Int64
+
+    private static let columns = """
+        booking_id, seq, account, hold_id, idempotency_key, payment_token, state, version, charged, created_at_ms, updated_at_ms
+        """
+
+    private static func read(_ statement: Statement) throws -> BookingRecord {
+        guard let token = PaymentToken(rawValue: statement.string(at: 5)) else { throw APIError.internalError }
+        return BookingRecord(
+            bookingId: statement.string(at: 0), seq: statement.int64(at: 1), account: statement.string(at: 2),
+            holdId: statement.string(at: 3), idempotencyKey: statement.string(at: 4), token: token,
+            state: statement.string(at: 6), version: statement.int64(at: 7), charged: statement.int64(at: 8) == 1,
+            createdAtMs: statement.int64(at: 9), updatedAtMs: statement.int64(at: 10))
+    }
+
+    /// The account's booking `id`, or `nil`.
+    static func load(_ db: Database, id: String, account: String) throws -> BookingRecord? {
+        let statement = try db.cachedStatement("SELECT \(columns) FROM booking WHERE booking_id = ? AND account = ?")
+        defer { statement.reset() }
+        try statement.bind(id, at: 1)
+        try statement.bind(account, at: 2)
+        return try statement.step() ? read(statement) : nil
+    }
+
+    /// The account's latest booking made under idempotency key `key`, or `nil`.
+    static func load(_ db: Database, idempotencyKey key: String, account: String) throws -> BookingRecord? {
+        let statement = try db.cachedStatement(
+            "SELECT \(columns) FROM booking WHERE account = ? AND idempotency_key = ? ORDER BY seq DESC LIMIT 1")
+        defer { statement.reset() }
+        try statement.bind(account, at: 1)
+        try statement.bind(key, at: 2)
+        return try statement.step() ? read(statement) : nil
+    }
+
+    /// A page of the account's bookings, oldest first, and whether more follow.
+    static func page(_ db: Database, account: String, offset: Int, limit: Int) throws -> ([BookingRecord], Bool) {
+        let statement = try db.cachedStatement("SELECT \(columns) FROM booking WHERE account = ? ORDER BY seq LIMIT ? OFFSET ?")
+        defer { statement.reset() }
+        try statement.bind(account, at: 1)
+        try statement.bind(limit + 1, at: 2)
+        try statement.bind(offset, at: 3)
+        var records: [BookingRecord] = []
+        try statement.forEachRow { records.append(try read($0)) }
+        let more = records.count > limit
+        return (Array(records.prefix(limit)), more)
+    }
+
+    /// The body saved for `version`, or `nil`.
+    static func savedBody(_ db: Database, id: String, version: Int64) throws -> Data? {
+        guard case .text(let text) = try db.scalar(
+            "SELECT body FROM booking_version WHERE booking_id = ? AND version = ?", [.text(id), .integer(version)])
+        else { return nil }
+        return Data(text.utf8)
+    }
+
+    /// Inserts the booking at its first version, with its body.
+    func insert(_ db: Database, hold: HoldRecord) throws {
+        try db.run(
+            "INSERT INTO booking (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                .text(bookingId), .integer(seq), .text(account), .text(holdId), .text(idempotencyKey), .text(token.rawValue),
+                .text(state), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs), .integer(updatedAtMs),
+            ])
+        try saveBody(db, hold: hold)
+    }
+
+    /// Moves to `newState` as a new version, saving the row and the new body.
+    mutating func move(to newState: String, now: Int64, db: Database, hold: HoldRecord) throws {
+        state = newState
+        version += 1
+        updatedAtMs = max(updatedAtMs, now)
+        try db.run(
+            "UPDATE booking SET state = ?, version = ?, charged = ?, updated_at_ms = ? WHERE booking_id = ?",
+            [.text(state), .integer(version), .integer(charged ? 1 : 0), .integer(updatedAtMs), .text(bookingId)])
+        try saveBody(db, hold: hold)
+    }
+
+    private func saveBody(_ db: Database, hold: HoldRecord) throws {
+        let text = String(decoding: JSONResponse.encode(body(hold: hold)), as: UTF8.self)
+        try db.run(
+            "INSERT INTO booking_version (booking_id, version, body) VALUES (?, ?, ?)",
+            [.text(bookingId), .integer(version), .text(text)])
+    }
+
+    /// The voucher shown at the door: derived from the booking id.
+    var voucherCode: String {
+        let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        var value = SplitMix64.mix(SplitMix64.stableHash(bookingId))
+        var code = "BK-"
+        for _ in 0..<8 {
+            code.append(alphabet[Int(value % 32)])
+            value /= 32
+        }
+        return code
+    }
+
+    /// The 3-D Secure page the client would open; in the sandbox the
+    /// challenge is completed with `POST /v1/sandbox/challenges/{bookingId}`.
+    var challengeURL: String { "https://bank.sandbox.invalid/3ds/\(bookingId)" }
+
+    var failure: FailureBody? {
+        switch state {
+        case "FAILED":
+            switch token {
+            case .chargeDeclined:
+                return FailureBody(code: "card_declined", message: "The card was declined.", declineCode: "generic_decline")
+            case .threeDSecureRequired:
+                return FailureBody(code: "authentication_failed", message: "3-D Secure authentication failed.")
+            case .processingError, .visa:
+                return FailureBody(code: "processing_error", message: "The payment could not be processed.")
+            }
+        case "EXPIRED":
+            return FailureBody(code: "hold_expired", message: "The hold expired before the payment.")
+        default:
+            return nil
+        }
+    }
+
+    func body(hold: HoldRecord) -> BookingBody {
+        BookingBody(
+            bookingId: bookingId, state: state, version: version, holdId: holdId, offerId: hold.offerId,
+            idempotencyKey: idempotencyKey, property: hold.property, room: hold.room,
+            checkIn: hold.checkIn.isoString, checkOut: hold.checkOut.isoString, guests: hold.guests, price: hold.price,
+            nextAction: state == "ACTION_REQUIRED" ? NextAction(type: "redirect", url: challengeURL) : nil,
+            voucherCode: state == "CONFIRMED" ? voucherCode : nil, failure: failure,
+            createdAt: CalendarDay.timestamp(unixMilliseconds: createdAtMs),
+            updatedAt: CalendarDay.timestamp(unixMilliseconds: updatedAtMs))
+    }
+}

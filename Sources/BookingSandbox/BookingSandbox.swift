@@ -1,1 +1,0 @@
-// The BookingSandbox module. Its files are being written.

@@ -1,0 +1,100 @@
+import Foundation
+import SQLite
+
+/// A row of `hold`, and the body it is sent as.
+struct HoldRecord: Sendable {
+    var holdId: String
+    var account: String
+    var offerId: String
+    var quoteId: String
+    var propertyId: String
+    var roomType: String
+    var checkIn: CalendarDay
+    var checkOut: CalendarDay
+    var guests: Int
+    var price: PriceBreakdown
+    var property: PropertyBody
+    var room: RoomBody
+    var createdAtMs: Int64
+    var expiresAtMs: Int64
+    var extensions: Int
+    var version: Int64
+    var bookingId: String?
+
+    private static let columns = """
+        hold_id, account, offer_id, quote_id, property_id, room_type, check_in_day, check_out_day, guests,
+        price_json, property_json, room_json, created_at_ms, expires_at_ms, extensions, version, booking_id
+        """
+
+    /// The account's hold `id`, or `nil` (another account's hold is not found).
+    static func load(_ db: Database, id: String, account: String) throws -> HoldRecord? {
+        let statement = try db.cachedStatement("SELECT \(columns) FROM hold WHERE hold_id = ? AND account = ?")
+        defer { statement.reset() }
+        try statement.bind(id, at: 1)
+        try statement.bind(account, at: 2)
+        guard try statement.step() else { return nil }
+        guard let price = JSONResponse.decode(PriceBreakdown.self, from: statement.data(at: 9)),
+            let property = JSONResponse.decode(PropertyBody.self, from: statement.data(at: 10)),
+            let room = JSONResponse.decode(RoomBody.self, from: statement.data(at: 11))
+        else { throw APIError.internalError }
+        return HoldRecord(
+            holdId: statement.string(at: 0), account: statement.string(at: 1), offerId: statement.string(at: 2),
+            quoteId: statement.string(at: 3), propertyId: statement.string(at: 4), roomType: statement.string(at: 5),
+            checkIn: CalendarDay(dayNumber: statement.int64(at: 6)), checkOut: CalendarDay(dayNumber: statement.int64(at: 7)),
+            guests: Int(statement.int64(at: 8)), price: price, property: property, room: room,
+            createdAtMs: statement.int64(at: 12), expiresAtMs: statement.int64(at: 13),
+            extensions: Int(statement.int64(at: 14)), version: statement.int64(at: 15),
+            bookingId: statement.optionalString(at: 16))
+    }
+
+    /// Inserts this hold.
+    func insert(_ db: Database) throws {
+        try db.run(
+            "INSERT INTO hold (\(Self.columns), total_amount, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                .text(holdId), .text(account), .text(offerId), .text(quoteId), .text(propertyId), .text(roomType),
+                .integer(checkIn.dayNumber), .integer(checkOut.dayNumber), .integer(Int64(guests)),
+                .text(JSONResponse.text(price)), .text(JSONResponse.text(property)), .text(JSONResponse.text(room)),
+                .integer(createdAtMs), .integer(expiresAtMs), .integer(Int64(extensions)), .integer(version),
+                bookingId.map { .text($0) } ?? .null, .integer(price.total.amount), .text(price.total.currency),
+            ])
+    }
+
+    /// Writes the mutable columns (expiry, extensions, version, booking).
+    func update(_ db: Database) throws {
+        try db.run(
+            "UPDATE hold SET expires_at_ms = ?, extensions = ?, version = ?, booking_id = ? WHERE hold_id = ?",
+            [.integer(expiresAtMs), .integer(Int64(extensions)), .integer(version), bookingId.map { .text($0) } ?? .null, .text(holdId)])
+    }
+
+    func isExpired(now: Int64) -> Bool { expiresAtMs <= now }
+
+    /// `BOOKED` while a booking holds the room, else `EXPIRED` or `HELD`.
+    func state(now: Int64) -> String {
+        if bookingId != nil { return "BOOKED" }
+        return isExpired(now: now) ? "EXPIRED" : "HELD"
+    }
+
+    func body(now: Int64, maximumExtensions: Int) -> HoldBody {
+        HoldBody(
+            holdId: holdId, state: state(now: now), expiresInMs: max(0, expiresAtMs - now), offerId: offerId,
+            quoteId: quoteId, price: price, property: property, room: room, checkIn: checkIn.isoString,
+            checkOut: checkOut.isoString, guests: guests, version: version,
+            extensionsLeft: max(0, maximumExtensions - extensions), bookingId: bookingId)
+    }
+
+    /// How many rooms of a type are taken on any night of a stay: unexpired
+    /// free holds plus holds whose booking is awaiting action, processing or confirmed.
+    static func roomsTaken(_ db: Database, propertyId: String, roomType: String, checkIn: CalendarDay, checkOut: CalendarDay, now: Int64) throws -> Int {
+        let value = try db.scalar(
+            """
+            SELECT count(*) FROM hold h LEFT JOIN booking b ON b.booking_id = h.booking_id
+            WHERE h.property_id = ? AND h.room_type = ? AND h.check_in_day < ? AND h.check_out_day > ?
+              AND ((h.booking_id IS NULL AND h.expires_at_ms > ?)
+                   OR b.state IN ('ACTION_REQUIRED', 'PROCESSING', 'CONFIRMED'))
+            """,
+            [.text(propertyId), .text(roomType), .integer(checkOut.dayNumber), .integer(checkIn.dayNumber), .integer(now)])
+        if case .integer(let count) = value { return Int(count) }
+        return 0
+    }
+}

@@ -1,0 +1,55 @@
+import SQLite
+
+/// The money that moved: a charge when a payment is captured, a refund when
+/// a confirmed booking is cancelled. The database allows one of each per
+/// booking (`UNIQUE (booking_id, kind)`), so a double charge cannot even be stored.
+enum Ledger {
+    enum Kind: String { case charge, refund }
+
+    /// Records a charge or refund of the hold's total for `booking`.
+    static func record(_ kind: Kind, _ db: Database, booking: BookingRecord, hold: HoldRecord, seed: UInt64, now: Int64) throws {
+        let entryId = try db.newID(prefix: kind == .charge ? Identifier.charge : Identifier.refund, seed: seed).id
+        let seq = try db.nextSequence("ledger")
+        try db.run(
+            """
+            INSERT INTO ledger_entry (entry_id, seq, kind, account, idempotency_key, hold_id, booking_id, amount, currency, created_at_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .text(entryId), .integer(seq), .text(kind.rawValue), .text(booking.account), .text(booking.idempotencyKey),
+                .text(hold.holdId), .text(booking.bookingId), .integer(hold.price.total.amount),
+                .text(hold.price.total.currency), .integer(now),
+            ])
+    }
+
+    /// The account's entries, in order, with charge counts per key, hold and booking.
+    static func body(_ db: Database, account: String) throws -> LedgerBody {
+        let statement = try db.cachedStatement(
+            """
+            SELECT entry_id, kind, idempotency_key, hold_id, booking_id, amount, currency, created_at_ms
+            FROM ledger_entry WHERE account = ? ORDER BY seq
+            """)
+        defer { statement.reset() }
+        try statement.bind(account, at: 1)
+        var ledger = LedgerBody(
+            account: account, entries: [], chargeCount: 0, refundCount: 0,
+            chargesByIdempotencyKey: [:], chargesByHold: [:], chargesByBooking: [:])
+        try statement.forEachRow { row in
+            let entry = LedgerEntryBody(
+                entryId: row.string(at: 0), kind: row.string(at: 1), account: account, idempotencyKey: row.string(at: 2),
+                holdId: row.string(at: 3), bookingId: row.string(at: 4),
+                amount: Money(amount: row.int64(at: 5), currency: row.string(at: 6)),
+                createdAt: CalendarDay.timestamp(unixMilliseconds: row.int64(at: 7)))
+            ledger.entries.append(entry)
+            if entry.kind == Kind.charge.rawValue {
+                ledger.chargeCount += 1
+                ledger.chargesByIdempotencyKey[entry.idempotencyKey, default: 0] += 1
+                ledger.chargesByHold[entry.holdId, default: 0] += 1
+                ledger.chargesByBooking[entry.bookingId, default: 0] += 1
+            } else {
+                ledger.refundCount += 1
+            }
+        }
+        return ledger
+    }
+}

@@ -1,0 +1,84 @@
+/// The sandbox's endpoints, matched from a method and a path.
+enum Route: Equatable, Sendable {
+    case suggestPlaces
+    case offers
+    case createHold
+    case hold(id: String)
+    case extendHold(id: String)
+    case createBooking
+    /// `GET /v1/bookings`, with `?attempt=` the recovery lookup.
+    case listBookings
+    case booking(id: String)
+    case cancelBooking(id: String)
+    case challenge(bookingId: String)
+    case ledger
+    case config
+
+    /// The endpoint name idempotency keys are scoped to (path ids are part
+    /// of the request's parameters, not of the scope).
+    var endpoint: String {
+        switch self {
+        case .suggestPlaces: return "GET /v1/places/suggest"
+        case .offers: return "GET /v1/offers"
+        case .createHold: return "POST /v1/holds"
+        case .hold: return "GET /v1/holds/{holdId}"
+        case .extendHold: return "POST /v1/holds/{holdId}/extend"
+        case .createBooking: return "POST /v1/bookings"
+        case .listBookings: return "GET /v1/bookings"
+        case .booking: return "GET /v1/bookings/{bookingId}"
+        case .cancelBooking: return "POST /v1/bookings/{bookingId}/cancel"
+        case .challenge: return "POST /v1/sandbox/challenges/{bookingId}"
+        case .ledger: return "GET /v1/sandbox/ledger"
+        case .config: return "GET /v1/sandbox/config"
+        }
+    }
+
+    /// Whether the route needs an `Idempotency-Key`.
+    var isIdempotentPost: Bool {
+        switch self {
+        case .createHold, .extendHold, .createBooking, .cancelBooking: return true
+        default: return false
+        }
+    }
+
+    /// Sandbox instruments (challenge, ledger, config) never get faults.
+    var isSandboxInstrument: Bool {
+        switch self {
+        case .challenge, .ledger, .config: return true
+        default: return false
+        }
+    }
+
+    /// Why a request matched no route.
+    enum Mismatch: Error, Equatable {
+        case notFound
+        case methodNotAllowed(allow: String)
+    }
+
+    /// The route for `method` and `path` (not percent-decoded; ids never
+    /// need escaping, so an escaped id is simply not found).
+    static func match(method: String, path: Substring) -> Result<Route, Mismatch> {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count >= 3, segments[0].isEmpty, segments[1] == "v1",
+            segments.dropFirst().allSatisfy({ !$0.isEmpty && $0.utf8.count <= 128 })
+        else { return .failure(.notFound) }
+        let parts = segments.dropFirst(2).map(String.init)
+        let candidates: [(method: String, route: Route)]
+        switch parts.count {
+        case 1 where parts[0] == "offers": candidates = [("GET", .offers)]
+        case 1 where parts[0] == "holds": candidates = [("POST", .createHold)]
+        case 1 where parts[0] == "bookings": candidates = [("GET", .listBookings), ("POST", .createBooking)]
+        case 2 where parts == ["places", "suggest"]: candidates = [("GET", .suggestPlaces)]
+        case 2 where parts == ["sandbox", "ledger"]: candidates = [("GET", .ledger)]
+        case 2 where parts == ["sandbox", "config"]: candidates = [("GET", .config)]
+        case 2 where parts[0] == "holds": candidates = [("GET", .hold(id: parts[1]))]
+        case 2 where parts[0] == "bookings": candidates = [("GET", .booking(id: parts[1]))]
+        case 3 where parts[0] == "holds" && parts[2] == "extend": candidates = [("POST", .extendHold(id: parts[1]))]
+        case 3 where parts[0] == "bookings" && parts[2] == "cancel": candidates = [("POST", .cancelBooking(id: parts[1]))]
+        case 3 where parts[0] == "sandbox" && parts[1] == "challenges": candidates = [("POST", .challenge(bookingId: parts[2]))]
+        default: return .failure(.notFound)
+        }
+        if let match = candidates.first(where: { $0.method == method }) { return .success(match.route) }
+        return .failure(.methodNotAllowed(allow: candidates.map(\.method).joined(separator: ", ")))
+    }
+}

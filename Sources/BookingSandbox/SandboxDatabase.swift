@@ -1,0 +1,48 @@
+import Foundation
+import SQLite
+
+/// The sandbox's one SQLite connection, serialized by a lock: every request
+/// runs its SQL in one `BEGIN IMMEDIATE` transaction while holding it.
+final class SandboxDatabase: @unchecked Sendable {
+    private let lock = NSLock()
+    private let database: Database
+
+    /// Opens (creating and migrating) the database at `path`, then deletes
+    /// idempotency records left `running` by a process that died: nothing
+    /// they guarded was committed, so their keys start afresh.
+    init(path: String) throws {
+        let database = try Database(path: path, options: .init(synchronous: .full))
+        let steps = EmbeddedSchema.steps.map { Migrator.Step(name: $0.name, sql: $0.sql) }
+        try Migrator(steps: steps).migrate(database)
+        try database.run("DELETE FROM idempotency_record WHERE state = 'running'")
+        self.database = database
+    }
+
+    /// Runs `body` in one transaction (rolled back when it throws), with the
+    /// connection to itself.
+    func transaction<T>(_ body: (Database) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try database.transaction { try body(database) }
+    }
+}
+
+extension Database {
+    /// The next value of the counter `name` (1, 2, ...). Call inside a transaction.
+    func nextSequence(_ name: String) throws -> Int64 {
+        let statement = try cachedStatement(
+            "INSERT INTO id_sequence (name, next) VALUES (?, 2) ON CONFLICT (name) DO UPDATE SET next = next + 1 RETURNING next - 1")
+        defer { statement.reset() }
+        try statement.bind(name, at: 1)
+        guard try statement.step() else { throw APIError.internalError }
+        return statement.int64(at: 0)
+    }
+
+    /// A new opaque, unique id: `prefix` + 16 hex digits scrambled from the
+    /// counter and the seed (deterministic for a seed and a fresh database).
+    func newID(prefix: String, seed: UInt64) throws -> (id: String, sequence: Int64) {
+        let sequence = try nextSequence(prefix)
+        let salt = SplitMix64.mix(seed ^ SplitMix64.stableHash(prefix))
+        return (prefix + Identifier.hex(SplitMix64.mix(UInt64(bitPattern: sequence) ^ salt)), sequence)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A fault the sandbox can inject, per request (header `Sandbox-Fault`) or
+/// at random for the whole server (`SandboxConfiguration.faultRates`).
+///
+/// Spelled on the wire exactly as `description` gives: `drop-response-after-commit`,
+/// `error-500-before-commit`, `error-500-after-commit`, `rate-limit`,
+/// `unavailable`, `price-changed`, `sold-out`, `stale-version`, `delay-ms=<n>`.
+public enum SandboxFault: Hashable, Sendable, CustomStringConvertible {
+    /// Do the work and commit it, then close the connection with no answer.
+    case dropResponseAfterCommit
+    /// Answer 500 before the endpoint changes anything (the 500 is stored
+    /// under the idempotency key).
+    case error500BeforeCommit
+    /// Commit the endpoint's work, then answer 500 (stored under the key).
+    case error500AfterCommit
+    /// Answer 429 with `Retry-After` before doing anything (nothing stored).
+    case rateLimit
+    /// Answer 503 with `Retry-After` before doing anything (nothing stored).
+    case unavailable
+    /// `POST /v1/holds`: the offer's price moves up now; answers 409 PRICE_CHANGED.
+    case priceChanged
+    /// `POST /v1/holds`: answers 409 SOLD_OUT.
+    case soldOut
+    /// Booking reads answer the version before the current one.
+    case staleVersion
+    /// Wait this long before running the endpoint (after claiming the key).
+    case delay(milliseconds: Int)
+
+    /// The longest delay a request may ask for.
+    public static let maximumDelayMilliseconds = 60_000
+
+    /// The wire spelling.
+    public var description: String {
+        switch self {
+        case .dropResponseAfterCommit: return "drop-response-after-commit"
+        case .error500BeforeCommit: return "error-500-before-commit"
+        case .error500AfterCommit: return "error-500-after-commit"
+        case .rateLimit: return "rate-limit"
+        case .unavailable: return "unavailable"
+        case .priceChanged: return "price-changed"
+        case .soldOut: return "sold-out"
+        case .staleVersion: return "stale-version"
+        case .delay(let milliseconds): return "delay-ms=\(milliseconds)"
+        }
+    }
+
+    /// Every fault without a parameter.
+    public static let simpleCases: [SandboxFault] = [
+        .dropResponseAfterCommit, .error500BeforeCommit, .error500AfterCommit, .rateLimit,
+        .unavailable, .priceChanged, .soldOut, .staleVersion,
+    ]
+
+    /// Parses one wire spelling; `nil` when it is not one.
+    public init?(_ text: String) {
+        if let simple = Self.simpleCases.first(where: { $0.description == text }) {
+            self = simple
+            return
+        }
+        let prefix = "delay-ms="
+        guard text.hasPrefix(prefix) else { return nil }
+        let digits = text.dropFirst(prefix.count)
+        guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let milliseconds = Int(digits), milliseconds <= Self.maximumDelayMilliseconds
+        else { return nil }
+        self = .delay(milliseconds: milliseconds)
+    }
+
+    /// Parses a `Sandbox-Fault` header value: one or more faults separated by
+    /// commas (e.g. `delay-ms=300, drop-response-after-commit`). `nil` when
+    /// any part is not a fault.
+    public static func parseList(_ header: String) -> [SandboxFault]? {
+        let parts = header.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !parts.isEmpty, parts.count <= 9 else { return nil }
+        var faults: [SandboxFault] = []
+        for part in parts {
+            guard let fault = SandboxFault(part) else { return nil }
+            faults.append(fault)
+        }
+        return faults
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import HTTPServer
+import SQLite
+
+extension SandboxHandler {
+    /// `POST /v1/bookings {holdId, paymentToken}`: pays for a hold.
+    ///
+    /// `tok_visa` is charged and `CONFIRMED` at once; `tok_chargeDeclined` is
+    /// `FAILED` (the hold stays free for another attempt, with a new key);
+    /// `tok_threeDSecureRequired` is `ACTION_REQUIRED` with `nextAction`;
+    /// `tok_processingError` is `PROCESSING`, then `FAILED` when next read. An
+    /// expired hold gives a booking in state `EXPIRED` (nothing charged). A
+    /// hold another booking is using is 409 HOLD_ALREADY_BOOKED.
+    func createBooking(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+        let key = try idempotencyKey(request)
+        let body = try RequestBody(request.body, allowed: ["holdId", "paymentToken"])
+        let holdId = try body.string("holdId", maxLength: 64)
+        guard Identifier.isValid(holdId, prefix: Identifier.hold) else {
+            throw APIError.validation(field: "holdId", "holdId is not a hold id.")
+        }
+        let tokenText = try body.string("paymentToken", maxLength: 64)
+        guard let token = PaymentToken(rawValue: tokenText) else {
+            var error = APIError(status: 400, code: "INVALID_PAYMENT_TOKEN", message: "Use one of the sandbox tokens: \(PaymentToken.allCases.map(\.rawValue).joined(separator: ", ")).")
+            error.detail.field = "paymentToken"
+            throw error
+        }
+        let command = Command(route: .createBooking, key: key, fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)")
+        return try await performIdempotent(command, account: account, faults: faults) { db, now in
+            guard var hold = try HoldRecord.load(db, id: holdId, account: account) else { throw APIError.notFound("Hold") }
+            try settleBooking(of: &hold, db: db, now: now)
+            if let bookingId = hold.bookingId {
+                var error = APIError(status: 409, code: "HOLD_ALREADY_BOOKED", message: "Another booking holds this room already.")
+                error.detail.bookingId = bookingId
+                throw error
+            }
+            let (bookingId, seq) = try db.newID(prefix: Identifier.booking, seed: inventory.seed)
+            var booking = BookingRecord(
+                bookingId: bookingId, seq: seq, account: account, holdId: holdId, idempotencyKey: key, token: token,
+                state: "EXPIRED", version: 1, charged: false, createdAtMs: now, updatedAtMs: now)
+            if !hold.isExpired(now: now) {
+                switch token {
+                case .visa:
+                    booking.state = "CONFIRMED"
+                    booking.charged = true
+                case .chargeDeclined: booking.state = "FAILED"
+                case .threeDSecureRequired: booking.state = "ACTION_REQUIRED"
+                case .processingError: booking.state = "PROCESSING"
+                }
+                if booking.state != "FAILED" {
+                    hold.bookingId = bookingId
+                    hold.version += 1
+                    try hold.update(db)
+                }
+            }
+            try booking.insert(db, hold: hold)
+            if booking.charged {
+                try Ledger.record(.charge, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
+            }
+            return JSONResponse.make(status: 201, booking.body(hold: hold))
+        }
+    }
+
+    /// `GET /v1/bookings/{bookingId}`: the booking now (a processing payment
+    /// settles when read). Fault `stale-version` answers the version before.
+    func readBooking(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+        _ = try QueryParameters(request, allowed: [])
+        guard Identifier.isValid(id, prefix: Identifier.booking) else { throw APIError.notFound("Booking") }
+        return try await performRead(faults: faults) { db, now in
+            guard let booking = try BookingRecord.load(db, id: id, account: account) else { throw APIError.notFound("Booking") }
+            return try currentBody(booking, db: db, now: now, stale: faults.contains(.staleVersion))
+        }
+    }
+
+    /// `GET /v1/bookings?attempt=<key>`: the booking made under that
+    /// idempotency key by this account (404 if none), and
+    /// `GET /v1/bookings?limit=&cursor=`: the account's bookings, oldest first.
+    func listBookings(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+        let query = try QueryParameters(request, allowed: ["attempt", "limit", "cursor"])
+        let stale = faults.contains(.staleVersion)
+        if let attempt = query["attempt"] {
+            guard query["limit"] == nil, query["cursor"] == nil else {
+                throw APIError.validation(field: "attempt", "'attempt' cannot be combined with 'limit' or 'cursor'.")
+            }
+            guard Identifier.isValidIdempotencyKey(attempt) else {
+                throw APIError.validation(field: "attempt", "'attempt' must be an Idempotency-Key: 1 to 255 visible ASCII characters.")
+            }
+            return try await performRead(faults: faults) { db, now in
+                guard let booking = try BookingRecord.load(db, idempotencyKey: attempt, account: account) else {
+                    throw APIError.notFound("A booking for this attempt")
+                }
+                return try currentBody(booking, db: db, now: now, stale: stale)
+            }
+        }
+        let limit = try query.integer("limit", in: 1...100, default: 50)
+        let fingerprint = "bookings|\(account)"
+        let offset = try query["cursor"].map { (cursor: String) throws(APIError) in try Cursor.offset(cursor, query: fingerprint) } ?? 0
+        return try await performRead(faults: faults) { db, now in
+            let (records, more) = try BookingRecord.page(db, account: account, offset: offset, limit: limit)
+            var items: [BookingBody] = []
+            for booking in records {
+                let response = try currentBody(booking, db: db, now: now, stale: stale)
+                guard let body = JSONResponse.decode(BookingBody.self, from: response.body) else { throw APIError.internalError }
+                items.append(body)
+            }
+            let next = more ? Cursor.make(query: fingerprint, offset: offset + limit) : nil
+            return JSONResponse.make(status: 200, Page(items: items, nextCursor: next))
+        }
+    }
+
+    /// Settles `booking` and answers its saved body (the one before, for `stale`).
+    func currentBody(_ booking: BookingRecord, db: Database, now: Int64, stale: Bool) throws -> HTTPResponse {
+        var booking = booking
+        guard var hold = try HoldRecord.load(db, id: booking.holdId, account: booking.account) else { throw APIError.internalError }
+        try settle(&booking, hold: &hold, db: db, now: now)
+        let version = stale && booking.version > 1 ? booking.version - 1 : booking.version
+        guard let body = try BookingRecord.savedBody(db, id: booking.bookingId, version: version) else { throw APIError.internalError }
+        return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
+    }
+
+    /// Moves a booking on as the payment processor would by the time it is
+    /// read: a processing payment completes (3-D Secure passed: `CONFIRMED`;
+    /// `tok_processingError`: `FAILED`), and a booking still awaiting
+    /// 3-D Secure when its hold runs out is `EXPIRED`. A booking that ends
+    /// frees its hold's room.
+    func settle(_ booking: inout BookingRecord, hold: inout HoldRecord, db: Database, now: Int64) throws {
+        let next: String
+        switch booking.state {
+        case "PROCESSING": next = booking.charged ? "CONFIRMED" : "FAILED"
+        case "ACTION_REQUIRED" where hold.isExpired(now: now): next = "EXPIRED"
+        default: return
+        }
+        if next != "CONFIRMED" && hold.bookingId == booking.bookingId {
+            hold.bookingId = nil
+            hold.version += 1
+            try hold.update(db)
+        }
+        try booking.move(to: next, now: now, db: db, hold: hold)
+    }
+}

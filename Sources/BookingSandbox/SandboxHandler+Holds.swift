@@ -1,0 +1,103 @@
+import HTTPServer
+import SQLite
+
+extension SandboxHandler {
+    /// `POST /v1/holds {offerId, quoteId}`: keeps the room for the hold TTL
+    /// at the quoted price. 409 PRICE_CHANGED (with the new price and quote)
+    /// when the quote is not the offer's current one, 409 SOLD_OUT when every
+    /// room of the type is taken for a night of the stay.
+    func createHold(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+        let key = try idempotencyKey(request)
+        let body = try RequestBody(request.body, allowed: ["offerId", "quoteId"])
+        let offerId = try body.string("offerId", maxLength: 64)
+        guard let offer = OfferKey(id: offerId) else {
+            throw APIError.validation(field: "offerId", "offerId is not an offer id.")
+        }
+        let quoteId = try body.string("quoteId", maxLength: 64)
+        guard Identifier.isValid(quoteId, prefix: Identifier.quote) else {
+            throw APIError.validation(field: "quoteId", "quoteId is not a quote id.")
+        }
+        try validateStay(checkIn: offer.checkIn, checkOut: offer.checkOut, now: now)
+        let command = Command(route: .createHold, key: key, fingerprint: "offerId=\(offerId)&quoteId=\(quoteId)")
+        return try await performIdempotent(command, account: account, faults: faults) { db, now in
+            guard let (property, room) = inventory.room(for: offer) else { throw APIError.notFound("Offer '\(offerId)'") }
+            var epoch = try Self.offerEpoch(db, offerId: offerId)
+            if faults.contains(.priceChanged) {
+                epoch += 1
+                try db.run(
+                    "INSERT INTO offer_epoch (offer_id, epoch) VALUES (?, ?) ON CONFLICT (offer_id) DO UPDATE SET epoch = excluded.epoch",
+                    [.text(offerId), .integer(epoch)])
+            }
+            let price = inventory.price(property: property, room: room, key: offer, epoch: epoch)
+            let currentQuote = inventory.quoteID(offerId: offerId, price: price, epoch: epoch)
+            guard currentQuote == quoteId else {
+                var error = APIError(status: 409, code: "PRICE_CHANGED", message: "The price changed; accept the new price and quote, or go back.")
+                error.detail.price = price
+                error.detail.quoteId = currentQuote
+                // Returned, not thrown: the price move commits with the answer.
+                return error.response
+            }
+            let taken = try HoldRecord.roomsTaken(
+                db, propertyId: property.body.id, roomType: room.body.type, checkIn: offer.checkIn, checkOut: offer.checkOut, now: now)
+            if faults.contains(.soldOut) || taken >= room.units {
+                throw APIError(status: 409, code: "SOLD_OUT", message: "No room of this type is left for these dates.")
+            }
+            let hold = HoldRecord(
+                holdId: try db.newID(prefix: Identifier.hold, seed: inventory.seed).id, account: account, offerId: offerId,
+                quoteId: quoteId, propertyId: property.body.id, roomType: room.body.type, checkIn: offer.checkIn,
+                checkOut: offer.checkOut, guests: offer.guests, price: price, property: property.body, room: room.body,
+                createdAtMs: now, expiresAtMs: now + configuration.holdTTLMilliseconds, extensions: 0, version: 1, bookingId: nil)
+            try hold.insert(db)
+            return JSONResponse.make(status: 201, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
+        }
+    }
+
+    /// `GET /v1/holds/{holdId}`: the hold read again, `expiresInMs` computed now.
+    /// Reading does not extend it; `POST /v1/holds/{holdId}/extend` does.
+    func readHold(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+        _ = try QueryParameters(request, allowed: [])
+        guard Identifier.isValid(id, prefix: Identifier.hold) else { throw APIError.notFound("Hold") }
+        return try await performRead(faults: faults) { db, now in
+            guard var hold = try HoldRecord.load(db, id: id, account: account) else { throw APIError.notFound("Hold") }
+            try settleBooking(of: &hold, db: db, now: now)
+            return JSONResponse.make(status: 200, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
+        }
+    }
+
+    /// `POST /v1/holds/{holdId}/extend` (body empty or `{}`): the hold runs
+    /// for a full TTL from now, at most `maximumHoldExtensions` times. 409
+    /// HOLD_EXPIRED, HOLD_ALREADY_BOOKED or HOLD_EXTENSION_LIMIT otherwise.
+    func extendHold(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+        let key = try idempotencyKey(request)
+        _ = try RequestBody(request.body, allowed: [], emptyIsObject: true)
+        guard Identifier.isValid(id, prefix: Identifier.hold) else { throw APIError.notFound("Hold") }
+        let command = Command(route: .extendHold(id: id), key: key, fingerprint: "holdId=\(id)")
+        return try await performIdempotent(command, account: account, faults: faults) { db, now in
+            guard var hold = try HoldRecord.load(db, id: id, account: account) else { throw APIError.notFound("Hold") }
+            try settleBooking(of: &hold, db: db, now: now)
+            if let bookingId = hold.bookingId {
+                var error = APIError(status: 409, code: "HOLD_ALREADY_BOOKED", message: "A booking holds this room already.")
+                error.detail.bookingId = bookingId
+                throw error
+            }
+            guard !hold.isExpired(now: now) else {
+                throw APIError(status: 409, code: "HOLD_EXPIRED", message: "The hold expired; search again.")
+            }
+            guard hold.extensions < configuration.maximumHoldExtensions else {
+                throw APIError(status: 409, code: "HOLD_EXTENSION_LIMIT", message: "This hold cannot be extended again.")
+            }
+            hold.extensions += 1
+            hold.version += 1
+            hold.expiresAtMs = now + configuration.holdTTLMilliseconds
+            try hold.update(db)
+            return JSONResponse.make(status: 200, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
+        }
+    }
+
+    /// Settles the booking that holds `hold`'s room, if any, so the hold's
+    /// state is current (a failed or expired booking frees it).
+    func settleBooking(of hold: inout HoldRecord, db: Database, now: Int64) throws {
+        guard let bookingId = hold.bookingId, var booking = try BookingRecord.load(db, id: bookingId, account: hold.account) else { return }
+        try settle(&booking, hold: &hold, db: db, now: now)
+    }
+}

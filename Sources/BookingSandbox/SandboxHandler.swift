@@ -1,0 +1,139 @@
+import Foundation
+import HTTPServer
+import SQLite
+
+/// The sandbox server's request handler: the REST contract over its own
+/// SQLite database, with fault injection. Request in, response out; the
+/// socket listener and in-process transports both call it.
+///
+/// See `Schema/api/openapi.yaml` for every endpoint, body and error code.
+public final class SandboxHandler: HTTPHandler {
+    /// The settings it runs with.
+    public let configuration: SandboxConfiguration
+    let database: SandboxDatabase
+    let inventory: Inventory
+    let injector: FaultInjector
+    private let knownAccounts = Locked(Set<String>())
+
+    /// Why a sandbox could not start.
+    public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+        /// What is wrong.
+        public let description: String
+    }
+
+    /// Opens (creating if needed) the database and builds the inventory.
+    ///
+    /// - Throws: `ConfigurationError` for bad settings, `SQLiteError` or
+    ///   `MigrationError` when the database cannot be opened or migrated.
+    public init(configuration: SandboxConfiguration) throws {
+        if let problem = configuration.validationProblem() { throw ConfigurationError(description: problem) }
+        self.configuration = configuration
+        self.database = try SandboxDatabase(path: configuration.databasePath)
+        self.inventory = Inventory(seed: configuration.inventorySeed)
+        self.injector = FaultInjector(rates: configuration.faultRates, seed: configuration.faultSeed)
+    }
+
+    var now: Int64 { configuration.clock.now() }
+
+    /// Handles one request. Never throws and never crashes on bad input:
+    /// every problem is a JSON error response.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        let route: Route
+        switch Route.match(method: request.method, path: request.path) {
+        case .success(let matched): route = matched
+        case .failure(.notFound): return APIError.notFound("The path").response
+        case .failure(.methodNotAllowed(let allow)):
+            var error = APIError(status: 405, code: "METHOD_NOT_ALLOWED", message: "Use \(allow) for this path.")
+            error.headers["Allow"] = allow
+            return error.response
+        }
+        do {
+            let account = try authenticate(request)
+            var faults = try requestFaults(request)
+            if !route.isSandboxInstrument {
+                let drawn = injector.draw()
+                faults.faults += drawn
+                if !drawn.isEmpty { faults.drawnHeader = drawn.map(\.description).joined(separator: ", ") }
+            } else {
+                faults.faults = []
+            }
+            var response = try await dispatch(route, request: request, account: account, faults: faults)
+            if let drawn = faults.drawnHeader, response.disposition == .answer {
+                response.headers["Sandbox-Fault-Injected"] = drawn
+            }
+            return response
+        } catch let error as APIError {
+            return error.response
+        } catch {
+            return APIError.internalError.response
+        }
+    }
+
+    private func dispatch(_ route: Route, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+        if faults.contains(.rateLimit) || faults.contains(.unavailable) {
+            let limited = faults.contains(.rateLimit)
+            var error = limited
+                ? APIError(status: 429, code: "RATE_LIMITED", message: "Too many requests; retry after the Retry-After delay.")
+                : APIError(status: 503, code: "UNAVAILABLE", message: "The service is unavailable; retry after the Retry-After delay.")
+            error.headers["Retry-After"] = String(configuration.retryAfterSeconds)
+            var response = error.response
+            if route.isIdempotentPost { response.headers[Self.lifetimeHeader] = String(configuration.idempotencyKeyLifetimeSeconds) }
+            return response
+        }
+        switch route {
+        case .suggestPlaces: return try await suggestPlaces(request, faults: faults)
+        case .offers: return try await offers(request, account: account, faults: faults)
+        case .createHold: return try await createHold(request, account: account, faults: faults)
+        case .hold(let id): return try await readHold(id: id, request: request, account: account, faults: faults)
+        case .extendHold(let id): return try await extendHold(id: id, request: request, account: account, faults: faults)
+        case .createBooking: return try await createBooking(request, account: account, faults: faults)
+        case .listBookings: return try await listBookings(request, account: account, faults: faults)
+        case .booking(let id): return try await readBooking(id: id, request: request, account: account, faults: faults)
+        case .cancelBooking(let id): return try await cancelBooking(id: id, request: request, account: account, faults: faults)
+        case .challenge(let id): return try await completeChallenge(bookingId: id, request: request, account: account)
+        case .ledger: return try await ledger(request, account: account)
+        case .config: return try config(request)
+        }
+    }
+
+    // MARK: Accounts and faults
+
+    /// The account named by `Authorization: Bearer sk_test_<name>`, created on first use.
+    private func authenticate(_ request: HTTPRequest) throws -> String {
+        var error = APIError(status: 401, code: "UNAUTHENTICATED", message: "Send Authorization: Bearer sk_test_<account>.")
+        error.headers["WWW-Authenticate"] = "Bearer"
+        guard let header = request.headers["Authorization"] else { throw error }
+        let parts = header.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", parts[1].hasPrefix("sk_test_") else { throw error }
+        let name = parts[1].dropFirst("sk_test_".count)
+        guard Identifier.isValidAccountName(name) else { throw error }
+        let account = String(name)
+        if knownAccounts.withLock({ $0.contains(account) }) { return account }
+        let now = self.now
+        try database.transaction { db in
+            try db.run("INSERT OR IGNORE INTO account (name, created_at_ms) VALUES (?, ?)", [.text(account), .integer(now)])
+        }
+        knownAccounts.withLock { _ = $0.insert(account) }
+        return account
+    }
+
+    private func requestFaults(_ request: HTTPRequest) throws -> FaultSet {
+        guard let header = request.headers["Sandbox-Fault"] else { return FaultSet(faults: []) }
+        guard header.utf8.count <= 256, let faults = SandboxFault.parseList(header) else {
+            throw APIError(
+                status: 400, code: "INVALID_FAULT",
+                message: "Sandbox-Fault must list faults from: \(SandboxFault.simpleCases.map(\.description).joined(separator: ", ")), delay-ms=<0...\(SandboxFault.maximumDelayMilliseconds)>.")
+        }
+        return FaultSet(faults: faults)
+    }
+
+    /// Waits for the delay faults (a cancelled task stops waiting early).
+    func applyDelay(_ faults: FaultSet) async {
+        let milliseconds = faults.delayMilliseconds
+        guard milliseconds > 0 else { return }
+        try? await Task.sleep(for: .milliseconds(milliseconds))
+    }
+
+    /// The header that publishes the idempotency-key lifetime, in seconds.
+    static let lifetimeHeader = "Idempotency-Key-Lifetime"
+}

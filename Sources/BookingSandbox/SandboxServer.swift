@@ -1,0 +1,42 @@
+import HTTPServer
+
+/// The sandbox server: a `SandboxHandler` behind an `HTTPListener` on
+/// loopback. `sandbox-server` and `booking sandbox` both run one.
+///
+/// ```swift
+/// let server = try SandboxServer(configuration: .init(databasePath: path))
+/// let port = try server.start()
+/// // ...
+/// await server.shutdown()
+/// ```
+public final class SandboxServer: Sendable {
+    /// The request handler (usable in-process too).
+    public let handler: SandboxHandler
+    /// The socket listener.
+    public let listener: HTTPListener
+
+    /// Opens the sandbox's database and prepares a listener (nothing is
+    /// bound until `start()`). `listenerConfiguration` sets host, port,
+    /// limits and timeouts (default: 127.0.0.1, port 0).
+    public init(configuration: SandboxConfiguration, listenerConfiguration: HTTPListener.Configuration = .init()) throws {
+        self.handler = try SandboxHandler(configuration: configuration)
+        self.listener = HTTPListener(configuration: listenerConfiguration, handler: handler)
+    }
+
+    /// Binds and starts serving; returns the bound port.
+    @discardableResult
+    public func start() throws -> UInt16 {
+        try listener.start()
+    }
+
+    /// The bound port (0 before `start()`).
+    public var port: UInt16 { listener.port }
+
+    /// `http://127.0.0.1:<port>` (the configured host).
+    public var baseURL: String { "http://\(listener.configuration.host):\(port)" }
+
+    /// Stops accepting, lets requests in flight finish, closes the rest.
+    public func shutdown() async {
+        await listener.shutdown()
+    }
+}

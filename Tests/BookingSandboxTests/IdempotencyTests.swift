@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import BookingSandbox
+
+@Suite struct IdempotencyTests {
+    @Test(arguments: Transport.allCases)
+    func replayedHoldCarriesReplayHeaderAndSameBody(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let offer = try await sandbox.firstOffer()
+            let body = #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#
+            let first = try await sandbox.send("POST", "/v1/holds", json: body, key: "k-replay")
+            let second = try await sandbox.send("POST", "/v1/holds", json: body, key: "k-replay")
+            #expect(first.status == 201)
+            #expect(first.header("Idempotent-Replayed") == nil)
+            #expect(second.status == 201)
+            #expect(second.header("Idempotent-Replayed") == "true")
+            #expect(second.json == first.json)
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func sameKeyWithOtherBodyIs422(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let hold = try await sandbox.hold()
+            let holdId = hold["holdId"].string!
+            let first = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_chargeDeclined"}"#, key: "k-pay")
+            #expect(first.status == 201)
+            let second = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-pay")
+            #expect(second.status == 422)
+            #expect(second.errorCode == "IDEMPOTENCY_KEY_REUSED")
+            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func concurrentSameKeyIs409InUse(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let hold = try await sandbox.hold()
+            let body = #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#
+            async let slow = sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy", fault: "delay-ms=800")
+            try await Task.sleep(for: .milliseconds(250))
+            let collided = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy")
+            #expect(collided.status == 409)
+            #expect(collided.errorCode == "IDEMPOTENCY_KEY_IN_USE")
+            #expect(try await slow.status == 201)
+            // The collision was not stored: the retry replays the first result.
+            let retry = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy")
+            #expect(retry.status == 201)
+            #expect(retry.header("Idempotent-Replayed") == "true")
+            #expect(try await sandbox.ledger()["chargeCount"].int == 1)
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func injected500IsStoredAndReplayed(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let hold = try await sandbox.hold()
+            let body = #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#
+            let failed = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-500", fault: "error-500-before-commit")
+            #expect(failed.status == 500)
+            #expect(failed.errorCode == "INTERNAL_ERROR")
+            let replay = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-500")
+            #expect(replay.status == 500)
+            #expect(replay.header("Idempotent-Replayed") == "true")
+            // Nothing was committed before the 500: no booking, no charge.
+            #expect(try await sandbox.send("GET", "/v1/bookings?attempt=k-500").status == 404)
+            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func validationFailureIsNotStored(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let hold = try await sandbox.hold()
+            let bad = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_bogus"}"#, key: "k-fix")
+            #expect(bad.status == 400)
+            #expect(bad.errorCode == "INVALID_PAYMENT_TOKEN")
+            let good = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#, key: "k-fix")
+            #expect(good.status == 201)
+            #expect(good.header("Idempotent-Replayed") == nil)
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func keyIsPrunedAfterPublishedLifetime(transport: Transport) async throws {
+        try await withSandbox(transport, configure: { $0.idempotencyKeyLifetimeSeconds = 60; $0.holdTTLMilliseconds = 3_600_000 }) { sandbox in
+            let first = try await sandbox.hold(key: "k-old")
+            #expect(try await sandbox.send("GET", "/v1/sandbox/config").json["idempotencyKeyLifetimeSeconds"].int == 60)
+            sandbox.clock.advance(seconds: 59)
+            let offer = try await sandbox.firstOffer()
+            let body = #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#
+            let replay = try await sandbox.send("POST", "/v1/holds", json: body, key: "k-old")
+            #expect(replay.header("Idempotent-Replayed") == "true")
+            #expect(replay.header("Idempotency-Key-Lifetime") == "60")
+            sandbox.clock.advance(seconds: 2)
+            let fresh = try await sandbox.send("POST", "/v1/holds", json: body, key: "k-old")
+            #expect(fresh.status == 201)
+            #expect(fresh.header("Idempotent-Replayed") == nil)
+            #expect(fresh.json["holdId"] != first["holdId"])
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func keysAreScopedToAccountAndEndpoint(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let alice = try await sandbox.hold(key: "shared-key", account: "alice")
+            let bob = try await sandbox.hold(key: "shared-key", account: "bob")
+            #expect(alice["holdId"] != bob["holdId"])
+            // The same key on another endpoint is another key.
+            let booking = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(alice["holdId"].string!)","paymentToken":"tok_visa"}"#, key: "shared-key")
+            #expect(booking.status == 201)
+            #expect(booking.header("Idempotent-Replayed") == nil)
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func postWithoutKeyIs400(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let offer = try await sandbox.firstOffer()
+            let body = #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#
+            let missing = try await sandbox.send("POST", "/v1/holds", json: body)
+            #expect(missing.status == 400)
+            #expect(missing.errorCode == "IDEMPOTENCY_KEY_MISSING")
+            let tooLong = try await sandbox.send("POST", "/v1/holds", json: body, key: String(repeating: "k", count: 256))
+            #expect(tooLong.errorCode == "IDEMPOTENCY_KEY_INVALID")
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func lostAnswerIsReplayedAndChargedOnce(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let lost = try await sandbox.book(token: "tok_visa", key: "k-lost", fault: "drop-response-after-commit")
+            #expect(lost.dropped)
+            let lookup = try await sandbox.send("GET", "/v1/bookings?attempt=k-lost")
+            #expect(lookup.status == 200)
+            #expect(lookup.json["state"].string == "CONFIRMED")
+            let ledger = try await sandbox.ledger()
+            #expect(ledger["chargeCount"].int == 1)
+            #expect(ledger["chargesByIdempotencyKey"]["k-lost"].int == 1)
+        }
+    }
+}

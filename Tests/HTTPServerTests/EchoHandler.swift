@@ -1,0 +1,83 @@
+import Foundation
+import HTTPServer
+
+/// The handler the listener tests run against: echoes the request, and a
+/// few paths behave specially.
+///
+/// - `/drop`: ``HTTPResponse/dropped``.
+/// - `/slow?ms=N`: answers after N milliseconds.
+/// - `/close`: answers with `Connection: close`.
+/// - anything else: 200, the body echoed, `X-Method` and `X-Target` set.
+struct EchoHandler: HTTPHandler {
+    /// Counts requests that reached the handler.
+    let started = Counter()
+
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        started.increment()
+        switch request.path {
+        case "/drop":
+            return .dropped
+        case "/slow":
+            let milliseconds = request.queryItems?.first { $0.name == "ms" }.flatMap { Int($0.value) } ?? 100
+            try? await Task.sleep(for: .milliseconds(milliseconds))
+            return HTTPResponse(status: 200, body: Data("slow".utf8))
+        case "/close":
+            return HTTPResponse(status: 200, headers: ["Connection": "close"], body: Data("bye".utf8))
+        default:
+            return HTTPResponse(
+                status: 200,
+                headers: ["X-Method": request.method, "X-Target": request.target, "Content-Type": "text/plain"],
+                body: request.body)
+        }
+    }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
+
+/// Starts a listener on an ephemeral loopback port, runs `body`, and shuts
+/// the listener down whatever happens.
+func withListener<T>(
+    handler: any HTTPHandler = EchoHandler(),
+    _ configure: (inout HTTPListener.Configuration) -> Void = { _ in },
+    _ body: (HTTPListener, UInt16) async throws -> T
+) async throws -> T {
+    var configuration = HTTPListener.Configuration()
+    configure(&configuration)
+    let listener = HTTPListener(configuration: configuration, handler: handler)
+    let port = try listener.start()
+    do {
+        let result = try await body(listener, port)
+        await listener.shutdown()
+        return result
+    } catch {
+        await listener.shutdown()
+        throw error
+    }
+}
+
+/// Runs blocking work on a thread of its own, never on the concurrency
+/// pool, which the handler's tasks need (on 2 cores it has 2 threads).
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            continuation.resume(with: Result { try body() })
+        }
+        thread.start()
+    }
+}
