@@ -12,7 +12,7 @@ extension BookingRepository {
     /// `configuration.reconcileConcurrency` requests are in flight at once.
     public func reconcile() async -> ReconcileReport {
         var report = ReconcileReport()
-        let attempts: [AttemptRecord]
+        let attempts: [StoredAttempt]
         do {
             attempts = try store.attempts.nonFinal()
         } catch {
@@ -41,7 +41,7 @@ extension BookingRepository {
     }
 
     /// Settles one attempt by asking the server.
-    func settle(_ record: AttemptRecord) async -> AttemptSettlement {
+    func settle(_ record: StoredAttempt) async -> AttemptSettlement {
         let age = currentDate().timeIntervalSince(record.createdAt)
         do {
             switch record.phase {
@@ -71,7 +71,7 @@ extension BookingRepository {
         }
     }
 
-    private func settleByLookup(_ record: AttemptRecord, age: TimeInterval) async throws -> AttemptSettlement {
+    private func settleByLookup(_ record: StoredAttempt, age: TimeInterval) async throws -> AttemptSettlement {
         guard let booking = try await lookUp(record.attemptID) else {
             // The server made no booking under this key. Within the key's
             // lifetime the request may still arrive (or be running in
@@ -88,9 +88,9 @@ extension BookingRepository {
         }
     }
 
-    private func finish(_ record: AttemptRecord, _ phase: AttemptPhase) -> AttemptSettlement {
+    private func finish(_ record: StoredAttempt, _ phase: AttemptPhase) -> AttemptSettlement {
         let moved = (try? store.attempts.update(
-            AttemptUpdate(attemptID: record.attemptID, phase: phase, version: record.version, at: currentDate()))) ?? false
+            AttemptChange(attemptID: record.attemptID, phase: phase, version: record.version, at: currentDate()))) ?? false
         guard moved else { return .pending }
         return phase == .failed ? .failed : .expired
     }

@@ -42,8 +42,8 @@ public actor BookingRepository {
 
     /// Makes a new attempt for `offer` at `quote` with a fresh random key and
     /// saves it; returns once the row is durable.
-    public func startAttempt(offer: OfferID, quote: QuoteID) throws -> AttemptRecord {
-        let record = AttemptRecord(
+    public func startAttempt(offer: OfferID, quote: QuoteID) throws -> StoredAttempt {
+        let record = StoredAttempt(
             attemptID: AttemptID(makeUUID().uuidString.lowercased()),
             idempotencyKey: IdempotencyKey(makeUUID().uuidString.lowercased()),
             offerID: offer, quoteID: quote, createdAt: now())
@@ -52,22 +52,22 @@ public actor BookingRepository {
     }
 
     /// Saves an attempt whose ids were made elsewhere (the flow's event).
-    public func save(_ record: AttemptRecord) throws {
+    public func save(_ record: StoredAttempt) throws {
         try store.attempts.insert(record)
     }
 
     /// The saved attempt with this id.
-    public func attempt(_ id: AttemptID) throws -> AttemptRecord? {
+    public func attempt(_ id: AttemptID) throws -> StoredAttempt? {
         try store.attempts.attempt(id: id)
     }
 
     /// The most recent attempt.
-    public func latestAttempt() throws -> AttemptRecord? {
+    public func latestAttempt() throws -> StoredAttempt? {
         try store.attempts.latest()
     }
 
     /// Every attempt not yet final.
-    public func nonFinalAttempts() throws -> [AttemptRecord] {
+    public func nonFinalAttempts() throws -> [StoredAttempt] {
         try store.attempts.nonFinal()
     }
 
@@ -79,7 +79,7 @@ public actor BookingRepository {
         let record = try saved(id)
         guard !record.phase.mayHaveCharged, !record.phase.isFinal else { return false }
         return try store.attempts.update(
-            AttemptUpdate(attemptID: id, phase: .abandoned, version: record.version, at: now()))
+            AttemptChange(attemptID: id, phase: .abandoned, version: record.version, at: now()))
     }
 
     // MARK: Holds
@@ -109,12 +109,12 @@ public actor BookingRepository {
         return hold
     }
 
-    private func applyHold(_ hold: HoldSnapshot, to record: AttemptRecord, anchor: BootClock.Reading?) throws {
+    private func applyHold(_ hold: HoldSnapshot, to record: StoredAttempt, anchor: BootClock.Reading?) throws {
         let expired = hold.state == "EXPIRED"
         let saved = anchor.flatMap {
             SavedHoldAnchor(bootID: $0.bootID, sinceBoot: $0.sinceBoot, expiresIn: .milliseconds(hold.expiresInMs))
         }
-        try store.attempts.update(AttemptUpdate(
+        try store.attempts.update(AttemptChange(
             attemptID: record.attemptID, phase: expired ? .expired : .held, version: record.version,
             holdID: hold.holdId, holdAnchor: saved?.storageText, at: now()))
     }
@@ -127,7 +127,7 @@ public actor BookingRepository {
     /// to its end and saves its outcome either way.
     public func pay(_ id: AttemptID, token: PaymentToken) async -> PaymentOutcome {
         if let running = payments[id] { return await running.value }
-        let record: AttemptRecord
+        let record: StoredAttempt
         do {
             record = try saved(id)
         } catch {
@@ -139,7 +139,7 @@ public actor BookingRepository {
         do {
             // The commit that must precede the request: from here on, launch
             // reconciliation looks this attempt up by its key.
-            guard try store.attempts.update(AttemptUpdate(
+            guard try store.attempts.update(AttemptChange(
                 attemptID: id, phase: .paymentSubmitted, version: record.version, at: now()))
             else { return .notPayable("attempt moved on") }
         } catch {
@@ -188,7 +188,7 @@ public actor BookingRepository {
 
     private func mark(_ id: AttemptID, _ phase: AttemptPhase) {
         guard let record = try? store.attempts.attempt(id: id) else { return }
-        _ = try? store.attempts.update(AttemptUpdate(attemptID: id, phase: phase, version: record.version, at: now()))
+        _ = try? store.attempts.update(AttemptChange(attemptID: id, phase: phase, version: record.version, at: now()))
     }
 
     // MARK: Server truth
@@ -231,7 +231,7 @@ public actor BookingRepository {
             }
             try store.trips.upsert(trip)
         }
-        return try store.attempts.update(AttemptUpdate(
+        return try store.attempts.update(AttemptChange(
             attemptID: id, phase: AttemptPhase(bookingStatus: booking.state), version: booking.version,
             holdID: booking.holdId, bookingID: booking.bookingId, at: syncedAt))
     }
@@ -244,7 +244,7 @@ public actor BookingRepository {
             syncedAt: syncedAt)
     }
 
-    func saved(_ id: AttemptID) throws -> AttemptRecord {
+    func saved(_ id: AttemptID) throws -> StoredAttempt {
         guard let record = try store.attempts.attempt(id: id) else { throw RepositoryError.unknownAttempt(id) }
         return record
     }

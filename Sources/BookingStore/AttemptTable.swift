@@ -16,7 +16,7 @@ public struct AttemptTable {
     ///
     /// - Throws: `SQLiteError` (a constraint violation when the id or key is
     ///   already saved, `isFull` when the disk is full); nothing is written then.
-    public func insert(_ record: AttemptRecord) throws {
+    public func insert(_ record: StoredAttempt) throws {
         let statement = try database.cachedStatement(
             "INSERT INTO booking_attempt (\(Self.columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
         defer { statement.reset() }
@@ -39,7 +39,7 @@ public struct AttemptTable {
     /// the version is the same and the phase earlier (the schema's trigger
     /// enforces this for every UPDATE), or no such attempt exists.
     @discardableResult
-    public func update(_ update: AttemptUpdate) throws -> Bool {
+    public func update(_ update: AttemptChange) throws -> Bool {
         let statement = try database.cachedStatement(
             """
             UPDATE booking_attempt
@@ -61,18 +61,18 @@ public struct AttemptTable {
     }
 
     /// The attempt with this id, if saved.
-    public func attempt(id: AttemptID) throws -> AttemptRecord? {
+    public func attempt(id: AttemptID) throws -> StoredAttempt? {
         try first("SELECT \(Self.columns) FROM booking_attempt WHERE attempt_id = ?", id.rawValue)
     }
 
     /// The attempt with this idempotency key, if saved.
-    public func attempt(key: IdempotencyKey) throws -> AttemptRecord? {
+    public func attempt(key: IdempotencyKey) throws -> StoredAttempt? {
         try first("SELECT \(Self.columns) FROM booking_attempt WHERE idempotency_key = ?", key.rawValue)
     }
 
     /// Every attempt that is not final, oldest first: what launch-time
     /// reconciliation settles.
-    public func nonFinal() throws -> [AttemptRecord] {
+    public func nonFinal() throws -> [StoredAttempt] {
         let statement = try database.cachedStatement(
             """
             SELECT \(Self.columns) FROM booking_attempt
@@ -80,7 +80,7 @@ public struct AttemptTable {
             ORDER BY created_at, attempt_id
             """)
         defer { statement.reset() }
-        var records: [AttemptRecord] = []
+        var records: [StoredAttempt] = []
         while try statement.step() {
             records.append(try Self.record(from: statement))
         }
@@ -88,7 +88,7 @@ public struct AttemptTable {
     }
 
     /// The most recently created attempt, if any.
-    public func latest() throws -> AttemptRecord? {
+    public func latest() throws -> StoredAttempt? {
         let statement = try database.cachedStatement(
             "SELECT \(Self.columns) FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1")
         defer { statement.reset() }
@@ -101,14 +101,14 @@ public struct AttemptTable {
         return Int(count)
     }
 
-    private func first(_ sql: String, _ argument: String) throws -> AttemptRecord? {
+    private func first(_ sql: String, _ argument: String) throws -> StoredAttempt? {
         let statement = try database.cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(argument, at: 1)
         return try statement.step() ? Self.record(from: statement) : nil
     }
 
-    private static func record(from row: Statement) throws -> AttemptRecord {
+    private static func record(from row: Statement) throws -> StoredAttempt {
         let status = row.string(at: 6)
         guard let phase = AttemptPhase(rawValue: status) else {
             throw StoreError.unreadableRow(table: "booking_attempt", reason: "unknown status \(status)")
@@ -116,7 +116,7 @@ public struct AttemptTable {
         guard let version = Version(rawValue: row.int64(at: 7)) else {
             throw StoreError.unreadableRow(table: "booking_attempt", reason: "negative version")
         }
-        return AttemptRecord(
+        return StoredAttempt(
             attemptID: AttemptID(row.string(at: 0)),
             idempotencyKey: IdempotencyKey(row.string(at: 1)),
             offerID: OfferID(row.string(at: 2)),

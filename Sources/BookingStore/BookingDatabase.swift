@@ -42,7 +42,7 @@ public final class BookingDatabase {
         try database.transaction {
             try trips.upsert(trip)
             return try attempts.update(
-                AttemptUpdate(attemptID: attempt, phase: .confirmed, version: trip.version, bookingID: trip.bookingID, at: date))
+                AttemptChange(attemptID: attempt, phase: .confirmed, version: trip.version, bookingID: trip.bookingID, at: date))
         }
     }
 

@@ -9,8 +9,8 @@ import Testing
     let directory = TemporaryDirectory("store-attempts")
 
     private func update(_ id: String, _ phase: AttemptPhase, version: Int64, holdID: String? = nil,
-                        bookingID: String? = nil) -> AttemptUpdate {
-        AttemptUpdate(
+                        bookingID: String? = nil) -> AttemptChange {
+        AttemptChange(
             attemptID: AttemptID(id), phase: phase, version: Fixtures.version(version),
             holdID: holdID.map(HoldID.init(rawValue:)), bookingID: bookingID.map(BookingID.init(rawValue:)),
             at: Fixtures.epoch.addingTimeInterval(60))

@@ -6,8 +6,8 @@ import Foundation
 enum Fixtures {
     static let epoch = Date(timeIntervalSince1970: 1_790_000_000)
 
-    static func attempt(_ id: String, phase: AttemptPhase = .holdRequested, createdAt: Date = epoch) -> AttemptRecord {
-        AttemptRecord(
+    static func attempt(_ id: String, phase: AttemptPhase = .holdRequested, createdAt: Date = epoch) -> StoredAttempt {
+        StoredAttempt(
             attemptID: AttemptID(id), idempotencyKey: IdempotencyKey("key-\(id)"), offerID: OfferID("offer-\(id)"),
             quoteID: QuoteID("quote-\(id)"), phase: phase, createdAt: createdAt)
     }

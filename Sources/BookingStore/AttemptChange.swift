@@ -4,7 +4,7 @@ import Foundation
 /// A forward move of a saved attempt: its new phase and version, and any
 /// server id or hold anchor learned with it. Fields left `nil` keep their
 /// saved value.
-public struct AttemptUpdate: Equatable, Sendable {
+public struct AttemptChange: Equatable, Sendable {
     /// The attempt to move.
     public var attemptID: AttemptID
     /// The new phase.

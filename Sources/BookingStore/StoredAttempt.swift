@@ -1,8 +1,10 @@
 import BookingCore
 import Foundation
 
-/// One row of `booking_attempt`: a checkout attempt as saved on the device.
-public struct AttemptRecord: Equatable, Sendable {
+/// One row of `booking_attempt`: a checkout attempt as saved on the device,
+/// with its hold anchor and timestamps (the flow's `AttemptRecord` is the
+/// part of it the reducer sees).
+public struct StoredAttempt: Equatable, Sendable {
     /// The client's id of the attempt.
     public var attemptID: AttemptID
     /// The Idempotency-Key sent with every POST of this attempt.
