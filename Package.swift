@@ -43,6 +43,11 @@ let package = Package(
         .executableTarget(name: "sandbox-server", dependencies: ["BookingSandbox", "HTTPServer"]),
         // Test-only: shared helpers, and a child process for cross-process tests.
         .target(name: "TestSupport", path: "Tests/Support"),
+        .target(
+            name: "BookingTestSupport",
+            dependencies: ["BookingAPI", "BookingSandbox", "HTTPServer", "TestSupport"],
+            path: "Tests/BookingTestSupport"
+        ),
         .executableTarget(name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),
         .plugin(
             name: "EmbedSchema",
@@ -52,6 +57,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore"]),
         .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
+        .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
     ]

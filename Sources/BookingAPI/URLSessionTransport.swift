@@ -4,18 +4,28 @@ import Foundation
 ///
 /// No caching, no cookies, no automatic retries of its own: every retry is
 /// the retry executor's decision, with the same Idempotency-Key.
+///
+/// Every POST goes on a connection of its own. On Linux, libcurl re-sends a
+/// request whose reused keep-alive connection closed without an answer (and
+/// without rewinding the body): for a payment that is a hidden resend, and
+/// the lost answer turns into a misleading 408. A fresh connection has
+/// nothing to re-send on, so a lost answer is reported as lost at once.
 public final class URLSessionTransport: Transport {
     private let session: URLSession
 
     /// Creates a transport with an ephemeral session.
     public init() {
+        session = URLSession(configuration: Self.configuration())
+    }
+
+    private static func configuration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpMaximumConnectionsPerHost = 32
-        session = URLSession(configuration: configuration)
+        return configuration
     }
 
     deinit {
@@ -32,8 +42,10 @@ public final class URLSessionTransport: Transport {
         }
         let data: Data
         let response: URLResponse
+        let oneShot = request.method == "GET" ? nil : URLSession(configuration: Self.configuration())
+        defer { oneShot?.finishTasksAndInvalidate() }
         do {
-            (data, response) = try await session.data(for: urlRequest)
+            (data, response) = try await (oneShot ?? session).data(for: urlRequest)
         } catch {
             throw Self.classify(error)
         }

@@ -2,7 +2,7 @@ extension BookingFlow {
     /// Something that happened. Ids and times come in with events, so the
     /// reducer never makes or reads them. Every event that is the result of
     /// an effect carries the attempt id; one for another attempt is dropped.
-    public enum Event: Hashable, Sendable {
+    public enum Event: Hashable, Sendable, Codable {
         // The user.
 
         /// An offer was picked from the results.
@@ -100,7 +100,7 @@ extension BookingFlow {
     }
 
     /// Why a hold request failed.
-    public enum HoldFailure: Hashable, Sendable {
+    public enum HoldFailure: Hashable, Sendable, Codable {
         /// `409 PRICE_CHANGED`, with the new quote.
         case priceChanged(Quote)
         /// `409 SOLD_OUT`.
@@ -122,7 +122,7 @@ extension BookingFlow {
     }
 
     /// Why a hold read failed.
-    public enum HoldReadFailure: Hashable, Sendable {
+    public enum HoldReadFailure: Hashable, Sendable, Codable {
         /// The hold is gone.
         case expired
         /// The server could not be reached.
@@ -130,7 +130,7 @@ extension BookingFlow {
     }
 
     /// Why a payment request failed, as `OutcomePolicy` classified it.
-    public enum PaymentFailure: Hashable, Sendable {
+    public enum PaymentFailure: Hashable, Sendable, Codable {
         /// No clear answer (timeout, dropped connection, 5xx): look it up.
         case unknownOutcome
         /// Declined by the bank.
@@ -155,7 +155,7 @@ extension BookingFlow {
     }
 
     /// The answer of a lookup by key, or of a booking poll.
-    public enum LookupResult: Hashable, Sendable {
+    public enum LookupResult: Hashable, Sendable, Codable {
         /// The server's booking.
         case found(Booking)
         /// No booking for the key (yet: the request may still be running).

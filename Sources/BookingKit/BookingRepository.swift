@@ -121,22 +121,15 @@ public actor BookingRepository {
 
     // MARK: Payment
 
-    /// Pays for a held attempt: commits `paymentSubmitted` first, then sends
-    /// `POST /v1/bookings` with the attempt's key from a task the repository
-    /// owns. Cancelling the caller never cancels the charge: the task runs
-    /// to its end and saves its outcome either way.
+    /// Pays for a held attempt: commits `paymentSubmitted`, then
+    /// `sendPayment`. Cancelling the caller never cancels the charge.
     public func pay(_ id: AttemptID, token: PaymentToken) async -> PaymentOutcome {
         if let running = payments[id] { return await running.value }
-        let record: StoredAttempt
         do {
-            record = try saved(id)
-        } catch {
-            return .notPayable("\(error)")
-        }
-        guard record.phase == .held, let holdID = record.holdID else {
-            return .notPayable("attempt is \(record.phase.rawValue), not held")
-        }
-        do {
+            let record = try saved(id)
+            guard record.phase == .held, record.holdID != nil else {
+                return .notPayable("attempt is \(record.phase.rawValue), not held")
+            }
             // The commit that must precede the request: from here on, launch
             // reconciliation looks this attempt up by its key.
             guard try store.attempts.update(AttemptChange(
@@ -144,6 +137,25 @@ public actor BookingRepository {
             else { return .notPayable("attempt moved on") }
         } catch {
             return .notSent("the attempt could not be saved, so nothing was sent: \(error)")
+        }
+        return await sendPayment(id, token: token)
+    }
+
+    /// Sends `POST /v1/bookings` with the attempt's key, for an attempt whose
+    /// saved row already says `paymentSubmitted` (the commit before the
+    /// request is checked against the file, not assumed). Runs in a task the
+    /// repository owns: cancelling the caller never cancels the charge, and
+    /// the outcome is saved either way. A second call while one runs joins it.
+    public func sendPayment(_ id: AttemptID, token: PaymentToken) async -> PaymentOutcome {
+        if let running = payments[id] { return await running.value }
+        let record: StoredAttempt
+        do {
+            record = try saved(id)
+        } catch {
+            return .notPayable("\(error)")
+        }
+        guard record.phase == .paymentSubmitted, let holdID = record.holdID else {
+            return .notPayable("attempt is \(record.phase.rawValue): its payment was not saved as submitted")
         }
         let api = self.api
         // Isolated to this actor (it inherits it), but not a child of the
@@ -242,6 +254,20 @@ public actor BookingRepository {
             propertyJSON: TripDetails(booking).json, checkIn: booking.checkIn.description,
             checkOut: booking.checkOut.description, voucherCode: booking.voucherCode, version: booking.version,
             syncedAt: syncedAt)
+    }
+
+    /// Applies one of the flow's row updates (a missing version keeps the saved one).
+    @discardableResult
+    public func update(_ update: AttemptUpdate) throws -> Bool {
+        let record = try saved(update.attemptID)
+        return try store.attempts.update(AttemptChange(
+            attemptID: update.attemptID, phase: update.phase, version: update.version ?? record.version,
+            holdID: update.holdID, bookingID: update.bookingID, at: now()))
+    }
+
+    /// Whether a trip is saved for this booking.
+    public func hasTrip(_ id: BookingID) throws -> Bool {
+        try store.trips.trip(id: id) != nil
     }
 
     func saved(_ id: AttemptID) throws -> StoredAttempt {

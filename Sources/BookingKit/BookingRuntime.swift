@@ -1,0 +1,55 @@
+import BookingAPI
+import BookingCore
+import Foundation
+
+/// The client's runtime in one place: the repository over `booking.sqlite`,
+/// the effect runner, the flow store and its event log. What an app (or the
+/// CLI) makes once at launch.
+public final class BookingRuntime: Sendable {
+    /// The API client.
+    public let api: BookingAPIClient
+    /// The attempts and payments.
+    public let repository: BookingRepository
+    /// The effect runner.
+    public let runner: EffectRunner
+    /// The booking flow.
+    public let flow: FlowStore
+    /// The event log, if kept.
+    public let log: EventLog?
+
+    /// Builds the runtime over the data directory.
+    ///
+    /// - Parameters:
+    ///   - monotonicNow: the hold clock (default: `ContinuousClock`, counting through sleep).
+    ///   - logPath: where to keep the flow's event log; nil for none.
+    public init(
+        directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
+        sleeper: any Sleeper = TaskSleeper(),
+        monotonicNow: (@Sendable () -> MonotonicInstant)? = nil,
+        openChallenge: @escaping EffectRunner.ChallengeOpener = { _, _ in },
+        logPath: String? = nil,
+        boundaryHook: EffectRunner.BoundaryHook? = nil
+    ) throws {
+        self.api = api
+        repository = try BookingRepository(directory: directory, api: api, configuration: configuration)
+        let clock = HoldClock()
+        runner = EffectRunner(
+            repository: repository, sleeper: sleeper, monotonicNow: monotonicNow ?? { clock.now() },
+            openChallenge: openChallenge, boundaryHook: boundaryHook)
+        log = try logPath.map { try EventLog(path: $0) }
+        flow = FlowStore(runner: runner, log: log)
+    }
+
+    /// At launch: hands the latest attempt that is not final to the flow, which
+    /// goes to the state its saved phase calls for (never back to an editable
+    /// state once money may have moved) and asks the server.
+    @discardableResult
+    public func restore() async throws -> BookingFlow.State {
+        let record = try await repository.nonFinalAttempts().last.map {
+            AttemptRecord(
+                attemptID: $0.attemptID, idempotencyKey: $0.idempotencyKey, offerID: $0.offerID, quoteID: $0.quoteID,
+                holdID: $0.holdID, bookingID: $0.bookingID, phase: $0.phase, version: $0.version)
+        }
+        return await flow.send(.restored(record))
+    }
+}

@@ -1,0 +1,232 @@
+import BookingAPI
+import BookingCore
+import BookingStore
+import Foundation
+
+/// Performs the flow's effects and turns every outcome into an event: the
+/// only code on the flow's behalf that touches the network or the disk.
+///
+/// Effects of one transition run in order, each finishing before the next
+/// starts; when a save fails, the requests after it are not sent and the
+/// failure comes back as an event. Effects run in tasks the runner owns (the
+/// app's scope): leaving a screen never cancels a charge.
+public final class EffectRunner: Sendable {
+    /// Where events produced by effects go (the flow store's `send`).
+    public typealias EventSink = @Sendable (BookingFlow.Event) async -> Void
+    /// Opens a 3-D Secure page (the CLI prints it; an app presents it).
+    public typealias ChallengeOpener = @Sendable (AttemptID, String) async -> Void
+
+    /// A point between effects where a process can die: before an effect
+    /// starts, or after it finished and before its result is delivered.
+    public struct Boundary: Hashable, Sendable, CustomStringConvertible {
+        /// `before` or `after`.
+        public var moment: String
+        /// The effect's name (`EffectName.logName`).
+        public var effect: String
+        public var description: String { "\(moment) \(effect)" }
+    }
+
+    /// Asked at every boundary; `false` means the process dies there: the
+    /// effect (or the delivery of its result) and everything after it never
+    /// happens. For crash tests only; nil in an app.
+    public typealias BoundaryHook = @Sendable (Boundary) async -> Bool
+
+    let repository: BookingRepository
+    private let boundaryHook: BoundaryHook?
+    private let sleeper: any Sleeper
+    private let monotonicNow: @Sendable () -> MonotonicInstant
+    private let bootReading: @Sendable () -> BootClock.Reading?
+    private let openChallenge: ChallengeOpener
+
+    /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - monotonicNow: the hold clock's reading (read just before a hold request leaves).
+    ///   - bootReading: the boot clock, for a hold anchor a later process can use.
+    public init(
+        repository: BookingRepository, sleeper: any Sleeper = TaskSleeper(),
+        monotonicNow: @escaping @Sendable () -> MonotonicInstant,
+        bootReading: @escaping @Sendable () -> BootClock.Reading? = { BootClock.current() },
+        openChallenge: @escaping ChallengeOpener = { _, _ in },
+        boundaryHook: BoundaryHook? = nil
+    ) {
+        self.repository = repository
+        self.boundaryHook = boundaryHook
+        self.sleeper = sleeper
+        self.monotonicNow = monotonicNow
+        self.bootReading = bootReading
+        self.openChallenge = openChallenge
+    }
+
+    /// Runs `effects` in order, sending each resulting event to `sink`.
+    public func run(_ effects: [BookingFlow.Effect], sink: @escaping EventSink) async {
+        for effect in effects {
+            guard await passes("before", effect) else { return }
+            let deliver: EventSink = { [self] event in
+                if await passes("after", effect) { await sink(event) }
+            }
+            guard await perform(effect, sink: deliver) else { return }
+        }
+    }
+
+    private func passes(_ moment: String, _ effect: BookingFlow.Effect) async -> Bool {
+        guard let boundaryHook else { return true }
+        return await boundaryHook(Boundary(moment: moment, effect: effect.logName))
+    }
+
+    /// Performs one effect; false when the effects after it must not run.
+    private func perform(_ effect: BookingFlow.Effect, sink: @escaping EventSink) async -> Bool {
+        switch effect {
+        case .saveAttempt(let record):
+            do {
+                try await repository.save(StoredAttempt(
+                    attemptID: record.attemptID, idempotencyKey: record.idempotencyKey, offerID: record.offerID,
+                    quoteID: record.quoteID, holdID: record.holdID, bookingID: record.bookingID, phase: record.phase,
+                    version: record.version, createdAt: Date()))
+                return true
+            } catch {
+                // Not saved: the hold request after it must not leave.
+                await sink(.holdFailed(record.attemptID, .rejected(code: "LOCAL_STORAGE_FAILED")))
+                return false
+            }
+
+        case .saveAttemptStatus(let update):
+            do {
+                try await repository.update(update)
+                return true
+            } catch {
+                if update.phase == .paymentSubmitted {
+                    // Not saved as submitted: the payment must not leave.
+                    await sink(.payFailed(update.attemptID, .notSent))
+                    return false
+                }
+                return true
+            }
+
+        case .requestHold(let request):
+            let sentAt = monotonicNow()
+            let anchor = bootReading()
+            do {
+                let snapshot = try await repository.requestHold(request.attemptID, anchor: anchor)
+                await sink(holdEvent(request.attemptID, snapshot, sentAt: sentAt))
+            } catch {
+                await sink(.holdFailed(request.attemptID, Self.holdFailure(error)))
+            }
+            return true
+
+        case .scheduleHoldTimer(let id, let delay):
+            spawn(after: delay, sink: sink) { [monotonicNow] in .holdTimerFired(id, now: monotonicNow()) }
+            return true
+
+        case .readHold(let id, _):
+            let sentAt = monotonicNow()
+            do {
+                let snapshot = try await repository.readHold(id, anchor: bootReading())
+                if snapshot.state == "EXPIRED" {
+                    await sink(.holdReadFailed(id, .expired))
+                } else {
+                    await sink(holdEvent(id, snapshot, sentAt: sentAt, read: true))
+                }
+            } catch APIError.notFound {
+                await sink(.holdReadFailed(id, .expired))
+            } catch {
+                await sink(.holdReadFailed(id, .unreachable))
+            }
+            return true
+
+        case .pay(let request):
+            let outcome = await repository.sendPayment(request.attemptID, token: request.token)
+            await sink(Self.paymentEvent(request.attemptID, outcome))
+            return true
+
+        case .lookUpAttempt(let id, _, let delay):
+            let repository = self.repository
+            spawn(after: delay, sink: sink) {
+                do {
+                    guard let booking = try await repository.lookUp(id) else { return .attemptLookedUp(id, .notFound) }
+                    return .attemptLookedUp(id, .found(Booking(booking)))
+                } catch {
+                    return .attemptLookedUp(id, .unreachable)
+                }
+            }
+            return true
+
+        case .pollBooking(let id, _, let delay):
+            let repository = self.repository
+            spawn(after: delay, sink: sink) {
+                do {
+                    return .bookingPolled(id, .found(Booking(try await repository.refresh(id))))
+                } catch {
+                    return .bookingPolled(id, .unreachable)
+                }
+            }
+            return true
+
+        case .openChallenge(let id, let url):
+            await openChallenge(id, url)
+            return true
+
+        case .saveTrip(let booking):
+            // The repository saved the trip when it applied the answer; if
+            // that write failed, fetch the booking once more and apply it.
+            if (try? await repository.hasTrip(booking.id)) != true,
+               let id = await attemptID(for: booking.id) {
+                _ = try? await repository.refresh(id)
+            }
+            return true
+        }
+    }
+
+    private func attemptID(for booking: BookingID) async -> AttemptID? {
+        (try? await repository.latestAttempt()).flatMap { $0.bookingID == booking ? $0.attemptID : nil }
+    }
+
+    private func holdEvent(_ id: AttemptID, _ snapshot: HoldSnapshot, sentAt: MonotonicInstant, read: Bool = false)
+        -> BookingFlow.Event
+    {
+        guard let hold = Hold(snapshot) else { return .holdFailed(id, .rejected(code: "INVALID_RESPONSE")) }
+        let receivedAt = monotonicNow()
+        return read
+            ? .holdRead(id, hold, sentAt: sentAt, receivedAt: receivedAt)
+            : .holdGranted(id, hold, sentAt: sentAt, receivedAt: receivedAt)
+    }
+
+    /// Runs `make` after `delay` in a task of its own and sends its event.
+    private func spawn(after delay: Duration, sink: @escaping EventSink,
+                       _ make: @escaping @Sendable () async -> BookingFlow.Event) {
+        let sleeper = self.sleeper
+        Task {
+            do { try await sleeper.sleep(for: delay) } catch { return }
+            await sink(await make())
+        }
+    }
+
+    static func holdFailure(_ error: any Error) -> BookingFlow.HoldFailure {
+        switch error as? APIError {
+        case .userFacing(.priceChanged, let detail)?:
+            if let detail, let quoteID = detail.quoteId, let price = detail.price {
+                return .priceChanged(Quote(id: quoteID, price: price, quotedAt: 0))
+            }
+            return .rejected(code: "PRICE_CHANGED")
+        case .userFacing(.soldOut, _)?: return .soldOut
+        case .userFacing(_, let detail)?: return .rejected(code: detail?.code)
+        case .final(.rejected(_, let code), _)?: return .rejected(code: code)
+        case .invalidResponse?: return .rejected(code: "INVALID_RESPONSE")
+        case .final(.notSent, _)?, .final(.unavailable, _)?, .unknownOutcome?, .notFound?: return .unavailable
+        case nil: return .rejected(code: "LOCAL_STORAGE_FAILED")
+        }
+    }
+
+    static func paymentEvent(_ id: AttemptID, _ outcome: PaymentOutcome) -> BookingFlow.Event {
+        switch outcome {
+        case .answered(let snapshot): return .payAnswered(id, Booking(snapshot))
+        case .refused(.paymentDeclined, _): return .payFailed(id, .declined)
+        case .refused(.expired, _): return .payFailed(id, .holdExpired)
+        case .refused(.priceChanged, _): return .payFailed(id, .rejected(code: "PRICE_CHANGED"))
+        case .refused(.soldOut, _): return .payFailed(id, .rejected(code: "SOLD_OUT"))
+        case .unknown: return .payFailed(id, .unknownOutcome)
+        case .notSent: return .payFailed(id, .notSent)
+        case .notPayable: return .payFailed(id, .rejected(code: "NOT_PAYABLE"))
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import BookingCore
+import Foundation
+
+/// An append-only log of a flow's events, one JSON object per line: the
+/// time, the event, and the state and effects it led to (by name).
+///
+/// Payment tokens are never written (replaced with `[redacted]`), nor any
+/// digit run that looks like a card number. Replaying a log through
+/// `reduce` (`EventLog.replay`) reproduces the same states and effects, so a
+/// bug report replays exactly. The file is created `0600`.
+public final class EventLog: Sendable {
+    /// One line of the log.
+    public struct Entry: Codable, Equatable, Sendable {
+        /// Position in the log, from 1.
+        public var sequence: Int
+        /// Wall-clock time of the event, milliseconds since 1970 (for people; the reducer never sees it).
+        public var at: Int64
+        /// The event, redacted.
+        public var event: BookingFlow.Event
+        /// The stage the event led to.
+        public var state: String
+        /// The effects it asked for, by name.
+        public var effects: [String]
+    }
+
+    /// The log file's path.
+    public let path: String
+    private let writer: Locked<(handle: FileHandle?, sequence: Int)>
+    private let now: @Sendable () -> Date
+
+    /// Opens (creating `0600` if needed) the log at `path` for appending.
+    public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws {
+        self.path = path
+        self.now = now
+        let manager = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty && !manager.fileExists(atPath: directory) {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                        attributes: [.posixPermissions: 0o700])
+        }
+        if !manager.fileExists(atPath: path) {
+            guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+            }
+        }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        let existing = (try? Self.read(path).count) ?? 0
+        writer = Locked((handle: handle, sequence: existing))
+    }
+
+    deinit {
+        writer.withLock { try? $0.handle?.close() }
+    }
+
+    /// Appends one event with the state and effects it led to. Never throws:
+    /// a log that cannot be written must not stop a booking.
+    public func append(_ event: BookingFlow.Event, state: BookingFlow.State, effects: [BookingFlow.Effect]) {
+        let at = Int64(now().timeIntervalSince1970 * 1_000)
+        writer.withLock { writer in
+            writer.sequence += 1
+            let entry = Entry(sequence: writer.sequence, at: at, event: Self.redacted(event), state: state.stage.name,
+                              effects: effects.map(\.logName))
+            guard let data = try? Self.encoder.encode(entry), let clean = Self.redactingStrings(data) else { return }
+            try? writer.handle?.write(contentsOf: clean + Data("\n".utf8))
+        }
+    }
+
+    /// The event with its payment token removed.
+    static func redacted(_ event: BookingFlow.Event) -> BookingFlow.Event {
+        if case .payTapped(_, let now) = event { return .payTapped(PaymentToken(Redaction.placeholder), now: now) }
+        return event
+    }
+
+    /// The JSON with every string value (never a number) cleared of
+    /// card-number-like digit runs.
+    static func redactingStrings(_ json: Data) -> Data? {
+        func clean(_ value: Any) -> Any {
+            switch value {
+            case let text as String: return Redaction.removingCardNumbers(text)
+            case let array as [Any]: return array.map(clean)
+            case let object as [String: Any]: return object.mapValues(clean)
+            default: return value
+            }
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: json) else { return nil }
+        return try? JSONSerialization.data(withJSONObject: clean(object), options: [.sortedKeys])
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    /// Reads every entry of the log at `path`.
+    ///
+    /// - Throws: `EventLogError` naming the first line that is not an entry.
+    public static func read(_ path: String) throws -> [Entry] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw EventLogError.unreadable(path: path, reason: error.localizedDescription)
+        }
+        var entries: [Entry] = []
+        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.isEmpty {
+            do {
+                entries.append(try JSONDecoder().decode(Entry.self, from: Data(line)))
+            } catch {
+                throw EventLogError.badLine(number: number + 1, reason: String(describing: error).prefix(200).description)
+            }
+        }
+        return entries
+    }
+}
+
+/// Why a log could not be read.
+public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case badLine(number: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .badLine(let number, let reason): return "line \(number) is not a log entry: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import BookingCore
+import Foundation
+
+/// Owns the booking flow's state: takes events one at a time in arrival
+/// order, runs `reduce`, publishes the new state, and hands the effects to
+/// the runner, whose results come back here as events.
+///
+/// Many readers can follow the states at once (`states()`); each gets the
+/// current state first, then every change.
+public actor FlowStore {
+    /// The current state.
+    public private(set) var state: BookingFlow.State
+    private let runner: EffectRunner
+    private let log: EventLog?
+    private var readers: [UUID: AsyncStream<BookingFlow.State>.Continuation] = [:]
+    private var running: [Task<Void, Never>] = []
+
+    /// Creates a store at `initial`.
+    ///
+    /// - Parameter log: where every event is appended with its time (payment
+    ///   tokens redacted); nil to keep none.
+    public init(initial: BookingFlow.State = BookingFlow.initialState, runner: EffectRunner, log: EventLog? = nil) {
+        state = initial
+        self.runner = runner
+        self.log = log
+    }
+
+    /// Takes one event: logs it, reduces, publishes, and starts its effects
+    /// (in order, in a task of the app's scope). Returns the new state.
+    @discardableResult
+    public func send(_ event: BookingFlow.Event) -> BookingFlow.State {
+        let (next, effects) = BookingFlow.reduce(state, event)
+        log?.append(event, state: next, effects: effects)
+        let changed = next != state
+        state = next
+        if changed {
+            for reader in readers.values { reader.yield(next) }
+        }
+        if !effects.isEmpty {
+            let runner = self.runner
+            let task = Task { await runner.run(effects) { [weak self] event in await self?.send(event) } }
+            running.append(task)
+            running.removeAll { $0.isCancelled }
+        }
+        return next
+    }
+
+    /// The states from now on: the current one first, then each change.
+    /// Any number of readers may follow at once.
+    public func states() -> AsyncStream<BookingFlow.State> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<BookingFlow.State>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        continuation.yield(state)
+        readers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeReader(id) }
+        }
+        return stream
+    }
+
+    /// Waits until the state satisfies `condition` or `timeout` passes; returns the last state seen.
+    public func wait(
+        for timeout: Duration, until condition: @escaping @Sendable (BookingFlow.State) -> Bool
+    ) async -> BookingFlow.State {
+        let stream = states()
+        let watcher = Task { () -> BookingFlow.State? in
+            for await next in stream where condition(next) { return next }
+            return nil
+        }
+        let timer = Task {
+            try? await Task.sleep(for: timeout)
+            watcher.cancel()
+        }
+        let result = await watcher.value
+        timer.cancel()
+        return result ?? state
+    }
+
+    private func removeReader(_ id: UUID) {
+        readers[id] = nil
+    }
+}

@@ -1,0 +1,69 @@
+/// Removes what must never be stored: payment tokens, and any run of 13 to
+/// 19 digits (spaces or dashes between them allowed) that passes the Luhn
+/// check, i.e. anything that looks like a card number.
+public enum Redaction {
+    /// What a removed value is replaced with.
+    public static let placeholder = "[redacted]"
+
+    /// `text` with every card-number-like digit run replaced.
+    public static func removingCardNumbers(_ text: String) -> String {
+        let characters = Array(text)
+        var output = ""
+        var index = 0
+        while index < characters.count {
+            if characters[index].isASCII, characters[index].isNumber,
+               let end = cardNumberEnd(characters, from: index) {
+                output += placeholder
+                index = end
+            } else {
+                output.append(characters[index])
+                index += 1
+            }
+        }
+        return output
+    }
+
+    /// Whether `text` contains a card-number-like digit run.
+    public static func containsCardNumber(_ text: String) -> Bool {
+        removingCardNumbers(text) != text
+    }
+
+    /// The end of the longest Luhn-valid run of 13-19 digits starting at `start`.
+    private static func cardNumberEnd(_ characters: [Character], from start: Int) -> Int? {
+        var digits: [Int] = []
+        var ends: [Int] = []
+        var index = start
+        while index < characters.count, digits.count < 19 {
+            let character = characters[index]
+            if character.isASCII, let digit = character.wholeNumberValue {
+                digits.append(digit)
+                ends.append(index + 1)
+            } else if (character == " " || character == "-"), index + 1 < characters.count,
+                      characters[index + 1].isASCII, characters[index + 1].isNumber, !digits.isEmpty {
+                // a separator inside the number
+            } else {
+                break
+            }
+            index += 1
+        }
+        var count = digits.count
+        while count >= 13 {
+            if luhnValid(digits.prefix(count)) { return ends[count - 1] }
+            count -= 1
+        }
+        return nil
+    }
+
+    static func luhnValid(_ digits: ArraySlice<Int>) -> Bool {
+        var sum = 0
+        for (offset, digit) in digits.reversed().enumerated() {
+            if offset % 2 == 1 {
+                let doubled = digit * 2
+                sum += doubled > 9 ? doubled - 9 : doubled
+            } else {
+                sum += digit
+            }
+        }
+        return sum % 10 == 0
+    }
+}

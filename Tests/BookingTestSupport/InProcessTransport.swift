@@ -1,0 +1,34 @@
+import BookingAPI
+import Foundation
+import HTTPServer
+
+/// A `Transport` that hands each request straight to an `HTTPHandler` (the
+/// sandbox's) in this process. A handler that drops the connection is a
+/// lost answer, exactly as over a socket.
+public struct InProcessTransport: Transport {
+    let handler: any HTTPHandler
+
+    /// Creates a transport over `handler`.
+    public init(handler: any HTTPHandler) {
+        self.handler = handler
+    }
+
+    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        var target = request.url.path
+        if target.isEmpty { target = "/" }
+        if let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery {
+            target += "?" + query
+        }
+        var headers = HTTPHeaders()
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
+        headers.add(name: "Host", value: request.url.host ?? "localhost")
+        let response = await handler.handle(
+            HTTPRequest(method: request.method, target: target, headers: headers, body: request.body ?? Data()))
+        guard response.disposition == .answer else {
+            throw TransportError(.connectionLost, "the server closed the connection without an answer")
+        }
+        var fields: [String: String] = [:]
+        for field in response.headers { fields[field.name] = field.value }
+        return TransportResponse(status: response.status, headers: fields, body: response.body)
+    }
+}

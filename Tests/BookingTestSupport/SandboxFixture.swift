@@ -1,0 +1,97 @@
+import BookingAPI
+import BookingSandbox
+import Foundation
+import HTTPServer
+@_exported import TestSupport
+
+/// A sandbox for one test: its own database in a temporary directory, a
+/// manual clock, and a client that reaches it either in-process or over
+/// real HTTP on loopback (the listener on port 0, URLSession).
+public final class SandboxFixture: @unchecked Sendable {
+    /// How the client reaches the sandbox.
+    public enum Route: String, CaseIterable, Sendable, CustomStringConvertible {
+        case inProcess, loopback
+        public var description: String { rawValue }
+    }
+
+    /// The temporary directory (the sandbox's database and the client's).
+    public let directory: TemporaryDirectory
+    /// The sandbox's clock, moved by hand.
+    public let clock: SandboxManualClock
+    /// The handler.
+    public let handler: SandboxHandler
+    /// The listener, on the loopback route.
+    public let listener: HTTPListener?
+    /// The transport the client uses, with faults to plan.
+    public let transport: FaultInjectingTransport
+    /// The server's address.
+    public let server: ServerAddress
+    /// Where the client's databases go.
+    public var clientDirectory: String { directory.file("client") }
+
+    /// Starts a sandbox.
+    public init(route: Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000, faultRates: [SandboxFault: Double] = [:],
+                faultSeed: UInt64 = 1) throws {
+        directory = TemporaryDirectory("sandbox-fixture")
+        clock = SandboxManualClock()
+        var configuration = SandboxConfiguration(databasePath: directory.file("sandbox/sandbox.sqlite"))
+        configuration.holdTTLMilliseconds = holdTTLMilliseconds
+        configuration.clock = .manual(clock)
+        configuration.faultRates = faultRates
+        configuration.faultSeed = faultSeed
+        configuration.retryAfterSeconds = 1
+        handler = try SandboxHandler(configuration: configuration)
+        switch route {
+        case .inProcess:
+            listener = nil
+            server = try ServerAddress("http://127.0.0.1:1")
+            transport = FaultInjectingTransport(InProcessTransport(handler: handler))
+        case .loopback:
+            let listener = HTTPListener(handler: handler)
+            let port = try listener.start()
+            self.listener = listener
+            server = try ServerAddress("http://127.0.0.1:\(port)")
+            transport = FaultInjectingTransport(URLSessionTransport())
+        }
+    }
+
+    /// A client for account `name`, retrying without real waits unless told.
+    public func client(account: String = "test", configuration: APIConfiguration = APIConfiguration(),
+                       sleeper: any Sleeper = NoSleeper()) -> BookingAPIClient {
+        BookingAPIClient(server: server, apiKey: "sk_test_\(account)", transport: transport,
+                         configuration: configuration, sleeper: sleeper)
+    }
+
+    /// Stops the listener, if any.
+    public func stop() async {
+        await listener?.shutdown()
+    }
+}
+
+/// A sleeper that records the waits and returns at once.
+public final class NoSleeper: Sleeper, @unchecked Sendable {
+    private let lock = NSLock()
+    private var waits: [Duration] = []
+
+    /// Creates a sleeper.
+    public init() {}
+
+    private func record(_ duration: Duration) {
+        lock.lock()
+        waits.append(duration)
+        lock.unlock()
+    }
+
+    /// Every wait asked for, in order.
+    public var recorded: [Duration] {
+        lock.lock()
+        defer { lock.unlock() }
+        return waits
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        record(duration)
+        try Task.checkCancellation()
+        await Task.yield()
+    }
+}
