@@ -1,5 +1,5 @@
 /// The booking flow as a pure state machine: `State`, `Event`, `Effect` and
-/// one `reduce`. No clock, no randomness, no I/O: ids and times come in with
+/// one `reduce`. No clock, no chance, no I/O: ids and times come in with
 /// events, so a logged list of events replays a bug exactly.
 ///
 /// The rules it keeps (DESIGN.md, "The promises"):

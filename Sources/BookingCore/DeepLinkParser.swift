@@ -53,9 +53,9 @@ public struct DeepLinkParser: Hashable, Sendable {
         for segment in segments where segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) {
             throw .dotSegment
         }
-        guard rest.first == UInt8(ascii: "/"), segments.count == 2,
-              segments.first!.elementsEqual("trips".utf8) else { throw .unknownPath }
-        let id = Array(segments.last!)
+        guard rest.first == UInt8(ascii: "/"), segments.count == 2, let prefix = segments.first,
+              let last = segments.last, prefix.elementsEqual("trips".utf8) else { throw .unknownPath }
+        let id = Array(last)
         guard !id.isEmpty else { throw .emptyID }
         guard id.count <= maximumIDLength else { throw .idTooLong }
         guard id.allSatisfy(Self.isIDByte) else { throw .invalidIDCharacter }

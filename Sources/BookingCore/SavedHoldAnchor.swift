@@ -16,7 +16,7 @@ public struct SavedHoldAnchor: Hashable, Sendable {
         case unknown
     }
 
-    /// The boot the anchor was read on (Linux: `/proc/sys/kernel/random/boot_id`).
+    /// The boot the anchor was read on (Linux: the kernel boot id; see `BootClock`).
     public let bootID: String
     /// Time since boot, counting sleep, just before the hold request left.
     public let sinceBoot: Duration

@@ -1,6 +1,7 @@
 /// The server's per-booking counter. It only rises; a response whose version
 /// is not newer than the one held is ignored (never move backwards).
 public struct Version: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    /// The counter, never negative.
     public let rawValue: Int64
 
     /// A version; `nil` when negative (the server never sends one).
@@ -15,6 +16,8 @@ public struct Version: RawRepresentable, Hashable, Comparable, Codable, Sendable
     /// Whether this version is strictly newer than `other`.
     public func isNewer(than other: Version) -> Bool { rawValue > other.rawValue }
 
+    /// Counter order.
     public static func < (lhs: Version, rhs: Version) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// `v<counter>`.
     public var description: String { "v\(rawValue)" }
 }

@@ -1,0 +1,45 @@
+import Testing
+import Foundation
+import BookingCore
+
+/// The diagram comes from calling `reduce`. Set `BOOKINGKIT_DIAGRAM_DOT`
+/// (and/or `BOOKINGKIT_DIAGRAM_MERMAID`) to a path to have the test write
+/// the text there; `scripts/check-diagram.sh` feeds the DOT to graphviz.
+@Suite struct DiagramTests {
+    static let diagram = FlowDiagram.generate()
+
+    @Test func theDiagramReachesEveryStage() {
+        #expect(Set(Self.diagram.stages) == Set(FlowStates.all.map(\.stage.name)))
+        #expect(Set(Self.diagram.finalStages) == ["confirmed", "failed", "expired", "cancelled"])
+    }
+
+    @Test func theDiagramShowsTheTransitionsThatMatter() {
+        func edge(_ from: String, _ to: String) -> FlowDiagram.Transition? {
+            Self.diagram.transitions.first { $0.from == from && $0.to == to }
+        }
+        #expect(edge("held", "submitting")?.events == ["payTapped"])
+        #expect(edge("submitting", "unknown")?.events == ["payFailed(unknownOutcome)"])
+        #expect(edge("unknown", "confirmed") != nil)
+        #expect(edge("actionRequired", "processing")?.events.contains("challengeReturned") == true)
+        #expect(edge("unknown", "held") == nil)
+        #expect(edge("submitting", "held") == nil)
+        #expect(!Self.diagram.transitions.contains { $0.to == "held" && !["requestingHold", "checkingHold", "held"].contains($0.from) })
+    }
+
+    @Test func theDiagramIsStableAndWellFormed() throws {
+        #expect(FlowDiagram.generate() == Self.diagram)
+        let dot = Self.diagram.dot
+        #expect(dot.hasPrefix("digraph BookingFlow {") && dot.hasSuffix("}\n"))
+        #expect(dot.contains("\"confirmed\" [label=\"confirmed\", peripheries=2];"))
+        let mermaid = Self.diagram.mermaid
+        #expect(mermaid.hasPrefix("stateDiagram-v2\n    [*] --> browsing\n"))
+        #expect(mermaid.contains("    held --> submitting: payTapped\n"))
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["BOOKINGKIT_DIAGRAM_DOT"], !path.isEmpty {
+            try dot.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        if let path = environment["BOOKINGKIT_DIAGRAM_MERMAID"], !path.isEmpty {
+            try mermaid.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Testing
+import BookingCore
+import Foundation
+
+/// Bounded exhaustive exploration: every sequence of events up to the depth
+/// (sample, duplicated, late and stale events), from every stage, checking
+/// the promises on every path. Visited (state, history) pairs are merged so
+/// the search stays fast; `BOOKINGKIT_LONG=1` goes deeper.
+@Suite struct FlowExplorationTests {
+    typealias Flow = BookingFlow
+
+    /// What the invariants need to remember of a path.
+    struct History: Hashable {
+        var paid: Set<AttemptID> = []
+        var saved: Set<AttemptID> = []
+        var submittedSaved: Set<AttemptID> = []
+        var settled: Set<AttemptID> = []
+        var moneyMayHaveMoved: Set<AttemptID> = []
+        var versions: [AttemptID: Version] = [:]
+    }
+
+    struct Node: Hashable {
+        var state: Flow.State
+        var history: History
+    }
+
+    static let payingStages: Set<String> = ["submitting", "unknown", "actionRequired", "processing",
+                                            "confirmed", "failed", "expired", "cancelled"]
+
+    /// Records a broken promise with the path that broke it. Plain `if`s
+    /// rather than `#expect` keep the hot loop fast; the trace is built only
+    /// on failure.
+    static func check(_ condition: Bool, _ what: @autoclosure () -> String, _ path: [String], _ event: Flow.Event) {
+        guard !condition else { return }
+        Issue.record("\(what()): \((path + [event.name]).joined(separator: " > "))")
+    }
+
+    /// Applies one event and checks every invariant; returns the next node.
+    static func step(_ node: Node, _ event: Flow.Event, path: [String]) -> Node {
+        let state = node.state
+        var history = node.history
+        let (next, effects) = Flow.reduce(state, event)
+        func expect(_ condition: Bool, _ what: @autoclosure () -> String) { check(condition, what(), path, event) }
+
+        for effect in effects {
+            switch effect {
+            case .saveAttempt(let record):
+                // A new attempt. The samples alternate two ids to keep the space
+                // finite, so an id may come back: it starts a fresh history.
+                let id = record.attemptID
+                expect(id != state.stage.attemptID, "a new attempt reused the current id")
+                history.saved.insert(id)
+                history.paid.remove(id)
+                history.submittedSaved.remove(id)
+                history.settled.remove(id)
+                history.moneyMayHaveMoved.remove(id)
+                history.versions[id] = nil
+            case .saveAttemptStatus(let update) where update.phase == .paymentSubmitted:
+                history.submittedSaved.insert(update.attemptID)
+            case .requestHold(let request):
+                expect(history.saved.contains(request.attemptID), "requestHold before saveAttempt")
+            case .pay(let request):
+                expect(!history.paid.contains(request.attemptID), "second pay for one attempt")
+                expect(history.submittedSaved.contains(request.attemptID), "pay before its status was saved")
+                expect(state.stage.name == "held" && state.isOnline, "pay from \(state.stage.name)")
+                history.paid.insert(request.attemptID)
+                history.moneyMayHaveMoved.insert(request.attemptID)
+            default:
+                break
+            }
+        }
+        if case .restored(let record?) = event, state.stage == .browsing {
+            history.saved.insert(record.attemptID)  // the row exists: that is where it came from
+            if record.phase.mayHaveCharged {
+                history.moneyMayHaveMoved.insert(record.attemptID)
+                history.submittedSaved.insert(record.attemptID)
+                history.paid.insert(record.attemptID)
+            }
+        }
+
+        if let attempt = next.stage.attemptID {
+            if let version = next.stage.version {
+                if let seen = history.versions[attempt] {
+                    expect(version >= seen, "version went back \(seen) -> \(version)")
+                }
+                history.versions[attempt] = max(version, history.versions[attempt] ?? version)
+            }
+            if history.settled.contains(attempt) {
+                expect(next.stage.isFinal, "a settled attempt left its final stage")
+            }
+            if history.moneyMayHaveMoved.contains(attempt) {
+                expect(payingStages.contains(next.stage.name), "back to \(next.stage.name) after paying")
+            }
+            if next.stage.isFinal { history.settled.insert(attempt) }
+            if !next.stage.isFinal {
+                expect(!next.enabledActions.isEmpty || next.pendingWork != nil, "no exit in \(next.stage.name)")
+            }
+            if case .unknown(let unknown) = next.stage, unknown.hasGivenUp {
+                expect(next.message == Flow.couldNotConfirmMessage, "wrong words after giving up")
+                expect(!next.actions.contains { $0.action == .pay }, "a pay action after giving up")
+            }
+        }
+        if state.stage.isFinal, event.attemptID != nil {
+            expect(next == state && effects.isEmpty, "a result moved a final stage")
+        }
+        if next.stage != state.stage, next.pendingWork != nil {
+            expect(!effects.isEmpty, "waiting in \(next.stage.name) with nothing sent")
+        }
+        return Node(state: next, history: history)
+    }
+
+    /// The alphabet at a node: the table's events, minus restores of an
+    /// attempt this path already knows (at launch the store only restores a
+    /// row that is not final, and it is the row the path saved).
+    static func events(for node: Node) -> [Flow.Event] {
+        alphabet(node.state.stage.attemptID).filter { event in
+            guard case .restored(let record?) = event else { return true }
+            return !node.history.saved.contains(record.attemptID)
+        }
+    }
+
+    /// The events depend only on the stage's attempt id: computed once per id.
+    static let alphabets: [AttemptID?: [Flow.Event]] = {
+        var table: [AttemptID?: [Flow.Event]] = [:]
+        for state in FlowStates.all { table[state.stage.attemptID] = FlowStates.events(for: state) }
+        let a2 = Flow.State(stage: .checkingHold(Flow.CheckingHold(
+            attempt: Flow.Attempt(id: Fix.a2, key: Fix.k2, offerID: Flow.Samples.offerID,
+                                  quoteID: Flow.Samples.quote.id),
+            offer: nil, holdID: Flow.Samples.holdID, readPending: true)))
+        table[Fix.a2] = FlowStates.events(for: a2)
+        return table
+    }()
+
+    static func alphabet(_ attempt: AttemptID?) -> [Flow.Event] {
+        alphabets[attempt] ?? FlowStates.events(for: Flow.State(stage: .browsing))
+    }
+
+    struct Stats { var depth = 0; var transitions = 0; var nodes = 0 }
+
+    static func explore(depth: Int) -> Stats {
+        var stats = Stats(depth: depth)
+        for start in FlowStates.all {
+            var history = History()
+            if let attempt = start.stage.attemptID {
+                history.saved.insert(attempt)
+                if payingStages.contains(start.stage.name) {
+                    history.moneyMayHaveMoved.insert(attempt)
+                    history.submittedSaved.insert(attempt)
+                    history.paid.insert(attempt)
+                }
+                if start.stage.isFinal { history.settled.insert(attempt) }
+            }
+            let root = Node(state: start, history: history)
+            var seen: Set<Node> = [root]
+            var frontier: [(Node, [String])] = [(root, [start.stage.name])]
+            for _ in 0..<depth where !frontier.isEmpty {
+                var nextFrontier: [(Node, [String])] = []
+                for (node, path) in frontier {
+                    for event in events(for: node) {
+                        stats.transitions += 1
+                        let child = step(node, event, path: path)
+                        if seen.insert(child).inserted { nextFrontier.append((child, path + [event.name])) }
+                    }
+                }
+                frontier = nextFrontier
+            }
+            stats.nodes += seen.count
+        }
+        return stats
+    }
+
+    @Test func everyPathKeepsThePromises() {
+        let long = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
+        let started = ContinuousClock.now
+        let stats = Self.explore(depth: long ? 9 : 6)
+        let elapsed = ContinuousClock.now - started
+        print("exploration: depth \(stats.depth), \(stats.nodes) distinct (state, history) nodes, "
+              + "\(stats.transitions) transitions checked, \(elapsed)")
+        #expect(stats.nodes > 1000)
+    }
+
+    @Test func explorationReachesTheHardCorners() {
+        // The cap and the "still checking" states are reached from the table's
+        // near-cap states, and the given-up state offers only "check again".
+        let gaveUp = Flow.reduce(Fix.unknown(checks: 5), .attemptLookedUp(Fix.a1, .notFound)).state
+        #expect(gaveUp.enabledActions == [.checkAgain])
+        let stillChecking = Flow.reduce(Fix.processing(polls: 8), .bookingPolled(Fix.a1, .unreachable)).state
+        #expect(stillChecking.title == "Still checking")
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+import BookingCore
+
+/// The hold side of the flow: countdown, zero, re-read, price change, sold
+/// out, offline.
+@Suite struct HoldFlowTests {
+    typealias Flow = BookingFlow
+    typealias S = BookingFlow.Samples
+
+    @Test func heldCountdownIsAnchoredBeforeTheRequestWasSent() {
+        let held = Fix.held()
+        #expect(held.countdown == HoldCountdown(anchor: Fix.t0, expiresIn: .seconds(600)))
+        let granted = Flow.reduce(Fix.requestingHold, .holdGranted(Fix.a1, S.hold, sentAt: Fix.t0, receivedAt: Fix.t(2)))
+        #expect(granted.effects.last == .scheduleHoldTimer(Fix.a1, after: .seconds(598)))
+    }
+
+    @Test func atZeroPayLocksAndTheHoldIsReadAgain() {
+        let (state, effects) = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(600)))
+        #expect(state.stage.name == "checkingHold")
+        #expect(effects == [.readHold(Fix.a1, S.holdID)])
+        #expect(state.actions.first == .disabled(.pay, because: "The hold is being checked."))
+        #expect(!Flow.reduce(state, .payTapped(S.token, now: Fix.t(601))).effects.hasPay)
+    }
+
+    @Test func anExtendedHoldComesBackWithANewCountdown() {
+        let checking = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(600))).state
+        let (state, effects) = Flow.reduce(checking, .holdRead(Fix.a1, S.hold, sentAt: Fix.t(601), receivedAt: Fix.t(602)))
+        #expect(state.countdown == HoldCountdown(anchor: Fix.t(601), expiresIn: .seconds(600)))
+        #expect(effects == [.scheduleHoldTimer(Fix.a1, after: .seconds(599))])
+    }
+
+    @Test func anEarlyTimerIsRescheduledNotObeyed() {
+        let (state, effects) = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(100)))
+        #expect(state == Fix.held())
+        #expect(effects == [.scheduleHoldTimer(Fix.a1, after: .seconds(500))])
+    }
+
+    @Test func anExpiredHoldSaysRoomNoLongerHeldWithCheckAgain() {
+        let checking = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(600))).state
+        let (state, effects) = Flow.reduce(checking, .holdReadFailed(Fix.a1, .expired))
+        #expect(state.title == "Room no longer held")
+        #expect(state.actions.first == .enabled(.retry, label: "Check again"))
+        #expect(effects == [.saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .expired))])
+    }
+
+    @Test func acceptingANewPriceHoldsTheNewQuoteWithANewKey() {
+        let changed = Flow.reduce(Fix.requestingHold, .holdFailed(Fix.a1, .priceChanged(S.newQuote))).state
+        #expect(changed.message == "It was EUR 401.00, it is now EUR 434.00.")
+        #expect(Flow.reduce(changed, .acceptNewPriceTapped(attempt: Fix.a1, key: Fix.k1)).effects.isEmpty)
+        let (_, effects) = Flow.reduce(changed, .acceptNewPriceTapped(attempt: Fix.a2, key: Fix.k2))
+        #expect(effects.last == .requestHold(Flow.HoldRequest(attemptID: Fix.a2, key: Fix.k2, offerID: S.offerID,
+                                                              quoteID: S.newQuote.id)))
+    }
+
+    @Test func soldOutGoesBackToResultsWithTheItemMarked() {
+        let (state, effects) = Flow.reduce(Fix.requestingHold, .holdFailed(Fix.a1, .soldOut))
+        #expect(state.stage == .browsing)
+        #expect(state.navigation == .results(soldOut: [S.offerID]))
+        #expect(effects == [.saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .abandoned))])
+    }
+
+    @Test func offlineDisablesHoldAndPayWithTheReason() {
+        let offer = Flow.reduce(Fix.offerChosen, .wentOffline).state
+        #expect(offer.actions.first == .disabled(.hold, because: "You are offline."))
+        #expect(offer.banner != nil)
+        let held = Fix.held(online: false)
+        #expect(held.actions.first == .disabled(.pay, because: "You are offline."))
+        let back = Flow.reduce(held, .cameOnline).state
+        #expect(back.actions.first == .enabled(.pay))
+        #expect(back.banner == nil)
+    }
+
+    @Test func restoredHeldAttemptReadsTheHoldAgain() {
+        let (state, effects) = Flow.reduce(Flow.initialState, .restored(S.record(.held)))
+        #expect(state.stage.name == "checkingHold")
+        #expect(effects == [.readHold(Fix.a1, S.holdID)])
+    }
+
+    @Test func restoredHoldRequestIsLetGo() {
+        let (state, effects) = Flow.reduce(Flow.initialState, .restored(S.record(.holdRequested)))
+        #expect(state.stage == .browsing)
+        #expect(effects == [.saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .abandoned))])
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+import BookingCore
+
+/// Retry-After, the back-off schedules and the outcome classification.
+@Suite struct PolicyTests {
+    static let now: Int64 = 784_111_777  // Sun, 06 Nov 1994 08:49:37 GMT
+    static let ceiling = Duration.seconds(60)
+
+    @Test(arguments: [
+        ("0", 0), ("5", 5), ("60", 60), (" 7\t", 7), ("007", 7),
+        ("Sun, 06 Nov 1994 08:50:07 GMT", 30),
+        ("Sunday, 06-Nov-94 08:50:37 GMT", 60),
+        ("Sun Nov  6 08:49:47 1994", 10),
+        ("Sun, 06 Nov 1994 08:00:00 GMT", 0),  // in the past: now
+    ])
+    func usableRetryAfterValuesAreObeyed(header: String, seconds: Int64) {
+        #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now, ceiling: Self.ceiling) == .seconds(seconds))
+    }
+
+    @Test(arguments: [
+        "", " ", "-5", "+5", "5.0", "1e3", "0x10", "5s", "five", "61", "3600", "99999999999999999999",
+        "٣", "5 5", "Sun, 06 Nov 1994 09:49:37 GMT", "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:00:00 GMT",
+        "Sun, 06 Nov 1994 08:49:37 PST", "06 Nov 1994 08:49:37 GMT", "Sun, 6 Nov 1994 08:49:37 GMT",
+        "Sun, 06 Nov 1994 08:49:37 GMT\u{0}", "Funday, 06-Nov-94 08:49:37 GMT",
+    ])
+    func garbageNegativeOrHugeRetryAfterFallsBackToTheBackOff(header: String) {
+        #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now, ceiling: Self.ceiling) == nil)
+        let backoff = RetryBackoff(base: .seconds(1), cap: .seconds(30))
+        #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now, ceiling: Self.ceiling, backoff: backoff, retry: 3)
+            == .seconds(4))
+    }
+
+    @Test func backOffDoublesUpToItsCap() {
+        let backoff = RetryBackoff(base: .seconds(1), cap: .seconds(30))
+        #expect((1...7).map { backoff.delay(beforeRetry: $0) } == [1, 2, 4, 8, 16, 30, 30].map { .seconds($0) })
+        #expect(backoff.delay(beforeRetry: 10_000) == .seconds(30))
+    }
+
+    @Test func theTwoSchedulesAreTheSeeds() {
+        #expect(BackoffSchedule.lostAnswer.delays == [0, 4, 8, 16, 32, 60].map { .seconds($0) })
+        #expect(BackoffSchedule.lostAnswer.checkCount == 6)
+        #expect(BackoffSchedule.processingPoll.checkCount == 9)
+        #expect(BackoffSchedule.processingPoll.totalWait == .seconds(55))
+        #expect(BackoffSchedule.processingPoll.delay(beforeCheck: 9) == nil)
+    }
+
+    static let policy = OutcomePolicy(maxAttempts: 3)
+
+    static func decide(_ outcome: RequestOutcome, _ kind: RequestKind, attempt: Int = 1) -> OutcomeDecision {
+        policy.decide(outcome, for: kind, attempt: attempt, nowUnixSeconds: now)
+    }
+
+    static func response(_ status: Int, _ code: String? = nil, retryAfter: String? = nil) -> RequestOutcome {
+        .response(status: status, errorCode: code, retryAfter: retryAfter)
+    }
+
+    @Test func aLostAnswerOnAPaymentIsAnUnknownOutcomeAtOnce() {
+        for failure in [NetworkFailure.timedOut, .connectionLost] {
+            #expect(Self.decide(.network(failure), .payment) == .unknownOutcome)
+            #expect(Self.decide(.network(failure), .cancellation) == .unknownOutcome)
+            #expect(Self.decide(.network(failure), .hold) == .retry(after: .seconds(1)))
+            #expect(Self.decide(.network(failure), .read, attempt: 3) == .final(.unavailable))
+        }
+    }
+
+    @Test func aRequestThatNeverLeftIsRetriedThenNotSent() {
+        #expect(Self.decide(.network(.notConnected), .payment) == .retry(after: .seconds(1)))
+        #expect(Self.decide(.network(.cannotConnect), .payment, attempt: 3) == .final(.notSent))
+    }
+
+    @Test func serverErrorsOnPaymentsAreUnknownAndOnReadsAreRetried() {
+        for status in [500, 502, 504] {
+            #expect(Self.decide(Self.response(status), .payment) == .unknownOutcome)
+            #expect(Self.decide(Self.response(status), .read) == .retry(after: .seconds(1)))
+            #expect(Self.decide(Self.response(status), .hold, attempt: 3) == .final(.unavailable))
+        }
+    }
+
+    @Test func rateLimitsAndUnavailableObeyRetryAfter() {
+        #expect(Self.decide(Self.response(429, retryAfter: "7"), .payment) == .retry(after: .seconds(7)))
+        #expect(Self.decide(Self.response(503, retryAfter: "garbage"), .read, attempt: 2) == .retry(after: .seconds(2)))
+        #expect(Self.decide(Self.response(408), .hold) == .retry(after: .seconds(1)))
+        #expect(Self.decide(Self.response(503), .payment, attempt: 3) == .unknownOutcome)
+        #expect(Self.decide(Self.response(429), .payment, attempt: 3) == .final(.unavailable))
+    }
+
+    @Test func theBodysCodeDecidesWhatA409Means() {
+        #expect(Self.decide(Self.response(409, "PRICE_CHANGED"), .hold) == .showUser(.priceChanged))
+        #expect(Self.decide(Self.response(409, "SOLD_OUT"), .hold) == .showUser(.soldOut))
+        #expect(Self.decide(Self.response(409, "IDEMPOTENCY_KEY_IN_USE"), .payment) == .retry(after: .seconds(1)))
+        #expect(Self.decide(Self.response(409, "IDEMPOTENCY_KEY_IN_USE"), .payment, attempt: 3) == .unknownOutcome)
+        #expect(Self.decide(Self.response(409, "STALE_VERSION"), .cancellation)
+            == .final(.rejected(status: 409, errorCode: "STALE_VERSION")))
+    }
+
+    @Test func businessAnswersGoToTheUserAndOtherClientErrorsAreFinal() {
+        #expect(Self.decide(Self.response(409, "EXPIRED"), .payment) == .showUser(.expired))
+        #expect(Self.decide(Self.response(410), .read) == .showUser(.expired))
+        #expect(Self.decide(Self.response(402, "PAYMENT_DECLINED"), .payment) == .showUser(.paymentDeclined))
+        #expect(Self.decide(Self.response(422, "IDEMPOTENCY_KEY_REUSED"), .payment) == .unknownOutcome)
+        #expect(Self.decide(Self.response(422, "IDEMPOTENCY_KEY_REUSED"), .hold)
+            == .final(.rejected(status: 422, errorCode: "IDEMPOTENCY_KEY_REUSED")))
+        #expect(Self.decide(Self.response(400, "INVALID_PAYMENT_TOKEN"), .payment)
+            == .final(.rejected(status: 400, errorCode: "INVALID_PAYMENT_TOKEN")))
+        #expect(Self.decide(Self.response(401, "UNAUTHENTICATED"), .read)
+            == .final(.rejected(status: 401, errorCode: "UNAUTHENTICATED")))
+        #expect(Self.decide(Self.response(201), .payment) == .success)
+    }
+}
