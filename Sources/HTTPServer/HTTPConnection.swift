@@ -39,6 +39,8 @@ struct HTTPConnection {
             switch parser.parse(buffer) {
             case .request(let request, let consumed):
                 buffer.removeFirst(consumed)
+                // Do not keep a large body's capacity on an idle connection.
+                if buffer.isEmpty && buffer.capacity > 4 * ConnectionSocket.readChunk { buffer = [] }
                 isFirstRequest = false
                 sentContinue = false
                 guard answer(request) else { return }

@@ -145,7 +145,8 @@ public final class HTTPListener: Sendable {
             failure = .systemCallFailed(call: "listen", errno: Platform.lastError)
         } else if let pipe = Platform.makePipe() {
             let port = Platform.localPort(fd) ?? configuration.port
-            return .success((fd, port, ConnectionRegistry(maxConnections: configuration.maxConnections, wakePipe: pipe)))
+            let registry = ConnectionRegistry(maxConnections: configuration.maxConnections, wakePipe: pipe)
+            return .success((fd, port, registry))
         } else {
             failure = .systemCallFailed(call: "pipe", errno: Platform.lastError)
         }

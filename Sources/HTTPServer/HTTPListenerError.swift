@@ -16,6 +16,7 @@ public enum HTTPListenerError: Error, Sendable, Equatable, CustomStringConvertib
     /// A system call failed with `errno`.
     case systemCallFailed(call: String, errno: Int32)
 
+    /// A sentence for logs and the command line.
     public var description: String {
         switch self {
         case .invalidHost(let host):

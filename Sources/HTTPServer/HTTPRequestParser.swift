@@ -229,7 +229,9 @@ extension HTTPRequestParser {
     }
 
     /// Checks the head as a whole: Host, Transfer-Encoding, Content-Length.
-    private func makeHead(_ line: RequestLine, _ headers: HTTPHeaders, bodyStart: Int) -> Swift.Result<Head, HTTPParseError> {
+    private func makeHead(
+        _ line: RequestLine, _ headers: HTTPHeaders, bodyStart: Int
+    ) -> Swift.Result<Head, HTTPParseError> {
         var hostCount = 0
         var lengths: [String] = []
         var expectsContinue = false

@@ -141,4 +141,25 @@ import Testing
         #expect(raw == [])
         #expect(sessionError != nil)
     }
+
+    @Test func aClientThatHangsUpMidAnswerNeitherKillsNorStopsTheServer() async throws {
+        // Writing a megabyte to a closed peer fails with EPIPE; without
+        // MSG_NOSIGNAL / SO_NOSIGPIPE that would be a SIGPIPE and end the
+        // test process.
+        let body = String(repeating: "x", count: 1_000_000)
+        let next = try await withListener { _, port in
+            try await offPool { () -> RawConnection.Response? in
+                for _ in 0..<3 {
+                    let rude = try RawConnection(port: port)
+                    try rude.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+                    rude.close()
+                }
+                Thread.sleep(forTimeInterval: 0.2)
+                let polite = try RawConnection(port: port)
+                try polite.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+                return polite.readResponse()
+            }
+        }
+        #expect(next?.headers["x-target"] == "/after")
+    }
 }

@@ -146,9 +146,8 @@ final class RawConnection: @unchecked Sendable {
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
-            return start
+        return (0...(haystack.count - needle.count)).first {
+            haystack[$0..<($0 + needle.count)].elementsEqual(needle)
         }
-        return nil
     }
 }

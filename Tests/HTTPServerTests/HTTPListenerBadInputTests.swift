@@ -1,0 +1,156 @@
+import Foundation
+import HTTPServer
+import Testing
+
+/// Issue 4's "bad input" list over real sockets: each case gets its JSON
+/// error (or the connection closed) and the server goes on serving others.
+@Suite struct HTTPListenerBadInputTests {
+    struct BadInput: Sendable, CustomTestStringConvertible {
+        let name: String
+        let bytes: String
+        let status: Int
+        let code: String
+        var testDescription: String { name }
+    }
+
+    static let limits: @Sendable (inout HTTPListener.Configuration) -> Void = {
+        $0.maxRequestLineBytes = 256
+        $0.maxHeaderBytes = 1_024
+        $0.maxBodyBytes = 1_024
+    }
+
+    static let cases: [BadInput] = [
+        BadInput(
+            name: "malformed request line", bytes: "GET /a b HTTP/1.1\r\nHost: t\r\n\r\n",
+            status: 400, code: "BAD_REQUEST"),
+        BadInput(name: "no version", bytes: "GET /\r\n\r\n", status: 400, code: "BAD_REQUEST"),
+        BadInput(name: "binary noise", bytes: "\u{16}\u{3}\u{1}\u{0}\u{5}", status: 400, code: "BAD_REQUEST"),
+        BadInput(
+            name: "oversized request line", bytes: "GET /" + String(repeating: "a", count: 400),
+            status: 414, code: "URI_TOO_LONG"),
+        BadInput(
+            name: "oversized headers",
+            bytes: "GET / HTTP/1.1\r\nHost: t\r\nX-Big: " + String(repeating: "b", count: 2_000),
+            status: 431, code: "HEADERS_TOO_LARGE"),
+        BadInput(
+            name: "header without colon", bytes: "GET / HTTP/1.1\r\nHost: t\r\nNoColon\r\n\r\n",
+            status: 400, code: "BAD_REQUEST"),
+        BadInput(
+            name: "missing Host", bytes: "GET / HTTP/1.1\r\n\r\n", status: 400, code: "BAD_REQUEST"),
+        BadInput(
+            name: "bad Content-Length", bytes: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1x\r\n\r\n1x",
+            status: 400, code: "BAD_REQUEST"),
+        BadInput(
+            name: "conflicting Content-Length",
+            bytes: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+            status: 400, code: "BAD_REQUEST"),
+        BadInput(
+            name: "body too large",
+            bytes: "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n" + String(repeating: "x", count: 5_000),
+            status: 413, code: "PAYLOAD_TOO_LARGE"),
+        BadInput(
+            name: "chunked body",
+            bytes: "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+            status: 501, code: "NOT_IMPLEMENTED"),
+        BadInput(
+            name: "HTTP/2 request line", bytes: "GET / HTTP/2.0\r\nHost: t\r\n\r\n",
+            status: 505, code: "HTTP_VERSION_NOT_SUPPORTED"),
+    ]
+
+    @Test(arguments: cases)
+    func badInputGetsItsJSONErrorAndTheServerKeepsServing(_ input: BadInput) async throws {
+        let (error, rest, next) = try await withListener(Self.limits) { _, port in
+            try await offPool {
+                let bad = try RawConnection(port: port)
+                let good = try RawConnection(port: port)
+                try bad.send(input.bytes)
+                let error = bad.readResponse()
+                let rest = bad.readToEnd()
+                try good.send("GET /still-here HTTP/1.1\r\nHost: t\r\n\r\n")
+                return (error, rest, good.readResponse())
+            }
+        }
+        #expect(error?.status == input.status)
+        #expect(error?.errorCode == input.code)
+        #expect(error?.headers["content-type"] == "application/json")
+        #expect(error?.headers["connection"] == "close")
+        #expect(rest == [], "the connection is closed after the error")
+        #expect(next?.headers["x-target"] == "/still-here")
+    }
+
+    @Test func bodyShorterThanContentLengthGets408AfterTheReadTimeout() async throws {
+        let (response, rest, elapsed) = try await withListener({ $0.readTimeout = .milliseconds(400) }) { _, port in
+            try await offPool {
+                let connection = try RawConnection(port: port)
+                let start = ContinuousClock.now
+                try connection.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
+                let response = connection.readResponse()
+                return (response, connection.readToEnd(), ContinuousClock.now - start)
+            }
+        }
+        #expect(response?.status == 408)
+        #expect(response?.errorCode == "REQUEST_TIMEOUT")
+        #expect(rest == [])
+        #expect(elapsed >= .milliseconds(350) && elapsed < .seconds(5))
+    }
+
+    @Test func bodyLongerThanContentLengthIsReadAsTheNextRequest() async throws {
+        let (first, second, rest) = try await withListener { _, port in
+            try await offPool {
+                let connection = try RawConnection(port: port)
+                try connection.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nabcdefgh\r\n\r\n")
+                return (connection.readResponse(), connection.readResponse(), connection.readToEnd())
+            }
+        }
+        #expect(first?.status == 200)
+        #expect(first?.body == Data("abc".utf8))
+        #expect(second?.status == 400)
+        #expect(second?.errorCode == "BAD_REQUEST")
+        #expect(rest == [])
+    }
+
+    @Test func aConnectionThatSendsNothingIsClosedSilentlyAfterTheReadTimeout() async throws {
+        let rest = try await withListener({ $0.readTimeout = .milliseconds(300) }) { _, port in
+            try await offPool { try RawConnection(port: port).readToEnd(timeout: .seconds(5)) }
+        }
+        #expect(rest == [])
+    }
+
+    @Test func anIdleKeepAliveConnectionIsClosedAfterTheIdleTimeout() async throws {
+        let (response, rest) = try await withListener({ $0.idleTimeout = .milliseconds(300) }) { _, port in
+            try await offPool {
+                let connection = try RawConnection(port: port)
+                try connection.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+                return (connection.readResponse(), connection.readToEnd(timeout: .seconds(5)))
+            }
+        }
+        #expect(response?.status == 200)
+        #expect(rest == [])
+    }
+
+    @Test func slowClientGets408AndOthersAreStillServed() async throws {
+        try await withListener({ $0.readTimeout = .seconds(1) }) { _, port in
+            async let slow = offPool { () -> (RawConnection.Response?, Duration) in
+                let connection = try RawConnection(port: port)
+                let start = ContinuousClock.now
+                // One byte every 200 ms; the request would take about 6 s.
+                for byte in Array("GET /slowly HTTP/1.1\r\nHost: t\r\n\r\n".utf8) {
+                    guard (try? connection.send([byte])) != nil else { break }
+                    Thread.sleep(forTimeInterval: 0.2)
+                    if ContinuousClock.now - start > .milliseconds(1_600) { break }
+                }
+                return (connection.readResponse(timeout: .seconds(5)), ContinuousClock.now - start)
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            let start = ContinuousClock.now
+            let other = try await URLSessionClient.send(port: port, path: "/prompt")
+            let promptly = ContinuousClock.now - start
+            #expect(other.status == 200)
+            #expect(promptly < .seconds(2), "served in \(promptly) while a slow client trickles")
+            let (response, elapsed) = try await slow
+            #expect(response?.status == 408)
+            #expect(response?.errorCode == "REQUEST_TIMEOUT")
+            #expect(elapsed >= .milliseconds(900))
+        }
+    }
+}

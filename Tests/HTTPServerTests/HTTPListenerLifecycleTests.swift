@@ -1,0 +1,132 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite struct HTTPListenerLifecycleTests {
+    @Test func gracefulShutdownLetsARequestInFlightFinish() async throws {
+        let handler = EchoHandler()
+        let listener = HTTPListener(handler: handler)
+        let port = try listener.start()
+        async let answer = offPool { () -> (RawConnection.Response?, [UInt8]?) in
+            let connection = try RawConnection(port: port)
+            try connection.send("GET /slow?ms=600 HTTP/1.1\r\nHost: t\r\n\r\n")
+            return (connection.readResponse(), connection.readToEnd())
+        }
+        while handler.started.value == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        let start = ContinuousClock.now
+        await listener.shutdown()
+        let took = ContinuousClock.now - start
+        let (response, rest) = try await answer
+        #expect(response?.status == 200)
+        #expect(response?.body == Data("slow".utf8))
+        #expect(response?.headers["connection"] == "close")
+        #expect(rest == [])
+        #expect(took < .seconds(4))
+        await #expect(throws: (any Error).self) { try await offPool { try RawConnection(port: port) } }
+    }
+
+    @Test func shutdownDoesNotWaitForAnIdleKeepAliveClient() async throws {
+        let listener = HTTPListener(handler: EchoHandler())
+        let port = try listener.start()
+        let connection = try await offPool { () -> RawConnection in
+            let connection = try RawConnection(port: port)
+            try connection.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+            _ = connection.readResponse()
+            return connection
+        }
+        let start = ContinuousClock.now
+        await listener.shutdown()
+        #expect(ContinuousClock.now - start < .seconds(1))
+        let rest = try await offPool { connection.readToEnd(timeout: .seconds(2)) }
+        #expect(rest == [])
+    }
+
+    @Test func shutdownDoesNotWaitPastTheGracePeriodForAStuckRequest() async throws {
+        var configuration = HTTPListener.Configuration()
+        configuration.shutdownGracePeriod = .milliseconds(200)
+        let handler = EchoHandler()
+        let listener = HTTPListener(configuration: configuration, handler: handler)
+        let port = try listener.start()
+        async let answer = offPool { () -> [UInt8]? in
+            let connection = try RawConnection(port: port)
+            try connection.send("GET /slow?ms=2500 HTTP/1.1\r\nHost: t\r\n\r\n")
+            return connection.readToEnd(timeout: .seconds(5))
+        }
+        while handler.started.value == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        let start = ContinuousClock.now
+        await listener.shutdown()
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(try await answer == [])
+    }
+
+    @Test func startAfterShutdownAndDoubleShutdownAreSafe() async throws {
+        let listener = HTTPListener(handler: EchoHandler())
+        let port = try listener.start()
+        #expect(throws: HTTPListenerError.alreadyStarted) { try listener.start() }
+        async let first: Void = listener.shutdown()
+        async let second: Void = listener.shutdown()
+        _ = await (first, second)
+        await listener.shutdown()
+        #expect(throws: HTTPListenerError.shutDown) { try listener.start() }
+        #expect(listener.port == port)
+
+        let neverStarted = HTTPListener(handler: EchoHandler())
+        await neverStarted.shutdown()
+        #expect(throws: HTTPListenerError.shutDown) { try neverStarted.start() }
+    }
+
+    @Test func aDroppedListenerStopsAcceptingOnItsOwn() async throws {
+        let port = try { () throws -> UInt16 in
+            let listener = HTTPListener(handler: EchoHandler())
+            return try listener.start()
+        }()
+        let deadline = ContinuousClock.now + .seconds(3)
+        var refused = false
+        while !refused && ContinuousClock.now < deadline {
+            refused = (try? await offPool { try RawConnection(port: port) }) == nil
+            if !refused { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(refused)
+    }
+
+    @Test(arguments: ["0.0.0.0", "192.0.2.1", "::"])
+    func refusesNonLoopbackHostsUnlessAllowed(_ host: String) {
+        var configuration = HTTPListener.Configuration()
+        configuration.host = host
+        let listener = HTTPListener(configuration: configuration, handler: EchoHandler())
+        #expect(throws: HTTPListenerError.nonLoopbackHost(host)) { try listener.start() }
+    }
+
+    @Test func refusesHostNamesAndBadLimits() {
+        var named = HTTPListener.Configuration()
+        named.host = "example.com"
+        #expect(throws: HTTPListenerError.invalidHost("example.com")) {
+            try HTTPListener(configuration: named, handler: EchoHandler()).start()
+        }
+        var zero = HTTPListener.Configuration()
+        zero.readTimeout = .zero
+        #expect(throws: HTTPListenerError.invalidConfiguration("readTimeout must be positive")) {
+            try HTTPListener(configuration: zero, handler: EchoHandler()).start()
+        }
+    }
+
+    @Test(arguments: ["localhost", "127.0.0.1", "::1"])
+    func listensOnLoopbackNamesAndAddresses(_ host: String) async throws {
+        var configuration = HTTPListener.Configuration()
+        configuration.host = host
+        let listener = HTTPListener(configuration: configuration, handler: EchoHandler())
+        let port = try listener.start()
+        #expect(port != 0)
+        await listener.shutdown()
+    }
+
+    @Test func aTakenPortIsReportedAsAddressInUse() async throws {
+        try await withListener { _, port in
+            var configuration = HTTPListener.Configuration()
+            configuration.port = port
+            let second = HTTPListener(configuration: configuration, handler: EchoHandler())
+            #expect(throws: HTTPListenerError.addressInUse(host: "127.0.0.1", port: port)) { try second.start() }
+            #expect(HTTPListenerError.addressInUse(host: "127.0.0.1", port: port).description.contains("in use"))
+        }
+    }
+}
