@@ -135,10 +135,11 @@ text = text.replace("20270303_20270306", check_in.replace("-", "") + "_" + check
 open(out, "w").write(text)
 PY
 # One worker: CPython 3.11's ast.parse is not thread-safe under hypothesis.
-schemathesis run "$WORK/openapi.yaml" --url "$BASE" -H "Authorization: Bearer sk_test_fuzz" \
+# Run from the scratch directory: schemathesis writes a cache where it runs.
+(cd "$WORK" && schemathesis run "$WORK/openapi.yaml" --url "$BASE" -H "Authorization: Bearer sk_test_fuzz" \
     --checks not_a_server_error,response_schema_conformance \
     --max-examples 30 --seed 1 --workers 1 --request-timeout 10 --max-time 90 \
-    >"$WORK/schemathesis.txt" 2>&1 || { cat "$WORK/schemathesis.txt" >&2; fail "schemathesis found problems"; }
+    >"$WORK/schemathesis.txt" 2>&1) || { cat "$WORK/schemathesis.txt" >&2; fail "schemathesis found problems"; }
 grep -E "generated|passed|failed" "$WORK/schemathesis.txt" | tail -3
 
 step "graceful stop"
