@@ -12,8 +12,9 @@ fail() { echo "contract-check: FAIL: $*" >&2; exit 1; }
 step() { echo "contract-check: $*"; }
 
 # Python tools, installed once.
-python3 -c 'import openapi_spec_validator' 2>/dev/null || pip3 install -q openapi-spec-validator
-command -v schemathesis >/dev/null || pip3 install -q schemathesis
+# Pinned: the script's flags are those of these versions.
+python3 -c 'import openapi_spec_validator' 2>/dev/null || pip3 install -q 'openapi-spec-validator==0.9.0'
+command -v schemathesis >/dev/null || pip3 install -q 'schemathesis==4.32.5'
 
 step "building sandbox-server"
 swift build --product sandbox-server >/dev/null
