@@ -86,9 +86,10 @@ import Testing
         // Two clients send the same payment at once; the first is slow. The
         // second waits for real, as Retry-After says, before trying again.
         let api = harness.sandbox.client(sleeper: TaskSleeper())
-        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=300"))
+        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=1500"))
         async let first = api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: key)
-        try await Task.sleep(for: .milliseconds(50))
+        while harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(200))
         async let second = api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: key)
         let (a, b) = try await (first, second)
         #expect(a.bookingId == b.bookingId)
