@@ -35,6 +35,8 @@ let package = Package(
             plugins: ["EmbedSchema"]
         ),
         .executableTarget(name: "SchemaEmbedder"),
+        // Benchmarks (BENCHMARKS.md): the store against raw sqlite3 C.
+        .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         // Test-only: shared helpers, and a child process for cross-process tests.
         .target(name: "TestSupport", path: "Tests/Support"),
         .executableTarget(name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),
