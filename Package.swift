@@ -37,6 +37,10 @@ let package = Package(
         .executableTarget(name: "SchemaEmbedder"),
         // Benchmarks (BENCHMARKS.md): the store against raw sqlite3 C.
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
+        .executableTarget(
+            name: "bookingkit-bench",
+            dependencies: ["BookingStore", "SQLite", "BookingCore", "CSQLiteBaseline"]
+        ),
         // Test-only: shared helpers, and a child process for cross-process tests.
         .target(name: "TestSupport", path: "Tests/Support"),
         .executableTarget(name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),
