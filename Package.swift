@@ -42,6 +42,12 @@ let package = Package(
         ),
         .executableTarget(name: "SchemaEmbedder"),
         .executableTarget(name: "sandbox-server", dependencies: ["BookingSandbox", "HTTPServer"]),
+        // Benchmarks (BENCHMARKS.md): the store against raw sqlite3 C.
+        .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
+        .executableTarget(
+            name: "bookingkit-bench",
+            dependencies: ["BookingStore", "SQLite", "BookingCore", "CSQLiteBaseline"]
+        ),
         // Test-only: shared helpers, and a child process for cross-process tests.
         .target(name: "TestSupport", path: "Tests/Support"),
         .target(

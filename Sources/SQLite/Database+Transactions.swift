@@ -8,8 +8,15 @@ extension Database {
     /// a failure of the rollback itself never hides that first error.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         let depth = transactionDepth
-        let savepoint = "bk_savepoint_\(depth)"
-        try execute(depth == 0 ? "BEGIN IMMEDIATE" : "SAVEPOINT \(savepoint)")
+        let savepoint = depth == 0 ? "" : "bk_savepoint_\(depth)"
+        // The outermost BEGIN and COMMIT run as cached prepared statements:
+        // parsing them again with sqlite3_exec for every transaction was
+        // about 11,000 instructions of each result-page put (BENCHMARKS.md).
+        if depth == 0 {
+            try run("BEGIN IMMEDIATE")
+        } else {
+            try execute("SAVEPOINT \(savepoint)")
+        }
         transactionDepth += 1
         defer { transactionDepth = depth }
         let result: T
@@ -20,7 +27,11 @@ extension Database {
             throw error
         }
         do {
-            try execute(depth == 0 ? "COMMIT" : "RELEASE \(savepoint)")
+            if depth == 0 {
+                try run("COMMIT")
+            } else {
+                try execute("RELEASE \(savepoint)")
+            }
         } catch {
             rollback(depth: depth, savepoint: savepoint)
             throw error

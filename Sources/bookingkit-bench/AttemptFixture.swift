@@ -1,0 +1,38 @@
+import BookingCore
+import BookingStore
+import CSQLiteBaseline
+import Foundation
+
+/// Checkout attempts as the app writes them when Pay is tapped: fresh ids,
+/// a v4-shaped idempotency key, status `HOLD_REQUESTED`, no server ids yet.
+/// Deterministic, so every run writes the same rows.
+enum AttemptFixture {
+    /// Attempt number `index`.
+    static func record(_ index: Int) -> StoredAttempt {
+        let serial = Fixtures.padded(index, width: 10)
+        return StoredAttempt(
+            attemptID: AttemptID("att_" + serial),
+            idempotencyKey: IdempotencyKey("7f3c1e2a-9b4d-4c6e-8a1f-" + Fixtures.hex(index, width: 12)),
+            offerID: OfferID("off_lisbon_" + Fixtures.padded(index % 5_000, width: 6)),
+            quoteID: QuoteID("quo_" + serial),
+            phase: .holdRequested,
+            version: .none,
+            createdAt: Fixtures.date(second: index))
+    }
+
+    /// The same attempt for the C baseline.
+    static func cRow(_ record: StoredAttempt, _ strings: CStringPool) -> bkb_attempt {
+        bkb_attempt(
+            attempt_id: strings.copy(record.attemptID.rawValue),
+            idempotency_key: strings.copy(record.idempotencyKey.rawValue),
+            offer_id: strings.copy(record.offerID.rawValue),
+            quote_id: strings.copy(record.quoteID.rawValue),
+            hold_id: strings.copy(record.holdID?.rawValue),
+            booking_id: strings.copy(record.bookingID?.rawValue),
+            status: strings.copy(record.phase.rawValue),
+            version: record.version.rawValue,
+            hold_anchor: strings.copy(record.holdAnchor),
+            created_at: Fixtures.milliseconds(record.createdAt),
+            updated_at: Fixtures.milliseconds(record.updatedAt))
+    }
+}

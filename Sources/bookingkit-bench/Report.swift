@@ -1,0 +1,69 @@
+/// Renders figures for a terminal or for BENCHMARKS.md.
+struct Report {
+    let figures: [Figure]
+    let machine: MachineInfo
+    let scale: Scale
+    /// The 1-minute load average when the run ended.
+    let loadAtEnd: Double
+
+    /// What a figure's met column says.
+    private func verdict(_ figure: Figure) -> String {
+        guard scale == .full else { return "n/a (quick)" }
+        switch figure.met {
+        case nil: return "(no goal)"
+        case true?: return "met"
+        case false?: return "NOT MET"
+        }
+    }
+
+    private func value(_ nanoseconds: Int64, _ figure: Figure) -> String {
+        switch figure.kind {
+        case .latency: return Format.microseconds(nanoseconds)
+        case .throughput(let items, let unit): return Format.rate(nanoseconds, items: items, unit: unit)
+        }
+    }
+
+    private var machineLines: [String] {
+        [
+            "Machine: \(machine.processors) cores, \(machine.cpuModel), Linux \(machine.kernel)",
+            "Disk: \(machine.fileSystem); SQLite \(machine.sqliteVersion)",
+            "Load average (1 min): \(Format.number(machine.loadAtStart, decimals: 2)) at start, "
+                + "\(Format.number(loadAtEnd, decimals: 2)) at end",
+        ]
+    }
+
+    /// Plain text, one block per figure.
+    var text: String {
+        var lines = machineLines
+        if scale == .quick { lines.append("Quick mode: tiny counts, the times mean nothing.") }
+        for figure in figures {
+            lines.append("")
+            lines.append(figure.name + "  [\(figure.detail)]")
+            lines.append("  BookingStore  \(value(figure.store, figure))")
+            lines.append("  raw C         \(value(figure.baseline, figure))")
+            let goal = figure.goal.map { "   goal \($0.description)" } ?? ""
+            lines.append("  ratio         \(Format.ratio(figure.ratio))\(goal)   \(verdict(figure))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The machine lines and the table of BENCHMARKS.md.
+    var markdown: String {
+        var lines = machineLines.map { "- " + $0 }
+        lines.append("")
+        lines.append("| figure | BookingStore | raw C baseline | ratio | goal | met |")
+        lines.append("| --- | ---: | ---: | ---: | --- | --- |")
+        for figure in figures {
+            let cells = [
+                figure.name, value(figure.store, figure), value(figure.baseline, figure),
+                Format.ratio(figure.ratio), figure.goal?.description ?? "", verdict(figure),
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        for figure in figures where !figure.detail.isEmpty {
+            lines.append("- \(figure.name): \(figure.detail).")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

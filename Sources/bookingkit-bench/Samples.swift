@@ -1,0 +1,33 @@
+/// Timings of one operation, in nanoseconds, sorted.
+struct Samples {
+    /// Every timing, shortest first.
+    let nanoseconds: [Int64]
+
+    init(_ nanoseconds: [Int64]) {
+        self.nanoseconds = nanoseconds.sorted()
+    }
+
+    var count: Int { nanoseconds.count }
+
+    /// The median (nearest rank, the lower middle for an even count).
+    var median: Int64 { percentile(50) }
+
+    /// The 99th percentile (nearest rank).
+    var p99: Int64 { percentile(99) }
+
+    /// The nearest-rank percentile: the smallest sample with at least
+    /// `percent`% of the samples at or below it.
+    func percentile(_ percent: Int) -> Int64 {
+        precondition(!nanoseconds.isEmpty, "no samples")
+        let rank = (percent * nanoseconds.count + 99) / 100
+        return nanoseconds[max(rank, 1) - 1]
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

@@ -1,0 +1,16 @@
+/// Every suite, in report order.
+enum Suites {
+    static var all: [any BenchmarkSuite] {
+        [
+            DurableWriteSuite(),
+            TripListingSuite(),
+            BulkInsertSuite(),
+            ResultPageSuite(),
+        ]
+    }
+
+    /// The suite named `name`, if any.
+    static func named(_ name: String) -> (any BenchmarkSuite)? {
+        all.first { $0.name == name }
+    }
+}
