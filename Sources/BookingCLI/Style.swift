@@ -1,0 +1,21 @@
+/// The few terminal styles the CLI uses (ANSI SGR codes). Applied only when
+/// the console says colour is on: a terminal, and no `NO_COLOR`.
+public enum Style: Sendable {
+    case bold, dim, green, red, yellow, cyan
+
+    var code: String {
+        switch self {
+        case .bold: return "1"
+        case .dim: return "2"
+        case .green: return "32"
+        case .red: return "31"
+        case .yellow: return "33"
+        case .cyan: return "36"
+        }
+    }
+
+    /// `text` wrapped in this style's escape codes.
+    func apply(_ text: String) -> String {
+        "\u{1B}[\(code)m\(text)\u{1B}[0m"
+    }
+}
