@@ -46,15 +46,15 @@ public struct FlowDriver: Sendable {
     }
 
     /// Hands the latest unfinished attempt to the flow (it reads the hold
-    /// again, or looks the payment up) and follows it for up to `budget`;
-    /// prints only where it settles.
+    /// again, or looks the payment up) and follows it until the server has
+    /// answered, for up to `budget`; prints only where it stands then.
     public func restore(for budget: Duration) async throws(CommandFailure) -> BookingFlow.State {
         do {
             try await runtime.restore()
         } catch {
             throw .failed("cannot read the saved attempt: \(error)")
         }
-        let state = await follow(for: budget, reporting: false)
+        let state = await FlowWatcher.watch(flow, timeout: budget, until: FlowWatcher.hasHeardBack)
         report(state)
         return state
     }
@@ -92,8 +92,8 @@ public struct FlowDriver: Sendable {
 
     /// Follows the flow until it waits for nothing but the user or the
     /// countdown, or `budget` passes; prints each new stage.
-    public func follow(for budget: Duration, reporting: Bool = true) async -> BookingFlow.State {
-        await FlowWatcher.watch(flow, timeout: budget, onChange: { state in if reporting { self.report(state) } },
+    public func follow(for budget: Duration) async -> BookingFlow.State {
+        await FlowWatcher.watch(flow, timeout: budget, onChange: { state in self.report(state) },
                                 until: FlowWatcher.isAtRest)
     }
 

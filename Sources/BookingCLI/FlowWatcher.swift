@@ -32,6 +32,17 @@ public enum FlowWatcher {
         return await flow.state
     }
 
+    /// Whether a restored flow has heard from the server: it is at rest, or
+    /// its lookup or poll was answered at least once (the back-off that
+    /// follows can take minutes; `booking status` says where it stands now).
+    public static func hasHeardBack(_ state: BookingFlow.State) -> Bool {
+        switch state.stage {
+        case .unknown(let stage): return stage.checks > 0 || !stage.checkPending
+        case .processing(let stage): return stage.polls > 0 || !stage.pollPending
+        default: return isAtRest(state)
+        }
+    }
+
     /// Whether the flow waits for nothing but the user or the countdown:
     /// a settled stage, held, or a check that gave up.
     public static func isAtRest(_ state: BookingFlow.State) -> Bool {

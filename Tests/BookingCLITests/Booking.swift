@@ -41,9 +41,9 @@ struct Booking {
     var dataDirectory: String { directory.file("data") }
 
     /// Runs `booking <arguments>` with the global options and waits for it.
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Run {
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Run {
         let child = try start(arguments, environment: extra)
-        return Self.finish(child)
+        return await Self.finish(child)
     }
 
     /// Starts `booking <arguments>` without waiting.
@@ -53,23 +53,37 @@ struct Booking {
     }
 
     /// Runs `booking` with exactly `arguments` (no global options).
-    static func bare(_ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"]) throws -> Run {
+    static func bare(_ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"]) async throws -> Run {
         let path = try #require(Self.path, "the booking executable is not built")
-        return finish(try ChildProcess(path, arguments, environment: environment))
+        return await finish(try ChildProcess(path, arguments, environment: environment))
     }
 
-    static func finish(_ child: ChildProcess) -> Run {
-        let result = child.finish()
+    /// Waits for the child on a thread of its own, so waiting children never
+    /// hold the (two-thread) concurrency pool and tests run side by side.
+    static func finish(_ child: ChildProcess) async -> Run {
+        let result = await blocking { child.finish() }
         return Run(status: result.status, signalled: result.uncaughtSignal, output: result.standardOutput,
                    error: result.standardError)
     }
 
+    /// Waits until the child's stdout contains `text`, off the concurrency pool.
+    static func waitForOutput(_ child: ChildProcess, containing text: String, timeout: TimeInterval = 30) async -> Bool {
+        await blocking { child.waitForOutput(containing: text, timeout: timeout) }
+    }
+
+    /// Runs blocking `work` on a new thread and returns its result.
+    static func blocking<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: work()) }
+        }
+    }
+
     /// Runs a shell command line (pipes, `script`) with the binary's path in `$BOOKING`.
-    static func shell(_ line: String, environment: [String: String] = [:]) throws -> Run {
+    static func shell(_ line: String, environment: [String: String] = [:]) async throws -> Run {
         let path = try #require(Self.path, "the booking executable is not built")
         let child = try ChildProcess("/bin/bash", ["-c", line],
                                      environment: ["BOOKING": path, "NO_COLOR": "1"].merging(environment) { $1 })
-        return finish(child)
+        return await finish(child)
     }
 
     /// `YYYY-MM-DD`, `days` from today (UTC).
@@ -82,8 +96,8 @@ struct Booking {
     }
 
     /// `offers` for Lisbon, two guests, two nights `days` from today, as JSON.
-    func offers(days: Int = 20) throws -> [[String: Any]] {
-        let run = try run(["offers", "--json", "--place", "plc_lisbon", "--check-in", Self.date(days),
+    func offers(days: Int = 20) async throws -> [[String: Any]] {
+        let run = try await run(["offers", "--json", "--place", "plc_lisbon", "--check-in", Self.date(days),
                            "--check-out", Self.date(days + 2), "--guests", "2"])
         try #require(run.status == 0, "offers failed: \(run.error)")
         return try #require(try run.json()["offers"] as? [[String: Any]])
@@ -91,10 +105,10 @@ struct Booking {
 
     /// Lists offers and holds the `index`-th without waiting; returns its id.
     @discardableResult
-    func holdAnOffer(index: Int = 0, days: Int = 20) throws -> String {
-        let offers = try offers(days: days)
+    func holdAnOffer(index: Int = 0, days: Int = 20) async throws -> String {
+        let offers = try await offers(days: days)
         let id = try #require(offers[index]["offerId"] as? String)
-        let hold = try run(["hold", id, "--no-wait"])
+        let hold = try await run(["hold", id, "--no-wait"])
         try #require(hold.status == 0, "hold failed: \(hold.output) \(hold.error)")
         return id
     }
@@ -107,10 +121,11 @@ final class SandboxProcess: @unchecked Sendable {
     let url: String
     let directory = TemporaryDirectory("cli-sandbox")
 
-    init(_ options: [String] = []) throws {
+    init(_ options: [String] = []) async throws {
         let path = try #require(Booking.path, "the booking executable is not built")
         child = try ChildProcess(path, ["sandbox", "--port", "0", "--data-dir", directory.path] + options)
-        try #require(child.waitForOutput(containing: "listening on ", timeout: 30), "the sandbox did not start")
+        let child = self.child
+        try #require(await Booking.waitForOutput(child, containing: "listening on "), "the sandbox did not start")
         let line = try #require(child.outputSoFar.split(separator: "\n").first { $0.hasPrefix("listening on ") })
         url = String(line.dropFirst("listening on ".count))
     }
@@ -126,10 +141,10 @@ final class SandboxProcess: @unchecked Sendable {
 
     /// Stops it with SIGTERM and waits.
     @discardableResult
-    func stop() -> ChildProcess.Result {
+    func stop() async -> Booking.Run {
         stopped = true
         child.kill(SIGTERM)
-        return child.finish()
+        return await Booking.finish(child)
     }
 
     deinit {

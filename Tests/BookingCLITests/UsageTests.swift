@@ -46,9 +46,9 @@ import Testing
     ]
 
     @Test(arguments: badCommandLines)
-    func aBadCommandLineSaysWhyOnOneLineAndExitsTwo(_ arguments: [String]) throws {
+    func aBadCommandLineSaysWhyOnOneLineAndExitsTwo(_ arguments: [String]) async throws {
         let booking = Booking()
-        let run = try booking.run(arguments)
+        let run = try await booking.run(arguments)
         #expect(run.status == 2, "\(arguments): exit \(run.status), stderr: \(run.error)")
         #expect(run.errorLines.count == 1, "\(arguments): stderr: \(run.error)")
         #expect(run.error.hasPrefix("booking: "))
@@ -56,23 +56,23 @@ import Testing
         #expect(!run.error.contains("\u{1B}"), "control characters must be escaped")
     }
 
-    @Test func plainHTTPToAnotherMachineIsRefusedFromTheEnvironmentToo() throws {
+    @Test func plainHTTPToAnotherMachineIsRefusedFromTheEnvironmentToo() async throws {
         var booking = Booking()
         booking.environment["BOOKING_SERVER"] = "http://10.0.0.8:8080"
-        let run = try booking.run(["status"])
+        let run = try await booking.run(["status"])
         #expect(run.status == 2)
         #expect(run.error.contains("BOOKING_SERVER"))
         #expect(run.error.contains("plain http"))
     }
 
-    @Test func anUnknownOfferSaysToListOffersFirst() throws {
-        let run = try Booking().run(["hold", "off_htl_lis01_std_20300101_20300103_2", "--no-wait"])
+    @Test func anUnknownOfferSaysToListOffersFirst() async throws {
+        let run = try await Booking().run(["hold", "off_htl_lis01_std_20300101_20300103_2", "--no-wait"])
         #expect(run.status == 2)
         #expect(run.error.contains("run `booking offers` first"))
     }
 
-    @Test func payingWithNothingHeldIsRefused() throws {
-        let run = try Booking().run(["pay"])
+    @Test func payingWithNothingHeldIsRefused() async throws {
+        let run = try await Booking().run(["pay"])
         #expect(run.status == 2)
         #expect(run.error.contains("booking hold"))
     }

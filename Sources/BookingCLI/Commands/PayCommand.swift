@@ -20,14 +20,18 @@ enum PayCommand {
         var state = try await driver.restore(for: .seconds(20))
         switch state.stage {
         case .held:
-            let handlers = Platform.handle([.interrupt, .terminate]) { _ in interrupted(driver) }
+            let stopped = Flag()
+            let handlers = Platform.handle([.interrupt, .terminate]) { _ in
+                stopped.set()
+                interrupted(driver)
+            }
             state = await driver.pay(token, passChallenge: challenge == "pass")
+            if stopped.isSet { return .unknown }
             handlers.restore()
         case .browsing:
             throw CommandFailure.rejected("nothing to pay: no room is held; run `booking hold OFFER_ID` first")
         case .submitting, .unknown, .actionRequired, .processing:
             driver.say("This room's payment was already sent: it is looked up, never sent again.")
-            state = await driver.follow(for: FlowDriver.paymentBudget)
         default:
             break
         }
