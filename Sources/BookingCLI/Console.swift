@@ -48,6 +48,11 @@ public struct Console: Sendable {
         usesColour ? style.apply(text) : text
     }
 
+    /// Empties the current terminal line and puts the cursor at its start.
+    public func clearLine() {
+        write("\r\u{1B}[K")
+    }
+
     /// Rewrites the current terminal line with `text` (carriage return, then
     /// erase to the end of the line).
     public func overwriteLine(_ text: String) {

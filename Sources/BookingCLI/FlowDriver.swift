@@ -63,6 +63,13 @@ public struct FlowDriver: Sendable {
     /// the sandbox a 3-D Secure challenge is completed (`passChallenge`) and
     /// the flow told the user came back; elsewhere the flow stops there.
     public func pay(_ token: PaymentToken, passChallenge: Bool) async -> BookingFlow.State {
+        let ticker = ProgressTicker(flow: flow, console: services.console, enabled: showsProgress)
+        let state = await payAndFollow(token, passChallenge: passChallenge)
+        await ticker.stop()
+        return state
+    }
+
+    private func payAndFollow(_ token: PaymentToken, passChallenge: Bool) async -> BookingFlow.State {
         await flow.send(.payTapped(token, now: services.clock.now()))
         var taps = 1
         var challenged: Set<BookingID> = []
@@ -103,7 +110,10 @@ public struct FlowDriver: Sendable {
               printed.changed(to: state.stage.name + "|" + (state.message ?? ""))
         else { return }
         let renderer = FlowRenderer(console: services.console)
-        services.console.line((state.showsProgress ? "… " : "• ") + renderer.headline(state))
+        let text = (state.showsProgress ? "… " : "• ") + renderer.headline(state)
+        // On a terminal, first clear whatever a ticker left on the line.
+        if services.console.isTerminal { services.console.clearLine() }
+        services.console.line(text)
     }
 
     /// Prints a progress note (not with `--json`).

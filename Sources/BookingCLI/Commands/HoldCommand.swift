@@ -55,6 +55,8 @@ enum HoldCommand {
         -> JSONValue
     {
         [
+            "outcome": .string(state.stage.name),
+            "exitCode": .int(Int64(ExitCode(stage: state.stage).rawValue)),
             "offer": OffersCommand.offerJSON(listing),
             "state": FlowRenderer.json(state, secondsLeft: driver.secondsLeft(state)),
             "eventLog": .text(log),
