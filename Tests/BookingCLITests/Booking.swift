@@ -42,8 +42,10 @@ struct Booking {
 
     /// Runs `booking <arguments>` with the global options and waits for it.
     func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Run {
-        let child = try start(arguments, environment: extra)
-        return await Self.finish(child)
+        try await ChildSlots.run {
+            let child = try start(arguments, environment: extra)
+            return await Self.finish(child)
+        }
     }
 
     /// Starts `booking <arguments>` without waiting.
@@ -55,7 +57,7 @@ struct Booking {
     /// Runs `booking` with exactly `arguments` (no global options).
     static func bare(_ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"]) async throws -> Run {
         let path = try #require(Self.path, "the booking executable is not built")
-        return await finish(try ChildProcess(path, arguments, environment: environment))
+        return try await ChildSlots.run { await finish(try ChildProcess(path, arguments, environment: environment)) }
     }
 
     /// Waits for the child on a thread of its own, so waiting children never
@@ -81,9 +83,11 @@ struct Booking {
     /// Runs a shell command line (pipes, `script`) with the binary's path in `$BOOKING`.
     static func shell(_ line: String, environment: [String: String] = [:]) async throws -> Run {
         let path = try #require(Self.path, "the booking executable is not built")
-        let child = try ChildProcess("/bin/bash", ["-c", line],
-                                     environment: ["BOOKING": path, "NO_COLOR": "1"].merging(environment) { $1 })
-        return await finish(child)
+        return try await ChildSlots.run {
+            let child = try ChildProcess("/bin/bash", ["-c", line],
+                                         environment: ["BOOKING": path, "NO_COLOR": "1"].merging(environment) { $1 })
+            return await finish(child)
+        }
     }
 
     /// `YYYY-MM-DD`, `days` from today (UTC).
