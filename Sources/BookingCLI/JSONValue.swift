@@ -2,12 +2,19 @@
 /// their fields were written in, so the output reads like the README's
 /// field lists. Serialized by hand, with every control character escaped.
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// An integer.
     case int(Int64)
+    /// A number with a fraction (non-finite ones are written as `null`).
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its fields in the order given.
     case object([(String, JSONValue)])
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {

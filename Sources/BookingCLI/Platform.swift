@@ -14,7 +14,10 @@ import Dispatch
 public enum Platform {
     /// A standard stream.
     public enum Stream: Sendable {
-        case output, error
+        /// Standard output.
+        case output
+        /// Standard error.
+        case error
 
         var descriptor: Int32 { self == .output ? 1 : 2 }
     }

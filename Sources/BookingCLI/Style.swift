@@ -1,7 +1,16 @@
 /// The few terminal styles the CLI uses (ANSI SGR codes). Applied only when
 /// the console says colour is on: a terminal, and no `NO_COLOR`.
 public enum Style: Sendable {
-    case bold, dim, green, red, yellow, cyan
+    /// Titles.
+    case bold
+    /// Notes.
+    case dim
+    /// Held, confirmed.
+    case green
+    /// Failed, expired, cancelled.
+    case red
+    /// Waiting on the server; warnings.
+    case yellow
 
     var code: String {
         switch self {
@@ -10,7 +19,6 @@ public enum Style: Sendable {
         case .green: return "32"
         case .red: return "31"
         case .yellow: return "33"
-        case .cyan: return "36"
         }
     }
 
