@@ -22,13 +22,18 @@ public struct Countdown: Sendable {
         let handlers = Platform.handle([.interrupt, .terminate]) { _ in stop.set() }
         defer { handlers.restore() }
         var onLine = false
+        var shown: Int?
         while true {
             let state = await driver.flow.state
             if let left = driver.secondsLeft(state), case .held = state.stage {
-                console.overwriteLine("  " + console.styled(FlowRenderer.clockText(seconds: left), .bold)
-                    + " left to pay (run `booking pay`; Ctrl-C stops watching, the room stays held)")
+                if left != shown {
+                    console.overwriteLine("  " + console.styled(FlowRenderer.clockText(seconds: left), .bold)
+                        + " left to pay (run `booking pay`; Ctrl-C stops watching, the room stays held)")
+                }
+                shown = left
                 onLine = true
             } else {
+                shown = nil
                 if onLine { console.line() }
                 onLine = false
                 driver.report(state)
