@@ -26,7 +26,7 @@ struct Booking {
         }
     }
 
-    let directory: TemporaryDirectory
+    let directory: ScratchDirectory
     /// Global options every run gets (`--data-dir`, maybe `--server`).
     var global: [String]
     /// Extra environment.
@@ -34,7 +34,7 @@ struct Booking {
 
     /// A client with a fresh data directory; `server` nil uses the embedded sandbox.
     init(server: String? = nil, label: String = "cli") {
-        directory = TemporaryDirectory(label)
+        directory = ScratchDirectory(label)
         global = ["--data-dir", directory.file("data")] + (server.map { ["--server", $0] } ?? [])
     }
 
@@ -42,22 +42,39 @@ struct Booking {
 
     /// Runs `booking <arguments>` with the global options and waits for it.
     func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Run {
-        try await ChildSlots.run {
-            let child = try start(arguments, environment: extra)
-            return await Self.finish(child)
-        }
+        let path = try #require(Self.path, "the booking executable is not built")
+        return try await Self.execute(path, global + arguments, environment: environment.merging(extra) { $1 })
     }
 
     /// Starts `booking <arguments>` without waiting.
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ChildProcess {
+    func start(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ChildProcess {
         let path = try #require(Self.path, "the booking executable is not built")
-        return try ChildProcess(path, global + arguments, environment: environment.merging(extra) { $1 })
+        return try await Self.spawn(path, global + arguments, environment: environment.merging(extra) { $1 })
     }
 
     /// Runs `booking` with exactly `arguments` (no global options).
     static func bare(_ arguments: [String], environment: [String: String] = ["NO_COLOR": "1"]) async throws -> Run {
         let path = try #require(Self.path, "the booking executable is not built")
-        return try await ChildSlots.run { await finish(try ChildProcess(path, arguments, environment: environment)) }
+        return try await execute(path, arguments, environment: environment)
+    }
+
+    /// Spawns and waits for a child, both on a thread of its own and at most
+    /// three at once (`ChildSlots`).
+    static func execute(_ executable: String, _ arguments: [String], environment: [String: String]) async throws
+        -> Run
+    {
+        try await ChildSlots.run {
+            let child = try await spawn(executable, arguments, environment: environment)
+            return await finish(child)
+        }
+    }
+
+    /// Spawns a child on a thread of its own: process creation never holds
+    /// the (two-thread) concurrency pool, where other suites' servers answer.
+    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) async throws
+        -> ChildProcess
+    {
+        try await blocking { Result { try ChildProcess(executable, arguments, environment: environment) } }.get()
     }
 
     /// Waits for the child on a thread of its own, so waiting children never
@@ -83,11 +100,8 @@ struct Booking {
     /// Runs a shell command line (pipes, `script`) with the binary's path in `$BOOKING`.
     static func shell(_ line: String, environment: [String: String] = [:]) async throws -> Run {
         let path = try #require(Self.path, "the booking executable is not built")
-        return try await ChildSlots.run {
-            let child = try ChildProcess("/bin/bash", ["-c", line],
-                                         environment: ["BOOKING": path, "NO_COLOR": "1"].merging(environment) { $1 })
-            return await finish(child)
-        }
+        return try await execute("/bin/bash", ["-c", line],
+                                 environment: ["BOOKING": path, "NO_COLOR": "1"].merging(environment) { $1 })
     }
 
     /// `YYYY-MM-DD`, `days` from today (UTC).
@@ -123,11 +137,12 @@ struct Booking {
 final class SandboxProcess: @unchecked Sendable {
     let child: ChildProcess
     let url: String
-    let directory = TemporaryDirectory("cli-sandbox")
+    let directory = ScratchDirectory("cli-sandbox")
 
     init(_ options: [String] = []) async throws {
         let path = try #require(Booking.path, "the booking executable is not built")
-        child = try ChildProcess(path, ["sandbox", "--port", "0", "--data-dir", directory.path] + options)
+        child = try await Booking.spawn(path, ["sandbox", "--port", "0", "--data-dir", directory.path] + options,
+                                        environment: [:])
         let child = self.child
         try #require(await Booking.waitForOutput(child, containing: "listening on "), "the sandbox did not start")
         let line = try #require(child.outputSoFar.split(separator: "\n").first { $0.hasPrefix("listening on ") })
@@ -152,9 +167,10 @@ final class SandboxProcess: @unchecked Sendable {
     }
 
     deinit {
-        if !stopped {
-            child.kill(SIGKILL)
-            _ = child.finish()
-        }
+        guard !stopped else { return }
+        let child = self.child
+        child.kill(SIGKILL)
+        // Reaped off the concurrency pool.
+        Thread.detachNewThread { _ = child.finish() }
     }
 }
