@@ -15,7 +15,6 @@ public final class ChildProcess: @unchecked Sendable {
         public var standardError: String
     }
 
-    private static let launchLock = NSLock()
     private let process = Process()
     private let stdoutPipe = Pipe()
     private let stderrPipe = Pipe()
@@ -35,11 +34,6 @@ public final class ChildProcess: @unchecked Sendable {
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
         process.standardInput = stdinPipe
-        // One launch at a time: Foundation's `Process.run()` on Linux is not
-        // safe to call from several threads at once (it crashed in the CLI
-        // tests, which start many children side by side).
-        Self.launchLock.lock()
-        defer { Self.launchLock.unlock() }
         try process.run()
         drain(stdoutPipe.fileHandleForReading, isStandardOutput: true)
         drain(stderrPipe.fileHandleForReading, isStandardOutput: false)
