@@ -47,7 +47,7 @@ struct Booking {
     }
 
     /// Starts `booking <arguments>` without waiting.
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ChildProcess {
+    func start(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Spawned {
         let path = try #require(Self.path, "the booking executable is not built")
         return try await Self.spawn(path, global + arguments, environment: environment.merging(extra) { $1 })
     }
@@ -72,21 +72,19 @@ struct Booking {
     /// Spawns a child on a thread of its own: process creation never holds
     /// the (two-thread) concurrency pool, where other suites' servers answer.
     static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) async throws
-        -> ChildProcess
+        -> Spawned
     {
-        try await blocking { Result { try ChildProcess(executable, arguments, environment: environment) } }.get()
+        try await blocking { Result { try Spawned(executable, arguments, environment: environment) } }.get()
     }
 
     /// Waits for the child on a thread of its own, so waiting children never
     /// hold the (two-thread) concurrency pool and tests run side by side.
-    static func finish(_ child: ChildProcess) async -> Run {
-        let result = await blocking { child.finish() }
-        return Run(status: result.status, signalled: result.uncaughtSignal, output: result.standardOutput,
-                   error: result.standardError)
+    static func finish(_ child: Spawned) async -> Run {
+        await blocking { child.finish() }
     }
 
     /// Waits until the child's stdout contains `text`, off the concurrency pool.
-    static func waitForOutput(_ child: ChildProcess, containing text: String, timeout: TimeInterval = 30) async -> Bool {
+    static func waitForOutput(_ child: Spawned, containing text: String, timeout: TimeInterval = 30) async -> Bool {
         await blocking { child.waitForOutput(containing: text, timeout: timeout) }
     }
 
@@ -135,7 +133,7 @@ struct Booking {
 /// `booking sandbox --port 0` as a child process, for tests that need the
 /// server to outlive (or die before) the client.
 final class SandboxProcess: @unchecked Sendable {
-    let child: ChildProcess
+    let child: Spawned
     let url: String
     let directory = ScratchDirectory("cli-sandbox")
 
@@ -162,14 +160,14 @@ final class SandboxProcess: @unchecked Sendable {
     @discardableResult
     func stop() async -> Booking.Run {
         stopped = true
-        child.kill(SIGTERM)
+        child.send(SIGTERM)
         return await Booking.finish(child)
     }
 
     deinit {
         guard !stopped else { return }
         let child = self.child
-        child.kill(SIGKILL)
+        child.send(SIGKILL)
         // Reaped off the concurrency pool.
         Thread.detachNewThread { _ = child.finish() }
     }
