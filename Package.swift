@@ -31,8 +31,9 @@ let package = Package(
             plugins: ["EmbedSchema"]
         ),
         .target(name: "BookingAPI", dependencies: ["BookingCore"]),
-        .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI"]),
-        .target(name: "HTTPServer"),
+        .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI", "Locking"]),
+        .target(name: "Locking"),
+        .target(name: "HTTPServer", dependencies: ["Locking"]),
         .target(
             name: "BookingCLI",
             dependencies: ["BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore"]
@@ -40,7 +41,7 @@ let package = Package(
         .executableTarget(name: "booking", dependencies: ["BookingCLI"]),
         .target(
             name: "BookingSandbox",
-            dependencies: ["SQLite", "BookingCore", "HTTPServer"],
+            dependencies: ["SQLite", "BookingCore", "HTTPServer", "Locking"],
             plugins: ["EmbedSchema"]
         ),
         .executableTarget(name: "SchemaEmbedder"),
@@ -59,10 +60,11 @@ let package = Package(
             dependencies: ["SchemaEmbedder"]
         ),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
-        .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore"]),
+        .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore", "TestSupport"]),
         .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
+        .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore"]),
         .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "BookingCLITests", dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport"]),
         .testTarget(name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
     ]

@@ -69,9 +69,17 @@ public struct BookingAPIClient: Sendable {
     // MARK: Holds
 
     /// `POST /v1/holds {offerId, quoteId}` with the attempt's key.
+    ///
+    /// A replayed answer (`Idempotent-Replayed: true`, after a retry) is the
+    /// stored original, whose `expiresInMs` is stale: the hold is read again,
+    /// so a countdown never shows more time than the server grants.
     public func createHold(offer: OfferID, quote: QuoteID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
-        try await post("/v1/holds", body: ["offerId": offer.rawValue, "quoteId": quote.rawValue], key: key,
-                       kind: .hold, timeout: configuration.holdTimeout, as: HoldSnapshot.self)
+        let response = try await send(
+            "POST", "/v1/holds", body: ["offerId": offer.rawValue, "quoteId": quote.rawValue], key: key, kind: .hold,
+            timeout: configuration.holdTimeout)
+        let hold = try decode(HoldSnapshot.self, from: response.body, kind: .hold)
+        guard response.header("Idempotent-Replayed")?.lowercased() == "true" else { return hold }
+        return try await self.hold(hold.holdId)
     }
 
     /// `GET /v1/holds/{id}`: the hold read again (it may have been extended, or expired).
@@ -161,6 +169,14 @@ public struct BookingAPIClient: Sendable {
         _ path: String, body: [String: any Sendable], key: IdempotencyKey?, kind: RequestKind, timeout: Duration,
         as type: T.Type
     ) async throws(APIError) -> T {
+        let response = try await send("POST", path, body: body, key: key, kind: kind, timeout: timeout)
+        return try decode(type, from: response.body, kind: kind)
+    }
+
+    private func send(
+        _ method: String, _ path: String, body: [String: any Sendable], key: IdempotencyKey?, kind: RequestKind,
+        timeout: Duration
+    ) async throws(APIError) -> TransportResponse {
         let data: Data
         do {
             data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
@@ -170,9 +186,8 @@ public struct BookingAPIClient: Sendable {
         var fields = headers(key: key)
         fields["Content-Type"] = "application/json"
         let request = TransportRequest(
-            method: "POST", url: server.url(path: path), headers: fields, body: data, timeout: timeout)
-        let response = try await executor.execute(request, kind: kind)
-        return try decode(type, from: response.body, kind: kind)
+            method: method, url: server.url(path: path), headers: fields, body: data, timeout: timeout)
+        return try await executor.execute(request, kind: kind)
     }
 
     private func headers(key: IdempotencyKey?) -> [String: String] {

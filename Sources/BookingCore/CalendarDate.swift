@@ -92,6 +92,23 @@ public struct CalendarDate: Hashable, Comparable, Codable, Sendable, CustomStrin
     /// Days since 1970-01-01 (days-from-civil).
     var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
 
+    /// Days since 1970-01-01 (negative before it).
+    public var daysSince1970: Int { dayNumber }
+
+    /// The date `days` after 1970-01-01; `nil` outside the years 1...9999.
+    public init?(daysSince1970 days: Int) {
+        // Howard Hinnant's civil-from-days (proleptic Gregorian).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
     /// Days since 1970-01-01 of a valid proleptic Gregorian date.
     static func dayNumber(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year

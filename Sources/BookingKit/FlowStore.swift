@@ -13,7 +13,6 @@ public actor FlowStore {
     private let runner: EffectRunner
     private let log: EventLog?
     private var readers: [UUID: AsyncStream<BookingFlow.State>.Continuation] = [:]
-    private var running: [Task<Void, Never>] = []
 
     /// Creates a store at `initial`.
     ///
@@ -37,10 +36,10 @@ public actor FlowStore {
             for reader in readers.values { reader.yield(next) }
         }
         if !effects.isEmpty {
+            // App scope: not a child of the caller's task, never cancelled
+            // with a screen; it ends when its effects have run.
             let runner = self.runner
-            let task = Task { await runner.run(effects) { [weak self] event in await self?.send(event) } }
-            running.append(task)
-            running.removeAll { $0.isCancelled }
+            Task { await runner.run(effects) { [weak self] event in await self?.send(event) } }
         }
         return next
     }

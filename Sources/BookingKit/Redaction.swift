@@ -1,6 +1,7 @@
-/// Removes what must never be stored: payment tokens, and any run of 13 to
-/// 19 digits (spaces or dashes between them allowed) that passes the Luhn
-/// check, i.e. anything that looks like a card number.
+/// Removes what must never be stored: payment tokens, and any whole run of
+/// 13 to 19 digits (single spaces or dashes between them allowed) that
+/// passes the Luhn check, i.e. anything that looks like a card number. A
+/// run is judged whole, never by its parts, so long numeric ids are kept.
 public enum Redaction {
     /// What a removed value is replaced with.
     public static let placeholder = "[redacted]"
@@ -11,7 +12,8 @@ public enum Redaction {
         var output = ""
         var index = 0
         while index < characters.count {
-            if characters[index].isASCII, characters[index].isNumber,
+            let startsRun = index == 0 || !(characters[index - 1].isASCII && characters[index - 1].isNumber)
+            if startsRun, characters[index].isASCII, characters[index].isNumber,
                let end = cardNumberEnd(characters, from: index) {
                 output += placeholder
                 index = end
@@ -28,30 +30,27 @@ public enum Redaction {
         removingCardNumbers(text) != text
     }
 
-    /// The end of the longest Luhn-valid run of 13-19 digits starting at `start`.
+    /// The end of the digit run starting at `start` when the whole run is
+    /// 13-19 digits and Luhn-valid.
     private static func cardNumberEnd(_ characters: [Character], from start: Int) -> Int? {
         var digits: [Int] = []
-        var ends: [Int] = []
+        var end = start
         var index = start
-        while index < characters.count, digits.count < 19 {
+        while index < characters.count {
             let character = characters[index]
             if character.isASCII, let digit = character.wholeNumberValue {
                 digits.append(digit)
-                ends.append(index + 1)
-            } else if (character == " " || character == "-"), index + 1 < characters.count,
-                      characters[index + 1].isASCII, characters[index + 1].isNumber, !digits.isEmpty {
-                // a separator inside the number
+                end = index + 1
+            } else if character == " " || character == "-", index + 1 < characters.count,
+                      characters[index + 1].isASCII, characters[index + 1].isNumber {
+                // one separator inside the number
             } else {
                 break
             }
             index += 1
         }
-        var count = digits.count
-        while count >= 13 {
-            if luhnValid(digits.prefix(count)) { return ends[count - 1] }
-            count -= 1
-        }
-        return nil
+        guard (13...19).contains(digits.count), luhnValid(digits[...]) else { return nil }
+        return end
     }
 
     static func luhnValid(_ digits: ArraySlice<Int>) -> Bool {

@@ -72,9 +72,6 @@ public actor SearchRepository {
     /// of the page before). Offline, the cached page with `offline` set.
     public func offers(_ query: SearchQuery, pageIndex: Int, refresh: Bool = false) async throws -> OffersPage {
         let key = query.cacheKey
-        if refresh && pageIndex == 0 {
-            try cache.recovering { try $0.resultPages.removePages(queryKey: key) }
-        }
         let cached = try cache.recovering { try $0.resultPages.page(queryKey: key, pageIndex: pageIndex) }
         if let cached, !refresh {
             return try present(cached, fromCache: true, offline: false)
@@ -97,7 +94,12 @@ public actor SearchRepository {
             let items = String(decoding: try JSONEncoder().encode(page.items), as: UTF8.self)
             let stored = ResultPage(queryKey: key, pageIndex: pageIndex, itemsJSON: items, nextCursor: page.nextCursor,
                                     quotedAt: quotedAt)
-            try cache.recovering { try $0.resultPages.put(stored, at: now()) }
+            try cache.recovering { cache in
+                // A fresh first page starts the list again: later pages
+                // belong to the old cursors.
+                if pageIndex == 0 { try cache.resultPages.removePages(queryKey: key) }
+                try cache.resultPages.put(stored, at: now())
+            }
             return try present(stored, fromCache: false, offline: false)
         } catch {
             guard Self.isOffline(error) else { throw error }

@@ -1,3 +1,5 @@
+import Locking
+
 /// Draws the server-wide random faults for each request from a seeded
 /// generator: the same seed and the same sequence of requests give the same
 /// faults.

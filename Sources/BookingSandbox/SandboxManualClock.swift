@@ -1,3 +1,5 @@
+import Locking
+
 /// A clock that only moves when told, for tests and simulations.
 public final class SandboxManualClock: Sendable {
     private let state: Locked<Int64>

@@ -1,3 +1,5 @@
+import Locking
+
 /// The live connections of one running listener, its stop flag and the
 /// wake-up pipe.
 ///

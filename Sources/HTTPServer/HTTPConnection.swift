@@ -1,3 +1,4 @@
+import Locking
 import Dispatch
 
 /// One accepted connection, served on its own thread: read, parse, call the
@@ -101,18 +102,29 @@ struct HTTPConnection {
         return keepAlive
     }
 
-    /// Runs the async handler in a task and waits for it on this thread
-    /// (a connection thread, never one of the concurrency pool's).
+    /// Runs the async handler and waits for it on this thread (a connection
+    /// thread, never one of the concurrency pool's). Where task executors
+    /// exist, this thread runs the handler itself (`ConnectionExecutor`).
     private func call(_ request: HTTPRequest) -> HTTPResponse {
         let result = Locked<HTTPResponse?>(nil)
-        let done = DispatchSemaphore(value: 0)
         let handler = self.handler
-        Task {
-            let response = await handler.handle(request)
-            result.withLock { $0 = response }
-            done.signal()
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            let executor = ConnectionExecutor()
+            Task(executorPreference: executor) {
+                let response = await handler.handle(request)
+                result.withLock { $0 = response }
+                executor.finish()
+            }
+            executor.runUntilFinished()
+        } else {
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                let response = await handler.handle(request)
+                result.withLock { $0 = response }
+                done.signal()
+            }
+            done.wait()
         }
-        done.wait()
         return result.withLock { $0 }
             ?? .jsonError(status: 500, code: "INTERNAL_ERROR", message: "The handler gave no response.")
     }

@@ -1,3 +1,4 @@
+import Locking
 import Foundation
 
 /// A small, hardened HTTP/1.1 server on POSIX sockets that hands each request

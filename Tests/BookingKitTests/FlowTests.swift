@@ -129,6 +129,8 @@ import Testing
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_threeDSecureRequired"), now: .origin))
         #expect(await harness.waitFor { $0.stage.name == "actionRequired" }.stage.name == "actionRequired")
+        // The effect opening the page runs just after the state is published.
+        _ = await harness.waitFor { _ in !harness.challenges.urls.isEmpty }
         #expect(harness.challenges.urls.count == 1)
         let bookingID = try #require(try await harness.repository.attempt(attempt)?.bookingID)
         try await harness.api.completeChallenge(bookingID, pass: pass)

@@ -79,7 +79,13 @@ final class Harness: @unchecked Sendable {
     func waitFor(_ seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async
         -> BookingFlow.State
     {
-        await flow.wait(for: .seconds(seconds), until: condition)
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            let state = await flow.state
+            if condition(state) || death.isDead { return state }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return await flow.state
     }
 
     /// Waits until the flow reaches a final stage.

@@ -43,7 +43,10 @@ final class Sandbox: Sendable {
     let directory: URL
     let session: URLSession
 
-    init(_ transport: Transport, configure: (inout SandboxConfiguration) -> Void = { _ in }) async throws {
+    init(
+        _ transport: Transport, listener: HTTPListener.Configuration = .init(),
+        configure: (inout SandboxConfiguration) -> Void = { _ in }
+    ) async throws {
         self.transport = transport
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("bk-sandbox-tests-\(UUID().uuidString)", isDirectory: true)
@@ -58,7 +61,7 @@ final class Sandbox: Sendable {
             self.handler = try SandboxHandler(configuration: configuration)
             self.server = nil
         case .loopback:
-            let server = try SandboxServer(configuration: configuration)
+            let server = try SandboxServer(configuration: configuration, listenerConfiguration: listener)
             _ = try server.start()
             self.server = server
             self.handler = server.handler

@@ -110,19 +110,30 @@ import Testing
         #expect(try store.attempts.count() == 0)
     }
 
-    @Test func aDatabaseHeldByAnotherProcessFailsWithBusyAfterTheTimeoutAndLosesNothing() throws {
+    @Test func aDatabaseHeldByAnotherProcessFailsWithBusyAfterTheTimeoutAndLosesNothing() async throws {
         let probe = try #require(BuiltProducts.executable("store-probe"), "store-probe is not built")
         try makeBookingFile(trips: 0)
         try BookingDatabase(directory: directory.path).attempts.insert(Fixtures.attempt("before"))
-        let holder = try ChildProcess(probe, ["lock-exclusive", bookingPath])
-        #expect(holder.waitForOutput(containing: "locked"))
-        let store = try BookingDatabase(directory: directory.path, busyTimeoutMilliseconds: 300)
-        let started = Date()
-        let error = #expect(throws: SQLiteError.self) { try store.attempts.insert(Fixtures.attempt("during")) }
+        let path = bookingPath
+        let holder = try ChildProcess(probe, ["lock-exclusive", path])
+        #expect(try await onOwnThread { holder.waitForOutput(containing: "locked") })
+        let directoryPath = directory.path
+        // The insert waits out the busy timeout: off the cooperative pool.
+        let (error, waited) = try await onOwnThread { () -> (SQLiteError?, TimeInterval) in
+            let store = try BookingDatabase(directory: directoryPath, busyTimeoutMilliseconds: 300)
+            let started = Date()
+            do {
+                try store.attempts.insert(Fixtures.attempt("during"))
+                return (nil, Date().timeIntervalSince(started))
+            } catch let error as SQLiteError {
+                return (error, Date().timeIntervalSince(started))
+            }
+        }
         #expect(error?.isBusy == true)
-        #expect(Date().timeIntervalSince(started) >= 0.25)  // it waited for the timeout first
-        let result = holder.finish()
+        #expect(waited >= 0.25)  // it waited for the timeout first
+        let result = try await onOwnThread { holder.finish() }
         #expect(result.status == 0, "\(result.standardError)")
+        let store = try BookingDatabase(directory: directory.path)
         try store.attempts.insert(Fixtures.attempt("after"))
         #expect(try store.attempts.count() == 2)
         #expect(try store.attempts.attempt(id: AttemptID("during")) == nil)
@@ -175,12 +186,12 @@ import Testing
         #expect(entries == 0)  // rebuilt empty
     }
 
-    @Test func anAttemptInsertedJustBeforeSIGKILLIsThereAfterReopening() throws {
+    @Test func anAttemptInsertedJustBeforeSIGKILLIsThereAfterReopening() async throws {
         let probe = try #require(BuiltProducts.executable("store-probe"), "store-probe is not built")
         let child = try ChildProcess(probe, ["insert-and-wait", directory.path, "killed-1"])
-        #expect(child.waitForOutput(containing: "inserted killed-1"))
+        #expect(try await onOwnThread { child.waitForOutput(containing: "inserted killed-1") })
         child.kill(SIGKILL)
-        let result = child.finish()
+        let result = try await onOwnThread { child.finish() }
         #expect(result.uncaughtSignal && result.status == SIGKILL)
         let store = try BookingDatabase(directory: directory.path)
         #expect(try store.attempts.attempt(id: AttemptID("killed-1"))?.idempotencyKey == IdempotencyKey("key-killed-1"))

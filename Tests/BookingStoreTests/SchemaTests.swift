@@ -39,17 +39,19 @@ import Testing
         #expect(!tables.contains("booking_attempt"))
     }
 
-    @Test func theSqlite3ShellSeesTheTablesTheCodeCreated() throws {
+    @Test func theSqlite3ShellSeesTheTablesTheCodeCreated() async throws {
         guard let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) else {
             Issue.record("the sqlite3 shell is not installed (apt-get install sqlite3)")
             return
         }
         _ = try BookingDatabase(directory: directory.path)
         _ = try CacheDatabase(directory: directory.path)
-        let booking = ChildProcess.run(shell, [directory.file("booking.sqlite"), ".schema"])
+        let bookingFile = directory.file("booking.sqlite")
+        let cacheFile = directory.file("cache.sqlite")
+        let booking = try await onOwnThread { ChildProcess.run(shell, [bookingFile, ".schema"]) }
         #expect(booking.standardOutput.contains("CREATE TABLE booking_attempt"))
         #expect(booking.standardOutput.contains("CREATE TABLE trip"))
-        let cache = ChildProcess.run(shell, [directory.file("cache.sqlite"), ".schema"])
+        let cache = try await onOwnThread { ChildProcess.run(shell, [cacheFile, ".schema"]) }
         #expect(cache.standardOutput.contains("CREATE TABLE recent_search"))
         #expect(cache.standardOutput.contains("CREATE TABLE result_page"))
     }

@@ -68,13 +68,25 @@ public final class SandboxFixture: @unchecked Sendable {
     }
 }
 
-/// A sleeper that records the waits and returns at once.
+/// A sleeper that records the waits and returns at once for the short ones
+/// (retries, lookups, polls), so tests run in no real time. Waits longer
+/// than `immediateLimit` (a hold's countdown) really wait: returning at once
+/// would make the hold timer fire, re-read the hold and fire again, in a
+/// hot loop.
 public final class NoSleeper: Sleeper, @unchecked Sendable {
     private let lock = NSLock()
     private var waits: [Duration] = []
+    private let immediateLimit: Duration
 
-    /// Creates a sleeper.
-    public init() {}
+    /// Creates a sleeper that returns at once for waits up to two minutes.
+    public convenience init() {
+        self.init(immediateLimit: .seconds(120))
+    }
+
+    /// Creates a sleeper that returns at once for waits up to `immediateLimit`.
+    public init(immediateLimit: Duration) {
+        self.immediateLimit = immediateLimit
+    }
 
     private func record(_ duration: Duration) {
         lock.lock()
@@ -91,6 +103,7 @@ public final class NoSleeper: Sleeper, @unchecked Sendable {
 
     public func sleep(for duration: Duration) async throws {
         record(duration)
+        if duration > immediateLimit { try await Task.sleep(for: duration) }
         try Task.checkCancellation()
         await Task.yield()
     }

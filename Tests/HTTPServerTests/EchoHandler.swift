@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import HTTPServer
 
@@ -71,13 +72,7 @@ func withListener<T>(
     }
 }
 
-/// Runs blocking work on a thread of its own, never on the concurrency
-/// pool, which the handler's tasks need (on 2 cores it has 2 threads).
+/// Runs blocking work on a thread of its own (see `onOwnThread`).
 func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            continuation.resume(with: Result { try body() })
-        }
-        thread.start()
-    }
+    try await onOwnThread(body)
 }

@@ -9,7 +9,7 @@ import Testing
         let port = try listener.start()
         async let answer = offPool { () -> (RawConnection.Response?, [UInt8]?) in
             let connection = try RawConnection(port: port)
-            try connection.send("GET /slow?ms=600 HTTP/1.1\r\nHost: t\r\n\r\n")
+            try connection.send("GET /slow?ms=3000 HTTP/1.1\r\nHost: t\r\n\r\n")
             return (connection.readResponse(), connection.readToEnd())
         }
         while handler.started.value == 0 { try await Task.sleep(for: .milliseconds(10)) }
@@ -21,12 +21,15 @@ import Testing
         #expect(response?.body == Data("slow".utf8))
         #expect(response?.headers["connection"] == "close")
         #expect(rest == [])
-        #expect(took < .seconds(4))
+        #expect(took < .seconds(8))  // the request's 3 s, not the 5 s grace on top
         await #expect(throws: (any Error).self) { try await offPool { try RawConnection(port: port) } }
     }
 
     @Test func shutdownDoesNotWaitForAnIdleKeepAliveClient() async throws {
-        let listener = HTTPListener(handler: EchoHandler())
+        var configuration = HTTPListener.Configuration()
+        configuration.shutdownGracePeriod = .seconds(30)
+        configuration.idleTimeout = .seconds(60)
+        let listener = HTTPListener(configuration: configuration, handler: EchoHandler())
         let port = try listener.start()
         let connection = try await offPool { () -> RawConnection in
             let connection = try RawConnection(port: port)
@@ -36,7 +39,10 @@ import Testing
         }
         let start = ContinuousClock.now
         await listener.shutdown()
-        #expect(ContinuousClock.now - start < .seconds(1))
+        // Waiting for the idle client would take the grace period (30 s) or
+        // the idle timeout (60 s); the bound is far from both, so a loaded
+        // machine cannot fail it.
+        #expect(ContinuousClock.now - start < .seconds(15))
         let rest = try await offPool { connection.readToEnd(timeout: .seconds(2)) }
         #expect(rest == [])
     }
@@ -49,13 +55,14 @@ import Testing
         let port = try listener.start()
         async let answer = offPool { () -> [UInt8]? in
             let connection = try RawConnection(port: port)
-            try connection.send("GET /slow?ms=2500 HTTP/1.1\r\nHost: t\r\n\r\n")
-            return connection.readToEnd(timeout: .seconds(5))
+            try connection.send("GET /slow?ms=15000 HTTP/1.1\r\nHost: t\r\n\r\n")
+            return connection.readToEnd(timeout: .seconds(20))
         }
         while handler.started.value == 0 { try await Task.sleep(for: .milliseconds(10)) }
         let start = ContinuousClock.now
         await listener.shutdown()
-        #expect(ContinuousClock.now - start < .seconds(2))
+        // Waiting for the stuck request would take 15 s; the grace period is 0.2 s.
+        #expect(ContinuousClock.now - start < .seconds(6))
         #expect(try await answer == [])
     }
 
@@ -80,7 +87,8 @@ import Testing
             let listener = HTTPListener(handler: EchoHandler())
             return try listener.start()
         }()
-        let deadline = ContinuousClock.now + .seconds(3)
+        // Generous: on a loaded machine the accept thread notices late.
+        let deadline = ContinuousClock.now + .seconds(20)
         var refused = false
         while !refused && ContinuousClock.now < deadline {
             refused = (try? await offPool { try RawConnection(port: port) }) == nil

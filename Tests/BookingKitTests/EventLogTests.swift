@@ -1,0 +1,67 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingTestSupport
+import Foundation
+import Testing
+
+@Suite struct EventLogTests {
+    @Test func aLoggedFlowReplaysStateByStateWithTheSameEffects() async throws {
+        let harness = try Harness(route: .inProcess)
+        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
+        _ = try await harness.holdAnOffer()
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        let entries = try EventLog.read(harness.sandbox.directory.file("client/events.log"))
+        #expect(entries.count >= 6)
+        #expect(entries.map(\.sequence) == Array(1...entries.count))
+        let steps = Replay.run(entries)
+        #expect(steps.allSatisfy { $0.matches })
+        #expect(steps.last?.state == "confirmed")
+        #expect(steps.contains { $0.state == "unknown" })
+    }
+
+    @Test func paymentTokensAndCardNumbersNeverReachTheLog() async throws {
+        let harness = try Harness(route: .inProcess)
+        _ = try await harness.holdAnOffer()
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa 4111 1111 1111 1111"), now: .origin))
+        _ = await harness.waitForFinal()
+        let path = harness.sandbox.directory.file("client/events.log")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains("tok_visa"))
+        #expect(!text.contains("4111 1111 1111 1111") && !text.contains("4111111111111111"))
+        #expect(text.contains(Redaction.placeholder))
+        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+    }
+
+    @Test func aReplayOfATamperedLogShowsWhereItDiverges() throws {
+        let directory = TemporaryDirectory("event-log")
+        let log = try EventLog(path: directory.file("events.log"))
+        let offer = BookingFlow.Samples.offer
+        let first = BookingFlow.reduce(BookingFlow.initialState, .offerChosen(offer))
+        log.append(.offerChosen(offer), state: first.state, effects: first.effects)
+        // Claim a state the reducer never reaches from this event.
+        log.append(.backTapped, state: BookingFlow.State(stage: .browsing), effects: [.saveTrip(BookingFlow.Samples.booking(.confirmed, version: 2))])
+        let steps = Replay.run(try EventLog.read(directory.file("events.log")))
+        #expect(steps.map(\.matches) == [true, false])
+    }
+
+    @Test(arguments: ["not json\n", #"{"sequence":1}"# + "\n", "\u{0}\u{1}\u{2}"])
+    func aLogThatIsNotALogIsAClearErrorNamingTheLine(content: String) throws {
+        let directory = TemporaryDirectory("event-log")
+        let path = directory.file("bad.log")
+        try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: EventLogError.self) { try EventLog.read(path) }
+        #expect(error?.description.contains("line 1") == true)
+    }
+
+    @Test(arguments: [
+        ("card 4111111111111111 here", true), ("4111 1111 1111 1111", true), ("4111-1111-1111-1111", true),
+        ("order 4111111111111112", false), ("1790000000000", false), ("tok_visa", false), ("12345", false),
+    ])
+    func redactionRemovesLuhnValidCardNumbersOnly(text: String, isCard: Bool) {
+        #expect(Redaction.containsCardNumber(text) == isCard)
+        if isCard { #expect(!Redaction.removingCardNumbers(text).contains("1111")) }
+    }
+}

@@ -1,0 +1,151 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingStore
+import BookingTestSupport
+import Foundation
+import Testing
+
+@Suite struct ReconcileTests {
+    @Test func reconciliationSettlesEveryKindOfOpenAttemptAndReportsIt() async throws {
+        let harness = try Harness(route: .inProcess, configuration: RepositoryConfiguration(inFlightGrace: 0))
+        let offer = try await harness.firstOffer()
+        let repository = harness.repository
+        // A payment whose answer was lost (confirmed on the server).
+        let paid = try await repository.startAttempt(offer: offer.id, quote: offer.quote.id)
+        _ = try await repository.requestHold(paid.attemptID, anchor: nil)
+        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
+        guard case .unknown = await repository.pay(paid.attemptID, token: PaymentToken("tok_visa")) else {
+            Issue.record("expected an unknown outcome"); return
+        }
+        // A declined payment whose answer was lost.
+        let other = try await harness.api.offers(placeID: "plc_tokyo", checkIn: CalendarDate("2026-12-01")!,
+                                                 checkOut: CalendarDate("2026-12-02")!, guests: 1).items[0]
+        let declined = try await repository.startAttempt(offer: other.offerId, quote: other.quoteId)
+        _ = try await repository.requestHold(declined.attemptID, anchor: nil)
+        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
+        _ = await repository.pay(declined.attemptID, token: PaymentToken("tok_chargeDeclined"))
+        // A hold request that never got its answer.
+        _ = try await repository.startAttempt(offer: offer.id, quote: offer.quote.id)
+        // A live hold.
+        let third = try await harness.api.offers(placeID: "plc_london", checkIn: CalendarDate("2026-12-01")!,
+                                                 checkOut: CalendarDate("2026-12-02")!, guests: 1).items[0]
+        let live = try await repository.startAttempt(offer: third.offerId, quote: third.quoteId)
+        _ = try await repository.requestHold(live.attemptID, anchor: nil)
+
+        let postsBefore = harness.sandbox.transport.requests.filter { $0.method == "POST" }.count
+        let report = await repository.reconcile()
+        #expect(report.examined == 4)
+        #expect(report.confirmed == 1)
+        #expect(report.failed == 1)
+        #expect(report.expired == 1)
+        #expect(report.stillPending == 1)  // the live hold: still payable
+        #expect(report.errors == 0)
+        #expect(harness.sandbox.transport.requests.filter { $0.method == "POST" }.count == postsBefore)
+        #expect(try await repository.attempt(paid.attemptID)?.phase == .confirmed)
+        let bookingID = try #require(try await repository.attempt(paid.attemptID)?.bookingID)
+        #expect(try await repository.hasTrip(bookingID))
+        #expect(try await repository.nonFinalAttempts().map(\.attemptID) == [live.attemptID])
+    }
+
+    @Test func aPaymentTheServerNeverReceivedIsFailedOnlyOnceItsKeyHasExpired() async throws {
+        let clock = Locked2(Date())
+        let sandbox = try SandboxFixture(route: .inProcess)
+        let api = sandbox.client()
+        let repository = try BookingRepository(
+            directory: sandbox.clientDirectory, api: api, configuration: RepositoryConfiguration(keyLifetime: 3_600),
+            now: { clock.value })
+        let offer = try await api.offers(placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!,
+                                         checkOut: CalendarDate("2026-12-03")!, guests: 2).items[0]
+        let attempt = try await repository.startAttempt(offer: offer.offerId, quote: offer.quoteId)
+        _ = try await repository.requestHold(attempt.attemptID, anchor: nil)
+        sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "error-500-before-commit"))
+        _ = await repository.pay(attempt.attemptID, token: PaymentToken("tok_visa"))
+        #expect(await repository.reconcile().stillPending == 1)
+        clock.value = clock.value.addingTimeInterval(3_601)
+        #expect(await repository.reconcile().failed == 1)
+        #expect(try await repository.attempt(attempt.attemptID)?.phase == .failed)
+        #expect(try await api.sandboxLedger().chargeCount == 0)
+    }
+
+    @Test func twoProcessesReconcilingOneDatabaseAtOnceSendNoRequestTwice() async throws {
+        let harness = try Harness(route: .loopback)
+        let repository = harness.repository
+        for _ in 0..<6 {
+            let offer = try await harness.firstOffer()
+            let attempt = try await repository.startAttempt(offer: offer.id, quote: offer.quote.id)
+            if (try? await repository.requestHold(attempt.attemptID, anchor: nil)) != nil {
+                harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
+                _ = await repository.pay(attempt.attemptID, token: PaymentToken("tok_visa"))
+            }
+        }
+        let postsBefore = harness.sandbox.transport.requests.filter { $0.method == "POST" }.count
+        // A second "process": its own connection to the same file.
+        let other = try BookingRepository(directory: harness.sandbox.clientDirectory, api: harness.api)
+        async let first = repository.reconcile()
+        async let second = other.reconcile()
+        let (a, b) = await (first, second)
+        #expect(a.errors == 0 && b.errors == 0)
+        #expect(harness.sandbox.transport.requests.filter { $0.method == "POST" }.count == postsBefore)
+        try await harness.expectNoDoubleCharge()
+        for booking in try await harness.api.bookings() where booking.state == .confirmed {
+            #expect(try await repository.hasTrip(booking.bookingId))
+        }
+        await harness.sandbox.stop()
+    }
+
+    @Test func reconciliationNeverHasMoreRequestsInFlightThanItsConcurrency() async throws {
+        let sandbox = try SandboxFixture(route: .inProcess)
+        let counting = ConcurrencyCountingTransport(sandbox.transport, delay: .milliseconds(20))
+        let api = BookingAPIClient(server: sandbox.server, apiKey: "sk_test_test", transport: counting, sleeper: NoSleeper())
+        let repository = try BookingRepository(
+            directory: sandbox.clientDirectory, api: api, configuration: RepositoryConfiguration(reconcileConcurrency: 3))
+        let store = try BookingDatabase(directory: sandbox.clientDirectory)
+        for index in 0..<30 {
+            try store.attempts.insert(StoredAttempt(
+                attemptID: AttemptID("a\(index)"), idempotencyKey: IdempotencyKey("k\(index)"), offerID: OfferID("o"),
+                quoteID: QuoteID("q"), phase: .paymentSubmitted, createdAt: Date()))
+        }
+        let report = await repository.reconcile()
+        #expect(report.examined == 30)
+        #expect(report.stillPending == 30)
+        #expect(counting.peak == 3)
+    }
+}
+
+/// A mutable value behind a lock, for a test's clock.
+final class Locked2<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
+}
+
+/// Counts requests in flight at once, holding each for `delay`.
+final class ConcurrencyCountingTransport: Transport, @unchecked Sendable {
+    private let base: any Transport
+    private let delay: Duration
+    private let lock = NSLock()
+    private var current = 0
+    private var highest = 0
+
+    init(_ base: any Transport, delay: Duration) {
+        self.base = base
+        self.delay = delay
+    }
+
+    var peak: Int { lock.lock(); defer { lock.unlock() }; return highest }
+
+    private func enter() { lock.lock(); current += 1; highest = max(highest, current); lock.unlock() }
+    private func leave() { lock.lock(); current -= 1; lock.unlock() }
+
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        enter()
+        defer { leave() }
+        try? await Task.sleep(for: delay)
+        return try await base.send(request)
+    }
+}

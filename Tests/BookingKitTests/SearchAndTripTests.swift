@@ -1,0 +1,98 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingStore
+import BookingTestSupport
+import Foundation
+import Testing
+
+@Suite struct SearchAndTripTests {
+    private let query = SearchQuery(placeID: "plc_lisbon", checkIn: "2026-12-01", checkOut: "2026-12-03", guests: 2)
+
+    @Test func shortInputShowsRecentsAndLongerInputAsksTheServerAfterTheDebounce() async throws {
+        let sandbox = try SandboxFixture(route: .inProcess)
+        let sleeper = NoSleeper()
+        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: sleeper)
+        try await search.recordSearch("Lisbon", placeID: "plc_lisbon")
+        guard case .recents(let recents) = try await search.suggestions(for: " li ") else { Issue.record("no recents"); return }
+        #expect(recents.map(\.query) == ["Lisbon"])
+        #expect(sleeper.recorded.isEmpty)
+        guard case .places(let places) = try await search.suggestions(for: "  lis ") else { Issue.record("no places"); return }
+        #expect(places.contains { $0.placeId == "plc_lisbon" })
+        #expect(Set(places.map(\.placeId)).count == places.count)
+        #expect(sleeper.recorded == [.milliseconds(250)])
+        #expect(sandbox.transport.requests("GET", "/v1/places/suggest").first?.url.query == "q=lis")
+    }
+
+    @Test func aNewerKeystrokeSupersedesTheOneStillWaiting() async throws {
+        let sandbox = try SandboxFixture(route: .inProcess)
+        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: TaskSleeper(),
+                                          debounce: .milliseconds(100))
+        async let first = search.suggestions(for: "lon")
+        try await Task.sleep(for: .milliseconds(20))
+        async let second = search.suggestions(for: "lond")
+        let (a, b) = try await (first, second)
+        #expect(a == .superseded)
+        guard case .places = b else { Issue.record("got \(b)"); return }
+        #expect(sandbox.transport.requests("GET", "/v1/places/suggest").count == 1)
+    }
+
+    @Test func offlineSuggestionsAreEmptyButABrokenServerStillSurfaces() async throws {
+        let offline = BookingAPIClient(server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_t",
+                                       transport: URLSessionTransport(), sleeper: NoSleeper())
+        let directory = TemporaryDirectory("search-offline")
+        let search = try SearchRepository(directory: directory.path, api: offline, sleeper: NoSleeper())
+        #expect(try await search.suggestions(for: "lisbon") == .offline)
+        let sandbox = try SandboxFixture(route: .inProcess)
+        let wrongKey = BookingAPIClient(server: sandbox.server, apiKey: "not-a-key", transport: sandbox.transport, sleeper: NoSleeper())
+        let broken = try SearchRepository(directory: sandbox.clientDirectory, api: wrongKey, sleeper: NoSleeper())
+        await #expect(throws: APIError.self) { try await broken.suggestions(for: "lisbon") }
+    }
+
+    @Test func offerPagesAreCachedByTheWholeQueryAndServedOfflineWithTheStaleFlag() async throws {
+        let sandbox = try SandboxFixture(route: .inProcess)
+        let clock = Locked2(Date())
+        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), now: { clock.value })
+        let first = try await search.offers(query, pageIndex: 0)
+        #expect(!first.fromCache && !first.items.isEmpty)
+        #expect(first.hasMore)
+        let second = try await search.offers(query, pageIndex: 1)
+        #expect(Set(second.items.map(\.offerId)).isDisjoint(with: first.items.map(\.offerId)))
+        let again = try await search.offers(query, pageIndex: 0)
+        #expect(again.fromCache && again.items == first.items)
+        var filtered = query
+        filtered.filters["stars"] = "5"
+        let requestsBefore = sandbox.transport.requests("GET", "/v1/offers").count
+        _ = try? await search.offers(filtered, pageIndex: 0)
+        #expect(sandbox.transport.requests("GET", "/v1/offers").count == requestsBefore + 1)  // a changed filter misses
+
+        // Later, offline: the cached page, flagged.
+        clock.value = clock.value.addingTimeInterval(20 * 60)
+        let offlineAPI = BookingAPIClient(server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_t",
+                                          transport: URLSessionTransport(), sleeper: NoSleeper())
+        let offline = try SearchRepository(directory: sandbox.clientDirectory, api: offlineAPI, now: { clock.value })
+        let cached = try await offline.offers(query, pageIndex: 0, refresh: false)
+        #expect(cached.fromCache && cached.pricesMayHaveChanged)
+        let refreshed = try await offline.offers(query, pageIndex: 0, refresh: true)
+        #expect(refreshed.offline && refreshed.pricesMayHaveChanged)
+    }
+
+    @Test func tripsSyncByVersionAndReadWithNoNetwork() async throws {
+        let harness = try Harness(route: .inProcess)
+        _ = try await harness.holdAnOffer()
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        let trips = try TripRepository(directory: harness.sandbox.clientDirectory, api: harness.api)
+        #expect(try await trips.sync() == 0)  // already saved, same version
+        let offline = try TripRepository(directory: harness.sandbox.clientDirectory, api: nil)
+        let list = try await offline.trips()
+        #expect(list.count == 1)
+        #expect(list.first?.details?.property.city == "Lisbon")
+        #expect(try await offline.oldestSync() != nil)
+        // Cancelled elsewhere: the sync brings the newer version.
+        let bookingID = try #require(list.first?.record.bookingID)
+        _ = try await trips.cancel(bookingID, key: IdempotencyKey(UUID().uuidString))
+        #expect(try await offline.trip(bookingID)?.record.status == .cancelled)
+        #expect(try await trips.sync() == 0)
+    }
+}

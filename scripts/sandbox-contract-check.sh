@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Contract check of the sandbox server: builds and starts sandbox-server on a
+# free port, checks the documented headers and error codes with curl,
+# validates Schema/api/openapi.yaml, and fuzzes the server against it with
+# schemathesis (no 5xx, every response conforming to the schema). Exits
+# non-zero on any failure. Needs swift, curl, python3 with pip (PyPI).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+fail() { echo "contract-check: FAIL: $*" >&2; exit 1; }
+step() { echo "contract-check: $*"; }
+
+# Python tools, installed once.
+# Pinned: the script's flags are those of these versions.
+python3 -c 'import openapi_spec_validator' 2>/dev/null || pip3 install -q 'openapi-spec-validator==0.9.0'
+command -v schemathesis >/dev/null || pip3 install -q 'schemathesis==4.32.5'
+
+step "building sandbox-server"
+swift build --product sandbox-server >/dev/null
+BIN="$(swift build --show-bin-path)/sandbox-server"
+
+WORK="$(mktemp -d)"
+SERVER_PID=""
+cleanup() {
+    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill -TERM "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+"$BIN" --port 0 --data-dir "$WORK/data" >"$WORK/stdout" 2>"$WORK/stderr" &
+SERVER_PID=$!
+PORT=""
+for _ in $(seq 1 100); do
+    PORT="$(sed -n 's|^listening on http://127.0.0.1:\([0-9][0-9]*\)$|\1|p' "$WORK/stdout")"
+    [ -n "$PORT" ] && break
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/stderr" >&2; fail "sandbox-server exited at start"; }
+    sleep 0.1
+done
+[ -n "$PORT" ] || fail "sandbox-server printed no port"
+BASE="http://127.0.0.1:$PORT"
+step "sandbox-server listening on $BASE"
+
+AUTH="Authorization: Bearer sk_test_contract"
+# request METHOD PATH [curl args...] -> sets STATUS, HEADERS (file), BODY (file); CURL_RC
+request() {
+    local method="$1" path="$2"; shift 2
+    set +e
+    STATUS="$(curl -sS -o "$WORK/body" -D "$WORK/headers" -w '%{http_code}' -X "$method" "$@" "$BASE$path")"
+    CURL_RC=$?
+    set -e
+}
+header() { grep -i "^$1:" "$WORK/headers" | head -1 | sed 's/^[^:]*: *//' | tr -d '\r'; }
+json() { python3 -c "import json,sys; d=json.load(open('$WORK/body')); print(eval(sys.argv[1], {'d': d}))" "$1"; }
+expect_status() { [ "$STATUS" = "$1" ] || { cat "$WORK/body" >&2; fail "$2: status $STATUS, expected $1"; }; }
+expect_code() { [ "$(json "d['error']['code']")" = "$1" ] || fail "$2: error code $(cat "$WORK/body"), expected $1"; }
+
+CHECK_IN="$(python3 -c 'import datetime; print(datetime.date.today() + datetime.timedelta(days=30))')"
+CHECK_OUT="$(python3 -c 'import datetime; print(datetime.date.today() + datetime.timedelta(days=33))')"
+
+step "auth"
+request GET /v1/bookings
+expect_status 401 "no token"; expect_code UNAUTHENTICATED "no token"
+[ "$(header WWW-Authenticate)" = "Bearer" ] || fail "401 without WWW-Authenticate: Bearer"
+[ "$(header Content-Type)" = "application/json" ] || fail "error without Content-Type: application/json"
+
+step "search"
+request GET "/v1/places/suggest?q=lis" -H "$AUTH"
+expect_status 200 "suggest"
+[ "$(json "d['items'][0]['placeId']")" = "plc_lisbon" ] || fail "suggest lis"
+request GET "/v1/offers?placeId=plc_lisbon&checkIn=$CHECK_IN&checkOut=$CHECK_OUT&guests=2&limit=2" -H "$AUTH"
+expect_status 200 "offers"
+OFFER="$(json "d['items'][0]['offerId']")"; QUOTE="$(json "d['items'][0]['quoteId']")"
+[ "$(json "d['items'][0]['price']['total']['amount'] == d['items'][0]['price']['nightly']['amount'] * 3 + d['items'][0]['price']['taxes']['amount'] + d['items'][0]['price']['fees']['amount']")" = "True" ] || fail "server total"
+[ "$(json "d['nextCursor'] is not None")" = "True" ] || fail "no nextCursor"
+
+step "idempotency headers"
+HOLD_BODY="{\"offerId\":\"$OFFER\",\"quoteId\":\"$QUOTE\"}"
+request POST /v1/holds -H "$AUTH" -H "Content-Type: application/json" -d "$HOLD_BODY"
+expect_status 400 "hold without key"; expect_code IDEMPOTENCY_KEY_MISSING "hold without key"
+request POST /v1/holds -H "$AUTH" -H "Content-Type: application/json" -H "Idempotency-Key: cc-hold-1" -d "$HOLD_BODY"
+expect_status 201 "hold"
+HOLD="$(json "d['holdId']")"
+[ "$(header Idempotency-Key-Lifetime)" = "86400" ] || fail "Idempotency-Key-Lifetime is '$(header Idempotency-Key-Lifetime)'"
+[ -z "$(header Idempotent-Replayed)" ] || fail "first answer marked replayed"
+[ "$(json "d['expiresInMs']")" = "900000" ] || fail "hold TTL is not 15 min"
+request POST /v1/holds -H "$AUTH" -H "Content-Type: application/json" -H "Idempotency-Key: cc-hold-1" -d "$HOLD_BODY"
+expect_status 201 "hold replay"
+[ "$(header Idempotent-Replayed)" = "true" ] || fail "replay without Idempotent-Replayed: true"
+request POST /v1/holds -H "$AUTH" -H "Content-Type: application/json" -H "Idempotency-Key: cc-hold-1" -d "{\"offerId\":\"$OFFER\",\"quoteId\":\"qt_0000000000000000\"}"
+expect_status 422 "key reuse"; expect_code IDEMPOTENCY_KEY_REUSED "key reuse"
+
+step "faults"
+request GET "/v1/places/suggest?q=to" -H "$AUTH" -H "Sandbox-Fault: rate-limit"
+expect_status 429 "rate-limit"; expect_code RATE_LIMITED "rate-limit"
+[ "$(header Retry-After)" = "1" ] || fail "429 without Retry-After"
+request GET "/v1/places/suggest?q=to" -H "$AUTH" -H "Sandbox-Fault: unavailable"
+expect_status 503 "unavailable"; expect_code UNAVAILABLE "unavailable"
+[ "$(header Retry-After)" = "1" ] || fail "503 without Retry-After"
+request GET "/v1/places/suggest?q=to" -H "$AUTH" -H "Sandbox-Fault: explode"
+expect_status 400 "unknown fault"; expect_code INVALID_FAULT "unknown fault"
+request POST /v1/bookings -H "$AUTH" -H "Content-Type: application/json" -H "Idempotency-Key: cc-pay-1" \
+    -H "Sandbox-Fault: drop-response-after-commit" -d "{\"holdId\":\"$HOLD\",\"paymentToken\":\"tok_visa\"}"
+[ "$CURL_RC" = "52" ] || fail "drop-response-after-commit: curl exit $CURL_RC, expected 52 (empty reply)"
+request GET "/v1/bookings?attempt=cc-pay-1" -H "$AUTH"
+expect_status 200 "recovery lookup"
+[ "$(json "d['state']")" = "CONFIRMED" ] || fail "lost answer: booking not CONFIRMED"
+request POST /v1/bookings -H "$AUTH" -H "Content-Type: application/json" -H "Idempotency-Key: cc-pay-1" -d "{\"holdId\":\"$HOLD\",\"paymentToken\":\"tok_visa\"}"
+expect_status 201 "payment retry"
+[ "$(header Idempotent-Replayed)" = "true" ] || fail "payment retry not replayed"
+request GET /v1/sandbox/ledger -H "$AUTH"
+[ "$(json "d['chargeCount']")" = "1" ] || fail "charged $(json "d['chargeCount']") times"
+request GET /v1/sandbox/config -H "$AUTH"
+[ "$(json "d['idempotencyKeyLifetimeSeconds']")" = "86400" ] || fail "config lifetime"
+
+step "validating Schema/api/openapi.yaml"
+python3 - <<'PY'
+from openapi_spec_validator import validate
+from openapi_spec_validator.readers import read_from_filename
+spec, _ = read_from_filename("Schema/api/openapi.yaml")
+validate(spec)
+PY
+
+step "schemathesis (bounded)"
+# Dated examples in the document move to 30 days ahead, so the fuzzer's
+# examples stay bookable whatever the date.
+python3 - "$WORK/openapi.yaml" "$CHECK_IN" "$CHECK_OUT" <<'PY'
+import sys
+out, check_in, check_out = sys.argv[1:]
+text = open("Schema/api/openapi.yaml").read()
+text = text.replace("2027-03-03", check_in).replace("2027-03-06", check_out)
+text = text.replace("20270303_20270306", check_in.replace("-", "") + "_" + check_out.replace("-", ""))
+open(out, "w").write(text)
+PY
+# One worker: CPython 3.11's ast.parse is not thread-safe under hypothesis.
+# Run from the scratch directory: schemathesis writes a cache where it runs.
+(cd "$WORK" && schemathesis run "$WORK/openapi.yaml" --url "$BASE" -H "Authorization: Bearer sk_test_fuzz" \
+    --checks not_a_server_error,response_schema_conformance \
+    --max-examples 30 --seed 1 --workers 1 --request-timeout 10 --max-time 90 \
+    >"$WORK/schemathesis.txt" 2>&1) || { cat "$WORK/schemathesis.txt" >&2; fail "schemathesis found problems"; }
+grep -E "generated|passed|failed" "$WORK/schemathesis.txt" | tail -3
+
+step "graceful stop"
+kill -TERM "$SERVER_PID"
+wait "$SERVER_PID" || fail "sandbox-server exited with $? on SIGTERM"
+SERVER_PID=""
+step "all checks passed"
