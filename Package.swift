@@ -34,7 +34,11 @@ let package = Package(
         .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI", "Locking"]),
         .target(name: "Locking"),
         .target(name: "HTTPServer", dependencies: ["Locking"]),
-        .target(name: "BookingCLI", dependencies: ["BookingCore"]),
+        .target(
+            name: "BookingCLI",
+            dependencies: ["BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore"]
+        ),
+        .executableTarget(name: "booking", dependencies: ["BookingCLI"]),
         .target(
             name: "BookingSandbox",
             dependencies: ["SQLite", "BookingCore", "HTTPServer", "Locking"],
@@ -67,6 +71,7 @@ let package = Package(
         .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore"]),
         .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "BookingCLITests", dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport"]),
         .testTarget(name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
     ]
 )
