@@ -53,7 +53,7 @@ let package = Package(
             dependencies: ["BookingStore", "SQLite", "BookingCore", "CSQLiteBaseline"]
         ),
         // Test-only: shared helpers, and a child process for cross-process tests.
-        .target(name: "TestSupport", path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/Support"),
         .target(
             name: "BookingTestSupport",
             dependencies: ["BookingAPI", "BookingSandbox", "HTTPServer", "TestSupport"],

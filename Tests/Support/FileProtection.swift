@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// Makes files and directories unwritable in a way that holds even for root
 /// (tests run as root in CI, and root ignores mode bits): as root the
@@ -11,6 +12,7 @@ public enum FileProtection {
     @discardableResult
     public static func makeReadOnly(_ path: String) -> String? {
         if isRoot {
+            _ = protected.withLock { $0.insert(path) }
             let result = ChildProcess.run("/usr/bin/chattr", ["+i", path])
             return result.status == 0 ? nil : "chattr +i failed: \(result.standardError)"
         }
@@ -34,8 +36,20 @@ public enum FileProtection {
             [.posixPermissions: isDirectory.boolValue ? 0o700 : 0o600], ofItemAtPath: path)
     }
 
+    /// Clears the immutable flag below `path`, if a test set one there.
+    /// (Only then: spawning a process for every temporary directory is slow.)
     static func clearImmutableRecursively(_ path: String) {
-        guard isRoot, FileManager.default.fileExists(atPath: path) else { return }
+        guard isRoot else { return }
+        let mine = protected.withLock { paths in
+            let inside = paths.filter { $0 == path || $0.hasPrefix(path + "/") }
+            paths.subtract(inside)
+            return inside
+        }
+        guard !mine.isEmpty, FileManager.default.fileExists(atPath: path) else { return }
         _ = ChildProcess.run("/usr/bin/chattr", ["-R", "-i", path])
     }
+
+    /// Paths given the immutable flag and not yet cleared.
+    private static let protected = Locked(Set<String>())
 }
+
