@@ -28,7 +28,7 @@ public final class Database {
     public init(path: String, options: Options = Options()) throws(SQLiteError) {
         self.path = path
         self.options = options
-        if !options.readOnly {
+        if !options.readOnly && !Self.isTemporary(path) {
             try FileSecurity.prepare(databasePath: path)
         }
         var handle: OpaquePointer?
@@ -70,7 +70,7 @@ public final class Database {
         }
         // The first statement reads the file: a file that is not a database
         // fails here with SQLITE_NOTADB.
-        if !options.readOnly {
+        if !options.readOnly && !Self.isTemporary(path) {
             let mode = try pragma("journal_mode", set: "WAL")
             guard mode?.lowercased() == "wal" else {
                 throw SQLiteError(code: SQLITE_ERROR, message: "journal_mode=WAL did not take (got \(mode ?? "nothing")) for \(path)")
@@ -85,7 +85,7 @@ public final class Database {
             try expectPragma("fullfsync", set: "ON", readBack: "1")
             try expectPragma("checkpoint_fullfsync", set: "ON", readBack: "1")
         }
-        if !options.readOnly {
+        if !options.readOnly && !Self.isTemporary(path) {
             // SQLite gives the sidecars the database file's mode; tighten any
             // left behind by an older, looser build.
             try FileSecurity.tightenSidecars(databasePath: path)
@@ -98,6 +98,12 @@ public final class Database {
         guard actual == expected else {
             throw SQLiteError(code: SQLITE_ERROR, message: "PRAGMA \(name)=\(value) did not take: reads \(actual ?? "nothing"), expected \(expected)")
         }
+    }
+
+    /// Whether `path` names no file: `:memory:`, or `""` (a private
+    /// temporary database). Such databases have no WAL and no file modes.
+    static func isTemporary(_ path: String) -> Bool {
+        path == ":memory:" || path.isEmpty
     }
 
     // MARK: Running SQL

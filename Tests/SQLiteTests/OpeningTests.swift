@@ -21,6 +21,14 @@ import Testing
         #expect(mode(path + "-shm") == 0o600)
     }
 
+    @Test func anInMemoryDatabaseOpensAndLeavesNoFileBehind() throws {
+        let before = FileManager.default.fileExists(atPath: ":memory:")
+        let database = try Database(path: ":memory:")
+        try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        #expect(try database.scalar("SELECT count(*) FROM t") == .integer(1))
+        #expect(FileManager.default.fileExists(atPath: ":memory:") == before)
+    }
+
     @Test func aFileFound0644IsTightenedTo0600() throws {
         let path = directory.file("loose.sqlite")
         _ = try Database(path: path)
