@@ -50,8 +50,13 @@ let package = Package(
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         .executableTarget(
             name: "bookingkit-bench",
-            dependencies: ["BookingStore", "SQLite", "BookingCore", "CSQLiteBaseline"]
+            dependencies: [
+                "BookingStore", "SQLite", "BookingCore", "CSQLiteBaseline", "BookingKit", "BookingAPI",
+                "BookingSandbox", "Locking",
+            ]
         ),
+        // The start-up floor of the cold-start benchmark (scripts/bench-cold-start.sh).
+        .executableTarget(name: "bench-hello"),
         // Test-only: shared helpers, and a child process for cross-process tests.
         .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/Support"),
         .target(

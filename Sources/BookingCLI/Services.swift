@@ -17,6 +17,11 @@ public final class Services: Sendable {
     public let server: ServerAddress
     /// The API client.
     public let api: BookingAPIClient
+    /// The same server for best-effort work at launch (the offline viewer's
+    /// sync and reconciliation): one try, a short timeout. A server that is
+    /// down answers "not reachable" at once instead of after retries, so it
+    /// never holds up the device's own copy.
+    public let launchAPI: BookingAPIClient
     /// The hold clock: the runtime's monotonic readings and the countdown's.
     public let clock = HoldClock()
     private let crashHook: EffectRunner.BoundaryHook?
@@ -48,7 +53,11 @@ public final class Services: Sendable {
                 throw .failed("cannot start the embedded sandbox in \(settings.dataDirectory)/sandbox: \(error)")
             }
         }
-        api = BookingAPIClient(server: server, apiKey: settings.apiKey, transport: wrapTransport(URLSessionTransport()))
+        let transport = wrapTransport(URLSessionTransport())
+        api = BookingAPIClient(server: server, apiKey: settings.apiKey, transport: transport)
+        launchAPI = BookingAPIClient(
+            server: server, apiKey: settings.apiKey, transport: transport,
+            configuration: APIConfiguration(policy: OutcomePolicy(maxAttempts: 1), readTimeout: .seconds(1)))
         crashHook = CrashHook.hook(environment: environment)
     }
 
@@ -73,9 +82,9 @@ public final class Services: Sendable {
     }
 
     /// The trips of the data directory; `online` false reads them with no network at all.
-    public func trips(online: Bool = true) throws(CommandFailure) -> TripRepository {
+    public func trips(online: Bool = true, api: BookingAPIClient? = nil) throws(CommandFailure) -> TripRepository {
         do {
-            return try TripRepository(directory: settings.dataDirectory, api: online ? api : nil)
+            return try TripRepository(directory: settings.dataDirectory, api: online ? api ?? self.api : nil)
         } catch {
             throw .failed("cannot open the trips in \(settings.dataDirectory): \(error)")
         }

@@ -26,8 +26,8 @@ public struct TripViewer: Sendable {
             try Services.makeDirectory(invocation.settings.dataDirectory)
             return TripViewer(repository: try offline(invocation.settings.dataDirectory), isFresh: false)
         }
-        let trips = try services.trips()
-        let attempts = try? BookingRepository(directory: invocation.settings.dataDirectory, api: services.api)
+        let trips = try services.trips(api: services.launchAPI)
+        let attempts = try? BookingRepository(directory: invocation.settings.dataDirectory, api: services.launchAPI)
         let outcome = await TimeLimit.run(bound) { () -> (ReconcileReport?, Bool) in
             var report: ReconcileReport?
             if let attempts, let pending = try? await attempts.nonFinalAttempts(), !pending.isEmpty {

@@ -33,9 +33,16 @@ public actor TripRepository {
         return trips
     }
 
-    /// Calls `body` with each trip in check-in order, one row at a time.
-    public func forEachTrip(_ body: (Trip) throws -> Void) throws {
-        try store.trips.forEach { try body(Trip(record: $0, details: TripDetails(json: $0.propertyJSON))) }
+    /// Calls `body` with each trip in check-in order, one row at a time
+    /// (memory stays flat however many trips there are). Returns how many.
+    @discardableResult
+    public func forEachTrip(_ body: @Sendable (Trip) throws -> Void) throws -> Int {
+        var count = 0
+        try store.trips.forEach {
+            count += 1
+            try body(Trip(record: $0, details: TripDetails(json: $0.propertyJSON)))
+        }
+        return count
     }
 
     /// One trip, from the device.

@@ -6,6 +6,8 @@ enum Suites {
             TripListingSuite(),
             BulkInsertSuite(),
             ResultPageSuite(),
+            ReconcileSuite(),
+            FlowSuite(),
         ]
     }
 
