@@ -48,6 +48,12 @@ let package = Package(
             dependencies: ["BookingAPI", "BookingSandbox", "HTTPServer", "TestSupport"],
             path: "Tests/BookingTestSupport"
         ),
+        .target(
+            name: "BookingSimulation",
+            dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite", "BookingSandbox",
+                           "BookingTestSupport", "HTTPServer"],
+            path: "Tests/BookingSimulation"
+        ),
         .executableTarget(name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),
         .plugin(
             name: "EmbedSchema",
@@ -59,6 +65,11 @@ let package = Package(
         .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
         .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(
+            name: "BookingSimulationTests",
+            dependencies: ["BookingSimulation", "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite",
+                           "BookingSandbox", "BookingTestSupport", "HTTPServer", "BookingCLI"]
+        ),
         .testTarget(name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
     ]
 )
