@@ -29,6 +29,7 @@ public final class Observations: @unchecked Sendable {
     private var faultCounts: [SimulatedFault: Int] = [:]
     private var boundaryCounts: [String: Int] = [:]
     private var requestList: [Request] = []
+    private var deathCounts: [String: Int] = [:]
 
     /// Creates an empty record.
     public init() {}
@@ -46,6 +47,11 @@ public final class Observations: @unchecked Sendable {
     /// Records a boundary passed (or died at).
     public func boundary(_ name: String) {
         locked { boundaryCounts[name, default: 0] += 1 }
+    }
+
+    /// Records a process death at a boundary.
+    public func death(at boundary: String) {
+        locked { deathCounts[boundary, default: 0] += 1 }
     }
 
     /// Records a request; returns its index for `answered`.
@@ -67,6 +73,8 @@ public final class Observations: @unchecked Sendable {
     public var faults: [SimulatedFault: Int] { locked { faultCounts } }
     /// Boundaries by name.
     public var boundaries: [String: Int] { locked { boundaryCounts } }
+    /// Deaths by boundary.
+    public var deaths: [String: Int] { locked { deathCounts } }
     /// Every request, in order.
     public var requests: [Request] { locked { requestList } }
 

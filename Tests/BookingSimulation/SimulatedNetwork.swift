@@ -26,6 +26,7 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
     private var finallyRefused: Set<String> = []
     private var challengePending: Set<String> = []
     private var lastAnswers: [String: TransportResponse] = [:]
+    private var script: [(method: String, path: String, fault: SimulatedFault)] = []
 
     /// A network over `base` injecting faults on `faultPercent` % of requests.
     init(base: any Transport, scheduler: VirtualScheduler, observations: Observations, attempts: AttemptFileReader,
@@ -37,6 +38,12 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         self.epochSeconds = epochSeconds
         random = SimulationRandom(seed: seed ^ 0x5EED_0F_FA17)
         rate = faultPercent
+    }
+
+    /// Plans faults for the next requests matching a method and path prefix,
+    /// each once, before any random fault.
+    func plan(_ method: String, _ path: String, _ fault: SimulatedFault) {
+        locked { script.append((method, path, fault)) }
     }
 
     /// Turns fault injection on or off (the checks always run).
@@ -69,6 +76,9 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
     // MARK: Faults
 
     private func chooseFault(_ request: TransportRequest, target: String) -> SimulatedFault? {
+        if enabled, let index = script.firstIndex(where: { $0.method == request.method && target.hasPrefix($0.path) }) {
+            return script.remove(at: index).fault
+        }
         guard enabled, !target.hasPrefix("/v1/sandbox"), random.chance(rate) else { return nil }
         var choices = SimulatedFault.network
         let isPost = request.method == "POST"

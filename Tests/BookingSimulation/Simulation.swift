@@ -49,6 +49,7 @@ public final class Simulation: @unchecked Sendable {
     private var boundariesPassed = 0
     private var deaths = 0
     private var faultsOn = true
+    private var boundariesWithFaults = 0
     var state = BookingFlow.initialState
     var snapshot: [String: AttemptFileReader.Row] = [:]
     var schedule = ScheduleWatch()
@@ -75,6 +76,8 @@ public final class Simulation: @unchecked Sendable {
 
     /// Every boundary passed so far, over all lives.
     public var boundaryCount: Int { lock.withLock { boundariesPassed } }
+    /// Boundaries passed before the faults stopped (the ones a death can hit).
+    public var boundariesWhileFaulty: Int { lock.withLock { faultsOn ? boundariesPassed : boundariesWithFaults } }
     /// Deaths so far.
     public var deathCount: Int { lock.withLock { deaths } }
     /// What the run saw.
@@ -112,6 +115,7 @@ public final class Simulation: @unchecked Sendable {
         if dies {
             if settings.killAtBoundary != nil { lock.withLock { deaths += 1 } }
             world.observations.fault(.processDeath)
+            world.observations.death(at: name)
             live.die(at: name)
             if boundary.moment == "after" && Self.startsTimer(boundary.effect) {
                 world.scheduler.yielded(generation: generation)
@@ -250,7 +254,10 @@ public final class Simulation: @unchecked Sendable {
 
     /// Faults stop: no more network or storage faults, no more deaths.
     func stopFaults() {
-        lock.withLock { faultsOn = false }
+        lock.withLock {
+            if faultsOn { boundariesWithFaults = boundariesPassed }
+            faultsOn = false
+        }
         world.network.setFaults(enabled: false)
     }
 
