@@ -63,7 +63,7 @@ extension Simulation {
         if roll < 3 { return state.isOnline ? .wentOffline : .cameOnline }
         if roll < 6 { return .appForegrounded }
         if roll < 8 { return .backTapped }
-        if roll < 10 { return .payTapped(Self.token(&random), now: now) }  // a tap wherever the user is
+        if roll < 10 { return .payTapped(token(&random), now: now) }  // a tap wherever the user is
         if !state.isOnline && random.chance(60) { return .cameOnline }
         switch state.stage {
         case .browsing:
@@ -73,7 +73,7 @@ extension Simulation {
             let (attempt, key) = Self.newAttempt(&random)
             return .holdTapped(attempt: attempt, key: key)
         case .held:
-            return random.chance(85) ? .payTapped(Self.token(&random), now: now) : .checkAgainTapped
+            return random.chance(85) ? .payTapped(token(&random), now: now) : .checkAgainTapped
         case .priceChanged:
             let (attempt, key) = Self.newAttempt(&random)
             return random.chance(80) ? .acceptNewPriceTapped(attempt: attempt, key: key) : .backTapped
@@ -92,14 +92,14 @@ extension Simulation {
 
     /// A payment method: mostly sandbox tokens, sometimes a raw card number
     /// (which must never be written anywhere on the device).
-    static func token(_ random: inout SimulationRandom) -> PaymentToken {
+    func token(_ random: inout SimulationRandom) -> PaymentToken {
         let roll = random.below(100)
+        if roll >= 100 - settings.cardNumberPercent { return PaymentToken(random.pick(Self.cardNumbers)) }
         switch roll {
         case 0..<45: return PaymentToken("tok_visa")
         case 45..<60: return PaymentToken("tok_chargeDeclined")
         case 60..<82: return PaymentToken("tok_threeDSecureRequired")
-        case 82..<97: return PaymentToken("tok_processingError")
-        default: return PaymentToken(random.pick(cardNumbers))
+        default: return PaymentToken("tok_processingError")
         }
     }
 

@@ -26,6 +26,8 @@ public final class Simulation: @unchecked Sendable {
         public var storageFaultPercent: Int
         /// The sandbox's hold lifetime.
         public var holdTTLMilliseconds: Int64
+        /// Percent of payment taps that type a raw card number instead of a token.
+        public var cardNumberPercent = 3
 
         /// Settings drawn from `seed`.
         public init(seed: UInt64) {
@@ -82,6 +84,13 @@ public final class Simulation: @unchecked Sendable {
     public var deathCount: Int { lock.withLock { deaths } }
     /// What the run saw.
     public var observations: Observations { world.observations }
+    /// The client's data directory (booking.sqlite, events.log).
+    public var clientDirectory: String { world.clientDirectory }
+
+    /// Deletes every file of the run.
+    public func removeFiles() {
+        world.removeFiles()
+    }
 
     // MARK: Seams handed to the runtime
 
