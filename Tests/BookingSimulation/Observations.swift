@@ -20,7 +20,8 @@ public final class Observations: @unchecked Sendable {
         public var status: Int?
 
         public var description: String {
-            "t=\(at) \(method) \(target)\(fault.map { " [\($0.rawValue)]" } ?? "") -> \(status.map(String.init) ?? "no answer")"
+            if method == "DIED" { return "t=\(at) -- the process died \(target)" }
+            return "t=\(at) \(method) \(target)\(fault.map { " [\($0.rawValue)]" } ?? "") -> \(status.map(String.init) ?? "no answer")"
         }
     }
 
@@ -49,9 +50,12 @@ public final class Observations: @unchecked Sendable {
         locked { boundaryCounts[name, default: 0] += 1 }
     }
 
-    /// Records a process death at a boundary.
-    public func death(at boundary: String) {
-        locked { deathCounts[boundary, default: 0] += 1 }
+    /// Records a process death at a boundary (it shows in the trace too).
+    public func death(at boundary: String, time: Duration) {
+        locked {
+            deathCounts[boundary, default: 0] += 1
+            requestList.append(Request(at: time, method: "DIED", target: "at \(boundary)", key: nil, fault: nil, status: nil))
+        }
     }
 
     /// Records a request; returns its index for `answered`.
@@ -75,8 +79,10 @@ public final class Observations: @unchecked Sendable {
     public var boundaries: [String: Int] { locked { boundaryCounts } }
     /// Deaths by boundary.
     public var deaths: [String: Int] { locked { deathCounts } }
+    /// Every request, in order, with the deaths between them.
+    public var trace: [Request] { locked { requestList } }
     /// Every request, in order.
-    public var requests: [Request] { locked { requestList } }
+    public var requests: [Request] { locked { requestList.filter { $0.method != "DIED" } } }
 
     private func locked<T>(_ body: () -> T) -> T {
         lock.lock()

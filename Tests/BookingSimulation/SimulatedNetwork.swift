@@ -46,6 +46,12 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         locked { script.append((method, path, fault)) }
     }
 
+    /// A new client process starts: it cannot know the `Retry-After` the
+    /// dead one was given (the client keeps it in memory), so I5 starts afresh.
+    func processRestarted() {
+        locked { notBefore.removeAll() }
+    }
+
     /// Turns fault injection on or off (the checks always run).
     func setFaults(enabled: Bool) {
         locked { self.enabled = enabled }

@@ -124,7 +124,7 @@ public final class Simulation: @unchecked Sendable {
         if dies {
             if settings.killAtBoundary != nil { lock.withLock { deaths += 1 } }
             world.observations.fault(.processDeath)
-            world.observations.death(at: name)
+            world.observations.death(at: name, time: world.scheduler.now)
             live.die(at: name)
             if boundary.moment == "after" && Self.startsTimer(boundary.effect) {
                 world.scheduler.yielded(generation: generation)
@@ -238,6 +238,7 @@ public final class Simulation: @unchecked Sendable {
     func relaunch() async {
         await releaseStorageFaults()
         let generation = world.scheduler.killGeneration()
+        world.network.processRestarted()
         lock.withLock { queue.removeAll() }
         state = BookingFlow.initialState
         schedule = ScheduleWatch()

@@ -49,7 +49,7 @@ public struct SimulationRun: Sendable {
         let requests = observations.requests
         self.init(seed: simulation.settings.seed, violations: observations.violations,
                   boundaries: simulation.boundaryCount, boundariesByName: observations.boundaries,
-                  faults: observations.faults, requests: requests.count, trace: requests.map(\.description))
+                  faults: observations.faults, requests: requests.count, trace: observations.trace.map(\.description))
     }
 
     /// The report of a failing run: the seed to replay and what broke.

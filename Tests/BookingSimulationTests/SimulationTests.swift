@@ -7,6 +7,17 @@ import Testing
 @Suite struct SimulationTests {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
+    @Test(arguments: [7, 65, 1_234, 3_988] as [UInt64])
+    func aSeedReplaysExactlyTheSameRun(seed: UInt64) async {
+        let first = await SimulationRun.random(seed: seed)
+        let second = await SimulationRun.random(seed: seed)
+        #expect(first.trace == second.trace)
+        #expect(first.trace.count > 3)
+        #expect(first.violations == second.violations)
+        #expect(first.boundariesByName == second.boundariesByName)
+        #expect(first.faults == second.faults)
+    }
+
     @Test func everySeedKeepsThePromises() async throws {
         if let text = Self.environment["BOOKINGKIT_SIM_SEED"], let seed = UInt64(text) {
             let run = await SimulationRun.random(seed: seed)
