@@ -33,7 +33,11 @@ let package = Package(
         .target(name: "BookingAPI", dependencies: ["BookingCore"]),
         .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI"]),
         .target(name: "HTTPServer"),
-        .target(name: "BookingCLI", dependencies: ["BookingCore"]),
+        .target(
+            name: "BookingCLI",
+            dependencies: ["BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore"]
+        ),
+        .executableTarget(name: "booking", dependencies: ["BookingCLI"]),
         .target(
             name: "BookingSandbox",
             dependencies: ["SQLite", "BookingCore", "HTTPServer"],
@@ -70,6 +74,7 @@ let package = Package(
             dependencies: ["BookingSimulation", "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite",
                            "BookingSandbox", "BookingTestSupport", "HTTPServer", "BookingCLI"]
         ),
+        .testTarget(name: "BookingCLITests", dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport"]),
         .testTarget(name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
     ]
 )

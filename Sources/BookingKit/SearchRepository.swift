@@ -109,6 +109,20 @@ public actor SearchRepository {
         }
     }
 
+    /// The offer `id` as the most recently cached page that lists it shows
+    /// it, with when that page was quoted; nil when no cached page has it.
+    /// No network: a hold asks for the quote the user saw.
+    public func cachedOffer(_ id: OfferID) throws -> (listing: OfferListing, quotedAt: Date)? {
+        let pages = try cache.recovering { try $0.resultPages.pages(mentioning: id.rawValue) }
+        for page in pages {
+            guard let items = try? JSONDecoder().decode([OfferListing].self, from: Data(page.itemsJSON.utf8)) else {
+                continue
+            }
+            if let listing = items.first(where: { $0.offerId == id }) { return (listing, page.quotedAt) }
+        }
+        return nil
+    }
+
     private func present(_ page: ResultPage, fromCache: Bool, offline: Bool) throws -> OffersPage {
         let items: [OfferListing]
         do {

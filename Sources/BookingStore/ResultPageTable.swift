@@ -57,6 +57,27 @@ public struct ResultPageTable {
         return pages
     }
 
+    /// Every cached page whose items mention `text`, most recently stored
+    /// first (finds the page an offer id came from; the caller decodes the
+    /// items to match exactly).
+    public func pages(mentioning text: String) throws -> [ResultPage] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT query_key, page_index, next_cursor, quoted_at, items_json FROM result_page
+            WHERE instr(items_json, ?) > 0 ORDER BY stored_at DESC, query_key, page_index
+            """)
+        defer { statement.reset() }
+        try statement.bind(text, at: 1)
+        var pages: [ResultPage] = []
+        while try statement.step() {
+            pages.append(ResultPage(
+                queryKey: statement.string(at: 0), pageIndex: Int(statement.int64(at: 1)),
+                itemsJSON: statement.string(at: 4), nextCursor: statement.optionalString(at: 2),
+                quotedAt: Date(unixMilliseconds: statement.int64(at: 3))))
+        }
+        return pages
+    }
+
     /// Deletes every page of one query (a refresh starts the list again).
     public func removePages(queryKey: String) throws {
         try database.run("DELETE FROM result_page WHERE query_key = ?", [.text(queryKey)])

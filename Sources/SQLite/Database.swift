@@ -46,8 +46,9 @@ public final class Database {
         do {
             try configure()
         } catch {
+            // Every property is set, so throwing runs `deinit`, which closes
+            // the handle: closing it here too would close it twice.
             statementCache.removeAll()
-            sqlite3_close_v2(handle)
             throw error
         }
     }

@@ -54,6 +54,21 @@ import Testing
         #expect(!page.isStale(at: now.addingTimeInterval(60), olderThan: 15 * 60))
     }
 
+    @Test func pagesMentioningAnOfferAreFoundNewestFirst() throws {
+        let cache = try CacheDatabase(directory: directory.path)
+        let older = ResultPage(queryKey: "a", pageIndex: 0, itemsJSON: #"[{"offerId":"off_1"}]"#, nextCursor: nil,
+                               quotedAt: now)
+        let newer = ResultPage(queryKey: "b", pageIndex: 2, itemsJSON: #"[{"offerId":"off_2"},{"offerId":"off_1"}]"#,
+                               nextCursor: "c", quotedAt: now)
+        let other = ResultPage(queryKey: "c", pageIndex: 0, itemsJSON: #"[{"offerId":"off_3"}]"#, nextCursor: nil,
+                               quotedAt: now)
+        try cache.resultPages.put(older, at: now)
+        try cache.resultPages.put(newer, at: now.addingTimeInterval(1))
+        try cache.resultPages.put(other, at: now.addingTimeInterval(2))
+        #expect(try cache.resultPages.pages(mentioning: "off_1") == [newer, older])
+        #expect(try cache.resultPages.pages(mentioning: "off_9").isEmpty)
+    }
+
     @Test func evictionKeepsTheCacheUnderItsByteCapOldestFirst() throws {
         let cache = try CacheDatabase(directory: directory.path, byteCapacity: 50_000)
         let items = String(repeating: "x", count: 20_000)

@@ -38,6 +38,10 @@ final class RawConnection: @unchecked Sendable {
         if Platform.connect(fd, to: address) != 0 {
             let code = Platform.lastError
             guard Platform.isConnectInProgress(code) else {
+                // `closed` first: a class whose init throws after every
+                // property is set still runs `deinit`, which would close the
+                // number again (by then maybe another thread's descriptor).
+                closed = true
                 Platform.close(fd)
                 throw Failure(description: "connect: errno \(code)")
             }
@@ -46,6 +50,7 @@ final class RawConnection: @unchecked Sendable {
                 timeoutMilliseconds: ConnectionSocket.milliseconds(until: .now + timeout))
             let pending = Platform.pendingError(fd)
             guard ready?.socketReady == true, pending == 0 else {
+                closed = true
                 Platform.close(fd)
                 throw Failure(description: "connect: errno \(pending)")
             }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The `booking` command: parses the words, runs the command, and maps
+/// every way it can end to an exit code in one place. The executable's
+/// `main.swift` only calls `run` and exits with its code.
+public enum BookingTool {
+    /// The version `booking --version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs `booking` with `arguments` (without the program name).
+    public static func run(arguments: [String], environment: [String: String]) async -> ExitCode {
+        Platform.ignoreBrokenPipes()
+        let console = Console(environment: environment)
+        let parser = CommandCatalog.parser
+        do {
+            switch try parser.parse(arguments) {
+            case .help(let name):
+                console.line(name.flatMap(parser.command(named:)).map(CommandCatalog.help(for:)) ?? CommandCatalog.overview)
+                return .done
+            case .version:
+                console.line("booking \(version)")
+                return .done
+            case .run(let command):
+                let settings = try Settings.resolve(command, environment: environment)
+                let invocation = Invocation(command: command, settings: settings, console: console,
+                                            environment: environment)
+                return try await dispatch(invocation)
+            }
+        } catch let error as UsageError {
+            console.note("booking: \(error)")
+            return .usage
+        } catch let failure as CommandFailure {
+            console.note("booking: " + oneLine(failure.message))
+            return failure.code
+        } catch {
+            console.note("booking: " + oneLine("\(error)"))
+            return .failed
+        }
+    }
+
+    private static func dispatch(_ invocation: Invocation) async throws -> ExitCode {
+        switch invocation.command.command {
+        case "demo": return try await DemoCommand.run(invocation)
+        case "search": return try await SearchCommand.run(invocation)
+        case "offers": return try await OffersCommand.run(invocation)
+        case "hold": return try await HoldCommand.run(invocation)
+        case "pay": return try await PayCommand.run(invocation)
+        case "status": return try await StatusCommand.run(invocation)
+        case "trips": return try await TripsCommand.run(invocation)
+        case "trip": return try await TripCommand.run(invocation)
+        case "cancel": return try await CancelCommand.run(invocation)
+        case "reconcile": return try await ReconcileCommand.run(invocation)
+        case "open": return try await OpenCommand.run(invocation)
+        case "replay": return try await ReplayCommand.run(invocation)
+        case "diagram": return try await DiagramCommand.run(invocation)
+        case "sandbox": return try await SandboxCommand.run(invocation)
+        default: throw UsageError.unknownCommand(invocation.command.command)
+        }
+    }
+
+    /// `text` on one line: control characters escaped, at most 400 characters.
+    static func oneLine(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(400) {
+            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                out += scalar == "\n" ? " " : "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > 400 ? out + "…" : out
+    }
+}

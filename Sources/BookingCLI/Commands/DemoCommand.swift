@@ -1,0 +1,150 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingStore
+import Foundation
+
+/// `booking demo`: the guided end-to-end run, on a fresh temporary data
+/// directory (never the user's) and the embedded sandbox: search, offers, a
+/// hold with its countdown, payment through 3-D Secure, a second payment
+/// whose answer is lost on purpose and recovered through Unknown, the trips
+/// read offline, and what the sandbox's ledger proves. Exit 0 only when it
+/// proved one charge per attempt.
+enum DemoCommand {
+    static func run(_ invocation: Invocation) async throws -> ExitCode {
+        let started = ContinuousClock.now
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("booking-demo-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var settings = invocation.settings
+        settings.dataDirectory = directory
+        settings.server = nil
+        settings.apiKey = Settings.demoKey
+        var injector: HeaderInjectingTransport?
+        let services = try Services(settings: settings, console: invocation.console, environment: [:],
+                                    wrapTransport: { base in
+                                        let wrapped = HeaderInjectingTransport(base)
+                                        injector = wrapped
+                                        return wrapped
+                                    })
+        let show = !invocation.json
+        let step = { (number: Int, title: String) in
+            if show { invocation.console.line("\n" + invocation.console.styled("\(number)/7 \(title)", .bold)) }
+        }
+        invocation.say("BookingKit demo on the embedded sandbox at \(services.server), data in \(directory)")
+
+        step(1, "Search")
+        let search = try services.search()
+        guard case .places(let places) = try await search.suggestions(for: "Lisbon"), let place = places.first else {
+            throw CommandFailure.failed("demo: the sandbox suggested no place for Lisbon")
+        }
+        invocation.say("  search \"Lisbon\": \(place.placeId)  \(place.name), \(place.country)")
+
+        step(2, "Offers")
+        let (checkIn, checkOut) = try stay()
+        let query = SearchQuery(placeID: place.placeId, checkIn: checkIn.description, checkOut: checkOut.description,
+                                guests: 2)
+        let page = try await search.offers(query, pageIndex: 0)
+        guard page.items.count >= 2 else { throw CommandFailure.failed("demo: fewer than two offers") }
+        for listing in page.items.prefix(3) {
+            invocation.say("  \(listing.offerId)  \(listing.property.name), \(listing.room.name)  \(listing.price.total.formatted)")
+        }
+
+        let runtime = try services.runtime(command: "demo")
+        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: show)
+        var attempts: [DemoProof.Attempt] = []
+
+        step(3, "Hold the first offer: its key is saved before the request leaves")
+        var state = await driver.hold(try offer(page.items[0], quotedAt: page.quotedAt))
+        guard case .held = state.stage else { throw CommandFailure.failed("demo: the hold ended \(state.stage.name)") }
+        if show { await Countdown(driver: driver).show(seconds: 3) }
+
+        step(4, "Pay through 3-D Secure (tok_threeDSecureRequired)")
+        state = await driver.pay(PaymentToken("tok_threeDSecureRequired"), passChallenge: true)
+        attempts.append(try await record(state, runtime: runtime))
+
+        step(5, "Pay a second room; the sandbox drops the payment's answer after committing it")
+        await runtime.flow.send(.backTapped)
+        state = await driver.hold(try offer(page.items[1], quotedAt: page.quotedAt))
+        guard case .held = state.stage else { throw CommandFailure.failed("demo: the hold ended \(state.stage.name)") }
+        injector?.inject("Sandbox-Fault", "drop-response-after-commit", method: "POST", path: "/v1/bookings")
+        state = await driver.pay(PaymentToken("tok_visa"), passChallenge: true)
+        attempts.append(try await record(state, runtime: runtime))
+        let recovered = DemoProof.logShowsRecovery(runtime.log?.path)
+        invocation.say(recovered
+            ? "  The answer was lost; the flow went to Unknown, looked the attempt up by its key, and found it confirmed."
+            : "  The lost answer was not seen going through Unknown.")
+
+        step(6, "Trips, read from this device with no network at all")
+        let offline = try TripRepository(directory: directory, api: nil)
+        let renderer = TripRenderer(console: invocation.console)
+        let trips = try await offline.trips()
+        for trip in trips { invocation.say("  " + renderer.line(trip)) }
+        if let oldest = try await offline.oldestSync() { invocation.say("  (synced \(AgeText.describe(since: oldest)))") }
+
+        step(7, "What the sandbox's ledger proves")
+        let ledger: LedgerReport
+        do {
+            ledger = try await services.api.sandboxLedger()
+        } catch {
+            throw CommandFailure.failed("demo: cannot read the sandbox's ledger: \(error)")
+        }
+        let proof = DemoProof(attempts: attempts, ledger: ledger, lostAnswerRecovered: recovered)
+        let seconds = Double((ContinuousClock.now - started).components.seconds)
+            + Double((ContinuousClock.now - started).components.attoseconds) / 1e18
+        if invocation.json {
+            var document = [("trips", JSONValue.array(trips.map(TripRenderer.json)))]
+            document.append(("seconds", .double((seconds * 10).rounded() / 10)))
+            if case .object(let fields) = proof.json { document = fields + document }
+            invocation.emit(.object(document))
+        } else {
+            report(proof, console: invocation.console)
+            invocation.console.line(String(format: "Demo finished in %.1f s.", seconds))
+        }
+        return proof.isProved ? .done : .failed
+    }
+
+    private static func report(_ proof: DemoProof, console: Console) {
+        for attempt in proof.attempts {
+            console.line("  attempt \(attempt.id.rawValue.prefix(8))… key \(attempt.key.rawValue.prefix(8))…: "
+                + "\(attempt.outcome), booking \(attempt.bookingID?.rawValue ?? "-"), charged \(proof.charges(attempt.key)) time(s)")
+        }
+        console.line("  ledger: \(proof.ledger.chargeCount) charge(s) for \(proof.attempts.count) attempts")
+        if proof.isProved {
+            console.line(console.styled("PROVED: one charge per attempt, the lost answer included; no hold charged twice.", .green))
+        } else {
+            console.line(console.styled("NOT PROVED: " + proof.problems.joined(separator: "; "), .red))
+        }
+    }
+
+    /// The attempt the flow just settled, with its key from the database.
+    private static func record(_ state: BookingFlow.State, runtime: BookingRuntime) async throws -> DemoProof.Attempt {
+        guard let id = state.stage.attemptID, let saved = try await runtime.repository.attempt(id) else {
+            throw CommandFailure.failed("demo: the payment ended \(state.stage.name) with no attempt")
+        }
+        return DemoProof.Attempt(id: id, key: saved.idempotencyKey, outcome: state.stage.name, bookingID: saved.bookingID)
+    }
+
+    private static func offer(_ listing: OfferListing, quotedAt: Date) throws -> Offer {
+        guard let offer = listing.flowOffer(quotedAt: quotedAt) else {
+            throw CommandFailure.failed("demo: the sandbox sent an offer that is not valid")
+        }
+        return offer
+    }
+
+    /// Two nights, a month from today (UTC).
+    private static func stay() throws -> (CalendarDate, CalendarDate) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        func date(_ days: Int) -> CalendarDate? {
+            guard let day = calendar.date(byAdding: .day, value: days, to: Date()) else { return nil }
+            let parts = calendar.dateComponents([.year, .month, .day], from: day)
+            guard let year = parts.year, let month = parts.month, let dayOfMonth = parts.day else { return nil }
+            return CalendarDate(year: year, month: month, day: dayOfMonth)
+        }
+        guard let checkIn = date(30), let checkOut = date(32) else {
+            throw CommandFailure.failed("demo: cannot compute the stay's dates")
+        }
+        return (checkIn, checkOut)
+    }
+}

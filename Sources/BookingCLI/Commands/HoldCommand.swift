@@ -1,0 +1,65 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import Foundation
+
+/// `booking hold OFFER_ID [--no-wait]`: holds the offer at the quote this
+/// device saw (from `booking offers`), as a new attempt whose key is saved
+/// before the request leaves. On a terminal it then shows the live
+/// countdown, updated in place; otherwise (or with `--no-wait`) it prints
+/// the hold and returns.
+enum HoldCommand {
+    static func run(_ invocation: Invocation) async throws -> ExitCode {
+        let offerID = OfferID(try Validate.identifier(invocation.command.arguments[0], name: "OFFER_ID"))
+        let services = try invocation.services()
+        let runtime = try services.runtime(command: "hold")
+        await LaunchReconciler.run(runtime.repository, console: services.console)
+        guard let cached = try await services.search().cachedOffer(offerID) else {
+            throw CommandFailure.rejected("unknown offer \(offerID): run `booking offers` first")
+        }
+        let listing = cached.listing
+        guard let offer = listing.flowOffer(quotedAt: cached.quotedAt) else {
+            throw CommandFailure.failed("the saved offer \(offerID) is not valid; run `booking offers --refresh`")
+        }
+        // A new hold replaces an earlier one that moved no money (the
+        // repository refuses to let go of any attempt that may have charged).
+        for earlier in try await runtime.repository.nonFinalAttempts() {
+            _ = try? await runtime.repository.abandon(earlier.attemptID)
+        }
+        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
+        invocation.say("Holding \(offer.propertyName), \(listing.room.name): \(offer.quote.price.total.formatted)")
+        let state = await driver.hold(offer)
+        let code = ExitCode(stage: state.stage)
+        if invocation.json {
+            invocation.emit(document(state, driver: driver, listing: listing, log: runtime.log?.path))
+            return code
+        }
+        guard case .held = state.stage else {
+            render(state, driver: driver, invocation: invocation)
+            return code
+        }
+        if invocation.command.has("--no-wait") || !services.console.isTerminal {
+            render(state, driver: driver, invocation: invocation)
+            invocation.say("Next: booking pay (before the countdown ends)")
+            return .done
+        }
+        return await Countdown(driver: driver).show()
+    }
+
+    static func render(_ state: BookingFlow.State, driver: FlowDriver, invocation: Invocation) {
+        let lines = FlowRenderer(console: invocation.console).lines(state, secondsLeft: driver.secondsLeft(state))
+        for line in lines.dropFirst() { invocation.say(line) }
+    }
+
+    static func document(_ state: BookingFlow.State, driver: FlowDriver, listing: OfferListing, log: String?)
+        -> JSONValue
+    {
+        [
+            "outcome": .string(state.stage.name),
+            "exitCode": .int(Int64(ExitCode(stage: state.stage).rawValue)),
+            "offer": OffersCommand.offerJSON(listing),
+            "state": FlowRenderer.json(state, secondsLeft: driver.secondsLeft(state)),
+            "eventLog": .text(log),
+        ]
+    }
+}

@@ -1,0 +1,43 @@
+import BookingCore
+
+/// `booking open URL`: a deep link through the strict deep-link parser; a
+/// rejected link says why (exit 2), an accepted one shows its trip offline.
+enum OpenCommand {
+    static func run(_ invocation: Invocation) async throws -> ExitCode {
+        let link = invocation.command.arguments[0]
+        let parser = DeepLinkParser(host: invocation.settings.linkHost)
+        do {
+            switch try parser.parse(link) {
+            case .trip(let id):
+                return try await TripCommand.show(id, invocation)
+            }
+        } catch let rejection as DeepLinkRejection {
+            throw CommandFailure.rejected("rejected link: \(reason(rejection, host: parser.host))")
+        }
+    }
+
+    /// Why a link was rejected, in words.
+    static func reason(_ rejection: DeepLinkRejection, host: String) -> String {
+        switch rejection {
+        case .empty: return "it is empty"
+        case .tooLong: return "it is too long"
+        case .nonASCII: return "it has characters outside printable ASCII"
+        case .controlCharacter: return "it has a control character or a space"
+        case .backslash: return "it has a backslash"
+        case .unsupportedScheme: return "only https:// links are opened"
+        case .userInfo: return "it has a user name before the host"
+        case .port: return "it names a port"
+        case .trailingDotHost: return "its host ends with a dot"
+        case .punycodeHost: return "its host is punycode"
+        case .hostMismatch: return "it is not a link to \(host)"
+        case .percentEncoding: return "it has percent-encoding"
+        case .dotSegment: return "its path has a '.' or '..' segment"
+        case .unknownPath: return "its path is not /trips/<id>"
+        case .emptyID: return "the trip id is empty"
+        case .idTooLong: return "the trip id is too long"
+        case .invalidIDCharacter: return "the trip id has characters other than letters, digits, '-' and '_'"
+        case .query: return "it has a query string"
+        case .fragment: return "it has a fragment"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import BookingCore
+import BookingKit
+
+/// `booking pay [--card TOKEN] [--challenge pass|fail]`: pays for the held
+/// room. The flow comes back from the database (the hold is read again),
+/// then Pay is tapped once; the command follows the payment (progress while
+/// it checks or polls) and always ends in a named outcome with the flow's
+/// message. A payment already sent is never sent again: it is looked up.
+/// Ctrl-C never cancels the charge: it says to run `booking status`, and
+/// exits 3 once the request is answered (or after three seconds).
+enum PayCommand {
+    static func run(_ invocation: Invocation) async throws -> ExitCode {
+        let token = PaymentToken(try Validate.identifier(invocation.command.value("--card") ?? "tok_visa", name: "--card"))
+        let challenge = try Validate.choice(invocation.command.value("--challenge") ?? "pass", option: "--challenge",
+                                            ["pass", "fail"])
+        let services = try invocation.services()
+        let runtime = try services.runtime(command: "pay")
+        await LaunchReconciler.run(runtime.repository, console: services.console)
+        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
+        var state = try await driver.restore(for: .seconds(20))
+        switch state.stage {
+        case .held:
+            let stopped = Flag()
+            let handlers = Platform.handle([.interrupt, .terminate]) { _ in
+                stopped.set()
+                interrupted(driver)
+            }
+            state = await driver.pay(token, passChallenge: challenge == "pass")
+            if stopped.isSet { return .unknown }
+            handlers.restore()
+        case .browsing:
+            throw CommandFailure.rejected("nothing to pay: no room is held; run `booking hold OFFER_ID` first")
+        case .submitting, .unknown, .actionRequired, .processing:
+            driver.say("This room's payment was already sent: it is looked up, never sent again.")
+        default:
+            break
+        }
+        return finish(state, driver: driver, invocation: invocation, log: runtime.log?.path)
+    }
+
+    /// Ctrl-C or SIGTERM while paying: the charge goes on regardless.
+    private static func interrupted(_ driver: FlowDriver) {
+        driver.services.console.note("booking: the payment continues on the server; run `booking status`")
+        Task {
+            _ = await FlowWatcher.watch(driver.flow, timeout: .seconds(3)) { $0.pendingWork != .payment }
+            Platform.exit(ExitCode.unknown.rawValue)
+        }
+    }
+
+    /// Prints the outcome and returns the exit code. Still held means no
+    /// payment left: a failure.
+    static func finish(_ state: BookingFlow.State, driver: FlowDriver, invocation: Invocation, log: String?)
+        -> ExitCode
+    {
+        var code = ExitCode(stage: state.stage)
+        if case .held = state.stage { code = .failed }
+        if invocation.json {
+            invocation.emit([
+                "outcome": .string(state.stage.name),
+                "exitCode": .int(Int64(code.rawValue)),
+                "state": FlowRenderer.json(state, secondsLeft: driver.secondsLeft(state)),
+                "eventLog": .text(log),
+            ])
+            return code
+        }
+        let console = invocation.console
+        let renderer = FlowRenderer(console: console)
+        let lines = renderer.lines(state, secondsLeft: driver.secondsLeft(state))
+        console.line("Outcome: \(state.stage.name). " + (lines.first ?? ""))
+        for line in lines.dropFirst() { console.line(line) }
+        if code == .unknown { console.line("Run `booking status` later to see how it ended.") }
+        return code
+    }
+}

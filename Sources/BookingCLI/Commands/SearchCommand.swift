@@ -1,0 +1,59 @@
+import BookingKit
+import Foundation
+
+/// `booking search TEXT`: place suggestions from the server; short input
+/// shows this device's recent searches instead.
+enum SearchCommand {
+    static func run(_ invocation: Invocation) async throws -> ExitCode {
+        let text = invocation.command.arguments[0].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...64).contains(text.count), !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+            throw UsageError.invalidValue(option: "TEXT", value: text, reason: "search for 1 to 64 printable characters")
+        }
+        let services = try invocation.services()
+        await services.reconcileAtLaunch()
+        let search = try services.search()
+        let suggestions: Suggestions
+        do {
+            suggestions = try await search.suggestions(for: text)
+        } catch {
+            throw CommandFailure.api(error, doing: "suggest places")
+        }
+        switch suggestions {
+        case .places(let places):
+            if let first = places.first { try? await search.recordSearch(text, placeID: first.placeId) }
+            if invocation.json {
+                invocation.emit(document(text, source: "server", places: places.map {
+                    ["placeId": .string($0.placeId), "name": .string($0.name), "country": .string($0.country)]
+                }))
+                return .done
+            }
+            if places.isEmpty { invocation.say("No places match '\(text)'.") }
+            for place in places { invocation.say("\(place.placeId)  \(place.name), \(place.country)") }
+            if let first = places.first {
+                invocation.say("", "Next: booking offers --place \(first.placeId) --check-in YYYY-MM-DD --check-out YYYY-MM-DD --guests 2")
+            }
+        case .recents(let entries):
+            if invocation.json {
+                invocation.emit(document(text, source: "recent", places: entries.map {
+                    ["query": .string($0.query), "placeId": .text($0.placeID), "usedAt": .string(AgeText.iso($0.usedAt))]
+                }))
+                return .done
+            }
+            invocation.say(entries.isEmpty ? "No recent searches; type at least \(search.minimumQueryLength) characters."
+                                           : "Recent searches:")
+            for entry in entries {
+                invocation.say("  \(entry.query)" + (entry.placeID.map { "  (\($0))" } ?? ""))
+            }
+        case .offline:
+            if invocation.json { invocation.emit(document(text, source: "offline", places: [])) }
+            throw CommandFailure.failed("offline: the server cannot be reached, so there are no suggestions")
+        case .superseded:
+            if invocation.json { invocation.emit(document(text, source: "superseded", places: [])) }
+        }
+        return .done
+    }
+
+    private static func document(_ text: String, source: String, places: [JSONValue]) -> JSONValue {
+        ["query": .string(text), "source": .string(source), "places": .array(places)]
+    }
+}

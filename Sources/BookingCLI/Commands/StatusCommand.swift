@@ -1,0 +1,88 @@
+import BookingCore
+import BookingKit
+import BookingStore
+import Foundation
+
+/// `booking status`: the current attempt, settled with the server (launch
+/// reconciliation, then the flow restored from the database asks the
+/// server), and printed. Exit 0 when it stands well (held, confirmed,
+/// cancelled, let go), 1 when it failed or expired, 3 while still unknown.
+enum StatusCommand {
+    /// How long status follows the server's answers.
+    static let budget: Duration = .seconds(10)
+
+    static func run(_ invocation: Invocation) async throws -> ExitCode {
+        let services = try invocation.services()
+        let runtime = try services.runtime(command: "status")
+        let repository = runtime.repository
+        await LaunchReconciler.run(repository, console: services.console)
+        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: false)
+        var state: BookingFlow.State?
+        var shown = try await repository.latestAttempt()
+        if let unfinished = try await repository.nonFinalAttempts().last {
+            state = try await driver.restore(for: budget)
+            shown = try await repository.attempt(unfinished.attemptID) ?? unfinished
+        }
+        guard let attempt = shown else {
+            if invocation.json {
+                invocation.emit(["attempt": .null, "state": .null, "trip": .null, "eventLog": .text(runtime.log?.path)])
+            } else {
+                invocation.say("No booking attempt on this device yet.")
+            }
+            return .done
+        }
+        if state?.stage.name == "browsing" { state = nil }
+        let trip = try await attempt.bookingID.asyncMap { try await services.trips(online: false).trip($0) } ?? nil
+        let code = state.map { ExitCode(stage: $0.stage) } ?? exitCode(attempt.phase)
+        if invocation.json {
+            invocation.emit([
+                "attempt": attemptJSON(attempt),
+                "state": state.map { FlowRenderer.json($0, secondsLeft: driver.secondsLeft($0)) } ?? .null,
+                "trip": trip.map(TripRenderer.json) ?? .null,
+                "eventLog": .text(runtime.log?.path),
+            ])
+            return code
+        }
+        let console = invocation.console
+        console.line("Attempt \(attempt.attemptID) (offer \(attempt.offerID)), started "
+            + "\(AgeText.describe(since: attempt.createdAt)): " + console.styled(attempt.phase.rawValue, .bold))
+        if let state {
+            for line in FlowRenderer(console: console).lines(state, secondsLeft: driver.secondsLeft(state)) {
+                console.line(line)
+            }
+        }
+        if let trip { console.line("  " + TripRenderer(console: console).line(trip)) }
+        if code == .unknown { console.line("Not known yet: run `booking status` again later.") }
+        return code
+    }
+
+    /// The exit code of a settled attempt with nothing left for the flow.
+    static func exitCode(_ phase: AttemptPhase) -> ExitCode {
+        switch phase {
+        case .confirmed, .cancelled, .abandoned, .held: return .done
+        case .failed, .expired: return .failed
+        case .holdRequested, .paymentSubmitted, .actionRequired, .processing: return .unknown
+        }
+    }
+
+    static func attemptJSON(_ attempt: StoredAttempt) -> JSONValue {
+        [
+            "attemptId": .string(attempt.attemptID.rawValue),
+            "phase": .string(attempt.phase.rawValue),
+            "offerId": .string(attempt.offerID.rawValue),
+            "holdId": .text(attempt.holdID?.rawValue),
+            "bookingId": .text(attempt.bookingID?.rawValue),
+            "version": .int(attempt.version.rawValue),
+            "createdAt": .string(AgeText.iso(attempt.createdAt)),
+            "updatedAt": .string(AgeText.iso(attempt.updatedAt)),
+        ]
+    }
+}
+
+extension Optional {
+    /// `map` for an async, throwing transform.
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

@@ -1,0 +1,60 @@
+import BookingCore
+import BookingKit
+import Foundation
+
+/// The live hold countdown on a terminal: the time left (from the hold
+/// clock and the flow's countdown) rewritten in place every quarter second
+/// until the flow leaves `held` and settles, or Ctrl-C stops the watching
+/// (the room stays held).
+public struct Countdown: Sendable {
+    /// The driver whose flow is watched.
+    public let driver: FlowDriver
+
+    /// Creates a countdown.
+    public init(driver: FlowDriver) {
+        self.driver = driver
+    }
+
+    /// Shows the countdown until the hold settles or Ctrl-C; returns the exit code.
+    public func show() async -> ExitCode {
+        let console = driver.services.console
+        let stop = Flag()
+        let handlers = Platform.handle([.interrupt, .terminate]) { _ in stop.set() }
+        defer { handlers.restore() }
+        var onLine = false
+        while true {
+            let state = await driver.flow.state
+            if let left = driver.secondsLeft(state), case .held = state.stage {
+                console.overwriteLine("  " + console.styled(FlowRenderer.clockText(seconds: left), .bold)
+                    + " left to pay (run `booking pay`; Ctrl-C stops watching, the room stays held)")
+                onLine = true
+            } else {
+                if onLine { console.line() }
+                onLine = false
+                driver.report(state)
+                if FlowWatcher.isAtRest(state) { return ExitCode(stage: state.stage) }
+            }
+            if stop.isSet {
+                if onLine { console.line() }
+                let left = driver.secondsLeft(state).map { " for \(FlowRenderer.clockText(seconds: $0))" } ?? ""
+                console.line("Stopped watching. The room stays held\(left): run `booking pay`.")
+                return .done
+            }
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+    }
+
+    /// Shows `seconds` ticks of the countdown (the demo): in place on a
+    /// terminal, one plain line per second otherwise.
+    public func show(seconds: Int) async {
+        let console = driver.services.console
+        for tick in 0..<seconds {
+            let state = await driver.flow.state
+            guard let left = driver.secondsLeft(state) else { return }
+            let text = "  " + FlowRenderer.clockText(seconds: left) + " left to pay"
+            if console.isTerminal { console.overwriteLine(text) } else { console.line(text) }
+            if tick < seconds - 1 { try? await Task.sleep(for: .seconds(1)) }
+        }
+        if console.isTerminal { console.line() }
+    }
+}

@@ -1,0 +1,26 @@
+import BookingKit
+
+/// The reliability engineer's crash hook: in a DEBUG build, the environment
+/// variable `BOOKINGKIT_KILL_AT` names an effect boundary (an
+/// `EffectRunner.Boundary` description such as `before pay`, `after pay` or
+/// `before saveAttemptStatus(PAYMENT_SUBMITTED)`), and the process kills
+/// itself with SIGKILL the first time the flow reaches it. Release builds
+/// ignore the variable.
+public enum CrashHook {
+    /// The environment variable.
+    public static let variable = "BOOKINGKIT_KILL_AT"
+
+    /// The runtime's boundary hook for `environment`; nil when there is
+    /// none to install (release builds, or the variable unset).
+    public static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
+        #if DEBUG
+            guard let target = environment[variable], !target.isEmpty else { return nil }
+            return { boundary in
+                if boundary.description == target { Platform.killImmediately() }
+                return true
+            }
+        #else
+            return nil
+        #endif
+    }
+}

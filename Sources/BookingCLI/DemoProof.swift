@@ -1,0 +1,77 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+
+/// What the demo proves from the sandbox's ledger: every attempt was
+/// charged exactly once (the one whose answer was lost included), no hold
+/// was charged twice, and the lost answer was recovered through Unknown.
+public struct DemoProof: Sendable {
+    /// One attempt of the demo.
+    public struct Attempt: Sendable {
+        /// The attempt's id.
+        public var id: AttemptID
+        /// Its Idempotency-Key.
+        public var key: IdempotencyKey
+        /// Where its flow ended.
+        public var outcome: String
+        /// Its booking, if any.
+        public var bookingID: BookingID?
+    }
+
+    /// The attempts.
+    public var attempts: [Attempt]
+    /// The ledger read from the sandbox.
+    public var ledger: LedgerReport
+    /// Whether the event log shows the lost answer going through `unknown`
+    /// before `confirmed`.
+    public var lostAnswerRecovered: Bool
+
+    /// Charges made under `key`.
+    public func charges(_ key: IdempotencyKey) -> Int { ledger.chargesByIdempotencyKey[key.rawValue] ?? 0 }
+
+    /// What failed to hold, in words; empty when everything is proved.
+    public var problems: [String] {
+        var problems: [String] = []
+        for attempt in attempts {
+            if attempt.outcome != "confirmed" { problems.append("attempt \(attempt.id) ended \(attempt.outcome)") }
+            if charges(attempt.key) != 1 {
+                problems.append("attempt \(attempt.id) was charged \(charges(attempt.key)) times")
+            }
+        }
+        if ledger.chargeCount != attempts.count {
+            problems.append("the ledger has \(ledger.chargeCount) charges for \(attempts.count) attempts")
+        }
+        if ledger.chargesByHold.values.contains(where: { $0 != 1 }) { problems.append("a hold was charged twice") }
+        if !lostAnswerRecovered { problems.append("the lost answer did not go through Unknown") }
+        return problems
+    }
+
+    /// Whether the demo proved what it set out to.
+    public var isProved: Bool { problems.isEmpty }
+
+    /// The proof as JSON.
+    public var json: JSONValue {
+        [
+            "proved": .bool(isProved),
+            "problems": .array(problems.map { .string($0) }),
+            "lostAnswerRecovered": .bool(lostAnswerRecovered),
+            "chargeCount": .number(ledger.chargeCount),
+            "attempts": .array(attempts.map { attempt in
+                [
+                    "attemptId": .string(attempt.id.rawValue),
+                    "idempotencyKey": .string(attempt.key.rawValue),
+                    "outcome": .string(attempt.outcome),
+                    "bookingId": .text(attempt.bookingID?.rawValue),
+                    "charges": .number(charges(attempt.key)),
+                ]
+            }),
+        ]
+    }
+
+    /// Whether the log at `path` shows a state `unknown` followed by `confirmed`.
+    public static func logShowsRecovery(_ path: String?) -> Bool {
+        guard let path, let entries = try? EventLog.read(path) else { return false }
+        guard let unknown = entries.firstIndex(where: { $0.state == "unknown" }) else { return false }
+        return entries[unknown...].contains { $0.state == "confirmed" }
+    }
+}

@@ -1,0 +1,32 @@
+import BookingAPI
+import BookingSandbox
+import Foundation
+import HTTPServer
+
+/// The embedded default: the sandbox started inside this process on
+/// 127.0.0.1 and an ephemeral port, its database kept in
+/// `<data-dir>/sandbox/`, reached over real loopback HTTP like any server.
+/// Every command works on a fresh machine with nothing to set up.
+public final class EmbeddedSandbox: Sendable {
+    /// The running server.
+    public let server: SandboxServer
+    /// `http://127.0.0.1:<port>`.
+    public let address: ServerAddress
+
+    /// Opens the sandbox's database in `directory` and starts serving.
+    ///
+    /// - Parameter holdTTLMilliseconds: how long holds last (default 15 min).
+    public init(directory: String, holdTTLMilliseconds: Int64? = nil) throws {
+        var configuration = SandboxConfiguration(
+            databasePath: SandboxConfiguration.databasePath(inDataDirectory: directory))
+        if let holdTTLMilliseconds { configuration.holdTTLMilliseconds = holdTTLMilliseconds }
+        server = try SandboxServer(configuration: configuration, listenerConfiguration: HTTPListener.Configuration())
+        let port = try server.start()
+        address = try ServerAddress("http://127.0.0.1:\(port)")
+    }
+
+    /// Stops serving (requests in flight finish first).
+    public func stop() async {
+        await server.shutdown()
+    }
+}

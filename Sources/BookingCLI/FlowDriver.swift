@@ -1,0 +1,139 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import Foundation
+
+/// Drives the booking flow for one command run: sends the user's events
+/// (with fresh ids and hold-clock readings), follows the states the effects
+/// lead to, prints a line per stage as it goes, and completes 3-D Secure
+/// challenges on the sandbox as its bank page would.
+public struct FlowDriver: Sendable {
+    /// How long a hold request may take to settle.
+    public static let holdBudget: Duration = .seconds(60)
+    /// How long a payment may take to settle: the lost-answer lookups take
+    /// about two minutes, the 3-D Secure polls about one.
+    public static let paymentBudget: Duration = .seconds(180)
+
+    /// The services.
+    public let services: Services
+    /// The runtime.
+    public let runtime: BookingRuntime
+    /// Whether progress lines are printed (not with `--json`).
+    public let showsProgress: Bool
+    private let printed = PrintedStage()
+
+    /// A driver over `runtime`.
+    public init(services: Services, runtime: BookingRuntime, showsProgress: Bool) {
+        self.services = services
+        self.runtime = runtime
+        self.showsProgress = showsProgress
+    }
+
+    /// The flow.
+    public var flow: FlowStore { runtime.flow }
+
+    /// Whole seconds left on the state's countdown now.
+    public func secondsLeft(_ state: BookingFlow.State) -> Int? {
+        FlowRenderer.secondsLeft(state, at: services.clock.now())
+    }
+
+    /// Chooses `offer` and holds it with a new attempt (fresh id and key);
+    /// returns where the flow settles (held, failed, price changed, sold out).
+    public func hold(_ offer: Offer) async -> BookingFlow.State {
+        await flow.send(.offerChosen(offer))
+        await flow.send(.holdTapped(attempt: AttemptID(Self.newID()), key: IdempotencyKey(Self.newID())))
+        return await follow(for: Self.holdBudget)
+    }
+
+    /// Hands the latest unfinished attempt to the flow (it reads the hold
+    /// again, or looks the payment up) and follows it until the server has
+    /// answered, for up to `budget`; prints only where it stands then.
+    public func restore(for budget: Duration) async throws(CommandFailure) -> BookingFlow.State {
+        do {
+            try await runtime.restore()
+        } catch {
+            throw .failed("cannot read the saved attempt: \(error)")
+        }
+        let state = await FlowWatcher.watch(flow, timeout: budget, until: FlowWatcher.hasHeardBack)
+        report(state)
+        return state
+    }
+
+    /// Taps Pay with `token` and follows the payment to a named outcome. On
+    /// the sandbox a 3-D Secure challenge is completed (`passChallenge`) and
+    /// the flow told the user came back; elsewhere the flow stops there.
+    public func pay(_ token: PaymentToken, passChallenge: Bool) async -> BookingFlow.State {
+        let ticker = ProgressTicker(flow: flow, console: services.console, enabled: showsProgress)
+        let state = await payAndFollow(token, passChallenge: passChallenge)
+        await ticker.stop()
+        return state
+    }
+
+    private func payAndFollow(_ token: PaymentToken, passChallenge: Bool) async -> BookingFlow.State {
+        await flow.send(.payTapped(token, now: services.clock.now()))
+        var taps = 1
+        var challenged: Set<BookingID> = []
+        while true {
+            let state = await follow(for: Self.paymentBudget)
+            switch state.stage {
+            case .actionRequired(let stage) where !challenged.contains(stage.bookingID):
+                challenged.insert(stage.bookingID)
+                guard services.isSandbox else { return state }
+                say("sandbox: completing the bank's page (\(passChallenge ? "pass" : "fail"))")
+                do {
+                    try await services.api.completeChallenge(stage.bookingID, pass: passChallenge)
+                } catch {
+                    say("sandbox: the bank's page could not be completed: \(error)")
+                    return state
+                }
+                await flow.send(.challengeReturned(stage.payment.attempt.id))
+            case .held where taps < 2:
+                // The countdown had ended and the hold was read again: still held.
+                taps += 1
+                await flow.send(.payTapped(token, now: services.clock.now()))
+            default:
+                return state
+            }
+        }
+    }
+
+    /// Follows the flow until it waits for nothing but the user or the
+    /// countdown, or `budget` passes; prints each new stage.
+    public func follow(for budget: Duration) async -> BookingFlow.State {
+        await FlowWatcher.watch(flow, timeout: budget, onChange: { state in self.report(state) },
+                                until: FlowWatcher.isAtRest)
+    }
+
+    /// Prints the state's headline if its stage is new.
+    public func report(_ state: BookingFlow.State) {
+        guard showsProgress, state.stage.name != "browsing" || !state.soldOutOffers.isEmpty,
+              printed.changed(to: state.stage.name + "|" + (state.message ?? ""))
+        else { return }
+        let renderer = FlowRenderer(console: services.console)
+        let text = (state.showsProgress ? "… " : "• ") + renderer.headline(state)
+        // On a terminal, first clear whatever a ticker left on the line.
+        if services.console.isTerminal { services.console.clearLine() }
+        services.console.line(text)
+    }
+
+    /// Prints a progress note (not with `--json`).
+    public func say(_ text: String) {
+        if showsProgress { services.console.line("  " + services.console.styled(text, .dim)) }
+    }
+
+    static func newID() -> String { UUID().uuidString.lowercased() }
+}
+
+/// The last stage line printed, so each is printed once.
+private final class PrintedStage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: String?
+
+    func changed(to key: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard key != last else { return false }
+        last = key
+        return true
+    }
+}

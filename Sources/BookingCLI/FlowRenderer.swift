@@ -1,0 +1,133 @@
+import BookingCore
+
+/// Draws a flow state, for people and for `--json`, from the flow's outputs
+/// only (title, message, banner, actions, price, countdown, navigation):
+/// the CLI adds no rules of its own.
+public struct FlowRenderer: Sendable {
+    /// The console (for styles).
+    public let console: Console
+
+    /// Creates a renderer.
+    public init(console: Console) {
+        self.console = console
+    }
+
+    /// The title and message on one line, styled by how the stage stands.
+    public func headline(_ state: BookingFlow.State) -> String {
+        let title = console.styled(state.title, style(for: state.stage))
+        guard let message = state.message else { return title }
+        return "\(title): \(message)"
+    }
+
+    /// Every line a screen would show: headline, banner, price, time left,
+    /// where it goes, and the actions.
+    public func lines(_ state: BookingFlow.State, secondsLeft: Int?) -> [String] {
+        var lines = [headline(state)]
+        if let banner = state.banner { lines.append("  " + console.styled(banner, .yellow)) }
+        if let price = state.price { lines.append("  price: " + Self.priceText(price)) }
+        if let secondsLeft { lines.append("  time left: " + Self.clockText(seconds: secondsLeft)) }
+        switch state.navigation {
+        case .challenge(let url)?: lines.append("  bank page: \(url)")
+        case .trip(let id)?: lines.append("  trip: \(id) (booking trip \(id))")
+        case .results?, nil: break
+        }
+        let actions = state.actions.filter { $0.action != .back }
+        if !actions.isEmpty {
+            let labels = actions.map { action in
+                action.isEnabled ? action.label : "\(action.label) (\(action.disabledReason ?? "not now"))"
+            }
+            lines.append("  actions: " + labels.joined(separator: "; "))
+        }
+        return lines
+    }
+
+    /// The state as a JSON object (see the README for the fields).
+    public static func json(_ state: BookingFlow.State, secondsLeft: Int?) -> JSONValue {
+        let ids = Self.ids(state.stage)
+        var challengeURL: String?
+        if case .challenge(let url)? = state.navigation { challengeURL = url }
+        return [
+            "stage": .string(state.stage.name),
+            "final": .bool(state.stage.isFinal),
+            "title": .string(state.title),
+            "message": .text(state.message),
+            "banner": .text(state.banner),
+            "attemptId": .text(state.stage.attemptID?.rawValue),
+            "offerId": .text(ids.offer?.rawValue),
+            "holdId": .text(ids.hold?.rawValue),
+            "bookingId": .text(ids.booking?.rawValue),
+            "voucherCode": .text(ids.voucher),
+            "challengeUrl": .text(challengeURL),
+            "secondsLeft": secondsLeft.map { .number($0) } ?? .null,
+            "price": state.price.map(priceJSON) ?? .null,
+            "pendingWork": .text(state.pendingWork?.rawValue),
+            "actions": .array(state.actions.map { action in
+                [
+                    "action": .string(action.action.rawValue), "label": .string(action.label),
+                    "enabled": .bool(action.isEnabled), "disabledReason": .text(action.disabledReason),
+                ]
+            }),
+        ]
+    }
+
+    /// Whole seconds left on the state's countdown at `now`, if it has one.
+    public static func secondsLeft(_ state: BookingFlow.State, at now: MonotonicInstant) -> Int? {
+        state.countdown.map { Int($0.remaining(at: now).components.seconds) }
+    }
+
+    /// `14:59`, or `1:02:03` past an hour.
+    public static func clockText(seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(two(minutes)):\(two(rest))"
+    }
+
+    /// `EUR 240.00 (nightly EUR 100.00, taxes EUR 30.00, fees EUR 10.00)`: the
+    /// server's lines as sent, never summed here.
+    public static func priceText(_ price: PriceBreakdown) -> String {
+        "\(price.total.formatted) (nightly \(price.nightly.formatted), taxes \(price.taxes.formatted), "
+            + "fees \(price.fees.formatted))"
+    }
+
+    /// A price as JSON: each line `{amount, currency, formatted}`.
+    public static func priceJSON(_ price: PriceBreakdown) -> JSONValue {
+        ["total": moneyJSON(price.total), "nightly": moneyJSON(price.nightly), "taxes": moneyJSON(price.taxes),
+         "fees": moneyJSON(price.fees)]
+    }
+
+    /// Money as JSON: minor units, the currency, and the formatted text.
+    public static func moneyJSON(_ money: Money) -> JSONValue {
+        ["amount": .int(money.minorUnits), "currency": .string(money.currency.rawValue),
+         "formatted": .string(money.formatted)]
+    }
+
+    private func style(for stage: BookingFlow.Stage) -> Style {
+        switch stage {
+        case .confirmed, .held: return .green
+        case .failed, .expired, .cancelled: return .red
+        case .unknown, .processing, .actionRequired, .checkingHold, .priceChanged: return .yellow
+        default: return .bold
+        }
+    }
+
+    private static func ids(_ stage: BookingFlow.Stage)
+        -> (offer: OfferID?, hold: HoldID?, booking: BookingID?, voucher: String?)
+    {
+        switch stage {
+        case .browsing: return (nil, nil, nil, nil)
+        case .offerChosen(let offer): return (offer.id, nil, nil, nil)
+        case .requestingHold(let s): return (s.attempt.offerID, nil, nil, nil)
+        case .held(let s): return (s.attempt.offerID, s.hold.id, nil, nil)
+        case .checkingHold(let s): return (s.attempt.offerID, s.holdID, nil, nil)
+        case .priceChanged(let s): return (s.previous.offerID, nil, nil, nil)
+        case .submitting(let s): return (s.attempt.offerID, s.holdID, nil, nil)
+        case .unknown(let s): return (s.payment.attempt.offerID, s.payment.holdID, s.payment.bookingID, nil)
+        case .actionRequired(let s): return (s.payment.attempt.offerID, s.payment.holdID, s.bookingID, nil)
+        case .processing(let s): return (s.payment.attempt.offerID, s.payment.holdID, s.bookingID, nil)
+        case .confirmed(let s), .cancelled(let s): return (nil, nil, s.booking.id, s.booking.voucherCode)
+        case .failed(let s): return (s.attempt.offerID, nil, nil, nil)
+        case .expired(let s): return (s.attempt.offerID, nil, nil, nil)
+        }
+    }
+}

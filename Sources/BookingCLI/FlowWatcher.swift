@@ -1,0 +1,51 @@
+import BookingCore
+import BookingKit
+
+/// Follows the flow's states until one satisfies a condition or a time
+/// bound passes, calling back on every change.
+public enum FlowWatcher {
+    /// The first state (the current one included) that satisfies `done`, or
+    /// the last state seen when `timeout` passes first.
+    public static func watch(
+        _ flow: FlowStore, timeout: Duration,
+        onChange: @escaping @Sendable (BookingFlow.State) async -> Void = { _ in },
+        until done: @escaping @Sendable (BookingFlow.State) -> Bool
+    ) async -> BookingFlow.State {
+        let stream = await flow.states()
+        let reached = await withTaskGroup(of: BookingFlow.State?.self) { group in
+            group.addTask {
+                for await state in stream {
+                    await onChange(state)
+                    if done(state) { return state }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        if let reached { return reached }
+        return await flow.state
+    }
+
+    /// Whether a restored flow has heard from the server: it is at rest, or
+    /// its lookup or poll was answered at least once (the back-off that
+    /// follows can take minutes; `booking status` says where it stands now).
+    public static func hasHeardBack(_ state: BookingFlow.State) -> Bool {
+        switch state.stage {
+        case .unknown(let stage): return stage.checks > 0 || !stage.checkPending
+        case .processing(let stage): return stage.polls > 0 || !stage.pollPending
+        default: return isAtRest(state)
+        }
+    }
+
+    /// Whether the flow waits for nothing but the user or the countdown:
+    /// a settled stage, held, or a check that gave up.
+    public static func isAtRest(_ state: BookingFlow.State) -> Bool {
+        state.pendingWork == nil || state.pendingWork == .holdTimer
+    }
+}

@@ -1,0 +1,45 @@
+import BookingAPI
+import Foundation
+
+/// One run of a command: what was parsed, the settings, the console and the
+/// environment.
+public struct Invocation: Sendable {
+    /// The parsed command line.
+    public let command: ParsedCommand
+    /// The resolved settings.
+    public let settings: Settings
+    /// The console.
+    public let console: Console
+    /// The environment.
+    public let environment: [String: String]
+
+    /// Creates an invocation.
+    public init(command: ParsedCommand, settings: Settings, console: Console, environment: [String: String]) {
+        self.command = command
+        self.settings = settings
+        self.console = console
+        self.environment = environment
+    }
+
+    /// Whether `--json` was given.
+    public var json: Bool { settings.json }
+
+    /// The services: the given server, or the embedded sandbox.
+    public func services(
+        wrapTransport: (any Transport) -> any Transport = { $0 }, holdTTLMilliseconds: Int64? = nil
+    ) throws(CommandFailure) -> Services {
+        try Services(settings: settings, console: console, environment: environment, wrapTransport: wrapTransport,
+                     holdTTLMilliseconds: holdTTLMilliseconds)
+    }
+
+    /// Prints the one JSON document of the run.
+    public func emit(_ document: JSONValue) {
+        console.line(document.serialized())
+    }
+
+    /// Prints lines for people (nothing with `--json`).
+    public func say(_ lines: String...) {
+        guard !json else { return }
+        for line in lines { console.line(line) }
+    }
+}

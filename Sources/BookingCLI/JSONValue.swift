@@ -1,0 +1,119 @@
+/// A JSON document built by the CLI for `--json`: objects keep the order
+/// their fields were written in, so the output reads like the README's
+/// field lists. Serialized by hand, with every control character escaped.
+public enum JSONValue: Sendable, Equatable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// An integer.
+    case int(Int64)
+    /// A number with a fraction (non-finite ones are written as `null`).
+    case double(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object, its fields in the order given.
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.serialized(pretty: false) == rhs.serialized(pretty: false)
+    }
+
+    /// A string, or null.
+    public static func text(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+
+    /// An integer.
+    public static func number(_ value: Int) -> JSONValue { .int(Int64(value)) }
+
+    /// The JSON text; `pretty` indents by two spaces.
+    public func serialized(pretty: Bool = true) -> String {
+        var out = ""
+        write(into: &out, pretty: pretty, depth: 0)
+        return out
+    }
+
+    private func write(into out: inout String, pretty: Bool, depth: Int) {
+        let newline = pretty ? "\n" : ""
+        let indent = { (level: Int) in pretty ? String(repeating: "  ", count: level) : "" }
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .double(let value): out += value.isFinite ? String(value) : "null"
+        case .string(let text): Self.quote(text, into: &out)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            out += "[" + newline
+            for (index, item) in items.enumerated() {
+                out += indent(depth + 1)
+                item.write(into: &out, pretty: pretty, depth: depth + 1)
+                out += (index < items.count - 1 ? "," : "") + newline
+            }
+            out += indent(depth) + "]"
+        case .object(let fields):
+            guard !fields.isEmpty else { out += "{}"; return }
+            out += "{" + newline
+            for (index, (name, value)) in fields.enumerated() {
+                out += indent(depth + 1)
+                Self.quote(name, into: &out)
+                out += pretty ? ": " : ":"
+                value.write(into: &out, pretty: pretty, depth: depth + 1)
+                out += (index < fields.count - 1 ? "," : "") + newline
+            }
+            out += indent(depth) + "}"
+        }
+    }
+
+    private static func quote(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(elements)
+    }
+}
+
+extension JSONValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: JSONValue...) {
+        self = .array(elements)
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) {
+        self = .bool(value)
+    }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int64) {
+        self = .int(value)
+    }
+}

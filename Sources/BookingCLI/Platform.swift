@@ -1,0 +1,131 @@
+// Every platform difference of the command line, in one place: terminals,
+// signals, raw writes to the standard streams, and exiting.
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The operating system as the CLI needs it.
+public enum Platform {
+    /// A standard stream.
+    public enum Stream: Sendable {
+        /// Standard output.
+        case output
+        /// Standard error.
+        case error
+
+        var descriptor: Int32 { self == .output ? 1 : 2 }
+    }
+
+    /// How a write ended.
+    public enum WriteResult: Sendable, Equatable {
+        /// Everything was written.
+        case written
+        /// The reader went away (`EPIPE`): `booking ... | head`.
+        case readerGone
+        /// Another error.
+        case failed(Int32)
+    }
+
+    /// A signal the CLI handles.
+    public enum Signal: Sendable, CaseIterable {
+        /// Ctrl-C.
+        case interrupt
+        /// `kill` (a service manager stopping the process).
+        case terminate
+
+        var number: Int32 {
+            switch self {
+            case .interrupt: return SIGINT
+            case .terminate: return SIGTERM
+            }
+        }
+    }
+
+    /// A broken pipe must be an `EPIPE` the writer sees, never a signal that
+    /// kills the process: output piped into `head` ends quietly.
+    public static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Whether the stream is a terminal.
+    public static func isTerminal(_ stream: Stream) -> Bool {
+        isatty(stream.descriptor) == 1
+    }
+
+    /// Writes all of `bytes`, retrying short writes and interruptions.
+    public static func write(_ bytes: [UInt8], to stream: Stream) -> WriteResult {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return systemWrite(stream.descriptor, base, buffer.count)
+            }
+            if count < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                return code == EPIPE ? .readerGone : .failed(code)
+            }
+            offset += count
+        }
+        return .written
+    }
+
+    /// Ends the process with `code` at once.
+    public static func exit(_ code: Int32) -> Never {
+        systemExit(code)
+    }
+
+    /// Dies at once by SIGKILL, as a crash or a power cut would: no handler,
+    /// no flush, no cleanup (the crash hook).
+    public static func killImmediately() -> Never {
+        kill(getpid(), SIGKILL)
+        // SIGKILL cannot be caught; in case delivery is late, never go on.
+        while true { pause() }
+    }
+
+    /// Takes over `signals`: they no longer end the process; each delivery
+    /// calls `handler` on a background queue instead.
+    public static func handle(_ signals: [Signal], _ handler: @escaping @Sendable (Signal) -> Void) -> SignalHandlers {
+        let sources = signals.map { one -> any DispatchSourceSignal in
+            signal(one.number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: one.number, queue: .global())
+            source.setEventHandler { handler(one) }
+            source.resume()
+            return source
+        }
+        return SignalHandlers(sources: sources, signals: signals)
+    }
+
+    /// The handlers `handle` installed; `restore()` gives the signals back
+    /// their default action.
+    public final class SignalHandlers: @unchecked Sendable {
+        private let sources: [any DispatchSourceSignal]
+        private let signals: [Signal]
+
+        init(sources: [any DispatchSourceSignal], signals: [Signal]) {
+            self.sources = sources
+            self.signals = signals
+        }
+
+        /// Stops handling: the signals end the process again.
+        public func restore() {
+            for source in sources { source.cancel() }
+            for one in signals { signal(one.number, SIG_DFL) }
+        }
+    }
+}
+
+// Free functions, so the system calls are not shadowed by `Platform`'s members.
+private func systemWrite(_ descriptor: Int32, _ base: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, base, count)
+}
+
+private func systemExit(_ code: Int32) -> Never {
+    exit(code)
+}

@@ -1,0 +1,110 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import Foundation
+
+/// What a command that talks to the server gets: the API client (to the
+/// given server, or to the embedded sandbox started here), the data
+/// directory, the hold clock and the runtime.
+public final class Services: Sendable {
+    /// The settings.
+    public let settings: Settings
+    /// The console.
+    public let console: Console
+    /// The embedded sandbox, when no server was given.
+    public let embedded: EmbeddedSandbox?
+    /// The server's address.
+    public let server: ServerAddress
+    /// The API client.
+    public let api: BookingAPIClient
+    /// The hold clock: the runtime's monotonic readings and the countdown's.
+    public let clock = HoldClock()
+    private let crashHook: EffectRunner.BoundaryHook?
+
+    /// Opens the data directory and, when no server is given, starts the
+    /// embedded sandbox in `<data-dir>/sandbox/`.
+    ///
+    /// - Parameters:
+    ///   - wrapTransport: wraps the HTTP transport (the demo injects a fault header).
+    ///   - holdTTLMilliseconds: the embedded sandbox's hold TTL (the demo's is short).
+    public init(
+        settings: Settings, console: Console, environment: [String: String],
+        wrapTransport: (any Transport) -> any Transport = { $0 }, holdTTLMilliseconds: Int64? = nil
+    ) throws(CommandFailure) {
+        self.settings = settings
+        self.console = console
+        try Self.makeDirectory(settings.dataDirectory)
+        if let given = settings.server {
+            embedded = nil
+            server = given
+        } else {
+            do {
+                let sandbox = try EmbeddedSandbox(
+                    directory: (settings.dataDirectory as NSString).appendingPathComponent("sandbox"),
+                    holdTTLMilliseconds: holdTTLMilliseconds)
+                embedded = sandbox
+                server = sandbox.address
+            } catch {
+                throw .failed("cannot start the embedded sandbox in \(settings.dataDirectory)/sandbox: \(error)")
+            }
+        }
+        api = BookingAPIClient(server: server, apiKey: settings.apiKey, transport: wrapTransport(URLSessionTransport()))
+        crashHook = CrashHook.hook(environment: environment)
+    }
+
+    /// Whether the server is a sandbox (embedded, or on this machine): its
+    /// 3-D Secure challenges can be completed by the CLI.
+    public var isSandbox: Bool {
+        embedded != nil || ServerAddress.isLoopback(server.baseURL.host ?? "")
+    }
+
+    /// The runtime over the data directory, logging its flow to a new event
+    /// log named after `command`.
+    public func runtime(command: String) throws(CommandFailure) -> BookingRuntime {
+        let clock = self.clock
+        do {
+            return try BookingRuntime(
+                directory: settings.dataDirectory, api: api, monotonicNow: { clock.now() },
+                logPath: EventLogFiles.newPath(in: settings.dataDirectory, command: command),
+                boundaryHook: crashHook)
+        } catch {
+            throw .failed("cannot open the bookings in \(settings.dataDirectory): \(error)")
+        }
+    }
+
+    /// The trips of the data directory; `online` false reads them with no network at all.
+    public func trips(online: Bool = true) throws(CommandFailure) -> TripRepository {
+        do {
+            return try TripRepository(directory: settings.dataDirectory, api: online ? api : nil)
+        } catch {
+            throw .failed("cannot open the trips in \(settings.dataDirectory): \(error)")
+        }
+    }
+
+    /// The search cache and client (no debounce: one query per command).
+    public func search() throws(CommandFailure) -> SearchRepository {
+        do {
+            return try SearchRepository(directory: settings.dataDirectory, api: api, debounce: .zero)
+        } catch {
+            throw .failed("cannot open the search cache in \(settings.dataDirectory): \(error)")
+        }
+    }
+
+    static func makeDirectory(_ path: String) throws(CommandFailure) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .failed("cannot create the data directory \(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+extension Services {
+    /// The launch-time reconciliation of a command that has no runtime of
+    /// its own (search, offers, cancel): bounded, quiet unless it settled something.
+    public func reconcileAtLaunch() async {
+        guard let repository = try? BookingRepository(directory: settings.dataDirectory, api: api) else { return }
+        await LaunchReconciler.run(repository, console: console)
+    }
+}

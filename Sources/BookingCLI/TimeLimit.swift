@@ -1,0 +1,44 @@
+import Foundation
+
+/// Runs work with a time bound without waiting for it past the bound: the
+/// work goes on in its own task (it must be safe to abandon: reads, and
+/// writes that only move forward), and the caller gets nil at the bound.
+public enum TimeLimit {
+    /// The work's result, or nil when `limit` passed first.
+    public static func run<T: Sendable>(
+        _ limit: Duration, _ work: @escaping @Sendable () async -> T
+    ) async -> T? {
+        let once = Once<T?>()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+            once.install(continuation)
+            Task {
+                let value = await work()
+                once.resume(value)
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                once.resume(nil)
+            }
+        }
+    }
+
+    /// Resumes a continuation exactly once.
+    private final class Once<Value: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Value, Never>?
+
+        func install(_ continuation: CheckedContinuation<Value, Never>) {
+            lock.lock()
+            self.continuation = continuation
+            lock.unlock()
+        }
+
+        func resume(_ value: Value) {
+            lock.lock()
+            let waiting = continuation
+            continuation = nil
+            lock.unlock()
+            waiting?.resume(returning: value)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import Foundation
+
+/// Draws trips saved on the device, for people and for `--json`.
+public struct TripRenderer: Sendable {
+    /// The console (for styles).
+    public let console: Console
+
+    /// Creates a renderer.
+    public init(console: Console) {
+        self.console = console
+    }
+
+    /// One line of `booking trips`.
+    public func line(_ trip: TripRepository.Trip) -> String {
+        let record = trip.record
+        let status = console.styled(record.status.rawValue, record.status == .confirmed ? .green : .red)
+        var parts = [record.bookingID.rawValue, status]
+        if let details = trip.details {
+            parts.append("\(details.property.name), \(details.property.city)")
+        }
+        parts.append("\(record.checkIn) to \(record.checkOut)")
+        if let details = trip.details { parts.append(details.price.total.formatted) }
+        if let voucher = record.voucherCode { parts.append("voucher \(voucher)") }
+        return parts.joined(separator: "  ")
+    }
+
+    /// Every line of `booking trip ID`.
+    public func detail(_ trip: TripRepository.Trip) -> [String] {
+        let record = trip.record
+        var lines = [console.styled("Trip \(record.bookingID)", .bold) + "  "
+            + console.styled(record.status.rawValue, record.status == .confirmed ? .green : .red)]
+        if let details = trip.details {
+            let property = details.property
+            lines.append("  hotel:     \(property.name), \(property.city)"
+                + (property.address.map { " (\($0))" } ?? "") + (property.stars.map { ", \($0) stars" } ?? ""))
+            lines.append("  room:      \(details.room.name), \(details.guests) guest(s)")
+            lines.append("  price:     " + FlowRenderer.priceText(details.price))
+        }
+        lines.append("  stay:      \(record.checkIn) to \(record.checkOut)")
+        if let voucher = record.voucherCode { lines.append("  voucher:   \(voucher)") }
+        lines.append("  version:   \(record.version.rawValue), synced \(AgeText.describe(since: record.syncedAt))")
+        return lines
+    }
+
+    /// A trip as JSON (see the README for the fields).
+    public static func json(_ trip: TripRepository.Trip) -> JSONValue {
+        let record = trip.record
+        let details = trip.details
+        return [
+            "bookingId": .string(record.bookingID.rawValue),
+            "status": .string(record.status.rawValue),
+            "propertyName": .text(details?.property.name),
+            "city": .text(details?.property.city),
+            "address": .text(details?.property.address),
+            "roomName": .text(details?.room.name),
+            "guests": details.map { .number($0.guests) } ?? .null,
+            "checkIn": .string(record.checkIn),
+            "checkOut": .string(record.checkOut),
+            "voucherCode": .text(record.voucherCode),
+            "price": details.map { FlowRenderer.priceJSON($0.price) } ?? .null,
+            "version": .int(record.version.rawValue),
+            "syncedAt": .string(AgeText.iso(record.syncedAt)),
+        ]
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `booking pay` dies by SIGKILL while its payment is out; the next launch
+/// settles the attempt with the server, and the ledger shows one charge.
+@Suite struct CrashTests {
+    @Test func payKilledRightAfterThePaymentShowsItsOutcomeOnTheNextStatusWithOneCharge() async throws {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: "cli-kill-hook")
+        try await booking.holdAnOffer()
+        // The debug build's crash hook: die once the payment's answer is in,
+        // before the flow hears of it.
+        let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "after pay"])
+        #expect(pay.signalled && pay.status == SIGKILL, "pay was not killed: \(pay.status) \(pay.output)")
+        #expect(!pay.output.contains("Outcome:"))
+
+        let status = try await booking.run(["status"])
+        #expect(status.status == 0, "\(status.output) \(status.error)")
+        #expect(status.output.contains("CONFIRMED"))
+        let ledger = try await sandbox.ledger()
+        #expect(ledger.chargeCount == 1)
+        #expect(ledger.chargesByIdempotencyKey.values.allSatisfy { $0 == 1 })
+        // Paying again never charges again: there is nothing held to pay.
+        let again = try await booking.run(["pay"])
+        #expect(again.status == 2)
+        #expect(try await sandbox.ledger().chargeCount == 1)
+    }
+
+    @Test func payKilledMidRequestFromOutsideIsSettledLaterWithOneCharge() async throws {
+        // Every request takes 1.5 s on this sandbox: time to kill the client
+        // while its payment is on the server.
+        let sandbox = try await SandboxProcess(["--fault-rate", "delay-ms=1500=1"])
+        let booking = Booking(server: sandbox.url, label: "cli-kill-mid")
+        try await booking.holdAnOffer()
+        let pay = try booking.start(["pay"])
+        #expect(await Booking.waitForOutput(pay, containing: "Paying"))
+        try await Task.sleep(for: .milliseconds(500))
+        pay.kill(SIGKILL)
+        let killed = await Booking.finish(pay)
+        #expect(killed.signalled)
+        #expect(!killed.output.contains("Outcome:"))
+        try await Task.sleep(for: .milliseconds(1500))  // the server finishes the payment it had
+
+        let status = try await booking.run(["status", "--json"])
+        #expect(status.status == 0, "\(status.output) \(status.error)")
+        #expect(status.error.contains("settled at launch: examined 1: 1 confirmed"))
+        #expect((try status.json()["attempt"] as? [String: Any])?["phase"] as? String == "CONFIRMED")
+        let ledger = try await sandbox.ledger()
+        #expect(ledger.chargeCount == 1)
+        #expect(ledger.chargesByHold.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test func payKilledBeforeThePaymentLeftIsNotKnownAndIsNeverPaidAgain() async throws {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: "cli-kill-before")
+        try await booking.holdAnOffer()
+        let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "before pay"])
+        #expect(pay.signalled && pay.status == SIGKILL)
+        // Saved as submitted, never sent: only the server could say, and it
+        // has nothing under the key (yet, for all the client knows).
+        let status = try await booking.run(["status"])
+        #expect(status.status == 3, "\(status.output) \(status.error)")
+        #expect(status.output.contains("PAYMENT_SUBMITTED"))
+        #expect(status.output.contains("Checking your payment"))
+        let again = try await booking.run(["pay"])
+        #expect(again.output.contains("never sent again"), "\(again.output)")
+        #expect(try await sandbox.ledger().chargeCount == 0)
+    }
+
+    @Test func ctrlCDuringPayNeverCancelsTheChargeAndExitsThree() async throws {
+        let sandbox = try await SandboxProcess(["--fault-rate", "delay-ms=1500=1"])
+        let booking = Booking(server: sandbox.url, label: "cli-interrupt")
+        try await booking.holdAnOffer()
+        let pay = try booking.start(["pay"])
+        #expect(await Booking.waitForOutput(pay, containing: "Paying"))
+        pay.kill(SIGINT)
+        let interrupted = await Booking.finish(pay)
+        #expect(!interrupted.signalled)
+        #expect(interrupted.status == 3)
+        #expect(interrupted.error.contains("the payment continues on the server; run `booking status`"))
+
+        let status = try await booking.run(["status"])
+        #expect(status.output.contains("CONFIRMED"), "\(status.output) \(status.error)")
+        #expect(try await sandbox.ledger().chargeCount == 1)
+    }
+}

@@ -1,0 +1,42 @@
+import BookingCLI
+import Foundation
+import Testing
+
+@Suite struct HelpTests {
+    @Test func theOverviewListsEveryCommandAndTheExitCodes() async throws {
+        let run = try await Booking.bare(["--help"])
+        #expect(run.status == 0)
+        for command in CommandCatalog.commands { #expect(run.output.contains("  \(command.name)")) }
+        #expect(run.output.contains("EXIT CODES"))
+        #expect(run.error.isEmpty)
+    }
+
+    @Test(arguments: CommandCatalog.commands.map(\.name))
+    func everyCommandHasItsOwnHelp(_ name: String) async throws {
+        let run = try await Booking.bare([name, "--help"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("booking \(name): "))
+        #expect(run.output.contains("USAGE: booking \(name)"))
+        #expect(run.output.contains("--json"))
+    }
+
+    @Test func outputPipedIntoHeadEndsQuietly() async throws {
+        let run = try await Booking.shell(#"set -o pipefail; "$BOOKING" --help | head -1"#)
+        #expect(run.status == 0, "stderr: \(run.error)")
+        #expect(run.output == "booking: the BookingKit command-line client\n")
+        #expect(run.error.isEmpty)
+    }
+
+    @Test func aReaderThatLeftBeforeTheOutputIsAQuietExitZero() async throws {
+        // `true` exits at once: every write of the diagram meets EPIPE.
+        let run = try await Booking.shell(#"set -o pipefail; sleep 0; "$BOOKING" diagram --format dot | true; echo "exit $?""#)
+        #expect(run.output == "exit 0\n", "stderr: \(run.error)")
+        #expect(run.error.isEmpty)
+    }
+
+    @Test func theVersionPrints() async throws {
+        let run = try await Booking.bare(["--version"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("booking "))
+    }
+}

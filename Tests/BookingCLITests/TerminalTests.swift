@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// What only a terminal shows: the live countdown rewritten in place, and
+/// colour (never with NO_COLOR). Run in a pseudo-terminal by `script`.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+struct TerminalTests {
+    @Test func theHoldCountdownUpdatesInPlaceUntilTheHoldRunsOut() async throws {
+        let sandbox = try await SandboxProcess(["--hold-ttl-ms", "3000"])
+        let booking = Booking(server: sandbox.url, label: "cli-pty")
+        let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
+        let command = (["\"$BOOKING\""] + booking.global + ["hold", offerID]).joined(separator: " ")
+        let run = try await Booking.shell("script -qfec '\(command)' /dev/null")
+        #expect(run.status == 1, "\(run.output) \(run.error)")
+        #expect(run.output.contains("\r  00:02 left to pay") || run.output.contains("\r  00:01 left to pay"))
+        #expect(run.output.contains("\u{1B}[K"))
+        #expect(run.output.components(separatedBy: "\r  00:0").count > 3, "not rewritten in place: \(run.output)")
+        #expect(run.output.contains("Room no longer held"))
+        #expect(!run.output.contains("\u{1B}[32m"), "NO_COLOR is set")
+    }
+
+    @Test func colourShowsOnATerminalWithoutNoColour() async throws {
+        let booking = Booking(label: "cli-colour")
+        try await booking.holdAnOffer()
+        let command = (["\"$BOOKING\""] + booking.global + ["status"]).joined(separator: " ")
+        let coloured = try await Booking.shell("unset NO_COLOR; TERM=xterm script -qfec '\(command)' /dev/null")
+        #expect(coloured.output.contains("\u{1B}[32mRoom held\u{1B}[0m"), "\(coloured.output)")
+        let plain = try await Booking.shell("NO_COLOR=1 script -qfec '\(command)' /dev/null")
+        #expect(plain.output.contains("Room held"))
+        #expect(!plain.output.contains("\u{1B}["))
+    }
+}

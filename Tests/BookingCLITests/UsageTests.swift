@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Every bad command line: one line on stderr, nothing on stdout, exit 2,
+/// before anything touches the network.
+@Suite struct UsageTests {
+    static let badCommandLines: [[String]] = [
+        [],
+        ["frobnicate"],
+        ["trips", "--frobnicate"],
+        ["--frobnicate", "trips"],
+        ["offers", "--place"],
+        ["offers", "--place", "plc_lisbon", "--check-in", "2026-02-30", "--check-out", "2026-03-02", "--guests", "2"],
+        ["offers", "--place", "plc_lisbon", "--check-in", "tomorrow", "--check-out", "2026-03-02", "--guests", "2"],
+        ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-05", "--check-out", "2026-03-02", "--guests", "2"],
+        ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "two"],
+        ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "0"],
+        ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "2",
+         "--page", "-1"],
+        ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02"],
+        ["offers", "--place", "../etc", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "2"],
+        ["trip"],
+        ["trip", "bk_1", "extra"],
+        ["trip", "bk/../../x"],
+        ["trip", "bk_\u{1B}[31m"],
+        ["cancel", "not an id"],
+        ["hold", "off ice"],
+        ["pay", "--card", "tok visa"],
+        ["pay", "--challenge", "maybe"],
+        ["diagram", "--format", "png"],
+        ["diagram", "--json=yes"],
+        ["sandbox", "--port", "70000"],
+        ["sandbox", "--fault-rate", "meteor=0.5"],
+        ["sandbox", "--fault-rate", "unavailable=2"],
+        ["trips", "--server", "not a url"],
+        ["trips", "--server", "http://bank.example.com"],
+        ["trips", "--server", "ftp://127.0.0.1"],
+        ["trips", "--server", "https://user:pw@example.com"],
+        ["trips", "--api-key", "sk test"],
+        ["open", "https://evil.example/trips/bk_1"],
+        ["open", "http://example.com/trips/bk_1"],
+        ["open", "https://example.com/trips/../admin"],
+        ["open", "https://example.com@evil.com/trips/bk_1"],
+        ["replay", "/nonexistent/events.jsonl"],
+        ["search", "   "],
+    ]
+
+    @Test(arguments: badCommandLines)
+    func aBadCommandLineSaysWhyOnOneLineAndExitsTwo(_ arguments: [String]) async throws {
+        let booking = Booking()
+        let run = try await booking.run(arguments)
+        #expect(run.status == 2, "\(arguments): exit \(run.status), stderr: \(run.error)")
+        #expect(run.errorLines.count == 1, "\(arguments): stderr: \(run.error)")
+        #expect(run.error.hasPrefix("booking: "))
+        #expect(run.output.isEmpty, "\(arguments): stdout: \(run.output)")
+        #expect(!run.error.contains("\u{1B}"), "control characters must be escaped")
+    }
+
+    @Test func plainHTTPToAnotherMachineIsRefusedFromTheEnvironmentToo() async throws {
+        var booking = Booking()
+        booking.environment["BOOKING_SERVER"] = "http://10.0.0.8:8080"
+        let run = try await booking.run(["status"])
+        #expect(run.status == 2)
+        #expect(run.error.contains("BOOKING_SERVER"))
+        #expect(run.error.contains("plain http"))
+    }
+
+    @Test func anUnknownOfferSaysToListOffersFirst() async throws {
+        let run = try await Booking().run(["hold", "off_htl_lis01_std_20300101_20300103_2", "--no-wait"])
+        #expect(run.status == 2)
+        #expect(run.error.contains("run `booking offers` first"))
+    }
+
+    @Test func payingWithNothingHeldIsRefused() async throws {
+        let run = try await Booking().run(["pay"])
+        #expect(run.status == 2)
+        #expect(run.error.contains("booking hold"))
+    }
+}

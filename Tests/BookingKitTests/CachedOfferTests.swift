@@ -1,0 +1,25 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingStore
+import BookingTestSupport
+import Foundation
+import Testing
+
+@Suite struct CachedOfferTests {
+    @Test func anOfferListedEarlierIsFoundInTheCacheWithItsQuoteAndNoNetwork() async throws {
+        let sandbox = try SandboxFixture(route: .inProcess)
+        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), debounce: .zero)
+        let query = SearchQuery(placeID: "plc_lisbon", checkIn: "2026-12-01", checkOut: "2026-12-03", guests: 2)
+        let page = try await search.offers(query, pageIndex: 0)
+        let listed = try #require(page.items.last)
+        let requestsBefore = sandbox.transport.requests("GET", "/v1/offers").count
+
+        let found = try #require(try await search.cachedOffer(listed.offerId))
+        #expect(found.listing == listed)
+        #expect(found.listing.quoteId == listed.quoteId)
+        #expect(found.quotedAt == page.quotedAt)
+        #expect(try await search.cachedOffer(OfferID("off_htl_zzz99_std_20261201_20261203_2")) == nil)
+        #expect(sandbox.transport.requests("GET", "/v1/offers").count == requestsBefore)
+    }
+}
