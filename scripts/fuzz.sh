@@ -6,11 +6,12 @@
 # Targets: deep-link, wire-decoder, http-parser, command-line, database-open,
 # flow-events. How they are built: outside SwiftPM, with swiftc
 # -sanitize=fuzzer,address. The modules under test (SQLite, BookingCore,
-# BookingStore, BookingAPI, BookingCLI) are compiled from their sources into
+# BookingStore, BookingAPI) are compiled from their sources into
 # instrumented static libraries, and each harness in Tests/Fuzz/Harnesses
-# links the ones it needs (the HTTP parser's few pure files are compiled
-# into its harness directly). BookingStore's embedded schema is the file
+# links the ones it needs; the HTTP parser's and the command-line parser's
+# few pure files are compiled into their harnesses directly. BookingStore's embedded schema is the file
 # SwiftPM's plugin generates, so `swift build` runs first.
+# FUZZ_REUSE_MODULES=1 skips rebuilding the libraries when they exist.
 #
 # Seeds: Tests/Fuzz/corpus/<target>/ (committed); the growing corpus, the
 # crashes (artifacts) and a summary with libFuzzer's runs and cov: figure
@@ -41,11 +42,12 @@ module() { # name sources...
     swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$name" \
         -emit-module-path "$modules/$name.swiftmodule" -o "$modules/lib$name.a" "$@" 2>&1 | quiet
 }
-module SQLite "$root"/Sources/SQLite/*.swift
-module BookingCore "$root"/Sources/BookingCore/*.swift
-module BookingStore "$root"/Sources/BookingStore/*.swift "$schema"
-module BookingAPI "$root"/Sources/BookingAPI/*.swift "$root"/Sources/BookingAPI/Wire/*.swift
-module BookingCLI "$root"/Sources/BookingCLI/*.swift
+if [ "${FUZZ_REUSE_MODULES:-0}" != 1 ] || [ ! -f "$modules/libBookingAPI.a" ]; then
+    module SQLite "$root"/Sources/SQLite/*.swift
+    module BookingCore "$root"/Sources/BookingCore/*.swift
+    module BookingStore "$root"/Sources/BookingStore/*.swift "$schema"
+    module BookingAPI "$root"/Sources/BookingAPI/*.swift "$root"/Sources/BookingAPI/Wire/*.swift
+fi
 
 harness() { # target harness-files... -- libraries...
     local target=$1; shift
@@ -53,6 +55,7 @@ harness() { # target harness-files... -- libraries...
 }
 h="$root/Tests/Fuzz/Harnesses"
 http="$root/Sources/HTTPServer"
+cli="$root/Sources/BookingCLI"
 for target in "${targets[@]}"; do
     case $target in
         deep-link) harness "$target" "$h/DeepLinkFuzz.swift" -lBookingCore ;;
@@ -61,7 +64,9 @@ for target in "${targets[@]}"; do
             "$http/HTTPRequestParser.swift" "$http/HTTPSyntax.swift" "$http/HTTPParseError.swift" \
             "$http/HTTPVersion.swift" "$http/HTTPHeaders.swift" "$http/HTTPRequest.swift" \
             "$http/HTTPResponse.swift" "$http/HTTPResponse+JSONError.swift" ;;
-        command-line) harness "$target" "$h/CommandLineFuzz.swift" -lBookingCLI -lBookingCore ;;
+        command-line) harness "$target" "$h/CommandLineFuzz.swift" -module-name CommandLineFuzz \
+            "$cli/CommandLineParser.swift" "$cli/CommandSpec.swift" "$cli/CommandCatalog.swift" \
+            "$cli/ParsedCommand.swift" "$cli/UsageError.swift" ;;
         database-open) harness "$target" "$h/DatabaseOpenFuzz.swift" -lBookingStore -lSQLite -lBookingCore -lsqlite3 ;;
         flow-events) harness "$target" "$h/FlowEventsFuzz.swift" "$h/ByteReader.swift" -module-name FlowEventsFuzz \
             -lBookingCore ;;

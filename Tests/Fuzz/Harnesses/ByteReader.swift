@@ -34,7 +34,7 @@ struct ByteReader {
         let version = Version(rawValue: Int64(byte() ?? 0) % 6) ?? .none
         let id = BookingID((byte() ?? 0) % 2 == 0 ? "bk_1" : "bk_2")
         return Booking(id: id, status: status, version: version,
-                       nextAction: (byte() ?? 0) % 2 == 0 ? NextAction(url: "https://bank.example/3ds") : nil,
+                       nextAction: (byte() ?? 0) % 2 == 0 ? Booking.NextAction(url: "https://bank.example/3ds") : nil,
                        propertyName: "P", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
                        voucherCode: nil)
     }

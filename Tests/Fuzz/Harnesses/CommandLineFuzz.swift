@@ -1,7 +1,5 @@
 // libFuzzer target: the CLI argument parser. The input is split at NUL
 // bytes into words; any words: no crash, and a parse is deterministic.
-import BookingCLI
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
