@@ -14,7 +14,9 @@ final class ClientProcess: @unchecked Sendable {
     private var diedAt: String?
 
     /// Opens the files in `world.clientDirectory` as a new process.
-    private init(world: SimulationWorld, generation: Int, hook: @escaping EffectRunner.BoundaryHook) throws {
+    private init(world: SimulationWorld, generation: Int, eventLog: Bool, hook: @escaping EffectRunner.BoundaryHook)
+        throws
+    {
         self.generation = generation
         let scheduler = world.scheduler
         api = BookingAPIClient(
@@ -28,16 +30,16 @@ final class ClientProcess: @unchecked Sendable {
             configuration: RepositoryConfiguration(reconcileConcurrency: 1),
             sleeper: scheduler.sleeper(.flowTimer, generation: generation),
             monotonicNow: { MonotonicInstant(sinceOrigin: scheduler.now) },
-            logPath: (world.clientDirectory as NSString).appendingPathComponent("events.log"),
+            logPath: eventLog ? (world.clientDirectory as NSString).appendingPathComponent("events.log") : nil,
             boundaryHook: hook)
     }
 
     /// Opens a new process: the runtime, with a short busy timeout (a
     /// blocked write fails in a millisecond instead of five seconds).
-    static func open(world: SimulationWorld, generation: Int, hook: @escaping EffectRunner.BoundaryHook)
+    static func open(world: SimulationWorld, generation: Int, eventLog: Bool, hook: @escaping EffectRunner.BoundaryHook)
         async throws -> ClientProcess
     {
-        let process = try ClientProcess(world: world, generation: generation, hook: hook)
+        let process = try ClientProcess(world: world, generation: generation, eventLog: eventLog, hook: hook)
         try await process.runtime.repository.simulationPragma("busy_timeout", "1")
         return process
     }

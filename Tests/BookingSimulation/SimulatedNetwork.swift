@@ -191,9 +191,9 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         if response.status == 422 {
             observations.violation("I4 422 for \(identity): \(String(decoding: response.body, as: UTF8.self))")
         }
-        let code = (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])
-            .flatMap { $0["error"] as? [String: Any] }?["code"] as? String
-        let state = Self.bookingState(response.body)
+        let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        let code = (object?["error"] as? [String: Any])?["code"] as? String
+        let state = Self.bookingState(object)
         locked {
             if response.status == 429 || response.status == 503,
                let wait = response.header("Retry-After").flatMap({ Self.retryAfter($0, now: now, epoch: epochSeconds) }) {
@@ -215,9 +215,8 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
     }
 
     /// The booking key and state of a booking answer, if it is one.
-    private static func bookingState(_ body: Data) -> (String, String)? {
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let key = object["idempotencyKey"] as? String, let state = object["state"] as? String
+    private static func bookingState(_ object: [String: Any]?) -> (String, String)? {
+        guard let object, let key = object["idempotencyKey"] as? String, let state = object["state"] as? String
         else { return nil }
         return (key, state)
     }

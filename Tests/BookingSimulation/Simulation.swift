@@ -28,6 +28,9 @@ public final class Simulation: @unchecked Sendable {
         public var holdTTLMilliseconds: Int64
         /// Percent of payment taps that type a raw card number instead of a token.
         public var cardNumberPercent = 3
+        /// Whether the runtime keeps its event log (a fifth of a run's time
+        /// goes into it, so one seed in ten keeps it; the security tests always do).
+        public var keepsEventLog: Bool
 
         /// Settings drawn from `seed`.
         public init(seed: UInt64) {
@@ -39,6 +42,7 @@ public final class Simulation: @unchecked Sendable {
             killAtBoundary = nil
             storageFaultPercent = random.pick([0, 0, 5, 10])
             holdTTLMilliseconds = Int64(random.pick([2, 5, 15])) * 60_000
+            keepsEventLog = seed % 10 == 0
         }
     }
 
@@ -64,7 +68,7 @@ public final class Simulation: @unchecked Sendable {
         world = try SimulationWorld(seed: settings.seed, faultPercent: settings.faultPercent,
                                     holdTTLMilliseconds: settings.holdTTLMilliseconds)
         deathRandom = SimulationRandom(seed: settings.seed ^ 0xDEAD_BEEF)
-        let first = try await ClientProcess.open(world: world, generation: 0, hook: hook(generation: 0))
+        let first = try await ClientProcess.open(world: world, generation: 0, eventLog: settings.keepsEventLog, hook: hook(generation: 0))
         lock.withLock { current = first }
     }
 
@@ -244,7 +248,8 @@ public final class Simulation: @unchecked Sendable {
         schedule = ScheduleWatch()
         for _ in 0..<4 { await Task.yield() }
         do {
-            let next = try await ClientProcess.open(world: world, generation: generation, hook: hook(generation: generation))
+            let next = try await ClientProcess.open(world: world, generation: generation, eventLog: settings.keepsEventLog,
+                                                  hook: hook(generation: generation))
             lock.withLock { current = next }
         } catch {
             world.observations.violation("REOPEN the database could not be reopened after a death: \(error)")

@@ -14,6 +14,7 @@ import Testing
     static func simulatedDevice(seed: UInt64) async throws -> Simulation {
         var settings = Simulation.Settings(seed: seed)
         settings.cardNumberPercent = 50
+        settings.keepsEventLog = true
         let simulation = try await Simulation(settings: settings)
         await simulation.runRandom(steps: 16)
         let search = try SearchRepository(
