@@ -69,8 +69,9 @@ import Testing
         var booking = Booking(server: server, label: "kill-campaign")
         booking.global += ["--api-key", key]
         do {
-            // A different night for every kill, so the rooms never run out.
-            try await booking.holdAnOffer(index: (index / 300) % 3, days: 5 + index % 300)
+            // A different offer and night for every kill (up to 1,100), so
+            // the rooms never run out.
+            try await booking.holdAnOffer(index: (index / 275) % 4, days: 5 + index % 275)
             if point.hasPrefix("random") {
                 let delay = Int(point.split(separator: " ")[1]) ?? 0
                 let child = try booking.start(["pay"])
