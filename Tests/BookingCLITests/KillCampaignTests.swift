@@ -10,14 +10,20 @@ import Testing
 /// key and no hold charged twice), the trip table (every charged booking is
 /// a trip) and `PRAGMA integrity_check` are checked.
 ///
-/// CI: 40 at named boundaries plus 20 tries at random moments (at least 50
-/// kills). `BOOKINGKIT_LONG=1`: 160 per named boundary plus 300 random
-/// tries (at least 1,000 kills).
+/// CI: 8 tries per named boundary (10 for the two after the answer, which
+/// `booking pay` may exit before) plus 20 at random moments: at least 50
+/// kills. `BOOKINGKIT_LONG=1`: 160 per boundary (200 for those two) plus
+/// 300 random: at least 1,000 kills, at least 50 at every boundary.
 @Suite struct KillCampaignTests {
     static let boundaries = [
         "before saveAttemptStatus(PAYMENT_SUBMITTED)", "before pay", "after pay", "before saveTrip",
         "before saveAttemptStatus(CONFIRMED)",
     ]
+
+    /// Boundaries after the payment's answer: `booking pay` may print its
+    /// outcome and exit (the repository saved the trip and the attempt with
+    /// the answer) before the flow's follow-up effects reach them.
+    static let mayExitFirst: Set<String> = ["before saveTrip", "before saveAttemptStatus(CONFIRMED)"]
 
     /// One kill's outcome.
     struct Kill: Sendable {
@@ -31,6 +37,7 @@ import Testing
         let perBoundary = long ? 160 : 8
         let randomKills = long ? 300 : 20
         var plan = Self.boundaries.flatMap { Array(repeating: $0, count: perBoundary) }
+        plan += Self.mayExitFirst.sorted().flatMap { Array(repeating: $0, count: perBoundary / 4) }
         // Kills from outside after 0 to 79 ms: some land before the payment
         // leaves, some while it is out, some after (those are not kills).
         plan += (0..<randomKills).map { "random \(($0 * 37) % 80) ms" }
@@ -54,10 +61,12 @@ import Testing
         for kill in kills where kill.killed { byPoint[kill.point.hasPrefix("random") ? "random delay" : kill.point, default: 0] += 1 }
         print("kill campaign: \(kills.filter(\.killed).count) kills of \(kills.count) runs")
         for point in byPoint.keys.sorted() { print("  \(point): \(byPoint[point] ?? 0)") }
+        print("  (exited before a post-answer boundary: \(kills.filter { !$0.killed && $0.problems.isEmpty }.count))")
         let problems = kills.flatMap { kill in kill.problems.map { "\(kill.point): \($0)" } }
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
         for boundary in Self.boundaries {
-            #expect(byPoint[boundary] == perBoundary, "\(boundary) killed \(byPoint[boundary] ?? 0) times")
+            let least = Self.mayExitFirst.contains(boundary) ? (long ? 50 : 1) : perBoundary
+            #expect(byPoint[boundary] ?? 0 >= least, "\(boundary) killed \(byPoint[boundary] ?? 0) times")
         }
         #expect(kills.filter(\.killed).count >= (long ? 1_000 : 50))
     }
@@ -69,9 +78,9 @@ import Testing
         var booking = Booking(server: server, label: "kill-campaign")
         booking.global += ["--api-key", key]
         do {
-            // A different offer and night for every kill (up to 1,100), so
+            // Stays that never overlap on one offer (up to 1,190 kills), so
             // the rooms never run out.
-            try await booking.holdAnOffer(index: (index / 275) % 4, days: 5 + index % 275)
+            try await booking.holdAnOffer(index: (index / 170) % 7, days: 5 + 2 * (index % 170))
             if point.hasPrefix("random") {
                 let delay = Int(point.split(separator: " ")[1]) ?? 0
                 let child = try booking.start(["pay"])
@@ -81,7 +90,8 @@ import Testing
             } else {
                 let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": point])
                 kill.killed = pay.signalled && pay.status == SIGKILL
-                if !kill.killed { kill.problems.append("not killed: exit \(pay.status) \(pay.error)") }
+                let exitedFirst = !pay.signalled && pay.status == 0 && Self.mayExitFirst.contains(point)
+                if !kill.killed && !exitedFirst { kill.problems.append("not killed: exit \(pay.status) \(pay.error)") }
             }
             let reconcile = try await booking.run(["reconcile"])
             if ![0, 1, 3].contains(reconcile.status) {
