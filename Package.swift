@@ -64,6 +64,12 @@ let package = Package(
             dependencies: ["BookingAPI", "BookingSandbox", "HTTPServer", "TestSupport"],
             path: "Tests/BookingTestSupport"
         ),
+        .target(
+            name: "BookingSimulation",
+            dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite", "BookingSandbox",
+                           "BookingTestSupport", "HTTPServer"],
+            path: "Tests/BookingSimulation"
+        ),
         .executableTarget(name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),
         .plugin(
             name: "EmbedSchema",
@@ -76,6 +82,11 @@ let package = Package(
         .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore"]),
         .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(
+            name: "BookingSimulationTests",
+            dependencies: ["BookingSimulation", "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite",
+                           "BookingSandbox", "BookingTestSupport", "HTTPServer", "BookingCLI"]
+        ),
         .testTarget(name: "BookingCLITests", dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport"]),
         .testTarget(name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
     ]

@@ -10,9 +10,15 @@ struct RetryExecutor: Sendable {
     let policy: OutcomePolicy
     let sleeper: any Sleeper
     let wallClockSeconds: @Sendable () -> Int64
+    /// The last `Retry-After` of any call, obeyed before a new call's first try.
+    let gate = RetryAfterGate()
 
     /// Sends `request` until it succeeds or the policy ends it. Returns the 2xx answer.
     func execute(_ request: TransportRequest, kind: RequestKind) async throws(APIError) -> TransportResponse {
+        if let wait = gate.remaining(nowUnixSeconds: wallClockSeconds(), ceiling: policy.retryAfterCeiling) {
+            // Nothing of this call has left yet: cancelled now, nothing was sent.
+            do { try await sleeper.sleep(for: wait) } catch { throw .final(.notSent, nil) }
+        }
         var attempt = 1
         while true {
             let outcome: RequestOutcome
@@ -23,6 +29,7 @@ struct RetryExecutor: Sendable {
                 answer = response
                 serverError = (200...299).contains(response.status) ? nil : ServerError.parse(response.body)
                 if response.status == 404 && kind == .read { throw APIError.notFound }
+                noteRetryAfter(response)
                 outcome = .response(status: response.status, errorCode: serverError?.code,
                                     retryAfter: response.header("Retry-After"))
             } catch let error as TransportError {
@@ -51,6 +58,14 @@ struct RetryExecutor: Sendable {
                 throw .unknownOutcome(Self.describe(outcome))
             }
         }
+    }
+
+    /// Remembers a usable `Retry-After` of a 408, 429 or 503 for the calls that follow.
+    private func noteRetryAfter(_ response: TransportResponse) {
+        guard [408, 429, 503].contains(response.status), let header = response.header("Retry-After") else { return }
+        let now = wallClockSeconds()
+        guard let wait = RetryAfter.delay(header, nowUnixSeconds: now, ceiling: policy.retryAfterCeiling) else { return }
+        gate.record(wait: wait, nowUnixSeconds: now)
     }
 
     /// The transport's send, bounded by the request's timeout whatever the

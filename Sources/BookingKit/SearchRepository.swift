@@ -60,8 +60,11 @@ public actor SearchRepository {
         }
     }
 
-    /// Records that the user searched `query` and chose `placeID`.
+    /// Records that the user searched `query` and chose `placeID`. A query
+    /// holding a card-number-like digit run (a paste into the wrong box) is
+    /// never written: no card number is ever stored on the device.
     public func recordSearch(_ query: String, placeID: String?) throws {
+        guard !Redaction.containsCardNumber(query) else { return }
         try cache.recovering { try $0.recentSearches.recordUse(query: query, placeID: placeID, at: now()) }
     }
 

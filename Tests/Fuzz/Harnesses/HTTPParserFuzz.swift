@@ -1,5 +1,5 @@
 // libFuzzer entry point for HTTPRequestParser; not part of any SwiftPM
-// target. Build and run with ./fuzz-http-parser.sh.
+// target. Built and run by scripts/fuzz.sh (target http-parser).
 //
 // Each input is split into a chunk size (first byte) and a byte stream that
 // is fed to the parser chunk by chunk, exactly as the listener does:

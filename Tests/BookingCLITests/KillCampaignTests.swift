@@ -1,0 +1,124 @@
+import BookingAPI
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 7, item 3: the real `booking` binary against the real sandbox over
+/// loopback, killed with SIGKILL while it pays: at named effect boundaries
+/// (the debug build's `BOOKINGKIT_KILL_AT` hook) and after random delays
+/// from outside. After each kill, `booking reconcile`; then the ledger (no
+/// key and no hold charged twice), the trip table (every charged booking is
+/// a trip) and `PRAGMA integrity_check` are checked.
+///
+/// CI: 8 tries per named boundary (10 for the two after the answer, which
+/// `booking pay` may exit before) plus 20 at random moments: at least 50
+/// kills. `BOOKINGKIT_LONG=1`: 160 per boundary (200 for those two) plus
+/// 300 random: at least 1,000 kills, at least 50 at every boundary.
+@Suite struct KillCampaignTests {
+    static let boundaries = [
+        "before saveAttemptStatus(PAYMENT_SUBMITTED)", "before pay", "after pay", "before saveTrip",
+        "before saveAttemptStatus(CONFIRMED)",
+    ]
+
+    /// Boundaries after the payment's answer: `booking pay` may print its
+    /// outcome and exit (the repository saved the trip and the attempt with
+    /// the answer) before the flow's follow-up effects reach them.
+    static let mayExitFirst: Set<String> = ["before saveTrip", "before saveAttemptStatus(CONFIRMED)"]
+
+    /// One kill's outcome.
+    struct Kill: Sendable {
+        var point: String
+        var killed: Bool
+        var problems: [String]
+    }
+
+    @Test func payKilledAtNamedBoundariesAndRandomMomentsNeverChargesTwiceNorLosesATrip() async throws {
+        let long = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
+        let perBoundary = long ? 160 : 8
+        let randomKills = long ? 300 : 20
+        var plan = Self.boundaries.flatMap { Array(repeating: $0, count: perBoundary) }
+        plan += Self.mayExitFirst.sorted().flatMap { Array(repeating: $0, count: perBoundary / 4) }
+        // Kills from outside after 0 to 79 ms: some land before the payment
+        // leaves, some while it is out, some after (those are not kills).
+        plan += (0..<randomKills).map { "random \(($0 * 37) % 80) ms" }
+        let sandbox = try await SandboxProcess()
+        var kills: [Kill] = []
+        await withTaskGroup(of: Kill.self) { group in
+            var next = 0
+            func add() {
+                let index = next, point = plan[next]
+                group.addTask { await Self.killOnce(index: index, point: point, server: sandbox.url) }
+                next += 1
+            }
+            while next < min(2, plan.count) { add() }
+            while let kill = await group.next() {
+                kills.append(kill)
+                if next < plan.count { add() }
+            }
+        }
+        await sandbox.stop()
+        var byPoint: [String: Int] = [:]
+        for kill in kills where kill.killed { byPoint[kill.point.hasPrefix("random") ? "random delay" : kill.point, default: 0] += 1 }
+        print("kill campaign: \(kills.filter(\.killed).count) kills of \(kills.count) runs")
+        for point in byPoint.keys.sorted() { print("  \(point): \(byPoint[point] ?? 0)") }
+        print("  (exited before a post-answer boundary: \(kills.filter { !$0.killed && $0.problems.isEmpty }.count))")
+        let problems = kills.flatMap { kill in kill.problems.map { "\(kill.point): \($0)" } }
+        #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+        for boundary in Self.boundaries {
+            let least = Self.mayExitFirst.contains(boundary) ? (long ? 50 : 1) : perBoundary
+            #expect(byPoint[boundary] ?? 0 >= least, "\(boundary) killed \(byPoint[boundary] ?? 0) times")
+        }
+        #expect(kills.filter(\.killed).count >= (long ? 1_000 : 50))
+    }
+
+    /// Holds an offer, pays and kills the payment, reconciles, checks.
+    static func killOnce(index: Int, point: String, server: String) async -> Kill {
+        var kill = Kill(point: point, killed: false, problems: [])
+        let key = "sk_test_kill\(index)x\(ProcessInfo.processInfo.processIdentifier)"
+        var booking = Booking(server: server, label: "kill-campaign")
+        booking.global += ["--api-key", key]
+        do {
+            // Stays that never overlap on one offer (up to 1,190 kills), so
+            // the rooms never run out.
+            try await booking.holdAnOffer(index: (index / 170) % 7, days: 5 + 2 * (index % 170))
+            if point.hasPrefix("random") {
+                let delay = Int(point.split(separator: " ")[1]) ?? 0
+                let child = try await booking.start(["pay"])
+                try await Task.sleep(for: .milliseconds(delay))
+                child.send(SIGKILL)
+                kill.killed = await Booking.finish(child).signalled
+            } else {
+                let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": point])
+                kill.killed = pay.signalled && pay.status == SIGKILL
+                let exitedFirst = !pay.signalled && pay.status == 0 && Self.mayExitFirst.contains(point)
+                if !kill.killed && !exitedFirst { kill.problems.append("not killed: exit \(pay.status) \(pay.error)") }
+            }
+            let reconcile = try await booking.run(["reconcile"])
+            if ![0, 1, 3].contains(reconcile.status) {
+                kill.problems.append("reconcile exited \(reconcile.status): \(reconcile.error)")
+            }
+            kill.problems += try await check(booking: booking, key: key, server: server)
+        } catch {
+            kill.problems.append("\(error)")
+        }
+        return kill
+    }
+
+    /// The ledger, the trips and the file after the kill and the reconcile.
+    static func check(booking: Booking, key: String, server: String) async throws -> [String] {
+        var problems: [String] = []
+        let client = BookingAPIClient(server: try ServerAddress(server), apiKey: key, transport: URLSessionTransport())
+        let ledger = try await client.sandboxLedger()
+        problems += ledger.chargesByIdempotencyKey.filter { $0.value > 1 }.map { "key \($0.key) charged \($0.value) times" }
+        problems += ledger.chargesByHold.filter { $0.value > 1 }.map { "hold \($0.key) charged \($0.value) times" }
+        let file = (booking.dataDirectory as NSString).appendingPathComponent("booking.sqlite")
+        let sqlite = ChildProcess.run("/usr/bin/sqlite3", [file, "PRAGMA integrity_check; SELECT 'trip:' || booking_id FROM trip;"])
+        let lines = sqlite.standardOutput.split(separator: "\n").map(String.init)
+        if lines.first != "ok" { problems.append("integrity_check: \(sqlite.standardOutput) \(sqlite.standardError)") }
+        let trips = Set(lines.filter { $0.hasPrefix("trip:") }.map { String($0.dropFirst(5)) })
+        for entry in ledger.entries where entry.kind == "charge" && !trips.contains(entry.bookingId) {
+            problems.append("charged booking \(entry.bookingId) is not a trip after reconcile")
+        }
+        return problems
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SQLite
+
+/// Reads `booking.sqlite` through its own connection, as another process
+/// would: what is committed, never what the client merely holds in memory.
+final class AttemptFileReader: @unchecked Sendable {
+    /// One row of `booking_attempt`.
+    struct Row: Equatable, Sendable {
+        var attemptID: String
+        var key: String
+        var status: String
+        var version: Int64
+        var holdID: String?
+        var bookingID: String?
+    }
+
+    private let path: String
+    private let lock = NSLock()
+    private var connection: Database?
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The saved status of the attempt with this key; nil when there is no such row.
+    func status(forKey key: String) -> String? {
+        locked {
+            guard let database = open() else { return nil }
+            guard case .text(let status)? = try? database.scalar(
+                "SELECT status FROM booking_attempt WHERE idempotency_key = ?", [.text(key)]) else { return nil }
+            return status
+        }
+    }
+
+    /// Every row, by attempt id.
+    func rows() -> [String: Row] {
+        locked {
+            guard let database = open(), let statement = try? database.prepare(
+                "SELECT attempt_id, idempotency_key, status, version, hold_id, booking_id FROM booking_attempt")
+            else { return [:] }
+            var rows: [String: Row] = [:]
+            try? statement.forEachRow { row in
+                let value = Row(attemptID: row.string(at: 0), key: row.string(at: 1), status: row.string(at: 2),
+                                version: row.int64(at: 3), holdID: row.optionalString(at: 4),
+                                bookingID: row.optionalString(at: 5))
+                rows[value.attemptID] = value
+            }
+            return rows
+        }
+    }
+
+    /// The booking ids in `trip`.
+    func tripBookingIDs() -> Set<String> {
+        locked {
+            guard let database = open(), let statement = try? database.prepare("SELECT booking_id FROM trip") else { return [] }
+            var ids: Set<String> = []
+            try? statement.forEachRow { ids.insert($0.string(at: 0)) }
+            return ids
+        }
+    }
+
+    /// Closes the connection (before the files are scanned or removed).
+    func close() {
+        locked { connection = nil }
+    }
+
+    private func open() -> Database? {
+        if let connection { return connection }
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        connection = try? Database(path: path, options: .init(readOnly: true))
+        return connection
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}

@@ -1,0 +1,77 @@
+@testable import BookingKit
+import BookingAPI
+import BookingCore
+import Foundation
+
+/// One life of the client process: a runtime over the data directory, its
+/// API client, and the boundary hook that can kill it. When it dies, its
+/// generation is declared dead to the scheduler and nothing of it runs again.
+final class ClientProcess: @unchecked Sendable {
+    let generation: Int
+    let runtime: BookingRuntime
+    let api: BookingAPIClient
+    private let lock = NSLock()
+    private var diedAt: String?
+
+    /// Opens the files in `world.clientDirectory` as a new process.
+    private init(world: SimulationWorld, generation: Int, eventLog: Bool, hook: @escaping EffectRunner.BoundaryHook)
+        throws
+    {
+        self.generation = generation
+        let scheduler = world.scheduler
+        api = BookingAPIClient(
+            server: world.server, apiKey: SimulationWorld.apiKey, transport: world.network,
+            configuration: APIConfiguration(
+                readTimeout: .seconds(3600), holdTimeout: .seconds(3600), payTimeout: .seconds(3600),
+                cancelTimeout: .seconds(3600)),
+            sleeper: scheduler.sleeper(.retry, generation: generation), wallClockSeconds: world.wallClockSeconds)
+        runtime = try BookingRuntime(
+            directory: world.clientDirectory, api: api,
+            configuration: RepositoryConfiguration(reconcileConcurrency: 1),
+            sleeper: scheduler.sleeper(.flowTimer, generation: generation),
+            monotonicNow: { MonotonicInstant(sinceOrigin: scheduler.now) },
+            logPath: eventLog ? (world.clientDirectory as NSString).appendingPathComponent("events.log") : nil,
+            boundaryHook: hook)
+    }
+
+    /// Opens a new process: the runtime, with a short busy timeout (a
+    /// blocked write fails in a millisecond instead of five seconds).
+    static func open(world: SimulationWorld, generation: Int, eventLog: Bool, hook: @escaping EffectRunner.BoundaryHook)
+        async throws -> ClientProcess
+    {
+        let process = try ClientProcess(world: world, generation: generation, eventLog: eventLog, hook: hook)
+        try await process.runtime.repository.simulationPragma("busy_timeout", "1")
+        return process
+    }
+
+    /// Whether the process has died, and where.
+    var death: String? { lock.withLock { diedAt } }
+
+    /// Marks the process dead at `boundary`.
+    func die(at boundary: String) {
+        lock.withLock { diedAt = boundary }
+    }
+
+    /// Storage faults: the page limit (SQLITE_FULL) on the client's own connection.
+    func limitPages(_ limited: Bool) async {
+        let repository = runtime.repository
+        if limited {
+            let pages = ((try? await repository.simulationPragmaRead("page_count")) ?? nil).flatMap { Int($0) } ?? 1
+            try? await repository.simulationPragma("max_page_count", String(pages))
+        } else {
+            try? await repository.simulationPragma("max_page_count", "1073741823")
+        }
+    }
+}
+
+extension BookingRepository {
+    /// Sets a pragma on the repository's own connection (simulation only).
+    func simulationPragma(_ name: String, _ value: String) throws {
+        try store.database.pragma(name, set: value)
+    }
+
+    /// Reads a pragma on the repository's own connection (simulation only).
+    func simulationPragmaRead(_ name: String) throws -> String? {
+        try store.database.pragma(name)
+    }
+}

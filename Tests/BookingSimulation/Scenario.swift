@@ -1,0 +1,94 @@
+import BookingCore
+import Foundation
+
+/// A scripted booking for the crash-point sweep: the same user and the same
+/// network every time, so the N-th effect boundary is the same moment in
+/// every run.
+public enum Scenario: String, CaseIterable, Sendable {
+    case visa, declined, threeDSecurePass, threeDSecureFail, processingError, lostAnswer, error500AfterCommit
+    case priceChange, expiry
+
+    var token: PaymentToken {
+        switch self {
+        case .declined: return PaymentToken("tok_chargeDeclined")
+        case .threeDSecurePass, .threeDSecureFail: return PaymentToken("tok_threeDSecureRequired")
+        case .processingError: return PaymentToken("tok_processingError")
+        default: return PaymentToken("tok_visa")
+        }
+    }
+
+    /// The settings of a sweep run: no random faults, death only at `killAt`.
+    func settings(killAt: Int?) -> Simulation.Settings {
+        var settings = Simulation.Settings(seed: UInt64(Self.allCases.firstIndex(of: self) ?? 0) + 1)
+        settings.faultPercent = 0
+        settings.deathPercent = 0
+        settings.storageFaultPercent = 0
+        settings.killAtBoundary = killAt
+        settings.holdTTLMilliseconds = 15 * 60_000
+        return settings
+    }
+
+    /// Plans the scenario's network faults.
+    func planFaults(_ network: SimulatedNetwork) {
+        switch self {
+        case .lostAnswer: network.plan("POST", "/v1/bookings", .responseLostAfterCommit)
+        case .error500AfterCommit: network.plan("POST", "/v1/bookings", .error500AfterCommit)
+        case .priceChange: network.plan("POST", "/v1/holds", .priceChanged)
+        default: break
+        }
+    }
+}
+
+extension Simulation {
+    /// Plays `scenario` as a patient user would (a restart puts the user
+    /// wherever the restored flow is), then `finish()`.
+    public func run(_ scenario: Scenario) async {
+        scenario.planFaults(world.network)
+        var random = SimulationRandom(seed: 7)
+        let offers = await loadOffers()
+        guard let offer = offers.first else {
+            world.observations.violation("SETUP no offers")
+            return
+        }
+        var started = 0, waitedOut = false, bankDone = false
+        for _ in 0..<40 {
+            await drain()
+            let now = MonotonicInstant(sinceOrigin: world.scheduler.now)
+            switch state.stage {
+            case .browsing:
+                guard started < 2 else { break }
+                await send(.offerChosen(offer))
+            case .offerChosen:
+                started += 1
+                let (attempt, key) = Self.newAttempt(&random)
+                await send(.holdTapped(attempt: attempt, key: key))
+            case .held:
+                if scenario == .expiry && !waitedOut {
+                    waitedOut = true
+                    await runTimers(until: world.scheduler.now + .seconds(20 * 60))
+                } else {
+                    await send(.payTapped(scenario.token, now: now))
+                }
+            case .priceChanged:
+                let (attempt, key) = Self.newAttempt(&random)
+                await send(.acceptNewPriceTapped(attempt: attempt, key: key))
+            case .actionRequired(let stage):
+                if bankDone {
+                    await send(.challengeReturned(stage.payment.attempt.id))
+                } else {
+                    bankDone = true
+                    await completeChallenge(stage, pass: scenario == .threeDSecurePass, returns: true)
+                }
+            case .checkingHold(let stage) where !stage.readPending:
+                await send(.checkAgainTapped)
+            case .confirmed, .failed, .expired, .cancelled:
+                break
+            default:
+                await runTimers(until: world.scheduler.now + .seconds(10))
+            }
+            if state.stage.isFinal || (state.stage == .browsing && started >= 2) { break }
+            await runTimers(until: world.scheduler.now + .seconds(1))
+        }
+        await finish()
+    }
+}

@@ -1,0 +1,246 @@
+import BookingAPI
+import Foundation
+
+/// The network between the client and the in-process sandbox, as the seed
+/// makes it: each request may get a fault (a `Sandbox-Fault` header, an
+/// answer that never arrives, a rewritten `Retry-After`, a replayed answer),
+/// and every request is checked against the promises the wire can see:
+///
+/// - I4: no `422` ever (a key is never reused with other parameters);
+/// - I5: no retry before the `Retry-After` it was given; no resend of a POST
+///   after a final 4xx;
+/// - I6: the attempt's row is committed before every POST for it (read from
+///   the database file through a separate connection at send time);
+/// - I7: no payment POST for an attempt while its 3-D Secure is pending.
+public final class SimulatedNetwork: Transport, @unchecked Sendable {
+    private let base: any Transport
+    private let scheduler: VirtualScheduler
+    private let observations: Observations
+    private let attempts: AttemptFileReader
+    private let epochSeconds: Int64
+    private let lock = NSLock()
+    private var random: SimulationRandom
+    private var rate: Int
+    private var enabled = true
+    private var notBefore: [String: Duration] = [:]
+    private var finallyRefused: Set<String> = []
+    private var challengePending: Set<String> = []
+    private var lastAnswers: [String: TransportResponse] = [:]
+    private var script: [(method: String, path: String, fault: SimulatedFault)] = []
+
+    /// A network over `base` injecting faults on `faultPercent` % of requests.
+    init(base: any Transport, scheduler: VirtualScheduler, observations: Observations, attempts: AttemptFileReader,
+         epochSeconds: Int64, seed: UInt64, faultPercent: Int) {
+        self.base = base
+        self.scheduler = scheduler
+        self.observations = observations
+        self.attempts = attempts
+        self.epochSeconds = epochSeconds
+        random = SimulationRandom(seed: seed ^ 0x5EED_0F_FA17)
+        rate = faultPercent
+    }
+
+    /// Plans faults for the next requests matching a method and path prefix,
+    /// each once, before any random fault.
+    func plan(_ method: String, _ path: String, _ fault: SimulatedFault) {
+        locked { script.append((method, path, fault)) }
+    }
+
+    /// A new client process starts: it cannot know the `Retry-After` the
+    /// dead one was given (the client keeps it in memory), so I5 starts afresh.
+    func processRestarted() {
+        locked { notBefore.removeAll() }
+    }
+
+    /// Turns fault injection on or off (the checks always run).
+    func setFaults(enabled: Bool) {
+        locked { self.enabled = enabled }
+    }
+
+    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        let now = scheduler.now
+        let key = request.headers["Idempotency-Key"]
+        let target = Self.target(request.url)
+        let identity = "\(request.method) \(target) \(key ?? "")"
+        let fault = locked { chooseFault(request, target: target) }
+        check(request, identity: identity, key: key, at: now)
+        let index = observations.sent(Observations.Request(
+            at: now, method: request.method, target: target, key: key, fault: fault, status: nil))
+        if let fault { observations.fault(fault) }
+        let response: TransportResponse
+        do {
+            response = try await deliver(request, target: target, fault: fault, at: now)
+        } catch {
+            observations.answered(index, status: nil)
+            throw error
+        }
+        observations.answered(index, status: response.status)
+        learn(from: response, identity: identity, key: key, request: request, target: target, at: now)
+        return response
+    }
+
+    // MARK: Faults
+
+    private func chooseFault(_ request: TransportRequest, target: String) -> SimulatedFault? {
+        if enabled, let index = script.firstIndex(where: { $0.method == request.method && target.hasPrefix($0.path) }) {
+            return script.remove(at: index).fault
+        }
+        guard enabled, !target.hasPrefix("/v1/sandbox"), random.chance(rate) else { return nil }
+        var choices = SimulatedFault.network
+        let isPost = request.method == "POST"
+        if !isPost { choices.removeAll { $0 == .keyInUse } }
+        if !(isPost && target.hasPrefix("/v1/holds")) { choices.removeAll { $0 == .priceChanged || $0 == .soldOut } }
+        if !(request.method == "GET" && target.hasPrefix("/v1/bookings")) {
+            choices.removeAll { $0 == .staleVersion || $0 == .equalVersion }
+        }
+        return random.pick(choices)
+    }
+
+    private func deliver(_ request: TransportRequest, target: String, fault: SimulatedFault?, at now: Duration)
+        async throws(TransportError) -> TransportResponse
+    {
+        switch fault {
+        case nil:
+            return try await base.send(request)
+        case .offline?:
+            throw TransportError(.notConnected, "simulated: offline")
+        case .requestLost?:
+            throw TransportError(.connectionLost, "simulated: lost before sending")
+        case .timedOutAfterSending?:
+            _ = try? await base.send(request)
+            throw TransportError.timedOut
+        case .duplicateDelivery?:
+            let first = try await base.send(request)
+            let second = try? await base.send(request)
+            return locked { random.chance(50) } ? first : (second ?? first)
+        case .requestTimeout408?:
+            return Self.errorResponse(408, code: "REQUEST_TIMEOUT")
+        case .keyInUse?:
+            return Self.errorResponse(409, code: "IDEMPOTENCY_KEY_IN_USE")
+        case .rateLimitSeconds?, .rateLimitDate?, .unavailableSeconds?, .unavailableDate?:
+            let limited = fault == .rateLimitSeconds || fault == .rateLimitDate
+            var marked = request
+            marked.headers["Sandbox-Fault"] = limited ? "rate-limit" : "unavailable"
+            var response = try await base.send(marked)
+            let seconds = Int64(locked { random.inRange(0...20) })
+            var headers = response.headers
+            if fault == .rateLimitDate || fault == .unavailableDate {
+                let nowSeconds = epochSeconds + now.components.seconds
+                headers["retry-after"] = HTTPDateText.format(unixSeconds: nowSeconds + seconds)
+            } else {
+                headers["retry-after"] = String(seconds)
+            }
+            response = TransportResponse(status: response.status, headers: headers, body: response.body)
+            return response
+        case .equalVersion?:
+            if let last = locked({ lastAnswers[target] }) { return last }
+            return try await base.send(request)
+        case let fault?:
+            var marked = request
+            marked.headers["Sandbox-Fault"] = Self.header(fault)
+            return try await base.send(marked)
+        }
+    }
+
+    private static func header(_ fault: SimulatedFault) -> String {
+        switch fault {
+        case .responseLostAfterCommit: return "drop-response-after-commit"
+        case .error500BeforeCommit: return "error-500-before-commit"
+        case .error500AfterCommit: return "error-500-after-commit"
+        case .priceChanged: return "price-changed"
+        case .soldOut: return "sold-out"
+        case .staleVersion: return "stale-version"
+        default: return ""
+        }
+    }
+
+    static func errorResponse(_ status: Int, code: String) -> TransportResponse {
+        let body = #"{"error":{"code":"\#(code)","message":"simulated"}}"#
+        return TransportResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+    }
+
+    // MARK: The promises the wire can see
+
+    private func check(_ request: TransportRequest, identity: String, key: String?, at now: Duration) {
+        let (earliest, refused, pending) = locked {
+            (notBefore[identity], key.map { finallyRefused.contains($0) } ?? false,
+             key.map { challengePending.contains($0) } ?? false)
+        }
+        if let earliest, now < earliest {
+            observations.violation("I5 \(identity) sent at \(now), before its Retry-After allowed (\(earliest))")
+        }
+        guard request.method == "POST", let key else { return }
+        if refused {
+            observations.violation("I5 \(identity) resent after a final 4xx")
+        }
+        let path = request.url.path
+        let status = attempts.status(forKey: key)
+        if path == "/v1/holds" {
+            if status == nil { observations.violation("I6 POST /v1/holds with key \(key) before its attempt row was committed") }
+        } else if path == "/v1/bookings" {
+            if pending { observations.violation("I7 POST /v1/bookings for \(key) while its 3-D Secure is pending") }
+            let submitted: Set<String> = ["PAYMENT_SUBMITTED", "ACTION_REQUIRED", "PROCESSING"]
+            if !submitted.contains(status ?? "none") {
+                observations.violation("I6 POST /v1/bookings with key \(key) while its row says \(status ?? "nothing")")
+            }
+        }
+    }
+
+    private func learn(from response: TransportResponse, identity: String, key: String?, request: TransportRequest,
+                       target: String, at now: Duration) {
+        if response.status == 422 {
+            observations.violation("I4 422 for \(identity): \(String(decoding: response.body, as: UTF8.self))")
+        }
+        let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        let code = (object?["error"] as? [String: Any])?["code"] as? String
+        let state = Self.bookingState(object)
+        locked {
+            if response.status == 429 || response.status == 503,
+               let wait = response.header("Retry-After").flatMap({ Self.retryAfter($0, now: now, epoch: epochSeconds) }) {
+                notBefore[identity] = now + wait
+            } else {
+                notBefore[identity] = nil
+            }
+            let retryable = response.status == 408 || response.status == 429 || code == "IDEMPOTENCY_KEY_IN_USE"
+            if request.method == "POST", let key, (400...499).contains(response.status), !retryable {
+                finallyRefused.insert(key)
+            }
+            if let (bookingKey, state) = state {
+                if state == "ACTION_REQUIRED" { challengePending.insert(bookingKey) } else { challengePending.remove(bookingKey) }
+            }
+            if request.method == "GET", response.status == 200, target.hasPrefix("/v1/bookings") {
+                lastAnswers[target] = response
+            }
+        }
+    }
+
+    /// The booking key and state of a booking answer, if it is one.
+    private static func bookingState(_ object: [String: Any]?) -> (String, String)? {
+        guard let object, let key = object["idempotencyKey"] as? String, let state = object["state"] as? String
+        else { return nil }
+        return (key, state)
+    }
+
+    /// The wait a `Retry-After` value asks for, as the simulation reads it.
+    static func retryAfter(_ text: String, now: Duration, epoch: Int64) -> Duration? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let seconds = Int64(trimmed) { return .seconds(seconds) }
+        guard let date = HTTPDateText.parse(trimmed) else { return nil }
+        let nowSeconds = Double(epoch) + Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
+        return .milliseconds(Int64(max(0, (Double(date) - nowSeconds) * 1000).rounded(.up)))
+    }
+
+    static func target(_ url: URL) -> String {
+        var target = url.path
+        if let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery {
+            target += "?" + query
+        }
+        return target
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}

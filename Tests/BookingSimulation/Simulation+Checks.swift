@@ -1,0 +1,135 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import Foundation
+
+/// The waits the flow schedules on its own, per run of checks, for I7 (and
+/// the lookups' back-off): each no longer than the schedule's cap, never
+/// shorter than the one before, and no more of them than the schedule has.
+struct ScheduleWatch {
+    var polls: [Duration] = []
+    var lookups: [Duration] = []
+
+    mutating func reset() {
+        polls = []
+        lookups = []
+    }
+}
+
+extension Simulation {
+    /// Checks one transition of the flow (I3 for the flow, I7 for its waits).
+    func checkTransition(
+        from before: BookingFlow.State, to next: BookingFlow.State, event: BookingFlow.Event,
+        effects: [BookingFlow.Effect]
+    ) {
+        let observations = world.observations
+        if before.stage.isFinal, event.attemptID != nil, next.stage != before.stage {
+            observations.violation("I3 final stage \(before.stage.name) moved to \(next.stage.name) on \(event.name)")
+        }
+        if before.stage.attemptID == next.stage.attemptID, let old = before.stage.version, let new = next.stage.version,
+           new < old {
+            observations.violation("I3 the flow's version moved back from \(old) to \(new) on \(event.name)")
+        }
+        if event.attemptID == nil || before.stage.attemptID != next.stage.attemptID { schedule.reset() }
+        for effect in effects {
+            switch effect {
+            case .pollBooking(_, _, let wait):
+                if wait == .zero { schedule.polls = []; continue }
+                if wait > .seconds(8) { observations.violation("I7 a poll waits \(wait), more than the 8 s cap") }
+                if let last = schedule.polls.last, wait < last {
+                    observations.violation("I7 polls do not back off: \(wait) after \(last)")
+                }
+                schedule.polls.append(wait)
+                if schedule.polls.count > BackoffSchedule.processingPoll.checkCount {
+                    observations.violation("I7 \(schedule.polls.count) polls in a row, more than the schedule's cap")
+                }
+            case .lookUpAttempt(_, _, let wait):
+                if wait > .seconds(60) { observations.violation("I7 a lookup waits \(wait), more than 60 s") }
+                if let last = schedule.lookups.last, wait < last {
+                    observations.violation("I7 lookups do not back off: \(wait) after \(last)")
+                }
+                schedule.lookups.append(wait)
+                if schedule.lookups.count > BackoffSchedule.lostAnswer.checkCount {
+                    observations.violation("I7 \(schedule.lookups.count) lookups in a row, more than six")
+                }
+            case .pay:
+                if case .actionRequired = before.stage {
+                    observations.violation("I7 a payment effect while 3-D Secure is pending")
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// I3 on the file: no attempt row moves backwards or leaves a final status.
+    func checkAttemptRows() {
+        let rows = world.attempts.rows()
+        for (id, old) in snapshot {
+            guard let new = rows[id] else {
+                world.observations.violation("I3 attempt \(id) disappeared from booking_attempt")
+                continue
+            }
+            if Self.isFinal(old.status) {
+                if new.status != old.status || new.version != old.version {
+                    world.observations.violation("I3 final attempt \(id) moved from \(old.status) v\(old.version) to \(new.status) v\(new.version)")
+                }
+            } else if new.version < old.version
+                || (new.version == old.version && Self.rank(new.status) < Self.rank(old.status)) {
+                world.observations.violation("I3 attempt \(id) moved back from \(old.status) v\(old.version) to \(new.status) v\(new.version)")
+            }
+        }
+        snapshot = rows
+    }
+
+    static func isFinal(_ status: String) -> Bool {
+        ["CONFIRMED", "FAILED", "EXPIRED", "CANCELLED", "ABANDONED"].contains(status)
+    }
+
+    static func rank(_ status: String) -> Int {
+        ["HOLD_REQUESTED", "HELD", "PAYMENT_SUBMITTED", "ACTION_REQUIRED", "PROCESSING"].firstIndex(of: status) ?? 5
+    }
+
+    /// Faults stop; everything in flight settles; the app launches once more
+    /// (reconcile, then trip sync); then I1 and I2 are checked with the server.
+    func finish() async {
+        stopFaults()
+        await releaseStorageFaults()
+        await runTimers(until: world.scheduler.now + .seconds(6 * 3600))
+        process.die(at: "final launch")
+        await relaunch()
+        await runTimers(until: world.scheduler.now + .seconds(6 * 3600))
+        let sync = await start { process in
+            _ = try? await TripRepository(directory: self.world.clientDirectory, api: process.api).sync()
+        }
+        await runUntil(sync)
+        checkAttemptRows()
+        await checkServer()
+    }
+
+    private func checkServer() async {
+        let observations = world.observations
+        do {
+            let ledger = try await world.inspector.sandboxLedger()
+            for (key, count) in ledger.chargesByIdempotencyKey where count > 1 {
+                observations.violation("I1 key \(key) was charged \(count) times")
+            }
+            for (hold, count) in ledger.chargesByHold where count > 1 {
+                observations.violation("I1 hold \(hold) was charged \(count) times")
+            }
+            let bookings = try await world.inspector.bookings()
+            let trips = world.attempts.tripBookingIDs()
+            let rows = world.attempts.rows().values
+            for booking in bookings where booking.state == .confirmed {
+                if !trips.contains(booking.bookingId.rawValue) {
+                    observations.violation("I2 confirmed booking \(booking.bookingId) is not in trip")
+                }
+                if let row = rows.first(where: { $0.key == booking.idempotencyKey.rawValue }), row.status != "CONFIRMED" {
+                    observations.violation("I2 attempt \(row.attemptID) says \(row.status) but the server confirmed \(booking.bookingId)")
+                }
+            }
+        } catch {
+            observations.violation("CHECK the server could not be asked: \(error)")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Figures summed over many runs.
+public struct SimulationTotals: Sendable {
+    /// Seeds run.
+    public var seeds = 0
+    /// Seeds that broke a promise.
+    public var failingSeeds: [UInt64] = []
+    /// Effect boundaries passed.
+    public var boundaries = 0
+    /// Boundaries by name.
+    public var boundariesByName: [String: Int] = [:]
+    /// Faults by kind.
+    public var faults: [SimulatedFault: Int] = [:]
+    /// Requests sent.
+    public var requests = 0
+    /// The first failing runs' reports.
+    public var reports: [String] = []
+
+    /// Adds one run.
+    public mutating func add(_ run: SimulationRun) {
+        seeds += 1
+        boundaries += run.boundaries
+        requests += run.requests
+        boundariesByName.merge(run.boundariesByName, uniquingKeysWith: +)
+        faults.merge(run.faults, uniquingKeysWith: +)
+        if !run.violations.isEmpty {
+            failingSeeds.append(run.seed)
+            if reports.count < 3 { reports.append(run.failureReport) }
+        }
+    }
+
+    /// Runs seeds `first ..< first + count`, `width` at a time.
+    public static func run(seeds first: UInt64, count: Int, width: Int = 4) async -> SimulationTotals {
+        var totals = SimulationTotals()
+        await withTaskGroup(of: SimulationRun.self) { group in
+            var next = first
+            let end = first + UInt64(count)
+            while next < end && next < first + UInt64(width) {
+                let seed = next
+                group.addTask { await SimulationRun.random(seed: seed) }
+                next += 1
+            }
+            while let run = await group.next() {
+                totals.add(run)
+                if next < end {
+                    let seed = next
+                    group.addTask { await SimulationRun.random(seed: seed) }
+                    next += 1
+                }
+            }
+        }
+        return totals
+    }
+
+    /// The figures as text.
+    public var summary: String {
+        var lines = ["seeds: \(seeds), failing: \(failingSeeds.count), requests: \(requests), effect boundaries: \(boundaries)"]
+        lines.append("faults injected by kind:")
+        for kind in faults.keys.sorted() { lines.append("  \(kind.rawValue): \(faults[kind] ?? 0)") }
+        lines.append("boundaries by name:")
+        for name in boundariesByName.keys.sorted() { lines.append("  \(name): \(boundariesByName[name] ?? 0)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,218 @@
+import BookingAPI
+import Foundation
+
+/// Virtual time for one simulation: a queue of sleepers ordered by the
+/// virtual instant they wake at (then by the order they went to sleep), and
+/// the bookkeeping that lets the simulation wait until the one piece of work
+/// it resumed has stopped again. Nothing sleeps for real.
+///
+/// The simulation resumes one piece of work at a time (a list of effects, or
+/// one sleeper) and waits for it to *yield*: the effects finished, it went to
+/// sleep waiting to retry, or the timer task it ran delivered its event (or
+/// died). Timer tasks the effects started must have gone to sleep too. Then
+/// nothing runs but the simulation, so the order of everything is the seed's.
+public final class VirtualScheduler: @unchecked Sendable {
+    /// What a sleeper waits for.
+    public enum Kind: Sendable {
+        /// A flow timer (hold countdown, lookup, poll) started by the runner.
+        case flowTimer
+        /// The API client waiting before a retry.
+        case retry
+    }
+
+    private struct Parked {
+        var wakeAt: Duration
+        var order: Int
+        var kind: Kind
+        var generation: Int
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct Waiter {
+        var condition: @Sendable (Counters) -> Bool
+        var continuation: CheckedContinuation<Void, Never>
+    }
+
+    /// What the waits are decided on.
+    struct Counters: Sendable {
+        var yields = 0
+        var pendingTimers = 0
+    }
+
+    private let lock = NSLock()
+    private var sleepers: [Parked] = []
+    private var waiters: [Waiter] = []
+    private var counters = Counters()
+    private var order = 0
+    private var current: Duration = .zero
+    private var liveGeneration = 0
+
+    /// A scheduler at virtual time zero.
+    public init() {}
+
+    /// The virtual time since the start.
+    public var now: Duration { locked { current } }
+
+    /// When the earliest sleeper of the live process wakes, if any sleeps.
+    public var nextWake: Duration? {
+        locked { sleepers.filter { $0.generation == liveGeneration }.map(\.wakeAt).min() }
+    }
+
+    /// How many sleepers of the live process are waiting.
+    public var sleeping: Int { locked { sleepers.filter { $0.generation == liveGeneration }.count } }
+
+    /// The process generation whose work is live (others are dead).
+    public var generation: Int { locked { liveGeneration } }
+
+    /// A sleeper for the API client (retries) or the runner (flow timers) of `generation`.
+    public func sleeper(_ kind: Kind, generation: Int) -> any BookingAPI.Sleeper {
+        VirtualSleeper(scheduler: self, kind: kind, generation: generation)
+    }
+
+    // MARK: Signals from the work
+
+    /// The work of `generation` that was resumed has stopped (finished, or
+    /// delivered its event and ended). Ignored for a dead process.
+    public func yielded(generation: Int) {
+        change(generation: generation) { $0.yields += 1 }
+    }
+
+    /// The live process is about to start a timer task (it will go to sleep at once).
+    public func timerStarting(generation: Int) {
+        change(generation: generation) { $0.pendingTimers += 1 }
+    }
+
+    func park(kind: Kind, generation: Int, for duration: Duration) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            lock.lock()
+            guard generation == liveGeneration else {
+                lock.unlock()
+                continuation.resume(throwing: CancellationError())
+                return
+            }
+            order += 1
+            let wake = current + max(.zero, duration)
+            sleepers.append(Parked(wakeAt: wake, order: order, kind: kind, generation: generation,
+                                    continuation: continuation))
+            switch kind {
+            case .retry: counters.yields += 1
+            case .flowTimer: counters.pendingTimers -= 1
+            }
+            let ready = takeReadyWaiters()
+            lock.unlock()
+            for waiter in ready { waiter.resume() }
+        }
+    }
+
+    // MARK: The simulation's side
+
+    /// A ticket to take just before resuming work, for `waitForQuiet(after:)`.
+    public func ticket() -> Int { locked { counters.yields } }
+
+    /// Waits until the work resumed after `ticket` yielded once and every
+    /// timer it started sleeps.
+    public func waitForQuiet(after ticket: Int) async {
+        let target = ticket + 1
+        await wait { $0.yields >= target && $0.pendingTimers == 0 }
+    }
+
+    /// Waits until every timer the live process started sleeps (no work was resumed).
+    public func waitForTimers() async {
+        await wait { $0.pendingTimers == 0 }
+    }
+
+    /// Moves virtual time to the earliest sleeper if it wakes at or before
+    /// `limit` and wakes it; returns the ticket to wait on, nil when none is due.
+    public func wakeNext(notAfter limit: Duration) -> Int? {
+        lock.lock()
+        let live = sleepers.indices.filter { sleepers[$0].generation == liveGeneration }
+        guard let index = live.min(by: { (sleepers[$0].wakeAt, sleepers[$0].order) < (sleepers[$1].wakeAt, sleepers[$1].order) }),
+              sleepers[index].wakeAt <= limit
+        else {
+            lock.unlock()
+            return nil
+        }
+        let sleeper = sleepers.remove(at: index)
+        current = max(current, sleeper.wakeAt)
+        let ticket = counters.yields
+        lock.unlock()
+        sleeper.continuation.resume()
+        return ticket
+    }
+
+    /// Moves virtual time forward to `instant` (never back) without waking anyone.
+    public func advance(to instant: Duration) {
+        locked { current = max(current, instant) }
+    }
+
+    /// The process died: its sleepers are woken with `CancellationError` and
+    /// anything it starts later is refused. Returns the new generation.
+    @discardableResult
+    public func killGeneration() -> Int {
+        lock.lock()
+        let dead = sleepers.filter { $0.generation == liveGeneration }
+        sleepers.removeAll { $0.generation == liveGeneration }
+        liveGeneration += 1
+        counters.pendingTimers = 0
+        let ready = takeReadyWaiters()
+        lock.unlock()
+        for sleeper in dead { sleeper.continuation.resume(throwing: CancellationError()) }
+        for waiter in ready { waiter.resume() }
+        return locked { liveGeneration }
+    }
+
+    // MARK: Plumbing
+
+    private func wait(_ condition: @escaping @Sendable (Counters) -> Bool) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if condition(counters) {
+                lock.unlock()
+                continuation.resume()
+                return
+            }
+            waiters.append(Waiter(condition: condition, continuation: continuation))
+            lock.unlock()
+        }
+    }
+
+    private func change(generation: Int? = nil, _ body: (inout Counters) -> Void) {
+        lock.lock()
+        if let generation, generation != liveGeneration {
+            lock.unlock()
+            return
+        }
+        body(&counters)
+        let ready = takeReadyWaiters()
+        lock.unlock()
+        for waiter in ready { waiter.resume() }
+    }
+
+    /// Removes and returns the continuations whose condition now holds (under the lock).
+    private func takeReadyWaiters() -> [CheckedContinuation<Void, Never>] {
+        var ready: [CheckedContinuation<Void, Never>] = []
+        waiters.removeAll { waiter in
+            guard waiter.condition(counters) else { return false }
+            ready.append(waiter.continuation)
+            return true
+        }
+        return ready
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}
+
+/// A `Sleeper` that parks on the scheduler's virtual clock.
+struct VirtualSleeper: BookingAPI.Sleeper {
+    let scheduler: VirtualScheduler
+    let kind: VirtualScheduler.Kind
+    let generation: Int
+
+    func sleep(for duration: Duration) async throws {
+        try await scheduler.park(kind: kind, generation: generation, for: duration)
+    }
+}

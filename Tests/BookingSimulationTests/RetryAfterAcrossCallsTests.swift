@@ -1,0 +1,75 @@
+import BookingAPI
+import BookingCore
+import Foundation
+import Testing
+
+/// Found by the simulation (seed 65): a poll's GET used up its tries on 503s
+/// with `Retry-After: 9`, and the flow's next poll, two seconds later, went
+/// out before the server allowed it. A new call now waits out the last
+/// `Retry-After` before its first try.
+@Suite struct RetryAfterAcrossCallsTests {
+    /// Answers 503 with `Retry-After: 30` a set number of times, then 200.
+    final class Unavailable: Transport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var left: Int
+        private var times: [Int64] = []
+        var sentAt: [Int64] { lock.withLock { times } }
+        let clock: WallClock
+
+        init(times: Int, clock: WallClock) {
+            left = times
+            self.clock = clock
+        }
+
+        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+            let refuse: Bool = lock.withLock {
+                times.append(clock.now)
+                left -= 1
+                return left >= 0
+            }
+            if refuse {
+                return TransportResponse(status: 503, headers: ["Retry-After": "30"],
+                                         body: Data(#"{"error":{"code":"UNAVAILABLE","message":"x"}}"#.utf8))
+            }
+            return TransportResponse(status: 200, headers: [:], body: Data(#"{"items":[]}"#.utf8))
+        }
+    }
+
+    /// A wall clock that only the sleeper moves.
+    final class WallClock: Sleeper, @unchecked Sendable {
+        private let lock = NSLock()
+        private var seconds: Int64 = 1_780_272_000
+
+        var now: Int64 { lock.withLock { seconds } }
+
+        func sleep(for duration: Duration) async throws {
+            lock.withLock { seconds += duration.components.seconds }
+        }
+    }
+
+    @Test func aCallStartingInsideAnotherCallsRetryAfterWaitsItOutFirst() async throws {
+        let clock = WallClock()
+        let transport = Unavailable(times: 4, clock: clock)
+        let client = BookingAPIClient(
+            server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_gate", transport: transport,
+            sleeper: clock, wallClockSeconds: { clock.now })
+        await #expect(throws: APIError.self) { _ = try await client.suggestPlaces("lisbon") }
+        let lastRefusal = try #require(transport.sentAt.last)
+        _ = try await client.suggestPlaces("lisbon")
+        let next = try #require(transport.sentAt.last)
+        #expect(transport.sentAt.count == 5)
+        #expect(next >= lastRefusal + 30, "sent \(next - lastRefusal) s after a Retry-After of 30 s")
+    }
+
+    @Test func withoutARetryAfterANewCallGoesAtOnce() async throws {
+        let clock = WallClock()
+        let transport = Unavailable(times: 0, clock: clock)
+        let client = BookingAPIClient(
+            server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_gate", transport: transport,
+            sleeper: clock, wallClockSeconds: { clock.now })
+        let start = clock.now
+        _ = try await client.suggestPlaces("lisbon")
+        _ = try await client.suggestPlaces("lisbon")
+        #expect(transport.sentAt == [start, start])
+    }
+}

@@ -1,0 +1,37 @@
+import BookingSimulation
+import Foundation
+import Testing
+
+/// The deterministic simulation: thousands of seeds, each a user, a network
+/// and a process that dies, checked against I1...I7 after every step.
+@Suite struct SimulationTests {
+    static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    @Test(arguments: [7, 65, 1_234, 3_988] as [UInt64])
+    func aSeedReplaysExactlyTheSameRun(seed: UInt64) async {
+        let first = await SimulationRun.random(seed: seed)
+        let second = await SimulationRun.random(seed: seed)
+        #expect(first.trace == second.trace)
+        #expect(first.trace.count > 3)
+        #expect(first.violations == second.violations)
+        #expect(first.boundariesByName == second.boundariesByName)
+        #expect(first.faults == second.faults)
+    }
+
+    @Test func everySeedKeepsThePromises() async throws {
+        if let text = Self.environment["BOOKINGKIT_SIM_SEED"], let seed = UInt64(text) {
+            let run = await SimulationRun.random(seed: seed)
+            print(run.failureReport)
+            #expect(run.violations.isEmpty, "\(run.failureReport)")
+            return
+        }
+        let long = Self.environment["BOOKINGKIT_LONG"] == "1"
+        let count = Int(Self.environment["BOOKINGKIT_SIM_SEEDS"] ?? "") ?? (long ? 100_000 : 2_000)
+        let first = UInt64(Self.environment["BOOKINGKIT_SIM_FIRST"] ?? "") ?? 1
+        let width = Int(Self.environment["BOOKINGKIT_SIM_WIDTH"] ?? "") ?? 8
+        let totals = await SimulationTotals.run(seeds: first, count: count, width: width)
+        print(totals.summary)
+        #expect(totals.seeds == count)
+        #expect(totals.failingSeeds.isEmpty, "failing seeds \(totals.failingSeeds.prefix(20)):\n\(totals.reports.joined(separator: "\n"))")
+    }
+}

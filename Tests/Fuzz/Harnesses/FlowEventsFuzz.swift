@@ -1,0 +1,32 @@
+// libFuzzer target: the booking flow driven by event sequences. The bytes
+// are decoded into events (two attempts' ids, every event kind, booking
+// answers with any state and version) and reduced from the start. Checks:
+// reduce is deterministic; a payment effect only leaves from `held`,
+// online, right after its `paymentSubmitted` save, and at most once per
+// attempt; a final stage takes no effect result; versions never go back.
+import BookingCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var reader = ByteReader(UnsafeBufferPointer(start: data, count: size))
+    var state = BookingFlow.initialState
+    var paid: Set<AttemptID> = []
+    while let event = reader.event(current: state) {
+        let (next, effects) = BookingFlow.reduce(state, event)
+        let (again, effectsAgain) = BookingFlow.reduce(state, event)
+        precondition(next == again && effects == effectsAgain, "reduce is not deterministic")
+        for (index, effect) in effects.enumerated() {
+            guard case .pay(let request) = effect else { continue }
+            guard case .held = state.stage, state.isOnline else { preconditionFailure("pay from \(state.stage.name)") }
+            guard index > 0, case .saveAttemptStatus(let update) = effects[index - 1], update.phase == .paymentSubmitted,
+                  update.attemptID == request.attemptID else { preconditionFailure("pay without its save first") }
+            precondition(paid.insert(request.attemptID).inserted, "a second payment for one attempt")
+        }
+        if state.stage.isFinal, event.attemptID != nil { precondition(next.stage == state.stage, "final stage moved") }
+        if state.stage.attemptID == next.stage.attemptID, let old = state.stage.version, let new = next.stage.version {
+            precondition(new >= old, "version moved back")
+        }
+        state = next
+    }
+    return 0
+}

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets (issue 7, item 4), each for a set time.
+#
+#   scripts/fuzz.sh [seconds-per-target] [target...]
+#
+# Targets: deep-link, wire-decoder, http-parser, command-line, database-open,
+# flow-events. How they are built: outside SwiftPM, with swiftc
+# -sanitize=fuzzer,address. The modules under test (SQLite, BookingCore,
+# BookingStore, BookingAPI) are compiled from their sources into
+# instrumented static libraries, and each harness in Tests/Fuzz/Harnesses
+# links the ones it needs; the HTTP parser's and the command-line parser's
+# few pure files are compiled into their harnesses directly. BookingStore's embedded schema is the file
+# SwiftPM's plugin generates, so `swift build` runs first.
+# FUZZ_REUSE_MODULES=1 skips rebuilding the libraries when they exist.
+#
+# Seeds: Tests/Fuzz/corpus/<target>/ (committed); the growing corpus, the
+# crashes (artifacts) and a summary with libFuzzer's runs and cov: figure
+# per target go to ${FUZZ_OUT:-/tmp/bookingkit-fuzz}. A crash stops the
+# script with its input; every crash becomes a test in a normal test target.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+seconds=${1:-60}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(deep-link wire-decoder http-parser command-line database-open flow-events)
+export PATH="/opt/swift/usr/bin:$PATH"
+out=${FUZZ_OUT:-/tmp/bookingkit-fuzz}
+modules="$out/modules"
+mkdir -p "$modules"
+flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -enable-upcoming-feature ExistentialAny
+       -enable-testing -I "$modules" -Xcc -fmodule-map-file="$root/Sources/CSQLite/module.modulemap")
+
+(cd "$root" && swift build --target BookingStore >/dev/null)
+schema=$(find "$root/.build" -path "*plugins/outputs/*/BookingStore/destination/EmbedSchema/EmbeddedSchema.swift" | head -1)
+
+# ld.gold's notes about ASan's local symbols are noise; everything else shows.
+quiet() { grep -v "Cannot export local symbol" || true; }
+set -o pipefail
+
+module() { # name sources...
+    local name=$1; shift
+    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$name" \
+        -emit-module-path "$modules/$name.swiftmodule" -o "$modules/lib$name.a" "$@" 2>&1 | quiet
+}
+if [ "${FUZZ_REUSE_MODULES:-0}" != 1 ] || [ ! -f "$modules/libBookingAPI.a" ]; then
+    module SQLite "$root"/Sources/SQLite/*.swift
+    module BookingCore "$root"/Sources/BookingCore/*.swift
+    module BookingStore "$root"/Sources/BookingStore/*.swift "$schema"
+    module BookingAPI "$root"/Sources/BookingAPI/*.swift "$root"/Sources/BookingAPI/Wire/*.swift
+fi
+
+harness() { # target harness-files... -- libraries...
+    local target=$1; shift
+    swiftc "${flags[@]}" -L "$modules" "$@" -o "$out/fuzz-$target" 2>&1 | quiet
+}
+h="$root/Tests/Fuzz/Harnesses"
+http="$root/Sources/HTTPServer"
+cli="$root/Sources/BookingCLI"
+for target in "${targets[@]}"; do
+    case $target in
+        deep-link) harness "$target" "$h/DeepLinkFuzz.swift" -lBookingCore ;;
+        wire-decoder) harness "$target" "$h/WireDecoderFuzz.swift" -lBookingAPI -lBookingCore -lFoundationNetworking ;;
+        http-parser) harness "$target" "$h/HTTPParserFuzz.swift" -module-name HTTPParserFuzz \
+            "$http/HTTPRequestParser.swift" "$http/HTTPSyntax.swift" "$http/HTTPParseError.swift" \
+            "$http/HTTPVersion.swift" "$http/HTTPHeaders.swift" "$http/HTTPRequest.swift" \
+            "$http/HTTPResponse.swift" "$http/HTTPResponse+JSONError.swift" ;;
+        command-line) harness "$target" "$h/CommandLineFuzz.swift" -module-name CommandLineFuzz \
+            "$cli/CommandLineParser.swift" "$cli/CommandSpec.swift" "$cli/CommandCatalog.swift" \
+            "$cli/ParsedCommand.swift" "$cli/UsageError.swift" ;;
+        database-open) harness "$target" "$h/DatabaseOpenFuzz.swift" -lBookingStore -lSQLite -lBookingCore -lsqlite3 ;;
+        flow-events) harness "$target" "$h/FlowEventsFuzz.swift" "$h/ByteReader.swift" -module-name FlowEventsFuzz \
+            -lBookingCore ;;
+        *) echo "unknown target $target" >&2; exit 2 ;;
+    esac
+done
+
+summary="$out/summary.txt"
+: > "$summary"
+for target in "${targets[@]}"; do
+    corpus="$out/corpus/$target"
+    artifacts="$out/artifacts/$target/"
+    mkdir -p "$corpus" "$artifacts"
+    cp "$root/Tests/Fuzz/corpus/$target/"* "$corpus/" 2>/dev/null || true
+    log="$out/$target.log"
+    max_len=4096
+    [ "$target" = database-open ] && max_len=20000
+    echo "== fuzz $target for ${seconds}s"
+    status=0
+    "$out/fuzz-$target" -max_total_time="$seconds" -max_len=$max_len -artifact_prefix="$artifacts" \
+        -print_final_stats=1 "$corpus" >"$log" 2>&1 || status=$?
+    runs=$(grep -E "^stat::number_of_executed_units" "$log" | awk '{print $2}' | tail -1)
+    cov=$(grep -oE "cov: [0-9]+" "$log" | tail -1 | awk '{print $2}')
+    ft=$(grep -oE "ft: [0-9]+" "$log" | tail -1 | awk '{print $2}')
+    files=$(ls "$corpus" | wc -l)
+    echo "$target runs=${runs:-0} cov=${cov:-0} ft=${ft:-0} corpus=$files seconds=$seconds status=$status" | tee -a "$summary"
+    if [ "$status" -ne 0 ]; then
+        echo "fuzz: $target crashed; see $log and $artifacts" >&2
+        tail -30 "$log" >&2
+        exit 1
+    fi
+done
+echo "fuzz: summary in $summary"

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The long run behind RELIABILITY.md (issue 7): the simulation's long mode
+# (BOOKINGKIT_LONG=1: 100,000 seeds unless BOOKINGKIT_SIM_SEEDS says
+# otherwise), the crash-point sweep, and every fuzz target for
+# ${FUZZ_SECONDS:-60} s. Prints the figures; logs go to ${OUT:-/tmp/bookingkit-reliability}.
+#
+# The simulation runs from a release build with testable imports (the
+# simulation sets pragmas on the client's own connection through
+# @testable import BookingKit), about three times faster than debug.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+out=${OUT:-/tmp/bookingkit-reliability}
+mkdir -p "$out"
+swift build -c release -Xswiftc -enable-testing --build-tests >"$out/build.log" 2>&1
+tests=$(swift build -c release -Xswiftc -enable-testing --show-bin-path)/BookingKitPackageTests.xctest
+
+echo "== simulation, long mode"
+BOOKINGKIT_LONG=1 /usr/bin/time -f "simulation wall time: %e s" "$tests" --testing-library swift-testing \
+    --filter "SimulationTests/everySeedKeepsThePromises" 2>&1 | tee "$out/simulation.log" | grep -vE "^(◇|↳)"
+
+echo "== crash-point sweep"
+"$tests" --testing-library swift-testing --filter CrashSweepTests 2>&1 | tee "$out/sweep.log" \
+    | grep -E "boundaries|killed at|✘|passed|failed"
+
+echo "== fuzzing, ${FUZZ_SECONDS:-60} s per target"
+FUZZ_OUT="$out/fuzz" scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
