@@ -17,6 +17,12 @@ public final class Database {
     public let options: Options
     let handle: OpaquePointer
     private var statementCache: [String: Statement] = [:]
+    /// The statement `cachedStatement` returned last. A loop running one
+    /// statement finds it again by comparing its SQL (the same string
+    /// object: one check) instead of hashing it; hashing the trip upsert's
+    /// 450 characters was 2,700 instructions a row of a bulk trip sync
+    /// (BENCHMARKS.md).
+    private var lastCachedStatement: Statement?
     /// Depth of nested `transaction` calls (0: none open).
     var transactionDepth = 0
 
@@ -48,14 +54,20 @@ public final class Database {
         } catch {
             // Every property is set, so throwing runs `deinit`, which closes
             // the handle: closing it here too would close it twice.
-            statementCache.removeAll()
+            clearStatementCache()
             throw error
         }
     }
 
     deinit {
-        statementCache.removeAll()
+        clearStatementCache()
         sqlite3_close_v2(handle)
+    }
+
+    /// Finalizes the cached statements (before the handle is closed).
+    private func clearStatementCache() {
+        lastCachedStatement = nil
+        statementCache.removeAll()
     }
 
     private func configure() throws(SQLiteError) {
@@ -124,12 +136,18 @@ public final class Database {
     /// A statement from this connection's cache, reset and with its bindings
     /// cleared, prepared on first use. For the hot statements of a store.
     public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = lastCachedStatement, statement.sql == sql {
+            statement.reset()
+            return statement
+        }
         if let statement = statementCache[sql] {
             statement.reset()
+            lastCachedStatement = statement
             return statement
         }
         let statement = try prepare(sql)
         statementCache[sql] = statement
+        lastCachedStatement = statement
         return statement
     }
 

@@ -27,6 +27,9 @@ func runBenchmarks(_ options: Options) throws {
     log("bookingkit-bench \(options.scale == .quick ? "--quick " : "")in \(scratch.path)")
     var figures: [Figure] = []
     for suite in suites {
+        // Flush what earlier suites wrote, so that their writeback does not
+        // land in this suite's timings.
+        sync()
         log("\(suite.name): \(suite.summary)")
         figures += try suite.run(context)
     }
