@@ -53,14 +53,17 @@ public final class Statement {
 
     /// Binds UTF-8 text to the parameter at `index` (1-based).
     public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
-        var value = value
-        let code = value.withUTF8 { buffer -> Int32 in
-            guard let base = buffer.baseAddress else {
-                return sqlite3_bind_text(handle, index, "", 0, bk_sqlite3_transient())
-            }
-            return UnsafeRawPointer(base).withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                sqlite3_bind_text(handle, index, $0, Int32(buffer.count), bk_sqlite3_transient())
-            }
+        let count = value.utf8.count
+        let code = value.withCString { text -> Int32 in
+            // Text with no NUL inside is bound as NUL-terminated (length
+            // -1), so SQLite's copy carries its terminator: with an explicit
+            // length, every SQL function that reads the value (the schema's
+            // json_valid, GLOB and length CHECKs) first reallocated the copy
+            // to append one, about 2,000 instructions a trip row of a bulk
+            // sync (BENCHMARKS.md). Text with a NUL inside keeps its exact
+            // length, NULs included.
+            let length = strlen(text) == count ? -1 : Int32(count)
+            return sqlite3_bind_text(handle, index, text, length, bk_sqlite3_transient())
         }
         try check(code)
     }

@@ -12,7 +12,7 @@ struct BulkInsertSuite: BenchmarkSuite {
     let summary = "upsert 100,000 trips in one transaction vs raw C"
 
     func run(_ context: SuiteContext) throws -> [Figure] {
-        let (trips, warmUp, rounds) = context.scale == .quick ? (2_000, 1, 2) : (100_000, 1, 7)
+        let (trips, warmUp, rounds) = context.scale == .quick ? (2_000, 1, 2) : (100_000, 1, 15)
         let records = (0..<trips).map(TripFixture.record)
         let cRows = CRows(count: trips) { TripFixture.cRow(records[$0], $1) }
 

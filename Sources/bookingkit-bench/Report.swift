@@ -61,8 +61,17 @@ struct Report {
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         lines.append("")
+        // One line per distinct detail (a suite's p50 and p99 share one).
+        var groups: [(names: [String], detail: String)] = []
         for figure in figures where !figure.detail.isEmpty {
-            lines.append("- \(figure.name): \(figure.detail).")
+            if let last = groups.indices.last, groups[last].detail == figure.detail {
+                groups[last].names.append(figure.name)
+            } else {
+                groups.append(([figure.name], figure.detail))
+            }
+        }
+        for group in groups {
+            lines.append("- \(group.names.joined(separator: "; ")): \(group.detail).")
         }
         return lines.joined(separator: "\n")
     }
