@@ -57,24 +57,6 @@ public actor FlowStore {
         return stream
     }
 
-    /// Waits until the state satisfies `condition` or `timeout` passes; returns the last state seen.
-    public func wait(
-        for timeout: Duration, until condition: @escaping @Sendable (BookingFlow.State) -> Bool
-    ) async -> BookingFlow.State {
-        let stream = states()
-        let watcher = Task { () -> BookingFlow.State? in
-            for await next in stream where condition(next) { return next }
-            return nil
-        }
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            watcher.cancel()
-        }
-        let result = await watcher.value
-        timer.cancel()
-        return result ?? state
-    }
-
     private func removeReader(_ id: UUID) {
         readers[id] = nil
     }

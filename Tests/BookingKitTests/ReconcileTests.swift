@@ -4,6 +4,7 @@ import BookingKit
 import BookingStore
 import BookingTestSupport
 import Foundation
+import Locking
 import Testing
 
 @Suite struct ReconcileTests {
@@ -49,12 +50,12 @@ import Testing
     }
 
     @Test func aPaymentTheServerNeverReceivedIsFailedOnlyOnceItsKeyHasExpired() async throws {
-        let clock = Locked2(Date())
+        let clock = Locked(Date())
         let sandbox = try SandboxFixture(route: .inProcess)
         let api = sandbox.client()
         let repository = try BookingRepository(
             directory: sandbox.clientDirectory, api: api, configuration: RepositoryConfiguration(keyLifetime: 3_600),
-            now: { clock.value })
+            now: { clock.withLock { $0 } })
         let offer = try await api.offers(placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!,
                                          checkOut: CalendarDate("2026-12-03")!, guests: 2).items[0]
         let attempt = try await repository.startAttempt(offer: offer.offerId, quote: offer.quoteId)
@@ -62,7 +63,7 @@ import Testing
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "error-500-before-commit"))
         _ = await repository.pay(attempt.attemptID, token: PaymentToken("tok_visa"))
         #expect(await repository.reconcile().stillPending == 1)
-        clock.value = clock.value.addingTimeInterval(3_601)
+        clock.withLock { $0 = $0.addingTimeInterval(3_601) }
         #expect(await repository.reconcile().failed == 1)
         #expect(try await repository.attempt(attempt.attemptID)?.phase == .failed)
         #expect(try await api.sandboxLedger().chargeCount == 0)
@@ -110,17 +111,6 @@ import Testing
         #expect(report.examined == 30)
         #expect(report.stillPending == 30)
         #expect(counting.peak == 3)
-    }
-}
-
-/// A mutable value behind a lock, for a test's clock.
-final class Locked2<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }
 

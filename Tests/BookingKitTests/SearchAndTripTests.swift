@@ -4,6 +4,7 @@ import BookingKit
 import BookingStore
 import BookingTestSupport
 import Foundation
+import Locking
 import Testing
 
 @Suite struct SearchAndTripTests {
@@ -51,8 +52,8 @@ import Testing
 
     @Test func offerPagesAreCachedByTheWholeQueryAndServedOfflineWithTheStaleFlag() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
-        let clock = Locked2(Date())
-        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), now: { clock.value })
+        let clock = Locked(Date())
+        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), now: { clock.withLock { $0 } })
         let first = try await search.offers(query, pageIndex: 0)
         #expect(!first.fromCache && !first.items.isEmpty)
         #expect(first.hasMore)
@@ -67,10 +68,10 @@ import Testing
         #expect(sandbox.transport.requests("GET", "/v1/offers").count == requestsBefore + 1)  // a changed filter misses
 
         // Later, offline: the cached page, flagged.
-        clock.value = clock.value.addingTimeInterval(20 * 60)
+        clock.withLock { $0 = $0.addingTimeInterval(20 * 60) }
         let offlineAPI = BookingAPIClient(server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_t",
                                           transport: URLSessionTransport(), sleeper: NoSleeper())
-        let offline = try SearchRepository(directory: sandbox.clientDirectory, api: offlineAPI, now: { clock.value })
+        let offline = try SearchRepository(directory: sandbox.clientDirectory, api: offlineAPI, now: { clock.withLock { $0 } })
         let cached = try await offline.offers(query, pageIndex: 0, refresh: false)
         #expect(cached.fromCache && cached.pricesMayHaveChanged)
         let refreshed = try await offline.offers(query, pageIndex: 0, refresh: true)
