@@ -13,14 +13,15 @@ final class ClientProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var diedAt: String?
 
-    /// Opens the files in `world.clientDirectory` as a new process.
-    private init(world: SimulationWorld, generation: Int, eventLog: Bool, hook: @escaping EffectRunner.BoundaryHook)
-        throws
+    /// Opens the files in `world.clientDirectory` as a new process of `role`
+    /// (its requests are told apart on the network, for I5 and I7).
+    private init(world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
+                 hook: @escaping EffectRunner.BoundaryHook) throws
     {
         self.generation = generation
         let scheduler = world.scheduler
         api = BookingAPIClient(
-            server: world.server, apiKey: SimulationWorld.apiKey, transport: world.network,
+            server: world.server, apiKey: SimulationWorld.apiKey, transport: world.network.from(role.rawValue),
             configuration: APIConfiguration(
                 readTimeout: .seconds(3600), holdTimeout: .seconds(3600), payTimeout: .seconds(3600),
                 cancelTimeout: .seconds(3600)),
@@ -36,10 +37,10 @@ final class ClientProcess: @unchecked Sendable {
 
     /// Opens a new process: the runtime, with a short busy timeout (a
     /// blocked write fails in a millisecond instead of five seconds).
-    static func open(world: SimulationWorld, generation: Int, eventLog: Bool, hook: @escaping EffectRunner.BoundaryHook)
-        async throws -> ClientProcess
+    static func open(world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
+                     hook: @escaping EffectRunner.BoundaryHook) async throws -> ClientProcess
     {
-        let process = try ClientProcess(world: world, generation: generation, eventLog: eventLog, hook: hook)
+        let process = try ClientProcess(world: world, generation: generation, role: role, eventLog: eventLog, hook: hook)
         try await process.runtime.repository.simulationPragma("busy_timeout", "1")
         return process
     }

@@ -39,7 +39,7 @@ public struct CrashSweep: Sendable {
         if !clean.observations.violations.isEmpty {
             line.failures.append("no kill: \(clean.observations.violations)")
         }
-        clean.world.removeFiles()
+        clean.removeFiles()
         guard line.boundaries > 0 else { return line }
         for k in 1...line.boundaries {
             guard let simulation = try? await Simulation(settings: scenario.settings(killAt: k)) else {
@@ -53,7 +53,7 @@ public struct CrashSweep: Sendable {
             if !violations.isEmpty {
                 line.failures.append("\(scenario.rawValue) killed at boundary \(k) (\(simulation.observations.deaths.keys.sorted())): \(violations)")
             }
-            simulation.world.removeFiles()
+            simulation.removeFiles()
         }
         return line
     }

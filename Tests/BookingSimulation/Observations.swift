@@ -18,10 +18,14 @@ public final class Observations: @unchecked Sendable {
         public var fault: SimulatedFault?
         /// The status the client got (nil: no answer).
         public var status: Int?
+        /// The process that sent it, when not the app (`cli`).
+        public var process: String?
 
         public var description: String {
             if method == "DIED" { return "t=\(at) -- the process died \(target)" }
-            return "t=\(at) \(method) \(target)\(fault.map { " [\($0.rawValue)]" } ?? "") -> \(status.map(String.init) ?? "no answer")"
+            if method == "RUN" { return "t=\(at) -- second process: \(target)" }
+            let by = process.map { "[\($0)] " } ?? ""
+            return "t=\(at) \(by)\(method) \(target)\(fault.map { " [\($0.rawValue)]" } ?? "") -> \(status.map(String.init) ?? "no answer")"
         }
     }
 
@@ -58,6 +62,13 @@ public final class Observations: @unchecked Sendable {
         }
     }
 
+    /// Records a command the second process ran (it shows in the trace).
+    public func command(_ text: String, time: Duration) {
+        locked {
+            requestList.append(Request(at: time, method: "RUN", target: text, key: nil, fault: nil, status: nil))
+        }
+    }
+
     /// Records a request; returns its index for `answered`.
     public func sent(_ request: Request) -> Int {
         locked {
@@ -82,7 +93,7 @@ public final class Observations: @unchecked Sendable {
     /// Every request, in order, with the deaths between them.
     public var trace: [Request] { locked { requestList } }
     /// Every request, in order.
-    public var requests: [Request] { locked { requestList.filter { $0.method != "DIED" } } }
+    public var requests: [Request] { locked { requestList.filter { $0.method != "DIED" && $0.method != "RUN" } } }
 
     private func locked<T>(_ body: () -> T) -> T {
         lock.lock()

@@ -46,10 +46,27 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         locked { script.append((method, path, fault)) }
     }
 
-    /// A new client process starts: it cannot know the `Retry-After` the
-    /// dead one was given (the client keeps it in memory), so I5 starts afresh.
-    func processRestarted() {
-        locked { notBefore.removeAll() }
+    /// A new client process of `lane` starts: it cannot know the
+    /// `Retry-After` the dead one was given (the client keeps it in
+    /// memory), so I5 starts afresh for that lane.
+    func processRestarted(_ lane: String) {
+        locked { notBefore = notBefore.filter { !$0.key.hasPrefix(lane + " ") } }
+    }
+
+    /// The network as the processes of `lane` reach it: what a process was
+    /// told (`Retry-After`, a final 4xx, a pending 3-D Secure) is known to
+    /// that process only, so I5 and I7 are checked per process.
+    func from(_ lane: String) -> any Transport {
+        Lane(network: self, name: lane)
+    }
+
+    private struct Lane: Transport {
+        let network: SimulatedNetwork
+        let name: String
+
+        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+            try await network.send(request, from: name)
+        }
     }
 
     /// Turns fault injection on or off (the checks always run).
@@ -58,14 +75,21 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
     }
 
     public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        try await send(request, from: "app")
+    }
+
+    /// Sends a request of a process of `lane`.
+    func send(_ request: TransportRequest, from lane: String) async throws(TransportError) -> TransportResponse {
         let now = scheduler.now
         let key = request.headers["Idempotency-Key"]
         let target = Self.target(request.url)
-        let identity = "\(request.method) \(target) \(key ?? "")"
+        let identity = "\(lane) \(request.method) \(target) \(key ?? "")"
+        let known = key.map { "\(lane) \($0)" }
         let fault = locked { chooseFault(request, target: target) }
-        check(request, identity: identity, key: key, at: now)
+        check(request, identity: identity, key: key, known: known, at: now)
         let index = observations.sent(Observations.Request(
-            at: now, method: request.method, target: target, key: key, fault: fault, status: nil))
+            at: now, method: request.method, target: target, key: key, fault: fault, status: nil,
+            process: lane == "app" ? nil : lane))
         if let fault { observations.fault(fault) }
         let response: TransportResponse
         do {
@@ -75,7 +99,7 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
             throw error
         }
         observations.answered(index, status: response.status)
-        learn(from: response, identity: identity, key: key, request: request, target: target, at: now)
+        learn(from: response, identity: identity, key: key, known: known, request: request, target: target, at: now)
         return response
     }
 
@@ -161,10 +185,10 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
 
     // MARK: The promises the wire can see
 
-    private func check(_ request: TransportRequest, identity: String, key: String?, at now: Duration) {
+    private func check(_ request: TransportRequest, identity: String, key: String?, known: String?, at now: Duration) {
         let (earliest, refused, pending) = locked {
-            (notBefore[identity], key.map { finallyRefused.contains($0) } ?? false,
-             key.map { challengePending.contains($0) } ?? false)
+            (notBefore[identity], known.map { finallyRefused.contains($0) } ?? false,
+             known.map { challengePending.contains($0) } ?? false)
         }
         if let earliest, now < earliest {
             observations.violation("I5 \(identity) sent at \(now), before its Retry-After allowed (\(earliest))")
@@ -186,8 +210,8 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         }
     }
 
-    private func learn(from response: TransportResponse, identity: String, key: String?, request: TransportRequest,
-                       target: String, at now: Duration) {
+    private func learn(from response: TransportResponse, identity: String, key: String?, known: String?,
+                       request: TransportRequest, target: String, at now: Duration) {
         if response.status == 422 {
             observations.violation("I4 422 for \(identity): \(String(decoding: response.body, as: UTF8.self))")
         }
@@ -202,11 +226,13 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
                 notBefore[identity] = nil
             }
             let retryable = response.status == 408 || response.status == 429 || code == "IDEMPOTENCY_KEY_IN_USE"
-            if request.method == "POST", let key, (400...499).contains(response.status), !retryable {
-                finallyRefused.insert(key)
+            if request.method == "POST", let known, (400...499).contains(response.status), !retryable {
+                finallyRefused.insert(known)
             }
             if let (bookingKey, state) = state {
-                if state == "ACTION_REQUIRED" { challengePending.insert(bookingKey) } else { challengePending.remove(bookingKey) }
+                let lane = identity.prefix { $0 != " " }
+                let bookingKnown = "\(lane) \(bookingKey)"
+                if state == "ACTION_REQUIRED" { challengePending.insert(bookingKnown) } else { challengePending.remove(bookingKnown) }
             }
             if request.method == "GET", response.status == 200, target.hasPrefix("/v1/bookings") {
                 lastAnswers[target] = response

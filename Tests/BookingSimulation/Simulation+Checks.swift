@@ -17,10 +17,10 @@ struct ScheduleWatch {
 }
 
 extension Simulation {
-    /// Checks one transition of the flow (I3 for the flow, I7 for its waits).
+    /// Checks one transition of a process's flow (I3 for the flow, I7 for its waits).
     func checkTransition(
         from before: BookingFlow.State, to next: BookingFlow.State, event: BookingFlow.Event,
-        effects: [BookingFlow.Effect]
+        effects: [BookingFlow.Effect], lane: ClientLane
     ) {
         let observations = world.observations
         if before.stage.isFinal, event.attemptID != nil, next.stage != before.stage {
@@ -30,27 +30,27 @@ extension Simulation {
            new < old {
             observations.violation("I3 the flow's version moved back from \(old) to \(new) on \(event.name)")
         }
-        if event.attemptID == nil || before.stage.attemptID != next.stage.attemptID { schedule.reset() }
+        if event.attemptID == nil || before.stage.attemptID != next.stage.attemptID { lane.schedule.reset() }
         for effect in effects {
             switch effect {
             case .pollBooking(_, _, let wait):
-                if wait == .zero { schedule.polls = []; continue }
+                if wait == .zero { lane.schedule.polls = []; continue }
                 if wait > .seconds(8) { observations.violation("I7 a poll waits \(wait), more than the 8 s cap") }
-                if let last = schedule.polls.last, wait < last {
+                if let last = lane.schedule.polls.last, wait < last {
                     observations.violation("I7 polls do not back off: \(wait) after \(last)")
                 }
-                schedule.polls.append(wait)
-                if schedule.polls.count > BackoffSchedule.processingPoll.checkCount {
-                    observations.violation("I7 \(schedule.polls.count) polls in a row, more than the schedule's cap")
+                lane.schedule.polls.append(wait)
+                if lane.schedule.polls.count > BackoffSchedule.processingPoll.checkCount {
+                    observations.violation("I7 \(lane.schedule.polls.count) polls in a row, more than the schedule's cap")
                 }
             case .lookUpAttempt(_, _, let wait):
                 if wait > .seconds(60) { observations.violation("I7 a lookup waits \(wait), more than 60 s") }
-                if let last = schedule.lookups.last, wait < last {
+                if let last = lane.schedule.lookups.last, wait < last {
                     observations.violation("I7 lookups do not back off: \(wait) after \(last)")
                 }
-                schedule.lookups.append(wait)
-                if schedule.lookups.count > BackoffSchedule.lostAnswer.checkCount {
-                    observations.violation("I7 \(schedule.lookups.count) lookups in a row, more than six")
+                lane.schedule.lookups.append(wait)
+                if lane.schedule.lookups.count > BackoffSchedule.lostAnswer.checkCount {
+                    observations.violation("I7 \(lane.schedule.lookups.count) lookups in a row, more than six")
                 }
             case .pay:
                 if case .actionRequired = before.stage {
@@ -62,9 +62,14 @@ extension Simulation {
         }
     }
 
-    /// I3 on the file: no attempt row moves backwards or leaves a final status.
+    /// I3 on the file: no attempt row moves backwards or leaves a final
+    /// status. I9: at most one attempt in a hold phase.
     func checkAttemptRows() {
         let rows = world.attempts.rows()
+        let holding = rows.values.filter { ["HOLD_REQUESTED", "HELD"].contains($0.status) }.map(\.attemptID).sorted()
+        if holding.count > 1 {
+            world.observations.violation("I9 \(holding.count) attempts in a hold phase at once: \(holding.joined(separator: ", "))")
+        }
         for (id, old) in snapshot {
             guard let new = rows[id] else {
                 world.observations.violation("I3 attempt \(id) disappeared from booking_attempt")
@@ -90,13 +95,15 @@ extension Simulation {
         ["HOLD_REQUESTED", "HELD", "PAYMENT_SUBMITTED", "ACTION_REQUIRED", "PROCESSING"].firstIndex(of: status) ?? 5
     }
 
-    /// Faults stop; everything in flight settles; the app launches once more
-    /// (reconcile, then trip sync); then I1 and I2 are checked with the server.
+    /// Faults stop; everything in flight settles; the second process's
+    /// last command ends; the app launches once more (reconcile, then trip
+    /// sync); then I1, I2 and I8 are checked with the server.
     func finish() async {
         stopFaults()
         await releaseStorageFaults()
         await runTimers(until: world.scheduler.now + .seconds(6 * 3600))
-        process.die(at: "final launch")
+        if let cli { _ = end(cli) }
+        process?.die(at: "final launch")
         await relaunch()
         await runTimers(until: world.scheduler.now + .seconds(6 * 3600))
         let sync = await start { process in
@@ -117,6 +124,7 @@ extension Simulation {
             for (hold, count) in ledger.chargesByHold where count > 1 {
                 observations.violation("I1 hold \(hold) was charged \(count) times")
             }
+            checkChargedAttempts(ledger)
             let bookings = try await world.inspector.bookings()
             let trips = world.attempts.tripBookingIDs()
             let rows = world.attempts.rows().values
@@ -130,6 +138,17 @@ extension Simulation {
             }
         } catch {
             observations.violation("CHECK the server could not be asked: \(error)")
+        }
+    }
+
+    /// I8: an attempt whose key the ledger charged (and did not refund) is
+    /// never let go on the device: not `ABANDONED`, `FAILED` or `EXPIRED`.
+    private func checkChargedAttempts(_ ledger: LedgerReport) {
+        let refunded = Set(ledger.entries.filter { $0.kind != "charge" }.map(\.bookingId))
+        let charged = Set(ledger.entries.filter { $0.kind == "charge" && !refunded.contains($0.bookingId) }.map(\.idempotencyKey))
+        for row in world.attempts.rows().values.sorted(by: { $0.attemptID < $1.attemptID })
+        where charged.contains(row.key) && ["ABANDONED", "FAILED", "EXPIRED"].contains(row.status) {
+            world.observations.violation("I8 attempt \(row.attemptID) was charged (key \(row.key)) but says \(row.status)")
         }
     }
 }

@@ -6,9 +6,11 @@ import Foundation
 /// The seeded user: one action per step, chosen from what the screen allows
 /// (and sometimes what it does not: a second tap, a tap on a locked button).
 extension Simulation {
-    /// Runs `steps` random steps, then `finish()`.
+    /// Runs `steps` random steps, then `finish()`. With a second process,
+    /// each step may also run one of its commands (its own seeded user).
     public func runRandom(steps: Int) async {
         var random = SimulationRandom(seed: settings.seed ^ 0x05E4)
+        var terminal = SimulationRandom(seed: settings.seed ^ 0xC1_7E4A)
         let offers = await loadOffers()
         guard !offers.isEmpty else {
             world.observations.violation("SETUP no offers")
@@ -24,6 +26,7 @@ extension Simulation {
                 await completeChallenge(stage, pass: random.chance(70), returns: random.chance(70))
             }
             await drain()
+            await secondProcessStep(&terminal, offers: offers)
             if storage { await releaseStorageFaults() }
             let wait: Duration = random.chance(10)
                 ? .seconds(random.inRange(60...1_200)) : .milliseconds(random.inRange(0...15_000))
@@ -34,9 +37,11 @@ extension Simulation {
 
     /// The bank's page: the sandbox's challenge is completed, and the user
     /// comes back to the app (or does not, yet).
-    func completeChallenge(_ stage: BookingFlow.ActionRequired, pass: Bool, returns: Bool) async {
+    func completeChallenge(_ stage: BookingFlow.ActionRequired, pass: Bool, returns: Bool, on lane: ClientLane? = nil)
+        async
+    {
         try? await world.inspector.completeChallenge(stage.bookingID, pass: pass)
-        if returns { await send(.challengeReturned(stage.payment.attempt.id)) }
+        if returns { await send(.challengeReturned(stage.payment.attempt.id), on: lane) }
     }
 
     func loadOffers() async -> [Offer] {
@@ -111,7 +116,7 @@ extension Simulation {
     func holdStorageFault(full: Bool) async {
         if full {
             world.observations.fault(.sqliteFull)
-            await process.limitPages(true)
+            await process?.limitPages(true)
             storageFull = true
         } else if let holder = try? WriteLockHolder(
             path: (world.clientDirectory as NSString).appendingPathComponent("booking.sqlite")) {
@@ -125,7 +130,7 @@ extension Simulation {
         lockHolder?.release()
         lockHolder = nil
         if storageFull {
-            await process.limitPages(false)
+            await process?.limitPages(false)
             storageFull = false
         }
     }

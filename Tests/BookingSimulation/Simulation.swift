@@ -31,6 +31,14 @@ public final class Simulation: @unchecked Sendable {
         /// Whether the runtime keeps its event log (a fifth of a run's time
         /// goes into it, so one seed in ten keeps it; the security tests always do).
         public var keepsEventLog: Bool
+        /// Whether a second process (the `booking` CLI from another terminal)
+        /// works on the same files: seeds whose remainder by 6 is 0, 1 or 2
+        /// (half of them; not 65, 322 or 3,988, so the regression seeds
+        /// replay their single-process runs).
+        public var secondProcess: Bool
+        /// Percent chance, with two processes, that a process pauses at an
+        /// effect boundary and the simulation runs other work first.
+        public var pausePercent = 25
 
         /// Settings drawn from `seed`.
         public init(seed: UInt64) {
@@ -43,22 +51,26 @@ public final class Simulation: @unchecked Sendable {
             storageFaultPercent = random.pick([0, 0, 5, 10])
             holdTTLMilliseconds = Int64(random.pick([2, 5, 15])) * 60_000
             keepsEventLog = seed % 10 == 0
+            secondProcess = seed % 6 < 3
         }
     }
 
     let settings: Settings
     let world: SimulationWorld
+    /// The app: the first process, which dies and relaunches.
+    let app = ClientLane(role: .app)
+    /// The second process on the same files (the CLI), when the seed has one.
+    let cli: ClientLane?
     private let lock = NSLock()
-    private var current: ClientProcess?
-    private var queue: [BookingFlow.Event] = []
     private var deathRandom: SimulationRandom
+    private var pauseRandom: SimulationRandom
     private var boundariesPassed = 0
     private var deaths = 0
     private var faultsOn = true
     private var boundariesWithFaults = 0
-    var state = BookingFlow.initialState
+    private var lastBoundaryRole: ClientLane.Role?
+    private var concurrency = ConcurrencyFigures()
     var snapshot: [String: AttemptFileReader.Row] = [:]
-    var schedule = ScheduleWatch()
     var lockHolder: WriteLockHolder?
     var storageFull = false
 
@@ -68,16 +80,28 @@ public final class Simulation: @unchecked Sendable {
         world = try SimulationWorld(seed: settings.seed, faultPercent: settings.faultPercent,
                                     holdTTLMilliseconds: settings.holdTTLMilliseconds)
         deathRandom = SimulationRandom(seed: settings.seed ^ 0xDEAD_BEEF)
-        let first = try await ClientProcess.open(world: world, generation: 0, eventLog: settings.keepsEventLog, hook: hook(generation: 0))
-        lock.withLock { current = first }
+        pauseRandom = SimulationRandom(seed: settings.seed ^ 0x9A05E)
+        cli = settings.secondProcess ? ClientLane(role: .cli) : nil
+        let first = try await ClientProcess.open(world: world, generation: 0, role: .app,
+                                                 eventLog: settings.keepsEventLog, hook: hook(app, generation: 0))
+        app.replace(with: first)
     }
 
-    /// The live process.
-    var process: ClientProcess {
-        lock.withLock {
-            guard let current else { preconditionFailure("the simulation has no process") }
-            return current
-        }
+    /// The app's flow state.
+    var state: BookingFlow.State {
+        get { app.state }
+        set { app.state = newValue }
+    }
+
+    /// The app's live process (none only while it relaunches).
+    var process: ClientProcess? { app.live }
+
+    /// The lanes, the app first.
+    var lanes: [ClientLane] { [app] + (cli.map { [$0] } ?? []) }
+
+    /// The other process's lane.
+    func other(than lane: ClientLane) -> ClientLane? {
+        lane.role == .app ? cli : app
     }
 
     /// Every boundary passed so far, over all lives.
@@ -91,30 +115,45 @@ public final class Simulation: @unchecked Sendable {
     /// The client's data directory (booking.sqlite, events.log).
     public var clientDirectory: String { world.clientDirectory }
 
-    /// Deletes every file of the run.
+    /// What the two processes did (zero without a second process).
+    public var concurrencyFigures: ConcurrencyFigures {
+        lock.withLock {
+            var figures = concurrency
+            figures.runs = cli == nil ? 0 : 1
+            return figures
+        }
+    }
+
+    /// Counts something the second process did.
+    func count(_ body: (inout ConcurrencyFigures) -> Void) {
+        lock.withLock { body(&concurrency) }
+    }
+
+    /// Ends the processes and deletes every file of the run.
     public func removeFiles() {
+        for lane in lanes { _ = end(lane) }
         world.removeFiles()
     }
 
     // MARK: Seams handed to the runtime
 
-    private func hook(generation: Int) -> EffectRunner.BoundaryHook {
-        { [weak self] boundary in
-            guard let self else { return false }
-            return self.pass(boundary, generation: generation)
+    func hook(_ lane: ClientLane, generation: Int) -> EffectRunner.BoundaryHook {
+        // Weak: the lane holds the process, whose runner holds this hook.
+        { [weak self, weak lane] boundary in
+            guard let self, let lane else { return false }
+            return await self.pass(boundary, lane: lane, generation: generation)
         }
     }
 
-    private func pass(_ boundary: EffectRunner.Boundary, generation: Int) -> Bool {
+    private func pass(_ boundary: EffectRunner.Boundary, lane: ClientLane, generation: Int) async -> Bool {
         let name = "\(boundary.moment) \(Self.effectName(boundary.effect))"
-        let live: ClientProcess? = lock.withLock {
-            guard let current, current.generation == generation, current.death == nil,
-                  generation == world.scheduler.generation else { return nil }
-            return current
-        }
-        guard let live else { return false }
+        guard let live = lane.live, live.generation == generation, live.death == nil,
+              world.scheduler.isLive(generation) else { return false }
+        lane.countBoundary()
         let dies: Bool = lock.withLock {
             boundariesPassed += 1
+            if let last = lastBoundaryRole, last != lane.role { concurrency.processSwitches += 1 }
+            lastBoundaryRole = lane.role
             guard faultsOn else { return false }
             if let target = settings.killAtBoundary { return boundariesPassed == target }
             guard deaths < settings.maximumDeaths, settings.deathPercent > 0 else { return false }
@@ -128,23 +167,48 @@ public final class Simulation: @unchecked Sendable {
         if dies {
             if settings.killAtBoundary != nil { lock.withLock { deaths += 1 } }
             world.observations.fault(.processDeath)
-            world.observations.death(at: name, time: world.scheduler.now)
+            world.observations.death(at: lane.role == .app ? name : "\(name) (second process)",
+                                     time: world.scheduler.now)
             live.die(at: name)
             if boundary.moment == "after" && Self.startsTimer(boundary.effect) {
                 world.scheduler.yielded(generation: generation)
             }
             return false
         }
+        guard await pauseForOtherProcess(lane, generation: generation) else { return false }
         if boundary.moment == "before" && Self.startsTimer(boundary.effect) {
             world.scheduler.timerStarting(generation: generation)
         }
         return true
     }
 
-    private func sink(generation: Int) -> EffectRunner.EventSink {
-        { [weak self] event in
-            guard let self, generation == self.world.scheduler.generation else { return }
-            self.lock.withLock { self.queue.append(event) }
+    /// With two processes, sometimes pauses this one at the boundary (it
+    /// parks on the scheduler like a sleeper due now) so the simulation can
+    /// run the other process's work before it goes on. False when the
+    /// process ended while paused.
+    private func pauseForOtherProcess(_ lane: ClientLane, generation: Int) async -> Bool {
+        guard let other = other(than: lane), other.live != nil,
+              lock.withLock({ faultsOn && pauseRandom.chance(settings.pausePercent) })
+        else { return true }
+        let otherBefore = other.boundaryCount
+        lane.pause()
+        defer { lane.resume() }
+        do {
+            try await world.scheduler.park(kind: .boundary, generation: generation, for: .zero)
+        } catch {
+            return false
+        }
+        lock.withLock {
+            concurrency.pauses += 1
+            if other.boundaryCount != otherBefore { concurrency.interleavings += 1 }
+        }
+        return true
+    }
+
+    private func sink(_ lane: ClientLane, generation: Int) -> EffectRunner.EventSink {
+        { [weak self, weak lane] event in
+            guard let self, let lane, self.world.scheduler.isLive(generation) else { return }
+            lane.enqueue(event)
             if Self.comesFromTimer(event) { self.world.scheduler.yielded(generation: generation) }
         }
     }
@@ -167,11 +231,18 @@ public final class Simulation: @unchecked Sendable {
 
     // MARK: Running work one piece at a time
 
-    /// Starts `work` in the live process and waits until it stops (finished or asleep).
+    /// Starts `work` in the lane's live process (the app's by default) and
+    /// waits until it stops (finished, asleep, or paused at a boundary).
     @discardableResult
-    func start(_ work: @escaping @Sendable (ClientProcess) async -> Void) async -> Completion {
+    func start(on lane: ClientLane? = nil, _ work: @escaping @Sendable (ClientProcess) async -> Void) async
+        -> Completion
+    {
         let completion = Completion()
-        let process = self.process
+        guard let process = (lane ?? app).live else {
+            world.observations.violation("SETUP the \((lane ?? app).role) process is gone: work cannot start")
+            completion.finish()
+            return completion
+        }
         let scheduler = world.scheduler
         let ticket = scheduler.ticket()
         Task {
@@ -183,28 +254,39 @@ public final class Simulation: @unchecked Sendable {
         return completion
     }
 
-    /// Takes one event: reduce, log, check, and run its effects until they stop.
-    func send(_ event: BookingFlow.Event) async {
-        let before = state
-        let (next, effects) = BookingFlow.reduce(state, event)
+    /// Takes one event in the lane's flow (the app's by default): reduce,
+    /// log, check, and run its effects until they stop.
+    func send(_ event: BookingFlow.Event, on chosen: ClientLane? = nil) async {
+        let lane = chosen ?? app
+        guard let process = lane.live else { return }
+        let before = lane.state
+        let (next, effects) = BookingFlow.reduce(before, event)
         process.runtime.log?.append(event, state: next, effects: effects)
-        checkTransition(from: before, to: next, event: event, effects: effects)
-        state = next
+        checkTransition(from: before, to: next, event: event, effects: effects, lane: lane)
+        lane.state = next
         guard !effects.isEmpty else { return }
-        await start { process in
-            await process.runtime.runner.run(effects, sink: self.sink(generation: process.generation))
+        await start(on: lane) { process in
+            await process.runtime.runner.run(effects, sink: self.sink(lane, generation: process.generation))
         }
         await afterQuiet()
     }
 
-    /// Takes every queued event, in arrival order.
+    /// Takes every queued event, in arrival order, the app's first (a
+    /// process paused at a boundary keeps its events until it goes on).
     func drain() async {
-        while let event = lock.withLock({ queue.isEmpty ? nil : queue.removeFirst() }) {
-            await send(event)
+        while let (lane, event) = nextQueued() {
+            await send(event, on: lane)
         }
     }
 
-    var hasQueuedEvents: Bool { lock.withLock { !queue.isEmpty } }
+    private func nextQueued() -> (ClientLane, BookingFlow.Event)? {
+        for lane in lanes {
+            if let event = lane.nextEvent() { return (lane, event) }
+        }
+        return nil
+    }
+
+    var hasQueuedEvents: Bool { app.hasQueuedEvents }
 
     /// Wakes every sleeper due by `limit` in order, then moves time to `limit`.
     func runTimers(until limit: Duration) async {
@@ -232,38 +314,65 @@ public final class Simulation: @unchecked Sendable {
     /// After work stopped: take a snapshot for I3, and handle a death.
     private func afterQuiet() async {
         checkAttemptRows()
-        if process.death != nil { await relaunch() }
+        for lane in lanes where lane.live?.death != nil { await relaunch(lane) }
     }
 
     // MARK: Life and death
 
-    /// The process died: everything it had in flight is gone; a new process
-    /// opens the same files, reconciles and restores the flow.
-    func relaunch() async {
+    /// The process died: everything it had in flight is gone. For the app,
+    /// a new process opens the same files, reconciles and restores the
+    /// flow; the CLI's next command is its next process.
+    func relaunch(_ chosen: ClientLane? = nil) async {
+        let lane = chosen ?? app
         await releaseStorageFaults()
-        let generation = world.scheduler.killGeneration()
-        world.network.processRestarted()
-        lock.withLock { queue.removeAll() }
-        state = BookingFlow.initialState
-        schedule = ScheduleWatch()
+        guard let generation = end(lane) else { return }
         for _ in 0..<4 { await Task.yield() }
+        guard lane.role == .app, await open(lane, generation: generation) else { return }
+        await launch(lane)
+        await restore(lane)
+    }
+
+    /// Ends the lane's live process (died or exited); returns the generation
+    /// of the process that may replace it.
+    func end(_ lane: ClientLane) -> Int? {
+        guard let dead = lane.live else { return nil }
+        let generation = world.scheduler.kill(dead.generation)
+        world.network.processRestarted(lane.role.rawValue)
+        lane.replace(with: nil)
+        return generation
+    }
+
+    /// Opens a new process of the lane on the same files.
+    func open(_ lane: ClientLane, generation: Int) async -> Bool {
         do {
-            let next = try await ClientProcess.open(world: world, generation: generation, eventLog: settings.keepsEventLog,
-                                                  hook: hook(generation: generation))
-            lock.withLock { current = next }
+            let next = try await ClientProcess.open(
+                world: world, generation: generation, role: lane.role,
+                eventLog: lane.role == .app && settings.keepsEventLog, hook: hook(lane, generation: generation))
+            lane.replace(with: next)
+            return true
         } catch {
-            world.observations.violation("REOPEN the database could not be reopened after a death: \(error)")
-            return
+            world.observations.violation("REOPEN the database could not be opened by a new process: \(error)")
+            return false
         }
-        let reconcile = await start { process in _ = await process.runtime.repository.reconcile() }
+    }
+
+    /// What every launch does first: reconcile every attempt not yet final.
+    func launch(_ lane: ClientLane) async {
+        let reconcile = await start(on: lane) { process in _ = await process.runtime.repository.reconcile() }
         await runUntil(reconcile)
         checkAttemptRows()
+    }
+
+    /// Hands the latest attempt not yet final to the lane's flow (as
+    /// `BookingRuntime.restore` does) and takes what it leads to.
+    func restore(_ lane: ClientLane) async {
+        guard let process = lane.live else { return }
         let record = try? await process.runtime.repository.nonFinalAttempts().last.map {
             AttemptRecord(attemptID: $0.attemptID, idempotencyKey: $0.idempotencyKey, offerID: $0.offerID,
                           quoteID: $0.quoteID, holdID: $0.holdID, bookingID: $0.bookingID, phase: $0.phase,
                           version: $0.version)
         }
-        await send(.restored(record))
+        await send(.restored(record), on: lane)
         await drain()
     }
 

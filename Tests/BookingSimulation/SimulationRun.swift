@@ -16,6 +16,8 @@ public struct SimulationRun: Sendable {
     public var requests: Int
     /// A one-line summary of the requests, for a failing seed's report.
     public var trace: [String]
+    /// What the second process did, if the seed has one.
+    public var concurrency = ConcurrencyFigures()
 
     /// Runs seed `seed` with `steps` steps of the random user.
     public static func random(seed: UInt64, steps: Int? = nil) async -> SimulationRun {
@@ -25,7 +27,7 @@ public struct SimulationRun: Sendable {
             let simulation = try await Simulation(settings: settings)
             await simulation.runRandom(steps: steps)
             let run = SimulationRun(simulation)
-            simulation.world.removeFiles()
+            simulation.removeFiles()
             return run
         } catch {
             return SimulationRun(seed: seed, violations: ["SETUP \(error)"], boundaries: 0, boundariesByName: [:],
@@ -50,11 +52,13 @@ public struct SimulationRun: Sendable {
         self.init(seed: simulation.settings.seed, violations: observations.violations,
                   boundaries: simulation.boundaryCount, boundariesByName: observations.boundaries,
                   faults: observations.faults, requests: requests.count, trace: observations.trace.map(\.description))
+        concurrency = simulation.concurrencyFigures
     }
 
     /// The report of a failing run: the seed to replay and what broke.
     public var failureReport: String {
-        var lines = ["simulation seed \(seed) broke a promise; replay with BOOKINGKIT_SIM_SEED=\(seed)"]
+        let processes = concurrency.runs > 0 ? " (two processes)" : ""
+        var lines = ["simulation seed \(seed)\(processes) broke a promise; replay with BOOKINGKIT_SIM_SEED=\(seed)"]
         lines += violations.prefix(10).map { "  " + $0 }
         lines += ["  requests:"] + trace.suffix(40).map { "    " + $0 }
         return lines.joined(separator: "\n")

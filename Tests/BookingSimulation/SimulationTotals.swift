@@ -14,6 +14,10 @@ public struct SimulationTotals: Sendable {
     public var requests = 0
     /// The first failing runs' reports.
     public var reports: [String] = []
+    /// What the second processes did.
+    public var concurrency = ConcurrencyFigures()
+    /// Failing seeds by the first check each broke (`I2`, `I8`, ...).
+    public var failuresByCheck: [String: [UInt64]] = [:]
 
     /// Adds one run.
     public mutating func add(_ run: SimulationRun) {
@@ -22,7 +26,9 @@ public struct SimulationTotals: Sendable {
         requests += run.requests
         boundariesByName.merge(run.boundariesByName, uniquingKeysWith: +)
         faults.merge(run.faults, uniquingKeysWith: +)
-        if !run.violations.isEmpty {
+        concurrency.add(run.concurrency)
+        if let first = run.violations.first {
+            failuresByCheck[String(first.prefix { $0 != " " }), default: []].append(run.seed)
             failingSeeds.append(run.seed)
             if reports.count < 3 { reports.append(run.failureReport) }
         }
@@ -54,6 +60,14 @@ public struct SimulationTotals: Sendable {
     /// The figures as text.
     public var summary: String {
         var lines = ["seeds: \(seeds), failing: \(failingSeeds.count), requests: \(requests), effect boundaries: \(boundaries)"]
+        if !failuresByCheck.isEmpty {
+            lines.append("failing seeds by the first check broken:")
+            for check in failuresByCheck.keys.sorted() {
+                let seeds = (failuresByCheck[check] ?? []).sorted()
+                lines.append("  \(check): \(seeds.count) (\(seeds.prefix(12).map(String.init).joined(separator: ", ")))")
+            }
+        }
+        lines.append(concurrency.summary)
         lines.append("faults injected by kind:")
         for kind in faults.keys.sorted() { lines.append("  \(kind.rawValue): \(faults[kind] ?? 0)") }
         lines.append("boundaries by name:")

@@ -18,6 +18,9 @@ public final class VirtualScheduler: @unchecked Sendable {
         case flowTimer
         /// The API client waiting before a retry.
         case retry
+        /// A process paused at an effect boundary so another process's work
+        /// can run before it goes on (two processes on one data directory).
+        case boundary
     }
 
     private struct Parked {
@@ -36,7 +39,9 @@ public final class VirtualScheduler: @unchecked Sendable {
     /// What the waits are decided on.
     struct Counters: Sendable {
         var yields = 0
-        var pendingTimers = 0
+        /// Timer tasks about to go to sleep, by process generation.
+        var timersStarting: [Int: Int] = [:]
+        var pendingTimers: Int { timersStarting.values.reduce(0, +) }
     }
 
     private let lock = NSLock()
@@ -45,7 +50,8 @@ public final class VirtualScheduler: @unchecked Sendable {
     private var counters = Counters()
     private var order = 0
     private var current: Duration = .zero
-    private var liveGeneration = 0
+    private var liveGenerations: Set<Int> = [0]
+    private var lastGeneration = 0
 
     /// A scheduler at virtual time zero.
     public init() {}
@@ -53,16 +59,26 @@ public final class VirtualScheduler: @unchecked Sendable {
     /// The virtual time since the start.
     public var now: Duration { locked { current } }
 
-    /// When the earliest sleeper of the live process wakes, if any sleeps.
+    /// When the earliest sleeper of a live process wakes, if any sleeps.
     public var nextWake: Duration? {
-        locked { sleepers.filter { $0.generation == liveGeneration }.map(\.wakeAt).min() }
+        locked { sleepers.filter { liveGenerations.contains($0.generation) }.map(\.wakeAt).min() }
     }
 
-    /// How many sleepers of the live process are waiting.
-    public var sleeping: Int { locked { sleepers.filter { $0.generation == liveGeneration }.count } }
+    /// How many sleepers of live processes are waiting.
+    public var sleeping: Int { locked { sleepers.filter { liveGenerations.contains($0.generation) }.count } }
 
-    /// The process generation whose work is live (others are dead).
-    public var generation: Int { locked { liveGeneration } }
+    /// Whether the process of `generation` is live (generation 0, the first
+    /// process, is live from the start; a dead one never comes back).
+    public func isLive(_ generation: Int) -> Bool { locked { liveGenerations.contains(generation) } }
+
+    /// A new live process generation (a second process on the same files).
+    public func newGeneration() -> Int {
+        locked {
+            lastGeneration += 1
+            liveGenerations.insert(lastGeneration)
+            return lastGeneration
+        }
+    }
 
     /// A sleeper for the API client (retries) or the runner (flow timers) of `generation`.
     public func sleeper(_ kind: Kind, generation: Int) -> any BookingAPI.Sleeper {
@@ -79,13 +95,13 @@ public final class VirtualScheduler: @unchecked Sendable {
 
     /// The live process is about to start a timer task (it will go to sleep at once).
     public func timerStarting(generation: Int) {
-        change(generation: generation) { $0.pendingTimers += 1 }
+        change(generation: generation) { $0.timersStarting[generation, default: 0] += 1 }
     }
 
     func park(kind: Kind, generation: Int, for duration: Duration) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             lock.lock()
-            guard generation == liveGeneration else {
+            guard liveGenerations.contains(generation) else {
                 lock.unlock()
                 continuation.resume(throwing: CancellationError())
                 return
@@ -95,8 +111,8 @@ public final class VirtualScheduler: @unchecked Sendable {
             sleepers.append(Parked(wakeAt: wake, order: order, kind: kind, generation: generation,
                                     continuation: continuation))
             switch kind {
-            case .retry: counters.yields += 1
-            case .flowTimer: counters.pendingTimers -= 1
+            case .retry, .boundary: counters.yields += 1
+            case .flowTimer: counters.timersStarting[generation, default: 0] -= 1
             }
             let ready = takeReadyWaiters()
             lock.unlock()
@@ -116,7 +132,7 @@ public final class VirtualScheduler: @unchecked Sendable {
         await wait { $0.yields >= target && $0.pendingTimers == 0 }
     }
 
-    /// Waits until every timer the live process started sleeps (no work was resumed).
+    /// Waits until every timer the live processes started sleeps (no work was resumed).
     public func waitForTimers() async {
         await wait { $0.pendingTimers == 0 }
     }
@@ -125,7 +141,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     /// `limit` and wakes it; returns the ticket to wait on, nil when none is due.
     public func wakeNext(notAfter limit: Duration) -> Int? {
         lock.lock()
-        let live = sleepers.indices.filter { sleepers[$0].generation == liveGeneration }
+        let live = sleepers.indices.filter { liveGenerations.contains(sleepers[$0].generation) }
         guard let index = live.min(by: { (sleepers[$0].wakeAt, sleepers[$0].order) < (sleepers[$1].wakeAt, sleepers[$1].order) }),
               sleepers[index].wakeAt <= limit
         else {
@@ -145,20 +161,24 @@ public final class VirtualScheduler: @unchecked Sendable {
         locked { current = max(current, instant) }
     }
 
-    /// The process died: its sleepers are woken with `CancellationError` and
-    /// anything it starts later is refused. Returns the new generation.
+    /// The process of `generation` died (or exited): its sleepers are woken
+    /// with `CancellationError` and anything it starts later is refused.
+    /// Returns the generation of the process that replaces it.
     @discardableResult
-    public func killGeneration() -> Int {
+    public func kill(_ generation: Int) -> Int {
         lock.lock()
-        let dead = sleepers.filter { $0.generation == liveGeneration }
-        sleepers.removeAll { $0.generation == liveGeneration }
-        liveGeneration += 1
-        counters.pendingTimers = 0
+        let dead = sleepers.filter { $0.generation == generation }
+        sleepers.removeAll { $0.generation == generation }
+        liveGenerations.remove(generation)
+        counters.timersStarting[generation] = nil
+        lastGeneration += 1
+        liveGenerations.insert(lastGeneration)
+        let next = lastGeneration
         let ready = takeReadyWaiters()
         lock.unlock()
         for sleeper in dead { sleeper.continuation.resume(throwing: CancellationError()) }
         for waiter in ready { waiter.resume() }
-        return locked { liveGeneration }
+        return next
     }
 
     // MARK: Plumbing
@@ -178,7 +198,7 @@ public final class VirtualScheduler: @unchecked Sendable {
 
     private func change(generation: Int? = nil, _ body: (inout Counters) -> Void) {
         lock.lock()
-        if let generation, generation != liveGeneration {
+        if let generation, !liveGenerations.contains(generation) {
             lock.unlock()
             return
         }
