@@ -8,7 +8,8 @@ import Testing
 /// (the debug build's `BOOKINGKIT_KILL_AT` hook) and after random delays
 /// from outside. After each kill, `booking reconcile`; then the ledger (no
 /// key and no hold charged twice), the trip table (every charged booking is
-/// a trip) and `PRAGMA integrity_check` are checked.
+/// a trip, its attempt not let go) and `PRAGMA integrity_check` are checked
+/// (`Campaign.check`).
 ///
 /// CI: 8 tries per named boundary (10 for the two after the answer, which
 /// `booking pay` may exit before) plus 20 at random moments: at least 50
@@ -42,19 +43,9 @@ import Testing
         // leaves, some while it is out, some after (those are not kills).
         plan += (0..<randomKills).map { "random \(($0 * 37) % 80) ms" }
         let sandbox = try await SandboxProcess()
-        var kills: [Kill] = []
-        await withTaskGroup(of: Kill.self) { group in
-            var next = 0
-            func add() {
-                let index = next, point = plan[next]
-                group.addTask { await Self.killOnce(index: index, point: point, server: sandbox.url) }
-                next += 1
-            }
-            while next < min(2, plan.count) { add() }
-            while let kill = await group.next() {
-                kills.append(kill)
-                if next < plan.count { add() }
-            }
+        let server = sandbox.url
+        let kills = await Campaign.run(plan, width: 2) { index, point in
+            await Self.killOnce(index: index, point: point, server: server)
         }
         await sandbox.stop()
         var byPoint: [String: Int] = [:]
@@ -97,28 +88,10 @@ import Testing
             if ![0, 1, 3].contains(reconcile.status) {
                 kill.problems.append("reconcile exited \(reconcile.status): \(reconcile.error)")
             }
-            kill.problems += try await check(booking: booking, key: key, server: server)
+            kill.problems += Campaign.check(booking: booking, ledger: try await Campaign.ledger(key: key, server: server))
         } catch {
             kill.problems.append("\(error)")
         }
         return kill
-    }
-
-    /// The ledger, the trips and the file after the kill and the reconcile.
-    static func check(booking: Booking, key: String, server: String) async throws -> [String] {
-        var problems: [String] = []
-        let client = BookingAPIClient(server: try ServerAddress(server), apiKey: key, transport: URLSessionTransport())
-        let ledger = try await client.sandboxLedger()
-        problems += ledger.chargesByIdempotencyKey.filter { $0.value > 1 }.map { "key \($0.key) charged \($0.value) times" }
-        problems += ledger.chargesByHold.filter { $0.value > 1 }.map { "hold \($0.key) charged \($0.value) times" }
-        let file = (booking.dataDirectory as NSString).appendingPathComponent("booking.sqlite")
-        let sqlite = ChildProcess.run("/usr/bin/sqlite3", [file, "PRAGMA integrity_check; SELECT 'trip:' || booking_id FROM trip;"])
-        let lines = sqlite.standardOutput.split(separator: "\n").map(String.init)
-        if lines.first != "ok" { problems.append("integrity_check: \(sqlite.standardOutput) \(sqlite.standardError)") }
-        let trips = Set(lines.filter { $0.hasPrefix("trip:") }.map { String($0.dropFirst(5)) })
-        for entry in ledger.entries where entry.kind == "charge" && !trips.contains(entry.bookingId) {
-            problems.append("charged booking \(entry.bookingId) is not a trip after reconcile")
-        }
-        return problems
     }
 }

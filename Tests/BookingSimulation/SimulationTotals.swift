@@ -16,7 +16,7 @@ public struct SimulationTotals: Sendable {
     public var reports: [String] = []
     /// What the second processes did.
     public var concurrency = ConcurrencyFigures()
-    /// Failing seeds by the first check each broke (`I2`, `I8`, ...).
+    /// Failing seeds by each check they broke (`I2`, `I8 ABANDONED`, ...).
     public var failuresByCheck: [String: [UInt64]] = [:]
 
     /// Adds one run.
@@ -27,11 +27,20 @@ public struct SimulationTotals: Sendable {
         boundariesByName.merge(run.boundariesByName, uniquingKeysWith: +)
         faults.merge(run.faults, uniquingKeysWith: +)
         concurrency.add(run.concurrency)
-        if let first = run.violations.first {
-            failuresByCheck[String(first.prefix { $0 != " " }), default: []].append(run.seed)
+        for check in Set(run.violations.map(Self.check)) {
+            failuresByCheck[check, default: []].append(run.seed)
+        }
+        if !run.violations.isEmpty {
             failingSeeds.append(run.seed)
             if reports.count < 3 { reports.append(run.failureReport) }
         }
+    }
+
+    /// A violation's check (`I2`); for I8, with the status the charged attempt has.
+    static func check(_ violation: String) -> String {
+        let name = String(violation.prefix { $0 != " " })
+        guard name == "I8", let status = violation.split(separator: " ").last else { return name }
+        return "\(name) \(status)"
     }
 
     /// Runs seeds `first ..< first + count`, `width` at a time.
@@ -61,7 +70,7 @@ public struct SimulationTotals: Sendable {
     public var summary: String {
         var lines = ["seeds: \(seeds), failing: \(failingSeeds.count), requests: \(requests), effect boundaries: \(boundaries)"]
         if !failuresByCheck.isEmpty {
-            lines.append("failing seeds by the first check broken:")
+            lines.append("failing seeds by check broken (a seed under each it broke):")
             for check in failuresByCheck.keys.sorted() {
                 let seeds = (failuresByCheck[check] ?? []).sorted()
                 lines.append("  \(check): \(seeds.count) (\(seeds.prefix(12).map(String.init).joined(separator: ", ")))")

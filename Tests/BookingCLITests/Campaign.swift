@@ -1,0 +1,91 @@
+import BookingAPI
+import Foundation
+import TestSupport
+
+/// What the SIGKILL campaigns share: running a plan a few runs at a time,
+/// and the checks after a run's last `booking reconcile` (the account's
+/// ledger, the device's `booking.sqlite` read by the sqlite3 shell).
+enum Campaign {
+    /// One `booking_attempt` row as the sqlite3 shell read it.
+    struct Attempt: Sendable {
+        var attemptID: String
+        var key: String
+        var status: String
+        var bookingID: String
+        var offerID: String
+    }
+
+    /// The attempts, one line each, for `attempts(_:)`.
+    private static let attemptQuery = "SELECT 'attempt:' || attempt_id || ' ' || idempotency_key || ' ' || status "
+        + "|| ' ' || coalesce(booking_id, '-') || ' ' || offer_id FROM booking_attempt;"
+
+    /// Runs `body` for every item of `plan`, `width` at a time; the results
+    /// in the order they finished.
+    static func run<Item: Sendable, Outcome: Sendable>(
+        _ plan: [Item], width: Int, _ body: @escaping @Sendable (Int, Item) async -> Outcome
+    ) async -> [Outcome] {
+        var outcomes: [Outcome] = []
+        await withTaskGroup(of: Outcome.self) { group in
+            var next = 0
+            func add() {
+                let index = next, item = plan[next]
+                group.addTask { await body(index, item) }
+                next += 1
+            }
+            while next < min(width, plan.count) { add() }
+            while let outcome = await group.next() {
+                outcomes.append(outcome)
+                if next < plan.count { add() }
+            }
+        }
+        return outcomes
+    }
+
+    /// The account's ledger.
+    static func ledger(key: String, server: String) async throws -> LedgerReport {
+        let client = BookingAPIClient(server: try ServerAddress(server), apiKey: key, transport: URLSessionTransport())
+        return try await client.sandboxLedger()
+    }
+
+    /// The ledger, the trips, the attempts and the file after the runs and
+    /// a reconcile: no key and no hold charged twice, every charged booking
+    /// a trip whose attempt is not let go (`ABANDONED`, `FAILED`,
+    /// `EXPIRED`), and `PRAGMA integrity_check` says `ok`.
+    static func check(booking: Booking, ledger: LedgerReport) -> [String] {
+        var problems: [String] = []
+        problems += ledger.chargesByIdempotencyKey.filter { $0.value > 1 }.map { "key \($0.key) charged \($0.value) times" }
+        problems += ledger.chargesByHold.filter { $0.value > 1 }.map { "hold \($0.key) charged \($0.value) times" }
+        let file = (booking.dataDirectory as NSString).appendingPathComponent("booking.sqlite")
+        let sqlite = ChildProcess.run(
+            "/usr/bin/sqlite3", [file, "PRAGMA integrity_check; SELECT 'trip:' || booking_id FROM trip; " + attemptQuery])
+        let lines = sqlite.standardOutput.split(separator: "\n").map(String.init)
+        if lines.first != "ok" { problems.append("integrity_check: \(sqlite.standardOutput) \(sqlite.standardError)") }
+        let trips = Set(lines.filter { $0.hasPrefix("trip:") }.map { String($0.dropFirst(5)) })
+        let attempts = Self.attempts(lines)
+        let letGo: Set<String> = ["ABANDONED", "FAILED", "EXPIRED"]
+        for entry in ledger.entries where entry.kind == "charge" {
+            if !trips.contains(entry.bookingId) {
+                problems.append("charged booking \(entry.bookingId) is not a trip after reconcile")
+            }
+            if let attempt = attempts.first(where: { $0.key == entry.idempotencyKey }), letGo.contains(attempt.status) {
+                problems.append("charged booking \(entry.bookingId): its attempt says \(attempt.status)")
+            }
+        }
+        return problems
+    }
+
+    /// The attempts in `booking.sqlite`.
+    static func attempts(of booking: Booking) -> [Attempt] {
+        let file = (booking.dataDirectory as NSString).appendingPathComponent("booking.sqlite")
+        let sqlite = ChildProcess.run("/usr/bin/sqlite3", [file, attemptQuery])
+        return attempts(sqlite.standardOutput.split(separator: "\n").map(String.init))
+    }
+
+    private static func attempts(_ lines: [String]) -> [Attempt] {
+        lines.filter { $0.hasPrefix("attempt:") }.compactMap { line in
+            let fields = line.dropFirst(8).split(separator: " ").map(String.init)
+            guard fields.count == 5 else { return nil }
+            return Attempt(attemptID: fields[0], key: fields[1], status: fields[2], bookingID: fields[3], offerID: fields[4])
+        }
+    }
+}
