@@ -23,8 +23,18 @@ public struct Countdown: Sendable {
         defer { handlers.restore() }
         var onLine = false
         var shown: Int?
+        var tick = 0
         while true {
             let state = await driver.flow.state
+            // Another run on this data directory may pay this room, or hold
+            // another one: the saved row is read once a second and wins.
+            if tick % 4 == 0 || FlowWatcher.isAtRest(state) && !state.stage.isHeld,
+               let onFile = await AttemptOnFile.check(state.stage, in: driver.runtime.repository) {
+                if onLine { console.line() }
+                console.line(onFile.message)
+                return onFile.exitCode
+            }
+            tick += 1
             if let left = driver.secondsLeft(state), case .held = state.stage {
                 if left != shown {
                     console.overwriteLine("  " + console.styled(FlowRenderer.clockText(seconds: left), .bold)

@@ -38,6 +38,9 @@ extension BookingFlow {
                       [save(id, .abandoned)])
         case .holdFailed(_, .soldOut):
             return (.browsing, [save(id, .abandoned)], stage.attempt.offerID)
+        case .holdFailed(_, .superseded):
+            // The row is abandoned already, by the process that replaced it.
+            return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .superseded, version: nil)))
         case .holdFailed(_, .unavailable), .holdFailed(_, .rejected):
             return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdUnavailable, version: nil)),
                       [save(id, .failed)])

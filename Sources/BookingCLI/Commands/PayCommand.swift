@@ -19,7 +19,9 @@ enum PayCommand {
         let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
         var state = try await driver.restore(for: .seconds(20))
         switch state.stage {
-        case .held:
+        case .held(let held):
+            let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
+            driver.say("Paying for \(room) (hold \(held.hold.id)).")
             let stopped = Flag()
             let handlers = Platform.handle([.interrupt, .terminate]) { _ in
                 stopped.set()
@@ -35,7 +37,8 @@ enum PayCommand {
         default:
             break
         }
-        return finish(state, driver: driver, invocation: invocation, log: runtime.log?.path)
+        let onFile = await AttemptOnFile.check(state.stage, in: runtime.repository)
+        return finish(state, onFile: onFile, driver: driver, invocation: invocation, log: runtime.log?.path)
     }
 
     /// Ctrl-C or SIGTERM while paying: the charge goes on regardless.
@@ -49,11 +52,13 @@ enum PayCommand {
 
     /// Prints the outcome and returns the exit code. Still held means no
     /// payment left: a failure.
-    static func finish(_ state: BookingFlow.State, driver: FlowDriver, invocation: Invocation, log: String?)
-        -> ExitCode
-    {
+    static func finish(
+        _ state: BookingFlow.State, onFile: AttemptOnFile? = nil, driver: FlowDriver, invocation: Invocation,
+        log: String?
+    ) -> ExitCode {
         var code = ExitCode(stage: state.stage)
         if case .held = state.stage { code = .failed }
+        if let onFile { code = onFile.exitCode }
         if invocation.json {
             invocation.emit([
                 "outcome": .string(state.stage.name),
@@ -66,6 +71,10 @@ enum PayCommand {
         let console = invocation.console
         let renderer = FlowRenderer(console: console)
         let lines = renderer.lines(state, secondsLeft: driver.secondsLeft(state))
+        if let onFile {
+            console.line(onFile.message)
+            return code
+        }
         console.line("Outcome: \(state.stage.name). " + (lines.first ?? ""))
         for line in lines.dropFirst() { console.line(line) }
         if code == .unknown { console.line("Run `booking status` later to see how it ended.") }
