@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore", "TestSupport"]),
         .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
         .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore", "HTTPServer"]),
-        .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox", "Locking"]),
+        .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox", "HTTPServer", "Locking"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
             name: "BookingSimulationTests",
