@@ -27,10 +27,11 @@ public enum JSONValue: Sendable, Equatable {
     /// An integer.
     public static func number(_ value: Int) -> JSONValue { .int(Int64(value)) }
 
-    /// The JSON text; `pretty` indents by two spaces.
-    public func serialized(pretty: Bool = true) -> String {
+    /// The JSON text; `pretty` indents by two spaces, nested lines starting
+    /// `indentLevel` levels in (a value written inside a larger document).
+    public func serialized(pretty: Bool = true, indentLevel: Int = 0) -> String {
         var out = ""
-        write(into: &out, pretty: pretty, depth: 0)
+        write(into: &out, pretty: pretty, depth: indentLevel)
         return out
     }
 
