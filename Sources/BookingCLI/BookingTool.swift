@@ -58,16 +58,8 @@ public enum BookingTool {
         }
     }
 
-    /// `text` on one line: control characters escaped, at most 400 characters.
+    /// `text` on one line (newlines become spaces), terminal-safe, at most 400 characters.
     static func oneLine(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars.prefix(400) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                out += scalar == "\n" ? " " : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return text.unicodeScalars.count > 400 ? out + "…" : out
+        TerminalSafe.escaping(text.replacingOccurrences(of: "\n", with: " "), limit: 400)
     }
 }

@@ -31,17 +31,9 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The text with control characters escaped and cut to 80 characters, so
-    /// hostile input cannot move the cursor or flood the terminal.
+    /// The text made terminal-safe and cut to 80 characters, so hostile
+    /// input cannot move the cursor, reorder the line or flood the terminal.
     static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars.prefix(80) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return text.unicodeScalars.count > 80 ? out + "…" : out
+        TerminalSafe.escaping(text, limit: 80)
     }
 }

@@ -38,7 +38,7 @@ enum DemoCommand {
         guard case .places(let places) = try await search.suggestions(for: "Lisbon"), let place = places.first else {
             throw CommandFailure.failed("demo: the sandbox suggested no place for Lisbon")
         }
-        invocation.say("  search \"Lisbon\": \(place.placeId)  \(place.name), \(place.country)")
+        invocation.say("  search \"Lisbon\": \(place.placeId.terminalSafe)  \(place.name.terminalSafe), \(place.country.terminalSafe)")
 
         step(2, "Offers")
         let (checkIn, checkOut) = try stay()
@@ -47,7 +47,8 @@ enum DemoCommand {
         let page = try await search.offers(query, pageIndex: 0)
         guard page.items.count >= 2 else { throw CommandFailure.failed("demo: fewer than two offers") }
         for listing in page.items.prefix(3) {
-            invocation.say("  \(listing.offerId)  \(listing.property.name), \(listing.room.name)  \(listing.price.total.formatted)")
+            invocation.say("  \(listing.offerId.rawValue.terminalSafe)  \(listing.property.name.terminalSafe), "
+                + "\(listing.room.name.terminalSafe)  \(listing.price.total.formatted.terminalSafe)")
         }
 
         let runtime = try services.runtime(command: "demo")

@@ -32,7 +32,7 @@ enum ReconcileCommand {
             ])
         } else {
             invocation.say("Reconciled: \(report).")
-            for message in report.errorMessages { invocation.say("  error: \(message)") }
+            for message in report.errorMessages { invocation.say("  error: " + BookingTool.oneLine(message)) }
         }
         return report.stillPending + report.errors > 0 ? .unknown : .done
     }

@@ -7,7 +7,7 @@ import BookingKit
 /// The log is streamed twice, never held in memory: a first pass checks
 /// every line and counts the mismatches (so an unreadable log prints nothing
 /// but its error), a second prints the steps, as many as the first saw. The
-/// log's steps are printed as they are replayed.
+/// log's text is a file's, not the program's: it is printed terminal-safe.
 enum ReplayCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let path = invocation.command.arguments[0]
@@ -22,7 +22,7 @@ enum ReplayCommand {
             let console = invocation.console
             try replay(path, limit: count) { step in
                 let effects = step.effects.isEmpty ? "" : "  [" + step.effects.joined(separator: ", ") + "]"
-                let logged = "\(step.entry.state) [\(step.entry.effects.joined(separator: ", "))]"
+                let logged = "\(step.entry.state) [\(step.entry.effects.joined(separator: ", "))]".terminalSafe
                 let verdict = step.matches
                     ? console.styled("ok", .green)
                     : console.styled("MISMATCH (logged \(logged))", .red)
