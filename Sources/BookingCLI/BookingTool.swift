@@ -22,9 +22,14 @@ public enum BookingTool {
                 return .done
             case .run(let command):
                 let settings = try Settings.resolve(command, environment: environment)
+                if CommandCatalog.finishesWork(command.command) { console.finishWorkWhenReaderLeaves() }
                 let invocation = Invocation(command: command, settings: settings, console: console,
                                             environment: environment)
-                return try await dispatch(invocation)
+                let code = try await dispatch(invocation)
+                if console.hasLostReader && code == .unknown {
+                    console.note("booking: the output was closed and the outcome is not known yet: run `booking status`")
+                }
+                return code
             }
         } catch let error as UsageError {
             console.note("booking: \(error)")

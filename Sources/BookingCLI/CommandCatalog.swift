@@ -57,6 +57,16 @@ public enum CommandCatalog {
               ]),
     ]
 
+    /// The commands whose work moves money, holds rooms or settles attempts:
+    /// a reader of stdout that goes away (`| head -1`) never stops them
+    /// half-way. Every other command only reads, and ends quietly with 0.
+    public static let commandsThatFinishTheirWork: Set<String> = ["hold", "pay", "cancel", "reconcile", "status"]
+
+    /// Whether `command` finishes its work when stdout's reader goes away.
+    public static func finishesWork(_ command: String) -> Bool {
+        commandsThatFinishTheirWork.contains(command)
+    }
+
     /// The parser over these commands.
     public static let parser = CommandLineParser(commands: commands, globalOptions: globalOptions)
 
