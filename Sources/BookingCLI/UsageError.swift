@@ -9,6 +9,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingArgument(command: String, argument: String)
     case unexpectedArgument(command: String, argument: String)
     case invalidValue(option: String, value: String, reason: String)
+    /// A secret (an API key) that was refused: never echoed, not even escaped.
+    case invalidSecret(option: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unexpected argument '\(Self.printable(argument))' for `booking \(command)`"
         case .invalidValue(let option, let value, let reason):
             return "invalid value '\(Self.printable(value))' for \(option): \(reason)"
+        case .invalidSecret(let option, let reason):
+            return "invalid \(option) (not shown): \(reason)"
         }
     }
 

@@ -55,7 +55,7 @@ public enum Validate {
     public static func apiKey(_ text: String, option: String) throws(UsageError) -> String {
         let bytes = Array(text.utf8)
         guard (1...128).contains(bytes.count), bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw .invalidValue(option: option, value: text, reason: "an API key is 1 to 128 characters with no spaces")
+            throw .invalidSecret(option: option, reason: "an API key is 1 to 128 printable ASCII characters with no spaces")
         }
         return text
     }

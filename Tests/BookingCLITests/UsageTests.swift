@@ -65,6 +65,19 @@ import Testing
         #expect(run.error.contains("plain http"))
     }
 
+    @Test func aRejectedAPIKeyIsNeverEchoed() async throws {
+        let given = try await Booking().run(["trips", "--api-key", "sk_live_s3cr3t with a space"])
+        #expect(given.status == 2)
+        #expect(!given.error.contains("s3cr3t"), "\(given.error)")
+        #expect(given.error.contains("--api-key (not shown)"), "\(given.error)")
+        var booking = Booking()
+        booking.environment["BOOKING_API_KEY"] = "sk_live_s3cr3t\u{1B}[2J"
+        let fromEnvironment = try await booking.run(["trips"])
+        #expect(fromEnvironment.status == 2)
+        #expect(!fromEnvironment.error.contains("s3cr3t"), "\(fromEnvironment.error)")
+        #expect(fromEnvironment.error.contains("BOOKING_API_KEY (not shown)"), "\(fromEnvironment.error)")
+    }
+
     @Test func anUnknownOfferSaysToListOffersFirst() async throws {
         let run = try await Booking().run(["hold", "off_htl_lis01_std_20300101_20300103_2", "--no-wait"])
         #expect(run.status == 2)
