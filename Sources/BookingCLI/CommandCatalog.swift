@@ -22,7 +22,7 @@ public enum CommandCatalog {
                 .init("--place", value: "PLACE_ID", help: "the place, from `booking search` (required)"),
                 .init("--check-in", value: "DATE", help: "check-in date, YYYY-MM-DD (required)"),
                 .init("--check-out", value: "DATE", help: "check-out date, YYYY-MM-DD (required)"),
-                .init("--guests", value: "N", help: "number of guests, 1-16 (required)"),
+                .init("--guests", value: "N", help: "number of guests, \(Validate.guests.lowerBound)-\(Validate.guests.upperBound) (required)"),
                 .init("--page", value: "N", help: "page number from 1 (default 1)"),
                 .init("--refresh", help: "ask the server again instead of showing cached prices"),
               ]),

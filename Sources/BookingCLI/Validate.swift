@@ -12,6 +12,10 @@ public enum Validate {
         return date
     }
 
+    /// How many guests a search may ask for: the server's limit
+    /// (`guests` in `Schema/api/openapi.yaml`).
+    public static let guests = 1...8
+
     /// A whole number in `range`.
     public static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard text.utf8.count <= 12, let value = Int(text), range.contains(value) else {

@@ -17,6 +17,7 @@ import Testing
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "0"],
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "2",
          "--page", "-1"],
+        ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "9"],
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02"],
         ["offers", "--place", "../etc", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "2"],
         ["trip"],
@@ -76,6 +77,15 @@ import Testing
         #expect(fromEnvironment.status == 2)
         #expect(!fromEnvironment.error.contains("s3cr3t"), "\(fromEnvironment.error)")
         #expect(fromEnvironment.error.contains("BOOKING_API_KEY (not shown)"), "\(fromEnvironment.error)")
+    }
+
+    @Test func guestsAreCheckedAgainstTheServersLimitAndTheHelpSaysIt() async throws {
+        let help = try await Booking.bare(["offers", "--help"])
+        #expect(help.output.contains("number of guests, 1-8"), "\(help.output)")
+        let run = try await Booking().run(["offers", "--place", "plc_lisbon", "--check-in", Booking.date(20),
+                                           "--check-out", Booking.date(22), "--guests", "9"])
+        #expect(run.status == 2)
+        #expect(run.error.contains("from 1 to 8"), "\(run.error)")
     }
 
     @Test func anUnknownOfferSaysToListOffersFirst() async throws {

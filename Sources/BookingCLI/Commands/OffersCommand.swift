@@ -49,7 +49,7 @@ enum OffersCommand {
         guard checkIn < checkOut else {
             throw .invalidValue(option: "--check-out", value: checkOut.description, reason: "must be after --check-in")
         }
-        let guests = try Validate.integer(try required("--guests"), option: "--guests", in: 1...16)
+        let guests = try Validate.integer(try required("--guests"), option: "--guests", in: Validate.guests)
         return SearchQuery(placeID: place, checkIn: checkIn.description, checkOut: checkOut.description, guests: guests)
     }
 
