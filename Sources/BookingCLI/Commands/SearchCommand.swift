@@ -47,7 +47,6 @@ enum SearchCommand {
                 invocation.say("  \(entry.query.terminalSafe)" + (entry.placeID.map { "  (\($0.terminalSafe))" } ?? ""))
             }
         case .offline:
-            if invocation.json { invocation.emit(document(text, source: "offline", places: [])) }
             throw CommandFailure.failed("offline: the server cannot be reached, so there are no suggestions")
         case .superseded:
             if invocation.json { invocation.emit(document(text, source: "superseded", places: [])) }
