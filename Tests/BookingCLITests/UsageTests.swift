@@ -94,6 +94,18 @@ import Testing
         #expect(run.error.contains("run `booking offers` first"))
     }
 
+    @Test func payingAgainAfterAConfirmedPaymentNamesTheTrip() async throws {
+        let booking = Booking(label: "cli-pay-twice")
+        try await booking.holdAnOffer()
+        let paid = try await booking.run(["pay", "--json"])
+        try #require(paid.status == 0, "\(paid.error)")
+        let bookingID = try #require((try paid.json()["state"] as? [String: Any])?["bookingId"] as? String)
+        let again = try await booking.run(["pay"])
+        #expect(again.status == 2)
+        #expect(again.error.contains("is confirmed as booking \(bookingID)"), "\(again.error)")
+        #expect(again.error.contains("booking trip \(bookingID)"), "\(again.error)")
+    }
+
     @Test func payingWithNothingHeldIsRefused() async throws {
         let run = try await Booking().run(["pay"])
         #expect(run.status == 2)
