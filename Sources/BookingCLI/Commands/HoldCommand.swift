@@ -27,7 +27,8 @@ enum HoldCommand {
             _ = try? await runtime.repository.abandon(earlier.attemptID)
         }
         let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
-        invocation.say("Holding \(offer.propertyName.terminalSafe), \(listing.room.name.terminalSafe): \(offer.quote.price.total.formatted.terminalSafe)")
+        invocation.say("Holding \(offer.propertyName.terminalSafe), \(listing.room.name.terminalSafe): "
+            + offer.quote.price.total.formatted.terminalSafe)
         let state = await driver.hold(offer)
         let code = ExitCode(stage: state.stage)
         if invocation.json {

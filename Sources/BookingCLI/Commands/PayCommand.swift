@@ -103,7 +103,8 @@ enum PayCommand {
             return .rejected("the last payment (offer \(offer)) was declined or failed, so no room is held now; "
                 + "to try again, hold that offer anew: run `booking hold \(offer)`, then `booking pay --card TOKEN`")
         case .confirmed?:
-            let trip = latest?.bookingID.map { " as booking \($0.rawValue.terminalSafe); `booking trip \($0.rawValue.terminalSafe)` shows it" } ?? ""
+            let trip = latest?.bookingID.map(\.rawValue.terminalSafe)
+                .map { " as booking \($0); `booking trip \($0)` shows it" } ?? ""
             return .rejected("nothing to pay: the last payment (offer \(offer)) is confirmed\(trip)")
         case .expired?:
             return .rejected("the hold on offer \(offer) ran out, so no room is held now; run `booking hold \(offer)` "
