@@ -10,8 +10,9 @@ enum RoomLabel {
         var text = "offer \(offer)"
         if let cached = try? await services.search().cachedOffer(offer) {
             let listing = cached.listing
-            text = "\(listing.property.name), \(listing.room.name), \(listing.checkIn) to \(listing.checkOut)"
+            text = "\(listing.property.name.terminalSafe), \(listing.room.name.terminalSafe), "
+                + "\(listing.checkIn) to \(listing.checkOut)"
         }
-        return price.map { text + ": \($0.formatted)" } ?? text
+        return price.map { text + ": \($0.formatted.terminalSafe)" } ?? text
     }
 }

@@ -1,5 +1,6 @@
 import BookingCore
 import BookingKit
+import BookingStore
 
 /// `booking pay [--card TOKEN] [--challenge pass|fail]`: pays for the held
 /// room. The flow comes back from the database (the hold is read again),
@@ -31,7 +32,7 @@ enum PayCommand {
             if stopped.isSet { return .unknown }
             handlers.restore()
         case .browsing:
-            throw CommandFailure.rejected("nothing to pay: no room is held; run `booking hold OFFER_ID` first")
+            throw try await nothingHeld(runtime.repository)
         case .submitting, .unknown, .actionRequired, .processing:
             driver.say("This room's payment was already sent: it is looked up, never sent again.")
         default:
@@ -78,6 +79,47 @@ enum PayCommand {
         console.line("Outcome: \(state.stage.name). " + (lines.first ?? ""))
         for line in lines.dropFirst() { console.line(line) }
         if code == .unknown { console.line("Run `booking status` later to see how it ended.") }
+        if let offer = retryOffer(state.stage) {
+            // The flow's "Try again" is a new attempt on the same offer: on the
+            // command line, a new hold and then a payment.
+            console.line("To try again: booking hold \(offer.rawValue.terminalSafe) (a new hold), "
+                + "then booking pay --card TOKEN")
+        }
         return code
+    }
+
+    /// The offer a failed or expired payment can be tried again on.
+    static func retryOffer(_ stage: BookingFlow.Stage) -> OfferID? {
+        switch stage {
+        case .failed(let s) where s.reason != .holdUnavailable: return s.attempt.offerID
+        case .expired(let s): return s.attempt.offerID
+        default: return nil
+        }
+    }
+
+    /// Why there is nothing to pay, and what to run: after a declined or
+    /// failed payment, or a hold that ran out, a new hold of that same offer.
+    private static func nothingHeld(_ repository: BookingRepository) async throws -> CommandFailure {
+        let latest: StoredAttempt?
+        do {
+            latest = try await repository.latestAttempt()
+        } catch {
+            throw CommandFailure.failed("cannot read the saved attempts: \(error)")
+        }
+        let offer = latest.map { $0.offerID.rawValue.terminalSafe } ?? ""
+        switch latest?.phase {
+        case .failed?:
+            return .rejected("the last payment (offer \(offer)) was declined or failed, so no room is held now; "
+                + "to try again, hold that offer anew: run `booking hold \(offer)`, then `booking pay --card TOKEN`")
+        case .confirmed?:
+            let trip = latest?.bookingID.map(\.rawValue.terminalSafe)
+                .map { " as booking \($0); `booking trip \($0)` shows it" } ?? ""
+            return .rejected("nothing to pay: the last payment (offer \(offer)) is confirmed\(trip)")
+        case .expired?:
+            return .rejected("the hold on offer \(offer) ran out, so no room is held now; run `booking hold \(offer)` "
+                + "again, then `booking pay`")
+        default:
+            return .rejected("nothing to pay: no room is held; run `booking hold OFFER_ID` first")
+        }
     }
 }
