@@ -79,8 +79,8 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore", "TestSupport"]),
         .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
-        .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore"]),
-        .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox", "Locking"]),
+        .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore", "HTTPServer"]),
+        .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox", "HTTPServer", "Locking"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
             name: "BookingSimulationTests",

@@ -73,46 +73,62 @@ public struct BookingAPIClient: Sendable {
     /// A replayed answer (`Idempotent-Replayed: true`, after a retry) is the
     /// stored original, whose `expiresInMs` is stale: the hold is read again,
     /// so a countdown never shows more time than the server grants.
+    ///
+    /// - Throws: `APIError.invalidResponse` when the answer holds another
+    ///   offer or quote than asked.
     public func createHold(offer: OfferID, quote: QuoteID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
         let response = try await send(
             "POST", "/v1/holds", body: ["offerId": offer.rawValue, "quoteId": quote.rawValue], key: key, kind: .hold,
             timeout: configuration.holdTimeout)
-        let hold = try decode(HoldSnapshot.self, from: response.body, kind: .hold)
+        let hold = try AnswerCheck.hold(
+            try decode(HoldSnapshot.self, from: response.body, kind: .hold), offer: offer, quote: quote)
         guard response.header("Idempotent-Replayed")?.lowercased() == "true" else { return hold }
-        return try await self.hold(hold.holdId)
+        return try AnswerCheck.hold(try await self.hold(hold.holdId), offer: offer, quote: quote)
     }
 
     /// `GET /v1/holds/{id}`: the hold read again (it may have been extended, or expired).
+    ///
+    /// - Throws: `APIError.invalidResponse` when the answer is another hold.
     public func hold(_ id: HoldID) async throws(APIError) -> HoldSnapshot {
-        try await get("/v1/holds/\(Self.pathSegment(id.rawValue))", as: HoldSnapshot.self)
+        try AnswerCheck.hold(try await get("/v1/holds/\(Self.pathSegment(id.rawValue))", as: HoldSnapshot.self), id: id)
     }
 
     // MARK: Bookings
 
     /// `POST /v1/bookings {holdId, paymentToken}` with the attempt's key: the payment.
     ///
-    /// A lost answer, a timeout or a 5xx ends in `APIError.unknownOutcome`:
-    /// look the attempt up with `booking(forAttempt:)`, never resend blindly.
+    /// A lost answer, a timeout, a 5xx or 3xx, or an answer about another
+    /// hold or key ends in `APIError.unknownOutcome`: look the attempt up with
+    /// `booking(forAttempt:)`, never resend blindly.
     public func createBooking(hold: HoldID, paymentToken: PaymentToken, key: IdempotencyKey)
         async throws(APIError) -> BookingSnapshot
     {
-        try await post("/v1/bookings", body: ["holdId": hold.rawValue, "paymentToken": paymentToken.rawValue],
-                       key: key, kind: .payment, timeout: configuration.payTimeout, as: BookingSnapshot.self)
+        let booking = try await post(
+            "/v1/bookings", body: ["holdId": hold.rawValue, "paymentToken": paymentToken.rawValue],
+            key: key, kind: .payment, timeout: configuration.payTimeout, as: BookingSnapshot.self)
+        return try AnswerCheck.payment(booking, hold: hold, key: key)
     }
 
     /// `GET /v1/bookings/{id}`.
+    ///
+    /// - Throws: `APIError.invalidResponse` when the answer is another booking.
     public func booking(_ id: BookingID) async throws(APIError) -> BookingSnapshot {
-        try await get("/v1/bookings/\(Self.pathSegment(id.rawValue))", as: BookingSnapshot.self)
+        try AnswerCheck.booking(
+            try await get("/v1/bookings/\(Self.pathSegment(id.rawValue))", as: BookingSnapshot.self), id: id)
     }
 
     /// `GET /v1/bookings?attempt=<key>`: the booking made under this key, or
     /// nil when the server made none (the payment never arrived).
+    ///
+    /// - Throws: `APIError.invalidResponse` when the answer was made under another key.
     public func booking(forAttempt key: IdempotencyKey) async throws(APIError) -> BookingSnapshot? {
+        let booking: BookingSnapshot
         do {
-            return try await get("/v1/bookings", query: [("attempt", key.rawValue)], as: BookingSnapshot.self)
+            booking = try await get("/v1/bookings", query: [("attempt", key.rawValue)], as: BookingSnapshot.self)
         } catch .notFound {
             return nil
         }
+        return try AnswerCheck.booking(booking, key: key)
     }
 
     /// `GET /v1/bookings`: every booking of the account, all pages.
@@ -131,16 +147,20 @@ public struct BookingAPIClient: Sendable {
     }
 
     /// `POST /v1/bookings/{id}/cancel {version}` with its own key.
+    ///
+    /// An answer about another booking leaves the refund unknown (`APIError.unknownOutcome`).
     public func cancel(_ id: BookingID, version: Version, key: IdempotencyKey) async throws(APIError) -> BookingSnapshot {
-        try await post("/v1/bookings/\(Self.pathSegment(id.rawValue))/cancel", body: ["version": version.rawValue],
-                       key: key, kind: .cancellation, timeout: configuration.cancelTimeout, as: BookingSnapshot.self)
+        let booking = try await post(
+            "/v1/bookings/\(Self.pathSegment(id.rawValue))/cancel", body: ["version": version.rawValue],
+            key: key, kind: .cancellation, timeout: configuration.cancelTimeout, as: BookingSnapshot.self)
+        return try AnswerCheck.booking(booking, id: id, movesMoney: true)
     }
 
     // MARK: Sandbox only
 
     /// `GET /v1/sandbox/ledger`: every charge of the account (sandbox only).
     public func sandboxLedger() async throws(APIError) -> LedgerReport {
-        try await get("/v1/sandbox/ledger", as: LedgerReport.self)
+        try AnswerCheck.ledger(try await get("/v1/sandbox/ledger", as: LedgerReport.self), apiKey: apiKey)
     }
 
     /// `POST /v1/sandbox/challenges/{bookingId}`: completes a 3-D Secure

@@ -2,8 +2,10 @@ import Foundation
 
 /// Real HTTP through `URLSession`.
 ///
-/// No caching, no cookies, no automatic retries of its own: every retry is
-/// the retry executor's decision, with the same Idempotency-Key.
+/// No caching, no cookies, no stored credentials, no redirects followed
+/// (`RedirectRefusal`: a 3xx comes back as the answer), no automatic retries
+/// of its own: every retry is the retry executor's decision, with the same
+/// Idempotency-Key. Nothing is written to disk (`Platform.sessionConfiguration`).
 ///
 /// Every POST goes on a connection of its own. On Linux, libcurl re-sends a
 /// request whose reused keep-alive connection closed without an answer (and
@@ -13,16 +15,24 @@ import Foundation
 public final class URLSessionTransport: Transport {
     private let session: URLSession
 
-    /// Creates a transport with an ephemeral session.
+    /// Creates a transport with a session that keeps nothing.
     public init() {
-        session = URLSession(configuration: Self.configuration())
+        session = Self.makeSession()
+    }
+
+    /// A session whose delegate refuses every redirect. A session's delegate,
+    /// not a task's: FoundationNetworking (Linux) asks only the session's
+    /// delegate about redirects when the task comes from `data(for:delegate:)`.
+    private static func makeSession() -> URLSession {
+        URLSession(configuration: configuration(), delegate: RedirectRefusal.shared, delegateQueue: nil)
     }
 
     private static func configuration() -> URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = Platform.sessionConfiguration()
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
+        configuration.urlCredentialStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpMaximumConnectionsPerHost = 32
         return configuration
@@ -42,7 +52,7 @@ public final class URLSessionTransport: Transport {
         }
         let data: Data
         let response: URLResponse
-        let oneShot = request.method == "GET" ? nil : URLSession(configuration: Self.configuration())
+        let oneShot = request.method == "GET" ? nil : Self.makeSession()
         defer { oneShot?.finishTasksAndInvalidate() }
         do {
             (data, response) = try await (oneShot ?? session).data(for: urlRequest)

@@ -12,6 +12,7 @@ public enum BookingTool {
         Platform.ignoreBrokenPipes()
         let console = Console(environment: environment)
         let parser = CommandCatalog.parser
+        let json = Self.asksForJSON(arguments)
         do {
             switch try parser.parse(arguments) {
             case .help(let name):
@@ -22,20 +23,42 @@ public enum BookingTool {
                 return .done
             case .run(let command):
                 let settings = try Settings.resolve(command, environment: environment)
+                if CommandCatalog.finishesWork(command.command) { console.finishWorkWhenReaderLeaves() }
                 let invocation = Invocation(command: command, settings: settings, console: console,
                                             environment: environment)
-                return try await dispatch(invocation)
+                let code = try await dispatch(invocation)
+                if console.hasLostReader && code == .unknown {
+                    console.note("booking: the output was closed and the outcome is not known yet: run `booking status`")
+                }
+                return code
             }
         } catch let error as UsageError {
-            console.note("booking: \(error)")
-            return .usage
+            return fail(.usage, "\(error)", json: json, console: console)
         } catch let failure as CommandFailure {
-            console.note("booking: " + oneLine(failure.message))
-            return failure.code
+            return fail(failure.code, failure.message, json: json, console: console)
         } catch {
-            console.note("booking: " + oneLine("\(error)"))
-            return .failed
+            return fail(.failed, "\(error)", json: json, console: console)
         }
+    }
+
+    /// An error: one line on stderr and, with `--json`, one document on
+    /// stdout: `{"error": {"code", "message", "exitCode"}}` (`code` is
+    /// `usage`, `failed` or `unknown`; the message is exact there).
+    private static func fail(_ code: ExitCode, _ message: String, json: Bool, console: Console) -> ExitCode {
+        console.note("booking: " + oneLine(message))
+        if json {
+            let error: JSONValue = [
+                "code": .string(code.name), "message": .string(message), "exitCode": .int(Int64(code.rawValue)),
+            ]
+            console.line(JSONValue.object([("error", error)]).serialized())
+        }
+        return code
+    }
+
+    /// Whether the words ask for `--json` (as an option, before any `--`),
+    /// read before parsing so a bad command line's error is JSON too.
+    static func asksForJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
     }
 
     private static func dispatch(_ invocation: Invocation) async throws -> ExitCode {
@@ -58,16 +81,8 @@ public enum BookingTool {
         }
     }
 
-    /// `text` on one line: control characters escaped, at most 400 characters.
+    /// `text` on one line (newlines become spaces), terminal-safe, at most 400 characters.
     static func oneLine(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars.prefix(400) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                out += scalar == "\n" ? " " : "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return text.unicodeScalars.count > 400 ? out + "…" : out
+        TerminalSafe.escaping(text.replacingOccurrences(of: "\n", with: " "), limit: 400)
     }
 }

@@ -22,7 +22,8 @@ public enum CommandCatalog {
                 .init("--place", value: "PLACE_ID", help: "the place, from `booking search` (required)"),
                 .init("--check-in", value: "DATE", help: "check-in date, YYYY-MM-DD (required)"),
                 .init("--check-out", value: "DATE", help: "check-out date, YYYY-MM-DD (required)"),
-                .init("--guests", value: "N", help: "number of guests, 1-16 (required)"),
+                .init("--guests", value: "N",
+                      help: "number of guests, \(Validate.guests.lowerBound)-\(Validate.guests.upperBound) (required)"),
                 .init("--page", value: "N", help: "page number from 1 (default 1)"),
                 .init("--refresh", help: "ask the server again instead of showing cached prices"),
               ]),
@@ -56,6 +57,16 @@ public enum CommandCatalog {
                 .init("--fault-seed", value: "N", help: "seed of the random faults"),
               ]),
     ]
+
+    /// The commands whose work moves money, holds rooms or settles attempts:
+    /// a reader of stdout that goes away (`| head -1`) never stops them
+    /// half-way. Every other command only reads, and ends quietly with 0.
+    public static let commandsThatFinishTheirWork: Set<String> = ["hold", "pay", "cancel", "reconcile", "status"]
+
+    /// Whether `command` finishes its work when stdout's reader goes away.
+    public static func finishesWork(_ command: String) -> Bool {
+        commandsThatFinishTheirWork.contains(command)
+    }
 
     /// The parser over these commands.
     public static let parser = CommandLineParser(commands: commands, globalOptions: globalOptions)

@@ -3,13 +3,19 @@
 /// and never with `NO_COLOR`.
 ///
 /// Writes go straight to the file descriptors (no buffering to lose at
-/// `exit`). When the reader of stdout has gone (`booking ... | head`), the
-/// process exits at once with code 0 and says nothing.
+/// `exit`). When the reader of stdout has gone (`booking ... | head`), a
+/// command that only reads ends at once with code 0 and says nothing; a
+/// command whose work moves money or holds rooms (`finishWorkWhenReaderLeaves`)
+/// goes on to its outcome, its further stdout dropped, and exits with the
+/// outcome's code.
 public struct Console: Sendable {
     /// Whether stdout is a terminal (live countdowns, in-place updates).
     public let isTerminal: Bool
     /// Whether styles are applied.
     public let usesColour: Bool
+    /// Shared by every copy of this console: the run has one stdout.
+    private let finishesWork = Flag()
+    private let readerGone = Flag()
 
     /// A console over the process's standard streams.
     ///
@@ -32,11 +38,25 @@ public struct Console: Sendable {
     }
 
     /// Writes `text` to stdout as it is (no newline): in-place updates.
+    /// Once the reader has gone, a run that finishes its work drops the text.
     public func write(_ text: String) {
+        guard !readerGone.isSet else { return }
         if Platform.write(Array(text.utf8), to: .output) == .readerGone {
-            Platform.exit(ExitCode.done.rawValue)
+            guard finishesWork.isSet else { Platform.exit(ExitCode.done.rawValue) }
+            readerGone.set()
         }
     }
+
+    /// From now on, a reader of stdout that goes away never ends the
+    /// process: the command finishes its work (sending, following to an
+    /// outcome, saving) and its exit code tells how it ended.
+    public func finishWorkWhenReaderLeaves() {
+        finishesWork.set()
+    }
+
+    /// Whether stdout's reader went away while the work went on (the rest
+    /// of stdout was dropped).
+    public var hasLostReader: Bool { readerGone.isSet }
 
     /// Writes `text` and a newline to stderr.
     public func note(_ text: String) {

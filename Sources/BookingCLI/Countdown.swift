@@ -23,8 +23,23 @@ public struct Countdown: Sendable {
         defer { handlers.restore() }
         var onLine = false
         var shown: Int?
+        var tick = 0
         while true {
             let state = await driver.flow.state
+            // Another run on this data directory may pay this room, or hold
+            // another one: the saved row is read once a second and wins.
+            if tick % 4 == 0 || FlowWatcher.isAtRest(state) && !state.stage.isHeld,
+               var onFile = await AttemptOnFile.check(state.stage, in: driver.runtime.repository) {
+                if onLine { console.line() }
+                if case .paidElsewhere = onFile, let id = state.stage.attemptID {
+                    // The other run is paying: follow its outcome on file.
+                    console.line("  This room is being paid from another `booking` run …")
+                    onFile = await followPayment(id, stop: stop) ?? onFile
+                }
+                console.line(onFile.message)
+                return onFile.exitCode
+            }
+            tick += 1
             if let left = driver.secondsLeft(state), case .held = state.stage {
                 if left != shown {
                     console.overwriteLine("  " + console.styled(FlowRenderer.clockText(seconds: left), .bold)
@@ -47,6 +62,22 @@ public struct Countdown: Sendable {
             }
             try? await Task.sleep(for: .milliseconds(250))
         }
+    }
+
+    /// Reads the attempt from file until the payment another run sent is
+    /// settled, for as long as a payment may take (`FlowDriver.paymentBudget`)
+    /// or until Ctrl-C; returns where it stands then.
+    private func followPayment(_ id: AttemptID, stop: Flag) async -> AttemptOnFile? {
+        let deadline = ContinuousClock.now + FlowDriver.paymentBudget
+        var last: AttemptOnFile?
+        while ContinuousClock.now < deadline && !stop.isSet {
+            if let saved = try? await driver.runtime.repository.attempt(id) {
+                last = .paidElsewhere(saved.phase, saved.bookingID)
+                if saved.phase.isFinal { return last }
+            }
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+        return last
     }
 
     /// Shows `seconds` ticks of the countdown (the demo): in place on a

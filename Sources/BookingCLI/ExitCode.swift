@@ -13,6 +13,16 @@ public enum ExitCode: Int32, Sendable {
 }
 
 extension ExitCode {
+    /// The code's name in `--json` errors: `done`, `failed`, `usage` or `unknown`.
+    public var name: String {
+        switch self {
+        case .done: return "done"
+        case .failed: return "failed"
+        case .usage: return "usage"
+        case .unknown: return "unknown"
+        }
+    }
+
     /// How a command that drove the flow ends, from where the flow stands:
     /// held or confirmed is done; a settled failure (failed, expired,
     /// cancelled, sold out, a changed price) failed; anything still waiting

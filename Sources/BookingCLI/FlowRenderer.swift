@@ -2,7 +2,8 @@ import BookingCore
 
 /// Draws a flow state, for people and for `--json`, from the flow's outputs
 /// only (title, message, banner, actions, price, countdown, navigation):
-/// the CLI adds no rules of its own.
+/// the CLI adds no rules of its own. Text for people is terminal-safe (a
+/// voucher, a price or a link may come from the server); `--json` is exact.
 public struct FlowRenderer: Sendable {
     /// The console (for styles).
     public let console: Console
@@ -14,27 +15,28 @@ public struct FlowRenderer: Sendable {
 
     /// The title and message on one line, styled by how the stage stands.
     public func headline(_ state: BookingFlow.State) -> String {
-        let title = console.styled(state.title, style(for: state.stage))
+        let title = console.styled(state.title.terminalSafe, style(for: state.stage))
         guard let message = state.message else { return title }
-        return "\(title): \(message)"
+        return "\(title): \(message.terminalSafe)"
     }
 
     /// Every line a screen would show: headline, banner, price, time left,
     /// where it goes, and the actions.
     public func lines(_ state: BookingFlow.State, secondsLeft: Int?) -> [String] {
         var lines = [headline(state)]
-        if let banner = state.banner { lines.append("  " + console.styled(banner, .yellow)) }
+        if let banner = state.banner { lines.append("  " + console.styled(banner.terminalSafe, .yellow)) }
         if let price = state.price { lines.append("  price: " + Self.priceText(price)) }
         if let secondsLeft { lines.append("  time left: " + Self.clockText(seconds: secondsLeft)) }
         switch state.navigation {
-        case .challenge(let url)?: lines.append("  bank page: \(url)")
-        case .trip(let id)?: lines.append("  trip: \(id) (booking trip \(id))")
+        case .challenge(let url)?: lines.append("  bank page: \(url.terminalSafe)")
+        case .trip(let id)?: lines.append("  trip: \(id.rawValue.terminalSafe) (booking trip \(id.rawValue.terminalSafe))")
         case .results?, nil: break
         }
         let actions = state.actions.filter { $0.action != .back }
         if !actions.isEmpty {
             let labels = actions.map { action in
-                action.isEnabled ? action.label : "\(action.label) (\(action.disabledReason ?? "not now"))"
+                action.isEnabled ? action.label.terminalSafe
+                    : "\(action.label.terminalSafe) (\((action.disabledReason ?? "not now").terminalSafe))"
             }
             lines.append("  actions: " + labels.joined(separator: "; "))
         }
@@ -84,10 +86,10 @@ public struct FlowRenderer: Sendable {
     }
 
     /// `EUR 240.00 (nightly EUR 100.00, taxes EUR 30.00, fees EUR 10.00)`: the
-    /// server's lines as sent, never summed here.
+    /// server's lines as sent (terminal-safe), never summed here.
     public static func priceText(_ price: PriceBreakdown) -> String {
-        "\(price.total.formatted) (nightly \(price.nightly.formatted), taxes \(price.taxes.formatted), "
-            + "fees \(price.fees.formatted))"
+        "\(price.total.formatted.terminalSafe) (nightly \(price.nightly.formatted.terminalSafe), "
+            + "taxes \(price.taxes.formatted.terminalSafe), fees \(price.fees.formatted.terminalSafe))"
     }
 
     /// A price as JSON: each line `{amount, currency, formatted}`.

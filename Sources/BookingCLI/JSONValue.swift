@@ -27,10 +27,11 @@ public enum JSONValue: Sendable, Equatable {
     /// An integer.
     public static func number(_ value: Int) -> JSONValue { .int(Int64(value)) }
 
-    /// The JSON text; `pretty` indents by two spaces.
-    public func serialized(pretty: Bool = true) -> String {
+    /// The JSON text; `pretty` indents by two spaces, nested lines starting
+    /// `indentLevel` levels in (a value written inside a larger document).
+    public func serialized(pretty: Bool = true, indentLevel: Int = 0) -> String {
         var out = ""
-        write(into: &out, pretty: pretty, depth: 0)
+        write(into: &out, pretty: pretty, depth: indentLevel)
         return out
     }
 
@@ -76,7 +77,11 @@ public enum JSONValue: Sendable, Equatable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                // C0, DEL and C1 (0x9B is a one-character CSI) as \u escapes:
+                // the same string to a JSON reader, inert on a terminal.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
+                    || scalar == "\u{2029}"
+                {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

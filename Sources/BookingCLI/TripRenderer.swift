@@ -3,7 +3,9 @@ import BookingCore
 import BookingKit
 import Foundation
 
-/// Draws trips saved on the device, for people and for `--json`.
+/// Draws trips saved on the device, for people and for `--json`. Every value
+/// came from a server answer and was saved: for people it is terminal-safe
+/// (escape sequences, bidi overrides shown escaped); `--json` is exact.
 public struct TripRenderer: Sendable {
     /// The console (for styles).
     public let console: Console
@@ -17,30 +19,30 @@ public struct TripRenderer: Sendable {
     public func line(_ trip: TripRepository.Trip) -> String {
         let record = trip.record
         let status = console.styled(record.status.rawValue, record.status == .confirmed ? .green : .red)
-        var parts = [record.bookingID.rawValue, status]
+        var parts = [record.bookingID.rawValue.terminalSafe, status]
         if let details = trip.details {
-            parts.append("\(details.property.name), \(details.property.city)")
+            parts.append("\(details.property.name.terminalSafe), \(details.property.city.terminalSafe)")
         }
-        parts.append("\(record.checkIn) to \(record.checkOut)")
-        if let details = trip.details { parts.append(details.price.total.formatted) }
-        if let voucher = record.voucherCode { parts.append("voucher \(voucher)") }
+        parts.append("\(record.checkIn.terminalSafe) to \(record.checkOut.terminalSafe)")
+        if let details = trip.details { parts.append(details.price.total.formatted.terminalSafe) }
+        if let voucher = record.voucherCode { parts.append("voucher \(voucher.terminalSafe)") }
         return parts.joined(separator: "  ")
     }
 
     /// Every line of `booking trip ID`.
     public func detail(_ trip: TripRepository.Trip) -> [String] {
         let record = trip.record
-        var lines = [console.styled("Trip \(record.bookingID)", .bold) + "  "
+        var lines = [console.styled("Trip \(record.bookingID.rawValue.terminalSafe)", .bold) + "  "
             + console.styled(record.status.rawValue, record.status == .confirmed ? .green : .red)]
         if let details = trip.details {
             let property = details.property
-            lines.append("  hotel:     \(property.name), \(property.city)"
-                + (property.address.map { " (\($0))" } ?? "") + (property.stars.map { ", \($0) stars" } ?? ""))
-            lines.append("  room:      \(details.room.name), \(details.guests) guest(s)")
+            lines.append("  hotel:     \(property.name.terminalSafe), \(property.city.terminalSafe)"
+                + (property.address.map { " (\($0.terminalSafe))" } ?? "") + (property.stars.map { ", \($0) stars" } ?? ""))
+            lines.append("  room:      \(details.room.name.terminalSafe), \(details.guests) guest(s)")
             lines.append("  price:     " + FlowRenderer.priceText(details.price))
         }
-        lines.append("  stay:      \(record.checkIn) to \(record.checkOut)")
-        if let voucher = record.voucherCode { lines.append("  voucher:   \(voucher)") }
+        lines.append("  stay:      \(record.checkIn.terminalSafe) to \(record.checkOut.terminalSafe)")
+        if let voucher = record.voucherCode { lines.append("  voucher:   \(voucher.terminalSafe)") }
         lines.append("  version:   \(record.version.rawValue), synced \(AgeText.describe(since: record.syncedAt))")
         return lines
     }

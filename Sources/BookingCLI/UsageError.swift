@@ -9,6 +9,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingArgument(command: String, argument: String)
     case unexpectedArgument(command: String, argument: String)
     case invalidValue(option: String, value: String, reason: String)
+    /// A secret (an API key) that was refused: never echoed, not even escaped.
+    case invalidSecret(option: String, reason: String)
 
     public var description: String {
         switch self {
@@ -28,20 +30,14 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unexpected argument '\(Self.printable(argument))' for `booking \(command)`"
         case .invalidValue(let option, let value, let reason):
             return "invalid value '\(Self.printable(value))' for \(option): \(reason)"
+        case .invalidSecret(let option, let reason):
+            return "invalid \(option) (not shown): \(reason)"
         }
     }
 
-    /// The text with control characters escaped and cut to 80 characters, so
-    /// hostile input cannot move the cursor or flood the terminal.
+    /// The text made terminal-safe and cut to 80 characters, so hostile
+    /// input cannot move the cursor, reorder the line or flood the terminal.
     static func printable(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars.prefix(80) {
-            if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return text.unicodeScalars.count > 80 ? out + "…" : out
+        TerminalSafe.escaping(text, limit: 80)
     }
 }

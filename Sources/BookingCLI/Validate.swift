@@ -12,6 +12,10 @@ public enum Validate {
         return date
     }
 
+    /// How many guests a search may ask for: the server's limit
+    /// (`guests` in `Schema/api/openapi.yaml`).
+    public static let guests = 1...8
+
     /// A whole number in `range`.
     public static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard text.utf8.count <= 12, let value = Int(text), range.contains(value) else {
@@ -55,7 +59,7 @@ public enum Validate {
     public static func apiKey(_ text: String, option: String) throws(UsageError) -> String {
         let bytes = Array(text.utf8)
         guard (1...128).contains(bytes.count), bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw .invalidValue(option: option, value: text, reason: "an API key is 1 to 128 characters with no spaces")
+            throw .invalidSecret(option: option, reason: "an API key is 1 to 128 printable ASCII characters with no spaces")
         }
         return text
     }

@@ -109,6 +109,9 @@ extension BookingFlow {
         case unavailable
         /// Refused for good (the machine code, if any).
         case rejected(code: String?)
+        /// Another process on the same data directory started a new hold,
+        /// which abandoned this attempt; its answer applies to nothing.
+        case superseded
 
         /// A short name.
         public var name: String {
@@ -117,6 +120,7 @@ extension BookingFlow {
             case .soldOut: return "soldOut"
             case .unavailable: return "unavailable"
             case .rejected: return "rejected"
+            case .superseded: return "superseded"
             }
         }
     }
@@ -141,6 +145,9 @@ extension BookingFlow {
         case notSent
         /// Refused for good (the machine code, if any).
         case rejected(code: String?)
+        /// Another process started a new hold before this payment was saved
+        /// as submitted: the attempt is abandoned, nothing was sent.
+        case superseded
 
         /// A short name.
         public var name: String {
@@ -150,6 +157,7 @@ extension BookingFlow {
             case .holdExpired: return "holdExpired"
             case .notSent: return "notSent"
             case .rejected: return "rejected"
+            case .superseded: return "superseded"
             }
         }
     }

@@ -38,6 +38,9 @@ extension BookingFlow {
                       [save(id, .abandoned)])
         case .holdFailed(_, .soldOut):
             return (.browsing, [save(id, .abandoned)], stage.attempt.offerID)
+        case .holdFailed(_, .superseded):
+            // The row is abandoned already, by the process that replaced it.
+            return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .superseded, version: nil)))
         case .holdFailed(_, .unavailable), .holdFailed(_, .rejected):
             return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdUnavailable, version: nil)),
                       [save(id, .failed)])
@@ -50,10 +53,21 @@ extension BookingFlow {
 
     /// A hold answered (granted, or read again): held while time is left,
     /// otherwise read again (if just granted) or expired.
+    ///
+    /// A hold at another price than the quote the user saw is a price change,
+    /// never payable: the user must accept the new price, which starts a new
+    /// attempt (this one is abandoned, as on a 409 PRICE_CHANGED). A restored
+    /// flow has no offer, hence no price seen: its hold is checked by the
+    /// attempt's quote id only (by the API client).
     static func holdArrived(
         _ attempt: Attempt, offer: Offer?, hold: Hold, sentAt: MonotonicInstant, receivedAt: MonotonicInstant,
         saving: Bool
     ) -> Step {
+        if let offer, hold.price != offer.quote.price {
+            let quote = Quote(id: attempt.quoteID, price: hold.price, quotedAt: 0)
+            return go(.priceChanged(PriceChanged(previous: attempt, offer: offer, newQuote: quote)),
+                      [save(attempt.id, .abandoned)])
+        }
         let countdown = HoldCountdown(anchor: sentAt, expiresIn: hold.expiresIn)
         let left = countdown.remaining(at: receivedAt)
         let saveHeld = saving ? [save(attempt.id, .held, hold: hold.id)] : []

@@ -17,7 +17,12 @@ extension BookingFlow.State {
         case .actionRequired: return "Confirm with your bank"
         case .processing(let s): return s.isStillChecking ? "Still checking" : "Confirming your booking"
         case .confirmed: return "Booking confirmed"
-        case .failed(let s): return s.reason == .holdUnavailable ? "Could not hold the room" : "Payment failed"
+        case .failed(let s):
+            switch s.reason {
+            case .holdUnavailable: return "Could not hold the room"
+            case .superseded: return "Replaced by a newer hold"
+            default: return "Payment failed"
+            }
         case .expired: return "Room no longer held"
         case .cancelled: return "Booking cancelled"
         }
@@ -62,6 +67,7 @@ extension BookingFlow.State {
             case .declined: return "Your bank declined the payment."
             case .paymentFailed: return "The payment did not go through."
             case .rejected: return "The payment was refused."
+            case .superseded: return "A newer hold, started elsewhere on this device, replaced this one. Nothing was charged."
             }
         case .expired:
             return "The hold ran out before payment. Check again to hold the room anew."
@@ -101,6 +107,8 @@ extension BookingFlow.State {
             return s.pollPending ? [] : [.enabled(.checkAgain)]
         case .confirmed, .cancelled:
             return [.enabled(.back)]
+        case .failed(let s) where s.reason == .superseded:
+            return [.enabled(.back)]  // retrying would replace the newer hold in turn
         case .failed:
             return [online(.retry), .enabled(.back)]
         case .expired:

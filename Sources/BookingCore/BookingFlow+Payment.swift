@@ -155,6 +155,9 @@ extension BookingFlow {
         case .declined: reason = .declined
         case .notSent: reason = .notSent
         case .rejected(let code): reason = .rejected(code: code)
+        case .superseded:
+            // Abandoned by the process that replaced it: nothing to save.
+            return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: .superseded, version: nil)))
         }
         return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: reason, version: nil)),
                   [save(id, .failed)])

@@ -222,6 +222,9 @@ extension BookingFlow {
         case paymentFailed
         /// The server refused the payment request (the machine code, if any).
         case rejected(code: String?)
+        /// A new hold from another process on the same data directory
+        /// replaced this attempt before any payment left; nothing was charged.
+        case superseded
     }
 
     /// The attempt failed; a retry is a new attempt with a new key.

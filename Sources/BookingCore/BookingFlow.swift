@@ -2,7 +2,7 @@
 /// one `reduce`. No clock, no chance, no I/O: ids and times come in with
 /// events, so a logged list of events replays a bug exactly.
 ///
-/// The rules it keeps (DESIGN.md, "The promises"):
+/// The rules it keeps (the promises in README.md):
 /// - the attempt's row is saved before its first request, and its status
 ///   before the payment (`saveAttempt` before `requestHold`,
 ///   `saveAttemptStatus(paymentSubmitted)` before `pay`);

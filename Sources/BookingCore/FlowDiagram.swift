@@ -95,6 +95,21 @@ public struct FlowDiagram: Hashable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The transition table as Markdown: one row per arrow, grouped by the
+    /// stage left, in the order stages are first reached. ARCHITECTURE.md
+    /// holds a copy, compared with this text by a test.
+    public var markdownTable: String {
+        var lines = ["| from | events | to |", "| --- | --- | --- |"]
+        for stage in stages {
+            for transition in transitions where transition.from == stage {
+                let events = transition.events.map { "`\($0)`" }.joined(separator: ", ")
+                let to = transition.to == transition.from ? "(stays; effects only)" : "`\(transition.to)`"
+                lines.append("| `\(stage)` | \(events) | \(to) |")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     private static func quoted(_ text: String, keepingEscapes: Bool = false) -> String {
         var out = "\""
         for character in text {

@@ -13,6 +13,10 @@
 ///   out, unknown outcome for money after a 503 or a key still in use, else
 ///   final `unavailable`.
 /// - Other 5xx: unknown outcome for money; otherwise retry, then `unavailable`.
+/// - 3xx: the contract has no redirects and none is followed, so a 3xx is a
+///   server that answered without a result (it may have acted first):
+///   unknown outcome for money, otherwise final `unavailable`. Never a
+///   business answer such as "declined".
 /// - `409 PRICE_CHANGED`, `409 SOLD_OUT`, `EXPIRED`/`HOLD_EXPIRED`/410,
 ///   402/`PAYMENT_DECLINED`/`CARD_DECLINED`: show the user.
 /// - `422 IDEMPOTENCY_KEY_REUSED`: unknown outcome for money (a request with
@@ -81,6 +85,9 @@ public struct OutcomePolicy: Hashable, Sendable {
             if status == 408 || status == 429 || status == 503 || keyInUse {
                 if canRetry { return .retry(after: wait(retryAfter)) }
                 return kind.movesMoney && (status == 503 || keyInUse) ? .unknownOutcome : .final(.unavailable)
+            }
+            if (300...399).contains(status) {
+                return kind.movesMoney ? .unknownOutcome : .final(.unavailable)
             }
             if (500...599).contains(status) {
                 if kind.movesMoney { return .unknownOutcome }

@@ -47,13 +47,22 @@ public actor BookingRepository {
             attemptID: AttemptID(makeUUID().uuidString.lowercased()),
             idempotencyKey: IdempotencyKey(makeUUID().uuidString.lowercased()),
             offerID: offer, quoteID: quote, createdAt: now())
-        try store.attempts.insert(record)
+        try store.startAttempt(record)
         return record
     }
 
-    /// Saves an attempt whose ids were made elsewhere (the flow's event).
-    public func save(_ record: StoredAttempt) throws {
-        try store.attempts.insert(record)
+    /// Saves an attempt whose ids were made elsewhere (the flow's event) as
+    /// the current hold: an earlier attempt still in a hold phase, from this
+    /// process or another on the same files, is abandoned in the same
+    /// transaction. Returns the attempts it superseded.
+    @discardableResult
+    public func save(_ record: StoredAttempt) throws -> [StoredAttempt] {
+        try store.startAttempt(record)
+    }
+
+    /// The attempt being held, if any: the one a payment is for.
+    public func currentHold() throws -> StoredAttempt? {
+        try store.attempts.currentHold()
     }
 
     /// The saved attempt with this id.
@@ -72,14 +81,12 @@ public actor BookingRepository {
     }
 
     /// Marks an attempt abandoned (the user went back before paying). Only
-    /// an attempt in a hold phase can be abandoned: once a payment may have
-    /// left, only the server settles it.
+    /// an attempt in a hold phase can be abandoned, checked and written in
+    /// one statement: once a payment may have left, in this process or
+    /// another, only the server settles it. Returns whether it was abandoned.
     @discardableResult
     public func abandon(_ id: AttemptID) throws -> Bool {
-        let record = try saved(id)
-        guard !record.phase.mayHaveCharged, !record.phase.isFinal else { return false }
-        return try store.attempts.update(
-            AttemptChange(attemptID: id, phase: .abandoned, version: record.version, at: now()))
+        try store.attempts.abandon(id: id, at: now())
     }
 
     // MARK: Holds
@@ -91,6 +98,7 @@ public actor BookingRepository {
     ///   countdown is measured from before the request left.
     public func requestHold(_ id: AttemptID, anchor: BootClock.Reading?) async throws -> HoldSnapshot {
         let record = try saved(id)
+        if record.phase == .abandoned { throw RepositoryError.superseded(id) }
         guard record.phase == .holdRequested || record.phase == .held else {
             throw RepositoryError.wrongPhase(id, record.phase, "request a hold")
         }
@@ -114,9 +122,14 @@ public actor BookingRepository {
         let saved = anchor.flatMap {
             SavedHoldAnchor(bootID: $0.bootID, sinceBoot: $0.sinceBoot, expiresIn: .milliseconds(hold.expiresInMs))
         }
-        try store.attempts.update(AttemptChange(
+        let moved = try store.attempts.update(AttemptChange(
             attemptID: record.attemptID, phase: expired ? .expired : .held, version: record.version,
             holdID: hold.holdId, holdAnchor: saved?.storageText, at: now()))
+        // A new hold from another process abandoned this attempt while the
+        // request was out: the answer is for a room nobody pays any more.
+        if !moved, try store.attempts.attempt(id: record.attemptID)?.phase == .abandoned {
+            throw RepositoryError.superseded(record.attemptID)
+        }
     }
 
     // MARK: Payment
@@ -127,6 +140,7 @@ public actor BookingRepository {
         if let running = payments[id] { return await running.value }
         do {
             let record = try saved(id)
+            if record.phase == .abandoned { return .superseded }
             guard record.phase == .held, record.holdID != nil else {
                 return .notPayable("attempt is \(record.phase.rawValue), not held")
             }
@@ -134,7 +148,7 @@ public actor BookingRepository {
             // reconciliation looks this attempt up by its key.
             guard try store.attempts.update(AttemptChange(
                 attemptID: id, phase: .paymentSubmitted, version: record.version, at: now()))
-            else { return .notPayable("attempt moved on") }
+            else { return try saved(id).phase == .abandoned ? .superseded : .notPayable("attempt moved on") }
         } catch {
             return .notSent("the attempt could not be saved, so nothing was sent: \(error)")
         }
@@ -154,6 +168,7 @@ public actor BookingRepository {
         } catch {
             return .notPayable("\(error)")
         }
+        if record.phase == .abandoned { return .superseded }
         guard record.phase == .paymentSubmitted, let holdID = record.holdID else {
             return .notPayable("attempt is \(record.phase.rawValue): its payment was not saved as submitted")
         }
@@ -259,6 +274,7 @@ public actor BookingRepository {
     /// Applies one of the flow's row updates (a missing version keeps the saved one).
     @discardableResult
     public func update(_ update: AttemptUpdate) throws -> Bool {
+        if update.phase == .abandoned { return try abandon(update.attemptID) }
         let record = try saved(update.attemptID)
         return try store.attempts.update(AttemptChange(
             attemptID: update.attemptID, phase: update.phase, version: update.version ?? record.version,

@@ -110,7 +110,7 @@ public final class EffectRunner: Sendable {
                 let snapshot = try await repository.requestHold(request.attemptID, anchor: anchor)
                 await sink(holdEvent(request.attemptID, snapshot, sentAt: sentAt))
             } catch {
-                await sink(.holdFailed(request.attemptID, Self.holdFailure(error)))
+                await sink(.holdFailed(request.attemptID, Self.holdFailure(error, for: request.attemptID)))
             }
             return true
 
@@ -201,7 +201,7 @@ public final class EffectRunner: Sendable {
         }
     }
 
-    static func holdFailure(_ error: any Error) -> BookingFlow.HoldFailure {
+    static func holdFailure(_ error: any Error, for id: AttemptID) -> BookingFlow.HoldFailure {
         switch error as? APIError {
         case .userFacing(.priceChanged, let detail)?:
             if let detail, let quoteID = detail.quoteId, let price = detail.price {
@@ -213,6 +213,7 @@ public final class EffectRunner: Sendable {
         case .final(.rejected(_, let code), _)?: return .rejected(code: code)
         case .invalidResponse?: return .rejected(code: "INVALID_RESPONSE")
         case .final(.notSent, _)?, .final(.unavailable, _)?, .unknownOutcome?, .notFound?: return .unavailable
+        case nil where error as? RepositoryError == .superseded(id): return .superseded
         case nil: return .rejected(code: "LOCAL_STORAGE_FAILED")
         }
     }
@@ -227,6 +228,7 @@ public final class EffectRunner: Sendable {
         case .unknown: return .payFailed(id, .unknownOutcome)
         case .notSent: return .payFailed(id, .notSent)
         case .notPayable: return .payFailed(id, .rejected(code: "NOT_PAYABLE"))
+        case .superseded: return .payFailed(id, .superseded)
         }
     }
 }

@@ -15,4 +15,7 @@ public enum PaymentOutcome: Equatable, Sendable {
     case notSent(String)
     /// The attempt cannot be paid (not held, already paid, or unknown).
     case notPayable(String)
+    /// Another process started a new hold before this payment was saved as
+    /// submitted: the attempt is abandoned and nothing was sent.
+    case superseded
 }

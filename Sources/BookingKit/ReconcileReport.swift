@@ -12,6 +12,9 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible {
     public var cancelled = 0
     /// Attempts still in progress on the server, or not yet known.
     public var stillPending = 0
+    /// Rooms held with time left: waiting for the user to pay, not for the
+    /// server. Counted in `stillPending` until `separateHeld` moves them here.
+    public var held = 0
     /// Attempts that could not be asked about (offline, server errors).
     public var errors = 0
     /// One line per error, for logs.
@@ -25,7 +28,16 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         "examined \(examined): \(confirmed) confirmed, \(failed) failed, \(expired) expired, \(cancelled) cancelled, "
-            + "\(stillPending) still pending, \(errors) errors"
+            + (held > 0 ? "\(held) held, " : "") + "\(stillPending) still pending, \(errors) errors"
+    }
+
+    /// Moves `count` attempts from `stillPending` to `held`: after
+    /// reconciliation, the attempts still open whose room is held with time
+    /// left. Nothing about them is unknown: they wait only for the user.
+    public mutating func separateHeld(_ count: Int) {
+        let moved = min(max(0, count), stillPending)
+        stillPending -= moved
+        held += moved
     }
 
     mutating func add(_ outcome: AttemptSettlement) {

@@ -1,7 +1,12 @@
 import BookingCore
+import Foundation
 
 /// Replays a logged flow through `reduce`, state by state.
 public enum Replay {
+    /// The longest line a log may have: an entry is a few kilobytes at most,
+    /// so a longer line is not an entry (and is never held in memory whole).
+    public static let longestLine = 1 << 20
+
     /// One replayed step.
     public struct Step: Equatable, Sendable {
         /// The log entry.
@@ -24,10 +29,77 @@ public enum Replay {
         var state = initial
         var steps: [Step] = []
         for entry in entries {
-            let (next, effects) = BookingFlow.reduce(state, entry.event)
-            state = next
-            steps.append(Step(entry: entry, state: next.stage.name, effects: effects.map(\.logName), fullState: next))
+            let step = next(entry, after: &state)
+            steps.append(step)
         }
         return steps
+    }
+
+    /// Replays the log at `path` one line at a time, handing each step to
+    /// `body` as it is made: memory stays flat however long the log is.
+    /// Stops after `limit` entries when given (a log still being written).
+    ///
+    /// - Returns: how many steps were replayed.
+    /// - Throws: `EventLogError` for a file that cannot be read or a line
+    ///   that is not an entry (after the steps before it), or what `body` throws.
+    @discardableResult
+    public static func stream(
+        _ path: String, limit: Int? = nil, from initial: BookingFlow.State = BookingFlow.initialState,
+        _ body: (Step) throws -> Void
+    ) throws -> Int {
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        } catch {
+            throw EventLogError.unreadable(path: path, reason: error.localizedDescription)
+        }
+        defer { try? handle.close() }
+        let decoder = JSONDecoder()
+        var state = initial
+        var count = 0
+        var lineNumber = 0
+        var pending = Data()
+        func replay(_ line: Data) throws {
+            lineNumber += 1
+            guard !line.isEmpty else { return }
+            let entry: EventLog.Entry
+            do {
+                entry = try decoder.decode(EventLog.Entry.self, from: line)
+            } catch {
+                throw EventLogError.badLine(number: lineNumber, reason: String(describing: error).prefix(200).description)
+            }
+            count += 1
+            try body(next(entry, after: &state))
+        }
+        while limit.map({ count < $0 }) ?? true {
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: 1 << 16)
+            } catch {
+                throw EventLogError.unreadable(path: path, reason: error.localizedDescription)
+            }
+            guard let chunk, !chunk.isEmpty else {
+                if !pending.isEmpty { try replay(pending) }
+                break
+            }
+            pending.append(chunk)
+            var start = pending.startIndex
+            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if let limit, count >= limit { return count }
+                try replay(pending[start..<newline])
+                start = pending.index(after: newline)
+            }
+            pending = Data(pending[start...])
+            guard pending.count <= longestLine else {
+                throw EventLogError.badLine(number: lineNumber + 1, reason: "longer than \(longestLine) bytes")
+            }
+        }
+        return count
+    }
+
+    private static func next(_ entry: EventLog.Entry, after state: inout BookingFlow.State) -> Step {
+        let (next, effects) = BookingFlow.reduce(state, entry.event)
+        state = next
+        return Step(entry: entry, state: next.stage.name, effects: effects.map(\.logName), fullState: next)
     }
 }

@@ -41,6 +41,9 @@ struct CalendarDay: Hashable, Comparable, Sendable {
         self.dayNumber = days
     }
 
+    /// The first millisecond after this day (UTC), in unix milliseconds.
+    var endMilliseconds: Int64 { (dayNumber + 1) * 86_400_000 }
+
     static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.dayNumber < rhs.dayNumber }
 
     /// An RFC 3339 UTC timestamp with milliseconds, e.g. `2026-06-01T12:00:00.000Z`.

@@ -67,7 +67,15 @@ struct HoldRecord: Sendable {
             [.integer(expiresAtMs), .integer(Int64(extensions)), .integer(version), bookingId.map { .text($0) } ?? .null, .text(holdId)])
     }
 
-    func isExpired(now: Int64) -> Bool { expiresAtMs <= now }
+    /// When a hold made or extended `now` for `ttl` ms ends: after the TTL,
+    /// or when its check-in day ends (UTC), whichever comes first. A night
+    /// that has ended is never held, hence never charged.
+    static func expiry(now: Int64, ttl: Int64, checkIn: CalendarDay) -> Int64 {
+        min(now + ttl, checkIn.endMilliseconds)
+    }
+
+    /// Expired at `now`: its time is up, or its check-in day has ended.
+    func isExpired(now: Int64) -> Bool { expiresAtMs <= now || checkIn.endMilliseconds <= now }
 
     /// `BOOKED` while a booking holds the room, else `EXPIRED` or `HELD`.
     func state(now: Int64) -> String {
@@ -77,7 +85,8 @@ struct HoldRecord: Sendable {
 
     func body(now: Int64, maximumExtensions: Int) -> HoldBody {
         HoldBody(
-            holdId: holdId, state: state(now: now), expiresInMs: max(0, expiresAtMs - now), offerId: offerId,
+            holdId: holdId, state: state(now: now), expiresInMs: max(0, min(expiresAtMs, checkIn.endMilliseconds) - now),
+            offerId: offerId,
             quoteId: quoteId, price: price, property: property, room: room, checkIn: checkIn.isoString,
             checkOut: checkOut.isoString, guests: guests, version: version,
             extensionsLeft: max(0, maximumExtensions - extensions), bookingId: bookingId)

@@ -3,7 +3,8 @@ import SQLite
 
 extension SandboxHandler {
     /// `POST /v1/holds {offerId, quoteId}`: keeps the room for the hold TTL
-    /// at the quoted price. 409 PRICE_CHANGED (with the new price and quote)
+    /// at the quoted price, at most until the check-in day ends (400
+    /// VALIDATION_ERROR when that day is already past). 409 PRICE_CHANGED (with the new price and quote)
     /// when the quote is not the offer's current one, 409 SOLD_OUT when every
     /// room of the type is taken for a night of the stay.
     func createHold(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
@@ -46,7 +47,9 @@ extension SandboxHandler {
                 holdId: try db.newID(prefix: Identifier.hold, seed: inventory.seed).id, account: account, offerId: offerId,
                 quoteId: quoteId, propertyId: property.body.id, roomType: room.body.type, checkIn: offer.checkIn,
                 checkOut: offer.checkOut, guests: offer.guests, price: price, property: property.body, room: room.body,
-                createdAtMs: now, expiresAtMs: now + configuration.holdTTLMilliseconds, extensions: 0, version: 1, bookingId: nil)
+                createdAtMs: now,
+                expiresAtMs: HoldRecord.expiry(now: now, ttl: configuration.holdTTLMilliseconds, checkIn: offer.checkIn),
+                extensions: 0, version: 1, bookingId: nil)
             try hold.insert(db)
             return JSONResponse.make(status: 201, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
         }
@@ -88,7 +91,7 @@ extension SandboxHandler {
             }
             hold.extensions += 1
             hold.version += 1
-            hold.expiresAtMs = now + configuration.holdTTLMilliseconds
+            hold.expiresAtMs = HoldRecord.expiry(now: now, ttl: configuration.holdTTLMilliseconds, checkIn: hold.checkIn)
             try hold.update(db)
             return JSONResponse.make(status: 200, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
         }

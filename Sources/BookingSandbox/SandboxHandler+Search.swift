@@ -74,7 +74,9 @@ extension SandboxHandler {
             throw APIError.validation(field: "checkOut", "A stay is at most \(SearchLimits.nights.upperBound) nights.")
         }
         let today = CalendarDay(unixMilliseconds: now).dayNumber
-        guard checkIn.dayNumber >= today - 1 else { throw APIError.validation(field: "checkIn", "checkIn is in the past.") }
+        // A night that has begun is not for sale: the first night must be
+        // today or later (UTC days, the sandbox's clock).
+        guard checkIn.dayNumber >= today else { throw APIError.validation(field: "checkIn", "checkIn is in the past.") }
         guard checkIn.dayNumber <= today + SearchLimits.daysAhead else {
             throw APIError.validation(field: "checkIn", "checkIn is more than \(SearchLimits.daysAhead) days ahead.")
         }

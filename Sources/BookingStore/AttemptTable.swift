@@ -62,6 +62,45 @@ public struct AttemptTable {
         return database.changes == 1
     }
 
+    /// Marks an attempt abandoned if, and only if, it never sent a payment
+    /// (`HOLD_REQUESTED` or `HELD`), in one conditional statement: another
+    /// process that moved it to `PAYMENT_SUBMITTED` a moment earlier wins,
+    /// and nothing changes. Returns whether the attempt was abandoned.
+    @discardableResult
+    public func abandon(id: AttemptID, at date: Date) throws -> Bool {
+        let statement = try database.cachedStatement(
+            """
+            UPDATE booking_attempt SET status = 'ABANDONED', updated_at = ?2
+            WHERE attempt_id = ?1 AND status IN ('HOLD_REQUESTED', 'HELD')
+            """)
+        defer { statement.reset() }
+        try statement.bind(id.rawValue, at: 1)
+        try statement.bind(date.unixMilliseconds, at: 2)
+        try statement.run()
+        return database.changes == 1
+    }
+
+    /// Abandons every attempt still in a hold phase, in one statement; the
+    /// first half of starting a new attempt (`BookingDatabase.startAttempt`).
+    /// Returns the attempts it abandoned, as they were.
+    func abandonHolds(at date: Date) throws -> [StoredAttempt] {
+        let holding = try rows(
+            "SELECT \(Self.columns) FROM booking_attempt WHERE status IN ('HOLD_REQUESTED', 'HELD')")
+        guard !holding.isEmpty else { return [] }
+        let statement = try database.cachedStatement(
+            "UPDATE booking_attempt SET status = 'ABANDONED', updated_at = ? WHERE status IN ('HOLD_REQUESTED', 'HELD')")
+        defer { statement.reset() }
+        try statement.bind(date.unixMilliseconds, at: 1)
+        try statement.run()
+        return holding
+    }
+
+    /// The attempt being held, if any: the one `pay` pays. The schema keeps
+    /// at most one.
+    public func currentHold() throws -> StoredAttempt? {
+        try rows("SELECT \(Self.columns) FROM booking_attempt WHERE status IN ('HOLD_REQUESTED', 'HELD')").first
+    }
+
     /// The attempt with this id, if saved.
     public func attempt(id: AttemptID) throws -> StoredAttempt? {
         try first("SELECT \(Self.columns) FROM booking_attempt WHERE attempt_id = ?", id.rawValue)
@@ -81,6 +120,14 @@ public struct AttemptTable {
             WHERE status NOT IN ('CONFIRMED', 'FAILED', 'EXPIRED', 'CANCELLED', 'ABANDONED')
             ORDER BY created_at, attempt_id
             """)
+        return try rows(statement)
+    }
+
+    private func rows(_ sql: String) throws -> [StoredAttempt] {
+        try rows(try database.cachedStatement(sql))
+    }
+
+    private func rows(_ statement: Statement) throws -> [StoredAttempt] {
         defer { statement.reset() }
         var records: [StoredAttempt] = []
         while try statement.step() {

@@ -32,6 +32,23 @@ public final class BookingDatabase {
         trips = TripTable(database: database)
     }
 
+    /// Saves a new attempt as the data directory's current hold: in one
+    /// transaction, every earlier attempt still in a hold phase is abandoned
+    /// (it never sent a payment, so no money moved) and the new row is
+    /// inserted. Another process's `pay` that committed `PAYMENT_SUBMITTED`
+    /// first keeps its attempt; one that commits after finds its attempt
+    /// abandoned and sends nothing. Returns the attempts it superseded.
+    ///
+    /// - Throws: `SQLiteError`; nothing is written then.
+    @discardableResult
+    public func startAttempt(_ record: StoredAttempt) throws -> [StoredAttempt] {
+        try database.transaction {
+            let superseded = try attempts.abandonHolds(at: record.createdAt)
+            try attempts.insert(record)
+            return superseded
+        }
+    }
+
     /// Saves the confirmed booking as a trip and moves its attempt to
     /// `confirmed`, in one transaction: both or neither.
     ///

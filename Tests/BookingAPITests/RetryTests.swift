@@ -47,16 +47,16 @@ import Testing
         let booking = DecodingTests.booking()
         let transport = ScriptedTransport([.fail(TransportError(.cannotConnect)), .answer(201, [:], booking)])
         _ = try await client(transport, RecordingSleeper())
-            .createBooking(hold: HoldID("h"), paymentToken: PaymentToken("tok_visa"), key: IdempotencyKey("k"))
-        #expect(transport.requests.map { $0.headers["Idempotency-Key"] } == ["k", "k"])
+            .createBooking(hold: HoldID("h1"), paymentToken: PaymentToken("tok_visa"), key: IdempotencyKey("k1"))
+        #expect(transport.requests.map { $0.headers["Idempotency-Key"] } == ["k1", "k1"])
     }
 
     @Test func everyPostCarriesTheKeyAndTheBearerToken() async throws {
         let transport = ScriptedTransport([.answer(201, [:], DecodingTests.booking())])
         _ = try await client(transport, RecordingSleeper())
-            .createBooking(hold: HoldID("h"), paymentToken: PaymentToken("tok_visa"), key: IdempotencyKey("key-1"))
+            .createBooking(hold: HoldID("h1"), paymentToken: PaymentToken("tok_visa"), key: IdempotencyKey("k1"))
         let request = try #require(transport.requests.first)
-        #expect(request.headers["Idempotency-Key"] == "key-1")
+        #expect(request.headers["Idempotency-Key"] == "k1")
         #expect(request.headers["Authorization"] == "Bearer sk_test_t")
         #expect(request.timeout == .seconds(30))
     }
@@ -90,7 +90,10 @@ import Testing
 
     @Test func anIdCannotAddAPathSegment() async throws {
         let transport = ScriptedTransport([.answer(200, [:], DecodingTests.booking())])
-        _ = try await client(transport, RecordingSleeper()).booking(BookingID("../sandbox/ledger?x=1"))
+        // The answer is about booking b1, not the odd id asked for: refused too.
+        await #expect(throws: APIError.self) {
+            try await client(transport, RecordingSleeper()).booking(BookingID("../sandbox/ledger?x=1"))
+        }
         let path = try #require(transport.requests.first?.url.absoluteString)
         #expect(path.hasSuffix("/v1/bookings/..%2Fsandbox%2Fledger%3Fx%3D1"))
     }

@@ -15,6 +15,8 @@ struct Booking {
         var signalled: Bool
         var output: String
         var error: String
+        /// The child's peak resident memory (Linux: from `wait4`), when known.
+        var peakMemoryKilobytes: Int? = nil
 
         /// Stderr's non-empty lines.
         var errorLines: [String] { error.split(separator: "\n").map(String.init) }

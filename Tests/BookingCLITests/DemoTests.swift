@@ -3,8 +3,8 @@ import Testing
 
 @Suite struct DemoTests {
     @Test func theDemoRunsEndToEndAndProvesOneChargePerAttempt() async throws {
-        let booking = Booking(label: "cli-demo")
-        let run = try await booking.run(["demo"])
+        let home = ScratchDirectory("cli-demo")
+        let run = try await Booking.bare(["demo"], environment: ["NO_COLOR": "1", "XDG_DATA_HOME": home.path])
         #expect(run.status == 0, "\(run.output) \(run.error)")
         // Its own clock: the test may have waited for a child slot first.
         let seconds = run.output.split(separator: "\n").first { $0.hasPrefix("Demo finished in ") }
@@ -18,11 +18,11 @@ import Testing
         #expect(run.output.contains("ledger: 2 charge(s) for 2 attempts"))
         #expect(run.output.contains("PROVED: one charge per attempt"))
         // Never the user's data directory.
-        #expect(!FileManager.default.fileExists(atPath: booking.dataDirectory + "/booking.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: home.file("booking")))
     }
 
     @Test func theDemoAsJSONCarriesItsProof() async throws {
-        let run = try await Booking(label: "cli-demo-json").run(["demo", "--json"])
+        let run = try await Booking.bare(["demo", "--json"])
         #expect(run.status == 0, "\(run.error)")
         let json = try run.json()
         #expect(json["proved"] as? Bool == true)
@@ -32,5 +32,14 @@ import Testing
         #expect(attempts.count == 2)
         #expect(attempts.allSatisfy { $0["charges"] as? Int == 1 && $0["outcome"] as? String == "confirmed" })
         #expect((json["trips"] as? [Any])?.count == 2)
+    }
+
+    @Test(arguments: [["--server", "http://127.0.0.1:9"], ["--data-dir", "/tmp/booking-demo-elsewhere"]])
+    func theDemoRefusesAServerOrDataDirectoryItWouldNotUse(_ option: [String]) async throws {
+        let run = try await Booking.bare(["demo"] + option)
+        #expect(run.status == 2, "\(run.output) \(run.error)")
+        #expect(run.errorLines.count == 1, "\(run.error)")
+        #expect(run.error.contains("its own embedded sandbox in a temporary directory"), "\(run.error)")
+        #expect(run.output.isEmpty)
     }
 }

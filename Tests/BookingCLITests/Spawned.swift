@@ -118,14 +118,16 @@ final class Spawned: @unchecked Sendable {
     func finish() -> Booking.Run {
         drained.wait()
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let signalled = status & 0x7f != 0
         lock.lock()
         defer { lock.unlock() }
         result = (signalled ? status & 0x7f : (status >> 8) & 0xff, signalled)
         return Booking.Run(status: result?.status ?? -1, signalled: signalled,
                            output: String(decoding: output, as: UTF8.self),
-                           error: String(decoding: errorOutput, as: UTF8.self))
+                           error: String(decoding: errorOutput, as: UTF8.self),
+                           peakMemoryKilobytes: Int(usage.ru_maxrss))
     }
 }
 

@@ -17,6 +17,7 @@ import Testing
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "0"],
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "2",
          "--page", "-1"],
+        ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "9"],
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02"],
         ["offers", "--place", "../etc", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "2"],
         ["trip"],
@@ -65,10 +66,44 @@ import Testing
         #expect(run.error.contains("plain http"))
     }
 
+    @Test func aRejectedAPIKeyIsNeverEchoed() async throws {
+        let given = try await Booking().run(["trips", "--api-key", "sk_live_s3cr3t with a space"])
+        #expect(given.status == 2)
+        #expect(!given.error.contains("s3cr3t"), "\(given.error)")
+        #expect(given.error.contains("--api-key (not shown)"), "\(given.error)")
+        var booking = Booking()
+        booking.environment["BOOKING_API_KEY"] = "sk_live_s3cr3t\u{1B}[2J"
+        let fromEnvironment = try await booking.run(["trips"])
+        #expect(fromEnvironment.status == 2)
+        #expect(!fromEnvironment.error.contains("s3cr3t"), "\(fromEnvironment.error)")
+        #expect(fromEnvironment.error.contains("BOOKING_API_KEY (not shown)"), "\(fromEnvironment.error)")
+    }
+
+    @Test func guestsAreCheckedAgainstTheServersLimitAndTheHelpSaysIt() async throws {
+        let help = try await Booking.bare(["offers", "--help"])
+        #expect(help.output.contains("number of guests, 1-8"), "\(help.output)")
+        let run = try await Booking().run(["offers", "--place", "plc_lisbon", "--check-in", Booking.date(20),
+                                           "--check-out", Booking.date(22), "--guests", "9"])
+        #expect(run.status == 2)
+        #expect(run.error.contains("from 1 to 8"), "\(run.error)")
+    }
+
     @Test func anUnknownOfferSaysToListOffersFirst() async throws {
         let run = try await Booking().run(["hold", "off_htl_lis01_std_20300101_20300103_2", "--no-wait"])
         #expect(run.status == 2)
         #expect(run.error.contains("run `booking offers` first"))
+    }
+
+    @Test func payingAgainAfterAConfirmedPaymentNamesTheTrip() async throws {
+        let booking = Booking(label: "cli-pay-twice")
+        try await booking.holdAnOffer()
+        let paid = try await booking.run(["pay", "--json"])
+        try #require(paid.status == 0, "\(paid.error)")
+        let bookingID = try #require((try paid.json()["state"] as? [String: Any])?["bookingId"] as? String)
+        let again = try await booking.run(["pay"])
+        #expect(again.status == 2)
+        #expect(again.error.contains("is confirmed as booking \(bookingID)"), "\(again.error)")
+        #expect(again.error.contains("booking trip \(bookingID)"), "\(again.error)")
     }
 
     @Test func payingWithNothingHeldIsRefused() async throws {

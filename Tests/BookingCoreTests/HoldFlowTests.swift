@@ -52,6 +52,29 @@ import BookingCore
                                                               quoteID: S.newQuote.id)))
     }
 
+    @Test func aHoldGrantedAtAnotherPriceThanQuotedIsAPriceChangeNeverPayable() {
+        let costlier = Hold(id: S.holdID, expiresInMs: 600_000, price: S.newPrice)!
+        let (state, effects) = Flow.reduce(Fix.requestingHold,
+                                           .holdGranted(Fix.a1, costlier, sentAt: Fix.t0, receivedAt: Fix.t(2)))
+        #expect(state.stage.name == "priceChanged")
+        #expect(state.message == "It was EUR 401.00, it is now EUR 434.00.")
+        #expect(effects == [.saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .abandoned))])
+        #expect(!Flow.reduce(state, .payTapped(S.token, now: Fix.t(3))).effects.hasPay)
+        // Accepting holds the same quote at the price now shown, with a new key.
+        let accepted = Flow.reduce(state, .acceptNewPriceTapped(attempt: Fix.a2, key: Fix.k2))
+        #expect(accepted.effects.last == .requestHold(Flow.HoldRequest(attemptID: Fix.a2, key: Fix.k2,
+                                                                       offerID: S.offerID, quoteID: S.quote.id)))
+        let held = Flow.reduce(accepted.state, .holdGranted(Fix.a2, costlier, sentAt: Fix.t(4), receivedAt: Fix.t(5)))
+        #expect(held.state.stage.name == "held")
+    }
+
+    @Test func aRestoredHoldReadAgainIsCheckedByItsQuoteIdOnly() {
+        let restored = Flow.reduce(Flow.initialState, .restored(S.record(.held))).state
+        let costlier = Hold(id: S.holdID, expiresInMs: 600_000, price: S.newPrice)!
+        let read = Flow.reduce(restored, .holdRead(Fix.a1, costlier, sentAt: Fix.t0, receivedAt: Fix.t(1)))
+        #expect(read.state.stage.name == "held")
+    }
+
     @Test func soldOutGoesBackToResultsWithTheItemMarked() {
         let (state, effects) = Flow.reduce(Fix.requestingHold, .holdFailed(Fix.a1, .soldOut))
         #expect(state.stage == .browsing)

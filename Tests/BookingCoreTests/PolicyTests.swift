@@ -76,6 +76,15 @@ import BookingCore
         }
     }
 
+    @Test func aRedirectIsAServerErrorUnknownForMoneyNeverDeclined() {
+        for status in [301, 302, 303, 304, 307, 308] {
+            #expect(Self.decide(Self.response(status), .payment) == .unknownOutcome)
+            #expect(Self.decide(Self.response(status), .cancellation) == .unknownOutcome)
+            #expect(Self.decide(Self.response(status), .hold) == .final(.unavailable))
+            #expect(Self.decide(Self.response(status), .read) == .final(.unavailable))
+        }
+    }
+
     @Test func rateLimitsAndUnavailableObeyRetryAfter() {
         #expect(Self.decide(Self.response(429, retryAfter: "7"), .payment) == .retry(after: .seconds(7)))
         #expect(Self.decide(Self.response(503, retryAfter: "garbage"), .read, attempt: 2) == .retry(after: .seconds(2)))

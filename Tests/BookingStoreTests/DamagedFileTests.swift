@@ -113,7 +113,7 @@ import Testing
     @Test func aDatabaseHeldByAnotherProcessFailsWithBusyAfterTheTimeoutAndLosesNothing() async throws {
         let probe = try #require(BuiltProducts.executable("store-probe"), "store-probe is not built")
         try makeBookingFile(trips: 0)
-        try BookingDatabase(directory: directory.path).attempts.insert(Fixtures.attempt("before"))
+        try BookingDatabase(directory: directory.path).attempts.insert(Fixtures.attempt("before", phase: .paymentSubmitted))
         let path = bookingPath
         let holder = try ChildProcess(probe, ["lock-exclusive", path])
         #expect(try await onOwnThread { holder.waitForOutput(containing: "locked") })
@@ -123,7 +123,7 @@ import Testing
             let store = try BookingDatabase(directory: directoryPath, busyTimeoutMilliseconds: 300)
             let started = Date()
             do {
-                try store.attempts.insert(Fixtures.attempt("during"))
+                try store.attempts.insert(Fixtures.attempt("during", phase: .paymentSubmitted))
                 return (nil, Date().timeIntervalSince(started))
             } catch let error as SQLiteError {
                 return (error, Date().timeIntervalSince(started))
@@ -134,7 +134,7 @@ import Testing
         let result = try await onOwnThread { holder.finish() }
         #expect(result.status == 0, "\(result.standardError)")
         let store = try BookingDatabase(directory: directory.path)
-        try store.attempts.insert(Fixtures.attempt("after"))
+        try store.attempts.insert(Fixtures.attempt("after", phase: .paymentSubmitted))
         #expect(try store.attempts.count() == 2)
         #expect(try store.attempts.attempt(id: AttemptID("during")) == nil)
     }
@@ -149,7 +149,7 @@ import Testing
         var failure: SQLiteError?
         for index in 0..<10_000 {
             do {
-                try store.attempts.insert(Fixtures.attempt(String(format: "a%05d", index)))
+                try store.attempts.insert(Fixtures.attempt(String(format: "a%05d", index), phase: .paymentSubmitted))
                 inserted += 1
             } catch let error as SQLiteError {
                 failure = error

@@ -9,9 +9,20 @@ import Foundation
 /// hold with its countdown, payment through 3-D Secure, a second payment
 /// whose answer is lost on purpose and recovered through Unknown, the trips
 /// read offline, and what the sandbox's ledger proves. Exit 0 only when it
-/// proved one charge per attempt.
+/// proved one charge per attempt. `--server`, `--data-dir` and `--api-key`
+/// are refused (exit 2) rather than ignored: the demo injects sandbox faults
+/// and reads the sandbox's ledger, and never touches the user's data. (The
+/// environment's defaults, `BOOKING_SERVER` and the like, are not asked for
+/// on this command line and are left unused.)
 enum DemoCommand {
+    /// The global options the demo cannot honour.
+    static let refusedOptions = ["--server", "--data-dir", "--api-key"]
+
     static func run(_ invocation: Invocation) async throws -> ExitCode {
+        if let option = refusedOptions.first(where: { invocation.command.value($0) != nil }) {
+            throw CommandFailure.rejected("`booking demo` always runs on its own embedded sandbox in a temporary "
+                + "directory with the demo key; it does not take \(option)")
+        }
         let started = ContinuousClock.now
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("booking-demo-\(UUID().uuidString.prefix(8))").path
@@ -38,7 +49,7 @@ enum DemoCommand {
         guard case .places(let places) = try await search.suggestions(for: "Lisbon"), let place = places.first else {
             throw CommandFailure.failed("demo: the sandbox suggested no place for Lisbon")
         }
-        invocation.say("  search \"Lisbon\": \(place.placeId)  \(place.name), \(place.country)")
+        invocation.say("  search \"Lisbon\": \(place.placeId.terminalSafe)  \(place.name.terminalSafe), \(place.country.terminalSafe)")
 
         step(2, "Offers")
         let (checkIn, checkOut) = try stay()
@@ -47,7 +58,8 @@ enum DemoCommand {
         let page = try await search.offers(query, pageIndex: 0)
         guard page.items.count >= 2 else { throw CommandFailure.failed("demo: fewer than two offers") }
         for listing in page.items.prefix(3) {
-            invocation.say("  \(listing.offerId)  \(listing.property.name), \(listing.room.name)  \(listing.price.total.formatted)")
+            invocation.say("  \(listing.offerId.rawValue.terminalSafe)  \(listing.property.name.terminalSafe), "
+                + "\(listing.room.name.terminalSafe)  \(listing.price.total.formatted.terminalSafe)")
         }
 
         let runtime = try services.runtime(command: "demo")

@@ -21,17 +21,25 @@ enum HoldCommand {
         guard let offer = listing.flowOffer(quotedAt: cached.quotedAt) else {
             throw CommandFailure.failed("the saved offer \(offerID) is not valid; run `booking offers --refresh`")
         }
-        // A new hold replaces an earlier one that moved no money (the
-        // repository refuses to let go of any attempt that may have charged).
-        for earlier in try await runtime.repository.nonFinalAttempts() {
-            _ = try? await runtime.repository.abandon(earlier.attemptID)
+        // One room is held per data directory: the new attempt's insert
+        // abandons an earlier hold in the same transaction (never an attempt
+        // whose payment may have left). Say which room that lets go.
+        if let earlier = try? await runtime.repository.currentHold() {
+            let room = await RoomLabel.describe(earlier.offerID, price: nil, services: services)
+            invocation.say("This replaces your unpaid hold on \(room).")
         }
         let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
-        invocation.say("Holding \(offer.propertyName), \(listing.room.name): \(offer.quote.price.total.formatted)")
+        invocation.say("Holding \(offer.propertyName.terminalSafe), \(listing.room.name.terminalSafe), "
+            + "\(offer.checkIn) to \(offer.checkOut): " + offer.quote.price.total.formatted.terminalSafe)
         let state = await driver.hold(offer)
-        let code = ExitCode(stage: state.stage)
+        let onFile = await AttemptOnFile.check(state.stage, in: runtime.repository)
+        let code = onFile?.exitCode ?? ExitCode(stage: state.stage)
         if invocation.json {
-            invocation.emit(document(state, driver: driver, listing: listing, log: runtime.log?.path))
+            invocation.emit(document(state, driver: driver, listing: listing, log: runtime.log?.path, code: code))
+            return code
+        }
+        if let onFile {
+            invocation.say(onFile.message)
             return code
         }
         guard case .held = state.stage else {
@@ -51,12 +59,12 @@ enum HoldCommand {
         for line in lines.dropFirst() { invocation.say(line) }
     }
 
-    static func document(_ state: BookingFlow.State, driver: FlowDriver, listing: OfferListing, log: String?)
-        -> JSONValue
-    {
+    static func document(
+        _ state: BookingFlow.State, driver: FlowDriver, listing: OfferListing, log: String?, code: ExitCode
+    ) -> JSONValue {
         [
             "outcome": .string(state.stage.name),
-            "exitCode": .int(Int64(ExitCode(stage: state.stage).rawValue)),
+            "exitCode": .int(Int64(code.rawValue)),
             "offer": OffersCommand.offerJSON(listing),
             "state": FlowRenderer.json(state, secondsLeft: driver.secondsLeft(state)),
             "eventLog": .text(log),

@@ -49,7 +49,7 @@ enum OffersCommand {
         guard checkIn < checkOut else {
             throw .invalidValue(option: "--check-out", value: checkOut.description, reason: "must be after --check-in")
         }
-        let guests = try Validate.integer(try required("--guests"), option: "--guests", in: 1...16)
+        let guests = try Validate.integer(try required("--guests"), option: "--guests", in: Validate.guests)
         return SearchQuery(placeID: place, checkIn: checkIn.description, checkOut: checkOut.description, guests: guests)
     }
 
@@ -59,10 +59,11 @@ enum OffersCommand {
             "Offers in \(query.placeID), \(query.checkIn) to \(query.checkOut), \(query.guests) guest(s), page \(page):",
             .bold))
         if result.items.isEmpty { console.line("  (no offers)") }
-        let width = result.items.map(\.offerId.rawValue.count).max() ?? 0
+        let width = result.items.map(\.offerId.rawValue.terminalSafe.count).max() ?? 0
         for offer in result.items {
-            let id = offer.offerId.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-            console.line("  \(id)  \(offer.property.name), \(offer.room.name)  \(offer.price.total.formatted)")
+            let id = offer.offerId.rawValue.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
+            console.line("  \(id)  \(offer.property.name.terminalSafe), \(offer.room.name.terminalSafe)  "
+                + offer.price.total.formatted.terminalSafe)
         }
         if result.offline {
             console.line(console.styled("Offline: these are the offers saved on this device, quoted "
@@ -75,7 +76,7 @@ enum OffersCommand {
                 + "--refresh asks the server again.", .dim))
         }
         if result.hasMore { console.line("More: the same command with --page \(page + 1)") }
-        if let first = result.items.first { console.line("Next: booking hold \(first.offerId)") }
+        if let first = result.items.first { console.line("Next: booking hold \(first.offerId.rawValue.terminalSafe)") }
     }
 
     static func json(_ result: OffersPage, query: SearchQuery, page: Int) -> JSONValue {

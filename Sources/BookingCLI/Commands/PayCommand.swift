@@ -1,5 +1,6 @@
 import BookingCore
 import BookingKit
+import BookingStore
 
 /// `booking pay [--card TOKEN] [--challenge pass|fail]`: pays for the held
 /// room. The flow comes back from the database (the hold is read again),
@@ -19,7 +20,9 @@ enum PayCommand {
         let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
         var state = try await driver.restore(for: .seconds(20))
         switch state.stage {
-        case .held:
+        case .held(let held):
+            let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
+            driver.say("Paying for \(room) (hold \(held.hold.id)).")
             let stopped = Flag()
             let handlers = Platform.handle([.interrupt, .terminate]) { _ in
                 stopped.set()
@@ -29,13 +32,14 @@ enum PayCommand {
             if stopped.isSet { return .unknown }
             handlers.restore()
         case .browsing:
-            throw CommandFailure.rejected("nothing to pay: no room is held; run `booking hold OFFER_ID` first")
+            throw try await nothingHeld(runtime.repository)
         case .submitting, .unknown, .actionRequired, .processing:
             driver.say("This room's payment was already sent: it is looked up, never sent again.")
         default:
             break
         }
-        return finish(state, driver: driver, invocation: invocation, log: runtime.log?.path)
+        let onFile = await AttemptOnFile.check(state.stage, in: runtime.repository)
+        return finish(state, onFile: onFile, driver: driver, invocation: invocation, log: runtime.log?.path)
     }
 
     /// Ctrl-C or SIGTERM while paying: the charge goes on regardless.
@@ -49,11 +53,13 @@ enum PayCommand {
 
     /// Prints the outcome and returns the exit code. Still held means no
     /// payment left: a failure.
-    static func finish(_ state: BookingFlow.State, driver: FlowDriver, invocation: Invocation, log: String?)
-        -> ExitCode
-    {
+    static func finish(
+        _ state: BookingFlow.State, onFile: AttemptOnFile? = nil, driver: FlowDriver, invocation: Invocation,
+        log: String?
+    ) -> ExitCode {
         var code = ExitCode(stage: state.stage)
         if case .held = state.stage { code = .failed }
+        if let onFile { code = onFile.exitCode }
         if invocation.json {
             invocation.emit([
                 "outcome": .string(state.stage.name),
@@ -66,9 +72,54 @@ enum PayCommand {
         let console = invocation.console
         let renderer = FlowRenderer(console: console)
         let lines = renderer.lines(state, secondsLeft: driver.secondsLeft(state))
+        if let onFile {
+            console.line(onFile.message)
+            return code
+        }
         console.line("Outcome: \(state.stage.name). " + (lines.first ?? ""))
         for line in lines.dropFirst() { console.line(line) }
         if code == .unknown { console.line("Run `booking status` later to see how it ended.") }
+        if let offer = retryOffer(state.stage) {
+            // The flow's "Try again" is a new attempt on the same offer: on the
+            // command line, a new hold and then a payment.
+            console.line("To try again: booking hold \(offer.rawValue.terminalSafe) (a new hold), "
+                + "then booking pay --card TOKEN")
+        }
         return code
+    }
+
+    /// The offer a failed or expired payment can be tried again on.
+    static func retryOffer(_ stage: BookingFlow.Stage) -> OfferID? {
+        switch stage {
+        case .failed(let s) where s.reason != .holdUnavailable: return s.attempt.offerID
+        case .expired(let s): return s.attempt.offerID
+        default: return nil
+        }
+    }
+
+    /// Why there is nothing to pay, and what to run: after a declined or
+    /// failed payment, or a hold that ran out, a new hold of that same offer.
+    private static func nothingHeld(_ repository: BookingRepository) async throws -> CommandFailure {
+        let latest: StoredAttempt?
+        do {
+            latest = try await repository.latestAttempt()
+        } catch {
+            throw CommandFailure.failed("cannot read the saved attempts: \(error)")
+        }
+        let offer = latest.map { $0.offerID.rawValue.terminalSafe } ?? ""
+        switch latest?.phase {
+        case .failed?:
+            return .rejected("the last payment (offer \(offer)) was declined or failed, so no room is held now; "
+                + "to try again, hold that offer anew: run `booking hold \(offer)`, then `booking pay --card TOKEN`")
+        case .confirmed?:
+            let trip = latest?.bookingID.map(\.rawValue.terminalSafe)
+                .map { " as booking \($0); `booking trip \($0)` shows it" } ?? ""
+            return .rejected("nothing to pay: the last payment (offer \(offer)) is confirmed\(trip)")
+        case .expired?:
+            return .rejected("the hold on offer \(offer) ran out, so no room is held now; run `booking hold \(offer)` "
+                + "again, then `booking pay`")
+        default:
+            return .rejected("nothing to pay: no room is held; run `booking hold OFFER_ID` first")
+        }
     }
 }

@@ -1,9 +1,11 @@
+import BookingCore
 import BookingKit
 
 /// `booking reconcile`: the launch-time job, run explicitly (it suits cron
 /// or a systemd timer): settles every unfinished attempt with the server and
-/// prints the report. Exit 0 when nothing is left open, 3 when some attempt
-/// is still pending or could not be asked about.
+/// prints the report. Exit 0 when nothing is left open but rooms held with
+/// time left (they wait for the user, not the server: no cron noise), 3 when
+/// some payment is still pending or an attempt could not be asked about.
 enum ReconcileCommand {
     /// The longest an explicit reconciliation may take.
     static let bound: Duration = .seconds(60)
@@ -16,8 +18,14 @@ enum ReconcileCommand {
         } catch {
             throw CommandFailure.failed("cannot open the bookings in \(invocation.settings.dataDirectory): \(error)")
         }
-        guard let report = await TimeLimit.run(bound, { await repository.reconcile() }) else {
+        guard var report = await TimeLimit.run(bound, { await repository.reconcile() }) else {
             throw CommandFailure(.unknown, "reconciliation took longer than \(bound); run it again later")
+        }
+        do {
+            report.separateHeld(try await repository.nonFinalAttempts().filter { $0.phase == .held }.count)
+        } catch {
+            report.errors += 1
+            report.errorMessages.append("cannot read the attempts left open: \(error)")
         }
         if invocation.json {
             invocation.emit([
@@ -26,13 +34,14 @@ enum ReconcileCommand {
                 "failed": .number(report.failed),
                 "expired": .number(report.expired),
                 "cancelled": .number(report.cancelled),
+                "held": .number(report.held),
                 "stillPending": .number(report.stillPending),
                 "errors": .number(report.errors),
                 "errorMessages": .array(report.errorMessages.map { .string($0) }),
             ])
         } else {
             invocation.say("Reconciled: \(report).")
-            for message in report.errorMessages { invocation.say("  error: \(message)") }
+            for message in report.errorMessages { invocation.say("  error: " + BookingTool.oneLine(message)) }
         }
         return report.stillPending + report.errors > 0 ? .unknown : .done
     }

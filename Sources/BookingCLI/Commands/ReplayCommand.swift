@@ -3,47 +3,65 @@ import BookingKit
 /// `booking replay LOG`: runs a saved event log through the reducer and
 /// says, step by step, whether it reaches the logged state and effects.
 /// Exit 1 on any mismatch, 2 when the log cannot be read.
+///
+/// The log is streamed twice, never held in memory: a first pass checks
+/// every line and counts the mismatches (so an unreadable log prints nothing
+/// but its error), a second prints the steps, as many as the first saw. The
+/// log's text is a file's, not the program's: it is printed terminal-safe.
 enum ReplayCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let path = invocation.command.arguments[0]
-        let entries: [EventLog.Entry]
-        do {
-            entries = try EventLog.read(path)
-        } catch {
-            throw CommandFailure.rejected("cannot replay: \(error)")
+        var mismatches = 0
+        let count = try replay(path) { step in
+            if !step.matches { mismatches += 1 }
         }
-        let steps = Replay.run(entries)
-        let matches = steps.allSatisfy(\.matches)
+        let matches = mismatches == 0
         if invocation.json {
-            invocation.emit([
-                "log": .string(path),
-                "matches": .bool(matches),
-                "steps": .array(steps.map { step in
-                    [
-                        "sequence": .number(step.entry.sequence),
-                        "event": .string(step.entry.event.name),
-                        "loggedState": .string(step.entry.state),
-                        "replayedState": .string(step.state),
-                        "loggedEffects": .array(step.entry.effects.map { .string($0) }),
-                        "replayedEffects": .array(step.effects.map { .string($0) }),
-                        "matches": .bool(step.matches),
-                    ]
-                }),
-            ])
+            try printJSON(path, matches: matches, count: count, console: invocation.console)
         } else {
             let console = invocation.console
-            for step in steps {
+            try replay(path, limit: count) { step in
                 let effects = step.effects.isEmpty ? "" : "  [" + step.effects.joined(separator: ", ") + "]"
+                let logged = "\(step.entry.state) [\(step.entry.effects.joined(separator: ", "))]".terminalSafe
                 let verdict = step.matches
                     ? console.styled("ok", .green)
-                    : console.styled("MISMATCH (logged \(step.entry.state) [\(step.entry.effects.joined(separator: ", "))])", .red)
+                    : console.styled("MISMATCH (logged \(logged))", .red)
                 console.line("\(step.entry.sequence). \(step.entry.event.name) -> \(step.state)\(effects)  \(verdict)")
             }
-            let mismatches = steps.filter { !$0.matches }.count
             console.line(matches
-                ? "Replayed \(steps.count) step(s): every state and effect matches the log."
-                : "Replayed \(steps.count) step(s): \(mismatches) do not match the log.")
+                ? "Replayed \(count) step(s): every state and effect matches the log."
+                : "Replayed \(count) step(s): \(mismatches) do not match the log.")
         }
         return matches ? .done : .failed
+    }
+
+    /// The one JSON document, written a step at a time.
+    private static func printJSON(_ path: String, matches: Bool, count: Int, console: Console) throws {
+        let log = JSONValue.string(path).serialized()
+        console.write("{\n  \"log\": \(log),\n  \"matches\": \(matches),\n  \"steps\": [")
+        var first = true
+        try replay(path, limit: count) { step in
+            let object: JSONValue = [
+                "sequence": .number(step.entry.sequence),
+                "event": .string(step.entry.event.name),
+                "loggedState": .string(step.entry.state),
+                "replayedState": .string(step.state),
+                "loggedEffects": .array(step.entry.effects.map { .string($0) }),
+                "replayedEffects": .array(step.effects.map { .string($0) }),
+                "matches": .bool(step.matches),
+            ]
+            console.write((first ? "\n    " : ",\n    ") + object.serialized(indentLevel: 2))
+            first = false
+        }
+        console.line(first ? "]\n}" : "\n  ]\n}")
+    }
+
+    @discardableResult
+    private static func replay(_ path: String, limit: Int? = nil, _ body: (Replay.Step) throws -> Void) throws -> Int {
+        do {
+            return try Replay.stream(path, limit: limit, body)
+        } catch let error as EventLogError {
+            throw CommandFailure.rejected("cannot replay: \(error)")
+        }
     }
 }

@@ -27,10 +27,12 @@ enum SearchCommand {
                 }))
                 return .done
             }
-            if places.isEmpty { invocation.say("No places match '\(text)'.") }
-            for place in places { invocation.say("\(place.placeId)  \(place.name), \(place.country)") }
+            if places.isEmpty { invocation.say("No places match '\(text.terminalSafe)'.") }
+            for place in places {
+                invocation.say("\(place.placeId.terminalSafe)  \(place.name.terminalSafe), \(place.country.terminalSafe)")
+            }
             if let first = places.first {
-                invocation.say("", "Next: booking offers --place \(first.placeId) --check-in YYYY-MM-DD --check-out YYYY-MM-DD --guests 2")
+                invocation.say("", "Next: booking offers --place \(first.placeId.terminalSafe) --check-in YYYY-MM-DD --check-out YYYY-MM-DD --guests 2")
             }
         case .recents(let entries):
             if invocation.json {
@@ -42,10 +44,9 @@ enum SearchCommand {
             invocation.say(entries.isEmpty ? "No recent searches; type at least \(search.minimumQueryLength) characters."
                                            : "Recent searches:")
             for entry in entries {
-                invocation.say("  \(entry.query)" + (entry.placeID.map { "  (\($0))" } ?? ""))
+                invocation.say("  \(entry.query.terminalSafe)" + (entry.placeID.map { "  (\($0.terminalSafe))" } ?? ""))
             }
         case .offline:
-            if invocation.json { invocation.emit(document(text, source: "offline", places: [])) }
             throw CommandFailure.failed("offline: the server cannot be reached, so there are no suggestions")
         case .superseded:
             if invocation.json { invocation.emit(document(text, source: "superseded", places: [])) }

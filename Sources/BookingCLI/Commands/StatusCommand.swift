@@ -44,7 +44,7 @@ enum StatusCommand {
             return code
         }
         let console = invocation.console
-        console.line("Attempt \(attempt.attemptID) (offer \(attempt.offerID)), started "
+        console.line("Attempt \(attempt.attemptID.rawValue.terminalSafe) (offer \(attempt.offerID.rawValue.terminalSafe)), started "
             + "\(AgeText.describe(since: attempt.createdAt)): " + console.styled(attempt.phase.rawValue, .bold))
         if let state {
             for line in FlowRenderer(console: console).lines(state, secondsLeft: driver.secondsLeft(state)) {

@@ -1,0 +1,70 @@
+import BookingCore
+
+/// Every answer checked against what was asked. A server (or anything on the
+/// way) that answers about another offer, quote, hold, booking or key is
+/// broken: its answer is an `APIError`, never applied. On the payment, such
+/// an answer says nothing about the payment that was sent, so its outcome is
+/// unknown (the attempt is looked up by its own key): never confirmed, never
+/// declined.
+///
+/// The wire has no account field on holds or bookings (the bearer token
+/// scopes every answer); only the sandbox's ledger names its account.
+enum AnswerCheck {
+    /// A hold asked for `offer` at `quote` (`POST /v1/holds`).
+    static func hold(_ hold: HoldSnapshot, offer: OfferID, quote: QuoteID) throws(APIError) -> HoldSnapshot {
+        guard hold.offerId == offer, hold.quoteId == quote else {
+            throw .invalidResponse(
+                "a hold of offer \(hold.offerId) at quote \(hold.quoteId) answered a hold of offer \(offer) at quote \(quote)")
+        }
+        return hold
+    }
+
+    /// A hold read by its id (`GET /v1/holds/{id}`).
+    static func hold(_ hold: HoldSnapshot, id: HoldID) throws(APIError) -> HoldSnapshot {
+        guard hold.holdId == id else { throw .invalidResponse("hold \(hold.holdId) answered a read of hold \(id)") }
+        return hold
+    }
+
+    /// The payment's answer (`POST /v1/bookings`): a booking of the hold paid,
+    /// made under the key sent.
+    static func payment(_ booking: BookingSnapshot, hold: HoldID, key: IdempotencyKey) throws(APIError)
+        -> BookingSnapshot
+    {
+        guard booking.holdId == hold, booking.idempotencyKey == key else {
+            throw .unknownOutcome(
+                "the answer is booking \(booking.bookingId) of hold \(booking.holdId) under another key or hold than the payment of hold \(hold)")
+        }
+        return booking
+    }
+
+    /// A booking looked up by the key it was made under (`GET /v1/bookings?attempt=`).
+    static func booking(_ booking: BookingSnapshot, key: IdempotencyKey) throws(APIError) -> BookingSnapshot {
+        guard booking.idempotencyKey == key else {
+            throw .invalidResponse("booking \(booking.bookingId) of another key answered a lookup by key")
+        }
+        return booking
+    }
+
+    /// A booking read or cancelled by its id; a cancellation moves money, so
+    /// an answer about another booking leaves its outcome unknown.
+    static func booking(_ booking: BookingSnapshot, id: BookingID, movesMoney: Bool = false) throws(APIError)
+        -> BookingSnapshot
+    {
+        guard booking.bookingId == id else {
+            let detail = "booking \(booking.bookingId) answered a request about booking \(id)"
+            throw movesMoney ? .unknownOutcome(detail) : .invalidResponse(detail)
+        }
+        return booking
+    }
+
+    /// The sandbox's ledger, of the account the `sk_test_<name>` key names.
+    static func ledger(_ report: LedgerReport, apiKey: String) throws(APIError) -> LedgerReport {
+        let prefix = "sk_test_"
+        guard apiKey.hasPrefix(prefix) else { return report }
+        let account = String(apiKey.dropFirst(prefix.count))
+        guard report.account == account else {
+            throw .invalidResponse("the ledger of account \(report.account) answered for account \(account)")
+        }
+        return report
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// A reader of stdout that goes away (`| head -1`) never stops work that
+/// moves money or holds a room: the command finishes, and its exit code is
+/// the outcome's.
+@Suite struct ClosedOutputTests {
+    /// `booking <arguments> | head -1`, then the exit code of `booking`.
+    static func piped(into reader: String, _ booking: Booking, _ arguments: [String]) async throws -> (Booking.Run, Int32?) {
+        let command = (["\"$BOOKING\""] + booking.global + arguments).joined(separator: " ")
+        let run = try await Booking.shell("\(command) | \(reader); echo \"booking exit ${PIPESTATUS[0]}\"")
+        let line = run.output.split(separator: "\n").last { $0.hasPrefix("booking exit ") }
+        return (run, line.flatMap { Int32($0.dropFirst("booking exit ".count)) })
+    }
+
+    @Test func payPipedIntoHeadStillPaysAndExitsWithTheOutcome() async throws {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: "cli-pay-head")
+        try await booking.holdAnOffer()
+        let (run, code) = try await Self.piped(into: "head -1", booking, ["pay"])
+        #expect(code == 0, "\(run.output) \(run.error)")
+        let status = try await booking.run(["status", "--json"])
+        let attempt = try #require(try status.json()["attempt"] as? [String: Any])
+        #expect(attempt["phase"] as? String == "CONFIRMED", "left \(attempt["phase"] ?? "?"): \(run.error)")
+        let trips = try #require(try await booking.run(["trips", "--json"]).json()["trips"] as? [[String: Any]])
+        #expect(trips.count == 1)
+        #expect(try await sandbox.ledger().chargeCount == 1)
+    }
+
+    @Test func payIntoAReaderThatLeftAtOnceStillPays() async throws {
+        let booking = Booking(label: "cli-pay-true")
+        try await booking.holdAnOffer()
+        let (run, code) = try await Self.piped(into: "true", booking, ["pay"])
+        #expect(code == 0, "\(run.output) \(run.error)")
+        let status = try await booking.run(["status", "--json"])
+        #expect((try status.json()["attempt"] as? [String: Any])?["phase"] as? String == "CONFIRMED")
+    }
+
+    @Test func aHoldPipedIntoHeadStillHoldsTheRoom() async throws {
+        let booking = Booking(label: "cli-hold-head")
+        let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
+        let (run, code) = try await Self.piped(into: "head -1", booking, ["hold", offerID, "--no-wait"])
+        #expect(code == 0, "\(run.output) \(run.error)")
+        #expect(run.output.hasPrefix("Holding "))
+        let status = try await booking.run(["status"])
+        #expect(status.status == 0, "\(status.output) \(status.error)")
+        #expect(status.output.contains("HELD"), "\(status.output)")
+    }
+
+    @Test func aFailedPaymentPipedIntoHeadExitsOne() async throws {
+        let booking = Booking(label: "cli-pay-declined-head")
+        try await booking.holdAnOffer()
+        let (run, code) = try await Self.piped(into: "true", booking, ["pay", "--card", "tok_chargeDeclined"])
+        #expect(code == 1, "\(run.output) \(run.error)")
+    }
+}

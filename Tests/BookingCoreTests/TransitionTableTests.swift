@@ -1,0 +1,28 @@
+import BookingCore
+import Foundation
+import TestSupport
+import Testing
+
+/// ARCHITECTURE.md's transition table is generated from `reduce` (by
+/// `FlowDiagram`), never written by hand: this test fails when the reducer
+/// and the document drift apart. `BOOKINGKIT_WRITE_FLOW_TABLE=1` rewrites
+/// the document's table from the reducer.
+@Suite struct TransitionTableTests {
+    static let begin = "<!-- transition table: generated from BookingFlow.reduce, checked by TransitionTableTests -->\n"
+    static let end = "<!-- end of transition table -->"
+
+    @Test func architectureMdHoldsTheTransitionTableOfTheReducer() throws {
+        let path = (BuiltProducts.packageRoot as NSString).appendingPathComponent("ARCHITECTURE.md")
+        let document = try String(contentsOfFile: path, encoding: .utf8)
+        let generated = FlowDiagram.generate().markdownTable
+        let start = try #require(document.range(of: Self.begin), "ARCHITECTURE.md has no transition table marker")
+        let stop = try #require(document.range(of: Self.end, range: start.upperBound..<document.endIndex))
+        let written = String(document[start.upperBound..<stop.lowerBound])
+        if ProcessInfo.processInfo.environment["BOOKINGKIT_WRITE_FLOW_TABLE"] == "1", written != generated {
+            try document.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: generated)
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(written == generated, "the table in ARCHITECTURE.md is not the reducer's: run BOOKINGKIT_WRITE_FLOW_TABLE=1 swift test --filter TransitionTableTests")
+    }
+}

@@ -1,0 +1,99 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingTestSupport
+import Foundation
+import HTTPServer
+import Testing
+
+/// The real sandbox behind a real loopback listener that rewrites chosen
+/// answers: a server that answers something other than what was asked.
+/// The client speaks real HTTP to it (`URLSessionTransport`) and runs the
+/// whole runtime (flow, runner, repository, SQLite) over its own directory.
+final class RewritingFront: @unchecked Sendable {
+    /// Rewrites one answer; gets the request and the sandbox's answer.
+    typealias Rewrite = @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse
+
+    let sandbox: SandboxFixture
+    let listener: HTTPListener
+    let api: BookingAPIClient
+    let runtime: BookingRuntime
+    private let front: Front
+
+    init(_ rewrite: @escaping Rewrite) throws {
+        sandbox = try SandboxFixture(route: .inProcess)
+        front = Front(inner: sandbox.handler, rewrite: rewrite)
+        listener = HTTPListener(handler: front)
+        let port = try listener.start()
+        api = BookingAPIClient(server: try ServerAddress("http://127.0.0.1:\(port)"), apiKey: "sk_test_test",
+                               transport: URLSessionTransport(), sleeper: NoSleeper())
+        runtime = try BookingRuntime(directory: sandbox.clientDirectory, api: api, sleeper: NoSleeper())
+    }
+
+    var flow: FlowStore { runtime.flow }
+
+    /// Every request that reached the front, as `METHOD target`.
+    var requests: [String] { front.seen }
+
+    /// The first offer in Lisbon for two nights, as the flow sees it.
+    func firstOffer() async throws -> Offer {
+        let page = try await api.offers(
+            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2)
+        let listing = try #require(page.items.first)
+        return try #require(Offer(
+            id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
+            checkOut: listing.checkOut, guests: listing.guests,
+            quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0)))
+    }
+
+    /// Waits (real time, bounded) until the flow's state satisfies `condition`.
+    func waitFor(_ seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async
+        -> BookingFlow.State
+    {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            let state = await flow.state
+            if condition(state) { return state }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return await flow.state
+    }
+
+    func stop() async {
+        await listener.shutdown()
+    }
+
+    /// The JSON body of `response` changed by `change`.
+    static func rewritingJSON(_ response: HTTPResponse, _ change: (inout [String: Any]) -> Void) -> HTTPResponse {
+        guard var object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
+            return response
+        }
+        change(&object)
+        guard let body = try? JSONSerialization.data(withJSONObject: object) else { return response }
+        var rewritten = response
+        rewritten.body = body
+        rewritten.headers["Content-Length"] = nil
+        return rewritten
+    }
+
+    private final class Front: HTTPHandler, @unchecked Sendable {
+        let inner: any HTTPHandler
+        let rewrite: Rewrite
+        private let lock = NSLock()
+        private var requests: [String] = []
+
+        init(inner: any HTTPHandler, rewrite: @escaping Rewrite) {
+            self.inner = inner
+            self.rewrite = rewrite
+        }
+
+        var seen: [String] {
+            lock.withLock { requests }
+        }
+
+        func handle(_ request: HTTPRequest) async -> HTTPResponse {
+            lock.withLock { requests.append("\(request.method) \(request.target)") }
+            return rewrite(request, await inner.handle(request))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import BookingSandbox
+
+/// A night that has ended is never sold or charged: a hold for a check-in
+/// day already past (in the sandbox's clock, UTC days) is refused, a hold
+/// lasts at most until its check-in day ends, and paying it later gives an
+/// `EXPIRED` booking with nothing charged.
+@Suite struct PastNightTests {
+    /// The manual clock starts at 2026-06-01T00:00:00Z.
+    private static let hour: Int64 = 3_600_000
+
+    @Test(arguments: Transport.allCases)
+    func aHoldForACheckInDayAlreadyPastIsRefused(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let offers = try await sandbox.send(
+                "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
+            #expect(offers.status == 200)
+            let offer = offers.json["items"][0]
+            // A day later, 2026-06-01 is in the past.
+            sandbox.clock.advance(milliseconds: 24 * Self.hour + 60_000)
+            let hold = try await sandbox.send(
+                "POST", "/v1/holds",
+                json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
+                key: "late-hold")
+            #expect(hold.status == 400, "\(String(decoding: hold.body, as: UTF8.self))")
+            #expect(hold.errorCode == "VALIDATION_ERROR")
+            #expect(hold.json["error"]["field"].string == "checkIn")
+            let search = try await sandbox.send(
+                "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
+            #expect(search.errorCode == "VALIDATION_ERROR")
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func aHoldEndsWithItsCheckInDayAndPayingItAfterwardsChargesNothing(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let offers = try await sandbox.send(
+                "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
+            let offer = offers.json["items"][0]
+            // 23:55 on the check-in day: five minutes of it are left.
+            sandbox.clock.advance(milliseconds: 24 * Self.hour - 5 * 60_000)
+            let held = try await sandbox.send(
+                "POST", "/v1/holds",
+                json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
+                key: "evening-hold")
+            #expect(held.status == 201)
+            #expect(held.json["expiresInMs"].int == 300_000)
+            let id = try #require(held.json["holdId"].string)
+            // 00:01 the next day: the hold is over although its TTL is not.
+            sandbox.clock.advance(milliseconds: 6 * 60_000)
+            let read = try await sandbox.send("GET", "/v1/holds/\(id)").json
+            #expect(read["state"].string == "EXPIRED")
+            #expect(read["expiresInMs"].int == 0)
+            let booking = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(id)","paymentToken":"tok_visa"}"#, key: "after-midnight")
+            #expect(booking.status == 201)
+            #expect(booking.json["state"].string == "EXPIRED")
+            #expect(booking.json["failure"]["code"].string == "hold_expired")
+            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+            let extend = try await sandbox.send("POST", "/v1/holds/\(id)/extend", key: "extend-late")
+            #expect(extend.errorCode == "HOLD_EXPIRED" || extend.errorCode == "HOLD_ALREADY_BOOKED")
+        }
+    }
+
+    @Test(arguments: Transport.allCases)
+    func aChallengePassedAfterTheCheckInDayChargesNothing(transport: Transport) async throws {
+        try await withSandbox(transport) { sandbox in
+            let offers = try await sandbox.send(
+                "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
+            let offer = offers.json["items"][0]
+            sandbox.clock.advance(milliseconds: 24 * Self.hour - 5 * 60_000)
+            let held = try await sandbox.send(
+                "POST", "/v1/holds",
+                json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
+                key: "evening-hold")
+            let holdID = try #require(held.json["holdId"].string)
+            let booking = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdID)","paymentToken":"tok_threeDSecureRequired"}"#,
+                key: "pay-3ds")
+            #expect(booking.json["state"].string == "ACTION_REQUIRED")
+            let bookingID = try #require(booking.json["bookingId"].string)
+            sandbox.clock.advance(milliseconds: 6 * 60_000)
+            _ = try await sandbox.send("POST", "/v1/sandbox/challenges/\(bookingID)", json: #"{"result":"pass"}"#)
+            let read = try await sandbox.send("GET", "/v1/bookings/\(bookingID)").json
+            #expect(read["state"].string == "EXPIRED")
+            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+        }
+    }
+}
