@@ -7,8 +7,9 @@ import Foundation
 /// repository and connection), with its own seeded user. Every command
 /// launches as the CLI does (reconcile first), then:
 ///
-/// - `hold`: lets go of the earlier attempts not yet final
-///   (`supersedeEarlierAttempts`), then holds an offer with a new attempt;
+/// - `hold`: what `booking hold` does before its new attempt
+///   (`supersedeEarlierAttempts`), then holds an offer with a new attempt
+///   (whose insert supersedes an earlier hold in the same transaction);
 /// - `pay`: restores the latest attempt not yet final and, once its flow is
 ///   held, taps Pay (and completes a 3-D Secure challenge as the CLI does);
 /// - `status`: restores (the flow asks the server) and stops;
@@ -22,14 +23,14 @@ extension Simulation {
         case hold, pay, status, reconcile
     }
 
-    /// What `booking hold` does before its new attempt: each earlier attempt
-    /// not yet final is let go through the repository (which refuses one
-    /// that may have charged). Kept in one place so the modelling follows
-    /// the CLI when its code path changes.
+    /// What `booking hold` does before its new attempt, kept in one place so
+    /// the modelling follows the CLI's code path. Since the fix for issue 11
+    /// it only reads the current hold (to name the room it replaces): the new
+    /// attempt's insert (`BookingRepository.save`, the flow's `saveAttempt`)
+    /// abandons it in the same transaction. Before, it abandoned each earlier
+    /// attempt not yet final through `BookingRepository.abandon`.
     static func supersedeEarlierAttempts(_ repository: BookingRepository) async {
-        for earlier in (try? await repository.nonFinalAttempts()) ?? [] {
-            _ = try? await repository.abandon(earlier.attemptID)
-        }
+        _ = try? await repository.currentHold()
     }
 
     /// One step of the terminal's user: follow the running command, or run
