@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The long run behind RELIABILITY.md (issue 7): the simulation's long mode
 # (BOOKINGKIT_LONG=1: 100,000 seeds unless BOOKINGKIT_SIM_SEEDS says
-# otherwise), the crash-point sweep, and every fuzz target for
+# otherwise; a third of them with the second process, whose figures are the
+# "second process:" line), the crash-point sweep, and every fuzz target for
 # ${FUZZ_SECONDS:-60} s. Prints the figures; logs go to ${OUT:-/tmp/bookingkit-reliability}.
 #
 # The simulation runs from a release build with testable imports (the
