@@ -74,7 +74,10 @@ import Testing
         let failing = outcomes.filter { !$0.problems.isEmpty }
         print("concurrent runs campaign: \(outcomes.count) runs, \(outcomes.filter(\.killed).count) SIGKILLs, "
             + "\(outcomes.map(\.paysConfirmed).reduce(0, +)) confirmed pays, \(failing.count) runs with problems")
-        for plan in byPlan.keys.sorted() { print("  \(plan): \(byPlan[plan] ?? 0)") }
+        for plan in byPlan.keys.sorted() { print("  \(plan): \(byPlan[plan] ?? 0) SIGKILLs") }
+        var failingByPlan: [String: Int] = [:]
+        for outcome in failing { failingByPlan[outcome.plan.description, default: 0] += 1 }
+        for plan in failingByPlan.keys.sorted() { print("  runs with problems, \(plan): \(failingByPlan[plan] ?? 0)") }
         let problems = failing.flatMap { outcome in outcome.problems.map { "\(outcome.plan): \($0)" } }
         #expect(problems.isEmpty, "\(failing.count) of \(outcomes.count) runs:\n\(problems.prefix(10).joined(separator: "\n"))")
         #expect(outcomes.filter(\.killed).count >= plans.count / 4)
