@@ -77,6 +77,9 @@ public final class Services: Sendable {
                 directory: settings.dataDirectory, api: api, monotonicNow: { clock.now() },
                 logPath: EventLogFiles.newPath(in: settings.dataDirectory, command: command),
                 boundaryHook: crashHook)
+        } catch where BookingDatabase.isStorageFull(error) {
+            // Nothing was saved, so nothing was sent: say what to do, not "cannot open".
+            throw .failed("\(BookingFlow.storageFullMessage) (cannot open the bookings in \(settings.dataDirectory): \(error))")
         } catch {
             throw .failed("cannot open the bookings in \(settings.dataDirectory): \(error)")
         }
@@ -97,6 +100,8 @@ public final class Services: Sendable {
     public func search() throws(CommandFailure) -> SearchRepository {
         do {
             return try SearchRepository(directory: settings.dataDirectory, api: api, debounce: .zero)
+        } catch where BookingDatabase.isStorageFull(error) {
+            throw .failed("\(BookingFlow.storageFullMessage) (cannot open the search cache in \(settings.dataDirectory): \(error))")
         } catch {
             throw .failed("cannot open the search cache in \(settings.dataDirectory): \(error)")
         }

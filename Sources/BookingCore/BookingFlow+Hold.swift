@@ -38,6 +38,9 @@ extension BookingFlow {
                       [save(id, .abandoned)])
         case .holdFailed(_, .soldOut):
             return (.browsing, [save(id, .abandoned)], stage.attempt.offerID)
+        case .holdFailed(_, .rejected(code: BookingFlow.storageFullCode?)):
+            return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .storageFull, version: nil)),
+                      [save(id, .failed)])
         case .holdFailed(_, .unavailable), .holdFailed(_, .rejected):
             return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdUnavailable, version: nil)),
                       [save(id, .failed)])

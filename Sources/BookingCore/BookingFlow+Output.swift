@@ -17,7 +17,12 @@ extension BookingFlow.State {
         case .actionRequired: return "Confirm with your bank"
         case .processing(let s): return s.isStillChecking ? "Still checking" : "Confirming your booking"
         case .confirmed: return "Booking confirmed"
-        case .failed(let s): return s.reason == .holdUnavailable ? "Could not hold the room" : "Payment failed"
+        case .failed(let s):
+            switch s.reason {
+            case .holdUnavailable: return "Could not hold the room"
+            case .storageFull: return "The device's storage is full"
+            default: return "Payment failed"
+            }
         case .expired: return "Room no longer held"
         case .cancelled: return "Booking cancelled"
         }
@@ -62,6 +67,7 @@ extension BookingFlow.State {
             case .declined: return "Your bank declined the payment."
             case .paymentFailed: return "The payment did not go through."
             case .rejected: return "The payment was refused."
+            case .storageFull: return BookingFlow.storageFullMessage
             }
         case .expired:
             return "The hold ran out before payment. Check again to hold the room anew."
@@ -169,4 +175,15 @@ extension BookingFlow.State {
 
     /// Whether to show a progress indicator (waiting, and no action to take).
     public var showsProgress: Bool { pendingWork != nil && pendingWork != .holdTimer }
+}
+
+extension BookingFlow {
+    /// The code of a hold or payment failure that was this device's full
+    /// storage (the attempt could not be saved, so nothing was sent), in
+    /// `HoldFailure.rejected` and `PaymentFailure.rejected`.
+    public static let storageFullCode = "LOCAL_STORAGE_FULL"
+
+    /// The exact words when the storage was full.
+    public static let storageFullMessage =
+        "The device's storage is full: nothing was sent. Free some space and try again."
 }

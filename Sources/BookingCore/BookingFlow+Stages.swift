@@ -222,6 +222,9 @@ extension BookingFlow {
         case paymentFailed
         /// The server refused the payment request (the machine code, if any).
         case rejected(code: String?)
+        /// This device's storage was full: the attempt could not be saved,
+        /// so nothing was sent.
+        case storageFull
     }
 
     /// The attempt failed; a retry is a new attempt with a new key.

@@ -85,6 +85,12 @@ public final class BookingDatabase {
         try Database.makeOwnerOnlyDirectory(atPath: path)
     }
 
+    /// Whether `error` says the device's storage is full (`SQLITE_FULL`:
+    /// SQLite's answer to `ENOSPC`, or to the page limit).
+    public static func isStorageFull(_ error: any Error) -> Bool {
+        (error as? SQLiteError)?.isFull == true
+    }
+
     /// Runs `PRAGMA integrity_check`; `["ok"]` when the file is sound.
     public func integrityCheck() throws -> [String] {
         let statement = try database.prepare("PRAGMA integrity_check")

@@ -77,7 +77,7 @@ public final class Database {
             sqlite3_close_v2(handle)
             throw SQLiteError(
                 code: error.code, extendedCode: error.extendedCode,
-                message: "cannot open \(name): \(error.message)")
+                message: "cannot open \(name): \(error.message)", systemErrorCode: error.systemErrorCode)
         }
         return handle
     }

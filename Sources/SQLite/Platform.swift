@@ -17,6 +17,10 @@ enum Platform {
         static let flushNeedsFullFsync = false
     #endif
 
+    /// The `errno` values that mean the storage is full: the disk, or the
+    /// user's quota.
+    static let storageFullErrors: Set<Int32> = [ENOSPC, EDQUOT]
+
     /// What a path names, as `fstat`/`lstat` report it.
     enum FileKind: Equatable {
         case regular, directory, symbolicLink, fifo, socket, device, other
