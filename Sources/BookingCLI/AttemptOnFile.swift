@@ -69,7 +69,7 @@ extension BookingFlow.Stage {
     fileprivate var hasPaymentLeft: Bool {
         if case .failed(let failed) = self {
             switch failed.reason {
-            case .holdUnavailable, .superseded: return false
+            case .holdUnavailable, .superseded, .storageFull: return false
             case .notSent, .declined, .paymentFailed, .rejected: return true
             }
         }

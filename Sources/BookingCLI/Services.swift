@@ -1,6 +1,7 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingStore
 import Foundation
 
 /// What a command that talks to the server gets: the API client (to the
@@ -76,15 +77,20 @@ public final class Services: Sendable {
                 directory: settings.dataDirectory, api: api, monotonicNow: { clock.now() },
                 logPath: EventLogFiles.newPath(in: settings.dataDirectory, command: command),
                 boundaryHook: crashHook)
+        } catch where BookingDatabase.isStorageFull(error) {
+            // Nothing was saved, so nothing was sent: say what to do, not "cannot open".
+            throw .failed("\(BookingFlow.storageFullMessage) (cannot open the bookings in \(settings.dataDirectory): \(error))")
         } catch {
             throw .failed("cannot open the bookings in \(settings.dataDirectory): \(error)")
         }
     }
 
-    /// The trips of the data directory; `online` false reads them with no network at all.
+    /// The trips of the data directory; `online` false reads them with no
+    /// network at all, opening `booking.sqlite` read-only.
     public func trips(online: Bool = true, api: BookingAPIClient? = nil) throws(CommandFailure) -> TripRepository {
         do {
-            return try TripRepository(directory: settings.dataDirectory, api: online ? api ?? self.api : nil)
+            return try TripRepository(directory: settings.dataDirectory, api: online ? api ?? self.api : nil,
+                                      access: online ? .readWrite : .readOnly)
         } catch {
             throw .failed("cannot open the trips in \(settings.dataDirectory): \(error)")
         }
@@ -94,17 +100,21 @@ public final class Services: Sendable {
     public func search() throws(CommandFailure) -> SearchRepository {
         do {
             return try SearchRepository(directory: settings.dataDirectory, api: api, debounce: .zero)
+        } catch where BookingDatabase.isStorageFull(error) {
+            throw .failed("\(BookingFlow.storageFullMessage) (cannot open the search cache in \(settings.dataDirectory): \(error))")
         } catch {
             throw .failed("cannot open the search cache in \(settings.dataDirectory): \(error)")
         }
     }
 
+    /// Creates the data directory `0700`, or tightens an existing one to
+    /// `0700`; refuses one that is a symbolic link (a link higher up the
+    /// path is followed).
     static func makeDirectory(_ path: String) throws(CommandFailure) {
         do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try BookingDatabase.makeDataDirectory(atPath: path)
         } catch {
-            throw .failed("cannot create the data directory \(path): \(error.localizedDescription)")
+            throw .failed("cannot use the data directory \(path): \(error)")
         }
     }
 }

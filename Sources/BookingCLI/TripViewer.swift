@@ -1,3 +1,4 @@
+import BookingAPI
 import BookingKit
 import Foundation
 
@@ -15,36 +16,55 @@ public struct TripViewer: Sendable {
     /// Whether the server confirmed the copy just now.
     public let isFresh: Bool
 
-    /// Opens the trips and refreshes them within `bound`.
+    /// Opens the trips and refreshes them within `bound`. When
+    /// `booking.sqlite` cannot be written (a read-only file or data
+    /// directory) it is opened read-only: the device's copy shows, with a
+    /// note on stderr that a refresh cannot be saved.
     public static func open(_ invocation: Invocation) async throws(CommandFailure) -> TripViewer {
+        let directory = invocation.settings.dataDirectory
+        try Services.makeDirectory(directory)
         let services: Services
         do {
             services = try invocation.services()
         } catch {
             // No server to start or reach: the device's copy still shows.
             invocation.console.note("booking: \(error.message); showing this device's copy")
-            try Services.makeDirectory(invocation.settings.dataDirectory)
-            return TripViewer(repository: try offline(invocation.settings.dataDirectory), isFresh: false)
+            return TripViewer(repository: try opened(directory, api: nil, console: invocation.console).repository,
+                              isFresh: false)
         }
-        let trips = try services.trips(api: services.launchAPI)
-        let attempts = try? BookingRepository(directory: invocation.settings.dataDirectory, api: services.launchAPI)
+        let trips = try opened(directory, api: services.launchAPI, console: invocation.console)
+        guard trips.canSave else { return TripViewer(repository: trips.repository, isFresh: false) }
+        let attempts = try? BookingRepository(directory: directory, api: services.launchAPI)
+        let repository = trips.repository
         let outcome = await TimeLimit.run(bound) { () -> (ReconcileReport?, Bool) in
             var report: ReconcileReport?
             if let attempts, let pending = try? await attempts.nonFinalAttempts(), !pending.isEmpty {
                 report = await attempts.reconcile()
             }
-            let synced = (try? await trips.sync()) != nil
+            let synced = (try? await repository.sync()) != nil
             return (report, synced)
         }
         if let report = outcome?.0, report.settledAnything {
             invocation.console.note("booking: settled at launch: \(report)")
         }
-        return TripViewer(repository: trips, isFresh: outcome?.1 ?? false)
+        return TripViewer(repository: repository, isFresh: outcome?.1 ?? false)
     }
 
-    private static func offline(_ directory: String) throws(CommandFailure) -> TripRepository {
+    /// The trips, opened for reading and writing when possible, else
+    /// read-only (then `canSave` is false and a note says why).
+    private static func opened(_ directory: String, api: BookingAPIClient?, console: Console) throws(CommandFailure)
+        -> (repository: TripRepository, canSave: Bool)
+    {
+        let writeError: any Error
         do {
-            return try TripRepository(directory: directory, api: nil)
+            return (try TripRepository(directory: directory, api: api), true)
+        } catch {
+            writeError = error
+        }
+        do {
+            let repository = try TripRepository(directory: directory, api: nil, access: .readOnly)
+            console.note("booking: showing this device's copy read-only; cannot save a refresh: \(writeError)")
+            return (repository, false)
         } catch {
             throw .failed("cannot open the trips in \(directory): \(error)")
         }

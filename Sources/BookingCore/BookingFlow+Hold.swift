@@ -41,6 +41,9 @@ extension BookingFlow {
         case .holdFailed(_, .superseded):
             // The row is abandoned already, by the process that replaced it.
             return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .superseded, version: nil)))
+        case .holdFailed(_, .rejected(code: BookingFlow.storageFullCode?)):
+            return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .storageFull, version: nil)),
+                      [save(id, .failed)])
         case .holdFailed(_, .unavailable), .holdFailed(_, .rejected):
             return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdUnavailable, version: nil)),
                       [save(id, .failed)])

@@ -21,6 +21,7 @@ extension BookingFlow.State {
             switch s.reason {
             case .holdUnavailable: return "Could not hold the room"
             case .superseded: return "Replaced by a newer hold"
+            case .storageFull: return "The device's storage is full"
             default: return "Payment failed"
             }
         case .expired: return "Room no longer held"
@@ -68,6 +69,7 @@ extension BookingFlow.State {
             case .paymentFailed: return "The payment did not go through."
             case .rejected: return "The payment was refused."
             case .superseded: return "A newer hold, started elsewhere on this device, replaced this one. Nothing was charged."
+            case .storageFull: return BookingFlow.storageFullMessage
             }
         case .expired:
             return "The hold ran out before payment. Check again to hold the room anew."
@@ -177,4 +179,15 @@ extension BookingFlow.State {
 
     /// Whether to show a progress indicator (waiting, and no action to take).
     public var showsProgress: Bool { pendingWork != nil && pendingWork != .holdTimer }
+}
+
+extension BookingFlow {
+    /// The code of a hold or payment failure that was this device's full
+    /// storage (the attempt could not be saved, so nothing was sent), in
+    /// `HoldFailure.rejected` and `PaymentFailure.rejected`.
+    public static let storageFullCode = "LOCAL_STORAGE_FULL"
+
+    /// The exact words when the storage was full.
+    public static let storageFullMessage =
+        "The device's storage is full: nothing was sent. Free some space and try again."
 }

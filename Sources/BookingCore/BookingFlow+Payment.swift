@@ -154,7 +154,7 @@ extension BookingFlow {
             return go(.expired(Expired(attempt: payment.attempt, offer: nil, version: nil)), [save(id, .expired)])
         case .declined: reason = .declined
         case .notSent: reason = .notSent
-        case .rejected(let code): reason = .rejected(code: code)
+        case .rejected(let code): reason = code == storageFullCode ? .storageFull : .rejected(code: code)
         case .superseded:
             // Abandoned by the process that replaced it: nothing to save.
             return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: .superseded, version: nil)))

@@ -225,6 +225,9 @@ extension BookingFlow {
         /// A new hold from another process on the same data directory
         /// replaced this attempt before any payment left; nothing was charged.
         case superseded
+        /// This device's storage was full: the attempt could not be saved,
+        /// so nothing was sent.
+        case storageFull
     }
 
     /// The attempt failed; a retry is a new attempt with a new key.

@@ -86,7 +86,8 @@ public final class EffectRunner: Sendable {
                 return true
             } catch {
                 // Not saved: the hold request after it must not leave.
-                await sink(.holdFailed(record.attemptID, .rejected(code: "LOCAL_STORAGE_FAILED")))
+                let code = BookingDatabase.isStorageFull(error) ? BookingFlow.storageFullCode : "LOCAL_STORAGE_FAILED"
+                await sink(.holdFailed(record.attemptID, .rejected(code: code)))
                 return false
             }
 
@@ -97,7 +98,8 @@ public final class EffectRunner: Sendable {
             } catch {
                 if update.phase == .paymentSubmitted {
                     // Not saved as submitted: the payment must not leave.
-                    await sink(.payFailed(update.attemptID, .notSent))
+                    await sink(.payFailed(update.attemptID, BookingDatabase.isStorageFull(error)
+                        ? .rejected(code: BookingFlow.storageFullCode) : .notSent))
                     return false
                 }
                 return true

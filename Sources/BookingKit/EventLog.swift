@@ -8,7 +8,8 @@ import Foundation
 /// Payment tokens are never written (replaced with `[redacted]`), nor any
 /// digit run that looks like a card number. Replaying a log through
 /// `reduce` (`EventLog.replay`) reproduces the same states and effects, so a
-/// bug report replays exactly. The file is created `0600`.
+/// bug report replays exactly. The file is created `0600` in a `0700`
+/// directory, and never opened through a symbolic link.
 public final class EventLog: Sendable {
     /// One line of the log.
     public struct Entry: Codable, Equatable, Sendable {
@@ -30,22 +31,17 @@ public final class EventLog: Sendable {
     private let now: @Sendable () -> Date
 
     /// Opens (creating `0600` if needed) the log at `path` for appending.
+    ///
+    /// - Throws: `EventLogError.unwritable` when the file or its directory
+    ///   is a symbolic link (never followed: nothing it points to is created
+    ///   or written), is not a regular file or directory, or cannot be
+    ///   created.
     public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws {
         self.path = path
         self.now = now
-        let manager = FileManager.default
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty && !manager.fileExists(atPath: directory) {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                        attributes: [.posixPermissions: 0o700])
-        }
-        if !manager.fileExists(atPath: path) {
-            guard manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
-        }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seekToEnd()
+        if !directory.isEmpty { try Platform.makeLogDirectory(directory) }
+        let handle = try Platform.openForAppending(path)
         let existing = (try? Self.read(path).count) ?? 0
         writer = Locked((handle: handle, sequence: existing))
     }
@@ -116,15 +112,20 @@ public final class EventLog: Sendable {
     }
 }
 
-/// Why a log could not be read.
+/// Why a log could not be read or written.
 public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The log could not be read.
     case unreadable(path: String, reason: String)
+    /// A line is not an entry.
     case badLine(number: Int, reason: String)
+    /// The log could not be opened for writing (a symbolic link, not a file, ...).
+    case unwritable(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .badLine(let number, let reason): return "line \(number) is not a log entry: \(reason)"
+        case .unwritable(let path, let reason): return "cannot write the event log \(path): \(reason)"
         }
     }
 }

@@ -11,10 +11,17 @@ public actor TripRepository {
     private let now: @Sendable () -> Date
 
     /// Opens the trips in `directory`. With `api` nil the repository is
-    /// offline-only: reads work, `sync` does nothing.
-    public init(directory: String, api: BookingAPIClient?, now: @escaping @Sendable () -> Date = { Date() }) throws {
-        store = try BookingDatabase(directory: directory)
-        self.api = api
+    /// offline-only: reads work, `sync` does nothing. With `access`
+    /// `.readOnly` it only reads (a file or directory it may not write still
+    /// shows its trips) and is offline-only whatever `api` is.
+    ///
+    /// - Throws: what `BookingDatabase.init` throws.
+    public init(
+        directory: String, api: BookingAPIClient?, access: BookingDatabase.Access = .readWrite,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        store = try BookingDatabase(directory: directory, access: access)
+        self.api = access == .readWrite ? api : nil
         self.now = now
     }
 

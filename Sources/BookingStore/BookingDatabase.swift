@@ -4,9 +4,10 @@ import SQLite
 
 /// `booking.sqlite`: what must never be lost, the attempts and the trips.
 ///
-/// WAL with `synchronous=FULL` (read back after opening), owner-only files.
-/// A damaged file is never deleted: opening it throws, and the caller shows
-/// the error. Not `Sendable`; give it to one actor or thread.
+/// WAL with `synchronous=FULL` (read back after opening), owner-only files
+/// in an owner-only directory. A damaged file is never deleted: opening it
+/// throws, and the caller shows the error; an emptied one (0 bytes) is
+/// refused too, never silently started afresh. Not `Sendable`; give it to one actor or thread.
 public final class BookingDatabase {
     /// The file name inside the data directory.
     public static let fileName = "booking.sqlite"
@@ -18,16 +19,44 @@ public final class BookingDatabase {
     /// The confirmed bookings.
     public let trips: TripTable
 
-    /// Opens (creating and migrating if needed) `booking.sqlite` in `directory`.
+    /// How the file is opened.
+    public enum Access: Sendable {
+        /// Reading and writing: the data directory is created or tightened
+        /// to `0700`, the file created and migrated if needed.
+        case readWrite
+        /// Reading only (`SQLITE_OPEN_READONLY`), for a viewer: nothing is
+        /// created, tightened or migrated, so a file or directory the
+        /// program may not write still shows its trips.
+        case readOnly
+    }
+
+    /// Opens `booking.sqlite` in `directory`: for `.readWrite` (the default)
+    /// creating the directory `0700` (tightening an existing one) and the
+    /// file, and migrating it; for `.readOnly` only reading what is there.
     ///
     /// - Throws: `SQLiteError` when the file cannot be opened, is not a
-    ///   database, is read-only or is locked past the busy timeout;
-    ///   `MigrationError.databaseIsNewer` when a newer build wrote it.
-    public init(directory: String, busyTimeoutMilliseconds: Int = 5_000) throws {
+    ///   database, is read-only (for `.readWrite`), is locked past the busy
+    ///   timeout, is a symbolic link or not a regular file, or exists but
+    ///   is empty (0 bytes: it lost what it held; it is refused, never
+    ///   started afresh, and left as it is), or when the directory is a
+    ///   symbolic link; `MigrationError.databaseIsNewer` when a newer build
+    ///   wrote it; `MigrationError.needsUpgrade` when `.readOnly` and an
+    ///   older build wrote it.
+    public init(directory: String, access: Access = .readWrite, busyTimeoutMilliseconds: Int = 5_000) throws {
         let path = (directory as NSString).appendingPathComponent(Self.fileName)
-        database = try Database(
-            path: path, options: .init(synchronous: .full, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
-        try Migrator(steps: ClientSchema.bookingSteps).migrate(database)
+        let migrator = Migrator(steps: ClientSchema.bookingSteps)
+        switch access {
+        case .readWrite:
+            try Database.makeOwnerOnlyDirectory(atPath: directory)
+            database = try Database(
+                path: path, options: .init(synchronous: .full, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
+            try migrator.migrate(database)
+        case .readOnly:
+            database = try Database(
+                path: path,
+                options: .init(synchronous: .full, busyTimeoutMilliseconds: busyTimeoutMilliseconds, readOnly: true))
+            try migrator.verify(database)
+        }
         attempts = AttemptTable(database: database)
         trips = TripTable(database: database)
     }
@@ -61,6 +90,22 @@ public final class BookingDatabase {
             return try attempts.update(
                 AttemptChange(attemptID: attempt, phase: .confirmed, version: trip.version, bookingID: trip.bookingID, at: date))
         }
+    }
+
+    /// Creates the data directory `path` (and missing parents) `0700`, or
+    /// tightens an existing one to `0700` (what `init` does for `.readWrite`).
+    ///
+    /// - Throws: `SQLiteError` when `path` itself is a symbolic link (it is
+    ///   refused, its target left as it is; a link higher up the path is
+    ///   followed), is not a directory, or cannot be created or tightened.
+    public static func makeDataDirectory(atPath path: String) throws {
+        try Database.makeOwnerOnlyDirectory(atPath: path)
+    }
+
+    /// Whether `error` says the device's storage is full (`SQLITE_FULL`:
+    /// SQLite's answer to `ENOSPC`, or to the page limit).
+    public static func isStorageFull(_ error: any Error) -> Bool {
+        (error as? SQLiteError)?.isFull == true
     }
 
     /// Runs `PRAGMA integrity_check`; `["ok"]` when the file is sound.

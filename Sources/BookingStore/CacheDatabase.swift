@@ -8,7 +8,9 @@ import SQLite
 /// the payment write in the other file. A corrupt cache, or one written by a
 /// newer build, is deleted and rebuilt empty, at open and whenever an
 /// operation meets corruption (`recovering`). It is never used for what
-/// must not be lost. Not `Sendable`.
+/// must not be lost. A symbolic link, FIFO or directory where the file or a
+/// sidecar belongs is refused, neither followed nor removed: the error says
+/// so and nothing is rebuilt. Not `Sendable`.
 public final class CacheDatabase {
     /// The file name inside the data directory.
     public static let fileName = "cache.sqlite"
@@ -28,11 +30,13 @@ public final class CacheDatabase {
     ///   - byteCapacity: the most bytes of result pages kept (default 16 MiB).
     ///   - recentCapacity: the most recent searches kept (default 50).
     /// - Throws: `SQLiteError` for what a rebuild cannot fix (a read-only or
-    ///   locked file, a full disk).
+    ///   locked file, a full disk, a symbolic link or other non-file in its
+    ///   place, a data directory that is a symbolic link).
     public init(directory: String, byteCapacity: Int64 = 16 << 20, recentCapacity: Int = 50) throws {
         path = (directory as NSString).appendingPathComponent(Self.fileName)
         self.byteCapacity = byteCapacity
         self.recentCapacity = recentCapacity
+        try Database.makeOwnerOnlyDirectory(atPath: directory)
         do {
             database = try Self.open(path)
         } catch where Self.isDamage(error) {

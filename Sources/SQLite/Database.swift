@@ -4,8 +4,9 @@ import Foundation
 /// One connection to one SQLite database file.
 ///
 /// Opening it applies the settings every file of this project needs: the
-/// parent directory created `0700`, the file and its `-wal`/`-shm` `0600`,
-/// WAL, the requested `synchronous` level read back to prove it took, foreign
+/// parent directory created `0700` when missing, the file and its
+/// `-wal`/`-shm` regular files (never symbolic links, FIFOs or directories)
+/// tightened to `0600`, an existing empty file refused, WAL, the requested `synchronous` level read back to prove it took, foreign
 /// keys, a busy timeout, `SQLITE_DBCONFIG_DEFENSIVE` and `secure_delete`.
 ///
 /// Not `Sendable`: a connection is used from one thread (or one actor) at a
@@ -30,23 +31,30 @@ public final class Database {
     ///
     /// - Throws: `SQLiteError` when the file cannot be opened or created, is
     ///   not a database, is read-only (unless `options.readOnly`), or a setting
-    ///   did not take. The handle is closed before the error is thrown.
+    ///   did not take; when it or a sidecar is a symbolic link or not a
+    ///   regular file (`SQLITE_CANTOPEN`, nothing it points to touched); when
+    ///   it exists but is empty, 0 bytes with nothing in its `-wal`, so it
+    ///   lost what it held (`SQLITE_NOTADB`, `isCorrupt`; left as it is). The
+    ///   handle is closed before the error is thrown.
     public init(path: String, options: Options = Options()) throws(SQLiteError) {
         self.path = path
         self.options = options
-        if !options.readOnly && !Self.isTemporary(path) {
-            try FileSecurity.prepare(databasePath: path)
+        if !Self.isTemporary(path) {
+            try FileSecurity.prepare(databasePath: path, writable: !options.readOnly)
         }
-        var handle: OpaquePointer?
         let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
-        guard code == SQLITE_OK, let handle else {
-            let error = SQLiteError(handle: handle, code: code, sql: nil)
+        var handle = try Self.openHandle(path, name: path, flags: flags)
+        if options.readOnly && !Self.isTemporary(path)
+            && sqlite3_exec(handle, "PRAGMA schema_version", nil, nil, nil) & 0xff == SQLITE_CANTOPEN
+            && Platform.kind(atPath: path + "-wal") == nil
+        {
+            // A WAL file read-only needs its -shm, and this directory cannot
+            // hold one (it is read-only). With no -wal everything is in the
+            // file, and no writer can start without creating one: read it as
+            // immutable, with no -shm at all.
             sqlite3_close_v2(handle)
-            throw SQLiteError(
-                code: error.code, extendedCode: error.extendedCode,
-                message: "cannot open \(path): \(error.message)")
+            handle = try Self.openHandle(Self.immutableURI(path), name: path, flags: flags | SQLITE_OPEN_URI)
         }
         self.handle = handle
         do {
@@ -57,6 +65,28 @@ public final class Database {
             clearStatementCache()
             throw error
         }
+    }
+
+    private static func openHandle(_ filename: String, name: String, flags: Int32) throws(SQLiteError)
+        -> OpaquePointer
+    {
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(filename, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(handle: handle, code: code, sql: nil)
+            sqlite3_close_v2(handle)
+            throw SQLiteError(
+                code: error.code, extendedCode: error.extendedCode,
+                message: "cannot open \(name): \(error.message)", systemErrorCode: error.systemErrorCode)
+        }
+        return handle
+    }
+
+    /// `file:PATH?immutable=1`, with the characters a URI gives meaning to escaped.
+    private static func immutableURI(_ path: String) -> String {
+        let escaped = path.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+        return "file:\(escaped)?immutable=1"
     }
 
     deinit {
@@ -110,6 +140,19 @@ public final class Database {
         guard actual == expected else {
             throw SQLiteError(code: SQLITE_ERROR, message: "PRAGMA \(name)=\(value) did not take: reads \(actual ?? "nothing"), expected \(expected)")
         }
+    }
+
+    /// Creates the directory `path` (and missing parents) `0700`, or
+    /// tightens an existing one to `0700`: for a directory that holds only
+    /// this program's files, such as an app's data directory. The mode is set
+    /// through a descriptor opened without following a link.
+    ///
+    /// - Throws: `SQLiteError` (`SQLITE_CANTOPEN`) when `path` itself is a
+    ///   symbolic link (its target is left as it is: give the real directory
+    ///   instead; a link higher up the path is followed) or not a directory;
+    ///   `SQLITE_PERM` when it cannot be tightened.
+    public static func makeOwnerOnlyDirectory(atPath path: String) throws(SQLiteError) {
+        try FileSecurity.makeOwnerOnlyDirectory(path)
     }
 
     /// Whether `path` names no file: `:memory:`, or `""` (a private

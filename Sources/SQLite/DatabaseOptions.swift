@@ -18,7 +18,9 @@ extension Database {
         /// How long to wait for another connection's lock before failing with
         /// `SQLITE_BUSY`. Default 5 000 ms.
         public var busyTimeoutMilliseconds: Int
-        /// Open without write access (no directory or file is created).
+        /// Open without write access (no directory or file is created, no
+        /// mode tightened). A file with no `-wal` in a directory that cannot
+        /// hold a `-shm` is read as immutable.
         public var readOnly: Bool
 
         /// Creates options.

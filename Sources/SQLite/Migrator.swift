@@ -66,6 +66,24 @@ public struct Migrator: Sendable {
         return applied
     }
 
+    /// Checks, reading only, that `database` has every step and none this
+    /// build does not know: for a connection opened read-only, which cannot
+    /// migrate.
+    ///
+    /// - Throws: `MigrationError.needsUpgrade` naming the missing steps,
+    ///   `MigrationError.databaseIsNewer` naming the unknown ones.
+    public func verify(_ database: Database) throws {
+        let recorded = try hasMigrationTable(database) ? try appliedNames(database) : []
+        let unknown = recorded.subtracting(steps.map(\.name))
+        guard unknown.isEmpty else {
+            throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
+        }
+        let missing = steps.map(\.name).filter { !recorded.contains($0) }
+        guard missing.isEmpty else {
+            throw MigrationError.needsUpgrade(path: database.path, missingSteps: missing)
+        }
+    }
+
     private func hasMigrationTable(_ database: Database) throws -> Bool {
         try database.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migration'")
             == .integer(1)

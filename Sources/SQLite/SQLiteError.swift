@@ -14,13 +14,18 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
     public let message: String
     /// The SQL that was running, if any.
     public let sql: String?
+    /// The operating system's `errno` behind it (`sqlite3_system_errno`),
+    /// or 0 when none was recorded.
+    public let systemErrorCode: Int32
 
     /// Creates an error.
-    public init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil) {
+    public init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil,
+                systemErrorCode: Int32 = 0) {
         self.code = code & 0xff
         self.extendedCode = extendedCode ?? code
         self.message = message
         self.sql = sql
+        self.systemErrorCode = systemErrorCode
     }
 
     /// An error for a file found damaged by a check of this layer's callers
@@ -34,7 +39,8 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
         let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
-        self.init(code: code, extendedCode: extended, message: message, sql: sql)
+        let system = handle.map { sqlite3_system_errno($0) } ?? 0
+        self.init(code: code, extendedCode: extended, message: message, sql: sql, systemErrorCode: system)
     }
 
     public var description: String {
@@ -42,13 +48,21 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
         if extendedCode != code { text += " (extended \(extendedCode))" }
         text += ": \(message)"
         if let sql { text += " while executing `\(sql)`" }
+        if systemErrorCode != 0 && (code == SQLITE_IOERR || code == SQLITE_CANTOPEN) {
+            text += " (\(Platform.Errno(systemErrorCode).text))"
+        }
         return text
     }
 
     /// Another connection held a lock past the busy timeout.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
-    /// The disk, or the database's page limit, is full.
-    public var isFull: Bool { code == SQLITE_FULL }
+    /// The disk, the user's quota or the database's page limit is full:
+    /// `SQLITE_FULL`, or an I/O or open error (growing the `-shm` while
+    /// opening) whose cause was `ENOSPC` or `EDQUOT`.
+    public var isFull: Bool {
+        code == SQLITE_FULL
+            || (code == SQLITE_IOERR || code == SQLITE_CANTOPEN) && Platform.storageFullErrors.contains(systemErrorCode)
+    }
     /// The file is damaged or is not a database at all.
     public var isCorrupt: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
     /// The database, file or directory cannot be written.

@@ -1,0 +1,65 @@
+// Every platform difference of the runtime, in one place: the system calls
+// that open the event log's file without following a symbolic link.
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+enum Platform {
+    /// Opens the log at `path` for appending, creating it `0600`: never
+    /// through a symbolic link (`O_NOFOLLOW`; a link there, even a dangling
+    /// one, fails and nothing it points to is created or written), only a
+    /// regular file; an existing one looser than `0600` is tightened with
+    /// `fchmod` on the descriptor.
+    static func openForAppending(_ path: String) throws(EventLogError) -> FileHandle {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, mode_t(0o600))
+        guard descriptor >= 0 else { throw failure(path, errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            _ = close(descriptor)
+            throw failure(path, code)
+        }
+        guard UInt32(info.st_mode) & 0o170000 == 0o100000 else {
+            _ = close(descriptor)
+            throw EventLogError.unwritable(path: path, reason: "it is not a regular file")
+        }
+        if info.st_mode & 0o077 != 0 && fchmod(descriptor, info.st_mode & 0o700) != 0 {
+            let code = errno
+            _ = close(descriptor)
+            throw failure(path, code)
+        }
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// Creates the log directory `0700` when missing; refuses one that is a
+    /// symbolic link or not a directory (checked with `O_DIRECTORY |
+    /// O_NOFOLLOW`, never followed).
+    static func makeLogDirectory(_ path: String) throws(EventLogError) {
+        var info = stat()
+        if lstat(path, &info) != 0 {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw EventLogError.unwritable(path: path, reason: error.localizedDescription)
+            }
+        }
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path, errno) }
+        _ = close(descriptor)
+    }
+
+    private static func failure(_ path: String, _ code: Int32) -> EventLogError {
+        var info = stat()
+        if lstat(path, &info) == 0 && UInt32(info.st_mode) & 0o170000 == 0o120000 {
+            return .unwritable(path: path, reason: "it is a symbolic link; refusing to follow it")
+        }
+        return .unwritable(path: path, reason: String(cString: strerror(code)))
+    }
+}

@@ -1,0 +1,53 @@
+import BookingCore
+@testable import BookingKit
+import Foundation
+import Testing
+
+/// A full disk says so: the storage is full and nothing was sent, never
+/// "could not reach the server".
+@Suite struct FullDiskTests {
+    @Test func aHoldWithTheDiskFullSaysTheStorageIsFullAndSendsNothing() async throws {
+        let harness = try Harness(route: .inProcess)
+        let offer = try await harness.firstOffer()
+        try await harness.repository.fillTheDisk(when: "INSERT")
+        let (attempt, key) = Harness.newAttempt()
+        await harness.flow.send(.offerChosen(offer))
+        await harness.flow.send(.holdTapped(attempt: attempt, key: key))
+        let state = await harness.waitForFinal()
+        #expect(state.stage.name == "failed")
+        #expect(state.title == "The device's storage is full")
+        #expect(state.message == BookingFlow.storageFullMessage)
+        #expect(state.message?.contains("nothing was sent") == true)
+        #expect(state.message?.contains("reach the server") == false)
+        #expect(harness.sandbox.transport.requests("POST", "/v1/holds").isEmpty)
+    }
+
+    @Test func aPaymentWithTheDiskFullSaysTheStorageIsFullAndChargesNothing() async throws {
+        let harness = try Harness(route: .inProcess)
+        _ = try await harness.holdAnOffer()
+        try await harness.repository.fillTheDisk(when: "UPDATE")
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        let state = await harness.waitForFinal()
+        #expect(state.stage.name == "failed")
+        #expect(state.message == BookingFlow.storageFullMessage)
+        #expect(state.message?.contains("reach the server") == false)
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        #expect(try await harness.ledger().chargeCount == 0)
+    }
+}
+
+extension BookingRepository {
+    /// Makes the next `statement` on an attempt fail with `SQLITE_FULL`, as a
+    /// full disk would: the connection may not grow the file, and a trigger
+    /// on this connection only makes that statement need a megabyte more.
+    func fillTheDisk(when statement: String) throws {
+        let database = store.database
+        try database.execute("CREATE TABLE IF NOT EXISTS main.test_disk_filler (x BLOB)")
+        try database.execute("""
+            CREATE TEMP TRIGGER test_fill_the_disk AFTER \(statement) ON main.booking_attempt
+            BEGIN INSERT INTO test_disk_filler VALUES (zeroblob(1048576)); END
+            """)
+        let pages = try database.pragma("page_count") ?? "1"
+        try database.pragma("max_page_count", set: pages)
+    }
+}
