@@ -3,7 +3,8 @@
 /// extra arguments are errors, never ignored.
 ///
 /// Accepted forms: `--name value`, `--name=value`, flags `--name`, `--` to
-/// end options, global options anywhere, `-h`/`--help`.
+/// end options, global options anywhere, `-h`/`--help`, `--version` (with
+/// `--json` only).
 public struct CommandLineParser: Sendable {
     /// The commands.
     public let commands: [CommandSpec]
@@ -36,7 +37,13 @@ public struct CommandLineParser: Sendable {
             }
             return .help(command: nil)
         }
-        if first == "--version" { return .version }
+        if words.first(where: { $0 != "--json" }) == "--version" {
+            let versionWords: Set = ["--version", "--json"]
+            if let other = words.first(where: { !versionWords.contains($0) }) {
+                throw .unexpectedArgument(command: "--version", argument: other)
+            }
+            return .version
+        }
         // Global options may come before the command.
         var index = 0
         var parsed = ParsedCommand(command: "", values: [:], flags: [], arguments: [])
