@@ -4,7 +4,7 @@
 ///
 /// Accepted forms: `--name value`, `--name=value`, flags `--name`, `--` to
 /// end options, global options anywhere, `-h`/`--help`, `--version` (with
-/// `--json` only).
+/// `--json` only). A value of a `.oneOf` kind must be one of its words.
 public struct CommandLineParser: Sendable {
     /// The commands.
     public let commands: [CommandSpec]
@@ -106,6 +106,7 @@ public struct CommandLineParser: Sendable {
             index += 1
         }
         if !option.repeatable && parsed.values[name] != nil { throw .repeatedOption(name) }
+        try Self.check(value, of: option.kind, name: name)
         parsed.values[name, default: []].append(value)
     }
 
@@ -121,6 +122,16 @@ public struct CommandLineParser: Sendable {
         if parsed.arguments.count > spec.arguments.count {
             throw .unexpectedArgument(command: spec.name, argument: parsed.arguments[spec.arguments.count])
         }
+        for (argument, value) in zip(spec.arguments, parsed.arguments) {
+            try Self.check(value, of: argument.kind, name: argument.name)
+        }
+    }
+
+    /// A `.oneOf` value must be one of its words; other kinds are checked
+    /// by the command that reads them.
+    private static func check(_ value: String, of kind: CommandSpec.ValueKind, name: String) throws(UsageError) {
+        guard case .oneOf(let words) = kind else { return }
+        _ = try Validate.choice(value, option: name, words)
     }
 
     private static func isNegativeNumber(_ word: String) -> Bool {
