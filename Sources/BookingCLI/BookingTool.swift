@@ -80,6 +80,7 @@ public enum BookingTool {
         case "replay": return try await ReplayCommand.run(invocation)
         case "diagram": return try await DiagramCommand.run(invocation)
         case "sandbox": return try await SandboxCommand.run(invocation)
+        case "completions": return try CompletionsCommand.run(invocation)
         default: throw UsageError.unknownCommand(invocation.command.command)
         }
     }

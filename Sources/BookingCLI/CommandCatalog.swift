@@ -28,6 +28,9 @@ public enum CommandCatalog {
     /// The sandbox's test payment tokens, offered for `pay --card`.
     public static let sandboxCards = ["tok_visa", "tok_chargeDeclined", "tok_threeDSecureRequired", "tok_processingError"]
 
+    /// The shells `booking completions` writes a script for.
+    public static let shells: [String] = CompletionScript.Shell.allCases.map(\.rawValue)
+
     /// The commands, in the order `booking --help` lists them.
     public static let commands: [CommandSpec] = [
         .init("demo", summary: "a guided end-to-end run on the embedded sandbox",
@@ -75,6 +78,12 @@ public enum CommandCatalog {
                 .init("--fault-rate", value: "FAULT=RATE", help: "inject FAULT on that share of requests, e.g. unavailable=0.1", repeatable: true),
                 .init("--fault-seed", value: "N", help: "seed of the random faults"),
               ]),
+        .init("completions", summary: "print a completion script for bash, zsh or fish",
+              discussion: "Generated from the same list of commands and options as this help. "
+                + "Install: `booking completions bash > ~/.local/share/bash-completion/completions/booking`; "
+                + "zsh: into a directory of $fpath as `_booking`; "
+                + "fish: `booking completions fish > ~/.config/fish/completions/booking.fish`.",
+              arguments: [.init("SHELL", kind: .oneOf(shells), help: "the shell: " + shells.joined(separator: ", "))]),
     ]
 
     /// The exit codes and what each means, for `--help` and the manual.
