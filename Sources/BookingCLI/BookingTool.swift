@@ -81,6 +81,7 @@ public enum BookingTool {
         case "diagram": return try await DiagramCommand.run(invocation)
         case "sandbox": return try await SandboxCommand.run(invocation)
         case "completions": return try CompletionsCommand.run(invocation)
+        case "manual": return ManualCommand.run(invocation)
         default: throw UsageError.unknownCommand(invocation.command.command)
         }
     }

@@ -84,6 +84,9 @@ public enum CommandCatalog {
                 + "zsh: into a directory of $fpath as `_booking`; "
                 + "fish: `booking completions fish > ~/.config/fish/completions/booking.fish`.",
               arguments: [.init("SHELL", kind: .oneOf(shells), help: "the shell: " + shells.joined(separator: ", "))]),
+        .init("manual", summary: "print the manual page (roff, section 1)",
+              discussion: "Install: `booking manual > ~/.local/share/man/man1/booking.1`, then `man booking`; "
+                + "or read it now with `booking manual | man -l -`."),
     ]
 
     /// The exit codes and what each means, for `--help` and the manual.
