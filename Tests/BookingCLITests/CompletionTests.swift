@@ -112,6 +112,15 @@ import Testing
         #expect(run.output.contains("bash, zsh, fish"))
     }
 
+    @Test func withJSONTheScriptIsOneDocument() async throws {
+        let script = try await Booking.bare(["completions", "fish"]).output
+        let run = try await Booking.bare(["completions", "fish", "--json"])
+        #expect(run.status == 0)
+        let document = try run.json()
+        #expect(document["shell"] as? String == "fish")
+        #expect(document["text"] as? String == script)
+    }
+
     @Test func theOverviewListsCompletions() async throws {
         let run = try await Booking.bare(["--help"])
         #expect(run.output.contains("  completions  print a completion script"))

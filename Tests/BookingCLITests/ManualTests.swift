@@ -91,6 +91,15 @@ import Testing
         #expect(!text.contains("\nNOT A SECTION"))
     }
 
+    @Test func withJSONThePageIsOneDocument() async throws {
+        let run = try await Booking.bare(["manual", "--json"])
+        #expect(run.status == 0)
+        let document = try run.json()
+        #expect(document["format"] as? String == "roff")
+        #expect(document["section"] as? Int == 1)
+        #expect(document["text"] as? String == (try await Self.manual()))
+    }
+
     @Test(arguments: [["help", "manual"], ["manual", "--help"]])
     func theManualHasItsHelp(_ arguments: [String]) async throws {
         let run = try await Booking.bare(arguments)
