@@ -1,11 +1,12 @@
 import Foundation
+import SQLite
 
 /// The `booking` command: parses the words, runs the command, and maps
 /// every way it can end to an exit code in one place. The executable's
 /// `main.swift` only calls `run` and exits with its code.
 public enum BookingTool {
-    /// The version `booking --version` prints.
-    public static let version = "0.1.0"
+    /// The package's version: `booking --version` and the manual page print it.
+    public static let version = "0.2.0"
 
     /// Runs `booking` with `arguments` (without the program name).
     public static func run(arguments: [String], environment: [String: String]) async -> ExitCode {
@@ -19,7 +20,9 @@ public enum BookingTool {
                 console.line(name.flatMap(parser.command(named:)).map(CommandCatalog.help(for:)) ?? CommandCatalog.overview)
                 return .done
             case .version:
-                console.line("booking \(version)")
+                let sqlite = SQLiteLibrary.version
+                let document: JSONValue = ["version": .string(version), "sqlite": .string(sqlite)]
+                console.line(json ? document.serialized() : "booking \(version) (SQLite \(sqlite))")
                 return .done
             case .run(let command):
                 let settings = try Settings.resolve(command, environment: environment)
@@ -77,6 +80,8 @@ public enum BookingTool {
         case "replay": return try await ReplayCommand.run(invocation)
         case "diagram": return try await DiagramCommand.run(invocation)
         case "sandbox": return try await SandboxCommand.run(invocation)
+        case "completions": return try CompletionsCommand.run(invocation)
+        case "manual": return ManualCommand.run(invocation)
         default: throw UsageError.unknownCommand(invocation.command.command)
         }
     }

@@ -1,15 +1,35 @@
 import Foundation
 
 /// Every command of `booking`, its options and its help: the one place
-/// the parser and `--help` read from.
+/// the parser, `--help`, the shell completions (`CompletionScript`) and the
+/// manual page (`ManualPage`) read from.
 public enum CommandCatalog {
+    /// What `booking` is, in one line.
+    public static let tagline = "the BookingKit command-line client"
+
     /// Options every command takes.
     public static let globalOptions: [CommandSpec.Option] = [
         .init("--server", value: "URL", help: "the booking API (default: $BOOKING_SERVER, else the embedded sandbox)"),
         .init("--api-key", value: "KEY", help: "the account's key (default: $BOOKING_API_KEY, else sk_test_demo)"),
-        .init("--data-dir", value: "PATH", help: "where the databases live (default: $XDG_DATA_HOME/booking)"),
+        .init("--data-dir", value: "PATH", kind: .directory,
+              help: "where the databases live (default: $XDG_DATA_HOME/booking)"),
         .init("--json", help: "print one JSON document with stable field names"),
     ]
+
+    /// What `booking` takes instead of a command.
+    public static let programOptions: [CommandSpec.Option] = [
+        .init("--help", help: "this overview; `booking help <command>` for one command"),
+        .init("--version", help: "the versions of booking and SQLite (a document with --json)"),
+    ]
+
+    /// The word before a command's name that asks for its help: `booking help pay`.
+    public static let helpWord = "help"
+
+    /// The sandbox's test payment tokens, offered for `pay --card`.
+    public static let sandboxCards = ["tok_visa", "tok_chargeDeclined", "tok_threeDSecureRequired", "tok_processingError"]
+
+    /// The shells `booking completions` writes a script for.
+    public static let shells: [String] = CompletionScript.Shell.allCases.map(\.rawValue)
 
     /// The commands, in the order `booking --help` lists them.
     public static let commands: [CommandSpec] = [
@@ -33,8 +53,10 @@ public enum CommandCatalog {
               arguments: [.init("OFFER_ID", help: "an offer from `booking offers`")]),
         .init("pay", summary: "pay for the held room; always ends in a named outcome",
               discussion: "Ctrl-C never cancels a charge in flight: run `booking status` to see how it ended.",
-              options: [.init("--card", value: "TOKEN", help: "payment token (default tok_visa; sandbox: tok_visa, tok_chargeDeclined, tok_threeDSecureRequired, tok_processingError)"),
-                        .init("--challenge", value: "pass|fail", help: "on the sandbox, complete a 3-D Secure challenge this way")]),
+              options: [.init("--card", value: "TOKEN", kind: .suggested(sandboxCards),
+                              help: "payment token (default tok_visa; sandbox: \(sandboxCards.joined(separator: ", ")))"),
+                        .init("--challenge", kind: .oneOf(["pass", "fail"]),
+                              help: "on the sandbox, complete a 3-D Secure challenge this way")]),
         .init("status", summary: "the current attempt, settled with the server"),
         .init("trips", summary: "your confirmed bookings, from this device (no network needed)"),
         .init("trip", summary: "one booking, from this device (no network needed)",
@@ -45,9 +67,9 @@ public enum CommandCatalog {
         .init("open", summary: "open a deep link such as https://example.com/trips/ID",
               arguments: [.init("URL", help: "the link")]),
         .init("replay", summary: "replay a saved event log through the flow, state by state",
-              arguments: [.init("LOG", help: "an event log file")]),
+              arguments: [.init("LOG", kind: .file, help: "an event log file")]),
         .init("diagram", summary: "draw the booking flow, generated from the reducer",
-              options: [.init("--format", value: "mermaid|dot", help: "output format (default mermaid)")]),
+              options: [.init("--format", kind: .oneOf(["mermaid", "dot"]), help: "output format (default mermaid)")]),
         .init("sandbox", summary: "run the sandbox server in the foreground",
               options: [
                 .init("--port", value: "N", help: "port on 127.0.0.1 (default 0: any free port)"),
@@ -56,6 +78,23 @@ public enum CommandCatalog {
                 .init("--fault-rate", value: "FAULT=RATE", help: "inject FAULT on that share of requests, e.g. unavailable=0.1", repeatable: true),
                 .init("--fault-seed", value: "N", help: "seed of the random faults"),
               ]),
+        .init("completions", summary: "print a completion script for bash, zsh or fish",
+              discussion: "Generated from the same list of commands and options as this help. "
+                + "Install: `booking completions bash > ~/.local/share/bash-completion/completions/booking`; "
+                + "zsh: into a directory of $fpath as `_booking`; "
+                + "fish: `booking completions fish > ~/.config/fish/completions/booking.fish`.",
+              arguments: [.init("SHELL", kind: .oneOf(shells), help: "the shell: " + shells.joined(separator: ", "))]),
+        .init("manual", summary: "print the manual page (roff, section 1)",
+              discussion: "Install: `booking manual > ~/.local/share/man/man1/booking.1`, then `man booking`; "
+                + "or read it now with `booking manual | man -l -`."),
+    ]
+
+    /// The exit codes and what each means, for `--help` and the manual.
+    public static let exitCodes: [(code: ExitCode, meaning: String)] = [
+        (.done, "done (held, confirmed, listed, ...)"),
+        (.failed, "a failure: declined, expired, sold out, price changed, server unreachable"),
+        (.usage, "bad usage or rejected input (unknown command, option or id; a bad value)"),
+        (.unknown, "not known yet (a payment being looked up): run `booking status` later"),
     ]
 
     /// The commands whose work moves money, holds rooms or settles attempts:
@@ -75,9 +114,10 @@ public enum CommandCatalog {
     public static var overview: String {
         let width = commands.map(\.name.count).max() ?? 0
         var lines = [
-            "booking: the BookingKit command-line client",
+            "booking: \(tagline)",
             "",
             "USAGE: booking [global options] <command> [options]",
+            "       booking " + (programOptions.map(\.name) + ["\(helpWord) <command>"]).joined(separator: " | "),
             "",
             "COMMANDS:",
         ]
@@ -85,14 +125,9 @@ public enum CommandCatalog {
             lines.append("  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary)
         }
         lines += ["", "GLOBAL OPTIONS:"] + optionLines(globalOptions)
-        lines += [
-            "", "EXIT CODES:",
-            "  0  done",
-            "  1  the outcome was a failure (declined, expired, sold out, ...)",
-            "  2  bad usage or rejected input",
-            "  3  the outcome is not known yet: run `booking status` later",
-            "", "Run `booking <command> --help` for one command.",
-        ]
+        lines += ["", "OTHER OPTIONS:"] + optionLines(programOptions)
+        lines += ["", "EXIT CODES:"] + exitCodes.map { "  \($0.code.rawValue)  \($0.meaning)" }
+        lines += ["", "Run `booking <command> --help` for one command."]
         return lines.joined(separator: "\n")
     }
 
@@ -110,7 +145,7 @@ public enum CommandCatalog {
     }
 
     private static func optionLines(_ options: [CommandSpec.Option]) -> [String] {
-        let labels = options.map { $0.name + ($0.valueName.map { " " + $0 } ?? "") }
+        let labels = options.map(\.label)
         let width = labels.map(\.count).max() ?? 0
         var lines: [String] = []
         for (label, option) in zip(labels, options) {

@@ -3,7 +3,8 @@
 /// extra arguments are errors, never ignored.
 ///
 /// Accepted forms: `--name value`, `--name=value`, flags `--name`, `--` to
-/// end options, global options anywhere, `-h`/`--help`.
+/// end options, global options anywhere, `-h`/`--help`, `--version` (with
+/// `--json` only). A value of a `.oneOf` kind must be one of its words.
 public struct CommandLineParser: Sendable {
     /// The commands.
     public let commands: [CommandSpec]
@@ -36,7 +37,13 @@ public struct CommandLineParser: Sendable {
             }
             return .help(command: nil)
         }
-        if first == "--version" { return .version }
+        if words.first(where: { $0 != "--json" }) == "--version" {
+            let versionWords: Set = ["--version", "--json"]
+            if let other = words.first(where: { !versionWords.contains($0) }) {
+                throw .unexpectedArgument(command: "--version", argument: other)
+            }
+            return .version
+        }
         // Global options may come before the command.
         var index = 0
         var parsed = ParsedCommand(command: "", values: [:], flags: [], arguments: [])
@@ -99,6 +106,7 @@ public struct CommandLineParser: Sendable {
             index += 1
         }
         if !option.repeatable && parsed.values[name] != nil { throw .repeatedOption(name) }
+        try Self.check(value, of: option.kind, name: name)
         parsed.values[name, default: []].append(value)
     }
 
@@ -114,6 +122,16 @@ public struct CommandLineParser: Sendable {
         if parsed.arguments.count > spec.arguments.count {
             throw .unexpectedArgument(command: spec.name, argument: parsed.arguments[spec.arguments.count])
         }
+        for (argument, value) in zip(spec.arguments, parsed.arguments) {
+            try Self.check(value, of: argument.kind, name: argument.name)
+        }
+    }
+
+    /// A `.oneOf` value must be one of its words; other kinds are checked
+    /// by the command that reads them.
+    private static func check(_ value: String, of kind: CommandSpec.ValueKind, name: String) throws(UsageError) {
+        guard case .oneOf(let words) = kind else { return }
+        _ = try Validate.choice(value, option: name, words)
     }
 
     private static func isNegativeNumber(_ word: String) -> Bool {
