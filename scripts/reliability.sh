@@ -5,9 +5,9 @@
 # "second process:" line), the crash-point sweep, and every fuzz target for
 # ${FUZZ_SECONDS:-60} s. Prints the figures; logs go to ${OUT:-/tmp/bookingkit-reliability}.
 #
-# The simulation runs from a release build with testable imports (the
-# simulation sets pragmas on the client's own connection through
-# @testable import BookingKit), about three times faster than debug.
+# The simulation runs from a release build, about three times faster than
+# debug (it sets pragmas through BookingRepository's package-level seam; the
+# build keeps -enable-testing for the other test targets' testable imports).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"

@@ -1,6 +1,6 @@
-@testable import BookingKit
 import BookingAPI
 import BookingCore
+import BookingKit
 import Foundation
 
 /// One life of the client process: a runtime over the data directory, its
@@ -41,7 +41,7 @@ final class ClientProcess: @unchecked Sendable {
                      hook: @escaping EffectRunner.BoundaryHook) async throws -> ClientProcess
     {
         let process = try ClientProcess(world: world, generation: generation, role: role, eventLog: eventLog, hook: hook)
-        try await process.runtime.repository.simulationPragma("busy_timeout", "1")
+        try await process.runtime.repository.setPragma("busy_timeout", "1")
         return process
     }
 
@@ -57,22 +57,10 @@ final class ClientProcess: @unchecked Sendable {
     func limitPages(_ limited: Bool) async {
         let repository = runtime.repository
         if limited {
-            let pages = ((try? await repository.simulationPragmaRead("page_count")) ?? nil).flatMap { Int($0) } ?? 1
-            try? await repository.simulationPragma("max_page_count", String(pages))
+            let pages = ((try? await repository.pragma("page_count")) ?? nil).flatMap { Int($0) } ?? 1
+            try? await repository.setPragma("max_page_count", String(pages))
         } else {
-            try? await repository.simulationPragma("max_page_count", "1073741823")
+            try? await repository.setPragma("max_page_count", "1073741823")
         }
-    }
-}
-
-extension BookingRepository {
-    /// Sets a pragma on the repository's own connection (simulation only).
-    func simulationPragma(_ name: String, _ value: String) throws {
-        try store.database.pragma(name, set: value)
-    }
-
-    /// Reads a pragma on the repository's own connection (simulation only).
-    func simulationPragmaRead(_ name: String) throws -> String? {
-        try store.database.pragma(name)
     }
 }
