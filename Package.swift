@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["Locking"]),
         .target(
             name: "BookingCLI",
-            dependencies: ["BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore"]
+            dependencies: ["BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore", "SQLite"]
         ),
         .executableTarget(name: "booking", dependencies: ["BookingCLI"]),
         .target(
