@@ -5,8 +5,12 @@
 -- 1. Only an attempt that never sent a payment can be abandoned. Once the
 -- payment may have left (PAYMENT_SUBMITTED or later), only the server's
 -- answer settles the attempt: marking it ABANDONED would make a charged
--- attempt final without its trip, and reconciliation would skip it. The
--- move is skipped like every other backward move (changes() reads 0).
+-- attempt final without its trip, and reconciliation would skip it. Once
+-- the server has made a booking for it (ACTION_REQUIRED, PROCESSING), only
+-- a newer booking version ends it: a process's own conclusion (FAILED,
+-- EXPIRED at the version it read) cannot close a booking another process is
+-- following to CONFIRMED. These moves are skipped like every other backward
+-- move (changes() reads 0).
 DROP TRIGGER booking_attempt_forward_only;
 
 CREATE TRIGGER booking_attempt_forward_only
@@ -14,6 +18,8 @@ BEFORE UPDATE ON booking_attempt
 WHEN OLD.status IN ('CONFIRMED', 'FAILED', 'EXPIRED', 'CANCELLED', 'ABANDONED')
   OR NEW.version < OLD.version
   OR (NEW.status = 'ABANDONED' AND OLD.status NOT IN ('HOLD_REQUESTED', 'HELD'))
+  OR (OLD.status IN ('ACTION_REQUIRED', 'PROCESSING') AND NEW.version = OLD.version
+      AND NEW.status IN ('FAILED', 'EXPIRED'))
   OR (NEW.version = OLD.version AND
       (CASE NEW.status WHEN 'HOLD_REQUESTED' THEN 0 WHEN 'HELD' THEN 1 WHEN 'PAYMENT_SUBMITTED' THEN 2
                        WHEN 'ACTION_REQUIRED' THEN 3 WHEN 'PROCESSING' THEN 4 ELSE 5 END) <

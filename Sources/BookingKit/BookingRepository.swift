@@ -139,16 +139,12 @@ public actor BookingRepository {
     public func pay(_ id: AttemptID, token: PaymentToken) async -> PaymentOutcome {
         if let running = payments[id] { return await running.value }
         do {
-            let record = try saved(id)
-            if record.phase == .abandoned { return .superseded }
-            guard record.phase == .held, record.holdID != nil else {
-                return .notPayable("attempt is \(record.phase.rawValue), not held")
-            }
             // The commit that must precede the request: from here on, launch
-            // reconciliation looks this attempt up by its key.
-            guard try store.attempts.update(AttemptChange(
-                attemptID: id, phase: .paymentSubmitted, version: record.version, at: now()))
-            else { return try saved(id).phase == .abandoned ? .superseded : .notPayable("attempt moved on") }
+            // reconciliation looks this attempt up by its key. Conditional on
+            // HELD: another process that got there first sends it, not us.
+            guard try store.attempts.submitPayment(id: id, at: now()) else {
+                return Self.notSubmitted(try saved(id))
+            }
         } catch {
             return .notSent("the attempt could not be saved, so nothing was sent: \(error)")
         }
@@ -168,8 +164,8 @@ public actor BookingRepository {
         } catch {
             return .notPayable("\(error)")
         }
-        if record.phase == .abandoned { return .superseded }
         guard record.phase == .paymentSubmitted, let holdID = record.holdID else {
+            if record.phase != .paymentSubmitted { return Self.notSubmitted(record) }
             return .notPayable("attempt is \(record.phase.rawValue): its payment was not saved as submitted")
         }
         let api = self.api
@@ -189,6 +185,30 @@ public actor BookingRepository {
         }
         payments[id] = task
         return await task.value
+    }
+
+    /// Why an attempt's payment is not sent from here, from its saved row:
+    /// replaced by a newer hold; or moved on by another process that sent
+    /// (or settled) it, so its outcome is looked up by key, never concluded
+    /// here; or simply not held.
+    static func notSubmitted(_ record: StoredAttempt) -> PaymentOutcome {
+        switch record.phase {
+        case .abandoned: return .superseded
+        case .expired: return .refused(.expired, "the hold ran out before the payment was sent")
+        case let phase where phase.mayHaveCharged:
+            return .unknown("attempt \(record.attemptID) is \(phase.rawValue): its payment was sent by another process")
+        default: return .notPayable("attempt is \(record.phase.rawValue), not held")
+        }
+    }
+
+    /// What the flow is told when its `PAYMENT_SUBMITTED` save changed
+    /// nothing: the attempt moved on elsewhere, so nothing is sent from here.
+    public func paymentNotSubmitted(_ id: AttemptID) -> PaymentOutcome {
+        do {
+            return Self.notSubmitted(try saved(id))
+        } catch {
+            return .notPayable("\(error)")
+        }
     }
 
     private func paymentFinished(_ id: AttemptID) {
@@ -275,6 +295,7 @@ public actor BookingRepository {
     @discardableResult
     public func update(_ update: AttemptUpdate) throws -> Bool {
         if update.phase == .abandoned { return try abandon(update.attemptID) }
+        if update.phase == .paymentSubmitted { return try store.attempts.submitPayment(id: update.attemptID, at: now()) }
         let record = try saved(update.attemptID)
         return try store.attempts.update(AttemptChange(
             attemptID: update.attemptID, phase: update.phase, version: update.version ?? record.version,

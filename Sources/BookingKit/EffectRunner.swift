@@ -93,7 +93,13 @@ public final class EffectRunner: Sendable {
 
         case .saveAttemptStatus(let update):
             do {
-                try await repository.update(update)
+                let moved = try await repository.update(update)
+                if update.phase == .paymentSubmitted && !moved {
+                    // Another process paid (or replaced) this attempt first:
+                    // the payment is never sent from here; it is looked up.
+                    await sink(Self.paymentEvent(update.attemptID, await repository.paymentNotSubmitted(update.attemptID)))
+                    return false
+                }
                 return true
             } catch {
                 if update.phase == .paymentSubmitted {

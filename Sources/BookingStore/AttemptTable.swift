@@ -80,6 +80,24 @@ public struct AttemptTable {
         return database.changes == 1
     }
 
+    /// Moves a held attempt to `PAYMENT_SUBMITTED` if, and only if, it is
+    /// still `HELD` with its hold, in one conditional statement: of two
+    /// processes paying the same attempt, exactly one wins and sends the
+    /// payment; the other finds the row moved and looks the attempt up.
+    /// Returns whether this call moved it.
+    public func submitPayment(id: AttemptID, at date: Date) throws -> Bool {
+        let statement = try database.cachedStatement(
+            """
+            UPDATE booking_attempt SET status = 'PAYMENT_SUBMITTED', updated_at = ?2
+            WHERE attempt_id = ?1 AND status = 'HELD' AND hold_id IS NOT NULL
+            """)
+        defer { statement.reset() }
+        try statement.bind(id.rawValue, at: 1)
+        try statement.bind(date.unixMilliseconds, at: 2)
+        try statement.run()
+        return database.changes == 1
+    }
+
     /// Abandons every attempt still in a hold phase, in one statement; the
     /// first half of starting a new attempt (`BookingDatabase.startAttempt`).
     /// Returns the attempts it abandoned, as they were.

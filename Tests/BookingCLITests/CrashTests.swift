@@ -33,7 +33,7 @@ import Testing
         let booking = Booking(server: sandbox.url, label: "cli-kill-mid")
         try await booking.holdAnOffer()
         let pay = try await booking.start(["pay"])
-        #expect(await Booking.waitForOutput(pay, containing: "Paying", timeout: 60))
+        #expect(await Booking.waitForOutput(pay, containing: "… Paying", timeout: 60))
         try await Task.sleep(for: .milliseconds(1500))
         pay.send(SIGKILL)
         let killed = await Booking.finish(pay)
@@ -73,7 +73,8 @@ import Testing
         let booking = Booking(server: sandbox.url, label: "cli-interrupt")
         try await booking.holdAnOffer()
         let pay = try await booking.start(["pay"])
-        #expect(await Booking.waitForOutput(pay, containing: "Paying"))
+        // The flow's own progress line: the payment was tapped (not the room line before it).
+        #expect(await Booking.waitForOutput(pay, containing: "… Paying"))
         pay.send(SIGINT)
         let interrupted = await Booking.finish(pay)
         #expect(!interrupted.signalled)

@@ -46,6 +46,36 @@ import Testing
         #expect(try holdRun.trips.trip(id: BookingID("b1")) != nil)
     }
 
+    @Test func ofTwoProcessesPayingOneAttemptExactlyOneSubmitsIt() throws {
+        let first = try BookingDatabase(directory: directory.path)
+        let second = try BookingDatabase(directory: directory.path)
+        var held = Fixtures.attempt("a1", phase: .held)
+        held.holdID = HoldID("h1")
+        try first.attempts.insert(held)
+        #expect(try first.attempts.submitPayment(id: AttemptID("a1"), at: Fixtures.epoch))
+        #expect(try !second.attempts.submitPayment(id: AttemptID("a1"), at: Fixtures.epoch))
+        // A hold never granted cannot be paid either.
+        try second.attempts.insert(Fixtures.attempt("a2", phase: .holdRequested))
+        #expect(try !second.attempts.submitPayment(id: AttemptID("a2"), at: Fixtures.epoch))
+    }
+
+    @Test func aBookingTheServerIsProcessingEndsOnlyWithANewerServerVersion() throws {
+        let store = try BookingDatabase(directory: directory.path)
+        try store.attempts.insert(Fixtures.attempt("a1", phase: .paymentSubmitted))
+        #expect(try store.attempts.update(AttemptChange(
+            attemptID: AttemptID("a1"), phase: .processing, version: Fixtures.version(2), at: Fixtures.epoch)))
+        // Another process's own conclusion, at the version it read: skipped.
+        for phase in [AttemptPhase.failed, .expired] {
+            #expect(try !store.attempts.update(AttemptChange(
+                attemptID: AttemptID("a1"), phase: phase, version: Fixtures.version(2), at: Fixtures.epoch)))
+        }
+        #expect(try store.attempts.attempt(id: AttemptID("a1"))?.phase == .processing)
+        // The server's newer answer still settles it.
+        #expect(try store.saveConfirmation(trip: Fixtures.trip("b1", version: 3), attempt: AttemptID("a1"),
+                                           at: Fixtures.epoch))
+        #expect(try store.attempts.attempt(id: AttemptID("a1"))?.phase == .confirmed)
+    }
+
     @Test func aNewHoldReplacesTheEarlierUnpaidHoldInOneTransaction() throws {
         let first = try BookingDatabase(directory: directory.path)
         let second = try BookingDatabase(directory: directory.path)
