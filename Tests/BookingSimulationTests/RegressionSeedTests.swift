@@ -10,7 +10,15 @@ import Testing
     /// 3988 (a check, not the client): the process died right after a 429;
     /// the next process (which cannot know it) read the hold at once. I5
     /// now holds for the life of a process; the trace shows the death.
-    @Test(arguments: [65, 322, 3_988] as [UInt64])
+    /// Two processes on one data directory (the second process's seeds):
+    /// 31, 66 (I8, I2): a process whose flow still showed "held" paid an
+    /// attempt the other had paid, was refused locally and saved FAILED over
+    /// PROCESSING, so the booking never became a trip; 12, 1236 (I4): both
+    /// processes sent the payment for one key with different cards; 727,
+    /// 1914 (I6): a retried payment left after the row was settled elsewhere.
+    /// Fixed by `AttemptTable.submitPayment` (one payer wins) and the
+    /// schema's rule that only a newer server version ends a booking.
+    @Test(arguments: [65, 322, 3_988, 31, 66, 12, 1_236, 727, 1_914] as [UInt64])
     func aSeedThatOnceBrokeAPromiseNowKeepsThemAll(seed: UInt64) async {
         let run = await SimulationRun.random(seed: seed)
         #expect(run.violations.isEmpty, "\(run.failureReport)")
