@@ -39,6 +39,7 @@ public final class SandboxHandler: HTTPHandler {
     /// Handles one request. Never throws and never crashes on bad input:
     /// every problem is a JSON error response.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        if WebRoute.owns(request.path) { return await handlePage(request) }
         let route: Route
         switch Route.match(method: request.method, path: request.path) {
         case .success(let matched): route = matched
@@ -100,7 +101,7 @@ public final class SandboxHandler: HTTPHandler {
     // MARK: Accounts and faults
 
     /// The account named by `Authorization: Bearer sk_test_<name>`, created on first use.
-    private func authenticate(_ request: HTTPRequest) throws -> String {
+    func authenticate(_ request: HTTPRequest) throws -> String {
         var error = APIError(status: 401, code: "UNAUTHENTICATED", message: "Send Authorization: Bearer sk_test_<account>.")
         error.headers["WWW-Authenticate"] = "Bearer"
         guard let header = request.headers["Authorization"] else { throw error }
