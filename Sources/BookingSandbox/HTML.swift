@@ -63,7 +63,7 @@ enum HTML {
                 "Content-Type": "text/html; charset=utf-8",
                 "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
                 "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store",
-                "Referrer-Policy": "no-referrer",
+                "Referrer-Policy": "same-origin",
             ],
             body: Data(page(title: title, body: body).utf8))
     }

@@ -29,6 +29,9 @@ import Testing
             let page = try await sandbox.send("GET", "/sandbox/3ds/\(id)", account: nil, headers: Self.host)
             #expect(page.status == 200)
             #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
+            // Not no-referrer: browsers would then send `Origin: null` with
+            // the form's POST, which the same-origin check refuses.
+            #expect(page.header("Referrer-Policy") == "same-origin")
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(html.contains(#"<form method="post" action="/sandbox/3ds/\#(id)">"#))
             #expect(html.contains(">Complete</button>") && html.contains(">Fail</button>"))
@@ -75,6 +78,7 @@ import Testing
             #expect(try await sandbox.pageAnswer(id, "result=maybe").status == 400)
             #expect(try await sandbox.pageAnswer(id, "result=pass&result=fail").status == 400)
             #expect(try await sandbox.pageAnswer(id, "result=pass", origin: "https://evil.example").status == 403)
+            #expect(try await sandbox.pageAnswer(id, "result=pass", origin: "null").status == 403)
             #expect(try await sandbox.pageAnswer(id, "result=pass", site: "cross-site").status == 403)
             #expect(try await sandbox.pageAnswer(id, "result=pass", account: "mallory").status == 404)
             #expect(try await sandbox.send("GET", "/sandbox/3ds/\(id)", account: "mallory").status == 404)
