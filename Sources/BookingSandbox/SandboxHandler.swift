@@ -37,7 +37,8 @@ public final class SandboxHandler: HTTPHandler {
     var now: Int64 { configuration.clock.now() }
 
     /// Handles one request. Never throws and never crashes on bad input:
-    /// every problem is a JSON error response.
+    /// every problem is a JSON error response (an HTML page for the pages
+    /// outside `/v1/`: the dashboard, the OpenAPI document, the 3-D Secure page).
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         if WebRoute.owns(request.path) { return await handlePage(request) }
         let route: Route
