@@ -6,8 +6,9 @@ a fresh data directory, `offers`, `hold --no-wait`, and a real
 `booking pay --card tok_threeDSecureRequired` (no --challenge) in a
 pseudo-terminal; reads the challenge URL it prints, opens it in headless
 Chromium, clicks the button, and checks the CLI's outcome and exit code and
-the sandbox's ledger. Then opens the dashboard and finds the booking and its
-single charge. Screenshots (PNG) go to $BOOKINGKIT_BROWSER_ARTIFACTS
+the sandbox's ledger. Then a payment made with a returnUrl (over HTTP):
+Complete sends the browser to it. Then opens the dashboard and finds the
+booking and its single charge. Screenshots (PNG) go to $BOOKINGKIT_BROWSER_ARTIFACTS
 (default /tmp/bookingkit-browser-artifacts).
 
 Usage: browser-test.py [path/to/booking]   (default .build/debug/booking)
@@ -32,6 +33,7 @@ from selenium.webdriver.common.by import By
 BOOKING = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/booking")
 ARTIFACTS = os.environ.get("BOOKINGKIT_BROWSER_ARTIFACTS", "/tmp/bookingkit-browser-artifacts")
 PAGE_URL = re.compile(r"(http://127\.0\.0\.1:\d+/sandbox/3ds/bk_[0-9a-f]{16})")
+HOSTILE = "<script>alert(1)</script>\"'&"
 ENV = dict(os.environ, NO_COLOR="1", TERM="dumb")
 failures = []
 
@@ -64,6 +66,35 @@ def ledger(server, account):
                                      headers={"Authorization": "Bearer sk_test_" + account})
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
+
+
+def api(server, account, method, path, body=None, key=None):
+    headers = {"Authorization": "Bearer sk_test_" + account, "Content-Type": "application/json"}
+    if key:
+        headers["Idempotency-Key"] = key
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(server + path, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def redirect_in_browser(driver, server):
+    """A payment made with a returnUrl: Complete sends the browser there."""
+    account = "browser_redirect"
+    check_in = (datetime.date.today() + datetime.timedelta(days=25)).isoformat()
+    check_out = (datetime.date.today() + datetime.timedelta(days=27)).isoformat()
+    offer = api(server, account, "GET", f"/v1/offers?placeId=plc_lisbon&checkIn={check_in}&checkOut={check_out}&guests=2")["items"][0]
+    hold = api(server, account, "POST", "/v1/holds", {"offerId": offer["offerId"], "quoteId": offer["quoteId"]}, key=HOSTILE)
+    made = api(server, account, "POST", "/v1/bookings",
+               {"holdId": hold["holdId"], "paymentToken": "tok_threeDSecureRequired",
+                "returnUrl": "https://example.com/bookings/{bookingId}/3ds-return"}, key="redirect-pay")
+    driver.get(made["nextAction"]["url"])
+    driver.find_element(By.ID, "complete").click()
+    time.sleep(0.5)
+    expected = f"https://example.com/bookings/{made['bookingId']}/3ds-return"
+    check(driver.current_url == expected, f"Complete with a returnUrl: the browser went to {driver.current_url}")
+    check(api(server, account, "GET", "/v1/bookings/" + made["bookingId"])["state"] == "CONFIRMED",
+          "Complete with a returnUrl: the booking is confirmed")
 
 
 class TerminalRun:
@@ -165,6 +196,8 @@ def main():
         check("To try again: booking hold" in output, "Fail: a retry is offered")
         check(ledger(server, "browser_fail")["chargeCount"] == 0, "Fail: nothing charged")
 
+        redirect_in_browser(driver, server)
+
         driver.get(server + "/")
         page = driver.page_source
         check("BookingKit sandbox" in page and booking_id in page and failed_id in page,
@@ -173,6 +206,9 @@ def main():
         cells = [cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
         check(cells[3] == "1", f"the dashboard's ledger shows its single charge ({cells})")
         check(driver.find_element(By.LINK_TEXT, "openapi.yaml") is not None, "the dashboard links the OpenAPI document")
+        cells = [cell.text for cell in driver.find_elements(By.TAG_NAME, "td")]
+        check(HOSTILE in cells and not driver.find_elements(By.XPATH, "//td//script"),
+              "a hostile idempotency key is shown as text on the dashboard")
         driver.set_window_size(1100, 1800)
         driver.save_screenshot(os.path.join(ARTIFACTS, "dashboard.png"))
         driver.set_window_size(1100, 800)
