@@ -124,7 +124,20 @@ spec, _ = read_from_filename("Schema/api/openapi.yaml")
 validate(spec)
 PY
 
-step "schemathesis (bounded)"
+step "pages"
+request GET / -H "Host: 127.0.0.1:$PORT"
+expect_status 200 "dashboard"
+case "$(header Content-Type)" in text/html*) ;; *) fail "dashboard is not HTML";; esac
+grep -q 'href="/openapi.yaml"' "$WORK/body" || fail "the dashboard does not link the OpenAPI document"
+request GET /openapi.yaml
+expect_status 200 "OpenAPI document"
+cmp -s "$WORK/body" Schema/api/openapi.yaml || fail "/openapi.yaml is not Schema/api/openapi.yaml"
+request GET "/?q=<script>"
+expect_status 404 "dashboard with a query"
+request GET / -H "Host: evil.example"
+expect_status 421 "dashboard under another Host"
+
+step "schemathesis (bounded, with the stateful phase over the links)"
 # Dated examples in the document move to 30 days ahead, so the fuzzer's
 # examples stay bookable whatever the date.
 python3 - "$WORK/openapi.yaml" "$CHECK_IN" "$CHECK_OUT" <<'PY'
@@ -136,12 +149,18 @@ text = text.replace("20270303_20270306", check_in.replace("-", "") + "_" + check
 open(out, "w").write(text)
 PY
 # One worker: CPython 3.11's ast.parse is not thread-safe under hypothesis.
+# The 3-D Secure page's form POST is left out: schemathesis sends its empty
+# form body chunked, which the listener refuses with 501 before the sandbox
+# sees it (HTTPServer takes Content-Length bodies only); the Swift tests and
+# scripts/browser-test.sh cover that form.
 # Run from the scratch directory: schemathesis writes a cache where it runs.
 (cd "$WORK" && schemathesis run "$WORK/openapi.yaml" --url "$BASE" -H "Authorization: Bearer sk_test_fuzz" \
     --checks not_a_server_error,response_schema_conformance \
-    --max-examples 30 --seed 1 --workers 1 --request-timeout 10 --max-time 90 \
+    --phases examples,coverage,fuzzing,stateful --exclude-operation-id answerChallengePage \
+    --max-examples 30 --seed 1 --workers 1 --request-timeout 10 --max-time 120 \
     >"$WORK/schemathesis.txt" 2>&1) || { cat "$WORK/schemathesis.txt" >&2; fail "schemathesis found problems"; }
-grep -E "generated|passed|failed" "$WORK/schemathesis.txt" | tail -3
+grep -E "generated|passed|failed|Stateful|stateful|links" "$WORK/schemathesis.txt" | tail -6
+cp "$WORK/schemathesis.txt" "${BOOKINGKIT_CONTRACT_REPORT:-/tmp/bookingkit-schemathesis.txt}" 2>/dev/null || true
 
 step "graceful stop"
 kill -TERM "$SERVER_PID"

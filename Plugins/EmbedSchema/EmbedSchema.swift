@@ -12,6 +12,9 @@ import PackagePlugin
 struct EmbedSchema: BuildToolPlugin {
     /// Target name -> folder under `Schema/` whose `.sql` files it embeds.
     static let schemaFolders = ["BookingStore": "client", "BookingSandbox": "sandbox"]
+    /// Target name -> (type name, file under `Schema/`) of whole documents it
+    /// embeds as text (the sandbox serves its OpenAPI document).
+    static let documents = ["BookingSandbox": (type: "EmbeddedOpenAPI", file: "api/openapi.yaml")]
 
     func createBuildCommands(context: PluginContext, target: any Target) throws -> [Command] {
         guard let folder = Self.schemaFolders[target.name] else {
@@ -29,7 +32,19 @@ struct EmbedSchema: BuildToolPlugin {
         .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedSchema.swift")
         let tool = try context.tool(named: "SchemaEmbedder")
-        return [
+        var commands: [Command] = []
+        if let document = Self.documents[target.name] {
+            let file = context.package.directoryURL.appendingPathComponent("Schema").appendingPathComponent(document.file)
+            let documentOutput = context.pluginWorkDirectoryURL.appendingPathComponent("\(document.type).swift")
+            commands.append(.buildCommand(
+                displayName: "Embedding Schema/\(document.file) into \(target.name)",
+                executable: tool.url,
+                arguments: ["--document", document.type, documentOutput.path, file.path],
+                inputFiles: [file],
+                outputFiles: [documentOutput]
+            ))
+        }
+        return commands + [
             .buildCommand(
                 displayName: "Embedding Schema/\(folder) into \(target.name)",
                 executable: tool.url,

@@ -95,16 +95,21 @@ public struct BookingAPIClient: Sendable {
 
     // MARK: Bookings
 
-    /// `POST /v1/bookings {holdId, paymentToken}` with the attempt's key: the payment.
+    /// `POST /v1/bookings {holdId, paymentToken, returnUrl?}` with the attempt's key: the payment.
+    /// `returnURL` is where the bank's 3-D Secure page sends the browser
+    /// back (`{bookingId}` in it is replaced by the booking's id), for
+    /// example `https://example.com/bookings/{bookingId}/3ds-return`.
     ///
     /// A lost answer, a timeout, a 5xx or 3xx, or an answer about another
     /// hold or key ends in `APIError.unknownOutcome`: look the attempt up with
     /// `booking(forAttempt:)`, never resend blindly.
-    public func createBooking(hold: HoldID, paymentToken: PaymentToken, key: IdempotencyKey)
+    public func createBooking(hold: HoldID, paymentToken: PaymentToken, key: IdempotencyKey, returnURL: String? = nil)
         async throws(APIError) -> BookingSnapshot
     {
+        var body = ["holdId": hold.rawValue, "paymentToken": paymentToken.rawValue]
+        body["returnUrl"] = returnURL
         let booking = try await post(
-            "/v1/bookings", body: ["holdId": hold.rawValue, "paymentToken": paymentToken.rawValue],
+            "/v1/bookings", body: body,
             key: key, kind: .payment, timeout: configuration.payTimeout, as: BookingSnapshot.self)
         return try AnswerCheck.payment(booking, hold: hold, key: key)
     }

@@ -56,7 +56,7 @@ public enum CommandCatalog {
               options: [.init("--card", value: "TOKEN", kind: .suggested(sandboxCards),
                               help: "payment token (default tok_visa; sandbox: \(sandboxCards.joined(separator: ", ")))"),
                         .init("--challenge", kind: .oneOf(["pass", "fail"]),
-                              help: "on the sandbox, complete a 3-D Secure challenge this way")]),
+                              help: "on the sandbox, answer 3-D Secure this way (without it, on a terminal: answer the printed page in a browser)")]),
         .init("status", summary: "the current attempt, settled with the server"),
         .init("trips", summary: "your confirmed bookings, from this device (no network needed)"),
         .init("trip", summary: "one booking, from this device (no network needed)",

@@ -59,26 +59,43 @@ public struct FlowDriver: Sendable {
         return state
     }
 
+    /// How long a person may take over the bank's page before the run stops
+    /// following (the payment goes on; `booking status` settles it).
+    public static let challengeBudget: Duration = .seconds(600)
+
     /// Taps Pay with `token` and follows the payment to a named outcome. On
     /// the sandbox a 3-D Secure challenge is completed (`passChallenge`) and
     /// the flow told the user came back; elsewhere the flow stops there.
-    public func pay(_ token: PaymentToken, passChallenge: Bool) async -> BookingFlow.State {
+    /// With `passChallenge` nil a person answers it: the page's URL is
+    /// printed and the booking polled (the flow's back-off, then a check
+    /// every few seconds) until it settles or `challengeBudget` passes.
+    public func pay(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
         let ticker = ProgressTicker(flow: flow, console: services.console, enabled: showsProgress)
         let state = await payAndFollow(token, passChallenge: passChallenge)
         await ticker.stop()
         return state
     }
 
-    private func payAndFollow(_ token: PaymentToken, passChallenge: Bool) async -> BookingFlow.State {
+    private func payAndFollow(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
         await flow.send(.payTapped(token, now: services.clock.now()))
         var taps = 1
         var challenged: Set<BookingID> = []
+        var personDeadline: ContinuousClock.Instant?
         while true {
             let state = await follow(for: Self.paymentBudget)
             switch state.stage {
+            case .actionRequired(let stage) where !challenged.contains(stage.bookingID) && passChallenge == nil:
+                challenged.insert(stage.bookingID)
+                announce(stage.challengeURL)
+                personDeadline = .now + Self.challengeBudget
+                // The person answers in a browser; the run polls meanwhile.
+                await flow.send(.challengeReturned(stage.payment.attempt.id))
+            case .processing(let stage) where !stage.pollPending && personDeadline.map({ .now < $0 }) == true:
+                try? await Task.sleep(for: .seconds(3))
+                await flow.send(.checkAgainTapped)
             case .actionRequired(let stage) where !challenged.contains(stage.bookingID):
                 challenged.insert(stage.bookingID)
-                guard services.isSandbox else { return state }
+                guard services.isSandbox, let passChallenge else { return state }
                 say("sandbox: completing the bank's page (\(passChallenge ? "pass" : "fail"))")
                 do {
                     try await services.api.completeChallenge(stage.bookingID, pass: passChallenge)
@@ -95,6 +112,12 @@ public struct FlowDriver: Sendable {
                 return state
             }
         }
+    }
+
+    /// Prints the bank page's URL for a person to open (on stderr with `--json`).
+    private func announce(_ url: String) {
+        let text = "Open the bank's page to answer the 3-D Secure challenge: \(url.terminalSafe)"
+        if showsProgress { services.console.line(text) } else { services.console.note(text) }
     }
 
     /// Follows the flow until it waits for nothing but the user or the

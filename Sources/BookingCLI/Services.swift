@@ -74,7 +74,9 @@ public final class Services: Sendable {
         let clock = self.clock
         do {
             return try BookingRuntime(
-                directory: settings.dataDirectory, api: api, monotonicNow: { clock.now() },
+                directory: settings.dataDirectory, api: api,
+                configuration: RepositoryConfiguration(challengeReturnURL: Self.challengeReturnURL(settings)),
+                monotonicNow: { clock.now() },
                 logPath: EventLogFiles.newPath(in: settings.dataDirectory, command: command),
                 boundaryHook: crashHook)
         } catch where BookingDatabase.isStorageFull(error) {
@@ -110,6 +112,12 @@ public final class Services: Sendable {
     /// Creates the data directory `0700`, or tightens an existing one to
     /// `0700`; refuses one that is a symbolic link (a link higher up the
     /// path is followed).
+    /// The link the bank's page sends the browser back to: `booking open`
+    /// takes it (the link host's 3-D Secure return route).
+    static func challengeReturnURL(_ settings: Settings) -> String {
+        "https://\(settings.linkHost)/bookings/{bookingId}/3ds-return"
+    }
+
     static func makeDirectory(_ path: String) throws(CommandFailure) {
         do {
             try BookingDatabase.makeDataDirectory(atPath: path)

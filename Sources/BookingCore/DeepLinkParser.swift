@@ -1,4 +1,5 @@
-/// Parses `https://<configured host>/trips/<id>` strictly into a route, and
+/// Parses `https://<configured host>/trips/<id>` and the 3-D Secure return
+/// link `https://<configured host>/bookings/<id>/3ds-return` strictly into a route, and
 /// rejects everything else with a typed reason (Apple calls universal links
 /// a possible attack path and says to discard malformed URLs).
 ///
@@ -53,13 +54,21 @@ public struct DeepLinkParser: Hashable, Sendable {
         for segment in segments where segment.elementsEqual(".".utf8) || segment.elementsEqual("..".utf8) {
             throw .dotSegment
         }
-        guard rest.first == UInt8(ascii: "/"), segments.count == 2, let prefix = segments.first,
-              let last = segments.last, prefix.elementsEqual("trips".utf8) else { throw .unknownPath }
-        let id = Array(last)
+        let parts = segments.map { String(decoding: $0, as: UTF8.self) }
+        guard rest.first == UInt8(ascii: "/") else { throw .unknownPath }
+        if parts.count == 2, parts[0] == "trips" { return .trip(try bookingID(parts[1])) }
+        if parts.count == 3, parts[0] == "bookings", parts[2] == "3ds-return" {
+            return .challengeReturned(try bookingID(parts[1]))
+        }
+        throw .unknownPath
+    }
+
+    private func bookingID(_ segment: String) throws(DeepLinkRejection) -> BookingID {
+        let id = Array(segment.utf8)
         guard !id.isEmpty else { throw .emptyID }
         guard id.count <= maximumIDLength else { throw .idTooLong }
         guard id.allSatisfy(Self.isIDByte) else { throw .invalidIDCharacter }
-        return .trip(BookingID(String(decoding: id, as: UTF8.self)))
+        return BookingID(segment)
     }
 
     /// The route for `link`, or `nil`; for callers that only log the reason.

@@ -28,7 +28,8 @@ public enum DeepLinkRejection: Error, Hashable, Sendable {
     case percentEncoding
     /// A `.` or `..` path segment.
     case dotSegment
-    /// A path other than `/trips/<id>` (wrong prefix, extra or empty segments).
+    /// A path other than `/trips/<id>` or `/bookings/<id>/3ds-return` (wrong
+    /// prefix, extra or empty segments).
     case unknownPath
     /// An empty id.
     case emptyID

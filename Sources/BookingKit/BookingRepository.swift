@@ -174,7 +174,9 @@ public actor BookingRepository {
         let task = Task { () -> PaymentOutcome in
             let outcome: PaymentOutcome
             do throws(APIError) {
-                let booking = try await api.createBooking(hold: holdID, paymentToken: token, key: record.idempotencyKey)
+                let booking = try await api.createBooking(
+                    hold: holdID, paymentToken: token, key: record.idempotencyKey,
+                    returnURL: self.configuration.challengeReturnURL)
                 outcome = .answered(booking)
                 _ = try? self.apply(booking, to: id)
             } catch {

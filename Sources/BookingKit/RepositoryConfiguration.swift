@@ -13,10 +13,21 @@ public struct RepositoryConfiguration: Sendable {
     /// process: reconciliation leaves it pending rather than expiring it.
     public var inFlightGrace: TimeInterval
 
+    /// Where the bank's 3-D Secure page sends the browser back: a link into
+    /// the app, `{bookingId}` replaced by the server (for example
+    /// `https://example.com/bookings/{bookingId}/3ds-return`). Sent with every
+    /// payment, the same for each retry of a key (a key is never reused with
+    /// other parameters); nil sends none.
+    public var challengeReturnURL: String?
+
     /// Creates settings.
-    public init(keyLifetime: TimeInterval = 24 * 60 * 60, reconcileConcurrency: Int = 8, inFlightGrace: TimeInterval = 60) {
+    public init(
+        keyLifetime: TimeInterval = 24 * 60 * 60, reconcileConcurrency: Int = 8, inFlightGrace: TimeInterval = 60,
+        challengeReturnURL: String? = nil
+    ) {
         self.keyLifetime = keyLifetime
         self.reconcileConcurrency = max(1, reconcileConcurrency)
         self.inFlightGrace = inFlightGrace
+        self.challengeReturnURL = challengeReturnURL
     }
 }

@@ -22,6 +22,15 @@ struct APIError: Error, Sendable {
         APIError(status: 404, code: "NOT_FOUND", message: "\(what) was not found.")
     }
 
+    /// 409 `code`: the booking is not in the state the request needs; its
+    /// state and version are sent along.
+    static func wrongState(_ code: String, _ message: String, _ booking: BookingRecord) -> APIError {
+        var error = APIError(status: 409, code: code, message: message)
+        error.detail.state = booking.state
+        error.detail.version = booking.version
+        return error
+    }
+
     static let internalError = APIError(status: 500, code: "INTERNAL_ERROR", message: "The sandbox failed to handle the request.")
 
     /// The response for this error.

@@ -15,9 +15,17 @@ struct BookingRecord: Sendable {
     var charged: Bool
     var createdAtMs: Int64
     var updatedAtMs: Int64
+    /// Where the 3-D Secure page sends the browser back (`{bookingId}` in it
+    /// replaced), as the client gave it with the payment; `nil`: none.
+    var returnURL: String? = nil
+    /// The 3-D Secure page's absolute URL on the sandbox's own origin, known
+    /// when the booking is made (it is only sent while `ACTION_REQUIRED`,
+    /// the state it is made in, so loaded rows never need it).
+    var challengeURL: String? = nil
 
     private static let columns = """
-        booking_id, seq, account, hold_id, idempotency_key, payment_token, state, version, charged, created_at_ms, updated_at_ms
+        booking_id, seq, account, hold_id, idempotency_key, payment_token, state, version, charged, created_at_ms, \
+        updated_at_ms, return_url
         """
 
     private static func read(_ statement: Statement) throws -> BookingRecord {
@@ -26,7 +34,17 @@ struct BookingRecord: Sendable {
             bookingId: statement.string(at: 0), seq: statement.int64(at: 1), account: statement.string(at: 2),
             holdId: statement.string(at: 3), idempotencyKey: statement.string(at: 4), token: token,
             state: statement.string(at: 6), version: statement.int64(at: 7), charged: statement.int64(at: 8) == 1,
-            createdAtMs: statement.int64(at: 9), updatedAtMs: statement.int64(at: 10))
+            createdAtMs: statement.int64(at: 9), updatedAtMs: statement.int64(at: 10),
+            returnURL: statement.optionalString(at: 11))
+    }
+
+    /// The booking `id` of any account, or `nil` (for the sandbox's own web
+    /// pages, which a browser opens without the account's key).
+    static func load(_ db: Database, id: String) throws -> BookingRecord? {
+        let statement = try db.cachedStatement("SELECT \(columns) FROM booking WHERE booking_id = ?")
+        defer { statement.reset() }
+        try statement.bind(id, at: 1)
+        return try statement.step() ? read(statement) : nil
     }
 
     /// The account's booking `id`, or `nil`.
@@ -72,10 +90,11 @@ struct BookingRecord: Sendable {
     /// Inserts the booking at its first version, with its body.
     func insert(_ db: Database, hold: HoldRecord) throws {
         try db.run(
-            "INSERT INTO booking (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO booking (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(bookingId), .integer(seq), .text(account), .text(holdId), .text(idempotencyKey), .text(token.rawValue),
                 .text(state), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs), .integer(updatedAtMs),
+                returnURL.map { .text($0) } ?? .null,
             ])
         try saveBody(db, hold: hold)
     }
@@ -110,10 +129,6 @@ struct BookingRecord: Sendable {
         return code
     }
 
-    /// The 3-D Secure page the client would open; in the sandbox the
-    /// challenge is completed with `POST /v1/sandbox/challenges/{bookingId}`.
-    var challengeURL: String { "https://bank.sandbox.invalid/3ds/\(bookingId)" }
-
     var failure: FailureBody? {
         switch state {
         case "FAILED":
@@ -137,7 +152,7 @@ struct BookingRecord: Sendable {
             bookingId: bookingId, state: state, version: version, holdId: holdId, offerId: hold.offerId,
             idempotencyKey: idempotencyKey, property: hold.property, room: hold.room,
             checkIn: hold.checkIn.isoString, checkOut: hold.checkOut.isoString, guests: hold.guests, price: hold.price,
-            nextAction: state == "ACTION_REQUIRED" ? NextAction(type: "redirect", url: challengeURL) : nil,
+            nextAction: state == "ACTION_REQUIRED" ? challengeURL.map { NextAction(type: "redirect", url: $0) } : nil,
             voucherCode: state == "CONFIRMED" ? voucherCode : nil, failure: failure,
             createdAt: CalendarDay.timestamp(unixMilliseconds: createdAtMs),
             updatedAt: CalendarDay.timestamp(unixMilliseconds: updatedAtMs))

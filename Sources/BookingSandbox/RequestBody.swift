@@ -43,6 +43,12 @@ struct RequestBody {
         return text
     }
 
+    /// An optional string of 1...`maxLength` characters (`nil` when absent or null).
+    func optionalString(_ name: String, maxLength: Int = 255) throws(APIError) -> String? {
+        guard let value = fields[name], value != .null else { return nil }
+        return try string(name, maxLength: maxLength)
+    }
+
     /// A required integer in `range`.
     func integer(_ name: String, in range: ClosedRange<Int64>) throws(APIError) -> Int64 {
         guard let value = fields[name] else { throw APIError.validation(field: name, "Missing field '\(name)'.") }

@@ -3,17 +3,18 @@ import HTTPServer
 import SQLite
 
 extension SandboxHandler {
-    /// `POST /v1/bookings {holdId, paymentToken}`: pays for a hold.
+    /// `POST /v1/bookings {holdId, paymentToken, returnUrl?}`: pays for a hold.
     ///
     /// `tok_visa` is charged and `CONFIRMED` at once; `tok_chargeDeclined` is
     /// `FAILED` (the hold stays free for another attempt, with a new key);
     /// `tok_threeDSecureRequired` is `ACTION_REQUIRED` with `nextAction`;
     /// `tok_processingError` is `PROCESSING`, then `FAILED` when next read. An
     /// expired hold gives a booking in state `EXPIRED` (nothing charged). A
-    /// hold another booking is using is 409 HOLD_ALREADY_BOOKED.
+    /// hold another booking is using is 409 HOLD_ALREADY_BOOKED. `returnUrl`
+    /// is where the 3-D Secure page sends the browser back (see `ReturnURL`).
     func createBooking(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
         let key = try idempotencyKey(request)
-        let body = try RequestBody(request.body, allowed: ["holdId", "paymentToken"])
+        let body = try RequestBody(request.body, allowed: ["holdId", "paymentToken", "returnUrl"])
         let holdId = try body.string("holdId", maxLength: 64)
         guard Identifier.isValid(holdId, prefix: Identifier.hold) else {
             throw APIError.validation(field: "holdId", "holdId is not a hold id.")
@@ -24,7 +25,15 @@ extension SandboxHandler {
             error.detail.field = "paymentToken"
             throw error
         }
-        let command = Command(route: .createBooking, key: key, fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)")
+        let returnURL = try body.optionalString("returnUrl", maxLength: ReturnURL.maximumLength)
+        if let returnURL, !ReturnURL.isValid(returnURL) {
+            throw APIError.validation(
+                field: "returnUrl", "returnUrl must be an https:// or app-scheme URL of printable ASCII characters.")
+        }
+        let origin = SandboxOrigin(request) ?? .fallback
+        let command = Command(
+            route: .createBooking, key: key,
+            fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")")
         return try await performIdempotent(command, account: account, faults: faults) { db, now in
             guard var hold = try HoldRecord.load(db, id: holdId, account: account) else { throw APIError.notFound("Hold") }
             try settleBooking(of: &hold, db: db, now: now)
@@ -36,7 +45,8 @@ extension SandboxHandler {
             let (bookingId, seq) = try db.newID(prefix: Identifier.booking, seed: inventory.seed)
             var booking = BookingRecord(
                 bookingId: bookingId, seq: seq, account: account, holdId: holdId, idempotencyKey: key, token: token,
-                state: "EXPIRED", version: 1, charged: false, createdAtMs: now, updatedAtMs: now)
+                state: "EXPIRED", version: 1, charged: false, createdAtMs: now, updatedAtMs: now, returnURL: returnURL,
+                challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId))
             if !hold.isExpired(now: now) {
                 switch token {
                 case .visa:

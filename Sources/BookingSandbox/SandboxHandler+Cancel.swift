@@ -18,10 +18,7 @@ extension SandboxHandler {
             else { throw APIError.notFound("Booking") }
             try settle(&booking, hold: &hold, db: db, now: now)
             guard booking.state == "CONFIRMED" else {
-                var error = APIError(status: 409, code: "BOOKING_NOT_CANCELLABLE", message: "Only a confirmed booking can be cancelled.")
-                error.detail.state = booking.state
-                error.detail.version = booking.version
-                throw error
+                throw APIError.wrongState("BOOKING_NOT_CANCELLABLE", "Only a confirmed booking can be cancelled.", booking)
             }
             guard booking.version == version else {
                 var error = APIError(status: 409, code: "VERSION_CONFLICT", message: "The booking changed; read it again and retry with its current version.")

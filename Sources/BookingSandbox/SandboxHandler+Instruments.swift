@@ -12,29 +12,39 @@ extension SandboxHandler {
         let result = try body.oneOf("result", ["pass", "fail"])
         guard Identifier.isValid(id, prefix: Identifier.booking) else { throw APIError.notFound("Booking") }
         return try await performRead(faults: FaultSet(faults: [])) { db, now in
-            guard var booking = try BookingRecord.load(db, id: id, account: account),
-                var hold = try HoldRecord.load(db, id: booking.holdId, account: account)
-            else { throw APIError.notFound("Booking") }
-            try settle(&booking, hold: &hold, db: db, now: now)
-            guard booking.state == "ACTION_REQUIRED" else {
-                var error = APIError(status: 409, code: "CHALLENGE_NOT_PENDING", message: "This booking is not waiting for 3-D Secure.")
-                error.detail.state = booking.state
-                error.detail.version = booking.version
-                throw error
-            }
-            if result == "pass" {
-                booking.charged = true
-                try booking.move(to: "PROCESSING", now: now, db: db, hold: hold)
-                try Ledger.record(.charge, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
-            } else {
-                hold.bookingId = nil
-                hold.version += 1
-                try hold.update(db)
-                try booking.move(to: "FAILED", now: now, db: db, hold: hold)
-            }
-            guard let saved = try BookingRecord.savedBody(db, id: id, version: booking.version) else { throw APIError.internalError }
+            guard let booking = try BookingRecord.load(db, id: id, account: account) else { throw APIError.notFound("Booking") }
+            let answered = try answerChallenge(booking, pass: result == "pass", db: db, now: now)
+            guard let saved = try BookingRecord.savedBody(db, id: id, version: answered.version) else { throw APIError.internalError }
             return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: saved)
         }
+    }
+
+    /// Moves `booking` as the bank's answer would, after settling it: pass
+    /// charges it and makes it `PROCESSING`; fail makes it `FAILED` and
+    /// frees its room. Both the JSON endpoint and the challenge page call it.
+    ///
+    /// - Throws: 409 CHALLENGE_NOT_PENDING (nothing changed) unless the
+    ///   booking is `ACTION_REQUIRED`.
+    func answerChallenge(_ booking: BookingRecord, pass: Bool, db: Database, now: Int64) throws -> BookingRecord {
+        var booking = booking
+        guard var hold = try HoldRecord.load(db, id: booking.holdId, account: booking.account) else {
+            throw APIError.notFound("Booking")
+        }
+        try settle(&booking, hold: &hold, db: db, now: now)
+        guard booking.state == "ACTION_REQUIRED" else {
+            throw APIError.wrongState("CHALLENGE_NOT_PENDING", "This booking is not waiting for 3-D Secure.", booking)
+        }
+        if pass {
+            booking.charged = true
+            try booking.move(to: "PROCESSING", now: now, db: db, hold: hold)
+            try Ledger.record(.charge, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
+        } else {
+            hold.bookingId = nil
+            hold.version += 1
+            try hold.update(db)
+            try booking.move(to: "FAILED", now: now, db: db, hold: hold)
+        }
+        return booking
     }
 
     /// `GET /v1/sandbox/ledger`: the account's charges and refunds, with

@@ -37,8 +37,10 @@ public final class SandboxHandler: HTTPHandler {
     var now: Int64 { configuration.clock.now() }
 
     /// Handles one request. Never throws and never crashes on bad input:
-    /// every problem is a JSON error response.
+    /// every problem is a JSON error response (an HTML page for the pages
+    /// outside `/v1/`: the dashboard, the OpenAPI document, the 3-D Secure page).
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        if WebRoute.owns(request.path) { return await handlePage(request) }
         let route: Route
         switch Route.match(method: request.method, path: request.path) {
         case .success(let matched): route = matched
@@ -100,7 +102,7 @@ public final class SandboxHandler: HTTPHandler {
     // MARK: Accounts and faults
 
     /// The account named by `Authorization: Bearer sk_test_<name>`, created on first use.
-    private func authenticate(_ request: HTTPRequest) throws -> String {
+    func authenticate(_ request: HTTPRequest) throws -> String {
         var error = APIError(status: 401, code: "UNAUTHENTICATED", message: "Send Authorization: Bearer sk_test_<account>.")
         error.headers["WWW-Authenticate"] = "Bearer"
         guard let header = request.headers["Authorization"] else { throw error }

@@ -55,12 +55,16 @@ import Testing
         try await withSandbox(transport) { sandbox in
             for target in [
                 "/v1/bookings/bk_%27%20OR%201=1", "/v1/bookings/bk_00000000000000000", "/v1/holds/hold_ffffffffffffffff",
-                "/v1/bookings/" + String(repeating: "a", count: 100), "/v2/bookings", "/v1/bookings/x/y/z", "/v1//bookings", "/",
+                "/v1/bookings/" + String(repeating: "a", count: 100), "/v1/bookings/x/y/z", "/v1//bookings", "/v1",
             ] {
                 let response = try await sandbox.send("GET", target)
                 #expect(response.status == 404, "\(target)")
                 #expect(response.errorCode == "NOT_FOUND", "\(target)")
             }
+            // Outside /v1/ are the pages (`/` is the dashboard): another path is a 404 page.
+            let page = try await sandbox.send("GET", "/v2/bookings")
+            #expect(page.status == 404)
+            #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
             let method = try await sandbox.send("DELETE", "/v1/bookings")
             #expect(method.status == 405)
             #expect(method.header("Allow") == "GET, POST")

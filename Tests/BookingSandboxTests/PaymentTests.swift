@@ -53,7 +53,8 @@ import Testing
             let booking = created.json
             #expect(booking["state"].string == "ACTION_REQUIRED")
             #expect(booking["nextAction"]["type"].string == "redirect")
-            #expect(booking["nextAction"]["url"].string?.hasPrefix("https://") == true)
+            #expect(booking["nextAction"]["url"].string?.hasPrefix("http://127.0.0.1") == true)
+            #expect(booking["nextAction"]["url"].string?.hasSuffix("/sandbox/3ds/\(booking["bookingId"].string ?? "?")") == true)
             #expect(try await sandbox.ledger()["chargeCount"].int == 0)
             let id = booking["bookingId"].string!
             let passed = try await sandbox.send("POST", "/v1/sandbox/challenges/\(id)", json: #"{"result":"pass"}"#)

@@ -82,7 +82,7 @@ final class Sandbox: Sendable {
     /// Sends a request as account `account` (nil: no Authorization header).
     func send(
         _ method: String, _ target: String, json: String? = nil, key: String? = nil, fault: String? = nil,
-        account: String? = "alice", headers extra: [String: String] = [:]
+        account: String? = "alice", headers extra: [String: String] = [:], body raw: String? = nil
     ) async throws -> TestResponse {
         var headers = HTTPHeaders()
         if let account { headers["Authorization"] = "Bearer sk_test_\(account)" }
@@ -90,7 +90,7 @@ final class Sandbox: Sendable {
         if let fault { headers["Sandbox-Fault"] = fault }
         if json != nil { headers["Content-Type"] = "application/json" }
         for (name, value) in extra { headers[name] = value }
-        let body = Data((json ?? "").utf8)
+        let body = Data((json ?? raw ?? "").utf8)
         switch transport {
         case .inProcess:
             let response = await handler.handle(HTTPRequest(method: method, target: target, headers: headers, body: body))

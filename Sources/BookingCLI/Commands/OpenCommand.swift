@@ -1,7 +1,11 @@
 import BookingCore
+import BookingKit
+import BookingStore
 
 /// `booking open URL`: a deep link through the strict deep-link parser; a
 /// rejected link says why (exit 2), an accepted one shows its trip offline.
+/// A 3-D Secure return link brings the waiting payment back and asks the
+/// server how it ended (the link itself is only a hint).
 enum OpenCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let link = invocation.command.arguments[0]
@@ -10,10 +14,31 @@ enum OpenCommand {
             switch try parser.parse(link) {
             case .trip(let id):
                 return try await TripCommand.show(id, invocation)
+            case .challengeReturned(let id):
+                return try await challengeReturned(id, invocation)
             }
         } catch let rejection as DeepLinkRejection {
             throw CommandFailure.rejected("rejected link: \(reason(rejection, host: parser.host))")
         }
+    }
+
+    /// If the payment waiting here (for 3-D Secure or its result) is
+    /// booking `id`'s, restores it, tells the flow the user came back and
+    /// follows it to an outcome. A link for any other booking is refused
+    /// before anything is restored or sent (exit 2).
+    private static func challengeReturned(_ id: BookingID, _ invocation: Invocation) async throws -> ExitCode {
+        let services = try invocation.services()
+        let runtime = try services.runtime(command: "open")
+        let waiting = try await runtime.repository.nonFinalAttempts().last
+        guard let waiting, waiting.bookingID == id, [.actionRequired, .processing].contains(waiting.phase) else {
+            throw CommandFailure.rejected("no payment here is waiting for booking \(id.rawValue.terminalSafe); nothing was "
+                + "changed (`booking status` shows the current one, `booking trip \(id.rawValue.terminalSafe)` a trip)")
+        }
+        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
+        var state = try await driver.restore(for: .seconds(20))
+        await driver.flow.send(.challengeReturned(waiting.attemptID))
+        state = await driver.follow(for: FlowDriver.paymentBudget)
+        return PayCommand.finish(state, driver: driver, invocation: invocation, log: runtime.log?.path)
     }
 
     /// Why a link was rejected, in words.
@@ -32,7 +57,7 @@ enum OpenCommand {
         case .hostMismatch: return "it is not a link to \(host)"
         case .percentEncoding: return "it has percent-encoding"
         case .dotSegment: return "its path has a '.' or '..' segment"
-        case .unknownPath: return "its path is not /trips/<id>"
+        case .unknownPath: return "its path is not /trips/<id> or /bookings/<id>/3ds-return"
         case .emptyID: return "the trip id is empty"
         case .idTooLong: return "the trip id is too long"
         case .invalidIDCharacter: return "the trip id has characters other than letters, digits, '-' and '_'"

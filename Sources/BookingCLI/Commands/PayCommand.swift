@@ -3,7 +3,9 @@ import BookingKit
 import BookingStore
 
 /// `booking pay [--card TOKEN] [--challenge pass|fail]`: pays for the held
-/// room. The flow comes back from the database (the hold is read again),
+/// room. A 3-D Secure challenge is answered as `--challenge` says; without
+/// it, on a terminal a person answers the bank's page (its URL is printed
+/// and the booking polled), elsewhere it passes. The flow comes back from the database (the hold is read again),
 /// then Pay is tapped once; the command follows the payment (progress while
 /// it checks or polls) and always ends in a named outcome with the flow's
 /// message. A payment already sent is never sent again: it is looked up.
@@ -12,8 +14,9 @@ import BookingStore
 enum PayCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let token = PaymentToken(try Validate.identifier(invocation.command.value("--card") ?? "tok_visa", name: "--card"))
-        let challenge = try Validate.choice(invocation.command.value("--challenge") ?? "pass", option: "--challenge",
-                                            ["pass", "fail"])
+        let challenge = try invocation.command.value("--challenge").map {
+            try Validate.choice($0, option: "--challenge", ["pass", "fail"])
+        }
         let services = try invocation.services()
         let runtime = try services.runtime(command: "pay")
         await LaunchReconciler.run(runtime.repository, console: services.console)
@@ -28,7 +31,8 @@ enum PayCommand {
                 stopped.set()
                 interrupted(driver)
             }
-            state = await driver.pay(token, passChallenge: challenge == "pass")
+            let byPerson = challenge == nil && services.console.isTerminal && !invocation.json
+            state = await driver.pay(token, passChallenge: byPerson ? nil : (challenge ?? "pass") == "pass")
             if stopped.isSet { return .unknown }
             handlers.restore()
         case .browsing:
