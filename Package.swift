@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["Locking"]),
         .target(
             name: "BookingCLI",
-            dependencies: ["BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore", "SQLite"]
+            dependencies: [
+                "BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore", "SQLite",
+            ]
         ),
         .executableTarget(name: "booking", dependencies: ["BookingCLI"]),
         .target(
@@ -66,11 +68,14 @@ let package = Package(
         ),
         .target(
             name: "BookingSimulation",
-            dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite", "BookingSandbox",
-                           "BookingTestSupport", "HTTPServer"],
+            dependencies: [
+                "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite", "BookingSandbox",
+                "BookingTestSupport", "HTTPServer",
+            ],
             path: "Tests/BookingSimulation"
         ),
-        .executableTarget(name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),
+        .executableTarget(
+            name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),
         .plugin(
             name: "EmbedSchema",
             capability: .buildTool(),
@@ -80,15 +85,23 @@ let package = Package(
         .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore", "TestSupport"]),
         .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
         .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore", "HTTPServer"]),
-        .testTarget(name: "BookingKitTests", dependencies: ["BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport", "BookingSandbox", "HTTPServer", "Locking"]),
+        .testTarget(
+            name: "BookingKitTests",
+            dependencies: [
+                "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport",
+                "BookingSandbox", "HTTPServer", "Locking",
+            ]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(
             name: "BookingSimulationTests",
-            dependencies: ["BookingSimulation", "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite",
-                           "BookingSandbox", "BookingTestSupport", "HTTPServer", "BookingCLI"]
+            dependencies: [
+                "BookingSimulation", "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite",
+                "BookingSandbox", "BookingTestSupport", "HTTPServer", "BookingCLI",
+            ]
         ),
         .testTarget(name: "BookingCLITests", dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport"]),
-        .testTarget(name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
+        .testTarget(
+            name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
     ]
 )
 

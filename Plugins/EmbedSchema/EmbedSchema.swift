@@ -25,24 +25,27 @@ struct EmbedSchema: BuildToolPlugin {
             .appendingPathComponent("Schema")
             .appendingPathComponent(folder)
         // A folder that does not exist yet embeds no steps.
-        let files = ((try? FileManager.default.contentsOfDirectory(
-            at: schemaDir, includingPropertiesForKeys: nil
-        )) ?? [])
-        .filter { $0.pathExtension == "sql" }
-        .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        let files =
+            ((try? FileManager.default.contentsOfDirectory(
+                at: schemaDir, includingPropertiesForKeys: nil
+            )) ?? [])
+            .filter { $0.pathExtension == "sql" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedSchema.swift")
         let tool = try context.tool(named: "SchemaEmbedder")
         var commands: [Command] = []
         if let document = Self.documents[target.name] {
-            let file = context.package.directoryURL.appendingPathComponent("Schema").appendingPathComponent(document.file)
+            let file = context.package.directoryURL.appendingPathComponent("Schema").appendingPathComponent(
+                document.file)
             let documentOutput = context.pluginWorkDirectoryURL.appendingPathComponent("\(document.type).swift")
-            commands.append(.buildCommand(
-                displayName: "Embedding Schema/\(document.file) into \(target.name)",
-                executable: tool.url,
-                arguments: ["--document", document.type, documentOutput.path, file.path],
-                inputFiles: [file],
-                outputFiles: [documentOutput]
-            ))
+            commands.append(
+                .buildCommand(
+                    displayName: "Embedding Schema/\(document.file) into \(target.name)",
+                    executable: tool.url,
+                    arguments: ["--document", document.type, documentOutput.path, file.path],
+                    inputFiles: [file],
+                    outputFiles: [documentOutput]
+                ))
         }
         return commands + [
             .buildCommand(

@@ -15,7 +15,8 @@ public struct APIConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(
-        policy: OutcomePolicy = OutcomePolicy(), readTimeout: Duration = .seconds(10), holdTimeout: Duration = .seconds(15),
+        policy: OutcomePolicy = OutcomePolicy(), readTimeout: Duration = .seconds(10),
+        holdTimeout: Duration = .seconds(15),
         payTimeout: Duration = .seconds(30), cancelTimeout: Duration = .seconds(30)
     ) {
         self.policy = policy

@@ -14,7 +14,8 @@ enum AnswerCheck {
     static func hold(_ hold: HoldSnapshot, offer: OfferID, quote: QuoteID) throws(APIError) -> HoldSnapshot {
         guard hold.offerId == offer, hold.quoteId == quote else {
             throw .invalidResponse(
-                "a hold of offer \(hold.offerId) at quote \(hold.quoteId) answered a hold of offer \(offer) at quote \(quote)")
+                "a hold of offer \(hold.offerId) at quote \(hold.quoteId) answered a hold of offer \(offer) at quote \(quote)"
+            )
         }
         return hold
     }
@@ -32,7 +33,8 @@ enum AnswerCheck {
     {
         guard booking.holdId == hold, booking.idempotencyKey == key else {
             throw .unknownOutcome(
-                "the answer is booking \(booking.bookingId) of hold \(booking.holdId) under another key or hold than the payment of hold \(hold)")
+                "the answer is booking \(booking.bookingId) of hold \(booking.holdId) under another key or hold than the payment of hold \(hold)"
+            )
         }
         return booking
     }

@@ -23,7 +23,8 @@ public struct BookingAPIClient: Sendable {
     ///   - wallClockSeconds: the wall clock, read only to turn an HTTP-date
     ///     `Retry-After` into a wait.
     public init(
-        server: ServerAddress, apiKey: String, transport: any Transport, configuration: APIConfiguration = APIConfiguration(),
+        server: ServerAddress, apiKey: String, transport: any Transport,
+        configuration: APIConfiguration = APIConfiguration(),
         sleeper: any Sleeper = TaskSleeper(),
         wallClockSeconds: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
     ) {
@@ -43,11 +44,15 @@ public struct BookingAPIClient: Sendable {
     }
 
     /// `GET /v1/offers?placeId=&checkIn=&checkOut=&guests=&cursor=`.
-    public func offers(placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, cursor: String? = nil)
+    public func offers(
+        placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, cursor: String? = nil
+    )
         async throws(APIError) -> OfferPage
     {
-        var query = [("placeId", placeID), ("checkIn", checkIn.description), ("checkOut", checkOut.description),
-                     ("guests", String(guests))]
+        var query = [
+            ("placeId", placeID), ("checkIn", checkIn.description), ("checkOut", checkOut.description),
+            ("guests", String(guests)),
+        ]
         if let cursor { query.append(("cursor", cursor)) }
         return try await get("/v1/offers", query: query, as: OfferPage.self)
     }
@@ -57,12 +62,16 @@ public struct BookingAPIClient: Sendable {
         boundingBox: (minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double),
         checkIn: CalendarDate, checkOut: CalendarDate, guests: Int
     ) async throws(APIError) -> OfferPage {
-        let box = [boundingBox.minLongitude, boundingBox.minLatitude, boundingBox.maxLongitude, boundingBox.maxLatitude]
-            .map { String($0) }.joined(separator: ",")
+        let box = [
+            boundingBox.minLongitude, boundingBox.minLatitude, boundingBox.maxLongitude, boundingBox.maxLatitude,
+        ]
+        .map { String($0) }.joined(separator: ",")
         return try await get(
             "/v1/offers",
-            query: [("bbox", box), ("checkIn", checkIn.description), ("checkOut", checkOut.description),
-                    ("guests", String(guests))],
+            query: [
+                ("bbox", box), ("checkIn", checkIn.description), ("checkOut", checkOut.description),
+                ("guests", String(guests)),
+            ],
             as: OfferPage.self)
     }
 
@@ -154,7 +163,8 @@ public struct BookingAPIClient: Sendable {
     /// `POST /v1/bookings/{id}/cancel {version}` with its own key.
     ///
     /// An answer about another booking leaves the refund unknown (`APIError.unknownOutcome`).
-    public func cancel(_ id: BookingID, version: Version, key: IdempotencyKey) async throws(APIError) -> BookingSnapshot {
+    public func cancel(_ id: BookingID, version: Version, key: IdempotencyKey) async throws(APIError) -> BookingSnapshot
+    {
         let booking = try await post(
             "/v1/bookings/\(Self.pathSegment(id.rawValue))/cancel", body: ["version": version.rawValue],
             key: key, kind: .cancellation, timeout: configuration.cancelTimeout, as: BookingSnapshot.self)
@@ -171,9 +181,10 @@ public struct BookingAPIClient: Sendable {
     /// `POST /v1/sandbox/challenges/{bookingId}`: completes a 3-D Secure
     /// challenge as the bank page would (sandbox only).
     public func completeChallenge(_ id: BookingID, pass: Bool) async throws(APIError) {
-        _ = try await post("/v1/sandbox/challenges/\(Self.pathSegment(id.rawValue))",
-                           body: ["result": pass ? "pass" : "fail"], key: nil, kind: .read,
-                           timeout: configuration.readTimeout, as: Ignored.self)
+        _ = try await post(
+            "/v1/sandbox/challenges/\(Self.pathSegment(id.rawValue))",
+            body: ["result": pass ? "pass" : "fail"], key: nil, kind: .read,
+            timeout: configuration.readTimeout, as: Ignored.self)
     }
 
     // MARK: Plumbing

@@ -6,8 +6,8 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-    @_exported import FoundationNetworking
-    import Glibc
+@_exported import FoundationNetworking
+import Glibc
 #endif
 
 /// What differs between Apple platforms and Linux for the API client.
@@ -17,35 +17,35 @@ enum Platform {
     /// and credentials it does not want.
     static func sessionConfiguration() -> URLSessionConfiguration {
         #if canImport(FoundationNetworking)
-            // `.ephemeral` is no help here: it makes a URLCache without a
-            // disk path, which creates the cache directory all the same.
-            _ = sharedStoragesWithoutFiles
-            return .default
+        // `.ephemeral` is no help here: it makes a URLCache without a
+        // disk path, which creates the cache directory all the same.
+        _ = sharedStoragesWithoutFiles
+        return .default
         #else
-            return .ephemeral
+        return .ephemeral
         #endif
     }
 }
 
 #if canImport(FoundationNetworking)
-    /// FoundationNetworking builds every configuration from `.default`,
-    /// whose first use creates the process's shared URL cache (a directory
-    /// `org.swift.foundation.URLCache/<name>` under `$XDG_CACHE_HOME`, i.e.
-    /// `~/.cache`) and shared cookie storage (a directory named after the
-    /// executable's folder under `$XDG_DATA_HOME`, e.g. `~/.local/share/debug`),
-    /// outside any data directory. Both are made here once, before the first
-    /// configuration, so that neither creates anything: the cache with a disk
-    /// path that cannot be a directory (so it has no disk at all), the cookie
-    /// storage while `$XDG_DATA_HOME` names no directory (its folder cannot be
-    /// created, and it only ever reads a file that is not there). The API
-    /// client's sessions use neither; another user of the process's shared
-    /// cache or cookie storage gets one that keeps nothing on disk.
-    private let sharedStoragesWithoutFiles: Void = {
-        URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null")
-        let name = "XDG_DATA_HOME"
-        let saved = getenv(name).map { String(cString: $0) }
-        setenv(name, "/dev/null", 1)
-        _ = HTTPCookieStorage.shared
-        if let saved { setenv(name, saved, 1) } else { unsetenv(name) }
-    }()
+/// FoundationNetworking builds every configuration from `.default`,
+/// whose first use creates the process's shared URL cache (a directory
+/// `org.swift.foundation.URLCache/<name>` under `$XDG_CACHE_HOME`, i.e.
+/// `~/.cache`) and shared cookie storage (a directory named after the
+/// executable's folder under `$XDG_DATA_HOME`, e.g. `~/.local/share/debug`),
+/// outside any data directory. Both are made here once, before the first
+/// configuration, so that neither creates anything: the cache with a disk
+/// path that cannot be a directory (so it has no disk at all), the cookie
+/// storage while `$XDG_DATA_HOME` names no directory (its folder cannot be
+/// created, and it only ever reads a file that is not there). The API
+/// client's sessions use neither; another user of the process's shared
+/// cache or cookie storage gets one that keeps nothing on disk.
+private let sharedStoragesWithoutFiles: Void = {
+    URLCache.shared = URLCache(memoryCapacity: 0, diskCapacity: 0, diskPath: "/dev/null")
+    let name = "XDG_DATA_HOME"
+    let saved = getenv(name).map { String(cString: $0) }
+    setenv(name, "/dev/null", 1)
+    _ = HTTPCookieStorage.shared
+    if let saved { setenv(name, saved, 1) } else { unsetenv(name) }
+}()
 #endif

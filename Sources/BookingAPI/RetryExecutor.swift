@@ -30,8 +30,9 @@ struct RetryExecutor: Sendable {
                 serverError = (200...299).contains(response.status) ? nil : ServerError.parse(response.body)
                 if response.status == 404 && kind == .read { throw APIError.notFound }
                 noteRetryAfter(response)
-                outcome = .response(status: response.status, errorCode: serverError?.code,
-                                    retryAfter: response.header("Retry-After"))
+                outcome = .response(
+                    status: response.status, errorCode: serverError?.code,
+                    retryAfter: response.header("Retry-After"))
             } catch let error as TransportError {
                 outcome = .network(error.failure)
             } catch let error as APIError {
@@ -64,7 +65,9 @@ struct RetryExecutor: Sendable {
     private func noteRetryAfter(_ response: TransportResponse) {
         guard [408, 429, 503].contains(response.status), let header = response.header("Retry-After") else { return }
         let now = wallClockSeconds()
-        guard let wait = RetryAfter.delay(header, nowUnixSeconds: now, ceiling: policy.retryAfterCeiling) else { return }
+        guard let wait = RetryAfter.delay(header, nowUnixSeconds: now, ceiling: policy.retryAfterCeiling) else {
+            return
+        }
         gate.record(wait: wait, nowUnixSeconds: now)
     }
 

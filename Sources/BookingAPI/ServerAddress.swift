@@ -20,8 +20,10 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .notAURL(let text): return "not a URL: \(text)"
-            case .unsupportedScheme(let scheme): return "unsupported scheme \(scheme): use https (or http to 127.0.0.1 / localhost)"
-            case .plainHTTPToNonLoopbackHost(let host): return "plain http to \(host) is refused: payments go over https (http only to loopback)"
+            case .unsupportedScheme(let scheme):
+                return "unsupported scheme \(scheme): use https (or http to 127.0.0.1 / localhost)"
+            case .plainHTTPToNonLoopbackHost(let host):
+                return "plain http to \(host) is refused: payments go over https (http only to loopback)"
             case .credentialsInURL: return "a server URL must not carry a user name or password"
             case .queryOrFragment: return "a server URL must not carry a query or fragment"
             case .missingHost: return "the server URL has no host"

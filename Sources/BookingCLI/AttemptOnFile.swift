@@ -15,12 +15,14 @@ enum AttemptOnFile: Equatable {
     /// Where the saved row has moved past the flow's `stage`, if it has.
     static func check(_ stage: BookingFlow.Stage, in repository: BookingRepository) async -> AttemptOnFile? {
         guard let id = stage.attemptID,
-              let saved = try? await repository.attempt(id)
+            let saved = try? await repository.attempt(id)
         else { return nil }
         switch stage {
         case .requestingHold, .held, .checkingHold, .expired, .failed:
             if saved.phase == .abandoned, !stage.isSuperseded { return .replaced }
-            if saved.phase.mayHaveCharged && !stage.hasPaymentLeft { return .paidElsewhere(saved.phase, saved.bookingID) }
+            if saved.phase.mayHaveCharged && !stage.hasPaymentLeft {
+                return .paidElsewhere(saved.phase, saved.bookingID)
+            }
             return nil
         default:
             return nil

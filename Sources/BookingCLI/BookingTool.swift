@@ -17,7 +17,8 @@ public enum BookingTool {
         do {
             switch try parser.parse(arguments) {
             case .help(let name):
-                console.line(name.flatMap(parser.command(named:)).map(CommandCatalog.help(for:)) ?? CommandCatalog.overview)
+                console.line(
+                    name.flatMap(parser.command(named:)).map(CommandCatalog.help(for:)) ?? CommandCatalog.overview)
                 return .done
             case .version:
                 let sqlite = SQLiteLibrary.version
@@ -27,11 +28,13 @@ public enum BookingTool {
             case .run(let command):
                 let settings = try Settings.resolve(command, environment: environment)
                 if CommandCatalog.finishesWork(command.command) { console.finishWorkWhenReaderLeaves() }
-                let invocation = Invocation(command: command, settings: settings, console: console,
-                                            environment: environment)
+                let invocation = Invocation(
+                    command: command, settings: settings, console: console,
+                    environment: environment)
                 let code = try await dispatch(invocation)
                 if console.hasLostReader && code == .unknown {
-                    console.note("booking: the output was closed and the outcome is not known yet: run `booking status`")
+                    console.note(
+                        "booking: the output was closed and the outcome is not known yet: run `booking status`")
                 }
                 return code
             }

@@ -23,31 +23,39 @@ extension CommandCatalog {
 
     /// The environment variables `booking` reads.
     public static let environment: [Entry] = [
-        .init(name: "BOOKING_SERVER",
-              help: "the server's base URL when `--server` is not given: https, or http to this machine only; "
+        .init(
+            name: "BOOKING_SERVER",
+            help: "the server's base URL when `--server` is not given: https, or http to this machine only; "
                 + "without either, the embedded sandbox"),
-        .init(name: "BOOKING_API_KEY",
-              help: "the account's key when `--api-key` is not given (default \(Settings.demoKey)); "
+        .init(
+            name: "BOOKING_API_KEY",
+            help: "the account's key when `--api-key` is not given (default \(Settings.demoKey)); "
                 + "a rejected key is never echoed"),
-        .init(name: "BOOKING_LINK_HOST",
-              help: "the host `booking open` accepts deep links for (default \(Settings.defaultLinkHost))"),
+        .init(
+            name: "BOOKING_LINK_HOST",
+            help: "the host `booking open` accepts deep links for (default \(Settings.defaultLinkHost))"),
         .init(name: "NO_COLOR", help: "when set and not empty, no colour (there is colour only on a terminal)"),
-        .init(name: "XDG_DATA_HOME",
-              help: "the data directory is `$XDG_DATA_HOME/booking` (an absolute path), else `~/.local/share/booking`"),
-        .init(name: CrashHook.variable,
-              help: "debug builds only: an effect boundary (`before pay`, `after saveTrip`, ...) where the process "
+        .init(
+            name: "XDG_DATA_HOME",
+            help: "the data directory is `$XDG_DATA_HOME/booking` (an absolute path), else `~/.local/share/booking`"),
+        .init(
+            name: CrashHook.variable,
+            help: "debug builds only: an effect boundary (`before pay`, `after saveTrip`, ...) where the process "
                 + "kills itself with SIGKILL, as a power cut would; release builds ignore it"),
     ]
 
     /// The data directory's layout.
     public static let files: [Entry] = [
-        .init(name: "$XDG_DATA_HOME/booking/",
-              help: "the data directory (else `~/.local/share/booking/`, or `--data-dir`), mode 0700, its databases 0600"),
-        .init(name: "booking.sqlite",
-              help: "attempts and confirmed trips, kept across crashes; never deleted"),
+        .init(
+            name: "$XDG_DATA_HOME/booking/",
+            help: "the data directory (else `~/.local/share/booking/`, or `--data-dir`), mode 0700, its databases 0600"),
+        .init(
+            name: "booking.sqlite",
+            help: "attempts and confirmed trips, kept across crashes; never deleted"),
         .init(name: "cache.sqlite", help: "places, recent searches and pages of offers; rebuilt when damaged"),
-        .init(name: "logs/",
-              help: "one event log a run that drives the flow, `<UTC time>-<command>-<pid>.jsonl`, for `booking replay`; "
+        .init(
+            name: "logs/",
+            help: "one event log a run that drives the flow, `<UTC time>-<command>-<pid>.jsonl`, for `booking replay`; "
                 + "the newest \(EventLogFiles.kept) of each command are kept"),
         .init(name: "sandbox/", help: "the embedded sandbox's database"),
     ]
@@ -56,10 +64,12 @@ extension CommandCatalog {
     public static let examples: [Entry] = [
         .init(name: "booking demo", help: "the whole job on the embedded sandbox: nothing to set up"),
         .init(name: "booking search Lisbon", help: "place suggestions"),
-        .init(name: "booking offers --place plc_lisbon --check-in 2026-12-01 --check-out 2026-12-03 --guests 2",
-              help: "the first page of offers"),
+        .init(
+            name: "booking offers --place plc_lisbon --check-in 2026-12-01 --check-out 2026-12-03 --guests 2",
+            help: "the first page of offers"),
         .init(name: "booking hold OFFER_ID", help: "hold a room with a live countdown (`--no-wait` to return)"),
-        .init(name: "booking pay --card tok_threeDSecureRequired --challenge fail", help: "a failed 3-D Secure payment"),
+        .init(
+            name: "booking pay --card tok_threeDSecureRequired --challenge fail", help: "a failed 3-D Secure payment"),
         .init(name: "booking trips", help: "your bookings, offline"),
         .init(name: "booking diagram --format dot | dot -Tsvg > flow.svg", help: "draw the booking flow"),
         .init(name: "booking manual > ~/.local/share/man/man1/booking.1", help: "install this page"),

@@ -93,7 +93,9 @@ public struct CommandLineParser: Sendable {
         }
         index += 1
         guard option.valueName != nil else {
-            if inlineValue != nil { throw .invalidValue(option: name, value: inlineValue ?? "", reason: "it is a flag and takes no value") }
+            if inlineValue != nil {
+                throw .invalidValue(option: name, value: inlineValue ?? "", reason: "it is a flag and takes no value")
+            }
             parsed.flags.insert(name)
             return
         }

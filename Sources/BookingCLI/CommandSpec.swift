@@ -95,7 +95,9 @@ public struct CommandSpec: Sendable {
     public var arguments: [Argument]
 
     /// Creates a command description.
-    public init(_ name: String, summary: String, discussion: String = "", options: [Option] = [], arguments: [Argument] = []) {
+    public init(
+        _ name: String, summary: String, discussion: String = "", options: [Option] = [], arguments: [Argument] = []
+    ) {
         self.name = name
         self.summary = summary
         self.discussion = discussion

@@ -29,7 +29,8 @@ public struct Countdown: Sendable {
             // Another run on this data directory may pay this room, or hold
             // another one: the saved row is read once a second and wins.
             if tick % 4 == 0 || FlowWatcher.isAtRest(state) && !state.stage.isHeld,
-               var onFile = await AttemptOnFile.check(state.stage, in: driver.runtime.repository) {
+                var onFile = await AttemptOnFile.check(state.stage, in: driver.runtime.repository)
+            {
                 if onLine { console.line() }
                 if case .paidElsewhere = onFile, let id = state.stage.attemptID {
                     // The other run is paying: follow its outcome on file.
@@ -42,8 +43,9 @@ public struct Countdown: Sendable {
             tick += 1
             if let left = driver.secondsLeft(state), case .held = state.stage {
                 if left != shown {
-                    console.overwriteLine("  " + console.styled(FlowRenderer.clockText(seconds: left), .bold)
-                        + " left to pay (run `booking pay`; Ctrl-C stops watching, the room stays held)")
+                    console.overwriteLine(
+                        "  " + console.styled(FlowRenderer.clockText(seconds: left), .bold)
+                            + " left to pay (run `booking pay`; Ctrl-C stops watching, the room stays held)")
                 }
                 shown = left
                 onLine = true

@@ -14,13 +14,13 @@ public enum CrashHook {
     /// none to install (release builds, or the variable unset).
     public static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
         #if DEBUG
-            guard let target = environment[variable], !target.isEmpty else { return nil }
-            return { boundary in
-                if boundary.description == target { Platform.killImmediately() }
-                return true
-            }
+        guard let target = environment[variable], !target.isEmpty else { return nil }
+        return { boundary in
+            if boundary.description == target { Platform.killImmediately() }
+            return true
+        }
         #else
-            return nil
+        return nil
         #endif
     }
 }

@@ -56,15 +56,16 @@ public struct DemoProof: Sendable {
             "problems": .array(problems.map { .string($0) }),
             "lostAnswerRecovered": .bool(lostAnswerRecovered),
             "chargeCount": .number(ledger.chargeCount),
-            "attempts": .array(attempts.map { attempt in
-                [
-                    "attemptId": .string(attempt.id.rawValue),
-                    "idempotencyKey": .string(attempt.key.rawValue),
-                    "outcome": .string(attempt.outcome),
-                    "bookingId": .text(attempt.bookingID?.rawValue),
-                    "charges": .number(charges(attempt.key)),
-                ]
-            }),
+            "attempts": .array(
+                attempts.map { attempt in
+                    [
+                        "attemptId": .string(attempt.id.rawValue),
+                        "idempotencyKey": .string(attempt.key.rawValue),
+                        "outcome": .string(attempt.outcome),
+                        "bookingId": .text(attempt.bookingID?.rawValue),
+                        "charges": .number(charges(attempt.key)),
+                    ]
+                }),
         ]
     }
 

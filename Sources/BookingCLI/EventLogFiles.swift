@@ -36,7 +36,9 @@ public enum EventLogFiles {
         let bytes = Array(name.utf8)
         let suffix = Array(".jsonl".utf8)
         let stamp = "yyyyMMddTHHmmss.SSSZ".utf8.count
-        guard bytes.count > stamp + suffix.count + 4, bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+        guard bytes.count > stamp + suffix.count + 4, bytes.suffix(suffix.count).elementsEqual(suffix) else {
+            return nil
+        }
         func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
         let literals: [Int: UInt8] = [8: UInt8(ascii: "T"), 15: UInt8(ascii: "."), 19: UInt8(ascii: "Z")]
         for index in 0..<stamp {
@@ -47,11 +49,14 @@ public enum EventLogFiles {
             guard bytes[index] == literal else { return nil }
         }
         let rest = bytes[stamp..<(bytes.count - suffix.count)]
-        guard rest.first == UInt8(ascii: "-"), let dash = rest.lastIndex(of: UInt8(ascii: "-")), dash > rest.startIndex + 1
+        guard rest.first == UInt8(ascii: "-"), let dash = rest.lastIndex(of: UInt8(ascii: "-")),
+            dash > rest.startIndex + 1
         else { return nil }
         let command = rest[(rest.startIndex + 1)..<dash]
         let pid = rest[(dash + 1)...]
-        guard !pid.isEmpty, pid.allSatisfy(isDigit), command.allSatisfy({ (0x61...0x7A).contains($0) }) else { return nil }
+        guard !pid.isEmpty, pid.allSatisfy(isDigit), command.allSatisfy({ (0x61...0x7A).contains($0) }) else {
+            return nil
+        }
         return String(decoding: command, as: UTF8.self)
     }
 

@@ -123,14 +123,15 @@ public struct FlowDriver: Sendable {
     /// Follows the flow until it waits for nothing but the user or the
     /// countdown, or `budget` passes; prints each new stage.
     public func follow(for budget: Duration) async -> BookingFlow.State {
-        await FlowWatcher.watch(flow, timeout: budget, onChange: { state in self.report(state) },
-                                until: FlowWatcher.isAtRest)
+        await FlowWatcher.watch(
+            flow, timeout: budget, onChange: { state in self.report(state) },
+            until: FlowWatcher.isAtRest)
     }
 
     /// Prints the state's headline if its stage is new.
     public func report(_ state: BookingFlow.State) {
         guard showsProgress, state.stage.name != "browsing" || !state.soldOutOffers.isEmpty,
-              printed.changed(to: state.stage.name + "|" + (state.message ?? ""))
+            printed.changed(to: state.stage.name + "|" + (state.message ?? ""))
         else { return }
         let renderer = FlowRenderer(console: services.console)
         let text = (state.showsProgress ? "… " : "• ") + renderer.headline(state)

@@ -29,13 +29,15 @@ public struct FlowRenderer: Sendable {
         if let secondsLeft { lines.append("  time left: " + Self.clockText(seconds: secondsLeft)) }
         switch state.navigation {
         case .challenge(let url)?: lines.append("  bank page: \(url.terminalSafe)")
-        case .trip(let id)?: lines.append("  trip: \(id.rawValue.terminalSafe) (booking trip \(id.rawValue.terminalSafe))")
+        case .trip(let id)?:
+            lines.append("  trip: \(id.rawValue.terminalSafe) (booking trip \(id.rawValue.terminalSafe))")
         case .results?, nil: break
         }
         let actions = state.actions.filter { $0.action != .back }
         if !actions.isEmpty {
             let labels = actions.map { action in
-                action.isEnabled ? action.label.terminalSafe
+                action.isEnabled
+                    ? action.label.terminalSafe
                     : "\(action.label.terminalSafe) (\((action.disabledReason ?? "not now").terminalSafe))"
             }
             lines.append("  actions: " + labels.joined(separator: "; "))
@@ -63,12 +65,13 @@ public struct FlowRenderer: Sendable {
             "secondsLeft": secondsLeft.map { .number($0) } ?? .null,
             "price": state.price.map(priceJSON) ?? .null,
             "pendingWork": .text(state.pendingWork?.rawValue),
-            "actions": .array(state.actions.map { action in
-                [
-                    "action": .string(action.action.rawValue), "label": .string(action.label),
-                    "enabled": .bool(action.isEnabled), "disabledReason": .text(action.disabledReason),
-                ]
-            }),
+            "actions": .array(
+                state.actions.map { action in
+                    [
+                        "action": .string(action.action.rawValue), "label": .string(action.label),
+                        "enabled": .bool(action.isEnabled), "disabledReason": .text(action.disabledReason),
+                    ]
+                }),
         ]
     }
 
@@ -94,14 +97,18 @@ public struct FlowRenderer: Sendable {
 
     /// A price as JSON: each line `{amount, currency, formatted}`.
     public static func priceJSON(_ price: PriceBreakdown) -> JSONValue {
-        ["total": moneyJSON(price.total), "nightly": moneyJSON(price.nightly), "taxes": moneyJSON(price.taxes),
-         "fees": moneyJSON(price.fees)]
+        [
+            "total": moneyJSON(price.total), "nightly": moneyJSON(price.nightly), "taxes": moneyJSON(price.taxes),
+            "fees": moneyJSON(price.fees),
+        ]
     }
 
     /// Money as JSON: minor units, the currency, and the formatted text.
     public static func moneyJSON(_ money: Money) -> JSONValue {
-        ["amount": .int(money.minorUnits), "currency": .string(money.currency.rawValue),
-         "formatted": .string(money.formatted)]
+        [
+            "amount": .int(money.minorUnits), "currency": .string(money.currency.rawValue),
+            "formatted": .string(money.formatted),
+        ]
     }
 
     private func style(for stage: BookingFlow.Stage) -> Style {

@@ -28,8 +28,9 @@ public struct Invocation: Sendable {
     public func services(
         wrapTransport: (any Transport) -> any Transport = { $0 }, holdTTLMilliseconds: Int64? = nil
     ) throws(CommandFailure) -> Services {
-        try Services(settings: settings, console: console, environment: environment, wrapTransport: wrapTransport,
-                     holdTTLMilliseconds: holdTTLMilliseconds)
+        try Services(
+            settings: settings, console: console, environment: environment, wrapTransport: wrapTransport,
+            holdTTLMilliseconds: holdTTLMilliseconds)
     }
 
     /// Prints the one JSON document of the run.

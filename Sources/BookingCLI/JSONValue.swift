@@ -45,7 +45,10 @@ public enum JSONValue: Sendable, Equatable {
         case .double(let value): out += value.isFinite ? String(value) : "null"
         case .string(let text): Self.quote(text, into: &out)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
+            guard !items.isEmpty else {
+                out += "[]"
+                return
+            }
             out += "[" + newline
             for (index, item) in items.enumerated() {
                 out += indent(depth + 1)
@@ -54,7 +57,10 @@ public enum JSONValue: Sendable, Equatable {
             }
             out += indent(depth) + "]"
         case .object(let fields):
-            guard !fields.isEmpty else { out += "{}"; return }
+            guard !fields.isEmpty else {
+                out += "{}"
+                return
+            }
             out += "{" + newline
             for (index, (name, value)) in fields.enumerated() {
                 out += indent(depth + 1)

@@ -10,7 +10,8 @@ enum RoomLabel {
         var text = "offer \(offer)"
         if let cached = try? await services.search().cachedOffer(offer) {
             let listing = cached.listing
-            text = "\(listing.property.name.terminalSafe), \(listing.room.name.terminalSafe), "
+            text =
+                "\(listing.property.name.terminalSafe), \(listing.room.name.terminalSafe), "
                 + "\(listing.checkIn) to \(listing.checkOut)"
         }
         return price.map { text + ": \($0.formatted.terminalSafe)" } ?? text

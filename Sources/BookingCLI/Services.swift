@@ -79,9 +79,10 @@ public final class Services: Sendable {
                 monotonicNow: { clock.now() },
                 logPath: EventLogFiles.newPath(in: settings.dataDirectory, command: command),
                 boundaryHook: crashHook)
-        } catch where BookingDatabase.isStorageFull(error) {
+        } catch  where BookingDatabase.isStorageFull(error) {
             // Nothing was saved, so nothing was sent: say what to do, not "cannot open".
-            throw .failed("\(BookingFlow.storageFullMessage) (cannot open the bookings in \(settings.dataDirectory): \(error))")
+            throw .failed(
+                "\(BookingFlow.storageFullMessage) (cannot open the bookings in \(settings.dataDirectory): \(error))")
         } catch {
             throw .failed("cannot open the bookings in \(settings.dataDirectory): \(error)")
         }
@@ -91,8 +92,9 @@ public final class Services: Sendable {
     /// network at all, opening `booking.sqlite` read-only.
     public func trips(online: Bool = true, api: BookingAPIClient? = nil) throws(CommandFailure) -> TripRepository {
         do {
-            return try TripRepository(directory: settings.dataDirectory, api: online ? api ?? self.api : nil,
-                                      access: online ? .readWrite : .readOnly)
+            return try TripRepository(
+                directory: settings.dataDirectory, api: online ? api ?? self.api : nil,
+                access: online ? .readWrite : .readOnly)
         } catch {
             throw .failed("cannot open the trips in \(settings.dataDirectory): \(error)")
         }
@@ -102,8 +104,10 @@ public final class Services: Sendable {
     public func search() throws(CommandFailure) -> SearchRepository {
         do {
             return try SearchRepository(directory: settings.dataDirectory, api: api, debounce: .zero)
-        } catch where BookingDatabase.isStorageFull(error) {
-            throw .failed("\(BookingFlow.storageFullMessage) (cannot open the search cache in \(settings.dataDirectory): \(error))")
+        } catch  where BookingDatabase.isStorageFull(error) {
+            throw .failed(
+                "\(BookingFlow.storageFullMessage) (cannot open the search cache in \(settings.dataDirectory): \(error))"
+            )
         } catch {
             throw .failed("cannot open the search cache in \(settings.dataDirectory): \(error)")
         }

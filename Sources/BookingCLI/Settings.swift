@@ -34,9 +34,10 @@ public struct Settings: Sendable {
         let server = try setting("--server", "BOOKING_SERVER").map { (found) throws(UsageError) in
             try Validate.server(found.value, option: found.source)
         }
-        let apiKey = try setting("--api-key", "BOOKING_API_KEY").map { (found) throws(UsageError) in
-            try Validate.apiKey(found.value, option: found.source)
-        } ?? demoKey
+        let apiKey =
+            try setting("--api-key", "BOOKING_API_KEY").map { (found) throws(UsageError) in
+                try Validate.apiKey(found.value, option: found.source)
+            } ?? demoKey
         let linkHost = environment["BOOKING_LINK_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultLinkHost
         return Settings(
             server: server, apiKey: apiKey, dataDirectory: try dataDirectory(command, environment: environment),

@@ -32,12 +32,16 @@ public struct TripRenderer: Sendable {
     /// Every line of `booking trip ID`.
     public func detail(_ trip: TripRepository.Trip) -> [String] {
         let record = trip.record
-        var lines = [console.styled("Trip \(record.bookingID.rawValue.terminalSafe)", .bold) + "  "
-            + console.styled(record.status.rawValue, record.status == .confirmed ? .green : .red)]
+        var lines = [
+            console.styled("Trip \(record.bookingID.rawValue.terminalSafe)", .bold) + "  "
+                + console.styled(record.status.rawValue, record.status == .confirmed ? .green : .red)
+        ]
         if let details = trip.details {
             let property = details.property
-            lines.append("  hotel:     \(property.name.terminalSafe), \(property.city.terminalSafe)"
-                + (property.address.map { " (\($0.terminalSafe))" } ?? "") + (property.stars.map { ", \($0) stars" } ?? ""))
+            lines.append(
+                "  hotel:     \(property.name.terminalSafe), \(property.city.terminalSafe)"
+                    + (property.address.map { " (\($0.terminalSafe))" } ?? "")
+                    + (property.stars.map { ", \($0) stars" } ?? ""))
             lines.append("  room:      \(details.room.name.terminalSafe), \(details.guests) guest(s)")
             lines.append("  price:     " + FlowRenderer.priceText(details.price))
         }

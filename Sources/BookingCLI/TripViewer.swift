@@ -29,8 +29,9 @@ public struct TripViewer: Sendable {
         } catch {
             // No server to start or reach: the device's copy still shows.
             invocation.console.note("booking: \(error.message); showing this device's copy")
-            return TripViewer(repository: try opened(directory, api: nil, console: invocation.console).repository,
-                              isFresh: false)
+            return TripViewer(
+                repository: try opened(directory, api: nil, console: invocation.console).repository,
+                isFresh: false)
         }
         let trips = try opened(directory, api: services.launchAPI, console: invocation.console)
         guard trips.canSave else { return TripViewer(repository: trips.repository, isFresh: false) }

@@ -19,7 +19,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownCommand(let name):
             return "unknown command '\(Self.printable(name))'; run `booking --help` for the list"
         case .unknownOption(let command, let option):
-            return "unknown option '\(Self.printable(option))' for `booking \(command)`; run `booking \(command) --help`"
+            return
+                "unknown option '\(Self.printable(option))' for `booking \(command)`; run `booking \(command) --help`"
         case .missingValue(let option):
             return "option \(option) needs a value"
         case .repeatedOption(let option):

@@ -19,8 +19,9 @@ public enum Validate {
     /// A whole number in `range`.
     public static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard text.utf8.count <= 12, let value = Int(text), range.contains(value) else {
-            throw .invalidValue(option: option, value: text,
-                                reason: "not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw .invalidValue(
+                option: option, value: text,
+                reason: "not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
@@ -30,7 +31,8 @@ public enum Validate {
         -> Double
     {
         guard text.utf8.count <= 24, let value = Double(text), value.isFinite, range.contains(value) else {
-            throw .invalidValue(option: option, value: text, reason: "not a number from \(range.lowerBound) to \(range.upperBound)")
+            throw .invalidValue(
+                option: option, value: text, reason: "not a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
@@ -59,7 +61,8 @@ public enum Validate {
     public static func apiKey(_ text: String, option: String) throws(UsageError) -> String {
         let bytes = Array(text.utf8)
         guard (1...128).contains(bytes.count), bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw .invalidSecret(option: option, reason: "an API key is 1 to 128 printable ASCII characters with no spaces")
+            throw .invalidSecret(
+                option: option, reason: "an API key is 1 to 128 printable ASCII characters with no spaces")
         }
         return text
     }

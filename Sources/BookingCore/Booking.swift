@@ -49,7 +49,9 @@ public struct Booking: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id = "bookingId", status = "state", version, nextAction, propertyName, checkIn, checkOut, voucherCode
+        case id = "bookingId"
+        case status = "state"
+        case version, nextAction, propertyName, checkIn, checkOut, voucherCode
     }
 
     /// Decodes strictly (see the type's documentation).

@@ -33,7 +33,7 @@ extension BookingFlow {
             case .saveAttempt(let record): return record.attemptID
             case .requestHold(let request): return request.attemptID
             case .scheduleHoldTimer(let id, _), .readHold(let id, _), .lookUpAttempt(let id, _, _),
-                 .openChallenge(let id, _), .pollBooking(let id, _, _):
+                .openChallenge(let id, _), .pollBooking(let id, _, _):
                 return id
             case .saveAttemptStatus(let update): return update.attemptID
             case .pay(let request): return request.attemptID

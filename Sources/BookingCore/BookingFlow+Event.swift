@@ -61,9 +61,9 @@ extension BookingFlow {
         public var attemptID: AttemptID? {
             switch self {
             case .holdGranted(let id, _, _, _), .holdFailed(let id, _), .holdTimerFired(let id, _),
-                 .holdRead(let id, _, _, _), .holdReadFailed(let id, _), .payAnswered(let id, _),
-                 .payFailed(let id, _), .attemptLookedUp(let id, _), .challengeReturned(let id),
-                 .bookingPolled(let id, _):
+                .holdRead(let id, _, _, _), .holdReadFailed(let id, _), .payAnswered(let id, _),
+                .payFailed(let id, _), .attemptLookedUp(let id, _), .challengeReturned(let id),
+                .bookingPolled(let id, _):
                 return id
             default:
                 return nil

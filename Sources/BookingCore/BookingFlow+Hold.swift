@@ -31,22 +31,26 @@ extension BookingFlow {
         let id = stage.attempt.id
         switch event {
         case .holdGranted(_, let hold, let sentAt, let receivedAt):
-            return holdArrived(stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
-                               saving: true)
+            return holdArrived(
+                stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
+                saving: true)
         case .holdFailed(_, .priceChanged(let quote)):
-            return go(.priceChanged(PriceChanged(previous: stage.attempt, offer: stage.offer, newQuote: quote)),
-                      [save(id, .abandoned)])
+            return go(
+                .priceChanged(PriceChanged(previous: stage.attempt, offer: stage.offer, newQuote: quote)),
+                [save(id, .abandoned)])
         case .holdFailed(_, .soldOut):
             return (.browsing, [save(id, .abandoned)], stage.attempt.offerID)
         case .holdFailed(_, .superseded):
             // The row is abandoned already, by the process that replaced it.
             return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .superseded, version: nil)))
         case .holdFailed(_, .rejected(code: BookingFlow.storageFullCode?)):
-            return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .storageFull, version: nil)),
-                      [save(id, .failed)])
+            return go(
+                .failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .storageFull, version: nil)),
+                [save(id, .failed)])
         case .holdFailed(_, .unavailable), .holdFailed(_, .rejected):
-            return go(.failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdUnavailable, version: nil)),
-                      [save(id, .failed)])
+            return go(
+                .failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdUnavailable, version: nil)),
+                [save(id, .failed)])
         case .backTapped:
             return go(.browsing, [save(id, .abandoned)])
         default:
@@ -68,34 +72,39 @@ extension BookingFlow {
     ) -> Step {
         if let offer, hold.price != offer.quote.price {
             let quote = Quote(id: attempt.quoteID, price: hold.price, quotedAt: 0)
-            return go(.priceChanged(PriceChanged(previous: attempt, offer: offer, newQuote: quote)),
-                      [save(attempt.id, .abandoned)])
+            return go(
+                .priceChanged(PriceChanged(previous: attempt, offer: offer, newQuote: quote)),
+                [save(attempt.id, .abandoned)])
         }
         let countdown = HoldCountdown(anchor: sentAt, expiresIn: hold.expiresIn)
         let left = countdown.remaining(at: receivedAt)
         let saveHeld = saving ? [save(attempt.id, .held, hold: hold.id)] : []
         if left > .zero {
-            return go(.held(Held(attempt: attempt, offer: offer, hold: hold, countdown: countdown)),
-                      saveHeld + [.scheduleHoldTimer(attempt.id, after: left)])
+            return go(
+                .held(Held(attempt: attempt, offer: offer, hold: hold, countdown: countdown)),
+                saveHeld + [.scheduleHoldTimer(attempt.id, after: left)])
         }
         if saving {
-            return go(.checkingHold(CheckingHold(attempt: attempt, offer: offer, holdID: hold.id, readPending: true)),
-                      saveHeld + [.readHold(attempt.id, hold.id)])
+            return go(
+                .checkingHold(CheckingHold(attempt: attempt, offer: offer, holdID: hold.id, readPending: true)),
+                saveHeld + [.readHold(attempt.id, hold.id)])
         }
         return go(.expired(Expired(attempt: attempt, offer: offer, version: nil)), [save(attempt.id, .expired)])
     }
 
     static func held(_ stage: Held, _ event: Event, isOnline: Bool) -> Step? {
         let id = stage.attempt.id
-        let checking = CheckingHold(attempt: stage.attempt, offer: stage.offer, holdID: stage.hold.id, readPending: true)
+        let checking = CheckingHold(
+            attempt: stage.attempt, offer: stage.offer, holdID: stage.hold.id, readPending: true)
         switch event {
         case .payTapped(let token, let now) where isOnline:
             guard !stage.countdown.hasEnded(at: now) else {
                 return go(.checkingHold(checking), [.readHold(id, stage.hold.id)])
             }
             let request = PaymentRequest(attemptID: id, key: stage.attempt.key, holdID: stage.hold.id, token: token)
-            return go(.submitting(Submitting(attempt: stage.attempt, holdID: stage.hold.id, price: stage.hold.price)),
-                      [save(id, .paymentSubmitted, hold: stage.hold.id), .pay(request)])
+            return go(
+                .submitting(Submitting(attempt: stage.attempt, holdID: stage.hold.id, price: stage.hold.price)),
+                [save(id, .paymentSubmitted, hold: stage.hold.id), .pay(request)])
         case .holdTimerFired(_, let now):
             guard stage.countdown.hasEnded(at: now) else {
                 return go(.held(stage), [.scheduleHoldTimer(id, after: stage.countdown.remaining(at: now))])
@@ -112,8 +121,9 @@ extension BookingFlow {
         let id = stage.attempt.id
         switch event {
         case .holdRead(_, let hold, let sentAt, let receivedAt) where hold.id == stage.holdID:
-            return holdArrived(stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
-                               saving: false)
+            return holdArrived(
+                stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
+                saving: false)
         case .holdReadFailed(_, .expired):
             return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)), [save(id, .expired)])
         case .holdReadFailed(_, .unreachable) where stage.readPending:
@@ -134,9 +144,10 @@ extension BookingFlow {
     static func priceChanged(_ stage: PriceChanged, _ event: Event, isOnline: Bool) -> Step? {
         switch event {
         case .acceptNewPriceTapped(let id, let key)
-            where isOnline && id != stage.previous.id && key != stage.previous.key:
-            return startAttempt(id: id, key: key, offerID: stage.previous.offerID, quoteID: stage.newQuote.id,
-                                offer: stage.offer?.requoted(stage.newQuote))
+        where isOnline && id != stage.previous.id && key != stage.previous.key:
+            return startAttempt(
+                id: id, key: key, offerID: stage.previous.offerID, quoteID: stage.newQuote.id,
+                offer: stage.offer?.requoted(stage.newQuote))
         case .backTapped:
             return go(.browsing)
         default:
@@ -148,8 +159,9 @@ extension BookingFlow {
     static func retryable(_ attempt: Attempt, offer: Offer?, _ event: Event, isOnline: Bool) -> Step? {
         switch event {
         case .retryTapped(let id, let key) where isOnline && id != attempt.id && key != attempt.key:
-            return startAttempt(id: id, key: key, offerID: attempt.offerID, quoteID: attempt.quoteID,
-                                offer: offer)
+            return startAttempt(
+                id: id, key: key, offerID: attempt.offerID, quoteID: attempt.quoteID,
+                offer: offer)
         case .backTapped:
             return go(.browsing)
         default:
@@ -167,16 +179,18 @@ extension BookingFlow {
     /// server; one that moved no money is read again or let go.
     static func restore(_ record: AttemptRecord) -> Step? {
         guard !record.phase.isFinal else { return nil }
-        let attempt = Attempt(id: record.attemptID, key: record.idempotencyKey, offerID: record.offerID,
-                              quoteID: record.quoteID)
+        let attempt = Attempt(
+            id: record.attemptID, key: record.idempotencyKey, offerID: record.offerID,
+            quoteID: record.quoteID)
         let payment = Payment(attempt: attempt, holdID: record.holdID, bookingID: record.bookingID)
         switch record.phase {
         case .holdRequested:
             return go(.browsing, [save(attempt.id, .abandoned)])
         case .held:
             guard let holdID = record.holdID else { return go(.browsing, [save(attempt.id, .abandoned)]) }
-            return go(.checkingHold(CheckingHold(attempt: attempt, offer: nil, holdID: holdID, readPending: true)),
-                      [.readHold(attempt.id, holdID)])
+            return go(
+                .checkingHold(CheckingHold(attempt: attempt, offer: nil, holdID: holdID, readPending: true)),
+                [.readHold(attempt.id, holdID)])
         case .actionRequired, .processing:
             if let bookingID = record.bookingID {
                 return startPolling(payment, bookingID: bookingID, version: record.version)

@@ -50,7 +50,8 @@ extension BookingFlow.State {
         case .submitting:
             return "Sending your payment. Do not pay again."
         case .unknown(let s):
-            return s.hasGivenUp ? BookingFlow.couldNotConfirmMessage
+            return s.hasGivenUp
+                ? BookingFlow.couldNotConfirmMessage
                 : "We did not get an answer. Checking with the server. Do not pay again."
         case .actionRequired:
             return "Your bank asks you to confirm the payment."
@@ -68,7 +69,8 @@ extension BookingFlow.State {
             case .declined: return "Your bank declined the payment."
             case .paymentFailed: return "The payment did not go through."
             case .rejected: return "The payment was refused."
-            case .superseded: return "A newer hold, started elsewhere on this device, replaced this one. Nothing was charged."
+            case .superseded:
+                return "A newer hold, started elsewhere on this device, replaced this one. Nothing was charged."
             case .storageFull: return BookingFlow.storageFullMessage
             }
         case .expired:
@@ -94,9 +96,11 @@ extension BookingFlow.State {
         case .held:
             return [online(.pay), .enabled(.back)]
         case .checkingHold(let s):
-            return [.disabled(.pay, because: "The hold is being checked."),
-                    s.readPending ? .disabled(.checkAgain, because: "Checking now.") : .enabled(.checkAgain),
-                    .enabled(.back)]
+            return [
+                .disabled(.pay, because: "The hold is being checked."),
+                s.readPending ? .disabled(.checkAgain, because: "Checking now.") : .enabled(.checkAgain),
+                .enabled(.back),
+            ]
         case .priceChanged:
             return [online(.acceptNewPrice), .enabled(.back)]
         case .submitting:
@@ -115,9 +119,12 @@ extension BookingFlow.State {
             return [online(.retry), .enabled(.back)]
         case .expired:
             let checkAgain = "Check again"
-            return [isOnline ? .enabled(.retry, label: checkAgain)
-                        : .disabled(.retry, because: Self.offlineReason, label: checkAgain),
-                    .enabled(.back)]
+            return [
+                isOnline
+                    ? .enabled(.retry, label: checkAgain)
+                    : .disabled(.retry, because: Self.offlineReason, label: checkAgain),
+                .enabled(.back),
+            ]
         }
     }
 

@@ -25,21 +25,24 @@ extension BookingFlow {
             return paymentFailed(failure, payment: stage.payment, version: stage.version)
         case .attemptLookedUp(_, let result):
             if case .found(let booking) = result,
-               let step = apply(booking, to: stage.payment, holding: stage.version, offer: nil) {
+                let step = apply(booking, to: stage.payment, holding: stage.version, offer: nil)
+            {
                 return step
             }
             guard stage.checkPending else { return nil }  // a duplicate answer: the check is already counted
             var next = stage
             next.checks += 1
             if let wait = BackoffSchedule.lostAnswer.delay(beforeCheck: next.checks) {
-                return go(.unknown(next), [.lookUpAttempt(stage.payment.attempt.id, stage.payment.attempt.key, after: wait)])
+                return go(
+                    .unknown(next), [.lookUpAttempt(stage.payment.attempt.id, stage.payment.attempt.key, after: wait)])
             }
             next.checkPending = false
             return go(.unknown(next))  // given up: "We could not confirm", no pay action
         case .checkAgainTapped where !stage.checkPending, .appForegrounded where !stage.checkPending:
             var next = stage
             next.checkPending = true
-            return go(.unknown(next), [.lookUpAttempt(stage.payment.attempt.id, stage.payment.attempt.key, after: .zero)])
+            return go(
+                .unknown(next), [.lookUpAttempt(stage.payment.attempt.id, stage.payment.attempt.key, after: .zero)])
         default:
             return nil
         }
@@ -53,7 +56,7 @@ extension BookingFlow {
         case .openChallengeTapped:
             return go(.actionRequired(stage), [.openChallenge(id, url: stage.challengeURL)])
         case .payAnswered(_, let booking), .attemptLookedUp(_, .found(let booking)),
-             .bookingPolled(_, .found(let booking)):
+            .bookingPolled(_, .found(let booking)):
             return apply(booking, to: stage.payment, holding: stage.version, offer: nil)
         default:
             return nil
@@ -65,13 +68,15 @@ extension BookingFlow {
         switch event {
         case .bookingPolled(_, let result):
             if case .found(let booking) = result, !booking.status.isStillPending,
-               let step = apply(booking, to: stage.payment, holding: stage.version, offer: nil) {
+                let step = apply(booking, to: stage.payment, holding: stage.version, offer: nil)
+            {
                 return step
             }
             guard stage.pollPending else { return nil }  // a duplicate answer
             var next = stage
             if case .found(let booking) = result, booking.version.isNewer(than: stage.version),
-               booking.id == stage.bookingID {
+                booking.id == stage.bookingID
+            {
                 next.version = booking.version
             }
             next.polls += 1
@@ -95,17 +100,21 @@ extension BookingFlow {
     /// Into `unknown`: the first lookup at once, then the back-off.
     static func startLookup(_ payment: Payment, version: Version) -> Step {
         let first = BackoffSchedule.lostAnswer.delay(beforeCheck: 0) ?? .zero
-        return go(.unknown(Unknown(payment: payment, version: version, checks: 0, checkPending: true)),
-                  [.lookUpAttempt(payment.attempt.id, payment.attempt.key, after: first)])
+        return go(
+            .unknown(Unknown(payment: payment, version: version, checks: 0, checkPending: true)),
+            [.lookUpAttempt(payment.attempt.id, payment.attempt.key, after: first)])
     }
 
     /// Into `processing`: the first poll after the schedule's first wait.
     static func startPolling(_ payment: Payment, bookingID: BookingID, version: Version) -> Step {
         let first = BackoffSchedule.processingPoll.delay(beforeCheck: 0) ?? .zero
         let withBooking = Payment(attempt: payment.attempt, holdID: payment.holdID, bookingID: bookingID)
-        return go(.processing(Processing(payment: withBooking, bookingID: bookingID, version: version, polls: 0,
-                                         pollPending: true)),
-                  [.pollBooking(payment.attempt.id, bookingID, after: first)])
+        return go(
+            .processing(
+                Processing(
+                    payment: withBooking, bookingID: bookingID, version: version, polls: 0,
+                    pollPending: true)),
+            [.pollBooking(payment.attempt.id, bookingID, after: first)])
     }
 
     /// A booking answer for the payment: `nil` (dropped) unless its version is
@@ -124,17 +133,24 @@ extension BookingFlow {
         case .cancelled:
             return go(.cancelled(Settled(attemptID: id, booking: booking)), [saved(.cancelled)])
         case .failed:
-            return go(.failed(Failed(attempt: payment.attempt, offer: offer, reason: .paymentFailed,
-                                     version: booking.version)),
-                      [saved(.failed)])
+            return go(
+                .failed(
+                    Failed(
+                        attempt: payment.attempt, offer: offer, reason: .paymentFailed,
+                        version: booking.version)),
+                [saved(.failed)])
         case .expired:
-            return go(.expired(Expired(attempt: payment.attempt, offer: offer, version: booking.version)),
-                      [saved(.expired)])
+            return go(
+                .expired(Expired(attempt: payment.attempt, offer: offer, version: booking.version)),
+                [saved(.expired)])
         case .actionRequired:
             if let url = booking.nextAction?.url {
-                return go(.actionRequired(ActionRequired(payment: withBooking, bookingID: booking.id,
-                                                         version: booking.version, challengeURL: url)),
-                          [saved(.actionRequired), .openChallenge(id, url: url)])
+                return go(
+                    .actionRequired(
+                        ActionRequired(
+                            payment: withBooking, bookingID: booking.id,
+                            version: booking.version, challengeURL: url)),
+                    [saved(.actionRequired), .openChallenge(id, url: url)])
             }
             let polling = startPolling(withBooking, bookingID: booking.id, version: booking.version)
             return go(polling.stage, [saved(.processing)] + polling.effects)
@@ -159,8 +175,9 @@ extension BookingFlow {
             // Abandoned by the process that replaced it: nothing to save.
             return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: .superseded, version: nil)))
         }
-        return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: reason, version: nil)),
-                  [save(id, .failed)])
+        return go(
+            .failed(Failed(attempt: payment.attempt, offer: nil, reason: reason, version: nil)),
+            [save(id, .failed)])
     }
 }
 

@@ -21,41 +21,48 @@ extension BookingFlow {
         private static func money(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: eur) }
 
         /// A price breakdown: 120.00 a night, 3 nights.
-        public static let price = PriceBreakdown(nightly: money(12_000), taxes: money(3_600), fees: money(500),
-                                                 total: money(40_100))!
+        public static let price = PriceBreakdown(
+            nightly: money(12_000), taxes: money(3_600), fees: money(500),
+            total: money(40_100))!
         /// A changed price.
-        public static let newPrice = PriceBreakdown(nightly: money(13_000), taxes: money(3_900), fees: money(500),
-                                                    total: money(43_400))!
+        public static let newPrice = PriceBreakdown(
+            nightly: money(13_000), taxes: money(3_900), fees: money(500),
+            total: money(43_400))!
         /// The quote the sample offer carries.
         public static let quote = Quote(id: QuoteID("quote-1"), price: price, quotedAt: 1_780_000_000_000)
         /// The quote a price change brings.
         public static let newQuote = Quote(id: QuoteID("quote-2"), price: newPrice, quotedAt: 1_780_000_060_000)
         /// The sample offer.
-        public static let offer = Offer(id: offerID, propertyName: "Casa do Mar", checkIn: CalendarDate("2026-11-03")!,
-                                        checkOut: CalendarDate("2026-11-06")!, guests: 2, quote: quote)!
+        public static let offer = Offer(
+            id: offerID, propertyName: "Casa do Mar", checkIn: CalendarDate("2026-11-03")!,
+            checkOut: CalendarDate("2026-11-06")!, guests: 2, quote: quote)!
         /// The sample hold.
         public static let hold = Hold(id: holdID, expiresInMs: 600_000, price: price)!
 
         /// The sample booking in `status` at `version`.
         public static func booking(_ status: BookingStatus, version: Int64) -> Booking {
-            Booking(id: bookingID, status: status, version: Version(rawValue: version) ?? .none,
-                    nextAction: status == .actionRequired ? .init(url: "https://bank.example/3ds/booking-1") : nil,
-                    voucherCode: status == .confirmed ? "V-123" : nil)
+            Booking(
+                id: bookingID, status: status, version: Version(rawValue: version) ?? .none,
+                nextAction: status == .actionRequired ? .init(url: "https://bank.example/3ds/booking-1") : nil,
+                voucherCode: status == .confirmed ? "V-123" : nil)
         }
 
         /// The next attempt id and key after `current` (two alternate, so the
         /// explored space stays finite).
         public static func nextAttempt(after current: AttemptID?) -> (AttemptID, IdempotencyKey) {
-            current == AttemptID("A1") ? (AttemptID("A2"), IdempotencyKey("K2")) : (AttemptID("A1"), IdempotencyKey("K1"))
+            current == AttemptID("A1")
+                ? (AttemptID("A2"), IdempotencyKey("K2")) : (AttemptID("A1"), IdempotencyKey("K1"))
         }
 
         /// A saved record of attempt A1 in `phase`.
         public static func record(_ phase: AttemptPhase) -> AttemptRecord {
-            AttemptRecord(attemptID: AttemptID("A1"), idempotencyKey: IdempotencyKey("K1"), offerID: offerID,
-                          quoteID: quote.id, holdID: phase == .holdRequested ? nil : holdID,
-                          bookingID: phase == .actionRequired || phase == .processing ? bookingID : nil,
-                          phase: phase, version: phase == .actionRequired || phase == .processing
-                              ? Version(rawValue: 1) ?? .none : .none)
+            AttemptRecord(
+                attemptID: AttemptID("A1"), idempotencyKey: IdempotencyKey("K1"), offerID: offerID,
+                quoteID: quote.id, holdID: phase == .holdRequested ? nil : holdID,
+                bookingID: phase == .actionRequired || phase == .processing ? bookingID : nil,
+                phase: phase,
+                version: phase == .actionRequired || phase == .processing
+                    ? Version(rawValue: 1) ?? .none : .none)
         }
     }
 
@@ -87,7 +94,8 @@ extension BookingFlow {
             .holdRead(a, S.hold, sentAt: S.sentAt, receivedAt: later),
             .holdReadFailed(a, .expired), .holdReadFailed(a, .unreachable),
             .payFailed(a, .unknownOutcome), .payFailed(a, .declined), .payFailed(a, .holdExpired),
-            .payFailed(a, .notSent), .payFailed(a, .rejected(code: "INVALID_PAYMENT_TOKEN")), .payFailed(a, .superseded),
+            .payFailed(a, .notSent), .payFailed(a, .rejected(code: "INVALID_PAYMENT_TOKEN")),
+            .payFailed(a, .superseded),
             .attemptLookedUp(a, .notFound), .attemptLookedUp(a, .unreachable),
             .attemptLookedUp(a, .found(S.booking(.confirmed, version: 2))),
             .attemptLookedUp(a, .found(S.booking(.processing, version: 2))),

@@ -92,8 +92,9 @@ public enum BookingFlow {
         let record = AttemptRecord(
             attemptID: id, idempotencyKey: key, offerID: offerID, quoteID: quoteID, phase: .holdRequested)
         let request = HoldRequest(attemptID: id, key: key, offerID: offerID, quoteID: quoteID)
-        return go(.requestingHold(RequestingHold(attempt: attempt, offer: offer)),
-                  [.saveAttempt(record), .requestHold(request)])
+        return go(
+            .requestingHold(RequestingHold(attempt: attempt, offer: offer)),
+            [.saveAttempt(record), .requestHold(request)])
     }
 
     /// Saving a new phase for an attempt.
@@ -101,6 +102,7 @@ public enum BookingFlow {
         _ attempt: AttemptID, _ phase: AttemptPhase, hold: HoldID? = nil, booking: BookingID? = nil,
         version: Version? = nil
     ) -> Effect {
-        .saveAttemptStatus(AttemptUpdate(attemptID: attempt, phase: phase, holdID: hold, bookingID: booking, version: version))
+        .saveAttemptStatus(
+            AttemptUpdate(attemptID: attempt, phase: phase, holdID: hold, bookingID: booking, version: version))
     }
 }

@@ -15,7 +15,8 @@ public struct CalendarDate: Hashable, Comparable, Codable, Sendable, CustomStrin
     /// A date, or `nil` when the day does not exist.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= Self.daysIn(month: month, year: year) else { return nil }
+            day >= 1, day <= Self.daysIn(month: month, year: year)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

@@ -36,7 +36,8 @@ public struct DeepLinkParser: Hashable, Sendable {
 
         let schemePrefix = Array("https://".utf8)
         guard bytes.count >= schemePrefix.count,
-              zip(bytes, schemePrefix).allSatisfy({ Self.lowercased($0) == $1 }) else { throw .unsupportedScheme }
+            zip(bytes, schemePrefix).allSatisfy({ Self.lowercased($0) == $1 })
+        else { throw .unsupportedScheme }
         var rest = Array(bytes[schemePrefix.count...])
 
         if let hashIndex = rest.firstIndex(of: UInt8(ascii: "#")) {

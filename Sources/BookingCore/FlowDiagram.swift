@@ -39,7 +39,8 @@ public struct FlowDiagram: Hashable, Sendable {
                 for event in BookingFlow.sampleEvents(for: state) {
                     let (next, effects) = BookingFlow.reduce(state, event)
                     guard next.stage != state.stage || !effects.isEmpty else { continue }
-                    let from = state.stage.name, to = next.stage.name
+                    let from = state.stage.name
+                    let to = next.stage.name
                     let key = from + "\u{1F}" + to
                     if edges[key] == nil {
                         edges[key] = (from, to, [])
@@ -58,8 +59,9 @@ public struct FlowDiagram: Hashable, Sendable {
         let transitions = edgeOrder.compactMap { edges[$0] }.map {
             Transition(from: $0.from, to: $0.to, events: $0.events.sorted())
         }
-        return FlowDiagram(initialStage: start.stage.name, stages: stageOrder, finalStages: finals,
-                           transitions: transitions)
+        return FlowDiagram(
+            initialStage: start.stage.name, stages: stageOrder, finalStages: finals,
+            transitions: transitions)
     }
 
     /// Mermaid `stateDiagram-v2` text.
@@ -89,7 +91,9 @@ public struct FlowDiagram: Hashable, Sendable {
         }
         for transition in transitions {
             let label = transition.events.joined(separator: "\\n")
-            lines.append("    \(Self.quoted(transition.from)) -> \(Self.quoted(transition.to)) [label=\(Self.quoted(label, keepingEscapes: true))];")
+            lines.append(
+                "    \(Self.quoted(transition.from)) -> \(Self.quoted(transition.to)) [label=\(Self.quoted(label, keepingEscapes: true))];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

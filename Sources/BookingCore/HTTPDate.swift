@@ -20,10 +20,10 @@ public enum HTTPDate {
         // "Sun, 06 Nov 1994 08:49:37 GMT"
         let parts = text.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","),
-              shortDays.contains(String(parts[0].dropLast())), parts[5] == "GMT",
-              parts[1].count == 2, let day = digits(parts[1]),
-              let month = months.firstIndex(of: String(parts[2])),
-              parts[3].count == 4, let year = digits(parts[3])
+            shortDays.contains(String(parts[0].dropLast())), parts[5] == "GMT",
+            parts[1].count == 2, let day = digits(parts[1]),
+            let month = months.firstIndex(of: String(parts[2])),
+            parts[3].count == 4, let year = digits(parts[3])
         else { return nil }
         return combine(year: year, month: month + 1, day: day, time: parts[4])
     }
@@ -32,11 +32,12 @@ public enum HTTPDate {
         // "Sunday, 06-Nov-94 08:49:37 GMT"
         let parts = text.split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0].hasSuffix(","), longDays.contains(String(parts[0].dropLast())),
-              parts[3] == "GMT" else { return nil }
+            parts[3] == "GMT"
+        else { return nil }
         let dateParts = parts[1].split(separator: "-", omittingEmptySubsequences: false)
         guard dateParts.count == 3, dateParts[0].count == 2, let day = digits(dateParts[0]),
-              let month = months.firstIndex(of: String(dateParts[1])),
-              dateParts[2].count == 2, let shortYear = digits(dateParts[2])
+            let month = months.firstIndex(of: String(dateParts[1])),
+            dateParts[2].count == 2, let shortYear = digits(dateParts[2])
         else { return nil }
         let currentYear = Int(1970 + nowUnixSeconds / 31_556_952)
         var year = (currentYear / 100) * 100 + shortYear
@@ -51,10 +52,11 @@ public enum HTTPDate {
             return nil
         }
         let chars = Array(text)
-        let dayName = String(chars[0..<3]), monthName = String(chars[4..<7])
+        let dayName = String(chars[0..<3])
+        let monthName = String(chars[4..<7])
         let dayText = chars[8] == " " ? String(chars[9]) : String(chars[8...9])
         guard shortDays.contains(dayName), let month = months.firstIndex(of: monthName),
-              let day = digits(Substring(dayText)), let year = digits(Substring(String(chars[20..<24])))
+            let day = digits(Substring(dayText)), let year = digits(Substring(String(chars[20..<24])))
         else { return nil }
         return combine(year: year, month: month + 1, day: day, time: Substring(String(chars[11..<19])))
     }
@@ -62,9 +64,9 @@ public enum HTTPDate {
     private static func combine(year: Int, month: Int, day: Int, time: Substring) -> Int64? {
         let clock = time.split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
-              let hour = digits(clock[0]), let minute = digits(clock[1]), let second = digits(clock[2]),
-              hour < 24, minute < 60, second <= 60,
-              let date = CalendarDate(year: year, month: month, day: day)
+            let hour = digits(clock[0]), let minute = digits(clock[1]), let second = digits(clock[2]),
+            hour < 24, minute < 60, second <= 60,
+            let date = CalendarDate(year: year, month: month, day: day)
         else { return nil }
         let days = Int64(date.dayNumber)
         return days * 86_400 + Int64(hour * 3600 + minute * 60 + second)

@@ -26,19 +26,23 @@ public struct Hold: Hashable, Codable, Sendable {
     public var expiresIn: Duration { .milliseconds(expiresInMs) }
 
     private enum CodingKeys: String, CodingKey {
-        case id = "holdId", expiresInMs, price
+        case id = "holdId"
+        case expiresInMs, price
     }
 
     /// Decodes strictly.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let hold = Hold(
-            id: try container.decode(HoldID.self, forKey: .id),
-            expiresInMs: try container.decode(Int64.self, forKey: .expiresInMs),
-            price: try container.decode(PriceBreakdown.self, forKey: .price)
-        ) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "Hold with an empty id or a negative duration"))
+        guard
+            let hold = Hold(
+                id: try container.decode(HoldID.self, forKey: .id),
+                expiresInMs: try container.decode(Int64.self, forKey: .expiresInMs),
+                price: try container.decode(PriceBreakdown.self, forKey: .price)
+            )
+        else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "Hold with an empty id or a negative duration"))
         }
         self = hold
     }

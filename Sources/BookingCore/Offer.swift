@@ -37,8 +37,9 @@ public struct Offer: Hashable, Codable, Sendable {
 
     /// The same offer at another quote (a changed price the user accepted).
     public func requoted(_ quote: Quote) -> Offer {
-        Offer(uncheckedID: id, propertyName: propertyName, checkIn: checkIn, checkOut: checkOut,
-              guests: guests, quote: quote)
+        Offer(
+            uncheckedID: id, propertyName: propertyName, checkIn: checkIn, checkOut: checkOut,
+            guests: guests, quote: quote)
     }
 
     private init(
@@ -54,24 +55,28 @@ public struct Offer: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id = "offerId", propertyName, checkIn, checkOut, guests
+        case id = "offerId"
+        case propertyName, checkIn, checkOut, guests
     }
 
     /// Decodes the flat wire item strictly.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let quote = try Quote(from: decoder)
-        guard let offer = Offer(
-            id: try container.decode(OfferID.self, forKey: .id),
-            propertyName: try container.decode(String.self, forKey: .propertyName),
-            checkIn: try container.decode(CalendarDate.self, forKey: .checkIn),
-            checkOut: try container.decode(CalendarDate.self, forKey: .checkOut),
-            guests: try container.decode(Int.self, forKey: .guests),
-            quote: quote
-        ) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "Offer with an empty id, check-out not after check-in, or no guests"))
+        guard
+            let offer = Offer(
+                id: try container.decode(OfferID.self, forKey: .id),
+                propertyName: try container.decode(String.self, forKey: .propertyName),
+                checkIn: try container.decode(CalendarDate.self, forKey: .checkIn),
+                checkOut: try container.decode(CalendarDate.self, forKey: .checkOut),
+                guests: try container.decode(Int.self, forKey: .guests),
+                quote: quote
+            )
+        else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "Offer with an empty id, check-out not after check-in, or no guests"))
         }
         self = offer
     }

@@ -31,7 +31,9 @@ public struct OutcomePolicy: Hashable, Sendable {
     public let retryAfterCeiling: Duration
 
     /// A policy.
-    public init(maxAttempts: Int = 4, backoff: RetryBackoff = RetryBackoff(), retryAfterCeiling: Duration = .seconds(60)) {
+    public init(
+        maxAttempts: Int = 4, backoff: RetryBackoff = RetryBackoff(), retryAfterCeiling: Duration = .seconds(60)
+    ) {
         self.maxAttempts = max(1, maxAttempts)
         self.backoff = backoff
         self.retryAfterCeiling = retryAfterCeiling
@@ -64,8 +66,9 @@ public struct OutcomePolicy: Hashable, Sendable {
     ) -> OutcomeDecision {
         let canRetry = attempt < maxAttempts
         let wait = { (header: String?) in
-            RetryAfter.delay(header, nowUnixSeconds: nowUnixSeconds, ceiling: retryAfterCeiling,
-                             backoff: backoff, retry: max(1, attempt))
+            RetryAfter.delay(
+                header, nowUnixSeconds: nowUnixSeconds, ceiling: retryAfterCeiling,
+                backoff: backoff, retry: max(1, attempt))
         }
         switch outcome {
         case .network(let failure):

@@ -20,7 +20,8 @@ public struct Quote: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id = "quoteId", price, quotedAt
+        case id = "quoteId"
+        case price, quotedAt
     }
 
     /// Decodes strictly: a non-empty id and a non-negative time.

@@ -32,7 +32,8 @@ public enum RetryAfter {
 
     private static func trimOWS(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)

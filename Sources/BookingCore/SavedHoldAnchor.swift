@@ -27,7 +27,8 @@ public struct SavedHoldAnchor: Hashable, Sendable {
     /// whitespace, or negative durations.
     public init?(bootID: String, sinceBoot: Duration, expiresIn: Duration) {
         guard !bootID.isEmpty, bootID.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") }),
-              sinceBoot >= .zero, expiresIn >= .zero else { return nil }
+            sinceBoot >= .zero, expiresIn >= .zero
+        else { return nil }
         self.bootID = bootID
         self.sinceBoot = sinceBoot
         self.expiresIn = expiresIn
@@ -49,7 +50,7 @@ public struct SavedHoldAnchor: Hashable, Sendable {
     public init?(storageText: String) {
         let parts = storageText.split(separator: ";", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "v1",
-              let since = Self.parseMilliseconds(parts[2]), let expires = Self.parseMilliseconds(parts[3])
+            let since = Self.parseMilliseconds(parts[2]), let expires = Self.parseMilliseconds(parts[3])
         else { return nil }
         self.init(bootID: String(parts[1]), sinceBoot: .milliseconds(since), expiresIn: .milliseconds(expires))
     }

@@ -89,8 +89,10 @@ extension BookingRepository {
     }
 
     private func finish(_ record: StoredAttempt, _ phase: AttemptPhase) -> AttemptSettlement {
-        let moved = (try? store.attempts.update(
-            AttemptChange(attemptID: record.attemptID, phase: phase, version: record.version, at: currentDate()))) ?? false
+        let moved =
+            (try? store.attempts.update(
+                AttemptChange(attemptID: record.attemptID, phase: phase, version: record.version, at: currentDate())))
+            ?? false
         guard moved else { return .pending }
         return phase == .failed ? .failed : .expired
     }

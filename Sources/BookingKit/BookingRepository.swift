@@ -111,7 +111,9 @@ public actor BookingRepository {
     /// extended or have expired) and saves what it learned.
     public func readHold(_ id: AttemptID, anchor: BootClock.Reading?) async throws -> HoldSnapshot {
         let record = try saved(id)
-        guard let holdID = record.holdID else { throw RepositoryError.wrongPhase(id, record.phase, "read a hold it never got") }
+        guard let holdID = record.holdID else {
+            throw RepositoryError.wrongPhase(id, record.phase, "read a hold it never got")
+        }
         let hold = try await api.hold(holdID)
         try applyHold(hold, to: record, anchor: anchor)
         return hold
@@ -122,9 +124,10 @@ public actor BookingRepository {
         let saved = anchor.flatMap {
             SavedHoldAnchor(bootID: $0.bootID, sinceBoot: $0.sinceBoot, expiresIn: .milliseconds(hold.expiresInMs))
         }
-        let moved = try store.attempts.update(AttemptChange(
-            attemptID: record.attemptID, phase: expired ? .expired : .held, version: record.version,
-            holdID: hold.holdId, holdAnchor: saved?.storageText, at: now()))
+        let moved = try store.attempts.update(
+            AttemptChange(
+                attemptID: record.attemptID, phase: expired ? .expired : .held, version: record.version,
+                holdID: hold.holdId, holdAnchor: saved?.storageText, at: now()))
         // A new hold from another process abandoned this attempt while the
         // request was out: the answer is for a room nobody pays any more.
         if !moved, try store.attempts.attempt(id: record.attemptID)?.phase == .abandoned {
@@ -280,9 +283,10 @@ public actor BookingRepository {
             }
             try store.trips.upsert(trip)
         }
-        return try store.attempts.update(AttemptChange(
-            attemptID: id, phase: AttemptPhase(bookingStatus: booking.state), version: booking.version,
-            holdID: booking.holdId, bookingID: booking.bookingId, at: syncedAt))
+        return try store.attempts.update(
+            AttemptChange(
+                attemptID: id, phase: AttemptPhase(bookingStatus: booking.state), version: booking.version,
+                holdID: booking.holdId, bookingID: booking.bookingId, at: syncedAt))
     }
 
     static func trip(from booking: BookingSnapshot, syncedAt: Date) -> TripRecord {
@@ -297,11 +301,14 @@ public actor BookingRepository {
     @discardableResult
     public func update(_ update: AttemptUpdate) throws -> Bool {
         if update.phase == .abandoned { return try abandon(update.attemptID) }
-        if update.phase == .paymentSubmitted { return try store.attempts.submitPayment(id: update.attemptID, at: now()) }
+        if update.phase == .paymentSubmitted {
+            return try store.attempts.submitPayment(id: update.attemptID, at: now())
+        }
         let record = try saved(update.attemptID)
-        return try store.attempts.update(AttemptChange(
-            attemptID: update.attemptID, phase: update.phase, version: update.version ?? record.version,
-            holdID: update.holdID, bookingID: update.bookingID, at: now()))
+        return try store.attempts.update(
+            AttemptChange(
+                attemptID: update.attemptID, phase: update.phase, version: update.version ?? record.version,
+                holdID: update.holdID, bookingID: update.bookingID, at: now()))
     }
 
     /// Whether a trip is saved for this booking.

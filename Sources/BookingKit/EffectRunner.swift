@@ -79,10 +79,12 @@ public final class EffectRunner: Sendable {
         switch effect {
         case .saveAttempt(let record):
             do {
-                try await repository.save(StoredAttempt(
-                    attemptID: record.attemptID, idempotencyKey: record.idempotencyKey, offerID: record.offerID,
-                    quoteID: record.quoteID, holdID: record.holdID, bookingID: record.bookingID, phase: record.phase,
-                    version: record.version, createdAt: Date()))
+                try await repository.save(
+                    StoredAttempt(
+                        attemptID: record.attemptID, idempotencyKey: record.idempotencyKey, offerID: record.offerID,
+                        quoteID: record.quoteID, holdID: record.holdID, bookingID: record.bookingID,
+                        phase: record.phase,
+                        version: record.version, createdAt: Date()))
                 return true
             } catch {
                 // Not saved: the hold request after it must not leave.
@@ -97,15 +99,19 @@ public final class EffectRunner: Sendable {
                 if update.phase == .paymentSubmitted && !moved {
                     // Another process paid (or replaced) this attempt first:
                     // the payment is never sent from here; it is looked up.
-                    await sink(Self.paymentEvent(update.attemptID, await repository.paymentNotSubmitted(update.attemptID)))
+                    await sink(
+                        Self.paymentEvent(update.attemptID, await repository.paymentNotSubmitted(update.attemptID)))
                     return false
                 }
                 return true
             } catch {
                 if update.phase == .paymentSubmitted {
                     // Not saved as submitted: the payment must not leave.
-                    await sink(.payFailed(update.attemptID, BookingDatabase.isStorageFull(error)
-                        ? .rejected(code: BookingFlow.storageFullCode) : .notSent))
+                    await sink(
+                        .payFailed(
+                            update.attemptID,
+                            BookingDatabase.isStorageFull(error)
+                                ? .rejected(code: BookingFlow.storageFullCode) : .notSent))
                     return false
                 }
                 return true
@@ -178,7 +184,8 @@ public final class EffectRunner: Sendable {
             // The repository saved the trip when it applied the answer; if
             // that write failed, fetch the booking once more and apply it.
             if (try? await repository.hasTrip(booking.id)) != true,
-               let id = await attemptID(for: booking.id) {
+                let id = await attemptID(for: booking.id)
+            {
                 _ = try? await repository.refresh(id)
             }
             return true
@@ -200,8 +207,10 @@ public final class EffectRunner: Sendable {
     }
 
     /// Runs `make` after `delay` in a task of its own and sends its event.
-    private func spawn(after delay: Duration, sink: @escaping EventSink,
-                       _ make: @escaping @Sendable () async -> BookingFlow.Event) {
+    private func spawn(
+        after delay: Duration, sink: @escaping EventSink,
+        _ make: @escaping @Sendable () async -> BookingFlow.Event
+    ) {
         let sleeper = self.sleeper
         Task {
             do { try await sleeper.sleep(for: delay) } catch { return }

@@ -1,6 +1,6 @@
-import Locking
 import BookingCore
 import Foundation
+import Locking
 
 /// An append-only log of a flow's events, one JSON object per line: the
 /// time, the event, and the state and effects it led to (by name).
@@ -56,8 +56,9 @@ public final class EventLog: Sendable {
         let at = Int64(now().timeIntervalSince1970 * 1_000)
         writer.withLock { writer in
             writer.sequence += 1
-            let entry = Entry(sequence: writer.sequence, at: at, event: Self.redacted(event), state: state.stage.name,
-                              effects: effects.map(\.logName))
+            let entry = Entry(
+                sequence: writer.sequence, at: at, event: Self.redacted(event), state: state.stage.name,
+                effects: effects.map(\.logName))
             guard let data = try? Self.encoder.encode(entry), let clean = Self.redactingStrings(data) else { return }
             try? writer.handle?.write(contentsOf: clean + Data("\n".utf8))
         }
@@ -105,7 +106,8 @@ public final class EventLog: Sendable {
             do {
                 entries.append(try JSONDecoder().decode(Entry.self, from: Data(line)))
             } catch {
-                throw EventLogError.badLine(number: number + 1, reason: String(describing: error).prefix(200).description)
+                throw EventLogError.badLine(
+                    number: number + 1, reason: String(describing: error).prefix(200).description)
             }
         }
         return entries

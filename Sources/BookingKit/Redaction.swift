@@ -14,7 +14,8 @@ public enum Redaction {
         while index < characters.count {
             let startsRun = index == 0 || !(characters[index - 1].isASCII && characters[index - 1].isNumber)
             if startsRun, characters[index].isASCII, characters[index].isNumber,
-               let end = cardNumberEnd(characters, from: index) {
+                let end = cardNumberEnd(characters, from: index)
+            {
                 output += placeholder
                 index = end
             } else {
@@ -42,7 +43,8 @@ public enum Redaction {
                 digits.append(digit)
                 end = index + 1
             } else if character == " " || character == "-", index + 1 < characters.count,
-                      characters[index + 1].isASCII, characters[index + 1].isNumber {
+                characters[index + 1].isASCII, characters[index + 1].isNumber
+            {
                 // one separator inside the number
             } else {
                 break

@@ -66,7 +66,8 @@ public enum Replay {
             do {
                 entry = try decoder.decode(EventLog.Entry.self, from: line)
             } catch {
-                throw EventLogError.badLine(number: lineNumber, reason: String(describing: error).prefix(200).description)
+                throw EventLogError.badLine(
+                    number: lineNumber, reason: String(describing: error).prefix(200).description)
             }
             count += 1
             try body(next(entry, after: &state))

@@ -81,7 +81,9 @@ public actor SearchRepository {
         }
         var cursor: String?
         if pageIndex > 0 {
-            guard let previous = try cache.recovering({ try $0.resultPages.page(queryKey: key, pageIndex: pageIndex - 1) })
+            guard
+                let previous = try cache.recovering({ try $0.resultPages.page(queryKey: key, pageIndex: pageIndex - 1) }
+                )
             else { return try await offers(query, pageIndex: pageIndex - 1, refresh: false).followedBy(self, query) }
             guard let next = previous.nextCursor else { throw SearchError.noSuchPage(pageIndex + 1) }
             cursor = next
@@ -92,11 +94,13 @@ public actor SearchRepository {
         do {
             let page = try await api.offers(
                 placeID: query.placeID, checkIn: checkIn, checkOut: checkOut, guests: query.guests, cursor: cursor)
-            let quotedAt = page.items.compactMap(\.quotedAtMilliseconds).min()
+            let quotedAt =
+                page.items.compactMap(\.quotedAtMilliseconds).min()
                 .map { Date(timeIntervalSince1970: Double($0) / 1_000) } ?? now()
             let items = String(decoding: try JSONEncoder().encode(page.items), as: UTF8.self)
-            let stored = ResultPage(queryKey: key, pageIndex: pageIndex, itemsJSON: items, nextCursor: page.nextCursor,
-                                    quotedAt: quotedAt)
+            let stored = ResultPage(
+                queryKey: key, pageIndex: pageIndex, itemsJSON: items, nextCursor: page.nextCursor,
+                quotedAt: quotedAt)
             try cache.recovering { cache in
                 // A fresh first page starts the list again: later pages
                 // belong to the old cursors.

@@ -31,7 +31,10 @@ struct APIError: Error, Sendable {
         return error
     }
 
-    static let internalError = APIError(status: 500, code: "INTERNAL_ERROR", message: "The sandbox failed to handle the request.")
+    /// The contract's `INTERNAL_ERROR`, named after its code.
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
+    static let internalError = APIError(
+        status: 500, code: "INTERNAL_ERROR", message: "The sandbox failed to handle the request.")
 
     /// The response for this error.
     var response: HTTPResponse {

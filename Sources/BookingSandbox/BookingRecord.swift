@@ -68,7 +68,8 @@ struct BookingRecord: Sendable {
 
     /// A page of the account's bookings, oldest first, and whether more follow.
     static func page(_ db: Database, account: String, offset: Int, limit: Int) throws -> ([BookingRecord], Bool) {
-        let statement = try db.cachedStatement("SELECT \(columns) FROM booking WHERE account = ? ORDER BY seq LIMIT ? OFFSET ?")
+        let statement = try db.cachedStatement(
+            "SELECT \(columns) FROM booking WHERE account = ? ORDER BY seq LIMIT ? OFFSET ?")
         defer { statement.reset() }
         try statement.bind(account, at: 1)
         try statement.bind(limit + 1, at: 2)
@@ -81,8 +82,9 @@ struct BookingRecord: Sendable {
 
     /// The body saved for `version`, or `nil`.
     static func savedBody(_ db: Database, id: String, version: Int64) throws -> Data? {
-        guard case .text(let text) = try db.scalar(
-            "SELECT body FROM booking_version WHERE booking_id = ? AND version = ?", [.text(id), .integer(version)])
+        guard
+            case .text(let text) = try db.scalar(
+                "SELECT body FROM booking_version WHERE booking_id = ? AND version = ?", [.text(id), .integer(version)])
         else { return nil }
         return Data(text.utf8)
     }
@@ -92,8 +94,10 @@ struct BookingRecord: Sendable {
         try db.run(
             "INSERT INTO booking (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                .text(bookingId), .integer(seq), .text(account), .text(holdId), .text(idempotencyKey), .text(token.rawValue),
-                .text(state), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs), .integer(updatedAtMs),
+                .text(bookingId), .integer(seq), .text(account), .text(holdId), .text(idempotencyKey),
+                .text(token.rawValue),
+                .text(state), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs),
+                .integer(updatedAtMs),
                 returnURL.map { .text($0) } ?? .null,
             ])
         try saveBody(db, hold: hold)
@@ -134,7 +138,8 @@ struct BookingRecord: Sendable {
         case "FAILED":
             switch token {
             case .chargeDeclined:
-                return FailureBody(code: "card_declined", message: "The card was declined.", declineCode: "generic_decline")
+                return FailureBody(
+                    code: "card_declined", message: "The card was declined.", declineCode: "generic_decline")
             case .threeDSecureRequired:
                 return FailureBody(code: "authentication_failed", message: "3-D Secure authentication failed.")
             case .processingError, .visa:

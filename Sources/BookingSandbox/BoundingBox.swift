@@ -7,7 +7,8 @@ struct BoundingBox: Sendable {
     var maxLat: Double
 
     init(_ text: String) throws(APIError) {
-        let invalid = APIError.validation(field: "bbox", "bbox must be minLon,minLat,maxLon,maxLat in degrees, min <= max.")
+        let invalid = APIError.validation(
+            field: "bbox", "bbox must be minLon,minLat,maxLon,maxLat in degrees, min <= max.")
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 4 else { throw invalid }
         var numbers: [Double] = []

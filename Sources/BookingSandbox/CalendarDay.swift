@@ -54,7 +54,8 @@ struct CalendarDay: Hashable, Comparable, Sendable {
         let minutes = (inDay / 60_000) % 60
         let seconds = (inDay / 1000) % 60
         let millis = inDay % 1000
-        return "\(day.isoString)T\(pad(Int(hours), 2)):\(pad(Int(minutes), 2)):\(pad(Int(seconds), 2)).\(pad(Int(millis), 3))Z"
+        return
+            "\(day.isoString)T\(pad(Int(hours), 2)):\(pad(Int(minutes), 2)):\(pad(Int(seconds), 2)).\(pad(Int(millis), 3))Z"
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

@@ -36,7 +36,9 @@ enum ChallengePage {
         if let template = booking.returnURL {
             return HTTPResponse(
                 status: 303,
-                headers: ["Location": ReturnURL.resolve(template, bookingId: booking.bookingId), "Cache-Control": "no-store"])
+                headers: [
+                    "Location": ReturnURL.resolve(template, bookingId: booking.bookingId), "Cache-Control": "no-store",
+                ])
         }
         let outcome = passed ? "Payment authenticated" : "Authentication failed"
         return HTML.response(

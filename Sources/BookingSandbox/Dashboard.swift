@@ -46,37 +46,50 @@ struct Dashboard: Encodable, Sendable {
         var dashboard = Dashboard()
         try rows(db, "SELECT hold_id, account FROM hold ORDER BY created_at_ms, hold_id") { row in
             guard let hold = try HoldRecord.load(db, id: row.string(at: 0), account: row.string(at: 1)) else { return }
-            dashboard.holds.append(HoldRow(
-                account: hold.account, holdId: hold.holdId, state: hold.state(now: now),
-                expiresAt: CalendarDay.timestamp(unixMilliseconds: min(hold.expiresAtMs, hold.checkIn.endMilliseconds)),
-                bookingId: hold.bookingId))
+            dashboard.holds.append(
+                HoldRow(
+                    account: hold.account, holdId: hold.holdId, state: hold.state(now: now),
+                    expiresAt: CalendarDay.timestamp(
+                        unixMilliseconds: min(hold.expiresAtMs, hold.checkIn.endMilliseconds)),
+                    bookingId: hold.bookingId))
         }
         try rows(db, "SELECT booking_id FROM booking ORDER BY seq") { row in
             guard let booking = try BookingRecord.load(db, id: row.string(at: 0)),
                 let hold = try HoldRecord.load(db, id: booking.holdId, account: booking.account)
             else { return }
-            dashboard.bookings.append(BookingRow(
-                account: booking.account, bookingId: booking.bookingId, state: booking.state, version: booking.version,
-                property: hold.property.name, checkIn: hold.checkIn.isoString, checkOut: hold.checkOut.isoString,
-                amount: hold.price.total))
+            dashboard.bookings.append(
+                BookingRow(
+                    account: booking.account, bookingId: booking.bookingId, state: booking.state,
+                    version: booking.version,
+                    property: hold.property.name, checkIn: hold.checkIn.isoString, checkOut: hold.checkOut.isoString,
+                    amount: hold.price.total))
         }
-        try rows(db, """
+        try rows(
+            db,
+            """
             SELECT account, idempotency_key, min(booking_id), sum(kind = 'charge'), sum(kind = 'refund'),
                    sum(CASE WHEN kind = 'charge' THEN amount ELSE 0 END), min(currency)
             FROM ledger_entry GROUP BY account, idempotency_key ORDER BY min(seq)
-            """) { row in
-            dashboard.ledger.append(LedgerRow(
-                account: row.string(at: 0), idempotencyKey: row.string(at: 1), bookingId: row.string(at: 2),
-                charges: row.int64(at: 3), refunds: row.int64(at: 4),
-                charged: Money(amount: row.int64(at: 5), currency: row.string(at: 6))))
+            """
+        ) { row in
+            dashboard.ledger.append(
+                LedgerRow(
+                    account: row.string(at: 0), idempotencyKey: row.string(at: 1), bookingId: row.string(at: 2),
+                    charges: row.int64(at: 3), refunds: row.int64(at: 4),
+                    charged: Money(amount: row.int64(at: 5), currency: row.string(at: 6))))
         }
         let lifetime = configuration.idempotencyKeyLifetimeSeconds * 1000
-        try rows(db, "SELECT account, endpoint, key, state, status, created_at_ms FROM idempotency_record ORDER BY created_at_ms") { row in
+        try rows(
+            db,
+            "SELECT account, endpoint, key, state, status, created_at_ms FROM idempotency_record ORDER BY created_at_ms"
+        ) { row in
             let left = row.int64(at: 5) + lifetime - now
             guard left > 0 else { return }  // pruned at the next claim
-            dashboard.idempotency.append(IdempotencyRow(
-                account: row.string(at: 0), endpoint: row.string(at: 1), key: row.string(at: 2), state: row.string(at: 3),
-                status: row.isNull(at: 4) ? nil : row.int64(at: 4), secondsLeft: (left + 999) / 1000))
+            dashboard.idempotency.append(
+                IdempotencyRow(
+                    account: row.string(at: 0), endpoint: row.string(at: 1), key: row.string(at: 2),
+                    state: row.string(at: 3),
+                    status: row.isNull(at: 4) ? nil : row.int64(at: 4), secondsLeft: (left + 999) / 1000))
         }
         dashboard.faults = SandboxFault.simpleCases.map { fault in
             FaultRow(fault: fault.description, rate: configuration.faultRates[fault] ?? 0)

@@ -5,32 +5,53 @@ import HTTPServer
 /// linking to its JSON. Every value goes through `HTML.escape`.
 enum DashboardPage {
     static func response(_ dashboard: Dashboard) -> HTTPResponse {
-        var body = "<h1>BookingKit sandbox</h1>\n<p class=\"muted\">The contract: <a href=\"/openapi.yaml\">openapi.yaml</a>."
+        var body =
+            "<h1>BookingKit sandbox</h1>\n<p class=\"muted\">The contract: <a href=\"/openapi.yaml\">openapi.yaml</a>."
             + " Loopback only; nothing here needs a key.</p>\n"
         let accounts = Set(dashboard.bookings.map(\.account) + dashboard.holds.map(\.account)).sorted()
         if accounts.isEmpty { body += "<p>No holds or bookings yet.</p>\n" }
         for account in accounts {
             body += "<h2>Account <code>\(HTML.escape(account))</code></h2>\n"
-            body += heading("Bookings", .bookings, level: 3) + table(
-                ["Booking", "State", "Version", "Property", "Check-in", "Check-out", "Amount"],
-                dashboard.bookings.filter { $0.account == account }.map {
-                    [$0.bookingId, $0.state, String($0.version), $0.property, $0.checkIn, $0.checkOut, amount($0.amount)]
-                })
-            body += heading("Holds", .holds, level: 3) + table(
-                ["Hold", "State", "Expires", "Booking"],
-                dashboard.holds.filter { $0.account == account }.map { [$0.holdId, $0.state, $0.expiresAt, $0.bookingId ?? ""] })
+            body +=
+                heading("Bookings", .bookings, level: 3)
+                + table(
+                    ["Booking", "State", "Version", "Property", "Check-in", "Check-out", "Amount"],
+                    dashboard.bookings.filter { $0.account == account }.map {
+                        [
+                            $0.bookingId, $0.state, String($0.version), $0.property, $0.checkIn, $0.checkOut,
+                            amount($0.amount),
+                        ]
+                    })
+            body +=
+                heading("Holds", .holds, level: 3)
+                + table(
+                    ["Hold", "State", "Expires", "Booking"],
+                    dashboard.holds.filter { $0.account == account }.map {
+                        [$0.holdId, $0.state, $0.expiresAt, $0.bookingId ?? ""]
+                    })
         }
-        body += heading("Ledger: charges per idempotency key", .ledger, level: 2) + table(
-            ["Account", "Idempotency key", "Booking", "Charges", "Refunds", "Charged"],
-            dashboard.ledger.map {
-                [$0.account, $0.idempotencyKey, $0.bookingId, String($0.charges), String($0.refunds), amount($0.charged)]
-            })
-        body += heading("Stored idempotent answers", .idempotency, level: 2) + table(
-            ["Account", "Endpoint", "Key", "State", "Status", "Seconds left"],
-            dashboard.idempotency.map {
-                [$0.account, $0.endpoint, $0.key, $0.state, $0.status.map(String.init) ?? "", String($0.secondsLeft)]
-            })
-        body += heading("Fault switches (server-wide rates; one request: the Sandbox-Fault header)", .faults, level: 2)
+        body +=
+            heading("Ledger: charges per idempotency key", .ledger, level: 2)
+            + table(
+                ["Account", "Idempotency key", "Booking", "Charges", "Refunds", "Charged"],
+                dashboard.ledger.map {
+                    [
+                        $0.account, $0.idempotencyKey, $0.bookingId, String($0.charges), String($0.refunds),
+                        amount($0.charged),
+                    ]
+                })
+        body +=
+            heading("Stored idempotent answers", .idempotency, level: 2)
+            + table(
+                ["Account", "Endpoint", "Key", "State", "Status", "Seconds left"],
+                dashboard.idempotency.map {
+                    [
+                        $0.account, $0.endpoint, $0.key, $0.state, $0.status.map(String.init) ?? "",
+                        String($0.secondsLeft),
+                    ]
+                })
+        body +=
+            heading("Fault switches (server-wide rates; one request: the Sandbox-Fault header)", .faults, level: 2)
             + table(["Fault", "Rate"], dashboard.faults.map { [$0.fault, String($0.rate)] })
         return HTML.response(status: 200, title: "BookingKit sandbox", body: body)
     }
@@ -43,7 +64,8 @@ enum DashboardPage {
         guard !rows.isEmpty else { return "<p class=\"muted\">None.</p>\n" }
         let head = headers.map { "<th>\(HTML.escape($0))</th>" }.joined()
         let cells = rows.map { row in "<tr>" + row.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }
-        return "<table><thead><tr>\(head)</tr></thead><tbody>\n" + cells.joined(separator: "\n") + "\n</tbody></table>\n"
+        return "<table><thead><tr>\(head)</tr></thead><tbody>\n" + cells.joined(separator: "\n")
+            + "\n</tbody></table>\n"
     }
 
     /// `12345 EUR` as `123.45 EUR` (the sandbox's currencies have two decimals).

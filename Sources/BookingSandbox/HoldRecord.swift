@@ -40,7 +40,8 @@ struct HoldRecord: Sendable {
         return HoldRecord(
             holdId: statement.string(at: 0), account: statement.string(at: 1), offerId: statement.string(at: 2),
             quoteId: statement.string(at: 3), propertyId: statement.string(at: 4), roomType: statement.string(at: 5),
-            checkIn: CalendarDay(dayNumber: statement.int64(at: 6)), checkOut: CalendarDay(dayNumber: statement.int64(at: 7)),
+            checkIn: CalendarDay(dayNumber: statement.int64(at: 6)),
+            checkOut: CalendarDay(dayNumber: statement.int64(at: 7)),
             guests: Int(statement.int64(at: 8)), price: price, property: property, room: room,
             createdAtMs: statement.int64(at: 12), expiresAtMs: statement.int64(at: 13),
             extensions: Int(statement.int64(at: 14)), version: statement.int64(at: 15),
@@ -64,7 +65,10 @@ struct HoldRecord: Sendable {
     func update(_ db: Database) throws {
         try db.run(
             "UPDATE hold SET expires_at_ms = ?, extensions = ?, version = ?, booking_id = ? WHERE hold_id = ?",
-            [.integer(expiresAtMs), .integer(Int64(extensions)), .integer(version), bookingId.map { .text($0) } ?? .null, .text(holdId)])
+            [
+                .integer(expiresAtMs), .integer(Int64(extensions)), .integer(version),
+                bookingId.map { .text($0) } ?? .null, .text(holdId),
+            ])
     }
 
     /// When a hold made or extended `now` for `ttl` ms ends: after the TTL,
@@ -85,7 +89,8 @@ struct HoldRecord: Sendable {
 
     func body(now: Int64, maximumExtensions: Int) -> HoldBody {
         HoldBody(
-            holdId: holdId, state: state(now: now), expiresInMs: max(0, min(expiresAtMs, checkIn.endMilliseconds) - now),
+            holdId: holdId, state: state(now: now),
+            expiresInMs: max(0, min(expiresAtMs, checkIn.endMilliseconds) - now),
             offerId: offerId,
             quoteId: quoteId, price: price, property: property, room: room, checkIn: checkIn.isoString,
             checkOut: checkOut.isoString, guests: guests, version: version,
@@ -94,7 +99,9 @@ struct HoldRecord: Sendable {
 
     /// How many rooms of a type are taken on any night of a stay: unexpired
     /// free holds plus holds whose booking is awaiting action, processing or confirmed.
-    static func roomsTaken(_ db: Database, propertyId: String, roomType: String, checkIn: CalendarDay, checkOut: CalendarDay, now: Int64) throws -> Int {
+    static func roomsTaken(
+        _ db: Database, propertyId: String, roomType: String, checkIn: CalendarDay, checkOut: CalendarDay, now: Int64
+    ) throws -> Int {
         let value = try db.scalar(
             """
             SELECT count(*) FROM hold h LEFT JOIN booking b ON b.booking_id = h.booking_id
@@ -102,7 +109,10 @@ struct HoldRecord: Sendable {
               AND ((h.booking_id IS NULL AND h.expires_at_ms > ?)
                    OR b.state IN ('ACTION_REQUIRED', 'PROCESSING', 'CONFIRMED'))
             """,
-            [.text(propertyId), .text(roomType), .integer(checkOut.dayNumber), .integer(checkIn.dayNumber), .integer(now)])
+            [
+                .text(propertyId), .text(roomType), .integer(checkOut.dayNumber), .integer(checkIn.dayNumber),
+                .integer(now),
+            ])
         if case .integer(let count) = value { return Int(count) }
         return 0
     }

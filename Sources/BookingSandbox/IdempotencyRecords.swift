@@ -21,11 +21,14 @@ enum IdempotencyRecords {
     /// `account` and `endpoint`. Runs in its own committed transaction, so a
     /// colliding request sees the claim.
     static func claim(
-        _ db: Database, account: String, endpoint: String, key: String, fingerprint: String, now: Int64, lifetimeMs: Int64
+        _ db: Database, account: String, endpoint: String, key: String, fingerprint: String, now: Int64,
+        lifetimeMs: Int64
     ) throws -> Claim {
-        try db.run("DELETE FROM idempotency_record WHERE created_at_ms <= ? AND state = 'done'", [.integer(now - lifetimeMs)])
+        try db.run(
+            "DELETE FROM idempotency_record WHERE created_at_ms <= ? AND state = 'done'", [.integer(now - lifetimeMs)])
         let statement = try db.cachedStatement(
-            "SELECT fingerprint, state, status, headers_json, body FROM idempotency_record WHERE account = ? AND endpoint = ? AND key = ?")
+            "SELECT fingerprint, state, status, headers_json, body FROM idempotency_record WHERE account = ? AND endpoint = ? AND key = ?"
+        )
         defer { statement.reset() }
         try statement.bind(account, at: 1)
         try statement.bind(endpoint, at: 2)
@@ -37,7 +40,8 @@ enum IdempotencyRecords {
             for pair in JSONResponse.decode([[String]].self, from: statement.data(at: 3)) ?? [] where pair.count == 2 {
                 headers.add(name: pair[0], value: pair[1])
             }
-            return .replay(HTTPResponse(status: Int(statement.int64(at: 2)), headers: headers, body: statement.data(at: 4)))
+            return .replay(
+                HTTPResponse(status: Int(statement.int64(at: 2)), headers: headers, body: statement.data(at: 4)))
         }
         statement.reset()
         try db.run(
@@ -53,7 +57,10 @@ enum IdempotencyRecords {
         let headersJSON = String(decoding: JSONResponse.encode(headers), as: UTF8.self)
         try db.run(
             "UPDATE idempotency_record SET state = 'done', status = ?, headers_json = ?, body = ? WHERE account = ? AND endpoint = ? AND key = ?",
-            [.integer(Int64(response.status)), .text(headersJSON), .blob(response.body), .text(account), .text(endpoint), .text(key)])
+            [
+                .integer(Int64(response.status)), .text(headersJSON), .blob(response.body), .text(account),
+                .text(endpoint), .text(key),
+            ])
     }
 
     /// Forgets a claim whose endpoint could not store anything.

@@ -37,7 +37,9 @@ extension Inventory {
     func offerKeys(properties: [Property], checkIn: CalendarDay, checkOut: CalendarDay, guests: Int) -> [OfferKey] {
         properties.flatMap { property in
             property.rooms.filter { $0.body.maxGuests >= guests }.map { room in
-                OfferKey(propertyId: property.body.id, roomType: room.body.type, checkIn: checkIn, checkOut: checkOut, guests: guests)
+                OfferKey(
+                    propertyId: property.body.id, roomType: room.body.type, checkIn: checkIn, checkOut: checkOut,
+                    guests: guests)
             }
         }
     }

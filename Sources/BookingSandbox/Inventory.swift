@@ -93,12 +93,22 @@ struct Inventory: Sendable {
         let span = UInt64(city.nightlyRange.upperBound - city.nightlyRange.lowerBound)
         let step = Inventory.priceStep
         let base = (city.nightlyRange.lowerBound + Int64(generator.next() % (span + 1))) / step * step
-        var rooms = [Room(body: RoomBody(type: "std", name: "Standard double", maxGuests: 2), nightly: base, units: 2 + Int(generator.next() % 5))]
+        var rooms = [
+            Room(
+                body: RoomBody(type: "std", name: "Standard double", maxGuests: 2), nightly: base,
+                units: 2 + Int(generator.next() % 5))
+        ]
         if generator.next() % 3 != 0 {
-            rooms.append(Room(body: RoomBody(type: "dlx", name: "Deluxe room", maxGuests: 3), nightly: base * 14 / 10 / step * step, units: 1 + Int(generator.next() % 4)))
+            rooms.append(
+                Room(
+                    body: RoomBody(type: "dlx", name: "Deluxe room", maxGuests: 3),
+                    nightly: base * 14 / 10 / step * step, units: 1 + Int(generator.next() % 4)))
         }
         if generator.next() % 2 == 0 {
-            rooms.append(Room(body: RoomBody(type: "fam", name: "Family suite", maxGuests: 5), nightly: base * 19 / 10 / step * step, units: 1 + Int(generator.next() % 3)))
+            rooms.append(
+                Room(
+                    body: RoomBody(type: "fam", name: "Family suite", maxGuests: 5),
+                    nightly: base * 19 / 10 / step * step, units: 1 + Int(generator.next() % 3)))
         }
         let body = PropertyBody(
             id: id, name: "\(first) \(second)", city: city.place.name, placeId: city.place.placeId,
@@ -116,20 +126,35 @@ struct Inventory: Sendable {
     ]
 
     private static let cityTemplates: [City] = [
-        City(place: PlaceBody(placeId: "plc_lisbon", name: "Lisbon", country: "Portugal", countryCode: "PT", currency: "EUR", lat: 38.7223, lon: -9.1393),
-             code: "lis", minorDigits: 2, nightlyRange: 6_000...24_000, taxBasisPoints: 600, feePerStay: 400,
-             streets: ["Rua Augusta", "Rua do Alecrim", "Avenida da Liberdade", "Rua da Prata"]),
-        City(place: PlaceBody(placeId: "plc_porto", name: "Porto", country: "Portugal", countryCode: "PT", currency: "EUR", lat: 41.1579, lon: -8.6291),
-             code: "opo", minorDigits: 2, nightlyRange: 5_000...18_000, taxBasisPoints: 600, feePerStay: 200,
-             streets: ["Rua de Santa Catarina", "Rua das Flores", "Avenida dos Aliados"]),
-        City(place: PlaceBody(placeId: "plc_tokyo", name: "Tokyo", country: "Japan", countryCode: "JP", currency: "JPY", lat: 35.6762, lon: 139.6503),
-             code: "tyo", minorDigits: 0, nightlyRange: 9_000...48_000, taxBasisPoints: 1000, feePerStay: 400,
-             streets: ["Chuo-dori", "Omotesando", "Meiji-dori", "Yasukuni-dori"]),
-        City(place: PlaceBody(placeId: "plc_london", name: "London", country: "United Kingdom", countryCode: "GB", currency: "GBP", lat: 51.5072, lon: -0.1276),
-             code: "lon", minorDigits: 2, nightlyRange: 9_000...38_000, taxBasisPoints: 2000, feePerStay: 500,
-             streets: ["Baker Street", "Strand", "Long Acre", "Kensington Road"]),
-        City(place: PlaceBody(placeId: "plc_new_york", name: "New York", country: "United States", countryCode: "US", currency: "USD", lat: 40.7128, lon: -74.0060),
-             code: "nyc", minorDigits: 2, nightlyRange: 14_000...52_000, taxBasisPoints: 1475, feePerStay: 2_500,
-             streets: ["Broadway", "Fifth Avenue", "Lexington Avenue", "Bleecker Street"]),
+        City(
+            place: PlaceBody(
+                placeId: "plc_lisbon", name: "Lisbon", country: "Portugal", countryCode: "PT", currency: "EUR",
+                lat: 38.7223, lon: -9.1393),
+            code: "lis", minorDigits: 2, nightlyRange: 6_000...24_000, taxBasisPoints: 600, feePerStay: 400,
+            streets: ["Rua Augusta", "Rua do Alecrim", "Avenida da Liberdade", "Rua da Prata"]),
+        City(
+            place: PlaceBody(
+                placeId: "plc_porto", name: "Porto", country: "Portugal", countryCode: "PT", currency: "EUR",
+                lat: 41.1579, lon: -8.6291),
+            code: "opo", minorDigits: 2, nightlyRange: 5_000...18_000, taxBasisPoints: 600, feePerStay: 200,
+            streets: ["Rua de Santa Catarina", "Rua das Flores", "Avenida dos Aliados"]),
+        City(
+            place: PlaceBody(
+                placeId: "plc_tokyo", name: "Tokyo", country: "Japan", countryCode: "JP", currency: "JPY", lat: 35.6762,
+                lon: 139.6503),
+            code: "tyo", minorDigits: 0, nightlyRange: 9_000...48_000, taxBasisPoints: 1000, feePerStay: 400,
+            streets: ["Chuo-dori", "Omotesando", "Meiji-dori", "Yasukuni-dori"]),
+        City(
+            place: PlaceBody(
+                placeId: "plc_london", name: "London", country: "United Kingdom", countryCode: "GB", currency: "GBP",
+                lat: 51.5072, lon: -0.1276),
+            code: "lon", minorDigits: 2, nightlyRange: 9_000...38_000, taxBasisPoints: 2000, feePerStay: 500,
+            streets: ["Baker Street", "Strand", "Long Acre", "Kensington Road"]),
+        City(
+            place: PlaceBody(
+                placeId: "plc_new_york", name: "New York", country: "United States", countryCode: "US", currency: "USD",
+                lat: 40.7128, lon: -74.0060),
+            code: "nyc", minorDigits: 2, nightlyRange: 14_000...52_000, taxBasisPoints: 1475, feePerStay: 2_500,
+            streets: ["Broadway", "Fifth Avenue", "Lexington Avenue", "Bleecker Street"]),
     ]
 }

@@ -7,7 +7,9 @@ enum Ledger {
     enum Kind: String { case charge, refund }
 
     /// Records a charge or refund of the hold's total for `booking`.
-    static func record(_ kind: Kind, _ db: Database, booking: BookingRecord, hold: HoldRecord, seed: UInt64, now: Int64) throws {
+    static func record(_ kind: Kind, _ db: Database, booking: BookingRecord, hold: HoldRecord, seed: UInt64, now: Int64)
+        throws
+    {
         let entryId = try db.newID(prefix: kind == .charge ? Identifier.charge : Identifier.refund, seed: seed).id
         let seq = try db.nextSequence("ledger")
         try db.run(
@@ -16,7 +18,8 @@ enum Ledger {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .text(entryId), .integer(seq), .text(kind.rawValue), .text(booking.account), .text(booking.idempotencyKey),
+                .text(entryId), .integer(seq), .text(kind.rawValue), .text(booking.account),
+                .text(booking.idempotencyKey),
                 .text(hold.holdId), .text(booking.bookingId), .integer(hold.price.total.amount),
                 .text(hold.price.total.currency), .integer(now),
             ])
@@ -36,7 +39,8 @@ enum Ledger {
             chargesByIdempotencyKey: [:], chargesByHold: [:], chargesByBooking: [:])
         try statement.forEachRow { row in
             let entry = LedgerEntryBody(
-                entryId: row.string(at: 0), kind: row.string(at: 1), account: account, idempotencyKey: row.string(at: 2),
+                entryId: row.string(at: 0), kind: row.string(at: 1), account: account,
+                idempotencyKey: row.string(at: 2),
                 holdId: row.string(at: 3), bookingId: row.string(at: 4),
                 amount: Money(amount: row.int64(at: 5), currency: row.string(at: 6)),
                 createdAt: CalendarDay.timestamp(unixMilliseconds: row.int64(at: 7)))

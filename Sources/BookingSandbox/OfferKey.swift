@@ -36,7 +36,9 @@ struct OfferKey: Hashable, Sendable {
             SearchLimits.guests.contains(guests),
             SearchLimits.nights.contains(Int(checkOut.dayNumber - checkIn.dayNumber))
         else { return nil }
-        self.init(propertyId: "htl_\(parts[2])", roomType: String(parts[3]), checkIn: checkIn, checkOut: checkOut, guests: guests)
+        self.init(
+            propertyId: "htl_\(parts[2])", roomType: String(parts[3]), checkIn: checkIn, checkOut: checkOut,
+            guests: guests)
     }
 }
 

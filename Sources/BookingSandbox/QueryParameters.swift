@@ -7,7 +7,8 @@ struct QueryParameters {
 
     init(_ request: HTTPRequest, allowed: Set<String>) throws(APIError) {
         guard let items = request.queryItems else {
-            throw APIError(status: 400, code: "VALIDATION_ERROR", message: "The query string is not valid percent-encoding.")
+            throw APIError(
+                status: 400, code: "VALIDATION_ERROR", message: "The query string is not valid percent-encoding.")
         }
         for item in items {
             guard allowed.contains(item.name) else {
@@ -43,7 +44,9 @@ struct QueryParameters {
         guard !text.isEmpty, text.utf8.count <= 6, text.utf8.allSatisfy({ (48...57).contains($0) }),
             let value = Int(text), range.contains(value)
         else {
-            throw APIError.validation(field: name, "Query parameter '\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound).")
+            throw APIError.validation(
+                field: name,
+                "Query parameter '\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
     }

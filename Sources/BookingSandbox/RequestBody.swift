@@ -13,7 +13,8 @@ struct RequestBody {
     /// body is an empty object when `emptyIsObject`.
     init(_ data: Data, allowed: Set<String>, emptyIsObject: Bool = false) throws(APIError) {
         if data.count > Self.maximumBytes {
-            throw APIError(status: 413, code: "PAYLOAD_TOO_LARGE", message: "The body is larger than \(Self.maximumBytes) bytes.")
+            throw APIError(
+                status: 413, code: "PAYLOAD_TOO_LARGE", message: "The body is larger than \(Self.maximumBytes) bytes.")
         }
         if data.isEmpty && emptyIsObject {
             self.fields = [:]
@@ -23,7 +24,8 @@ struct RequestBody {
             throw APIError(status: 400, code: "INVALID_JSON", message: "The body is not valid JSON.")
         }
         guard case .object(let fields) = value else {
-            throw APIError(status: 400, code: "INVALID_JSON", message: "The body must be a JSON object, not \(value.typeName).")
+            throw APIError(
+                status: 400, code: "INVALID_JSON", message: "The body must be a JSON object, not \(value.typeName).")
         }
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw APIError.validation(field: unknown, "Unknown field '\(unknown)'.")
@@ -56,7 +58,8 @@ struct RequestBody {
             throw APIError.validation(field: name, "Field '\(name)' must be an integer, not \(value.typeName).")
         }
         guard range.contains(number) else {
-            throw APIError.validation(field: name, "Field '\(name)' must be between \(range.lowerBound) and \(range.upperBound).")
+            throw APIError.validation(
+                field: name, "Field '\(name)' must be between \(range.lowerBound) and \(range.upperBound).")
         }
         return number
     }

@@ -11,7 +11,9 @@ enum ReturnURL {
     static let maximumLength = 512
     /// The placeholder replaced by the booking's id.
     static let placeholder = "{bookingId}"
-    private static let refusedSchemes: Set<String> = ["http", "javascript", "data", "file", "vbscript", "blob", "about"]
+    private static let refusedSchemes: Set<String> = [
+        "http", "javascript", "data", "file", "vbscript", "blob", "about",
+    ]
 
     /// Whether `text` is an acceptable return URL.
     static func isValid(_ text: String) -> Bool {

@@ -74,8 +74,10 @@ enum Route: Equatable, Sendable {
         case 2 where parts[0] == "holds": candidates = [("GET", .hold(id: parts[1]))]
         case 2 where parts[0] == "bookings": candidates = [("GET", .booking(id: parts[1]))]
         case 3 where parts[0] == "holds" && parts[2] == "extend": candidates = [("POST", .extendHold(id: parts[1]))]
-        case 3 where parts[0] == "bookings" && parts[2] == "cancel": candidates = [("POST", .cancelBooking(id: parts[1]))]
-        case 3 where parts[0] == "sandbox" && parts[1] == "challenges": candidates = [("POST", .challenge(bookingId: parts[2]))]
+        case 3 where parts[0] == "bookings" && parts[2] == "cancel":
+            candidates = [("POST", .cancelBooking(id: parts[1]))]
+        case 3 where parts[0] == "sandbox" && parts[1] == "challenges":
+            candidates = [("POST", .challenge(bookingId: parts[2]))]
         default: return .failure(.notFound)
         }
         if let match = candidates.first(where: { $0.method == method }) { return .success(match.route) }

@@ -31,7 +31,8 @@ extension Database {
     /// The next value of the counter `name` (1, 2, ...). Call inside a transaction.
     func nextSequence(_ name: String) throws -> Int64 {
         let statement = try cachedStatement(
-            "INSERT INTO id_sequence (name, next) VALUES (?, 2) ON CONFLICT (name) DO UPDATE SET next = next + 1 RETURNING next - 1")
+            "INSERT INTO id_sequence (name, next) VALUES (?, 2) ON CONFLICT (name) DO UPDATE SET next = next + 1 RETURNING next - 1"
+        )
         defer { statement.reset() }
         try statement.bind(name, at: 1)
         guard try statement.step() else { throw APIError.internalError }

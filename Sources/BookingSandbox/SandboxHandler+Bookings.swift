@@ -21,7 +21,10 @@ extension SandboxHandler {
         }
         let tokenText = try body.string("paymentToken", maxLength: 64)
         guard let token = PaymentToken(rawValue: tokenText) else {
-            var error = APIError(status: 400, code: "INVALID_PAYMENT_TOKEN", message: "Use one of the sandbox tokens: \(PaymentToken.allCases.map(\.rawValue).joined(separator: ", ")).")
+            var error = APIError(
+                status: 400, code: "INVALID_PAYMENT_TOKEN",
+                message:
+                    "Use one of the sandbox tokens: \(PaymentToken.allCases.map(\.rawValue).joined(separator: ", ")).")
             error.detail.field = "paymentToken"
             throw error
         }
@@ -35,10 +38,13 @@ extension SandboxHandler {
             route: .createBooking, key: key,
             fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")")
         return try await performIdempotent(command, account: account, faults: faults) { db, now in
-            guard var hold = try HoldRecord.load(db, id: holdId, account: account) else { throw APIError.notFound("Hold") }
+            guard var hold = try HoldRecord.load(db, id: holdId, account: account) else {
+                throw APIError.notFound("Hold")
+            }
             try settleBooking(of: &hold, db: db, now: now)
             if let bookingId = hold.bookingId {
-                var error = APIError(status: 409, code: "HOLD_ALREADY_BOOKED", message: "Another booking holds this room already.")
+                var error = APIError(
+                    status: 409, code: "HOLD_ALREADY_BOOKED", message: "Another booking holds this room already.")
                 error.detail.bookingId = bookingId
                 throw error
             }
@@ -76,7 +82,9 @@ extension SandboxHandler {
         _ = try QueryParameters(request, allowed: [])
         guard Identifier.isValid(id, prefix: Identifier.booking) else { throw APIError.notFound("Booking") }
         return try await performRead(faults: faults) { db, now in
-            guard let booking = try BookingRecord.load(db, id: id, account: account) else { throw APIError.notFound("Booking") }
+            guard let booking = try BookingRecord.load(db, id: id, account: account) else {
+                throw APIError.notFound("Booking")
+            }
             return try currentBody(booking, db: db, now: now, stale: faults.contains(.staleVersion))
         }
     }
@@ -92,7 +100,8 @@ extension SandboxHandler {
                 throw APIError.validation(field: "attempt", "'attempt' cannot be combined with 'limit' or 'cursor'.")
             }
             guard Identifier.isValidIdempotencyKey(attempt) else {
-                throw APIError.validation(field: "attempt", "'attempt' must be an Idempotency-Key: 1 to 255 visible ASCII characters.")
+                throw APIError.validation(
+                    field: "attempt", "'attempt' must be an Idempotency-Key: 1 to 255 visible ASCII characters.")
             }
             return try await performRead(faults: faults) { db, now in
                 guard let booking = try BookingRecord.load(db, idempotencyKey: attempt, account: account) else {
@@ -103,13 +112,17 @@ extension SandboxHandler {
         }
         let limit = try query.integer("limit", in: 1...100, default: 50)
         let fingerprint = "bookings|\(account)"
-        let offset = try query["cursor"].map { (cursor: String) throws(APIError) in try Cursor.offset(cursor, query: fingerprint) } ?? 0
+        let offset =
+            try query["cursor"].map { (cursor: String) throws(APIError) in try Cursor.offset(cursor, query: fingerprint)
+            } ?? 0
         return try await performRead(faults: faults) { db, now in
             let (records, more) = try BookingRecord.page(db, account: account, offset: offset, limit: limit)
             var items: [BookingBody] = []
             for booking in records {
                 let response = try currentBody(booking, db: db, now: now, stale: stale)
-                guard let body = JSONResponse.decode(BookingBody.self, from: response.body) else { throw APIError.internalError }
+                guard let body = JSONResponse.decode(BookingBody.self, from: response.body) else {
+                    throw APIError.internalError
+                }
                 items.append(body)
             }
             let next = more ? Cursor.make(query: fingerprint, offset: offset + limit) : nil
@@ -120,10 +133,14 @@ extension SandboxHandler {
     /// Settles `booking` and answers its saved body (the one before, for `stale`).
     func currentBody(_ booking: BookingRecord, db: Database, now: Int64, stale: Bool) throws -> HTTPResponse {
         var booking = booking
-        guard var hold = try HoldRecord.load(db, id: booking.holdId, account: booking.account) else { throw APIError.internalError }
+        guard var hold = try HoldRecord.load(db, id: booking.holdId, account: booking.account) else {
+            throw APIError.internalError
+        }
         try settle(&booking, hold: &hold, db: db, now: now)
         let version = stale && booking.version > 1 ? booking.version - 1 : booking.version
-        guard let body = try BookingRecord.savedBody(db, id: booking.bookingId, version: version) else { throw APIError.internalError }
+        guard let body = try BookingRecord.savedBody(db, id: booking.bookingId, version: version) else {
+            throw APIError.internalError
+        }
         return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)
     }
 

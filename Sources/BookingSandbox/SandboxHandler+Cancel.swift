@@ -6,22 +6,27 @@ extension SandboxHandler {
     /// booking whose current version is `version` (409 VERSION_CONFLICT with
     /// the current version otherwise; 409 BOOKING_NOT_CANCELLABLE when it is
     /// not confirmed). The charge is refunded.
-    func cancelBooking(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+    func cancelBooking(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse
+    {
         let key = try idempotencyKey(request)
         let body = try RequestBody(request.body, allowed: ["version"])
         let version = try body.integer("version", in: 1...Int64(Int32.max))
         guard Identifier.isValid(id, prefix: Identifier.booking) else { throw APIError.notFound("Booking") }
-        let command = Command(route: .cancelBooking(id: id), key: key, fingerprint: "bookingId=\(id)&version=\(version)")
+        let command = Command(
+            route: .cancelBooking(id: id), key: key, fingerprint: "bookingId=\(id)&version=\(version)")
         return try await performIdempotent(command, account: account, faults: faults) { db, now in
             guard var booking = try BookingRecord.load(db, id: id, account: account),
                 var hold = try HoldRecord.load(db, id: booking.holdId, account: account)
             else { throw APIError.notFound("Booking") }
             try settle(&booking, hold: &hold, db: db, now: now)
             guard booking.state == "CONFIRMED" else {
-                throw APIError.wrongState("BOOKING_NOT_CANCELLABLE", "Only a confirmed booking can be cancelled.", booking)
+                throw APIError.wrongState(
+                    "BOOKING_NOT_CANCELLABLE", "Only a confirmed booking can be cancelled.", booking)
             }
             guard booking.version == version else {
-                var error = APIError(status: 409, code: "VERSION_CONFLICT", message: "The booking changed; read it again and retry with its current version.")
+                var error = APIError(
+                    status: 409, code: "VERSION_CONFLICT",
+                    message: "The booking changed; read it again and retry with its current version.")
                 error.detail.version = booking.version
                 throw error
             }
@@ -29,7 +34,8 @@ extension SandboxHandler {
             try Ledger.record(.refund, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
             return HTTPResponse(
                 status: 200, headers: ["Content-Type": "application/json"],
-                body: try BookingRecord.savedBody(db, id: id, version: booking.version) ?? JSONResponse.encode(booking.body(hold: hold)))
+                body: try BookingRecord.savedBody(db, id: id, version: booking.version)
+                    ?? JSONResponse.encode(booking.body(hold: hold)))
         }
     }
 }

@@ -14,10 +14,13 @@ extension SandboxHandler {
     /// The request's `Idempotency-Key`: missing or malformed is a 400 (not stored).
     func idempotencyKey(_ request: HTTPRequest) throws -> String {
         guard let key = request.headers["Idempotency-Key"] else {
-            throw APIError(status: 400, code: "IDEMPOTENCY_KEY_MISSING", message: "This POST needs an Idempotency-Key header.")
+            throw APIError(
+                status: 400, code: "IDEMPOTENCY_KEY_MISSING", message: "This POST needs an Idempotency-Key header.")
         }
         guard Identifier.isValidIdempotencyKey(key) else {
-            throw APIError(status: 400, code: "IDEMPOTENCY_KEY_INVALID", message: "An Idempotency-Key is 1 to 255 visible ASCII characters.")
+            throw APIError(
+                status: 400, code: "IDEMPOTENCY_KEY_INVALID",
+                message: "An Idempotency-Key is 1 to 255 visible ASCII characters.")
         }
         return key
     }
@@ -44,11 +47,15 @@ extension SandboxHandler {
         }
         switch claim {
         case .inUse:
-            var error = APIError(status: 409, code: "IDEMPOTENCY_KEY_IN_USE", message: "A request with this Idempotency-Key is still running; retry with the same key.")
+            var error = APIError(
+                status: 409, code: "IDEMPOTENCY_KEY_IN_USE",
+                message: "A request with this Idempotency-Key is still running; retry with the same key.")
             error.headers[Self.lifetimeHeader] = lifetime
             return error.response
         case .reused:
-            var error = APIError(status: 422, code: "IDEMPOTENCY_KEY_REUSED", message: "This Idempotency-Key was used with other parameters; a changed request needs a new key.")
+            var error = APIError(
+                status: 422, code: "IDEMPOTENCY_KEY_REUSED",
+                message: "This Idempotency-Key was used with other parameters; a changed request needs a new key.")
             error.headers[Self.lifetimeHeader] = lifetime
             return error.response
         case .replay(var stored):
@@ -76,17 +83,20 @@ extension SandboxHandler {
                     }
                     if faults.contains(.error500AfterCommit) { result = Self.injected500("error-500-after-commit") }
                 }
-                try IdempotencyRecords.finish(db, account: account, endpoint: endpoint, key: command.key, response: result)
+                try IdempotencyRecords.finish(
+                    db, account: account, endpoint: endpoint, key: command.key, response: result)
                 return result
             }
         } catch {
             // The endpoint failed without storing a result: answer 500, store
             // it if the database lets us, or forget the claim.
             response = APIError.internalError.response
-            let stored: Bool = (try? database.transaction { db in
-                try IdempotencyRecords.finish(db, account: account, endpoint: endpoint, key: command.key, response: response)
-                return true
-            }) ?? false
+            let stored: Bool =
+                (try? database.transaction { db in
+                    try IdempotencyRecords.finish(
+                        db, account: account, endpoint: endpoint, key: command.key, response: response)
+                    return true
+                }) ?? false
             if !stored {
                 _ = try? database.transaction { db in
                     try IdempotencyRecords.release(db, account: account, endpoint: endpoint, key: command.key)

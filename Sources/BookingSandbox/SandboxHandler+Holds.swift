@@ -21,7 +21,9 @@ extension SandboxHandler {
         try validateStay(checkIn: offer.checkIn, checkOut: offer.checkOut, now: now)
         let command = Command(route: .createHold, key: key, fingerprint: "offerId=\(offerId)&quoteId=\(quoteId)")
         return try await performIdempotent(command, account: account, faults: faults) { db, now in
-            guard let (property, room) = inventory.room(for: offer) else { throw APIError.notFound("Offer '\(offerId)'") }
+            guard let (property, room) = inventory.room(for: offer) else {
+                throw APIError.notFound("Offer '\(offerId)'")
+            }
             var epoch = try Self.offerEpoch(db, offerId: offerId)
             if faults.contains(.priceChanged) {
                 epoch += 1
@@ -32,26 +34,32 @@ extension SandboxHandler {
             let price = inventory.price(property: property, room: room, key: offer, epoch: epoch)
             let currentQuote = inventory.quoteID(offerId: offerId, price: price, epoch: epoch)
             guard currentQuote == quoteId else {
-                var error = APIError(status: 409, code: "PRICE_CHANGED", message: "The price changed; accept the new price and quote, or go back.")
+                var error = APIError(
+                    status: 409, code: "PRICE_CHANGED",
+                    message: "The price changed; accept the new price and quote, or go back.")
                 error.detail.price = price
                 error.detail.quoteId = currentQuote
                 // Returned, not thrown: the price move commits with the answer.
                 return error.response
             }
             let taken = try HoldRecord.roomsTaken(
-                db, propertyId: property.body.id, roomType: room.body.type, checkIn: offer.checkIn, checkOut: offer.checkOut, now: now)
+                db, propertyId: property.body.id, roomType: room.body.type, checkIn: offer.checkIn,
+                checkOut: offer.checkOut, now: now)
             if faults.contains(.soldOut) || taken >= room.units {
                 throw APIError(status: 409, code: "SOLD_OUT", message: "No room of this type is left for these dates.")
             }
             let hold = HoldRecord(
-                holdId: try db.newID(prefix: Identifier.hold, seed: inventory.seed).id, account: account, offerId: offerId,
+                holdId: try db.newID(prefix: Identifier.hold, seed: inventory.seed).id, account: account,
+                offerId: offerId,
                 quoteId: quoteId, propertyId: property.body.id, roomType: room.body.type, checkIn: offer.checkIn,
                 checkOut: offer.checkOut, guests: offer.guests, price: price, property: property.body, room: room.body,
                 createdAtMs: now,
-                expiresAtMs: HoldRecord.expiry(now: now, ttl: configuration.holdTTLMilliseconds, checkIn: offer.checkIn),
+                expiresAtMs: HoldRecord.expiry(
+                    now: now, ttl: configuration.holdTTLMilliseconds, checkIn: offer.checkIn),
                 extensions: 0, version: 1, bookingId: nil)
             try hold.insert(db)
-            return JSONResponse.make(status: 201, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
+            return JSONResponse.make(
+                status: 201, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
         }
     }
 
@@ -63,7 +71,8 @@ extension SandboxHandler {
         return try await performRead(faults: faults) { db, now in
             guard var hold = try HoldRecord.load(db, id: id, account: account) else { throw APIError.notFound("Hold") }
             try settleBooking(of: &hold, db: db, now: now)
-            return JSONResponse.make(status: 200, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
+            return JSONResponse.make(
+                status: 200, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
         }
     }
 
@@ -79,7 +88,8 @@ extension SandboxHandler {
             guard var hold = try HoldRecord.load(db, id: id, account: account) else { throw APIError.notFound("Hold") }
             try settleBooking(of: &hold, db: db, now: now)
             if let bookingId = hold.bookingId {
-                var error = APIError(status: 409, code: "HOLD_ALREADY_BOOKED", message: "A booking holds this room already.")
+                var error = APIError(
+                    status: 409, code: "HOLD_ALREADY_BOOKED", message: "A booking holds this room already.")
                 error.detail.bookingId = bookingId
                 throw error
             }
@@ -87,20 +97,25 @@ extension SandboxHandler {
                 throw APIError(status: 409, code: "HOLD_EXPIRED", message: "The hold expired; search again.")
             }
             guard hold.extensions < configuration.maximumHoldExtensions else {
-                throw APIError(status: 409, code: "HOLD_EXTENSION_LIMIT", message: "This hold cannot be extended again.")
+                throw APIError(
+                    status: 409, code: "HOLD_EXTENSION_LIMIT", message: "This hold cannot be extended again.")
             }
             hold.extensions += 1
             hold.version += 1
-            hold.expiresAtMs = HoldRecord.expiry(now: now, ttl: configuration.holdTTLMilliseconds, checkIn: hold.checkIn)
+            hold.expiresAtMs = HoldRecord.expiry(
+                now: now, ttl: configuration.holdTTLMilliseconds, checkIn: hold.checkIn)
             try hold.update(db)
-            return JSONResponse.make(status: 200, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
+            return JSONResponse.make(
+                status: 200, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
         }
     }
 
     /// Settles the booking that holds `hold`'s room, if any, so the hold's
     /// state is current (a failed or expired booking frees it).
     func settleBooking(of hold: inout HoldRecord, db: Database, now: Int64) throws {
-        guard let bookingId = hold.bookingId, var booking = try BookingRecord.load(db, id: bookingId, account: hold.account) else { return }
+        guard let bookingId = hold.bookingId,
+            var booking = try BookingRecord.load(db, id: bookingId, account: hold.account)
+        else { return }
         try settle(&booking, hold: &hold, db: db, now: now)
     }
 }

@@ -12,9 +12,13 @@ extension SandboxHandler {
         let result = try body.oneOf("result", ["pass", "fail"])
         guard Identifier.isValid(id, prefix: Identifier.booking) else { throw APIError.notFound("Booking") }
         return try await performRead(faults: FaultSet(faults: [])) { db, now in
-            guard let booking = try BookingRecord.load(db, id: id, account: account) else { throw APIError.notFound("Booking") }
+            guard let booking = try BookingRecord.load(db, id: id, account: account) else {
+                throw APIError.notFound("Booking")
+            }
             let answered = try answerChallenge(booking, pass: result == "pass", db: db, now: now)
-            guard let saved = try BookingRecord.savedBody(db, id: id, version: answered.version) else { throw APIError.internalError }
+            guard let saved = try BookingRecord.savedBody(db, id: id, version: answered.version) else {
+                throw APIError.internalError
+            }
             return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: saved)
         }
     }

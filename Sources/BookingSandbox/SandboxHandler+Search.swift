@@ -19,7 +19,8 @@ extension SandboxHandler {
     /// `GET /v1/offers`: by `placeId` or by `bbox`, for dates and guests, a
     /// page at a time (`limit`, opaque `cursor`).
     func offers(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
-        let query = try QueryParameters(request, allowed: ["placeId", "bbox", "checkIn", "checkOut", "guests", "cursor", "limit"])
+        let query = try QueryParameters(
+            request, allowed: ["placeId", "bbox", "checkIn", "checkOut", "guests", "cursor", "limit"])
         let properties: [Inventory.Property]
         let scope: String
         switch (query["placeId"], query["bbox"]) {
@@ -42,7 +43,9 @@ extension SandboxHandler {
         let limit = try query.integer("limit", in: SearchLimits.pageSize, default: SearchLimits.defaultPageSize)
         let fingerprint = "offers|\(scope)|\(checkIn.isoString)|\(checkOut.isoString)|\(guests)"
         let keys = inventory.offerKeys(properties: properties, checkIn: checkIn, checkOut: checkOut, guests: guests)
-        let offset = try query["cursor"].map { (cursor: String) throws(APIError) in try Cursor.offset(cursor, query: fingerprint) } ?? 0
+        let offset =
+            try query["cursor"].map { (cursor: String) throws(APIError) in try Cursor.offset(cursor, query: fingerprint)
+            } ?? 0
         guard offset <= keys.count else {
             throw APIError(status: 400, code: "INVALID_CURSOR", message: "The cursor is not one this list gave out.")
         }
@@ -55,10 +58,11 @@ extension SandboxHandler {
                 guard let (property, room) = inventory.room(for: key) else { continue }
                 let epoch = try Self.offerEpoch(db, offerId: key.id)
                 let price = inventory.price(property: property, room: room, key: key, epoch: epoch)
-                items.append(OfferBody(
-                    offerId: key.id, quoteId: inventory.quoteID(offerId: key.id, price: price, epoch: epoch),
-                    quotedAt: quotedAt, property: property.body, room: room.body, checkIn: checkIn.isoString,
-                    checkOut: checkOut.isoString, guests: guests, price: price))
+                items.append(
+                    OfferBody(
+                        offerId: key.id, quoteId: inventory.quoteID(offerId: key.id, price: price, epoch: epoch),
+                        quotedAt: quotedAt, property: property.body, room: room.body, checkIn: checkIn.isoString,
+                        checkOut: checkOut.isoString, guests: guests, price: price))
             }
             return JSONResponse.make(status: 200, Page(items: items, nextCursor: nextCursor))
         }
@@ -84,7 +88,9 @@ extension SandboxHandler {
 
     /// How many times the offer's price moved.
     static func offerEpoch(_ db: Database, offerId: String) throws -> Int64 {
-        if case .integer(let epoch) = try db.scalar("SELECT epoch FROM offer_epoch WHERE offer_id = ?", [.text(offerId)]) {
+        if case .integer(let epoch) = try db.scalar(
+            "SELECT epoch FROM offer_epoch WHERE offer_id = ?", [.text(offerId)])
+        {
             return epoch
         }
         return 0

@@ -8,7 +8,8 @@ extension SandboxHandler {
     /// a query string or a bad answer gets an error page and changes nothing.
     func handlePage(_ request: HTTPRequest) async -> HTTPResponse {
         guard let origin = SandboxOrigin(request) else {
-            return HTML.errorPage(status: 421, title: "Wrong host", message: "The sandbox answers under 127.0.0.1 or localhost only.")
+            return HTML.errorPage(
+                status: 421, title: "Wrong host", message: "The sandbox answers under 127.0.0.1 or localhost only.")
         }
         let route: WebRoute
         switch WebRoute.match(method: request.method, target: request.target) {
@@ -16,16 +17,19 @@ extension SandboxHandler {
         case .failure(.notFound):
             return HTML.errorPage(status: 404, title: "Not found", message: "There is no page at this address.")
         case .failure(.methodNotAllowed(let allow)):
-            var response = HTML.errorPage(status: 405, title: "Method not allowed", message: "Use \(allow) for this page.")
+            var response = HTML.errorPage(
+                status: 405, title: "Method not allowed", message: "Use \(allow) for this page.")
             response.headers["Allow"] = allow
             return response
         }
         do {
             return try await page(route, request: request, origin: origin)
         } catch let error as APIError {
-            return HTML.errorPage(status: error.status, title: Self.pageTitle(error.status), message: error.detail.message)
+            return HTML.errorPage(
+                status: error.status, title: Self.pageTitle(error.status), message: error.detail.message)
         } catch {
-            return HTML.errorPage(status: 500, title: "Sandbox error", message: "The sandbox failed to handle the request.")
+            return HTML.errorPage(
+                status: 500, title: "Sandbox error", message: "The sandbox failed to handle the request.")
         }
     }
 
@@ -34,11 +38,13 @@ extension SandboxHandler {
         case .dashboard:
             return DashboardPage.response(try dashboard())
         case .dashboardSection(let section):
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
-                                body: try dashboard().json(section))
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json", "Cache-Control": "no-store"],
+                body: try dashboard().json(section))
         case .openAPI:
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"],
-                                body: Data(EmbeddedOpenAPI.document.utf8))
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"],
+                body: Data(EmbeddedOpenAPI.document.utf8))
         case .challengePage(let id):
             let account = try pageAccount(request)
             return try database.transaction { db in
@@ -48,11 +54,13 @@ extension SandboxHandler {
         case .challengeAnswer(let id):
             try checkSameOrigin(request, origin: origin)
             guard let pass = ChallengePage.result(from: Array(request.body.prefix(64))), request.body.count <= 64 else {
-                throw APIError(status: 400, code: "VALIDATION_ERROR", message: "Answer with the page's Complete or Fail button.")
+                throw APIError(
+                    status: 400, code: "VALIDATION_ERROR", message: "Answer with the page's Complete or Fail button.")
             }
             let account = try pageAccount(request)
             return try await performRead(faults: FaultSet(faults: [])) { db, now in
-                guard let booking = try BookingRecord.load(db, id: id), account == nil || booking.account == account else {
+                guard let booking = try BookingRecord.load(db, id: id), account == nil || booking.account == account
+                else {
                     throw APIError.notFound("This payment")
                 }
                 return ChallengePage.answered(try answerChallenge(booking, pass: pass, db: db, now: now), passed: pass)
@@ -76,8 +84,9 @@ extension SandboxHandler {
         else { throw APIError.notFound("This payment") }
         guard booking.state == "ACTION_REQUIRED", !hold.isExpired(now: now) else {
             let state = booking.state == "ACTION_REQUIRED" ? "EXPIRED" : booking.state
-            throw APIError(status: 409, code: "CHALLENGE_NOT_PENDING",
-                           message: "This payment is not waiting for 3-D Secure (it is \(state)).")
+            throw APIError(
+                status: 409, code: "CHALLENGE_NOT_PENDING",
+                message: "This payment is not waiting for 3-D Secure (it is \(state)).")
         }
         return (booking, hold)
     }

@@ -1,6 +1,6 @@
-import Locking
 import Foundation
 import HTTPServer
+import Locking
 import SQLite
 
 /// The sandbox server's request handler: the REST contract over its own
@@ -72,15 +72,23 @@ public final class SandboxHandler: HTTPHandler {
         }
     }
 
-    private func dispatch(_ route: Route, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+    private func dispatch(_ route: Route, request: HTTPRequest, account: String, faults: FaultSet) async throws
+        -> HTTPResponse
+    {
         if faults.contains(.rateLimit) || faults.contains(.unavailable) {
             let limited = faults.contains(.rateLimit)
-            var error = limited
-                ? APIError(status: 429, code: "RATE_LIMITED", message: "Too many requests; retry after the Retry-After delay.")
-                : APIError(status: 503, code: "UNAVAILABLE", message: "The service is unavailable; retry after the Retry-After delay.")
+            var error =
+                limited
+                ? APIError(
+                    status: 429, code: "RATE_LIMITED", message: "Too many requests; retry after the Retry-After delay.")
+                : APIError(
+                    status: 503, code: "UNAVAILABLE",
+                    message: "The service is unavailable; retry after the Retry-After delay.")
             error.headers["Retry-After"] = String(configuration.retryAfterSeconds)
             var response = error.response
-            if route.isIdempotentPost { response.headers[Self.lifetimeHeader] = String(configuration.idempotencyKeyLifetimeSeconds) }
+            if route.isIdempotentPost {
+                response.headers[Self.lifetimeHeader] = String(configuration.idempotencyKeyLifetimeSeconds)
+            }
             return response
         }
         switch route {
@@ -88,11 +96,13 @@ public final class SandboxHandler: HTTPHandler {
         case .offers: return try await offers(request, account: account, faults: faults)
         case .createHold: return try await createHold(request, account: account, faults: faults)
         case .hold(let id): return try await readHold(id: id, request: request, account: account, faults: faults)
-        case .extendHold(let id): return try await extendHold(id: id, request: request, account: account, faults: faults)
+        case .extendHold(let id):
+            return try await extendHold(id: id, request: request, account: account, faults: faults)
         case .createBooking: return try await createBooking(request, account: account, faults: faults)
         case .listBookings: return try await listBookings(request, account: account, faults: faults)
         case .booking(let id): return try await readBooking(id: id, request: request, account: account, faults: faults)
-        case .cancelBooking(let id): return try await cancelBooking(id: id, request: request, account: account, faults: faults)
+        case .cancelBooking(let id):
+            return try await cancelBooking(id: id, request: request, account: account, faults: faults)
         case .challenge(let id): return try await completeChallenge(bookingId: id, request: request, account: account)
         case .ledger: return try await ledger(request, account: account)
         case .config: return try config(request)
@@ -103,7 +113,8 @@ public final class SandboxHandler: HTTPHandler {
 
     /// The account named by `Authorization: Bearer sk_test_<name>`, created on first use.
     func authenticate(_ request: HTTPRequest) throws -> String {
-        var error = APIError(status: 401, code: "UNAUTHENTICATED", message: "Send Authorization: Bearer sk_test_<account>.")
+        var error = APIError(
+            status: 401, code: "UNAUTHENTICATED", message: "Send Authorization: Bearer sk_test_<account>.")
         error.headers["WWW-Authenticate"] = "Bearer"
         guard let header = request.headers["Authorization"] else { throw error }
         let parts = header.split(separator: " ", omittingEmptySubsequences: true)
@@ -114,7 +125,8 @@ public final class SandboxHandler: HTTPHandler {
         if knownAccounts.withLock({ $0.contains(account) }) { return account }
         let now = self.now
         try database.transaction { db in
-            try db.run("INSERT OR IGNORE INTO account (name, created_at_ms) VALUES (?, ?)", [.text(account), .integer(now)])
+            try db.run(
+                "INSERT OR IGNORE INTO account (name, created_at_ms) VALUES (?, ?)", [.text(account), .integer(now)])
         }
         knownAccounts.withLock { _ = $0.insert(account) }
         return account
@@ -125,7 +137,9 @@ public final class SandboxHandler: HTTPHandler {
         guard header.utf8.count <= 256, let faults = SandboxFault.parseList(header) else {
             throw APIError(
                 status: 400, code: "INVALID_FAULT",
-                message: "Sandbox-Fault must list faults from: \(SandboxFault.simpleCases.map(\.description).joined(separator: ", ")), delay-ms=<0...\(SandboxFault.maximumDelayMilliseconds)>.")
+                message:
+                    "Sandbox-Fault must list faults from: \(SandboxFault.simpleCases.map(\.description).joined(separator: ", ")), delay-ms=<0...\(SandboxFault.maximumDelayMilliseconds)>."
+            )
         }
         return FaultSet(faults: faults)
     }

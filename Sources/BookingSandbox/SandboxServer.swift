@@ -18,7 +18,8 @@ public final class SandboxServer: Sendable {
     /// Opens the sandbox's database and prepares a listener (nothing is
     /// bound until `start()`). `listenerConfiguration` sets host, port,
     /// limits and timeouts (default: 127.0.0.1, port 0).
-    public init(configuration: SandboxConfiguration, listenerConfiguration: HTTPListener.Configuration = .init()) throws {
+    public init(configuration: SandboxConfiguration, listenerConfiguration: HTTPListener.Configuration = .init()) throws
+    {
         self.handler = try SandboxHandler(configuration: configuration)
         self.listener = HTTPListener(configuration: listenerConfiguration, handler: handler)
     }

@@ -26,13 +26,16 @@ enum WebRoute: Equatable, Sendable {
         case [""]: candidates = [("GET", .dashboard)]
         case ["openapi.yaml"]: candidates = [("GET", .openAPI)]
         case let parts where parts.count == 2 && parts[0] == "sandbox":
-            guard parts[1].hasSuffix(".json"), let section = DashboardSection(rawValue: String(parts[1].dropLast(5))) else {
+            guard parts[1].hasSuffix(".json"), let section = DashboardSection(rawValue: String(parts[1].dropLast(5)))
+            else {
                 return .failure(.notFound)
             }
             candidates = [("GET", .dashboardSection(section))]
         case let parts where parts.count == 3 && parts[0] == "sandbox" && parts[1] == "3ds":
             guard Identifier.isValid(parts[2], prefix: Identifier.booking) else { return .failure(.notFound) }
-            candidates = [("GET", .challengePage(bookingId: parts[2])), ("POST", .challengeAnswer(bookingId: parts[2]))]
+            candidates = [
+                ("GET", .challengePage(bookingId: parts[2])), ("POST", .challengeAnswer(bookingId: parts[2])),
+            ]
         default: return .failure(.notFound)
         }
         if let match = candidates.first(where: { $0.method == method }) { return .success(match.route) }

@@ -106,7 +106,8 @@ public struct AttemptTable {
             "SELECT \(Self.columns) FROM booking_attempt WHERE status IN ('HOLD_REQUESTED', 'HELD')")
         guard !holding.isEmpty else { return [] }
         let statement = try database.cachedStatement(
-            "UPDATE booking_attempt SET status = 'ABANDONED', updated_at = ? WHERE status IN ('HOLD_REQUESTED', 'HELD')")
+            "UPDATE booking_attempt SET status = 'ABANDONED', updated_at = ? WHERE status IN ('HOLD_REQUESTED', 'HELD')"
+        )
         defer { statement.reset() }
         try statement.bind(date.unixMilliseconds, at: 1)
         try statement.run()

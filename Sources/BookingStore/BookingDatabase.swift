@@ -88,7 +88,8 @@ public final class BookingDatabase {
         try database.transaction {
             try trips.upsert(trip)
             return try attempts.update(
-                AttemptChange(attemptID: attempt, phase: .confirmed, version: trip.version, bookingID: trip.bookingID, at: date))
+                AttemptChange(
+                    attemptID: attempt, phase: .confirmed, version: trip.version, bookingID: trip.bookingID, at: date))
         }
     }
 

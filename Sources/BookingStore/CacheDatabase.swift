@@ -39,7 +39,7 @@ public final class CacheDatabase {
         try Database.makeOwnerOnlyDirectory(atPath: directory)
         do {
             database = try Self.open(path)
-        } catch where Self.isDamage(error) {
+        } catch  where Self.isDamage(error) {
             try Self.deleteFiles(path)
             database = try Self.open(path)
             rebuildCount = 1
@@ -61,7 +61,7 @@ public final class CacheDatabase {
     public func recovering<T>(_ body: (CacheDatabase) throws -> T) throws -> T {
         do {
             return try body(self)
-        } catch where Self.isDamage(error) {
+        } catch  where Self.isDamage(error) {
             try rebuild()
             return try body(self)
         }

@@ -49,9 +49,10 @@ public struct RecentSearchTable {
         try statement.bind(Int64(max(0, limit)), at: 1)
         var entries: [Entry] = []
         while try statement.step() {
-            entries.append(Entry(
-                query: statement.string(at: 0), placeID: statement.optionalString(at: 1),
-                usedAt: Date(unixMilliseconds: statement.int64(at: 2))))
+            entries.append(
+                Entry(
+                    query: statement.string(at: 0), placeID: statement.optionalString(at: 1),
+                    usedAt: Date(unixMilliseconds: statement.int64(at: 2))))
         }
         return entries
     }

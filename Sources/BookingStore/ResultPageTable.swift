@@ -70,10 +70,11 @@ public struct ResultPageTable {
         try statement.bind(text, at: 1)
         var pages: [ResultPage] = []
         while try statement.step() {
-            pages.append(ResultPage(
-                queryKey: statement.string(at: 0), pageIndex: Int(statement.int64(at: 1)),
-                itemsJSON: statement.string(at: 4), nextCursor: statement.optionalString(at: 2),
-                quotedAt: Date(unixMilliseconds: statement.int64(at: 3))))
+            pages.append(
+                ResultPage(
+                    queryKey: statement.string(at: 0), pageIndex: Int(statement.int64(at: 1)),
+                    itemsJSON: statement.string(at: 4), nextCursor: statement.optionalString(at: 2),
+                    quotedAt: Date(unixMilliseconds: statement.int64(at: 3))))
         }
         return pages
     }
@@ -85,7 +86,8 @@ public struct ResultPageTable {
 
     /// The bytes of `items_json` now cached.
     public func totalBytes() throws -> Int64 {
-        guard case .integer(let total)? = try database.scalar("SELECT coalesce(sum(byte_size), 0) FROM result_page") else {
+        guard case .integer(let total)? = try database.scalar("SELECT coalesce(sum(byte_size), 0) FROM result_page")
+        else {
             return 0
         }
         return total

@@ -1,5 +1,5 @@
-import Locking
 import Dispatch
+import Locking
 
 /// One accepted connection, served on its own thread: read, parse, call the
 /// handler, write, in order, until the connection ends.
@@ -72,9 +72,10 @@ struct HTTPConnection {
                     stopSeen = true
                 case .timedOut:
                     if requestStart != nil {
-                        close(answering: .jsonError(
-                            status: 408, code: "REQUEST_TIMEOUT",
-                            message: "The request did not arrive in time."))
+                        close(
+                            answering: .jsonError(
+                                status: 408, code: "REQUEST_TIMEOUT",
+                                message: "The request did not arrive in time."))
                     }
                     return
                 case .failed:

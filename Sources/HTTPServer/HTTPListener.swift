@@ -1,5 +1,5 @@
-import Locking
 import Foundation
+import Locking
 
 /// A small, hardened HTTP/1.1 server on POSIX sockets that hands each request
 /// to an ``HTTPHandler``.

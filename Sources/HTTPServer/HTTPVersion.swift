@@ -11,9 +11,11 @@ public struct HTTPVersion: Sendable, Hashable, CustomStringConvertible {
         self.minor = minor
     }
 
-    /// HTTP/1.0.
+    /// HTTP/1.0 (named as the protocol writes it).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let http1_0 = HTTPVersion(major: 1, minor: 0)
-    /// HTTP/1.1.
+    /// HTTP/1.1 (named as the protocol writes it).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let http1_1 = HTTPVersion(major: 1, minor: 1)
 
     /// `HTTP/1.1` style.

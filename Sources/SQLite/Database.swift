@@ -42,7 +42,8 @@ public final class Database {
         if !Self.isTemporary(path) {
             try FileSecurity.prepare(databasePath: path, writable: !options.readOnly)
         }
-        let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags =
+            (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         var handle = try Self.openHandle(path, name: path, flags: flags)
         if options.readOnly && !Self.isTemporary(path)
@@ -108,14 +109,16 @@ public final class Database {
         var enabled: Int32 = 0
         let code = bk_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, &enabled)
         guard code == SQLITE_OK, enabled == 1 else {
-            throw SQLiteError(code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "SQLITE_DBCONFIG_DEFENSIVE did not take")
+            throw SQLiteError(
+                code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "SQLITE_DBCONFIG_DEFENSIVE did not take")
         }
         // The first statement reads the file: a file that is not a database
         // fails here with SQLITE_NOTADB.
         if !options.readOnly && !Self.isTemporary(path) {
             let mode = try pragma("journal_mode", set: "WAL")
             guard mode?.lowercased() == "wal" else {
-                throw SQLiteError(code: SQLITE_ERROR, message: "journal_mode=WAL did not take (got \(mode ?? "nothing")) for \(path)")
+                throw SQLiteError(
+                    code: SQLITE_ERROR, message: "journal_mode=WAL did not take (got \(mode ?? "nothing")) for \(path)")
             }
         } else {
             _ = try pragma("schema_version")
@@ -138,7 +141,9 @@ public final class Database {
         _ = try pragma(name, set: value)
         let actual = try pragma(name)
         guard actual == expected else {
-            throw SQLiteError(code: SQLITE_ERROR, message: "PRAGMA \(name)=\(value) did not take: reads \(actual ?? "nothing"), expected \(expected)")
+            throw SQLiteError(
+                code: SQLITE_ERROR,
+                message: "PRAGMA \(name)=\(value) did not take: reads \(actual ?? "nothing"), expected \(expected)")
         }
     }
 

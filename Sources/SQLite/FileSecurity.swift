@@ -72,8 +72,9 @@ enum FileSecurity {
                     atPath: path, withIntermediateDirectories: true,
                     attributes: [.posixPermissions: Int(directoryMode)])
             } catch {
-                throw SQLiteError(code: SQLITE_CANTOPEN,
-                                  message: "cannot create directory \(path): \(error.localizedDescription)")
+                throw SQLiteError(
+                    code: SQLITE_CANTOPEN,
+                    message: "cannot create directory \(path): \(error.localizedDescription)")
             }
         }
         let descriptor: Int32
@@ -85,7 +86,9 @@ enum FileSecurity {
             case .symbolicLink?:
                 throw SQLiteError(
                     code: SQLITE_CANTOPEN,
-                    message: "the directory \(path) is a symbolic link\(target(of: path)); refusing to use it: give the directory it points to instead")
+                    message:
+                        "the directory \(path) is a symbolic link\(target(of: path)); refusing to use it: give the directory it points to instead"
+                )
             case let kind? where kind != .directory:
                 throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) is \(kind.name), not a directory")
             default:
@@ -116,10 +119,12 @@ enum FileSecurity {
         default:
             throw SQLiteError(
                 code: SQLITE_CANTOPEN,
-                message: "\(name(path)) is not a regular file (it is \(status.kind.name)); refusing to open it: \(path)")
+                message: "\(name(path)) is not a regular file (it is \(status.kind.name)); refusing to open it: \(path)"
+            )
         }
         if shouldTighten && status.permissions & 0o077 != 0,
-           let error = Platform.setPermissions(atPath: path, status.permissions & 0o700) {
+            let error = Platform.setPermissions(atPath: path, status.permissions & 0o700)
+        {
             throw SQLiteError(code: SQLITE_PERM, message: "cannot make \(path) owner-only: \(error.text)")
         }
         return status.size
@@ -163,8 +168,9 @@ enum FileSecurity {
         let error = code == SQLITE_OK ? nil : SQLiteError(handle: handle, code: code)
         sqlite3_close_v2(handle)
         if let error {
-            throw SQLiteError(code: error.code, extendedCode: error.extendedCode,
-                              message: "cannot create \(path): \(error.message)")
+            throw SQLiteError(
+                code: error.code, extendedCode: error.extendedCode,
+                message: "cannot create \(path): \(error.message)")
         }
         switch Platform.link(temporary, as: path) {
         case nil, .exists?:
@@ -174,8 +180,9 @@ enum FileSecurity {
             // a rename, which could replace a file another process created
             // in the last instant.
             if let renameError = Platform.rename(temporary, to: path) {
-                throw SQLiteError(code: SQLITE_CANTOPEN,
-                                  message: "cannot create \(path): \(error.text); \(renameError.text)")
+                throw SQLiteError(
+                    code: SQLITE_CANTOPEN,
+                    message: "cannot create \(path): \(error.text); \(renameError.text)")
             }
         case let error?:
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(error.text)")
@@ -204,6 +211,8 @@ enum FileSecurity {
     private static func emptyFile(_ path: String) -> SQLiteError {
         SQLiteError(
             code: SQLITE_NOTADB,
-            message: "\(name(path)) is empty (0 bytes) though it was already there: it may have been truncated, and what it held is not in it. It was left as it is; move it away (or restore a copy) to start afresh: \(path)")
+            message:
+                "\(name(path)) is empty (0 bytes) though it was already there: it may have been truncated, and what it held is not in it. It was left as it is; move it away (or restore a copy) to start afresh: \(path)"
+        )
     }
 }

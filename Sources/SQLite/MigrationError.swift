@@ -9,9 +9,11 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible, Sendable 
     public var description: String {
         switch self {
         case .databaseIsNewer(let path, let unknown):
-            return "\(path) was written by a newer version of this app (unknown schema steps: \(unknown.joined(separator: ", "))); update the app, the file was left untouched"
+            return
+                "\(path) was written by a newer version of this app (unknown schema steps: \(unknown.joined(separator: ", "))); update the app, the file was left untouched"
         case .needsUpgrade(let path, let missing):
-            return "\(path) was written by an older version of this app and cannot be upgraded when opened read-only (missing schema steps: \(missing.joined(separator: ", "))); open it once with write access, the file was left untouched"
+            return
+                "\(path) was written by an older version of this app and cannot be upgraded when opened read-only (missing schema steps: \(missing.joined(separator: ", "))); open it once with write access, the file was left untouched"
         }
     }
 }

@@ -1,10 +1,10 @@
 // Every platform difference of the SQLite module, in one place.
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 enum Platform {
@@ -12,9 +12,9 @@ enum Platform {
     /// needs `F_FULLFSYNC`, which SQLite uses when `PRAGMA fullfsync` is on.
     /// Linux's `fdatasync` already flushes the drive cache.
     #if canImport(Darwin)
-        static let flushNeedsFullFsync = true
+    static let flushNeedsFullFsync = true
     #else
-        static let flushNeedsFullFsync = false
+    static let flushNeedsFullFsync = false
     #endif
 
     /// The `errno` values that mean the storage is full: the disk, or the
@@ -81,8 +81,10 @@ enum Platform {
     static func status(atPath path: String) -> Result<Status, Errno> {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(Errno(errno)) }
-        return .success(Status(kind: FileKind(mode: info.st_mode), permissions: info.st_mode & 0o7777,
-                               size: Int64(info.st_size)))
+        return .success(
+            Status(
+                kind: FileKind(mode: info.st_mode), permissions: info.st_mode & 0o7777,
+                size: Int64(info.st_size)))
     }
 
     /// Sets the permission bits of `path` without following a final link
@@ -97,8 +99,10 @@ enum Platform {
     static func status(_ descriptor: Int32) -> Result<Status, Errno> {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(Errno(errno)) }
-        return .success(Status(kind: FileKind(mode: info.st_mode), permissions: info.st_mode & 0o7777,
-                               size: Int64(info.st_size)))
+        return .success(
+            Status(
+                kind: FileKind(mode: info.st_mode), permissions: info.st_mode & 0o7777,
+                size: Int64(info.st_size)))
     }
 
     /// The kind of what `path` names, not following a final link; nil when nothing is there.

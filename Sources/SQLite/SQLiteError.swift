@@ -19,8 +19,10 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
     public let systemErrorCode: Int32
 
     /// Creates an error.
-    public init(code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil,
-                systemErrorCode: Int32 = 0) {
+    public init(
+        code: Int32, extendedCode: Int32? = nil, message: String, sql: String? = nil,
+        systemErrorCode: Int32 = 0
+    ) {
         self.code = code & 0xff
         self.extendedCode = extendedCode ?? code
         self.message = message
@@ -36,7 +38,8 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// Reads the error state of `handle` right now.
     init(handle: OpaquePointer?, code: Int32, sql: String? = nil) {
-        let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+        let message =
+            handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             ?? String(cString: sqlite3_errstr(code))
         let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
         let system = handle.map { sqlite3_system_errno($0) } ?? 0

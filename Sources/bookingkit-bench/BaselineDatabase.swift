@@ -67,7 +67,8 @@ final class BaselineDatabase {
     private func check(_ code: Int32, _ operation: String) throws {
         guard code == 0 else {
             throw BenchError(
-                description: "C baseline: \(operation) failed: SQLite error \(code): \(String(cString: bkb_errmsg(handle)))")
+                description:
+                    "C baseline: \(operation) failed: SQLite error \(code): \(String(cString: bkb_errmsg(handle)))")
         }
     }
 }

@@ -23,11 +23,17 @@ struct Interleaver {
             if index.isMultiple(of: 2) {
                 let a = try Self.time(first, index)
                 let b = try Self.time(second, index)
-                if recorded { firstTimes.append(a); secondTimes.append(b) }
+                if recorded {
+                    firstTimes.append(a)
+                    secondTimes.append(b)
+                }
             } else {
                 let b = try Self.time(second, index)
                 let a = try Self.time(first, index)
-                if recorded { firstTimes.append(a); secondTimes.append(b) }
+                if recorded {
+                    firstTimes.append(a)
+                    secondTimes.append(b)
+                }
             }
         }
         return (Samples(firstTimes), Samples(secondTimes))

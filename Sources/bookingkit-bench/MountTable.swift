@@ -26,7 +26,8 @@ struct MountTable {
     /// resolved), if known.
     func mount(containing path: String) -> Mount? {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        return mounts
+        return
+            mounts
             .filter { resolved == $0.point || resolved.hasPrefix($0.point == "/" ? "/" : $0.point + "/") }
             .max { $0.point.count < $1.point.count }
     }

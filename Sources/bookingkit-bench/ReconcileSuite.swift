@@ -55,10 +55,12 @@ struct ReconcileSuite: BenchmarkSuite {
         let store = try BookingDatabase(directory: directory)
         try store.database.transaction {
             for index in 0..<attempts {
-                try store.attempts.insert(StoredAttempt(
-                    attemptID: AttemptID("a\(index)"), idempotencyKey: IdempotencyKey(UUID().uuidString.lowercased()),
-                    offerID: OfferID("o\(index)"), quoteID: QuoteID("q\(index)"), phase: .paymentSubmitted,
-                    createdAt: Date()))
+                try store.attempts.insert(
+                    StoredAttempt(
+                        attemptID: AttemptID("a\(index)"),
+                        idempotencyKey: IdempotencyKey(UUID().uuidString.lowercased()),
+                        offerID: OfferID("o\(index)"), quoteID: QuoteID("q\(index)"), phase: .paymentSubmitted,
+                        createdAt: Date()))
             }
         }
         let counting = InFlightCounter(URLSessionTransport())
@@ -70,7 +72,10 @@ struct ReconcileSuite: BenchmarkSuite {
         let report = Self.wait { await repository.reconcile() }
         let elapsed = ContinuousClock.now - start
         guard report.examined == attempts, report.errors == 0 else {
-            throw BenchError(description: "reconcile examined \(report.examined) with \(report.errors) errors: \(report.errorMessages.prefix(3))")
+            throw BenchError(
+                description:
+                    "reconcile examined \(report.examined) with \(report.errors) errors: \(report.errorMessages.prefix(3))"
+            )
         }
         let (seconds, attoseconds) = elapsed.components
         return (seconds * 1_000_000_000 + attoseconds / 1_000_000_000, counting.peak)
@@ -102,7 +107,10 @@ final class InFlightCounter: Transport, Sendable {
     var peak: Int { counts.withLock { $0.peak } }
 
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-        counts.withLock { $0.current += 1; $0.peak = max($0.peak, $0.current) }
+        counts.withLock {
+            $0.current += 1
+            $0.peak = max($0.peak, $0.current)
+        }
         defer { counts.withLock { $0.current -= 1 } }
         return try await base.send(request)
     }

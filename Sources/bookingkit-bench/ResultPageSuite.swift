@@ -60,7 +60,8 @@ struct ResultPageSuite: BenchmarkSuite {
             },
             Contender(name: "raw C") { index in
                 let row = cRows[order[index]]
-                guard let checksum = try baseline.page(queryKey: row.pointee.query_key, pageIndex: row.pointee.page_index)
+                guard
+                    let checksum = try baseline.page(queryKey: row.pointee.query_key, pageIndex: row.pointee.page_index)
                 else { throw BenchError(description: "the C baseline lost page \(order[index])") }
                 baselineChecksum &+= checksum
             })
@@ -68,7 +69,8 @@ struct ResultPageSuite: BenchmarkSuite {
         try context.expectSame("checksum of the pages read", store: storeChecksum, baseline: baselineChecksum)
         try context.expectSame("checksum of the pages read", store: storeChecksum, baseline: expectedChecksum)
 
-        let putDetail = "\(Format.count(count)) puts each of \(Format.count(Self.pageBytes)) B, interleaved, after \(warmUp) warm-up"
+        let putDetail =
+            "\(Format.count(count)) puts each of \(Format.count(Self.pageBytes)) B, interleaved, after \(warmUp) warm-up"
         let getDetail = "\(Format.count(count)) gets each, shuffled order, interleaved, after \(warmUp) warm-up"
         return [
             Figure(

@@ -19,7 +19,8 @@ final class ScratchDirectory {
         let candidates: [String]
         if let explicit {
             guard !mounts.isInMemory(explicit) else {
-                throw BenchError(description: "--dir \(explicit) is on a memory file system (tmpfs); give a directory on a disk")
+                throw BenchError(
+                    description: "--dir \(explicit) is on a memory file system (tmpfs); give a directory on a disk")
             }
             candidates = [explicit]
         } else {
@@ -42,7 +43,8 @@ final class ScratchDirectory {
             return
         }
         throw BenchError(
-            description: "no directory on a disk for the databases (tried \(candidates.joined(separator: ", "))); pass --dir")
+            description:
+                "no directory on a disk for the databases (tried \(candidates.joined(separator: ", "))); pass --dir")
     }
 
     /// A new empty subdirectory, `0700`, unique within the run.

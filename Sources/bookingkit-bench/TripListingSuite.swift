@@ -43,7 +43,8 @@ struct TripListingSuite: BenchmarkSuite {
         try context.expectSame("checksum of the trips read", store: storeRead.checksum, baseline: expectedChecksum)
         return [
             Figure(
-                name: "Trip listing, \(Format.count(trips)) trips (median)", kind: .throughput(items: trips, unit: "rows"),
+                name: "Trip listing, \(Format.count(trips)) trips (median)",
+                kind: .throughput(items: trips, unit: "rows"),
                 store: storeTimes.median, baseline: baselineTimes.median, goal: Goal(minRatio: 0.75),
                 detail: "\(rounds) listings each, interleaved; ratio is rows/s (store / C)")
         ]

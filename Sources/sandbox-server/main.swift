@@ -81,7 +81,8 @@ struct Options {
         if let databasePath {
             configuration.databasePath = databasePath
         } else {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bookingkit-sandbox-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "bookingkit-sandbox-\(UUID().uuidString)")
             configuration.databasePath = SandboxConfiguration.databasePath(inDataDirectory: directory.path)
         }
         if let problem = configuration.validationProblem() { fail(problem) }

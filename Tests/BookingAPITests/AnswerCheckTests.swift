@@ -12,8 +12,9 @@ import Testing
     }
 
     private func client(_ steps: [ScriptedTransport.Step], apiKey: String = "sk_test_t") -> BookingAPIClient {
-        BookingAPIClient(server: try! ServerAddress("http://127.0.0.1:9"), apiKey: apiKey,
-                         transport: ScriptedTransport(steps), sleeper: RecordingSleeper())
+        BookingAPIClient(
+            server: try! ServerAddress("http://127.0.0.1:9"), apiKey: apiKey,
+            transport: ScriptedTransport(steps), sleeper: RecordingSleeper())
     }
 
     private static func isInvalid(_ error: APIError?) -> Bool {
@@ -37,9 +38,11 @@ import Testing
 
     @Test func aReplayedHoldReadAgainAsAnotherHoldIsRefused() async {
         let error = await #expect(throws: APIError.self) {
-            try await client([.answer(201, ["Idempotent-Replayed": "true"], Self.hold()),
-                              .answer(200, [:], Self.hold(id: "h2"))])
-                .createHold(offer: OfferID("o"), quote: QuoteID("q"), key: IdempotencyKey("k"))
+            try await client([
+                .answer(201, ["Idempotent-Replayed": "true"], Self.hold()),
+                .answer(200, [:], Self.hold(id: "h2")),
+            ])
+            .createHold(offer: OfferID("o"), quote: QuoteID("q"), key: IdempotencyKey("k"))
         }
         #expect(Self.isInvalid(error), "\(String(describing: error))")
     }
@@ -65,7 +68,8 @@ import Testing
             try await client([.answer(200, [:], DecodingTests.booking())]).booking(forAttempt: IdempotencyKey("k2"))
         }
         #expect(Self.isInvalid(error), "\(String(describing: error))")
-        let found = try await client([.answer(200, [:], DecodingTests.booking())]).booking(forAttempt: IdempotencyKey("k1"))
+        let found = try await client([.answer(200, [:], DecodingTests.booking())]).booking(
+            forAttempt: IdempotencyKey("k1"))
         #expect(found?.bookingId == BookingID("b1"))
     }
 
@@ -82,7 +86,8 @@ import Testing
     }
 
     @Test func theLedgerMustBeOfTheKeysAccount() async {
-        let ledger = #"{"account":"mallory","entries":[],"chargeCount":0,"chargesByIdempotencyKey":{},"chargesByHold":{}}"#
+        let ledger =
+            #"{"account":"mallory","entries":[],"chargeCount":0,"chargesByIdempotencyKey":{},"chargesByHold":{}}"#
         let error = await #expect(throws: APIError.self) {
             try await client([.answer(200, [:], ledger)], apiKey: "sk_test_alice").sandboxLedger()
         }

@@ -27,8 +27,9 @@ import Testing
         #expect(hold.map(Self.isServerError) == true, "hold: \(String(describing: hold))")
 
         let payment = await #expect(throws: APIError.self) {
-            try await api.createBooking(hold: HoldID("hld_1"), paymentToken: PaymentToken("tok_visa"),
-                                        key: IdempotencyKey("pay-key"))
+            try await api.createBooking(
+                hold: HoldID("hld_1"), paymentToken: PaymentToken("tok_visa"),
+                key: IdempotencyKey("pay-key"))
         }
         // Money may have moved before the redirect: the outcome is unknown
         // (look it up by key), never a decline and never a success.
@@ -64,8 +65,9 @@ private struct Redirector: HTTPHandler {
     let port: UInt16
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Location": "http://127.0.0.1:\(port)\(request.target)"],
-                     body: Data("moved".utf8))
+        HTTPResponse(
+            status: status, headers: ["Location": "http://127.0.0.1:\(port)\(request.target)"],
+            body: Data("moved".utf8))
     }
 }
 
@@ -80,7 +82,9 @@ private final class RecordingHandler: HTTPHandler, @unchecked Sendable {
     }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        let line = "\(request.method) \(request.target) " + request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "; ")
+        let line =
+            "\(request.method) \(request.target) "
+            + request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "; ")
         lock.withLock { seen.append(line) }
         return HTTPResponse(
             status: 400, headers: ["Content-Type": "application/json"],

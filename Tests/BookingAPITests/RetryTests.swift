@@ -5,12 +5,14 @@ import Testing
 
 @Suite struct RetryTests {
     private func client(_ transport: ScriptedTransport, _ sleeper: RecordingSleeper) -> BookingAPIClient {
-        BookingAPIClient(server: try! ServerAddress("http://127.0.0.1:9"), apiKey: "sk_test_t", transport: transport,
-                         sleeper: sleeper, wallClockSeconds: { 1_800_000_000 })
+        BookingAPIClient(
+            server: try! ServerAddress("http://127.0.0.1:9"), apiKey: "sk_test_t", transport: transport,
+            sleeper: sleeper, wallClockSeconds: { 1_800_000_000 })
     }
 
     @Test func retryAfterIsObeyedInSecondsAndAsADateWithTheSameKey() async throws {
-        let hold = #"{"holdId":"h1","state":"HELD","expiresInMs":900000,"offerId":"o","quoteId":"q","price":\#(DecodingTests.price),"property":\#(DecodingTests.property),"checkIn":"2026-12-01","checkOut":"2026-12-03","version":1}"#
+        let hold =
+            #"{"holdId":"h1","state":"HELD","expiresInMs":900000,"offerId":"o","quoteId":"q","price":\#(DecodingTests.price),"property":\#(DecodingTests.property),"checkIn":"2026-12-01","checkOut":"2026-12-03","version":1}"#
         let transport = ScriptedTransport([
             .answer(429, ["Retry-After": "7"], #"{"error":{"code":"RATE_LIMITED","message":"slow down"}}"#),
             // 1_800_000_000 is Fri, 15 Jan 2027 08:00:00 GMT; 12 s later:
@@ -18,16 +20,19 @@ import Testing
             .answer(201, [:], hold),
         ])
         let sleeper = RecordingSleeper()
-        _ = try await client(transport, sleeper).createHold(offer: OfferID("o"), quote: QuoteID("q"), key: IdempotencyKey("k"))
+        _ = try await client(transport, sleeper).createHold(
+            offer: OfferID("o"), quote: QuoteID("q"), key: IdempotencyKey("k"))
         #expect(sleeper.recorded == [.seconds(7), .seconds(12)])
         #expect(transport.requests.map { $0.headers["Idempotency-Key"] } == ["k", "k", "k"])
     }
 
     @Test func aFinal4xxIsNeverRetried() async {
-        let transport = ScriptedTransport([.answer(400, [:], #"{"error":{"code":"VALIDATION_ERROR","message":"bad"}}"#)])
+        let transport = ScriptedTransport([.answer(400, [:], #"{"error":{"code":"VALIDATION_ERROR","message":"bad"}}"#)]
+        )
         let sleeper = RecordingSleeper()
         await #expect(throws: APIError.self) {
-            try await client(transport, sleeper).createHold(offer: OfferID("o"), quote: QuoteID("q"), key: IdempotencyKey("k"))
+            try await client(transport, sleeper).createHold(
+                offer: OfferID("o"), quote: QuoteID("q"), key: IdempotencyKey("k"))
         }
         #expect(transport.requests.count == 1)
         #expect(sleeper.recorded.isEmpty)
@@ -39,7 +44,10 @@ import Testing
             try await client(transport, RecordingSleeper())
                 .createBooking(hold: HoldID("h"), paymentToken: PaymentToken("tok_visa"), key: IdempotencyKey("k"))
         }
-        guard case .unknownOutcome? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .unknownOutcome? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(transport.requests.count == 1)
     }
 
@@ -68,22 +76,30 @@ import Testing
                 throw TransportError(.connectionLost)
             }
         }
-        let api = BookingAPIClient(server: try! ServerAddress("http://127.0.0.1:9"), apiKey: "k", transport: Hung(),
-                                   configuration: APIConfiguration(payTimeout: .milliseconds(100)), sleeper: RecordingSleeper())
+        let api = BookingAPIClient(
+            server: try! ServerAddress("http://127.0.0.1:9"), apiKey: "k", transport: Hung(),
+            configuration: APIConfiguration(payTimeout: .milliseconds(100)), sleeper: RecordingSleeper())
         let error = await #expect(throws: APIError.self) {
             try await api.createBooking(hold: HoldID("h"), paymentToken: PaymentToken("t"), key: IdempotencyKey("k"))
         }
-        guard case .unknownOutcome? = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .unknownOutcome? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
     }
 
-    @Test(arguments: ["http://example.com", "http://10.0.0.5:8080", "http://127.0.0.1.evil.com", "ftp://127.0.0.1",
-                      "https://user:pw@example.com", "https://example.com/?q=1", "not a url", "http://"])
+    @Test(arguments: [
+        "http://example.com", "http://10.0.0.5:8080", "http://127.0.0.1.evil.com", "ftp://127.0.0.1",
+        "https://user:pw@example.com", "https://example.com/?q=1", "not a url", "http://",
+    ])
     func plainHTTPOnlyGoesToLoopbackAndOddURLsAreRefused(url: String) {
         #expect(throws: ServerAddress.Rejection.self) { try ServerAddress(url) }
     }
 
-    @Test(arguments: ["https://api.example.com", "http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:80",
-                      "http://127.5.6.7"])
+    @Test(arguments: [
+        "https://api.example.com", "http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:80",
+        "http://127.5.6.7",
+    ])
     func httpsAnywhereAndHTTPToLoopbackAreAccepted(url: String) throws {
         _ = try ServerAddress(url)
     }
@@ -108,8 +124,9 @@ import Testing
             .answer(201, ["Idempotent-Replayed": "true"], hold(900_000)),
             .answer(200, [:], hold(312_000)),
         ])
-        let api = BookingAPIClient(server: try ServerAddress("http://127.0.0.1:9"), apiKey: "k", transport: transport,
-                                   sleeper: RecordingSleeper())
+        let api = BookingAPIClient(
+            server: try ServerAddress("http://127.0.0.1:9"), apiKey: "k", transport: transport,
+            sleeper: RecordingSleeper())
         let snapshot = try await api.createHold(offer: OfferID("o"), quote: QuoteID("q"), key: IdempotencyKey("k"))
         #expect(snapshot.expiresInMs == 312_000)
         #expect(transport.requests.map(\.method) == ["POST", "GET"])

@@ -100,8 +100,9 @@ struct Booking {
     /// Runs a shell command line (pipes, `script`) with the binary's path in `$BOOKING`.
     static func shell(_ line: String, environment: [String: String] = [:]) async throws -> Run {
         let path = try #require(Self.path, "the booking executable is not built")
-        return try await execute("/bin/bash", ["-c", line],
-                                 environment: ["BOOKING": path, "NO_COLOR": "1"].merging(environment) { $1 })
+        return try await execute(
+            "/bin/bash", ["-c", line],
+            environment: ["BOOKING": path, "NO_COLOR": "1"].merging(environment) { $1 })
     }
 
     /// `YYYY-MM-DD`, `days` from today (UTC).
@@ -115,8 +116,10 @@ struct Booking {
 
     /// `offers` for Lisbon, two guests, two nights `days` from today, as JSON.
     func offers(days: Int = 20) async throws -> [[String: Any]] {
-        let run = try await run(["offers", "--json", "--place", "plc_lisbon", "--check-in", Self.date(days),
-                           "--check-out", Self.date(days + 2), "--guests", "2"])
+        let run = try await run([
+            "offers", "--json", "--place", "plc_lisbon", "--check-in", Self.date(days),
+            "--check-out", Self.date(days + 2), "--guests", "2",
+        ])
         try #require(run.status == 0, "offers failed: \(run.error)")
         return try #require(try run.json()["offers"] as? [[String: Any]])
     }
@@ -141,8 +144,9 @@ final class SandboxProcess: @unchecked Sendable {
 
     init(_ options: [String] = []) async throws {
         let path = try #require(Booking.path, "the booking executable is not built")
-        child = try await Booking.spawn(path, ["sandbox", "--port", "0", "--data-dir", directory.path] + options,
-                                        environment: [:])
+        child = try await Booking.spawn(
+            path, ["sandbox", "--port", "0", "--data-dir", directory.path] + options,
+            environment: [:])
         let child = self.child
         try #require(await Booking.waitForOutput(child, containing: "listening on "), "the sandbox did not start")
         let line = try #require(child.outputSoFar.split(separator: "\n").first { $0.hasPrefix("listening on ") })
@@ -151,8 +155,9 @@ final class SandboxProcess: @unchecked Sendable {
 
     /// The sandbox's ledger for the demo account.
     func ledger() async throws -> LedgerReport {
-        let client = BookingAPIClient(server: try ServerAddress(url), apiKey: "sk_test_demo",
-                                      transport: URLSessionTransport())
+        let client = BookingAPIClient(
+            server: try ServerAddress(url), apiKey: "sk_test_demo",
+            transport: URLSessionTransport())
         return try await client.sandboxLedger()
     }
 

@@ -16,7 +16,8 @@ enum Campaign {
     }
 
     /// The attempts, one line each, for `attempts(_:)`.
-    private static let attemptQuery = "SELECT 'attempt:' || attempt_id || ' ' || idempotency_key || ' ' || status "
+    private static let attemptQuery =
+        "SELECT 'attempt:' || attempt_id || ' ' || idempotency_key || ' ' || status "
         + "|| ' ' || coalesce(booking_id, '-') || ' ' || offer_id FROM booking_attempt;"
 
     /// Runs `body` for every item of `plan`, `width` at a time; the results
@@ -28,7 +29,8 @@ enum Campaign {
         await withTaskGroup(of: Outcome.self) { group in
             var next = 0
             func add() {
-                let index = next, item = plan[next]
+                let index = next
+                let item = plan[next]
                 group.addTask { await body(index, item) }
                 next += 1
             }
@@ -53,11 +55,14 @@ enum Campaign {
     /// `EXPIRED`), and `PRAGMA integrity_check` says `ok`.
     static func check(booking: Booking, ledger: LedgerReport) -> [String] {
         var problems: [String] = []
-        problems += ledger.chargesByIdempotencyKey.filter { $0.value > 1 }.map { "key \($0.key) charged \($0.value) times" }
+        problems += ledger.chargesByIdempotencyKey.filter { $0.value > 1 }.map {
+            "key \($0.key) charged \($0.value) times"
+        }
         problems += ledger.chargesByHold.filter { $0.value > 1 }.map { "hold \($0.key) charged \($0.value) times" }
         let file = (booking.dataDirectory as NSString).appendingPathComponent("booking.sqlite")
         let sqlite = ChildProcess.run(
-            "/usr/bin/sqlite3", [file, "PRAGMA integrity_check; SELECT 'trip:' || booking_id FROM trip; " + attemptQuery])
+            "/usr/bin/sqlite3",
+            [file, "PRAGMA integrity_check; SELECT 'trip:' || booking_id FROM trip; " + attemptQuery])
         let lines = sqlite.standardOutput.split(separator: "\n").map(String.init)
         if lines.first != "ok" { problems.append("integrity_check: \(sqlite.standardOutput) \(sqlite.standardError)") }
         let trips = Set(lines.filter { $0.hasPrefix("trip:") }.map { String($0.dropFirst(5)) })
@@ -85,7 +90,8 @@ enum Campaign {
         lines.filter { $0.hasPrefix("attempt:") }.compactMap { line in
             let fields = line.dropFirst(8).split(separator: " ").map(String.init)
             guard fields.count == 5 else { return nil }
-            return Attempt(attemptID: fields[0], key: fields[1], status: fields[2], bookingID: fields[3], offerID: fields[4])
+            return Attempt(
+                attemptID: fields[0], key: fields[1], status: fields[2], bookingID: fields[3], offerID: fields[4])
         }
     }
 }

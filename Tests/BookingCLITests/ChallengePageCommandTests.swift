@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// 3-D Secure answered by a person on the sandbox's page: `pay` on a
@@ -31,10 +31,13 @@ import Testing
         try await booking.holdAnOffer()
         let path = try #require(Booking.path)
         let command = ([path] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]).joined(separator: " ")
-        let pay = try await Booking.spawn("/usr/bin/script", ["-qfec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
+        let pay = try await Booking.spawn(
+            "/usr/bin/script", ["-qfec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
         try #require(await Booking.waitForOutput(pay, containing: "/sandbox/3ds/"), "no page URL: \(pay.outputSoFar)")
-        let line = try #require(pay.outputSoFar.split(whereSeparator: \.isNewline).first { $0.contains("/sandbox/3ds/") })
-        let url = try #require(line.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        let line = try #require(
+            pay.outputSoFar.split(whereSeparator: \.isNewline).first { $0.contains("/sandbox/3ds/") })
+        let url = try #require(
+            line.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
         #expect(url.hasPrefix(sandbox.url + "/sandbox/3ds/bk_"))
         // The CLI sent its return link with the payment: the page sends the
         // browser back into the app, to the route `booking open` takes.
@@ -56,9 +59,11 @@ import Testing
         try await booking.holdAnOffer()
         // On a terminal (a person answers), killed once the booking waits for
         // 3-D Secure, before the page opens.
-        let command = (["\"$BOOKING\""] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]).joined(separator: " ")
-        let pay = try await Booking.shell("script -qfec '\(command)' /dev/null",
-                                          environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
+        let command = (["\"$BOOKING\""] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]).joined(
+            separator: " ")
+        let pay = try await Booking.shell(
+            "script -qfec '\(command)' /dev/null",
+            environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
         #expect(!pay.output.contains("Outcome:"), "pay was not killed: \(pay.output)")
         let attempt = try #require(try await booking.run(["status", "--json"]).json()["attempt"] as? [String: Any])
         let id = try #require(attempt["bookingId"] as? String)

@@ -6,7 +6,9 @@ import Testing
 /// the outcome's.
 @Suite struct ClosedOutputTests {
     /// `booking <arguments> | head -1`, then the exit code of `booking`.
-    static func piped(into reader: String, _ booking: Booking, _ arguments: [String]) async throws -> (Booking.Run, Int32?) {
+    static func piped(into reader: String, _ booking: Booking, _ arguments: [String]) async throws -> (
+        Booking.Run, Int32?
+    ) {
         let command = (["\"$BOOKING\""] + booking.global + arguments).joined(separator: " ")
         let run = try await Booking.shell("\(command) | \(reader); echo \"booking exit ${PIPESTATUS[0]}\"")
         let line = run.output.split(separator: "\n").last { $0.hasPrefix("booking exit ") }

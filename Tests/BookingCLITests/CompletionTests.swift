@@ -66,15 +66,17 @@ import Testing
 
     @Test(arguments: [("zsh", "-n"), ("fish", "--no-execute"), ("bash", "-n")])
     func everyScriptParsesInItsShell(_ shell: String, _ check: String) async throws {
-        let run = try await Booking.shell(#""$BOOKING" completions "$SHELL_NAME" | "$SHELL_NAME" "$CHECK""#,
-                                          environment: ["SHELL_NAME": shell, "CHECK": check])
+        let run = try await Booking.shell(
+            #""$BOOKING" completions "$SHELL_NAME" | "$SHELL_NAME" "$CHECK""#,
+            environment: ["SHELL_NAME": shell, "CHECK": check])
         #expect(run.status == 0, "\(shell): \(run.error)")
         #expect(run.error.isEmpty, "\(shell): \(run.error)")
     }
 
     @Test func zshFindsTheScriptInFpathAsTheReadmeInstallsIt() async throws {
         let scratch = ScratchDirectory("cli-zsh-fpath")
-        let run = try await Booking.shell(#"""
+        let run = try await Booking.shell(
+            #"""
             "$BOOKING" completions zsh > "$DIRECTORY/_booking" &&
             zsh -f -c 'fpath=($DIRECTORY $fpath); autoload -Uz compinit && compinit -u -D && print -r -- $_comps[booking]'
             """#, environment: ["DIRECTORY": scratch.path])
@@ -88,7 +90,8 @@ import Testing
         for command in CommandCatalog.commands {
             #expect(script.contains("'\(command.name):"), "\(command.name)")
             for option in command.options {
-                #expect(script.contains(option.name + (option.takesValue ? "=[" : "[")), "\(command.name) \(option.name)")
+                #expect(
+                    script.contains(option.name + (option.takesValue ? "=[" : "[")), "\(command.name) \(option.name)")
             }
         }
         #expect(script.contains(":pass|fail:(pass fail)'"))

@@ -72,14 +72,17 @@ import Testing
         var byPlan: [String: Int] = [:]
         for outcome in outcomes where outcome.killed { byPlan[outcome.plan.description, default: 0] += 1 }
         let failing = outcomes.filter { !$0.problems.isEmpty }
-        print("concurrent runs campaign: \(outcomes.count) runs, \(outcomes.filter(\.killed).count) SIGKILLs, "
-            + "\(outcomes.map(\.paysConfirmed).reduce(0, +)) confirmed pays, \(failing.count) runs with problems")
+        print(
+            "concurrent runs campaign: \(outcomes.count) runs, \(outcomes.filter(\.killed).count) SIGKILLs, "
+                + "\(outcomes.map(\.paysConfirmed).reduce(0, +)) confirmed pays, \(failing.count) runs with problems")
         for plan in byPlan.keys.sorted() { print("  \(plan): \(byPlan[plan] ?? 0) SIGKILLs") }
         var failingByPlan: [String: Int] = [:]
         for outcome in failing { failingByPlan[outcome.plan.description, default: 0] += 1 }
         for plan in failingByPlan.keys.sorted() { print("  runs with problems, \(plan): \(failingByPlan[plan] ?? 0)") }
         let problems = failing.flatMap { outcome in outcome.problems.map { "\(outcome.plan): \($0)" } }
-        #expect(problems.isEmpty, "\(failing.count) of \(outcomes.count) runs:\n\(problems.prefix(10).joined(separator: "\n"))")
+        #expect(
+            problems.isEmpty,
+            "\(failing.count) of \(outcomes.count) runs:\n\(problems.prefix(10).joined(separator: "\n"))")
         #expect(outcomes.filter(\.killed).count >= plans.count / 4)
     }
 
@@ -164,7 +167,8 @@ import Testing
                 return "pay exited 0 for attempt \(attemptID), which is not on the device"
             }
             if attempt.bookingID != bookingID {
-                return "pay printed \(bookingID) for attempt \(attemptID) (offer \(attempt.offerID)), whose row says \(attempt.bookingID)"
+                return
+                    "pay printed \(bookingID) for attempt \(attemptID) (offer \(attempt.offerID)), whose row says \(attempt.bookingID)"
             }
             return nil
         }

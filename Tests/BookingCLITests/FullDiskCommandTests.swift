@@ -19,8 +19,9 @@ struct FullDiskCommandTests {
 
         let hold = try await booking.run(["hold", offerID, "--no-wait"])
         #expect(hold.status == 1)
-        #expect(hold.error.contains("The device's storage is full: nothing was sent. Free some space and try again."),
-                "\(hold.error)")
+        #expect(
+            hold.error.contains("The device's storage is full: nothing was sent. Free some space and try again."),
+            "\(hold.error)")
         #expect(!hold.error.contains("reach the server"))
         await sandbox.stop()
     }
@@ -33,13 +34,13 @@ struct SmallDisk {
     /// Whether this process may mount one (root on Linux, mounts allowed).
     static let canMount: Bool = {
         #if os(Linux)
-            guard FileProtection.isRoot else { return false }
-            let probe = TemporaryDirectory("mount-probe")
-            guard let disk = try? SmallDisk(at: probe.file("disk")) else { return false }
-            disk.unmount()
-            return true
+        guard FileProtection.isRoot else { return false }
+        let probe = TemporaryDirectory("mount-probe")
+        guard let disk = try? SmallDisk(at: probe.file("disk")) else { return false }
+        disk.unmount()
+        return true
         #else
-            return false
+        return false
         #endif
     }()
 

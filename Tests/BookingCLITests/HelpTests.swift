@@ -29,7 +29,8 @@ import Testing
 
     @Test func aReaderThatLeftBeforeTheOutputIsAQuietExitZero() async throws {
         // `true` exits at once: every write of the diagram meets EPIPE.
-        let run = try await Booking.shell(#"set -o pipefail; sleep 0; "$BOOKING" diagram --format dot | true; echo "exit $?""#)
+        let run = try await Booking.shell(
+            #"set -o pipefail; sleep 0; "$BOOKING" diagram --format dot | true; echo "exit $?""#)
         #expect(run.output == "exit 0\n", "stderr: \(run.error)")
         #expect(run.error.isEmpty)
     }

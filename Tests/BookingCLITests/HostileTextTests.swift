@@ -11,20 +11,27 @@ struct HostileTextTests {
     /// right-to-left override, as a hostile server would send them.
     static let hostile = "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}\r\u{9B}31m\u{202E}lat\u{2066}"
     /// The same text as an SQL expression.
-    static let hostileSQL = "'Evil' || char(27) || '[2J' || char(27) || ']0;pwned' || char(7) || char(13) "
+    static let hostileSQL =
+        "'Evil' || char(27) || '[2J' || char(27) || ']0;pwned' || char(7) || char(13) "
         + "|| char(155) || '31m' || char(8238) || 'lat' || char(8294)"
 
-    static func expectTerminalSafe(_ text: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(!text.unicodeScalars.contains("\u{1B}"), "ESC in \(context): \(text.debugDescription)",
-                sourceLocation: sourceLocation)
-        #expect(!text.unicodeScalars.contains("\u{202E}"), "U+202E in \(context): \(text.debugDescription)",
-                sourceLocation: sourceLocation)
-        #expect(!text.unicodeScalars.contains("\u{9B}"), "CSI in \(context): \(text.debugDescription)",
-                sourceLocation: sourceLocation)
-        #expect(!text.unicodeScalars.contains("\u{07}"), "BEL in \(context): \(text.debugDescription)",
-                sourceLocation: sourceLocation)
-        #expect(!text.unicodeScalars.contains("\r"), "CR in \(context): \(text.debugDescription)",
-                sourceLocation: sourceLocation)
+    static func expectTerminalSafe(_ text: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        #expect(
+            !text.unicodeScalars.contains("\u{1B}"), "ESC in \(context): \(text.debugDescription)",
+            sourceLocation: sourceLocation)
+        #expect(
+            !text.unicodeScalars.contains("\u{202E}"), "U+202E in \(context): \(text.debugDescription)",
+            sourceLocation: sourceLocation)
+        #expect(
+            !text.unicodeScalars.contains("\u{9B}"), "CSI in \(context): \(text.debugDescription)",
+            sourceLocation: sourceLocation)
+        #expect(
+            !text.unicodeScalars.contains("\u{07}"), "BEL in \(context): \(text.debugDescription)",
+            sourceLocation: sourceLocation)
+        #expect(
+            !text.unicodeScalars.contains("\r"), "CR in \(context): \(text.debugDescription)",
+            sourceLocation: sourceLocation)
     }
 
     static func sqlite(_ database: String, _ sql: String) async throws {
@@ -42,7 +49,9 @@ struct HostileTextTests {
         // every field a person reads: the viewer syncs it, saves it, shows it.
         let fields = ["$.voucherCode", "$.property.name", "$.property.address", "$.property.city", "$.room.name"]
         let sets = fields.map { "'\($0)', \(Self.hostileSQL)" }.joined(separator: ", ")
-        try await Self.sqlite(booking.dataDirectory + "/sandbox/sandbox.sqlite", """
+        try await Self.sqlite(
+            booking.dataDirectory + "/sandbox/sandbox.sqlite",
+            """
             INSERT INTO booking_version (booking_id, version, body)
               SELECT booking_id, version + 1, json_set(body, '$.version', version + 1, \(sets))
               FROM booking_version WHERE booking_id = '\(bookingID)' ORDER BY version DESC LIMIT 1;
@@ -76,14 +85,18 @@ struct HostileTextTests {
     @Test func hostileCachedOfferTextIsEscapedInOffersAndHold() async throws {
         let booking = Booking(label: "cli-hostile-offer")
         let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
-        try await Self.sqlite(booking.dataDirectory + "/cache.sqlite", """
+        try await Self.sqlite(
+            booking.dataDirectory + "/cache.sqlite",
+            """
             UPDATE result_page SET items_json = (
               SELECT json_group_array(json_set(value, '$.property.name', \(Self.hostileSQL),
                                                '$.room.name', \(Self.hostileSQL)))
               FROM json_each(items_json));
             """)
-        let offers = try await booking.run(["offers", "--place", "plc_lisbon", "--check-in", Booking.date(20),
-                                            "--check-out", Booking.date(22), "--guests", "2"])
+        let offers = try await booking.run([
+            "offers", "--place", "plc_lisbon", "--check-in", Booking.date(20),
+            "--check-out", Booking.date(22), "--guests", "2",
+        ])
         #expect(offers.status == 0, "\(offers.error)")
         #expect(offers.output.contains("Evil\\u{1b}"), "the cached text did not show: \(offers.output)")
         Self.expectTerminalSafe(offers.output, "offers")
@@ -97,7 +110,8 @@ struct HostileTextTests {
         let booking = Booking(label: "cli-hostile-replay")
         try await booking.holdAnOffer()
         let logs = booking.dataDirectory + "/logs"
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
         let text = try String(contentsOfFile: logs + "/" + name, encoding: .utf8)
         let crafted = booking.directory.file("crafted.jsonl")
         try text.replacingOccurrences(of: #""state":"held""#, with: #""state":"held\u001b[2J\u202e\u0007""#)

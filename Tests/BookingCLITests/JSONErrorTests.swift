@@ -4,11 +4,14 @@ import Testing
 /// With `--json`, an error is exactly one JSON document on stdout,
 /// `{"error": {"code", "message", "exitCode"}}`, and one line on stderr.
 @Suite struct JSONErrorTests {
-    static func expectErrorDocument(_ run: Booking.Run, code: String, exitCode: Int32,
-                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectErrorDocument(
+        _ run: Booking.Run, code: String, exitCode: Int32,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         #expect(run.status == exitCode, "exit \(run.status): \(run.error)", sourceLocation: sourceLocation)
-        let error = try #require(try run.json()["error"] as? [String: Any], "stdout: \(run.output)",
-                                 sourceLocation: sourceLocation)
+        let error = try #require(
+            try run.json()["error"] as? [String: Any], "stdout: \(run.output)",
+            sourceLocation: sourceLocation)
         #expect(error["code"] as? String == code, sourceLocation: sourceLocation)
         #expect(error["exitCode"] as? Int == Int(exitCode), sourceLocation: sourceLocation)
         #expect((error["message"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)

@@ -15,20 +15,27 @@ import Testing
         #expect(places.first?["placeId"] as? String == "plc_lisbon")
         #expect(places.first?["name"] != nil && places.first?["country"] != nil)
 
-        let offersRun = try await booking.run(["offers", "--json", "--place", "plc_lisbon", "--check-in", Booking.date(20),
-                                         "--check-out", Booking.date(22), "--guests", "2"])
+        let offersRun = try await booking.run([
+            "offers", "--json", "--place", "plc_lisbon", "--check-in", Booking.date(20),
+            "--check-out", Booking.date(22), "--guests", "2",
+        ])
         let offers = try offersRun.json()
-        for field in ["query", "page", "hasMore", "quotedAt", "pricesMayHaveChanged", "fromCache", "offline", "offers"] {
+        for field in ["query", "page", "hasMore", "quotedAt", "pricesMayHaveChanged", "fromCache", "offline", "offers"]
+        {
             #expect(offers[field] != nil, "offers lacks \(field)")
         }
         #expect(offers["fromCache"] as? Bool == false)
         let first = try #require((offers["offers"] as? [[String: Any]])?.first)
-        for field in ["offerId", "quoteId", "propertyName", "city", "roomName", "checkIn", "checkOut", "guests", "price"] {
+        for field in [
+            "offerId", "quoteId", "propertyName", "city", "roomName", "checkIn", "checkOut", "guests", "price",
+        ] {
             #expect(first[field] != nil, "an offer lacks \(field)")
         }
         let offerID = try #require(first["offerId"] as? String)
-        let again = try await booking.run(["offers", "--json", "--place", "plc_lisbon", "--check-in", Booking.date(20),
-                                     "--check-out", Booking.date(22), "--guests", "2"]).json()
+        let again = try await booking.run([
+            "offers", "--json", "--place", "plc_lisbon", "--check-in", Booking.date(20),
+            "--check-out", Booking.date(22), "--guests", "2",
+        ]).json()
         #expect(again["fromCache"] as? Bool == true)
 
         let hold = try await booking.run(["hold", offerID, "--json"])
@@ -131,7 +138,9 @@ import Testing
         #expect(declined.output.contains("Outcome: failed. Payment failed: "))
 
         try await booking.holdAnOffer(index: 2)
-        let challenged = try await booking.run(["pay", "--card", "tok_threeDSecureRequired", "--challenge", "fail", "--json"])
+        let challenged = try await booking.run([
+            "pay", "--card", "tok_threeDSecureRequired", "--challenge", "fail", "--json",
+        ])
         #expect(challenged.status == 1)
         let state = try #require(try challenged.json()["state"] as? [String: Any])
         #expect(state["stage"] as? String == "failed")

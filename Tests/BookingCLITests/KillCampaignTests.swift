@@ -49,7 +49,9 @@ import Testing
         }
         await sandbox.stop()
         var byPoint: [String: Int] = [:]
-        for kill in kills where kill.killed { byPoint[kill.point.hasPrefix("random") ? "random delay" : kill.point, default: 0] += 1 }
+        for kill in kills where kill.killed {
+            byPoint[kill.point.hasPrefix("random") ? "random delay" : kill.point, default: 0] += 1
+        }
         print("kill campaign: \(kills.filter(\.killed).count) kills of \(kills.count) runs")
         for point in byPoint.keys.sorted() { print("  \(point): \(byPoint[point] ?? 0)") }
         print("  (exited before a post-answer boundary: \(kills.filter { !$0.killed && $0.problems.isEmpty }.count))")
@@ -88,7 +90,8 @@ import Testing
             if ![0, 1, 3].contains(reconcile.status) {
                 kill.problems.append("reconcile exited \(reconcile.status): \(reconcile.error)")
             }
-            kill.problems += Campaign.check(booking: booking, ledger: try await Campaign.ledger(key: key, server: server))
+            kill.problems += Campaign.check(
+                booking: booking, ledger: try await Campaign.ledger(key: key, server: server))
         } catch {
             kill.problems.append("\(error)")
         }

@@ -12,8 +12,9 @@ import Testing
 
     /// `page` as `man -l -` shows it, MANWIDTH columns wide, formatting stripped.
     static func rendered(_ page: String, width: Int = 80) async throws -> String {
-        let run = try await Booking.shell(#"printf '%s' "$PAGE" | man -l - | col -bx"#,
-                                          environment: ["PAGE": page, "MANWIDTH": "\(width)", "MANPAGER": "cat", "LC_ALL": "C.UTF-8"])
+        let run = try await Booking.shell(
+            #"printf '%s' "$PAGE" | man -l - | col -bx"#,
+            environment: ["PAGE": page, "MANWIDTH": "\(width)", "MANPAGER": "cat", "LC_ALL": "C.UTF-8"])
         try #require(run.status == 0, "man: \(run.error)")
         #expect(run.error.isEmpty, "man: \(run.error)")
         return run.output
@@ -35,8 +36,10 @@ import Testing
 
     @Test func thePageHasEverySectionCommandAndOption() async throws {
         let text = try await Self.rendered(try await Self.manual())
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GLOBAL OPTIONS", "EXIT STATUS", "ENVIRONMENT",
-                        "FILES", "EXAMPLES"] {
+        for section in [
+            "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GLOBAL OPTIONS", "EXIT STATUS", "ENVIRONMENT",
+            "FILES", "EXAMPLES",
+        ] {
             #expect(text.contains("\n\(section)\n"), "section \(section)")
         }
         for command in CommandCatalog.commands {
@@ -46,8 +49,10 @@ import Testing
         for option in CommandCatalog.globalOptions + CommandCatalog.programOptions {
             #expect(text.contains(option.label), "\(option.label)")
         }
-        for variable in ["BOOKING_SERVER", "BOOKING_API_KEY", "BOOKING_LINK_HOST", "NO_COLOR", "XDG_DATA_HOME",
-                         "BOOKINGKIT_KILL_AT"] {
+        for variable in [
+            "BOOKING_SERVER", "BOOKING_API_KEY", "BOOKING_LINK_HOST", "NO_COLOR", "XDG_DATA_HOME",
+            "BOOKINGKIT_KILL_AT",
+        ] {
             #expect(text.contains("       \(variable)"), "\(variable)")
         }
         for file in ["booking.sqlite", "cache.sqlite", "logs/", "sandbox/"] { #expect(text.contains(file), "\(file)") }
@@ -58,9 +63,12 @@ import Testing
     }
 
     @Test func manWithAWidthOf80ShowsTheExitStatusAndKeepsItsLinesInside() async throws {
-        let run = try await Booking.shell(#""$BOOKING" manual > "$FILE" && man -l "$FILE" | col -bx; rm -f "$FILE""#,
-                                          environment: ["FILE": NSTemporaryDirectory() + "booking-\(UUID()).1",
-                                                        "MANWIDTH": "80", "MANPAGER": "cat"])
+        let run = try await Booking.shell(
+            #""$BOOKING" manual > "$FILE" && man -l "$FILE" | col -bx; rm -f "$FILE""#,
+            environment: [
+                "FILE": NSTemporaryDirectory() + "booking-\(UUID()).1",
+                "MANWIDTH": "80", "MANPAGER": "cat",
+            ])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.contains("EXIT STATUS"))
         let long = run.output.split(separator: "\n").filter { $0.count > 80 }

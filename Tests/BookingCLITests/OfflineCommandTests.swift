@@ -19,7 +19,8 @@ import Testing
         let booking = Booking(label: "cli-replay")
         try await booking.holdAnOffer()
         let logs = booking.dataDirectory + "/logs"
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
         let log = logs + "/" + name
         let good = try await booking.run(["replay", log])
         #expect(good.status == 0)

@@ -18,9 +18,15 @@ import Testing
         let bookingID = try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
 
         let file = booking.dataDirectory + "/booking.sqlite"
-        if let problem = FileProtection.makeReadOnly(file) { Issue.record("\(problem)"); return }
+        if let problem = FileProtection.makeReadOnly(file) {
+            Issue.record("\(problem)")
+            return
+        }
         defer { FileProtection.makeWritable(file) }
-        if let problem = FileProtection.makeReadOnly(booking.dataDirectory) { Issue.record("\(problem)"); return }
+        if let problem = FileProtection.makeReadOnly(booking.dataDirectory) {
+            Issue.record("\(problem)")
+            return
+        }
         defer { FileProtection.makeWritable(booking.dataDirectory) }
 
         let trips = try await booking.run(["trips"])
@@ -38,8 +44,9 @@ import Testing
 
     @Test func aLooseExistingDataDirectoryIsTightenedTo0700() async throws {
         let booking = Booking(label: "cli-loose-dir")
-        try FileManager.default.createDirectory(atPath: booking.dataDirectory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: booking.dataDirectory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         #expect(try mode(booking.dataDirectory) == 0o755)
         let trips = try await booking.run(["trips"])
         #expect(trips.status == 0, "\(trips.error)")
@@ -49,8 +56,9 @@ import Testing
     @Test func aDataDirectoryThatIsASymbolicLinkIsRefusedWithAClearError() async throws {
         let booking = Booking(label: "cli-linked-dir")
         let target = booking.directory.file("real")
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: target, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         try FileManager.default.createSymbolicLink(atPath: booking.dataDirectory, withDestinationPath: target)
         let trips = try await booking.run(["trips"])
         #expect(trips.status == 1)

@@ -7,7 +7,8 @@ import Testing
         let booking = Booking(label: "cli-replay-large")
         try await booking.holdAnOffer()
         let logs = booking.dataDirectory + "/logs"
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
         let lines = try Data(contentsOf: URL(fileURLWithPath: logs + "/" + name))
         try #require(!lines.isEmpty)
         let large = booking.directory.file("large.jsonl")

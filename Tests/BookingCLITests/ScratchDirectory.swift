@@ -8,7 +8,8 @@ final class ScratchDirectory: Sendable {
 
     init(_ label: String) {
         path = (NSTemporaryDirectory() as NSString)
-            .appendingPathComponent("\(label)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+            .appendingPathComponent(
+                "\(label)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

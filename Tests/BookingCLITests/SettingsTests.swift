@@ -19,15 +19,20 @@ import Testing
         #expect(defaults.apiKey == "sk_test_demo")
         #expect(defaults.dataDirectory == "/home/ana/.local/share/booking")
         #expect(defaults.linkHost == "example.com")
-        let environment = ["HOME": "/home/ana", "XDG_DATA_HOME": "/data", "BOOKING_SERVER": "https://api.example.com",
-                           "BOOKING_API_KEY": "sk_test_env", "BOOKING_LINK_HOST": "links.example.org"]
+        let environment = [
+            "HOME": "/home/ana", "XDG_DATA_HOME": "/data", "BOOKING_SERVER": "https://api.example.com",
+            "BOOKING_API_KEY": "sk_test_env", "BOOKING_LINK_HOST": "links.example.org",
+        ]
         let fromEnvironment = try settings(["trips"], environment)
         #expect(fromEnvironment.server?.description == "https://api.example.com")
         #expect(fromEnvironment.apiKey == "sk_test_env")
         #expect(fromEnvironment.dataDirectory == "/data/booking")
         #expect(fromEnvironment.linkHost == "links.example.org")
-        let fromOptions = try settings(["--server", "http://127.0.0.1:9", "trips", "--api-key", "sk_test_opt",
-                                        "--data-dir", "/tmp/b", "--json"], environment)
+        let fromOptions = try settings(
+            [
+                "--server", "http://127.0.0.1:9", "trips", "--api-key", "sk_test_opt",
+                "--data-dir", "/tmp/b", "--json",
+            ], environment)
         #expect(fromOptions.server?.description == "http://127.0.0.1:9")
         #expect(fromOptions.apiKey == "sk_test_opt")
         #expect(fromOptions.dataDirectory == "/tmp/b")
@@ -35,7 +40,8 @@ import Testing
     }
 
     @Test func aRelativeXDGDataHomeIsIgnored() throws {
-        #expect(try settings(["trips"], ["HOME": "/h", "XDG_DATA_HOME": "data"]).dataDirectory == "/h/.local/share/booking")
+        #expect(
+            try settings(["trips"], ["HOME": "/h", "XDG_DATA_HOME": "data"]).dataDirectory == "/h/.local/share/booking")
     }
 
     @Test func badValuesAreUsageErrors() throws {

@@ -10,7 +10,8 @@ enum ShellCompletion {
     /// one being completed; bash splits `--format=` into `--format`, `=`).
     static func bash(_ words: [String], in directory: String = "/") async throws -> [String] {
         let quoted = (["booking"] + words).map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
-        let run = try await Booking.shell("""
+        let run = try await Booking.shell(
+            """
             source <("$BOOKING" completions bash) || exit 9
             function=$(complete -p booking | sed -E 's/.*-F ([^ ]+) .*/\\1/')
             cd '\(directory)' || exit 9
@@ -28,8 +29,9 @@ enum ShellCompletion {
 
     /// What fish's `complete -C` offers for the command line `line`.
     static func fish(_ line: String) async throws -> [String] {
-        let run = try await Booking.shell(#"fish --no-config -c '$BOOKING completions fish | source; complete -C $LINE'"#,
-                                          environment: ["LINE": line])
+        let run = try await Booking.shell(
+            #"fish --no-config -c '$BOOKING completions fish | source; complete -C $LINE'"#,
+            environment: ["LINE": line])
         try #require(run.status == 0, "fish: \(run.error)")
         #expect(run.error.isEmpty, "fish: \(run.error)")
         return run.output.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
@@ -44,8 +46,10 @@ enum ShellCompletion {
         try zshDriver.write(toFile: scratch.file("drive.zsh"), atomically: true, encoding: .utf8)
         let run = try await Booking.shell(
             #""$BOOKING" completions zsh > "$SCRIPT" && zsh -f "$DRIVER""#,
-            environment: ["SCRIPT": scratch.file("_booking"), "SETUP": scratch.file("setup.zsh"),
-                          "DRIVER": scratch.file("drive.zsh"), "OUT": scratch.file("matches"), "LINE": line])
+            environment: [
+                "SCRIPT": scratch.file("_booking"), "SETUP": scratch.file("setup.zsh"),
+                "DRIVER": scratch.file("drive.zsh"), "OUT": scratch.file("matches"), "LINE": line,
+            ])
         try #require(run.status == 0, "zsh: \(run.output) \(run.error)")
         return run.output.split(separator: "\n").map(String.init).sorted()
     }

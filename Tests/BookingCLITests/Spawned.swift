@@ -79,7 +79,9 @@ final class Spawned: @unchecked Sendable {
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { break }
                 lock.lock()
-                if isOutput { output.append(contentsOf: buffer[0..<count]) } else {
+                if isOutput {
+                    output.append(contentsOf: buffer[0..<count])
+                } else {
                     errorOutput.append(contentsOf: buffer[0..<count])
                 }
                 lock.unlock()
@@ -124,10 +126,11 @@ final class Spawned: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         result = (signalled ? status & 0x7f : (status >> 8) & 0xff, signalled)
-        return Booking.Run(status: result?.status ?? -1, signalled: signalled,
-                           output: String(decoding: output, as: UTF8.self),
-                           error: String(decoding: errorOutput, as: UTF8.self),
-                           peakMemoryKilobytes: Int(usage.ru_maxrss))
+        return Booking.Run(
+            status: result?.status ?? -1, signalled: signalled,
+            output: String(decoding: output, as: UTF8.self),
+            error: String(decoding: errorOutput, as: UTF8.self),
+            peakMemoryKilobytes: Int(usage.ru_maxrss))
     }
 }
 
@@ -152,8 +155,9 @@ final class Spawned: @unchecked Sendable {
 
     func finish() -> Booking.Run {
         let result = child.finish()
-        return Booking.Run(status: result.status, signalled: result.uncaughtSignal, output: result.standardOutput,
-                           error: result.standardError)
+        return Booking.Run(
+            status: result.status, signalled: result.uncaughtSignal, output: result.standardOutput,
+            error: result.standardError)
     }
 }
 #endif

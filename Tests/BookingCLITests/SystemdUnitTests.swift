@@ -35,8 +35,10 @@ import Testing
         // Exit 3 is "not known yet": the next run settles it.
         #expect(body["SuccessExitStatus"] == ["\(ExitCode.unknown.rawValue)"])
         #expect(body["UMask"] == ["0077"])
-        for key in ["NoNewPrivileges", "PrivateUsers", "PrivateTmp", "ProtectSystem", "ProtectHome",
-                    "RestrictAddressFamilies", "SystemCallFilter", "MemoryDenyWriteExecute"] {
+        for key in [
+            "NoNewPrivileges", "PrivateUsers", "PrivateTmp", "ProtectSystem", "ProtectHome",
+            "RestrictAddressFamilies", "SystemCallFilter", "MemoryDenyWriteExecute",
+        ] {
             #expect(body[key] != nil, "hardening option \(key) is missing")
         }
         #expect(body["ReadWritePaths"] == ["-%h/.local/share/booking"])

@@ -13,10 +13,15 @@ import Testing
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-02-30", "--check-out", "2026-03-02", "--guests", "2"],
         ["offers", "--place", "plc_lisbon", "--check-in", "tomorrow", "--check-out", "2026-03-02", "--guests", "2"],
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-05", "--check-out", "2026-03-02", "--guests", "2"],
-        ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "two"],
+        [
+            "offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests",
+            "two",
+        ],
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "0"],
-        ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "2",
-         "--page", "-1"],
+        [
+            "offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "2",
+            "--page", "-1",
+        ],
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "9"],
         ["offers", "--place", "plc_lisbon", "--check-in", "2026-03-01", "--check-out", "2026-03-02"],
         ["offers", "--place", "../etc", "--check-in", "2026-03-01", "--check-out", "2026-03-02", "--guests", "2"],
@@ -82,8 +87,10 @@ import Testing
     @Test func guestsAreCheckedAgainstTheServersLimitAndTheHelpSaysIt() async throws {
         let help = try await Booking.bare(["offers", "--help"])
         #expect(help.output.contains("number of guests, 1-8"), "\(help.output)")
-        let run = try await Booking().run(["offers", "--place", "plc_lisbon", "--check-in", Booking.date(20),
-                                           "--check-out", Booking.date(22), "--guests", "9"])
+        let run = try await Booking().run([
+            "offers", "--place", "plc_lisbon", "--check-in", Booking.date(20),
+            "--check-out", Booking.date(22), "--guests", "9",
+        ])
         #expect(run.status == 2)
         #expect(run.error.contains("from 1 to 8"), "\(run.error)")
     }

@@ -1,5 +1,5 @@
-import Testing
 import BookingCore
+import Testing
 
 /// `https://example.com/bookings/<id>/3ds-return`: the bank page's way back,
 /// routed by booking id only (the page's result is never read from it).
@@ -7,9 +7,12 @@ import BookingCore
     static let parser = DeepLinkParser(host: "example.com")
 
     @Test func aReturnLinkRoutesByBookingID() throws {
-        #expect(try Self.parser.parse("https://example.com/bookings/bk_0123456789abcdef/3ds-return")
-            == .challengeReturned(BookingID("bk_0123456789abcdef")))
-        #expect(try Self.parser.parse("HTTPS://Example.com/bookings/A-9/3ds-return") == .challengeReturned(BookingID("A-9")))
+        #expect(
+            try Self.parser.parse("https://example.com/bookings/bk_0123456789abcdef/3ds-return")
+                == .challengeReturned(BookingID("bk_0123456789abcdef")))
+        #expect(
+            try Self.parser.parse("HTTPS://Example.com/bookings/A-9/3ds-return") == .challengeReturned(BookingID("A-9"))
+        )
     }
 
     @Test(arguments: [

@@ -1,5 +1,5 @@
-import Testing
 import BookingCore
+import Testing
 
 /// The checkout seed's rules, one test each, for payments and for holds.
 @Suite struct CheckoutRuleTests {
@@ -22,20 +22,24 @@ import BookingCore
 
     @Test func attemptStatusIsSavedBeforeThePaymentIsSent() {
         let (next, effects) = Flow.reduce(Fix.held(), .payTapped(S.token, now: Fix.t(30)))
-        #expect(effects == [
-            .saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .paymentSubmitted, holdID: S.holdID)),
-            .pay(Flow.PaymentRequest(attemptID: Fix.a1, key: Fix.k1, holdID: S.holdID, token: S.token)),
-        ])
+        #expect(
+            effects == [
+                .saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .paymentSubmitted, holdID: S.holdID)),
+                .pay(Flow.PaymentRequest(attemptID: Fix.a1, key: Fix.k1, holdID: S.holdID, token: S.token)),
+            ])
         #expect(next.stage.name == "submitting")
     }
 
     @Test func attemptIsSavedBeforeTheHoldIsRequested() {
         let (next, effects) = Flow.reduce(Fix.offerChosen, .holdTapped(attempt: Fix.a1, key: Fix.k1))
-        #expect(effects == [
-            .saveAttempt(AttemptRecord(attemptID: Fix.a1, idempotencyKey: Fix.k1, offerID: S.offerID,
-                                       quoteID: S.quote.id, phase: .holdRequested)),
-            .requestHold(Flow.HoldRequest(attemptID: Fix.a1, key: Fix.k1, offerID: S.offerID, quoteID: S.quote.id)),
-        ])
+        #expect(
+            effects == [
+                .saveAttempt(
+                    AttemptRecord(
+                        attemptID: Fix.a1, idempotencyKey: Fix.k1, offerID: S.offerID,
+                        quoteID: S.quote.id, phase: .holdRequested)),
+                .requestHold(Flow.HoldRequest(attemptID: Fix.a1, key: Fix.k1, offerID: S.offerID, quoteID: S.quote.id)),
+            ])
         #expect(next.stage == .requestingHold(Flow.RequestingHold(attempt: Fix.attempt1, offer: S.offer)))
     }
 
@@ -96,8 +100,9 @@ import BookingCore
     @Test func holdIsOnlyRequestedFromAnOfferOnlineOrAfterAPriceChangeOrFailure() {
         let offline = Flow.State(stage: .offerChosen(S.offer), isOnline: false)
         #expect(Flow.reduce(offline, .holdTapped(attempt: Fix.a1, key: Fix.k1)).effects.isEmpty)
-        #expect(Flow.reduce(Fix.offerChosen, .holdTapped(attempt: Fix.a1, key: Fix.k1)).effects
-            .hasRequestHold)
+        #expect(
+            Flow.reduce(Fix.offerChosen, .holdTapped(attempt: Fix.a1, key: Fix.k1)).effects
+                .hasRequestHold)
     }
 
     @Test func retryAfterAFailureIsANewAttemptWithANewKey() {
@@ -105,8 +110,12 @@ import BookingCore
         #expect(Flow.reduce(failed, .retryTapped(attempt: Fix.a1, key: Fix.k1)).effects.isEmpty)
         let (next, effects) = Flow.reduce(failed, .retryTapped(attempt: Fix.a2, key: Fix.k2))
         #expect(next.stage.attemptID == Fix.a2)
-        #expect(effects.first == .saveAttempt(AttemptRecord(attemptID: Fix.a2, idempotencyKey: Fix.k2,
-                                                            offerID: S.offerID, quoteID: S.quote.id,
-                                                            phase: .holdRequested)))
+        #expect(
+            effects.first
+                == .saveAttempt(
+                    AttemptRecord(
+                        attemptID: Fix.a2, idempotencyKey: Fix.k2,
+                        offerID: S.offerID, quoteID: S.quote.id,
+                        phase: .holdRequested)))
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import BookingCore
+import Testing
 
 /// `https://example.com/trips/<id>` and every hostile variant.
 @Suite struct DeepLinkTests {

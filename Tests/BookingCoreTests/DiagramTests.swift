@@ -1,6 +1,6 @@
-import Testing
-import Foundation
 import BookingCore
+import Foundation
+import Testing
 
 /// The diagram comes from calling `reduce`. Set `BOOKINGKIT_DIAGRAM_DOT`
 /// (and/or `BOOKINGKIT_DIAGRAM_MERMAID`) to a path to have the test write
@@ -23,7 +23,10 @@ import BookingCore
         #expect(edge("actionRequired", "processing")?.events.contains("challengeReturned") == true)
         #expect(edge("unknown", "held") == nil)
         #expect(edge("submitting", "held") == nil)
-        #expect(!Self.diagram.transitions.contains { $0.to == "held" && !["requestingHold", "checkingHold", "held"].contains($0.from) })
+        #expect(
+            !Self.diagram.transitions.contains {
+                $0.to == "held" && !["requestingHold", "checkingHold", "held"].contains($0.from)
+            })
     }
 
     @Test func theDiagramIsStableAndWellFormed() throws {

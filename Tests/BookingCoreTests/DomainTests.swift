@@ -1,10 +1,12 @@
-import Testing
-import Foundation
 import BookingCore
+import Foundation
+import Testing
 
 /// Money, calendar dates and the strict decoding of wire types.
 @Suite struct DomainTests {
-    static func money(_ minor: Int64, _ code: String) -> Money { Money(minorUnits: minor, currency: CurrencyCode(code)!) }
+    static func money(_ minor: Int64, _ code: String) -> Money {
+        Money(minorUnits: minor, currency: CurrencyCode(code)!)
+    }
 
     @Test(arguments: [
         (Int64(123_450), "EUR", "EUR 1,234.50"), (12_000, "JPY", "JPY 12,000"), (1_250, "BHD", "BHD 1.250"),
@@ -23,8 +25,10 @@ import BookingCore
     @Test func datesParseStrictly() {
         #expect(CalendarDate("2026-11-03")?.description == "2026-11-03")
         #expect(CalendarDate("2024-02-29") != nil)
-        for bad in ["2026-02-30", "2025-02-29", "2026-13-01", "2026-00-10", "2026-1-03", "2026-11-3", "26-11-03",
-                    "2026/11/03", "2026-11-03T00:00:00Z", " 2026-11-03", "0000-01-01", "２０２６-11-03", "2026-11-00"] {
+        for bad in [
+            "2026-02-30", "2025-02-29", "2026-13-01", "2026-00-10", "2026-1-03", "2026-11-3", "26-11-03",
+            "2026/11/03", "2026-11-03T00:00:00Z", " 2026-11-03", "0000-01-01", "２０２６-11-03", "2026-11-00",
+        ] {
             #expect(CalendarDate(bad) == nil, "\(bad)")
         }
     }
@@ -41,10 +45,13 @@ import BookingCore
         let data = try JSONEncoder().encode([date])
         #expect(String(decoding: data, as: UTF8.self) == "[\"2026-11-03\"]")
         #expect(try JSONDecoder().decode([CalendarDate].self, from: data) == [date])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([CalendarDate].self, from: Data("[\"2026-02-30\"]".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([CalendarDate].self, from: Data("[\"2026-02-30\"]".utf8))
+        }
     }
 
-    static let bookingJSON = #"{"bookingId":"b1","state":"CONFIRMED","version":3,"checkIn":"2026-11-03","checkOut":"2026-11-06","voucherCode":"V-1"}"#
+    static let bookingJSON =
+        #"{"bookingId":"b1","state":"CONFIRMED","version":3,"checkIn":"2026-11-03","checkOut":"2026-11-06","voucherCode":"V-1"}"#
 
     @Test func aBookingDecodes() throws {
         let booking = try JSONDecoder().decode(Booking.self, from: Data(Self.bookingJSON.utf8))
@@ -74,7 +81,8 @@ import BookingCore
     }
 
     @Test func priceLinesMustShareACurrency() {
-        let json = #"{"nightly":{"amount":1,"currency":"EUR"},"taxes":{"amount":1,"currency":"USD"},"fees":{"amount":1,"currency":"EUR"},"total":{"amount":3,"currency":"EUR"}}"#
+        let json =
+            #"{"nightly":{"amount":1,"currency":"EUR"},"taxes":{"amount":1,"currency":"USD"},"fees":{"amount":1,"currency":"EUR"},"total":{"amount":3,"currency":"EUR"}}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(PriceBreakdown.self, from: Data(json.utf8)) }
     }
 
@@ -86,7 +94,8 @@ import BookingCore
         #expect(try JSONDecoder().decode(Offer.self, from: data) == offer)
         let hold = BookingFlow.Samples.hold
         #expect(try JSONDecoder().decode(Hold.self, from: try JSONEncoder().encode(hold)) == hold)
-        let negative = #"{"holdId":"h","expiresInMs":-5,"price":{"nightly":{"amount":1,"currency":"EUR"},"taxes":{"amount":1,"currency":"EUR"},"fees":{"amount":1,"currency":"EUR"},"total":{"amount":3,"currency":"EUR"}}}"#
+        let negative =
+            #"{"holdId":"h","expiresInMs":-5,"price":{"nightly":{"amount":1,"currency":"EUR"},"taxes":{"amount":1,"currency":"EUR"},"fees":{"amount":1,"currency":"EUR"},"total":{"amount":3,"currency":"EUR"}}}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Hold.self, from: Data(negative.utf8)) }
     }
 }

@@ -29,8 +29,10 @@ enum Fix {
     }
 
     static func held(online: Bool = true) -> Flow.State {
-        Flow.reduce(Flow.State(stage: requestingHold.stage, isOnline: online),
-                    .holdGranted(a1, S.hold, sentAt: t0, receivedAt: t(2))).state
+        Flow.reduce(
+            Flow.State(stage: requestingHold.stage, isOnline: online),
+            .holdGranted(a1, S.hold, sentAt: t0, receivedAt: t(2))
+        ).state
     }
 
     static var submitting: Flow.State {
@@ -45,9 +47,12 @@ enum Fix {
 
     static func processing(polls: Int = 0, pending: Bool = true, version: Int64 = 1) -> Flow.State {
         let payment = Flow.Payment(attempt: attempt1, holdID: S.holdID, bookingID: S.bookingID)
-        return state(.processing(Flow.Processing(payment: payment, bookingID: S.bookingID,
-                                                 version: Version(rawValue: version)!, polls: polls,
-                                                 pollPending: pending)))
+        return state(
+            .processing(
+                Flow.Processing(
+                    payment: payment, bookingID: S.bookingID,
+                    version: Version(rawValue: version)!, polls: polls,
+                    pollPending: pending)))
     }
 
     static var actionRequired: Flow.State {

@@ -1,7 +1,7 @@
-import TestSupport
-import Testing
 import BookingCore
 import Foundation
+import TestSupport
+import Testing
 
 /// Bounded exhaustive exploration: every sequence of events up to the depth
 /// (sample, duplicated, late and stale events), from every stage, checking
@@ -25,8 +25,10 @@ import Foundation
         var history: History
     }
 
-    static let payingStages: Set<String> = ["submitting", "unknown", "actionRequired", "processing",
-                                            "confirmed", "failed", "expired", "cancelled"]
+    static let payingStages: Set<String> = [
+        "submitting", "unknown", "actionRequired", "processing",
+        "confirmed", "failed", "expired", "cancelled",
+    ]
 
     /// Records a broken promise with the path that broke it. Plain `if`s
     /// rather than `#expect` keep the hot loop fast; the trace is built only
@@ -124,10 +126,13 @@ import Foundation
     static let alphabets: [AttemptID?: [Flow.Event]] = {
         var table: [AttemptID?: [Flow.Event]] = [:]
         for state in FlowStates.all { table[state.stage.attemptID] = FlowStates.events(for: state) }
-        let a2 = Flow.State(stage: .checkingHold(Flow.CheckingHold(
-            attempt: Flow.Attempt(id: Fix.a2, key: Fix.k2, offerID: Flow.Samples.offerID,
-                                  quoteID: Flow.Samples.quote.id),
-            offer: nil, holdID: Flow.Samples.holdID, readPending: true)))
+        let a2 = Flow.State(
+            stage: .checkingHold(
+                Flow.CheckingHold(
+                    attempt: Flow.Attempt(
+                        id: Fix.a2, key: Fix.k2, offerID: Flow.Samples.offerID,
+                        quoteID: Flow.Samples.quote.id),
+                    offer: nil, holdID: Flow.Samples.holdID, readPending: true)))
         table[Fix.a2] = FlowStates.events(for: a2)
         return table
     }()
@@ -136,7 +141,11 @@ import Foundation
         alphabets[attempt] ?? FlowStates.events(for: Flow.State(stage: .browsing))
     }
 
-    struct Stats { var depth = 0; var transitions = 0; var nodes = 0 }
+    struct Stats {
+        var depth = 0
+        var transitions = 0
+        var nodes = 0
+    }
 
     static func explore(depth: Int) -> Stats {
         var stats = Stats(depth: depth)
@@ -176,8 +185,9 @@ import Foundation
         // Seconds of CPU: off the cooperative pool, which other tests need.
         let stats = try await onOwnThread { Self.explore(depth: long ? 9 : 6) }
         let elapsed = ContinuousClock.now - started
-        print("exploration: depth \(stats.depth), \(stats.nodes) distinct (state, history) nodes, "
-              + "\(stats.transitions) transitions checked, \(elapsed)")
+        print(
+            "exploration: depth \(stats.depth), \(stats.nodes) distinct (state, history) nodes, "
+                + "\(stats.transitions) transitions checked, \(elapsed)")
         #expect(stats.nodes > 1000)
     }
 

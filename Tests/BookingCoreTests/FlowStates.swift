@@ -13,10 +13,16 @@ enum FlowStates {
             Fix.offerChosen,
             Fix.requestingHold,
             Fix.held(),
-            Fix.state(.checkingHold(Flow.CheckingHold(attempt: Fix.attempt1, offer: S.offer, holdID: S.holdID,
-                                                      readPending: true))),
-            Fix.state(.checkingHold(Flow.CheckingHold(attempt: Fix.attempt1, offer: nil, holdID: S.holdID,
-                                                      readPending: false))),
+            Fix.state(
+                .checkingHold(
+                    Flow.CheckingHold(
+                        attempt: Fix.attempt1, offer: S.offer, holdID: S.holdID,
+                        readPending: true))),
+            Fix.state(
+                .checkingHold(
+                    Flow.CheckingHold(
+                        attempt: Fix.attempt1, offer: nil, holdID: S.holdID,
+                        readPending: false))),
             Fix.state(.priceChanged(Flow.PriceChanged(previous: Fix.attempt1, offer: S.offer, newQuote: S.newQuote))),
             Fix.submitting,
             Fix.unknown(checks: 0),
@@ -39,9 +45,12 @@ enum FlowStates {
     static func events(for state: Flow.State) -> [Flow.Event] {
         let own = Flow.sampleEvents(for: state)
         let other = Flow.Samples.nextAttempt(after: state.stage.attemptID).0
-        let otherState = Flow.State(stage: .checkingHold(Flow.CheckingHold(
-            attempt: Flow.Attempt(id: other, key: IdempotencyKey("K-other"), offerID: S.offerID, quoteID: S.quote.id),
-            offer: nil, holdID: S.holdID, readPending: true)))
+        let otherState = Flow.State(
+            stage: .checkingHold(
+                Flow.CheckingHold(
+                    attempt: Flow.Attempt(
+                        id: other, key: IdempotencyKey("K-other"), offerID: S.offerID, quoteID: S.quote.id),
+                    offer: nil, holdID: S.holdID, readPending: true)))
         let stale = Flow.sampleEvents(for: otherState).filter { $0.attemptID != nil }
         return own + stale
     }

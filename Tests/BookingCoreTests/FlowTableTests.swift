@@ -1,5 +1,5 @@
-import Testing
 import BookingCore
+import Testing
 
 /// Every event sent to every state: each pair has an answer, and only the
 /// allowed states emit a payment or a hold request.
@@ -8,9 +8,12 @@ import BookingCore
 
     @Test func theTableCoversEveryStage() {
         let names = Set(FlowStates.all.map(\.stage.name))
-        #expect(names == ["browsing", "offerChosen", "requestingHold", "held", "checkingHold", "priceChanged",
-                          "submitting", "unknown", "actionRequired", "processing", "confirmed", "failed",
-                          "expired", "cancelled"])
+        #expect(
+            names == [
+                "browsing", "offerChosen", "requestingHold", "held", "checkingHold", "priceChanged",
+                "submitting", "unknown", "actionRequired", "processing", "confirmed", "failed",
+                "expired", "cancelled",
+            ])
     }
 
     @Test func onlyHeldOnlineEmitsPay() {

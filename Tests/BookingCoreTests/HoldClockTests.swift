@@ -1,5 +1,5 @@
-import Testing
 import BookingCore
+import Testing
 
 /// The hold clock on a manual clock: network delay shows less time, never
 /// more; the wall clock plays no part; a saved anchor survives a restart on
@@ -8,7 +8,7 @@ import BookingCore
     @Test func networkDelayShowsLessTimeNeverMore() {
         let clock = ManualClock()
         let holdClock = HoldClock(clock: clock)
-        let anchor = holdClock.now()         // read before the request leaves
+        let anchor = holdClock.now()  // read before the request leaves
         clock.advance(by: .milliseconds(2_500))  // the request and its answer take 2.5 s
         let left = holdClock.remaining(expiresIn: .seconds(600), anchoredAt: anchor)
         #expect(left == .milliseconds(597_500))
@@ -51,20 +51,24 @@ import BookingCore
     }
 
     @Test func savedAnchorGivesTimeLeftOnTheSameBoot() throws {
-        let anchor = try #require(SavedHoldAnchor(bootID: "boot-1", sinceBoot: .seconds(5_000), expiresIn: .seconds(600)))
+        let anchor = try #require(
+            SavedHoldAnchor(bootID: "boot-1", sinceBoot: .seconds(5_000), expiresIn: .seconds(600)))
         #expect(anchor.timeLeft(currentBootID: "boot-1", sinceBoot: .seconds(5_100)) == .known(.seconds(500)))
         #expect(anchor.timeLeft(currentBootID: "boot-1", sinceBoot: .seconds(9_000)) == .known(.zero))
     }
 
     @Test func savedAnchorIsUnknownAfterAReboot() throws {
-        let anchor = try #require(SavedHoldAnchor(bootID: "boot-1", sinceBoot: .seconds(5_000), expiresIn: .seconds(600)))
+        let anchor = try #require(
+            SavedHoldAnchor(bootID: "boot-1", sinceBoot: .seconds(5_000), expiresIn: .seconds(600)))
         #expect(anchor.timeLeft(currentBootID: "boot-2", sinceBoot: .seconds(5_100)) == .unknown)
         #expect(anchor.timeLeft(currentBootID: "boot-1", sinceBoot: .seconds(4_000)) == .unknown)
     }
 
     @Test func savedAnchorRoundTripsThroughItsStorageText() throws {
-        let anchor = try #require(SavedHoldAnchor(bootID: "0f3c-11", sinceBoot: .milliseconds(123_456),
-                                                  expiresIn: .seconds(600)))
+        let anchor = try #require(
+            SavedHoldAnchor(
+                bootID: "0f3c-11", sinceBoot: .milliseconds(123_456),
+                expiresIn: .seconds(600)))
         #expect(anchor.storageText == "v1;0f3c-11;123456;600000")
         #expect(SavedHoldAnchor(storageText: anchor.storageText) == anchor)
         for bad in ["", "v2;b;1;2", "v1;;1;2", "v1;b;-1;2", "v1;b;1", "v1;b;1;2;3", "v1;b;1.5;2", "v1;b; 1;2"] {

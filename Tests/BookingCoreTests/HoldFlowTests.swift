@@ -1,5 +1,5 @@
-import Testing
 import BookingCore
+import Testing
 
 /// The hold side of the flow: countdown, zero, re-read, price change, sold
 /// out, offline.
@@ -10,7 +10,8 @@ import BookingCore
     @Test func heldCountdownIsAnchoredBeforeTheRequestWasSent() {
         let held = Fix.held()
         #expect(held.countdown == HoldCountdown(anchor: Fix.t0, expiresIn: .seconds(600)))
-        let granted = Flow.reduce(Fix.requestingHold, .holdGranted(Fix.a1, S.hold, sentAt: Fix.t0, receivedAt: Fix.t(2)))
+        let granted = Flow.reduce(
+            Fix.requestingHold, .holdGranted(Fix.a1, S.hold, sentAt: Fix.t0, receivedAt: Fix.t(2)))
         #expect(granted.effects.last == .scheduleHoldTimer(Fix.a1, after: .seconds(598)))
     }
 
@@ -24,7 +25,8 @@ import BookingCore
 
     @Test func anExtendedHoldComesBackWithANewCountdown() {
         let checking = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(600))).state
-        let (state, effects) = Flow.reduce(checking, .holdRead(Fix.a1, S.hold, sentAt: Fix.t(601), receivedAt: Fix.t(602)))
+        let (state, effects) = Flow.reduce(
+            checking, .holdRead(Fix.a1, S.hold, sentAt: Fix.t(601), receivedAt: Fix.t(602)))
         #expect(state.countdown == HoldCountdown(anchor: Fix.t(601), expiresIn: .seconds(600)))
         #expect(effects == [.scheduleHoldTimer(Fix.a1, after: .seconds(599))])
     }
@@ -48,22 +50,31 @@ import BookingCore
         #expect(changed.message == "It was EUR 401.00, it is now EUR 434.00.")
         #expect(Flow.reduce(changed, .acceptNewPriceTapped(attempt: Fix.a1, key: Fix.k1)).effects.isEmpty)
         let (_, effects) = Flow.reduce(changed, .acceptNewPriceTapped(attempt: Fix.a2, key: Fix.k2))
-        #expect(effects.last == .requestHold(Flow.HoldRequest(attemptID: Fix.a2, key: Fix.k2, offerID: S.offerID,
-                                                              quoteID: S.newQuote.id)))
+        #expect(
+            effects.last
+                == .requestHold(
+                    Flow.HoldRequest(
+                        attemptID: Fix.a2, key: Fix.k2, offerID: S.offerID,
+                        quoteID: S.newQuote.id)))
     }
 
     @Test func aHoldGrantedAtAnotherPriceThanQuotedIsAPriceChangeNeverPayable() {
         let costlier = Hold(id: S.holdID, expiresInMs: 600_000, price: S.newPrice)!
-        let (state, effects) = Flow.reduce(Fix.requestingHold,
-                                           .holdGranted(Fix.a1, costlier, sentAt: Fix.t0, receivedAt: Fix.t(2)))
+        let (state, effects) = Flow.reduce(
+            Fix.requestingHold,
+            .holdGranted(Fix.a1, costlier, sentAt: Fix.t0, receivedAt: Fix.t(2)))
         #expect(state.stage.name == "priceChanged")
         #expect(state.message == "It was EUR 401.00, it is now EUR 434.00.")
         #expect(effects == [.saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .abandoned))])
         #expect(!Flow.reduce(state, .payTapped(S.token, now: Fix.t(3))).effects.hasPay)
         // Accepting holds the same quote at the price now shown, with a new key.
         let accepted = Flow.reduce(state, .acceptNewPriceTapped(attempt: Fix.a2, key: Fix.k2))
-        #expect(accepted.effects.last == .requestHold(Flow.HoldRequest(attemptID: Fix.a2, key: Fix.k2,
-                                                                       offerID: S.offerID, quoteID: S.quote.id)))
+        #expect(
+            accepted.effects.last
+                == .requestHold(
+                    Flow.HoldRequest(
+                        attemptID: Fix.a2, key: Fix.k2,
+                        offerID: S.offerID, quoteID: S.quote.id)))
         let held = Flow.reduce(accepted.state, .holdGranted(Fix.a2, costlier, sentAt: Fix.t(4), receivedAt: Fix.t(5)))
         #expect(held.state.stage.name == "held")
     }

@@ -1,5 +1,5 @@
-import Testing
 import BookingCore
+import Testing
 
 /// Retry-After, the back-off schedules and the outcome classification.
 @Suite struct PolicyTests {
@@ -26,8 +26,9 @@ import BookingCore
     func garbageNegativeOrHugeRetryAfterFallsBackToTheBackOff(header: String) {
         #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now, ceiling: Self.ceiling) == nil)
         let backoff = RetryBackoff(base: .seconds(1), cap: .seconds(30))
-        #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now, ceiling: Self.ceiling, backoff: backoff, retry: 3)
-            == .seconds(4))
+        #expect(
+            RetryAfter.delay(header, nowUnixSeconds: Self.now, ceiling: Self.ceiling, backoff: backoff, retry: 3)
+                == .seconds(4))
     }
 
     @Test func backOffDoublesUpToItsCap() {
@@ -98,8 +99,9 @@ import BookingCore
         #expect(Self.decide(Self.response(409, "SOLD_OUT"), .hold) == .showUser(.soldOut))
         #expect(Self.decide(Self.response(409, "IDEMPOTENCY_KEY_IN_USE"), .payment) == .retry(after: .seconds(1)))
         #expect(Self.decide(Self.response(409, "IDEMPOTENCY_KEY_IN_USE"), .payment, attempt: 3) == .unknownOutcome)
-        #expect(Self.decide(Self.response(409, "STALE_VERSION"), .cancellation)
-            == .final(.rejected(status: 409, errorCode: "STALE_VERSION")))
+        #expect(
+            Self.decide(Self.response(409, "STALE_VERSION"), .cancellation)
+                == .final(.rejected(status: 409, errorCode: "STALE_VERSION")))
     }
 
     @Test func businessAnswersGoToTheUserAndOtherClientErrorsAreFinal() {
@@ -107,12 +109,15 @@ import BookingCore
         #expect(Self.decide(Self.response(410), .read) == .showUser(.expired))
         #expect(Self.decide(Self.response(402, "PAYMENT_DECLINED"), .payment) == .showUser(.paymentDeclined))
         #expect(Self.decide(Self.response(422, "IDEMPOTENCY_KEY_REUSED"), .payment) == .unknownOutcome)
-        #expect(Self.decide(Self.response(422, "IDEMPOTENCY_KEY_REUSED"), .hold)
-            == .final(.rejected(status: 422, errorCode: "IDEMPOTENCY_KEY_REUSED")))
-        #expect(Self.decide(Self.response(400, "INVALID_PAYMENT_TOKEN"), .payment)
-            == .final(.rejected(status: 400, errorCode: "INVALID_PAYMENT_TOKEN")))
-        #expect(Self.decide(Self.response(401, "UNAUTHENTICATED"), .read)
-            == .final(.rejected(status: 401, errorCode: "UNAUTHENTICATED")))
+        #expect(
+            Self.decide(Self.response(422, "IDEMPOTENCY_KEY_REUSED"), .hold)
+                == .final(.rejected(status: 422, errorCode: "IDEMPOTENCY_KEY_REUSED")))
+        #expect(
+            Self.decide(Self.response(400, "INVALID_PAYMENT_TOKEN"), .payment)
+                == .final(.rejected(status: 400, errorCode: "INVALID_PAYMENT_TOKEN")))
+        #expect(
+            Self.decide(Self.response(401, "UNAUTHENTICATED"), .read)
+                == .final(.rejected(status: 401, errorCode: "UNAUTHENTICATED")))
         #expect(Self.decide(Self.response(201), .payment) == .success)
     }
 }

@@ -1,5 +1,5 @@
-import Testing
 import BookingCore
+import Testing
 
 /// The two schedules as the flow runs them, and what the screen says when
 /// they end.
@@ -16,7 +16,9 @@ import BookingCore
         }
         #expect(waits == [0, 4, 8, 16, 32, 60].map { .seconds($0) })
         #expect(effects.isEmpty)
-        #expect(state.message == "We could not confirm. You will get an email if the booking went through. Do not pay again.")
+        #expect(
+            state.message
+                == "We could not confirm. You will get an email if the booking went through. Do not pay again.")
         #expect(!state.actions.contains { $0.action == .pay })
         #expect(state.enabledActions == [.checkAgain])
     }
@@ -60,11 +62,14 @@ import BookingCore
     @Test func actionRequiredOpensTheChallengeAfterSavingTheStatus() {
         let (state, effects) = Flow.reduce(Fix.submitting, .payAnswered(Fix.a1, Fix.booking(.actionRequired, 1)))
         let url = "https://bank.example/3ds/booking-1"
-        #expect(effects == [
-            .saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .actionRequired, holdID: BookingFlow.Samples.holdID,
-                                             bookingID: BookingFlow.Samples.bookingID, version: Version(rawValue: 1))),
-            .openChallenge(Fix.a1, url: url),
-        ])
+        #expect(
+            effects == [
+                .saveAttemptStatus(
+                    AttemptUpdate(
+                        attemptID: Fix.a1, phase: .actionRequired, holdID: BookingFlow.Samples.holdID,
+                        bookingID: BookingFlow.Samples.bookingID, version: Version(rawValue: 1))),
+                .openChallenge(Fix.a1, url: url),
+            ])
         #expect(state.navigation == .challenge(url: url))
     }
 

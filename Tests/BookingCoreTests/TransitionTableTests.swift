@@ -23,6 +23,9 @@ import Testing
                 .write(toFile: path, atomically: true, encoding: .utf8)
             return
         }
-        #expect(written == generated, "the table in ARCHITECTURE.md is not the reducer's: run BOOKINGKIT_WRITE_FLOW_TABLE=1 swift test --filter TransitionTableTests")
+        #expect(
+            written == generated,
+            "the table in ARCHITECTURE.md is not the reducer's: run BOOKINGKIT_WRITE_FLOW_TABLE=1 swift test --filter TransitionTableTests"
+        )
     }
 }

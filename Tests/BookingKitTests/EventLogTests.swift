@@ -42,7 +42,9 @@ import Testing
         let first = BookingFlow.reduce(BookingFlow.initialState, .offerChosen(offer))
         log.append(.offerChosen(offer), state: first.state, effects: first.effects)
         // Claim a state the reducer never reaches from this event.
-        log.append(.backTapped, state: BookingFlow.State(stage: .browsing), effects: [.saveTrip(BookingFlow.Samples.booking(.confirmed, version: 2))])
+        log.append(
+            .backTapped, state: BookingFlow.State(stage: .browsing),
+            effects: [.saveTrip(BookingFlow.Samples.booking(.confirmed, version: 2))])
         let steps = Replay.run(try EventLog.read(directory.file("events.log")))
         #expect(steps.map(\.matches) == [true, false])
     }

@@ -46,7 +46,10 @@ import Testing
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: fault))
         let attempt = try await harness.holdAnOffer()
         let states = await harness.flow.states()
-        let sawUnknown = Task { for await state in states where state.stage.name == "unknown" { return true }; return false }
+        let sawUnknown = Task {
+            for await state in states where state.stage.name == "unknown" { return true }
+            return false
+        }
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await harness.waitForFinal().stage.name == "confirmed")
         sawUnknown.cancel()
@@ -71,7 +74,9 @@ import Testing
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let state = await harness.waitFor { $0.message == BookingFlow.couldNotConfirmMessage }
         #expect(state.stage.name == "unknown")
-        #expect(state.message == "We could not confirm. You will get an email if the booking went through. Do not pay again.")
+        #expect(
+            state.message
+                == "We could not confirm. You will get an email if the booking went through. Do not pay again.")
         #expect(!state.enabledActions.contains(.pay))
         #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").count == 1)
         #expect(try await harness.ledger().chargeCount == 0)
@@ -149,7 +154,9 @@ import Testing
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
         #expect(final.stage.name == "expired")
-        #expect(final.title.localizedCaseInsensitiveContains("no longer held") || final.message?.contains("no longer held") == true)
+        #expect(
+            final.title.localizedCaseInsensitiveContains("no longer held")
+                || final.message?.contains("no longer held") == true)
         #expect(try await harness.ledger().chargeCount == 0)
         #expect(try await harness.repository.attempt(attempt)?.phase == .expired)
         await harness.sandbox.stop()

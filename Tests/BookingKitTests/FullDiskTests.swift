@@ -1,7 +1,8 @@
 import BookingCore
-@testable import BookingKit
 import Foundation
 import Testing
+
+@testable import BookingKit
 
 /// A full disk says so: the storage is full and nothing was sent, never
 /// "could not reach the server".
@@ -43,7 +44,8 @@ extension BookingRepository {
     func fillTheDisk(when statement: String) throws {
         let database = store.database
         try database.execute("CREATE TABLE IF NOT EXISTS main.test_disk_filler (x BLOB)")
-        try database.execute("""
+        try database.execute(
+            """
             CREATE TEMP TRIGGER test_fill_the_disk AFTER \(statement) ON main.booking_attempt
             BEGIN INSERT INTO test_disk_filler VALUES (zeroblob(1048576)); END
             """)

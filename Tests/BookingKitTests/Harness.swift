@@ -18,19 +18,23 @@ final class Harness: @unchecked Sendable {
     /// Set `killAt` to make the process "die" at that boundary (counted from 1).
     let death = ProcessDeath()
 
-    init(route: SandboxFixture.Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000,
-         configuration: RepositoryConfiguration = RepositoryConfiguration()) throws {
+    init(
+        route: SandboxFixture.Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000,
+        configuration: RepositoryConfiguration = RepositoryConfiguration()
+    ) throws {
         sandbox = try SandboxFixture(route: route, holdTTLMilliseconds: holdTTLMilliseconds)
         api = sandbox.client(sleeper: sleeper)
         self.configuration = configuration
-        runtime = try Self.makeRuntime(sandbox: sandbox, api: api, sleeper: sleeper, configuration: configuration,
-                                       challenges: challenges, death: death)
+        runtime = try Self.makeRuntime(
+            sandbox: sandbox, api: api, sleeper: sleeper, configuration: configuration,
+            challenges: challenges, death: death)
     }
 
-    private static func makeRuntime(sandbox: SandboxFixture, api: BookingAPIClient, sleeper: NoSleeper,
-                                    configuration: RepositoryConfiguration, challenges: ChallengeRecorder,
-                                    death: ProcessDeath) throws -> BookingRuntime
-    {
+    private static func makeRuntime(
+        sandbox: SandboxFixture, api: BookingAPIClient, sleeper: NoSleeper,
+        configuration: RepositoryConfiguration, challenges: ChallengeRecorder,
+        death: ProcessDeath
+    ) throws -> BookingRuntime {
         try BookingRuntime(
             directory: sandbox.clientDirectory, api: api, configuration: configuration, sleeper: sleeper,
             openChallenge: { id, url in challenges.record(id, url) },
@@ -42,8 +46,9 @@ final class Harness: @unchecked Sendable {
     /// boundary) and a new one opens the same files.
     func restart() throws {
         death.revive()
-        runtime = try Self.makeRuntime(sandbox: sandbox, api: api, sleeper: sleeper, configuration: configuration,
-                                       challenges: challenges, death: ProcessDeath())
+        runtime = try Self.makeRuntime(
+            sandbox: sandbox, api: api, sleeper: sleeper, configuration: configuration,
+            challenges: challenges, death: ProcessDeath())
     }
 
     var repository: BookingRepository { runtime.repository }
@@ -52,12 +57,14 @@ final class Harness: @unchecked Sendable {
     /// The first offer in Lisbon for two nights, as the flow sees it.
     func firstOffer() async throws -> Offer {
         let page = try await api.offers(
-            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2)
+            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
+            guests: 2)
         let listing = try #require(page.items.first)
-        return try #require(Offer(
-            id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
-            checkOut: listing.checkOut, guests: listing.guests,
-            quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0)))
+        return try #require(
+            Offer(
+                id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
+                checkOut: listing.checkOut, guests: listing.guests,
+                quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0)))
     }
 
     static func newAttempt() -> (attempt: AttemptID, key: IdempotencyKey) {

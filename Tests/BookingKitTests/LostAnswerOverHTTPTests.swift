@@ -14,12 +14,14 @@ import Testing
         let fixture = try SandboxFixture(route: .loopback)
         let api = fixture.client()
         let page = try await api.offers(
-            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2)
+            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
+            guests: 2)
         let offer = try #require(page.items.first)
         let hold = try await api.createHold(offer: offer.offerId, quote: offer.quoteId, key: IdempotencyKey("hold-1"))
         fixture.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         let error = await #expect(throws: APIError.self) {
-            try await api.createBooking(hold: hold.holdId, paymentToken: PaymentToken("tok_visa"), key: IdempotencyKey("pay-1"))
+            try await api.createBooking(
+                hold: hold.holdId, paymentToken: PaymentToken("tok_visa"), key: IdempotencyKey("pay-1"))
         }
         guard case .unknownOutcome? = error else {
             Issue.record("expected an unknown outcome, got \(String(describing: error))")

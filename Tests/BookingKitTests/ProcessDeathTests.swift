@@ -39,9 +39,12 @@ import Testing
         var state = await harness.waitFor(3) { $0.stage.name == "held" || harness.death.isDead }
         if state.stage.name == "held" && !harness.death.isDead {
             await harness.flow.send(.payTapped(PaymentToken(scenario.token), now: .origin))
-            state = await harness.waitFor(3) { $0.stage.name == "actionRequired" || $0.stage.isFinal || harness.death.isDead }
+            state = await harness.waitFor(3) {
+                $0.stage.name == "actionRequired" || $0.stage.isFinal || harness.death.isDead
+            }
             if state.stage.name == "actionRequired" && !harness.death.isDead,
-               let booking = try await harness.repository.attempt(attempt)?.bookingID {
+                let booking = try await harness.repository.attempt(attempt)?.bookingID
+            {
                 try await harness.api.completeChallenge(booking, pass: true)
                 await harness.flow.send(.challengeReturned(attempt))
                 _ = await harness.waitFor(3) { $0.stage.isFinal || harness.death.isDead }
@@ -59,7 +62,9 @@ import Testing
         #expect(ledger.chargeCount <= 1, "\(label): \(ledger.chargeCount) charges")
         // Every booking the server confirmed for the account is a trip.
         for booking in try await harness.api.bookings() where booking.state == .confirmed {
-            #expect(try await harness.repository.hasTrip(booking.bookingId), "\(label): confirmed \(booking.bookingId) is not a trip")
+            #expect(
+                try await harness.repository.hasTrip(booking.bookingId),
+                "\(label): confirmed \(booking.bookingId) is not a trip")
         }
         await harness.sandbox.stop()
     }

@@ -17,11 +17,14 @@ import Testing
         _ = try await repository.requestHold(paid.attemptID, anchor: nil)
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         guard case .unknown = await repository.pay(paid.attemptID, token: PaymentToken("tok_visa")) else {
-            Issue.record("expected an unknown outcome"); return
+            Issue.record("expected an unknown outcome")
+            return
         }
         // A declined payment whose answer was lost.
-        let other = try await harness.api.offers(placeID: "plc_tokyo", checkIn: CalendarDate("2026-12-01")!,
-                                                 checkOut: CalendarDate("2026-12-02")!, guests: 1).items[0]
+        let other = try await harness.api.offers(
+            placeID: "plc_tokyo", checkIn: CalendarDate("2026-12-01")!,
+            checkOut: CalendarDate("2026-12-02")!, guests: 1
+        ).items[0]
         let declined = try await repository.startAttempt(offer: other.offerId, quote: other.quoteId)
         _ = try await repository.requestHold(declined.attemptID, anchor: nil)
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
@@ -45,8 +48,10 @@ import Testing
         #expect(try await repository.nonFinalAttempts().isEmpty)
 
         // A live hold: still payable, left as it is.
-        let third = try await harness.api.offers(placeID: "plc_london", checkIn: CalendarDate("2026-12-01")!,
-                                                 checkOut: CalendarDate("2026-12-02")!, guests: 1).items[0]
+        let third = try await harness.api.offers(
+            placeID: "plc_london", checkIn: CalendarDate("2026-12-01")!,
+            checkOut: CalendarDate("2026-12-02")!, guests: 1
+        ).items[0]
         let live = try await repository.startAttempt(offer: third.offerId, quote: third.quoteId)
         _ = try await repository.requestHold(live.attemptID, anchor: nil)
         let again = await repository.reconcile()
@@ -62,8 +67,10 @@ import Testing
         let repository = try BookingRepository(
             directory: sandbox.clientDirectory, api: api, configuration: RepositoryConfiguration(keyLifetime: 3_600),
             now: { clock.withLock { $0 } })
-        let offer = try await api.offers(placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!,
-                                         checkOut: CalendarDate("2026-12-03")!, guests: 2).items[0]
+        let offer = try await api.offers(
+            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!,
+            checkOut: CalendarDate("2026-12-03")!, guests: 2
+        ).items[0]
         let attempt = try await repository.startAttempt(offer: offer.offerId, quote: offer.quoteId)
         _ = try await repository.requestHold(attempt.attemptID, anchor: nil)
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "error-500-before-commit"))
@@ -104,14 +111,18 @@ import Testing
     @Test func reconciliationNeverHasMoreRequestsInFlightThanItsConcurrency() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
         let counting = ConcurrencyCountingTransport(sandbox.transport, delay: .milliseconds(20))
-        let api = BookingAPIClient(server: sandbox.server, apiKey: "sk_test_test", transport: counting, sleeper: NoSleeper())
+        let api = BookingAPIClient(
+            server: sandbox.server, apiKey: "sk_test_test", transport: counting, sleeper: NoSleeper())
         let repository = try BookingRepository(
-            directory: sandbox.clientDirectory, api: api, configuration: RepositoryConfiguration(reconcileConcurrency: 3))
+            directory: sandbox.clientDirectory, api: api,
+            configuration: RepositoryConfiguration(reconcileConcurrency: 3))
         let store = try BookingDatabase(directory: sandbox.clientDirectory)
         for index in 0..<30 {
-            try store.attempts.insert(StoredAttempt(
-                attemptID: AttemptID("a\(index)"), idempotencyKey: IdempotencyKey("k\(index)"), offerID: OfferID("o"),
-                quoteID: QuoteID("q"), phase: .paymentSubmitted, createdAt: Date()))
+            try store.attempts.insert(
+                StoredAttempt(
+                    attemptID: AttemptID("a\(index)"), idempotencyKey: IdempotencyKey("k\(index)"),
+                    offerID: OfferID("o"),
+                    quoteID: QuoteID("q"), phase: .paymentSubmitted, createdAt: Date()))
         }
         let report = await repository.reconcile()
         #expect(report.examined == 30)
@@ -133,10 +144,23 @@ final class ConcurrencyCountingTransport: Transport, @unchecked Sendable {
         self.delay = delay
     }
 
-    var peak: Int { lock.lock(); defer { lock.unlock() }; return highest }
+    var peak: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return highest
+    }
 
-    private func enter() { lock.lock(); current += 1; highest = max(highest, current); lock.unlock() }
-    private func leave() { lock.lock(); current -= 1; lock.unlock() }
+    private func enter() {
+        lock.lock()
+        current += 1
+        highest = max(highest, current)
+        lock.unlock()
+    }
+    private func leave() {
+        lock.lock()
+        current -= 1
+        lock.unlock()
+    }
 
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         enter()

@@ -21,7 +21,10 @@ import Testing
             _ = try await harness.repository.requestHold(AttemptID("never-saved"), anchor: nil)
         }
         let outcome = await harness.repository.sendPayment(AttemptID("never-saved"), token: PaymentToken("tok_visa"))
-        guard case .notPayable = outcome else { Issue.record("got \(outcome)"); return }
+        guard case .notPayable = outcome else {
+            Issue.record("got \(outcome)")
+            return
+        }
         #expect(harness.sandbox.transport.requests.filter { $0.method == "POST" }.isEmpty)
     }
 
@@ -30,13 +33,20 @@ import Testing
         let held = try await heldAttempt(harness)
         // Held, but the submission was not committed: sendPayment refuses.
         let refused = await harness.repository.sendPayment(held.attemptID, token: PaymentToken("tok_visa"))
-        guard case .notPayable = refused else { Issue.record("got \(refused)"); return }
+        guard case .notPayable = refused else {
+            Issue.record("got \(refused)")
+            return
+        }
         #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
         let paid = await harness.repository.pay(held.attemptID, token: PaymentToken("tok_visa"))
-        guard case .answered(let booking) = paid else { Issue.record("got \(paid)"); return }
+        guard case .answered(let booking) = paid else {
+            Issue.record("got \(paid)")
+            return
+        }
         #expect(booking.state == .confirmed)
-        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").first?.headers["Idempotency-Key"]
-            == held.idempotencyKey.rawValue)
+        #expect(
+            harness.sandbox.transport.requests("POST", "/v1/bookings").first?.headers["Idempotency-Key"]
+                == held.idempotencyKey.rawValue)
     }
 
     @Test func cancellingTheCallerNeverCancelsTheChargeInFlight() async throws {
@@ -88,7 +98,9 @@ import Testing
         let api = harness.sandbox.client(sleeper: TaskSleeper())
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=1500"))
         async let first = api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: key)
-        while harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        while harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty {
+            try await Task.sleep(for: .milliseconds(5))
+        }
         try await Task.sleep(for: .milliseconds(200))
         async let second = api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: key)
         let (a, b) = try await (first, second)

@@ -25,8 +25,9 @@ final class RewritingFront: @unchecked Sendable {
         front = Front(inner: sandbox.handler, rewrite: rewrite)
         listener = HTTPListener(handler: front)
         let port = try listener.start()
-        api = BookingAPIClient(server: try ServerAddress("http://127.0.0.1:\(port)"), apiKey: "sk_test_test",
-                               transport: URLSessionTransport(), sleeper: NoSleeper())
+        api = BookingAPIClient(
+            server: try ServerAddress("http://127.0.0.1:\(port)"), apiKey: "sk_test_test",
+            transport: URLSessionTransport(), sleeper: NoSleeper())
         runtime = try BookingRuntime(directory: sandbox.clientDirectory, api: api, sleeper: NoSleeper())
     }
 
@@ -38,12 +39,14 @@ final class RewritingFront: @unchecked Sendable {
     /// The first offer in Lisbon for two nights, as the flow sees it.
     func firstOffer() async throws -> Offer {
         let page = try await api.offers(
-            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2)
+            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
+            guests: 2)
         let listing = try #require(page.items.first)
-        return try #require(Offer(
-            id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
-            checkOut: listing.checkOut, guests: listing.guests,
-            quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0)))
+        return try #require(
+            Offer(
+                id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
+                checkOut: listing.checkOut, guests: listing.guests,
+                quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0)))
     }
 
     /// Waits (real time, bounded) until the flow's state satisfies `condition`.

@@ -15,10 +15,16 @@ import Testing
         let sleeper = NoSleeper()
         let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: sleeper)
         try await search.recordSearch("Lisbon", placeID: "plc_lisbon")
-        guard case .recents(let recents) = try await search.suggestions(for: " li ") else { Issue.record("no recents"); return }
+        guard case .recents(let recents) = try await search.suggestions(for: " li ") else {
+            Issue.record("no recents")
+            return
+        }
         #expect(recents.map(\.query) == ["Lisbon"])
         #expect(sleeper.recorded.isEmpty)
-        guard case .places(let places) = try await search.suggestions(for: "  lis ") else { Issue.record("no places"); return }
+        guard case .places(let places) = try await search.suggestions(for: "  lis ") else {
+            Issue.record("no places")
+            return
+        }
         #expect(places.contains { $0.placeId == "plc_lisbon" })
         #expect(Set(places.map(\.placeId)).count == places.count)
         #expect(sleeper.recorded == [.milliseconds(250)])
@@ -27,25 +33,31 @@ import Testing
 
     @Test func aNewerKeystrokeSupersedesTheOneStillWaiting() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
-        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: TaskSleeper(),
-                                          debounce: .milliseconds(100))
+        let search = try SearchRepository(
+            directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: TaskSleeper(),
+            debounce: .milliseconds(100))
         async let first = search.suggestions(for: "lon")
         try await Task.sleep(for: .milliseconds(20))
         async let second = search.suggestions(for: "lond")
         let (a, b) = try await (first, second)
         #expect(a == .superseded)
-        guard case .places = b else { Issue.record("got \(b)"); return }
+        guard case .places = b else {
+            Issue.record("got \(b)")
+            return
+        }
         #expect(sandbox.transport.requests("GET", "/v1/places/suggest").count == 1)
     }
 
     @Test func offlineSuggestionsAreEmptyButABrokenServerStillSurfaces() async throws {
-        let offline = BookingAPIClient(server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_t",
-                                       transport: URLSessionTransport(), sleeper: NoSleeper())
+        let offline = BookingAPIClient(
+            server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_t",
+            transport: URLSessionTransport(), sleeper: NoSleeper())
         let directory = TemporaryDirectory("search-offline")
         let search = try SearchRepository(directory: directory.path, api: offline, sleeper: NoSleeper())
         #expect(try await search.suggestions(for: "lisbon") == .offline)
         let sandbox = try SandboxFixture(route: .inProcess)
-        let wrongKey = BookingAPIClient(server: sandbox.server, apiKey: "not-a-key", transport: sandbox.transport, sleeper: NoSleeper())
+        let wrongKey = BookingAPIClient(
+            server: sandbox.server, apiKey: "not-a-key", transport: sandbox.transport, sleeper: NoSleeper())
         let broken = try SearchRepository(directory: sandbox.clientDirectory, api: wrongKey, sleeper: NoSleeper())
         await #expect(throws: APIError.self) { try await broken.suggestions(for: "lisbon") }
     }
@@ -53,7 +65,8 @@ import Testing
     @Test func offerPagesAreCachedByTheWholeQueryAndServedOfflineWithTheStaleFlag() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
         let clock = Locked(Date())
-        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), now: { clock.withLock { $0 } })
+        let search = try SearchRepository(
+            directory: sandbox.clientDirectory, api: sandbox.client(), now: { clock.withLock { $0 } })
         let first = try await search.offers(query, pageIndex: 0)
         #expect(!first.fromCache && !first.items.isEmpty)
         #expect(first.hasMore)
@@ -69,9 +82,11 @@ import Testing
 
         // Later, offline: the cached page, flagged.
         clock.withLock { $0 = $0.addingTimeInterval(20 * 60) }
-        let offlineAPI = BookingAPIClient(server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_t",
-                                          transport: URLSessionTransport(), sleeper: NoSleeper())
-        let offline = try SearchRepository(directory: sandbox.clientDirectory, api: offlineAPI, now: { clock.withLock { $0 } })
+        let offlineAPI = BookingAPIClient(
+            server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_t",
+            transport: URLSessionTransport(), sleeper: NoSleeper())
+        let offline = try SearchRepository(
+            directory: sandbox.clientDirectory, api: offlineAPI, now: { clock.withLock { $0 } })
         let cached = try await offline.offers(query, pageIndex: 0, refresh: false)
         #expect(cached.fromCache && cached.pricesMayHaveChanged)
         let refreshed = try await offline.offers(query, pageIndex: 0, refresh: true)

@@ -18,7 +18,9 @@ import Testing
             return RewritingFront.rewritingJSON(response) { body in
                 guard var price = body["price"] as? [String: Any] else { return }
                 for line in ["nightly", "taxes", "fees", "total"] {
-                    guard var money = price[line] as? [String: Any], let amount = money["amount"] as? Int else { continue }
+                    guard var money = price[line] as? [String: Any], let amount = money["amount"] as? Int else {
+                        continue
+                    }
                     money["amount"] = amount * 10
                     price[line] = money
                 }
@@ -47,7 +49,9 @@ import Testing
     func aBookingAnswerForAnotherHoldOrKeyIsNeverConfirmedAndTheAttemptIsLookedUpByKey(field: String) async throws {
         let forged = BookingID("bkg_forged0000")
         let world = try RewritingFront { request, response in
-            guard request.method == "POST", request.path == "/v1/bookings", response.status == 201 else { return response }
+            guard request.method == "POST", request.path == "/v1/bookings", response.status == 201 else {
+                return response
+            }
             return RewritingFront.rewritingJSON(response) { body in
                 body["bookingId"] = forged.rawValue
                 body[field] = field == "holdId" ? "hld_someoneelse" : "another-attempts-key"

@@ -15,7 +15,10 @@ import Testing
         (#"{"holdId": "hold_0000000000000000", "paymentToken": "TOK_VISA"}"#, "INVALID_PAYMENT_TOKEN"),
         (#"{"holdId": "hold_0000000000000000", "paymentToken": "tok_visa", "amount": 1}"#, "VALIDATION_ERROR"),
         (#"{"holdId": "../../etc/passwd", "paymentToken": "tok_visa"}"#, "VALIDATION_ERROR"),
-        (#"{"holdId": "hold_0000000000000000'; DROP TABLE booking;--", "paymentToken": "tok_visa"}"#, "VALIDATION_ERROR"),
+        (
+            #"{"holdId": "hold_0000000000000000'; DROP TABLE booking;--", "paymentToken": "tok_visa"}"#,
+            "VALIDATION_ERROR"
+        ),
     ]
 
     @Test(arguments: Transport.allCases)
@@ -28,7 +31,9 @@ import Testing
             }
             // Nothing was stored: the same keys work for a real request.
             let hold = try await sandbox.hold()
-            let good = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#, key: "bad-0")
+            let good = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#,
+                key: "bad-0")
             #expect(good.status == 201)
         }
     }
@@ -39,13 +44,20 @@ import Testing
             let id = try await sandbox.book(token: "tok_threeDSecureRequired").json["bookingId"].string!
             let challenge = try await sandbox.send("POST", "/v1/sandbox/challenges/\(id)", json: #"{"result":"maybe"}"#)
             #expect(challenge.errorCode == "VALIDATION_ERROR")
-            let version = try await sandbox.send("POST", "/v1/bookings/\(id)/cancel", json: #"{"version":"1"}"#, key: "v")
+            let version = try await sandbox.send(
+                "POST", "/v1/bookings/\(id)/cancel", json: #"{"version":"1"}"#, key: "v")
             #expect(version.errorCode == "VALIDATION_ERROR")
-            let fraction = try await sandbox.send("POST", "/v1/bookings/\(id)/cancel", json: #"{"version":1.5}"#, key: "v")
+            let fraction = try await sandbox.send(
+                "POST", "/v1/bookings/\(id)/cancel", json: #"{"version":1.5}"#, key: "v")
             #expect(fraction.errorCode == "VALIDATION_ERROR")
-            let hold = try await sandbox.send("POST", "/v1/holds", json: #"{"offerId":"off_htl_lis01_std_20261103_20261106_9","quoteId":"qt_0000000000000000"}"#, key: "h")
+            let hold = try await sandbox.send(
+                "POST", "/v1/holds",
+                json: #"{"offerId":"off_htl_lis01_std_20261103_20261106_9","quoteId":"qt_0000000000000000"}"#, key: "h")
             #expect(hold.errorCode == "VALIDATION_ERROR")
-            let unknownOffer = try await sandbox.send("POST", "/v1/holds", json: #"{"offerId":"off_htl_lis99_std_20261103_20261106_2","quoteId":"qt_0000000000000000"}"#, key: "h2")
+            let unknownOffer = try await sandbox.send(
+                "POST", "/v1/holds",
+                json: #"{"offerId":"off_htl_lis99_std_20261103_20261106_2","quoteId":"qt_0000000000000000"}"#, key: "h2"
+            )
             #expect(unknownOffer.status == 404)
         }
     }
@@ -54,7 +66,8 @@ import Testing
     func hostileIdsAndPathsAre404(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             for target in [
-                "/v1/bookings/bk_%27%20OR%201=1", "/v1/bookings/bk_00000000000000000", "/v1/holds/hold_ffffffffffffffff",
+                "/v1/bookings/bk_%27%20OR%201=1", "/v1/bookings/bk_00000000000000000",
+                "/v1/holds/hold_ffffffffffffffff",
                 "/v1/bookings/" + String(repeating: "a", count: 100), "/v1/bookings/x/y/z", "/v1//bookings", "/v1",
             ] {
                 let response = try await sandbox.send("GET", target)

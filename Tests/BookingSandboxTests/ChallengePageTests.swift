@@ -41,7 +41,8 @@ import Testing
 
     @Test func completeChargesOnceAndRedirectsToTheReturnLink() async throws {
         try await withSandbox(.inProcess) { sandbox in
-            let booking = try await challenged(sandbox, returnURL: "https://example.com/bookings/{bookingId}/3ds-return")
+            let booking = try await challenged(
+                sandbox, returnURL: "https://example.com/bookings/{bookingId}/3ds-return")
             let id = booking["bookingId"].string!
             let answered = try await sandbox.pageAnswer(id, "result=pass", origin: "http://127.0.0.1:8080")
             #expect(answered.status == 303)
@@ -83,7 +84,9 @@ import Testing
             #expect(try await sandbox.pageAnswer(id, "result=pass", account: "mallory").status == 404)
             #expect(try await sandbox.send("GET", "/sandbox/3ds/\(id)", account: "mallory").status == 404)
             #expect(try await sandbox.send("GET", "/sandbox/3ds/\(id)?result=pass", account: nil).status == 404)
-            #expect(try await sandbox.send("GET", "/sandbox/3ds/\(id)", account: nil, headers: ["Host": "evil.example"]).status == 421)
+            #expect(
+                try await sandbox.send("GET", "/sandbox/3ds/\(id)", account: nil, headers: ["Host": "evil.example"])
+                    .status == 421)
             let get = try await sandbox.send("GET", "/sandbox/3ds/\(id)", account: nil)
             #expect(get.status == 200)
             #expect(try await sandbox.send("PUT", "/sandbox/3ds/\(id)", account: nil).status == 405)
@@ -101,8 +104,10 @@ import Testing
     func refusedReturnURLsAreAValidationError(returnURL: String) async throws {
         try await withSandbox(.inProcess) { sandbox in
             let hold = try await sandbox.hold()
-            let body: [String: String] = ["holdId": hold["holdId"].string ?? "", "paymentToken": "tok_threeDSecureRequired",
-                                          "returnUrl": returnURL]
+            let body: [String: String] = [
+                "holdId": hold["holdId"].string ?? "", "paymentToken": "tok_threeDSecureRequired",
+                "returnUrl": returnURL,
+            ]
             let json = String(decoding: try JSONEncoder().encode(body), as: UTF8.self)
             let response = try await sandbox.send("POST", "/v1/bookings", json: json, key: UUID().uuidString)
             #expect(response.status == 400)

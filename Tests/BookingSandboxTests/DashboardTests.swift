@@ -56,8 +56,9 @@ import Testing
         try await withSandbox(.inProcess) { sandbox in
             let response = try await sandbox.send("GET", "/openapi.yaml", account: nil)
             #expect(response.status == 200)
-            let onDisk = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Schema/api/openapi.yaml"), encoding: .utf8)
+            let onDisk = try String(
+                contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("Schema/api/openapi.yaml"), encoding: .utf8)
             #expect(String(decoding: response.body, as: UTF8.self) == onDisk)
         }
     }

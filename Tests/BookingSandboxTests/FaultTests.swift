@@ -64,7 +64,8 @@ import Testing
             let response = try await sandbox.send("GET", "/v1/sandbox/config", fault: "drop-response-after-commit")
             // Sandbox instruments are never faulted.
             #expect(response.status == 200)
-            let dropped = try await sandbox.send("POST", "/v1/holds", json: "{}", key: "x", fault: "drop-response-after-commit")
+            let dropped = try await sandbox.send(
+                "POST", "/v1/holds", json: "{}", key: "x", fault: "drop-response-after-commit")
             // Validation runs first and is never faulted into a commit.
             #expect(dropped.status == 400)
         }
@@ -84,10 +85,13 @@ import Testing
     @Test func serverWideRatesAreReproducibleFromTheSeed() async throws {
         func run() async throws -> [String] {
             var seen: [String] = []
-            try await withSandbox(.inProcess, configure: {
-                $0.faultRates = [.rateLimit: 0.3, .unavailable: 0.2]
-                $0.faultSeed = 42
-            }) { sandbox in
+            try await withSandbox(
+                .inProcess,
+                configure: {
+                    $0.faultRates = [.rateLimit: 0.3, .unavailable: 0.2]
+                    $0.faultSeed = 42
+                }
+            ) { sandbox in
                 for _ in 0..<40 {
                     let response = try await sandbox.send("GET", "/v1/places/suggest?q=to")
                     seen.append("\(response.status) \(response.header("Sandbox-Fault-Injected") ?? "-")")
@@ -106,6 +110,9 @@ import Testing
         for fault in SandboxFault.simpleCases + [.delay(milliseconds: 250)] {
             #expect(SandboxFault(fault.description) == fault)
         }
-        #expect(SandboxFault.parseList("delay-ms=5, drop-response-after-commit") == [.delay(milliseconds: 5), .dropResponseAfterCommit])
+        #expect(
+            SandboxFault.parseList("delay-ms=5, drop-response-after-commit") == [
+                .delay(milliseconds: 5), .dropResponseAfterCommit,
+            ])
     }
 }

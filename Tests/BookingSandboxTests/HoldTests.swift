@@ -17,7 +17,8 @@ import Testing
             let expired = try await sandbox.send("GET", "/v1/holds/\(id)").json
             #expect(expired["state"].string == "EXPIRED")
             #expect(expired["expiresInMs"].int == 0)
-            let booking = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(id)","paymentToken":"tok_visa"}"#, key: "late")
+            let booking = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(id)","paymentToken":"tok_visa"}"#, key: "late")
             #expect(booking.json["state"].string == "EXPIRED")
             #expect(booking.json["failure"]["code"].string == "hold_expired")
             #expect(try await sandbox.ledger()["chargeCount"].int == 0)
@@ -26,7 +27,13 @@ import Testing
 
     @Test(arguments: Transport.allCases)
     func extendingRestartsTheTTLUpToTheLimit(transport: Transport) async throws {
-        try await withSandbox(transport, configure: { $0.holdTTLMilliseconds = 10_000; $0.maximumHoldExtensions = 1 }) { sandbox in
+        try await withSandbox(
+            transport,
+            configure: {
+                $0.holdTTLMilliseconds = 10_000
+                $0.maximumHoldExtensions = 1
+            }
+        ) { sandbox in
             let id = try await sandbox.hold()["holdId"].string!
             sandbox.clock.advance(milliseconds: 8_000)
             let extended = try await sandbox.send("POST", "/v1/holds/\(id)/extend", key: "e-1")
@@ -61,16 +68,20 @@ import Testing
             let offer = try await sandbox.firstOffer()
             let offerId = offer["offerId"].string!
             let changed = try await sandbox.send(
-                "POST", "/v1/holds", json: #"{"offerId":"\#(offerId)","quoteId":"\#(offer["quoteId"].string!)"}"#, key: "p-1", fault: "price-changed")
+                "POST", "/v1/holds", json: #"{"offerId":"\#(offerId)","quoteId":"\#(offer["quoteId"].string!)"}"#,
+                key: "p-1", fault: "price-changed")
             #expect(changed.status == 409)
             #expect(changed.errorCode == "PRICE_CHANGED")
             let newQuote = changed.json["error"]["quoteId"].string!
             #expect(newQuote != offer["quoteId"].string)
             #expect(changed.json["error"]["price"]["total"]["amount"].int! > offer["price"]["total"]["amount"].int!)
             // The old quote is now stale too; the new one holds.
-            let stale = try await sandbox.send("POST", "/v1/holds", json: #"{"offerId":"\#(offerId)","quoteId":"\#(offer["quoteId"].string!)"}"#, key: "p-2")
+            let stale = try await sandbox.send(
+                "POST", "/v1/holds", json: #"{"offerId":"\#(offerId)","quoteId":"\#(offer["quoteId"].string!)"}"#,
+                key: "p-2")
             #expect(stale.errorCode == "PRICE_CHANGED")
-            let accepted = try await sandbox.send("POST", "/v1/holds", json: #"{"offerId":"\#(offerId)","quoteId":"\#(newQuote)"}"#, key: "p-3")
+            let accepted = try await sandbox.send(
+                "POST", "/v1/holds", json: #"{"offerId":"\#(offerId)","quoteId":"\#(newQuote)"}"#, key: "p-3")
             #expect(accepted.status == 201)
             #expect(accepted.json["price"] == changed.json["error"]["price"])
         }

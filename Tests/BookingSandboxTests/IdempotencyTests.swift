@@ -24,9 +24,12 @@ import Testing
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
             let holdId = hold["holdId"].string!
-            let first = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_chargeDeclined"}"#, key: "k-pay")
+            let first = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_chargeDeclined"}"#,
+                key: "k-pay")
             #expect(first.status == 201)
-            let second = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-pay")
+            let second = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-pay")
             #expect(second.status == 422)
             #expect(second.errorCode == "IDEMPOTENCY_KEY_REUSED")
             #expect(try await sandbox.ledger()["chargeCount"].int == 0)
@@ -57,7 +60,8 @@ import Testing
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
             let body = #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#
-            let failed = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-500", fault: "error-500-before-commit")
+            let failed = try await sandbox.send(
+                "POST", "/v1/bookings", json: body, key: "k-500", fault: "error-500-before-commit")
             #expect(failed.status == 500)
             #expect(failed.errorCode == "INTERNAL_ERROR")
             let replay = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-500")
@@ -73,10 +77,14 @@ import Testing
     func validationFailureIsNotStored(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
-            let bad = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_bogus"}"#, key: "k-fix")
+            let bad = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_bogus"}"#,
+                key: "k-fix")
             #expect(bad.status == 400)
             #expect(bad.errorCode == "INVALID_PAYMENT_TOKEN")
-            let good = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#, key: "k-fix")
+            let good = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#,
+                key: "k-fix")
             #expect(good.status == 201)
             #expect(good.header("Idempotent-Replayed") == nil)
         }
@@ -84,7 +92,13 @@ import Testing
 
     @Test(arguments: Transport.allCases)
     func keyIsPrunedAfterPublishedLifetime(transport: Transport) async throws {
-        try await withSandbox(transport, configure: { $0.idempotencyKeyLifetimeSeconds = 60; $0.holdTTLMilliseconds = 3_600_000 }) { sandbox in
+        try await withSandbox(
+            transport,
+            configure: {
+                $0.idempotencyKeyLifetimeSeconds = 60
+                $0.holdTTLMilliseconds = 3_600_000
+            }
+        ) { sandbox in
             let first = try await sandbox.hold(key: "k-old")
             #expect(try await sandbox.send("GET", "/v1/sandbox/config").json["idempotencyKeyLifetimeSeconds"].int == 60)
             sandbox.clock.advance(seconds: 59)
@@ -109,7 +123,8 @@ import Testing
             #expect(alice["holdId"] != bob["holdId"])
             // The same key on another endpoint is another key.
             let booking = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(alice["holdId"].string!)","paymentToken":"tok_visa"}"#, key: "shared-key")
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(alice["holdId"].string!)","paymentToken":"tok_visa"}"#,
+                key: "shared-key")
             #expect(booking.status == 201)
             #expect(booking.header("Idempotent-Replayed") == nil)
         }
@@ -123,7 +138,8 @@ import Testing
             let missing = try await sandbox.send("POST", "/v1/holds", json: body)
             #expect(missing.status == 400)
             #expect(missing.errorCode == "IDEMPOTENCY_KEY_MISSING")
-            let tooLong = try await sandbox.send("POST", "/v1/holds", json: body, key: String(repeating: "k", count: 256))
+            let tooLong = try await sandbox.send(
+                "POST", "/v1/holds", json: body, key: String(repeating: "k", count: 256))
             #expect(tooLong.errorCode == "IDEMPOTENCY_KEY_INVALID")
         }
     }

@@ -30,15 +30,19 @@ import Testing
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
             let holdId = hold["holdId"].string!
-            let declined = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_chargeDeclined"}"#, key: "k-1")
+            let declined = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_chargeDeclined"}"#,
+                key: "k-1")
             #expect(declined.json["state"].string == "FAILED")
             #expect(declined.json["failure"]["code"].string == "card_declined")
             #expect(declined.json["failure"]["declineCode"].string == "generic_decline")
             // A new attempt (new key) may pay the same hold with another card.
-            let retry = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-2")
+            let retry = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-2")
             #expect(retry.json["state"].string == "CONFIRMED")
             // A third attempt finds the room taken.
-            let third = try await sandbox.send("POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-3")
+            let third = try await sandbox.send(
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-3")
             #expect(third.status == 409)
             #expect(third.errorCode == "HOLD_ALREADY_BOOKED")
             #expect(third.json["error"]["bookingId"] == retry.json["bookingId"])
@@ -54,7 +58,9 @@ import Testing
             #expect(booking["state"].string == "ACTION_REQUIRED")
             #expect(booking["nextAction"]["type"].string == "redirect")
             #expect(booking["nextAction"]["url"].string?.hasPrefix("http://127.0.0.1") == true)
-            #expect(booking["nextAction"]["url"].string?.hasSuffix("/sandbox/3ds/\(booking["bookingId"].string ?? "?")") == true)
+            #expect(
+                booking["nextAction"]["url"].string?.hasSuffix("/sandbox/3ds/\(booking["bookingId"].string ?? "?")")
+                    == true)
             #expect(try await sandbox.ledger()["chargeCount"].int == 0)
             let id = booking["bookingId"].string!
             let passed = try await sandbox.send("POST", "/v1/sandbox/challenges/\(id)", json: #"{"result":"pass"}"#)
@@ -111,7 +117,8 @@ import Testing
             #expect(stale.status == 409)
             #expect(stale.errorCode == "VERSION_CONFLICT")
             #expect(stale.json["error"]["version"].int == 1)
-            let cancelled = try await sandbox.send("POST", "/v1/bookings/\(id)/cancel", json: #"{"version":1}"#, key: "c-2")
+            let cancelled = try await sandbox.send(
+                "POST", "/v1/bookings/\(id)/cancel", json: #"{"version":1}"#, key: "c-2")
             #expect(cancelled.status == 200)
             #expect(cancelled.json["state"].string == "CANCELLED")
             #expect(cancelled.json["version"].int == 2)
@@ -130,11 +137,14 @@ import Testing
             let id = booking["bookingId"].string!
             #expect(try await sandbox.send("GET", "/v1/bookings/\(id)", account: "mallory").status == 404)
             #expect(try await sandbox.send("GET", "/v1/bookings?attempt=k-alice", account: "mallory").status == 404)
-            #expect(try await sandbox.send("GET", "/v1/holds/\(booking["holdId"].string!)", account: "mallory").status == 404)
+            #expect(
+                try await sandbox.send("GET", "/v1/holds/\(booking["holdId"].string!)", account: "mallory").status
+                    == 404)
             #expect(try await sandbox.send("GET", "/v1/bookings", account: "mallory").json["items"].array.isEmpty)
             #expect(try await sandbox.ledger(account: "mallory")["chargeCount"].int == 0)
             let pay = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(booking["holdId"].string!)","paymentToken":"tok_visa"}"#, key: "m", account: "mallory")
+                "POST", "/v1/bookings", json: #"{"holdId":"\#(booking["holdId"].string!)","paymentToken":"tok_visa"}"#,
+                key: "m", account: "mallory")
             #expect(pay.status == 404)
         }
     }
@@ -145,9 +155,11 @@ import Testing
             let none = try await sandbox.send("GET", "/v1/bookings", account: nil)
             #expect(none.status == 401)
             #expect(none.errorCode == "UNAUTHENTICATED")
-            let live = try await sandbox.send("GET", "/v1/bookings", account: nil, headers: ["Authorization": "Bearer sk_live_alice"])
+            let live = try await sandbox.send(
+                "GET", "/v1/bookings", account: nil, headers: ["Authorization": "Bearer sk_live_alice"])
             #expect(live.status == 401)
-            let empty = try await sandbox.send("GET", "/v1/bookings", account: nil, headers: ["Authorization": "Bearer sk_test_"])
+            let empty = try await sandbox.send(
+                "GET", "/v1/bookings", account: nil, headers: ["Authorization": "Bearer sk_test_"])
             #expect(empty.status == 401)
         }
     }

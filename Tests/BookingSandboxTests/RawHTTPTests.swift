@@ -43,7 +43,8 @@ import Testing
         try await withSandbox(.loopback) { sandbox in
             let port = sandbox.server!.port
             let huge = "X-Filler: " + String(repeating: "a", count: 64 * 1024) + "\r\n"
-            let answer = try await Self.exchange(port, "GET /v1/bookings HTTP/1.1\r\nHost: x\r\n\(Self.auth)\(huge)\r\n")
+            let answer = try await Self.exchange(
+                port, "GET /v1/bookings HTTP/1.1\r\nHost: x\r\n\(Self.auth)\(huge)\r\n")
             #expect(answer.text.hasPrefix("HTTP/1.1 431") || answer.closed)
             try await Self.stillServes(port)
         }
@@ -55,14 +56,17 @@ import Testing
         let sandbox = try await Sandbox(.loopback, listener: listener)
         let port = sandbox.server!.port
         let answer = try await Self.exchange(
-            port, "POST /v1/holds HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: short\r\nContent-Length: 50\r\n\r\n{\"offerId\":")
+            port,
+            "POST /v1/holds HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: short\r\nContent-Length: 50\r\n\r\n{\"offerId\":"
+        )
         #expect(answer.closed)
         #expect(answer.text.isEmpty || answer.text.hasPrefix("HTTP/1.1 408"))
         try await Self.stillServes(port)
         // Nothing was stored under the key.
         let offer = try await sandbox.firstOffer()
         let hold = try await sandbox.send(
-            "POST", "/v1/holds", json: #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#,
+            "POST", "/v1/holds",
+            json: #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#,
             key: "short", account: "raw")
         #expect(hold.status == 201)
         #expect(hold.header("Idempotent-Replayed") == nil)
@@ -74,10 +78,13 @@ import Testing
             let port = sandbox.server!.port
             // The body is `{}` (2 bytes); the rest is read as a next request.
             let answer = try await Self.exchange(
-                port, "POST /v1/holds HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: long\r\nContent-Length: 2\r\n\r\n{}garbage-after-body\r\n\r\n")
+                port,
+                "POST /v1/holds HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: long\r\nContent-Length: 2\r\n\r\n{}garbage-after-body\r\n\r\n"
+            )
             #expect(answer.text.hasPrefix("HTTP/1.1 400"))
             #expect(answer.text.contains(#""code":"VALIDATION_ERROR""#))
-            #expect(answer.text.contains("HTTP/1.1 400 Bad Request\r\n") && answer.text.contains(#""code":"BAD_REQUEST""#))
+            #expect(
+                answer.text.contains("HTTP/1.1 400 Bad Request\r\n") && answer.text.contains(#""code":"BAD_REQUEST""#))
             try await Self.stillServes(port)
         }
     }
@@ -88,7 +95,9 @@ import Testing
             let body = "{\"holdId\": [1,2,"
             let answer = try await offThread {
                 let socket = try RawSocket(port: port)
-                socket.send("POST /v1/bookings HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: j\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                socket.send(
+                    "POST /v1/bookings HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: j\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                )
                 return socket.readResponse()
             }
             #expect(answer?.status == 400)
@@ -125,7 +134,9 @@ import Testing
                     group.addTask {
                         try await offThread {
                             let socket = try RawSocket(port: port)
-                            socket.send("GET /v1/places/suggest?q=\(index % 2 == 0 ? "tok" : "par") HTTP/1.1\r\nHost: x\r\n\(Self.auth)\r\n")
+                            socket.send(
+                                "GET /v1/places/suggest?q=\(index % 2 == 0 ? "tok" : "par") HTTP/1.1\r\nHost: x\r\n\(Self.auth)\r\n"
+                            )
                             return socket.readResponse(timeout: .seconds(30))?.status ?? 0
                         }
                     }

@@ -60,7 +60,8 @@ final class RawSocket: @unchecked Sendable {
             if let headEnd = text.range(of: "\r\n\r\n") {
                 let head = text[..<headEnd.lowerBound]
                 let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                let length =
+                    head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
                 let body = text[headEnd.upperBound...]
                 if body.utf8.count >= length { return (status, String(body.prefix(length))) }

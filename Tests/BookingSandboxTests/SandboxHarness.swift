@@ -5,7 +5,7 @@ import Testing
 @testable import BookingSandbox
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// How a test reaches the sandbox: calling the handler in-process, or over
@@ -93,10 +93,13 @@ final class Sandbox: Sendable {
         let body = Data((json ?? raw ?? "").utf8)
         switch transport {
         case .inProcess:
-            let response = await handler.handle(HTTPRequest(method: method, target: target, headers: headers, body: body))
+            let response = await handler.handle(
+                HTTPRequest(method: method, target: target, headers: headers, body: body))
             var flat: [String: String] = [:]
             for field in response.headers { flat[field.name.lowercased()] = field.value }
-            return TestResponse(status: response.status, headers: flat, body: response.body, dropped: response.disposition == .dropConnection)
+            return TestResponse(
+                status: response.status, headers: flat, body: response.body,
+                dropped: response.disposition == .dropConnection)
         case .loopback:
             guard let port = server?.port, let url = URL(string: "http://127.0.0.1:\(port)\(target)") else {
                 throw URLError(.badURL)
@@ -133,7 +136,8 @@ final class Sandbox: Sendable {
 
     /// Lisbon offers for a 3-night stay in November 2026.
     func firstOffer(place: String = "plc_lisbon", guests: Int = 2) async throws -> JSONValue {
-        let response = try await send("GET", "/v1/offers?placeId=\(place)&checkIn=2026-11-03&checkOut=2026-11-06&guests=\(guests)")
+        let response = try await send(
+            "GET", "/v1/offers?placeId=\(place)&checkIn=2026-11-03&checkOut=2026-11-06&guests=\(guests)")
         #expect(response.status == 200)
         return response.json["items"][0]
     }
@@ -142,7 +146,8 @@ final class Sandbox: Sendable {
     func hold(key: String = UUID().uuidString, account: String = "alice") async throws -> JSONValue {
         let offer = try await firstOffer()
         let response = try await send(
-            "POST", "/v1/holds", json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
+            "POST", "/v1/holds",
+            json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
             key: key, account: account)
         #expect(response.status == 201)
         return response.json

@@ -33,7 +33,9 @@ import Testing
                     ids.append(item["offerId"].string!)
                     let price = item["price"]
                     #expect(price["total"]["currency"].string == "JPY")
-                    let sum = price["nightly"]["amount"].int! * price["nights"].int! + price["taxes"]["amount"].int! + price["fees"]["amount"].int!
+                    let sum =
+                        price["nightly"]["amount"].int! * price["nights"].int! + price["taxes"]["amount"].int! + price[
+                            "fees"]["amount"].int!
                     #expect(price["total"]["amount"].int == sum)
                     #expect(item["quoteId"].string?.hasPrefix("qt_") == true)
                     #expect(item["quotedAt"].string?.hasSuffix("Z") == true)
@@ -45,7 +47,10 @@ import Testing
             #expect(Set(ids).count == ids.count)
             // A cursor from another query is refused.
             let first = try await sandbox.send("GET", base)
-            let foreign = "/v1/offers?placeId=plc_london&checkIn=2026-11-03&checkOut=2026-11-06&guests=2&cursor=" + first.json["nextCursor"].string!
+            let foreign =
+                "/v1/offers?placeId=plc_london&checkIn=2026-11-03&checkOut=2026-11-06&guests=2&cursor=" + first.json[
+                    "nextCursor"
+                ].string!
             #expect(try await sandbox.send("GET", foreign).errorCode == "INVALID_CURSOR")
             #expect(try await sandbox.send("GET", base + "&cursor=garbage").errorCode == "INVALID_CURSOR")
         }
@@ -59,8 +64,13 @@ import Testing
             #expect(response.status == 200)
             let cities = Set(response.json["items"].array.map { $0["property"]["city"].string })
             #expect(cities == ["London"])
-            #expect(try await sandbox.send("GET", "/v1/offers?bbox=1,2,3&checkIn=2026-11-03&checkOut=2026-11-04&guests=1").errorCode == "VALIDATION_ERROR")
-            #expect(try await sandbox.send("GET", "/v1/offers?bbox=10,2,3,4&checkIn=2026-11-03&checkOut=2026-11-04&guests=1").errorCode == "VALIDATION_ERROR")
+            #expect(
+                try await sandbox.send("GET", "/v1/offers?bbox=1,2,3&checkIn=2026-11-03&checkOut=2026-11-04&guests=1")
+                    .errorCode == "VALIDATION_ERROR")
+            #expect(
+                try await sandbox.send(
+                    "GET", "/v1/offers?bbox=10,2,3,4&checkIn=2026-11-03&checkOut=2026-11-04&guests=1"
+                ).errorCode == "VALIDATION_ERROR")
         }
     }
 
@@ -85,7 +95,10 @@ import Testing
                 #expect(response.status == 400, "\(target)")
                 #expect(response.errorCode == "VALIDATION_ERROR", "\(target)")
             }
-            #expect(try await sandbox.send("GET", "/v1/offers?placeId=plc_mars&checkIn=2026-11-03&checkOut=2026-11-06&guests=2").status == 404)
+            #expect(
+                try await sandbox.send(
+                    "GET", "/v1/offers?placeId=plc_mars&checkIn=2026-11-03&checkOut=2026-11-06&guests=2"
+                ).status == 404)
         }
     }
 

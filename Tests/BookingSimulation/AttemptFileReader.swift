@@ -26,8 +26,10 @@ final class AttemptFileReader: @unchecked Sendable {
     func status(forKey key: String) -> String? {
         locked {
             guard let database = open() else { return nil }
-            guard case .text(let status)? = try? database.scalar(
-                "SELECT status FROM booking_attempt WHERE idempotency_key = ?", [.text(key)]) else { return nil }
+            guard
+                case .text(let status)? = try? database.scalar(
+                    "SELECT status FROM booking_attempt WHERE idempotency_key = ?", [.text(key)])
+            else { return nil }
             return status
         }
     }
@@ -35,14 +37,16 @@ final class AttemptFileReader: @unchecked Sendable {
     /// Every row, by attempt id.
     func rows() -> [String: Row] {
         locked {
-            guard let database = open(), let statement = try? database.prepare(
-                "SELECT attempt_id, idempotency_key, status, version, hold_id, booking_id FROM booking_attempt")
+            guard let database = open(),
+                let statement = try? database.prepare(
+                    "SELECT attempt_id, idempotency_key, status, version, hold_id, booking_id FROM booking_attempt")
             else { return [:] }
             var rows: [String: Row] = [:]
             try? statement.forEachRow { row in
-                let value = Row(attemptID: row.string(at: 0), key: row.string(at: 1), status: row.string(at: 2),
-                                version: row.int64(at: 3), holdID: row.optionalString(at: 4),
-                                bookingID: row.optionalString(at: 5))
+                let value = Row(
+                    attemptID: row.string(at: 0), key: row.string(at: 1), status: row.string(at: 2),
+                    version: row.int64(at: 3), holdID: row.optionalString(at: 4),
+                    bookingID: row.optionalString(at: 5))
                 rows[value.attemptID] = value
             }
             return rows
@@ -52,7 +56,9 @@ final class AttemptFileReader: @unchecked Sendable {
     /// The booking ids in `trip`.
     func tripBookingIDs() -> Set<String> {
         locked {
-            guard let database = open(), let statement = try? database.prepare("SELECT booking_id FROM trip") else { return [] }
+            guard let database = open(), let statement = try? database.prepare("SELECT booking_id FROM trip") else {
+                return []
+            }
             var ids: Set<String> = []
             try? statement.forEachRow { ids.insert($0.string(at: 0)) }
             return ids

@@ -15,9 +15,10 @@ final class ClientProcess: @unchecked Sendable {
 
     /// Opens the files in `world.clientDirectory` as a new process of `role`
     /// (its requests are told apart on the network, for I5 and I7).
-    private init(world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
-                 hook: @escaping EffectRunner.BoundaryHook) throws
-    {
+    private init(
+        world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
+        hook: @escaping EffectRunner.BoundaryHook
+    ) throws {
         self.generation = generation
         let scheduler = world.scheduler
         api = BookingAPIClient(
@@ -37,10 +38,12 @@ final class ClientProcess: @unchecked Sendable {
 
     /// Opens a new process: the runtime, with a short busy timeout (a
     /// blocked write fails in a millisecond instead of five seconds).
-    static func open(world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
-                     hook: @escaping EffectRunner.BoundaryHook) async throws -> ClientProcess
-    {
-        let process = try ClientProcess(world: world, generation: generation, role: role, eventLog: eventLog, hook: hook)
+    static func open(
+        world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
+        hook: @escaping EffectRunner.BoundaryHook
+    ) async throws -> ClientProcess {
+        let process = try ClientProcess(
+            world: world, generation: generation, role: role, eventLog: eventLog, hook: hook)
         try await process.runtime.repository.setPragma("busy_timeout", "1")
         return process
     }

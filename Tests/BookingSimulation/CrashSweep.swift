@@ -51,7 +51,9 @@ public struct CrashSweep: Sendable {
             line.killsByBoundary.merge(simulation.observations.deaths, uniquingKeysWith: +)
             let violations = simulation.observations.violations
             if !violations.isEmpty {
-                line.failures.append("\(scenario.rawValue) killed at boundary \(k) (\(simulation.observations.deaths.keys.sorted())): \(violations)")
+                line.failures.append(
+                    "\(scenario.rawValue) killed at boundary \(k) (\(simulation.observations.deaths.keys.sorted())): \(violations)"
+                )
             }
             simulation.removeFiles()
         }

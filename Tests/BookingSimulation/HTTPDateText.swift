@@ -17,7 +17,7 @@ enum HTTPDateText {
     static func parse(_ text: String) -> Int64? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[5] == "GMT", let day = Int64(parts[1]),
-              let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int64(parts[3])
+            let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int64(parts[3])
         else { return nil }
         let clock = parts[4].split(separator: ":").compactMap { Int64($0) }
         guard clock.count == 3 else { return nil }

@@ -25,7 +25,8 @@ public final class Observations: @unchecked Sendable {
             if method == "DIED" { return "t=\(at) -- the process died \(target)" }
             if method == "RUN" { return "t=\(at) -- second process: \(target)" }
             let by = process.map { "[\($0)] " } ?? ""
-            return "t=\(at) \(by)\(method) \(target)\(fault.map { " [\($0.rawValue)]" } ?? "") -> \(status.map(String.init) ?? "no answer")"
+            return
+                "t=\(at) \(by)\(method) \(target)\(fault.map { " [\($0.rawValue)]" } ?? "") -> \(status.map(String.init) ?? "no answer")"
         }
     }
 
@@ -58,7 +59,8 @@ public final class Observations: @unchecked Sendable {
     public func death(at boundary: String, time: Duration) {
         locked {
             deathCounts[boundary, default: 0] += 1
-            requestList.append(Request(at: time, method: "DIED", target: "at \(boundary)", key: nil, fault: nil, status: nil))
+            requestList.append(
+                Request(at: time, method: "DIED", target: "at \(boundary)", key: nil, fault: nil, status: nil))
         }
     }
 

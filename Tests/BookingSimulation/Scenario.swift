@@ -50,7 +50,9 @@ extension Simulation {
             world.observations.violation("SETUP no offers")
             return
         }
-        var started = 0, waitedOut = false, bankDone = false
+        var started = 0
+        var waitedOut = false
+        var bankDone = false
         for _ in 0..<40 {
             await drain()
             let now = MonotonicInstant(sinceOrigin: world.scheduler.now)

@@ -29,8 +29,10 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
     private var script: [(method: String, path: String, fault: SimulatedFault)] = []
 
     /// A network over `base` injecting faults on `faultPercent` % of requests.
-    init(base: any Transport, scheduler: VirtualScheduler, observations: Observations, attempts: AttemptFileReader,
-         epochSeconds: Int64, seed: UInt64, faultPercent: Int) {
+    init(
+        base: any Transport, scheduler: VirtualScheduler, observations: Observations, attempts: AttemptFileReader,
+        epochSeconds: Int64, seed: UInt64, faultPercent: Int
+    ) {
         self.base = base
         self.scheduler = scheduler
         self.observations = observations
@@ -87,9 +89,10 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         let known = key.map { "\(lane) \($0)" }
         let fault = locked { chooseFault(request, target: target) }
         check(request, identity: identity, key: key, known: known, at: now)
-        let index = observations.sent(Observations.Request(
-            at: now, method: request.method, target: target, key: key, fault: fault, status: nil,
-            process: lane == "app" ? nil : lane))
+        let index = observations.sent(
+            Observations.Request(
+                at: now, method: request.method, target: target, key: key, fault: fault, status: nil,
+                process: lane == "app" ? nil : lane))
         if let fault { observations.fault(fault) }
         let response: TransportResponse
         do {
@@ -187,8 +190,10 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
 
     private func check(_ request: TransportRequest, identity: String, key: String?, known: String?, at now: Duration) {
         let (earliest, refused, pending) = locked {
-            (notBefore[identity], known.map { finallyRefused.contains($0) } ?? false,
-             known.map { challengePending.contains($0) } ?? false)
+            (
+                notBefore[identity], known.map { finallyRefused.contains($0) } ?? false,
+                known.map { challengePending.contains($0) } ?? false
+            )
         }
         if let earliest, now < earliest {
             observations.violation("I5 \(identity) sent at \(now), before its Retry-After allowed (\(earliest))")
@@ -200,7 +205,9 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         let path = request.url.path
         let status = attempts.status(forKey: key)
         if path == "/v1/holds" {
-            if status == nil { observations.violation("I6 POST /v1/holds with key \(key) before its attempt row was committed") }
+            if status == nil {
+                observations.violation("I6 POST /v1/holds with key \(key) before its attempt row was committed")
+            }
         } else if path == "/v1/bookings" {
             if pending { observations.violation("I7 POST /v1/bookings for \(key) while its 3-D Secure is pending") }
             let submitted: Set<String> = ["PAYMENT_SUBMITTED", "ACTION_REQUIRED", "PROCESSING"]
@@ -210,8 +217,10 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         }
     }
 
-    private func learn(from response: TransportResponse, identity: String, key: String?, known: String?,
-                       request: TransportRequest, target: String, at now: Duration) {
+    private func learn(
+        from response: TransportResponse, identity: String, key: String?, known: String?,
+        request: TransportRequest, target: String, at now: Duration
+    ) {
         if response.status == 422 {
             observations.violation("I4 422 for \(identity): \(String(decoding: response.body, as: UTF8.self))")
         }
@@ -220,7 +229,9 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         let state = Self.bookingState(object)
         locked {
             if response.status == 429 || response.status == 503,
-               let wait = response.header("Retry-After").flatMap({ Self.retryAfter($0, now: now, epoch: epochSeconds) }) {
+                let wait = response.header("Retry-After").flatMap({ Self.retryAfter($0, now: now, epoch: epochSeconds) }
+                )
+            {
                 notBefore[identity] = now + wait
             } else {
                 notBefore[identity] = nil
@@ -232,7 +243,11 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
             if let (bookingKey, state) = state {
                 let lane = identity.prefix { $0 != " " }
                 let bookingKnown = "\(lane) \(bookingKey)"
-                if state == "ACTION_REQUIRED" { challengePending.insert(bookingKnown) } else { challengePending.remove(bookingKnown) }
+                if state == "ACTION_REQUIRED" {
+                    challengePending.insert(bookingKnown)
+                } else {
+                    challengePending.remove(bookingKnown)
+                }
             }
             if request.method == "GET", response.status == 200, target.hasPrefix("/v1/bookings") {
                 lastAnswers[target] = response

@@ -27,21 +27,26 @@ extension Simulation {
             observations.violation("I3 final stage \(before.stage.name) moved to \(next.stage.name) on \(event.name)")
         }
         if before.stage.attemptID == next.stage.attemptID, let old = before.stage.version, let new = next.stage.version,
-           new < old {
+            new < old
+        {
             observations.violation("I3 the flow's version moved back from \(old) to \(new) on \(event.name)")
         }
         if event.attemptID == nil || before.stage.attemptID != next.stage.attemptID { lane.schedule.reset() }
         for effect in effects {
             switch effect {
             case .pollBooking(_, _, let wait):
-                if wait == .zero { lane.schedule.polls = []; continue }
+                if wait == .zero {
+                    lane.schedule.polls = []
+                    continue
+                }
                 if wait > .seconds(8) { observations.violation("I7 a poll waits \(wait), more than the 8 s cap") }
                 if let last = lane.schedule.polls.last, wait < last {
                     observations.violation("I7 polls do not back off: \(wait) after \(last)")
                 }
                 lane.schedule.polls.append(wait)
                 if lane.schedule.polls.count > BackoffSchedule.processingPoll.checkCount {
-                    observations.violation("I7 \(lane.schedule.polls.count) polls in a row, more than the schedule's cap")
+                    observations.violation(
+                        "I7 \(lane.schedule.polls.count) polls in a row, more than the schedule's cap")
                 }
             case .lookUpAttempt(_, _, let wait):
                 if wait > .seconds(60) { observations.violation("I7 a lookup waits \(wait), more than 60 s") }
@@ -68,7 +73,8 @@ extension Simulation {
         let rows = world.attempts.rows()
         let holding = rows.values.filter { ["HOLD_REQUESTED", "HELD"].contains($0.status) }.map(\.attemptID).sorted()
         if holding.count > 1 {
-            world.observations.violation("I9 \(holding.count) attempts in a hold phase at once: \(holding.joined(separator: ", "))")
+            world.observations.violation(
+                "I9 \(holding.count) attempts in a hold phase at once: \(holding.joined(separator: ", "))")
         }
         for (id, old) in snapshot {
             guard let new = rows[id] else {
@@ -77,11 +83,15 @@ extension Simulation {
             }
             if Self.isFinal(old.status) {
                 if new.status != old.status || new.version != old.version {
-                    world.observations.violation("I3 final attempt \(id) moved from \(old.status) v\(old.version) to \(new.status) v\(new.version)")
+                    world.observations.violation(
+                        "I3 final attempt \(id) moved from \(old.status) v\(old.version) to \(new.status) v\(new.version)"
+                    )
                 }
             } else if new.version < old.version
-                || (new.version == old.version && Self.rank(new.status) < Self.rank(old.status)) {
-                world.observations.violation("I3 attempt \(id) moved back from \(old.status) v\(old.version) to \(new.status) v\(new.version)")
+                || (new.version == old.version && Self.rank(new.status) < Self.rank(old.status))
+            {
+                world.observations.violation(
+                    "I3 attempt \(id) moved back from \(old.status) v\(old.version) to \(new.status) v\(new.version)")
             }
         }
         snapshot = rows
@@ -132,8 +142,10 @@ extension Simulation {
                 if !trips.contains(booking.bookingId.rawValue) {
                     observations.violation("I2 confirmed booking \(booking.bookingId) is not in trip")
                 }
-                if let row = rows.first(where: { $0.key == booking.idempotencyKey.rawValue }), row.status != "CONFIRMED" {
-                    observations.violation("I2 attempt \(row.attemptID) says \(row.status) but the server confirmed \(booking.bookingId)")
+                if let row = rows.first(where: { $0.key == booking.idempotencyKey.rawValue }), row.status != "CONFIRMED"
+                {
+                    observations.violation(
+                        "I2 attempt \(row.attemptID) says \(row.status) but the server confirmed \(booking.bookingId)")
                 }
             }
         } catch {
@@ -145,10 +157,12 @@ extension Simulation {
     /// never let go on the device: not `ABANDONED`, `FAILED` or `EXPIRED`.
     private func checkChargedAttempts(_ ledger: LedgerReport) {
         let refunded = Set(ledger.entries.filter { $0.kind != "charge" }.map(\.bookingId))
-        let charged = Set(ledger.entries.filter { $0.kind == "charge" && !refunded.contains($0.bookingId) }.map(\.idempotencyKey))
+        let charged = Set(
+            ledger.entries.filter { $0.kind == "charge" && !refunded.contains($0.bookingId) }.map(\.idempotencyKey))
         for row in world.attempts.rows().values.sorted(by: { $0.attemptID < $1.attemptID })
         where charged.contains(row.key) && ["ABANDONED", "FAILED", "EXPIRED"].contains(row.status) {
-            world.observations.violation("I8 attempt \(row.attemptID) was charged (key \(row.key)) but says \(row.status)")
+            world.observations.violation(
+                "I8 attempt \(row.attemptID) was charged (key \(row.key)) but says \(row.status)")
         }
     }
 }

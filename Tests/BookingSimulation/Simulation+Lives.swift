@@ -53,9 +53,10 @@ extension Simulation {
     func restore(_ lane: ClientLane) async {
         guard let process = lane.live else { return }
         let record = try? await process.runtime.repository.nonFinalAttempts().last.map {
-            AttemptRecord(attemptID: $0.attemptID, idempotencyKey: $0.idempotencyKey, offerID: $0.offerID,
-                          quoteID: $0.quoteID, holdID: $0.holdID, bookingID: $0.bookingID, phase: $0.phase,
-                          version: $0.version)
+            AttemptRecord(
+                attemptID: $0.attemptID, idempotencyKey: $0.idempotencyKey, offerID: $0.offerID,
+                quoteID: $0.quoteID, holdID: $0.holdID, bookingID: $0.bookingID, phase: $0.phase,
+                version: $0.version)
         }
         await send(.restored(record), on: lane)
         await drain()

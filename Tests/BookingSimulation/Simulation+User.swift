@@ -28,7 +28,8 @@ extension Simulation {
             await drain()
             await secondProcessStep(&terminal, offers: offers)
             if storage { await releaseStorageFaults() }
-            let wait: Duration = random.chance(10)
+            let wait: Duration =
+                random.chance(10)
                 ? .seconds(random.inRange(60...1_200)) : .milliseconds(random.inRange(0...15_000))
             await runTimers(until: world.scheduler.now + wait)
         }
@@ -46,13 +47,14 @@ extension Simulation {
 
     func loadOffers() async -> [Offer] {
         guard let checkIn = CalendarDate("2026-12-01"), let checkOut = CalendarDate("2026-12-03"),
-              let page = try? await world.inspector.offers(
-                  placeID: "plc_lisbon", checkIn: checkIn, checkOut: checkOut, guests: 2)
+            let page = try? await world.inspector.offers(
+                placeID: "plc_lisbon", checkIn: checkIn, checkOut: checkOut, guests: 2)
         else { return [] }
         return page.items.prefix(4).compactMap { listing in
-            Offer(id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
-                  checkOut: listing.checkOut, guests: listing.guests,
-                  quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0))
+            Offer(
+                id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
+                checkOut: listing.checkOut, guests: listing.guests,
+                quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0))
         }
     }
 
@@ -109,7 +111,9 @@ extension Simulation {
     }
 
     /// Luhn-valid test card numbers the security checks look for.
-    public static let cardNumbers = ["4242424242424242", "5555 5555 5555 4444", "4000-0566-5566-5556", "378282246310005"]
+    public static let cardNumbers = [
+        "4242424242424242", "5555 5555 5555 4444", "4000-0566-5566-5556", "378282246310005",
+    ]
 
     /// Holds the write lock on `booking.sqlite` (SQLITE_BUSY) or stops the
     /// client's file from growing (SQLITE_FULL) for one step.
@@ -119,7 +123,8 @@ extension Simulation {
             await process?.limitPages(true)
             storageFull = true
         } else if let holder = try? WriteLockHolder(
-            path: (world.clientDirectory as NSString).appendingPathComponent("booking.sqlite")) {
+            path: (world.clientDirectory as NSString).appendingPathComponent("booking.sqlite"))
+        {
             world.observations.fault(.sqliteBusy)
             lockHolder = holder
         }

@@ -78,13 +78,15 @@ public final class Simulation: @unchecked Sendable {
     /// Opens the world and the first process.
     public init(settings: Settings) async throws {
         self.settings = settings
-        world = try SimulationWorld(seed: settings.seed, faultPercent: settings.faultPercent,
-                                    holdTTLMilliseconds: settings.holdTTLMilliseconds)
+        world = try SimulationWorld(
+            seed: settings.seed, faultPercent: settings.faultPercent,
+            holdTTLMilliseconds: settings.holdTTLMilliseconds)
         deathRandom = SimulationRandom(seed: settings.seed ^ 0xDEAD_BEEF)
         pauseRandom = SimulationRandom(seed: settings.seed ^ 0x9A05E)
         cli = settings.secondProcess ? ClientLane(role: .cli) : nil
-        let first = try await ClientProcess.open(world: world, generation: 0, role: .app,
-                                                 eventLog: settings.keepsEventLog, hook: hook(app, generation: 0))
+        let first = try await ClientProcess.open(
+            world: world, generation: 0, role: .app,
+            eventLog: settings.keepsEventLog, hook: hook(app, generation: 0))
         app.replace(with: first)
     }
 
@@ -149,7 +151,8 @@ public final class Simulation: @unchecked Sendable {
     private func pass(_ boundary: EffectRunner.Boundary, lane: ClientLane, generation: Int) async -> Bool {
         let name = "\(boundary.moment) \(Self.effectName(boundary.effect))"
         guard let live = lane.live, live.generation == generation, live.death == nil,
-              world.scheduler.isLive(generation) else { return false }
+            world.scheduler.isLive(generation)
+        else { return false }
         lane.countBoundary()
         let dies: Bool = lock.withLock {
             boundariesPassed += 1
@@ -168,8 +171,9 @@ public final class Simulation: @unchecked Sendable {
         if dies {
             if settings.killAtBoundary != nil { lock.withLock { deaths += 1 } }
             world.observations.fault(.processDeath)
-            world.observations.death(at: lane.role == .app ? name : "\(name) (second process)",
-                                     time: world.scheduler.now)
+            world.observations.death(
+                at: lane.role == .app ? name : "\(name) (second process)",
+                time: world.scheduler.now)
             live.die(at: name)
             if boundary.moment == "after" && Self.startsTimer(boundary.effect) {
                 world.scheduler.yielded(generation: generation)
@@ -189,7 +193,7 @@ public final class Simulation: @unchecked Sendable {
     /// process ended while paused.
     private func pauseForOtherProcess(_ lane: ClientLane, generation: Int) async -> Bool {
         guard let other = other(than: lane), other.live != nil,
-              lock.withLock({ faultsOn && pauseRandom.chance(settings.pausePercent) })
+            lock.withLock({ faultsOn && pauseRandom.chance(settings.pausePercent) })
         else { return true }
         let otherBefore = other.boundaryCount
         lane.pause()

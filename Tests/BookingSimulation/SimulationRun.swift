@@ -30,13 +30,16 @@ public struct SimulationRun: Sendable {
             simulation.removeFiles()
             return run
         } catch {
-            return SimulationRun(seed: seed, violations: ["SETUP \(error)"], boundaries: 0, boundariesByName: [:],
-                                 faults: [:], requests: 0, trace: [])
+            return SimulationRun(
+                seed: seed, violations: ["SETUP \(error)"], boundaries: 0, boundariesByName: [:],
+                faults: [:], requests: 0, trace: [])
         }
     }
 
-    init(seed: UInt64, violations: [String], boundaries: Int, boundariesByName: [String: Int],
-         faults: [SimulatedFault: Int], requests: Int, trace: [String]) {
+    init(
+        seed: UInt64, violations: [String], boundaries: Int, boundariesByName: [String: Int],
+        faults: [SimulatedFault: Int], requests: Int, trace: [String]
+    ) {
         self.seed = seed
         self.violations = violations
         self.boundaries = boundaries
@@ -49,9 +52,10 @@ public struct SimulationRun: Sendable {
     init(_ simulation: Simulation) {
         let observations = simulation.observations
         let requests = observations.requests
-        self.init(seed: simulation.settings.seed, violations: observations.violations,
-                  boundaries: simulation.boundaryCount, boundariesByName: observations.boundaries,
-                  faults: observations.faults, requests: requests.count, trace: observations.trace.map(\.description))
+        self.init(
+            seed: simulation.settings.seed, violations: observations.violations,
+            boundaries: simulation.boundaryCount, boundariesByName: observations.boundaries,
+            faults: observations.faults, requests: requests.count, trace: observations.trace.map(\.description))
         concurrency = simulation.concurrencyFigures
     }
 

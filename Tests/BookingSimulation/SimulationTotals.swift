@@ -68,12 +68,15 @@ public struct SimulationTotals: Sendable {
 
     /// The figures as text.
     public var summary: String {
-        var lines = ["seeds: \(seeds), failing: \(failingSeeds.count), requests: \(requests), effect boundaries: \(boundaries)"]
+        var lines = [
+            "seeds: \(seeds), failing: \(failingSeeds.count), requests: \(requests), effect boundaries: \(boundaries)"
+        ]
         if !failuresByCheck.isEmpty {
             lines.append("failing seeds by check broken (a seed under each it broke):")
             for check in failuresByCheck.keys.sorted() {
                 let seeds = (failuresByCheck[check] ?? []).sorted()
-                lines.append("  \(check): \(seeds.count) (\(seeds.prefix(12).map(String.init).joined(separator: ", ")))")
+                lines.append(
+                    "  \(check): \(seeds.count) (\(seeds.prefix(12).map(String.init).joined(separator: ", ")))")
             }
         }
         lines.append(concurrency.summary)

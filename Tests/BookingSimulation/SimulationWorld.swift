@@ -63,12 +63,14 @@ final class SimulationWorld: @unchecked Sendable {
     private static func makeDirectory(seed: UInt64) -> String {
         let shm = "/dev/shm"
         var isDirectory: ObjCBool = false
-        let root = FileManager.default.fileExists(atPath: shm, isDirectory: &isDirectory) && isDirectory.boolValue
-            && FileManager.default.isWritableFile(atPath: shm) ? shm : NSTemporaryDirectory()
+        let root =
+            FileManager.default.fileExists(atPath: shm, isDirectory: &isDirectory) && isDirectory.boolValue
+                && FileManager.default.isWritableFile(atPath: shm) ? shm : NSTemporaryDirectory()
         let name = "bookingkit-sim-\(ProcessInfo.processInfo.processIdentifier)-\(seed)-\(UUID().uuidString.prefix(8))"
         let path = (root as NSString).appendingPathComponent(name)
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         return path
     }
 }

@@ -108,8 +108,10 @@ public final class VirtualScheduler: @unchecked Sendable {
             }
             order += 1
             let wake = current + max(.zero, duration)
-            sleepers.append(Parked(wakeAt: wake, order: order, kind: kind, generation: generation,
-                                    continuation: continuation))
+            sleepers.append(
+                Parked(
+                    wakeAt: wake, order: order, kind: kind, generation: generation,
+                    continuation: continuation))
             switch kind {
             case .retry, .boundary: counters.yields += 1
             case .flowTimer: counters.timersStarting[generation, default: 0] -= 1
@@ -142,8 +144,11 @@ public final class VirtualScheduler: @unchecked Sendable {
     public func wakeNext(notAfter limit: Duration) -> Int? {
         lock.lock()
         let live = sleepers.indices.filter { liveGenerations.contains(sleepers[$0].generation) }
-        guard let index = live.min(by: { (sleepers[$0].wakeAt, sleepers[$0].order) < (sleepers[$1].wakeAt, sleepers[$1].order) }),
-              sleepers[index].wakeAt <= limit
+        guard
+            let index = live.min(by: {
+                (sleepers[$0].wakeAt, sleepers[$0].order) < (sleepers[$1].wakeAt, sleepers[$1].order)
+            }),
+            sleepers[index].wakeAt <= limit
         else {
             lock.unlock()
             return nil

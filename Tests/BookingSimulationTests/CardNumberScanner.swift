@@ -21,7 +21,7 @@ enum CardNumberScanner {
             while end < bytes.count {
                 if isDigit(bytes[end]) {
                     digits.append(bytes[end] - 48)
-                } else if (bytes[end] == 32 || bytes[end] == 45), end + 1 < bytes.count, isDigit(bytes[end + 1]) {
+                } else if bytes[end] == 32 || bytes[end] == 45, end + 1 < bytes.count, isDigit(bytes[end + 1]) {
                     // a separator inside the number
                 } else {
                     break
@@ -29,7 +29,8 @@ enum CardNumberScanner {
                 end += 1
             }
             let bounded = end == bytes.count || !isWordByte(bytes[end])
-            let jsonNumber = index > 0 && [58, 91, 44].contains(bytes[index - 1])  // : [ ,
+            let jsonNumber =
+                index > 0 && [58, 91, 44].contains(bytes[index - 1])  // : [ ,
                 && end < bytes.count && [44, 93, 125].contains(bytes[end])  // , ] }
             if bounded, !jsonNumber, (13...19).contains(digits.count), luhn(digits) {
                 found.append(String(decoding: bytes[index..<end], as: UTF8.self))

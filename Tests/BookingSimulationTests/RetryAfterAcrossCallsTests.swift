@@ -28,8 +28,9 @@ import Testing
                 return left >= 0
             }
             if refuse {
-                return TransportResponse(status: 503, headers: ["Retry-After": "30"],
-                                         body: Data(#"{"error":{"code":"UNAVAILABLE","message":"x"}}"#.utf8))
+                return TransportResponse(
+                    status: 503, headers: ["Retry-After": "30"],
+                    body: Data(#"{"error":{"code":"UNAVAILABLE","message":"x"}}"#.utf8))
             }
             return TransportResponse(status: 200, headers: [:], body: Data(#"{"items":[]}"#.utf8))
         }

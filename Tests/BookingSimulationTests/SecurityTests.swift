@@ -19,8 +19,9 @@ import Testing
         await simulation.runRandom(steps: 16)
         let search = try SearchRepository(
             directory: simulation.clientDirectory,
-            api: BookingAPIClient(server: try ServerAddress("https://example.com"), apiKey: "sk_test_x",
-                                  transport: Offline()))
+            api: BookingAPIClient(
+                server: try ServerAddress("https://example.com"), apiKey: "sk_test_x",
+                transport: Offline()))
         try await search.recordSearch("4242 4242 4242 4242", placeID: nil)
         return simulation
     }
@@ -59,7 +60,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let search = try SearchRepository(
             directory: directory,
-            api: BookingAPIClient(server: try ServerAddress("https://example.com"), apiKey: "sk_test_x", transport: Offline()))
+            api: BookingAPIClient(
+                server: try ServerAddress("https://example.com"), apiKey: "sk_test_x", transport: Offline()))
         try await search.recordSearch("4000-0566-5566-5556", placeID: nil)
         try await search.recordSearch("lisbon", placeID: "plc_lisbon")
         let cache = try CacheDatabase(directory: directory)
@@ -70,7 +72,9 @@ import Testing
         for card in Simulation.cardNumbers {
             #expect(CardNumberScanner.cardNumbers(in: Data("x \(card)\u{0}".utf8)) == [card])
         }
-        #expect(CardNumberScanner.cardNumbers(in: Data(#"{"at":4242424242424242,"id":"hold_4242424242424242"}"#.utf8)).isEmpty)
+        #expect(
+            CardNumberScanner.cardNumbers(in: Data(#"{"at":4242424242424242,"id":"hold_4242424242424242"}"#.utf8))
+                .isEmpty)
         #expect(CardNumberScanner.cardNumbers(in: Data(#"{"token":"4242424242424242"}"#.utf8)) == ["4242424242424242"])
     }
 
@@ -79,7 +83,8 @@ import Testing
         defer { simulation.removeFiles() }
         let repository = try BookingRepository(
             directory: simulation.clientDirectory,
-            api: BookingAPIClient(server: try ServerAddress("https://example.com"), apiKey: "sk_test_x", transport: Offline()))
+            api: BookingAPIClient(
+                server: try ServerAddress("https://example.com"), apiKey: "sk_test_x", transport: Offline()))
         _ = try await repository.nonFinalAttempts()  // opened: its -wal and -shm exist now
         let attributes = try FileManager.default.attributesOfItem(atPath: simulation.clientDirectory)
         #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o700)
@@ -125,7 +130,8 @@ import Testing
     @Test(arguments: [
         "http://example.com/trips/bk_1", "https://evil.com/trips/bk_1", "https://example.com.evil.com/trips/bk_1",
         "https://evil.com@example.com/trips/bk_1", "https://example.com:443@evil.com/trips/bk_1",
-        "https://example.com/trips/../admin", "https://example.com/trips/%2e%2e", "https://example.com\\@evil.com/trips/x",
+        "https://example.com/trips/../admin", "https://example.com/trips/%2e%2e",
+        "https://example.com\\@evil.com/trips/x",
         "https://example.com/trips/bk_1?state=CONFIRMED", "https://example.com/trips/bk_1#frag",
         "https://example.com/trips/", "https://example.com/trips/bk_1/cancel", "https://example.com/Trips/bk_1",
         "https://exa\u{0}mple.com/trips/bk_1", "https://éxample.com/trips/bk_1", "javascript:alert(1)",
@@ -138,6 +144,7 @@ import Testing
     }
 
     @Test func theOneWellFormedLinkRoutesByIDOnly() throws {
-        #expect(try DeepLinkParser(host: "example.com").parse("https://example.com/trips/bk_1") == .trip(BookingID("bk_1")))
+        #expect(
+            try DeepLinkParser(host: "example.com").parse("https://example.com/trips/bk_1") == .trip(BookingID("bk_1")))
     }
 }

@@ -32,6 +32,8 @@ import Testing
         let totals = await SimulationTotals.run(seeds: first, count: count, width: width)
         print(totals.summary)
         #expect(totals.seeds == count)
-        #expect(totals.failingSeeds.isEmpty, "failing seeds \(totals.failingSeeds.prefix(20)):\n\(totals.reports.joined(separator: "\n"))")
+        #expect(
+            totals.failingSeeds.isEmpty,
+            "failing seeds \(totals.failingSeeds.prefix(20)):\n\(totals.reports.joined(separator: "\n"))")
     }
 }

@@ -8,8 +8,10 @@ import Testing
 @Suite struct AttemptTableTests {
     let directory = TemporaryDirectory("store-attempts")
 
-    private func update(_ id: String, _ phase: AttemptPhase, version: Int64, holdID: String? = nil,
-                        bookingID: String? = nil) -> AttemptChange {
+    private func update(
+        _ id: String, _ phase: AttemptPhase, version: Int64, holdID: String? = nil,
+        bookingID: String? = nil
+    ) -> AttemptChange {
         AttemptChange(
             attemptID: AttemptID(id), phase: phase, version: Fixtures.version(version),
             holdID: holdID.map(HoldID.init(rawValue:)), bookingID: bookingID.map(BookingID.init(rawValue:)),
@@ -101,8 +103,10 @@ import Testing
         let store = try BookingDatabase(directory: directory.path)
         let phases: [AttemptPhase] = [.processing, .confirmed, .holdRequested, .failed, .paymentSubmitted, .abandoned]
         for (offset, phase) in phases.enumerated() {
-            try store.attempts.insert(Fixtures.attempt("a\(offset)", phase: phase,
-                                                       createdAt: Fixtures.epoch.addingTimeInterval(Double(100 - offset))))
+            try store.attempts.insert(
+                Fixtures.attempt(
+                    "a\(offset)", phase: phase,
+                    createdAt: Fixtures.epoch.addingTimeInterval(Double(100 - offset))))
         }
         let open = try store.attempts.nonFinal()
         #expect(open.map(\.attemptID.rawValue) == ["a4", "a2", "a0"])

@@ -19,8 +19,9 @@ import Testing
     }
 
     @Test func equalQueriesMeetWhateverTheFilterOrder() {
-        let a = SearchQuery(placeID: "lis", checkIn: "2026-11-03", checkOut: "2026-11-05", guests: 2,
-                            filters: ["stars": "4", "maxPrice": "20000"])
+        let a = SearchQuery(
+            placeID: "lis", checkIn: "2026-11-03", checkOut: "2026-11-05", guests: 2,
+            filters: ["stars": "4", "maxPrice": "20000"])
         var b = SearchQuery(placeID: "lis", checkIn: "2026-11-03", checkOut: "2026-11-05", guests: 2)
         b.filters["maxPrice"] = "20000"
         b.filters["stars"] = "4"
@@ -28,24 +29,40 @@ import Testing
     }
 
     @Test func anyChangedFieldOrFilterIsANewList() {
-        let base = SearchQuery(placeID: "lis", checkIn: "2026-11-03", checkOut: "2026-11-05", guests: 2, filters: ["stars": "4"])
+        let base = SearchQuery(
+            placeID: "lis", checkIn: "2026-11-03", checkOut: "2026-11-05", guests: 2, filters: ["stars": "4"])
         var variants: [SearchQuery] = []
-        var q = base; q.placeID = "tyo"; variants.append(q)
-        q = base; q.checkIn = "2026-11-04"; variants.append(q)
-        q = base; q.checkOut = "2026-11-06"; variants.append(q)
-        q = base; q.guests = 3; variants.append(q)
-        q = base; q.filters["stars"] = "5"; variants.append(q)
-        q = base; q.filters["pool"] = "yes"; variants.append(q)
+        var q = base
+        q.placeID = "tyo"
+        variants.append(q)
+        q = base
+        q.checkIn = "2026-11-04"
+        variants.append(q)
+        q = base
+        q.checkOut = "2026-11-06"
+        variants.append(q)
+        q = base
+        q.guests = 3
+        variants.append(q)
+        q = base
+        q.filters["stars"] = "5"
+        variants.append(q)
+        q = base
+        q.filters["pool"] = "yes"
+        variants.append(q)
         // A value cannot forge a separator and collide with another query.
-        q = base; q.filters = ["stars": "4&f.pool=yes"]; variants.append(q)
+        q = base
+        q.filters = ["stars": "4&f.pool=yes"]
+        variants.append(q)
         let keys = Set(variants.map(\.cacheKey) + [base.cacheKey])
         #expect(keys.count == variants.count + 1)
     }
 
     @Test func aPagePutIsReadBackWithItsCursorAndQuoteTime() throws {
         let cache = try CacheDatabase(directory: directory.path)
-        let page = ResultPage(queryKey: "k", pageIndex: 0, itemsJSON: #"[{"offerId":"o1"}]"#, nextCursor: "c1",
-                              quotedAt: now)
+        let page = ResultPage(
+            queryKey: "k", pageIndex: 0, itemsJSON: #"[{"offerId":"o1"}]"#, nextCursor: "c1",
+            quotedAt: now)
         try cache.resultPages.put(page, at: now)
         #expect(try cache.resultPages.page(queryKey: "k", pageIndex: 0) == page)
         #expect(try cache.resultPages.page(queryKey: "k", pageIndex: 1) == nil)
@@ -56,12 +73,15 @@ import Testing
 
     @Test func pagesMentioningAnOfferAreFoundNewestFirst() throws {
         let cache = try CacheDatabase(directory: directory.path)
-        let older = ResultPage(queryKey: "a", pageIndex: 0, itemsJSON: #"[{"offerId":"off_1"}]"#, nextCursor: nil,
-                               quotedAt: now)
-        let newer = ResultPage(queryKey: "b", pageIndex: 2, itemsJSON: #"[{"offerId":"off_2"},{"offerId":"off_1"}]"#,
-                               nextCursor: "c", quotedAt: now)
-        let other = ResultPage(queryKey: "c", pageIndex: 0, itemsJSON: #"[{"offerId":"off_3"}]"#, nextCursor: nil,
-                               quotedAt: now)
+        let older = ResultPage(
+            queryKey: "a", pageIndex: 0, itemsJSON: #"[{"offerId":"off_1"}]"#, nextCursor: nil,
+            quotedAt: now)
+        let newer = ResultPage(
+            queryKey: "b", pageIndex: 2, itemsJSON: #"[{"offerId":"off_2"},{"offerId":"off_1"}]"#,
+            nextCursor: "c", quotedAt: now)
+        let other = ResultPage(
+            queryKey: "c", pageIndex: 0, itemsJSON: #"[{"offerId":"off_3"}]"#, nextCursor: nil,
+            quotedAt: now)
         try cache.resultPages.put(older, at: now)
         try cache.resultPages.put(newer, at: now.addingTimeInterval(1))
         try cache.resultPages.put(other, at: now.addingTimeInterval(2))
@@ -85,8 +105,9 @@ import Testing
 
     @Test func aPageLargerThanTheCapIsStillKeptUntilTheNextPut() throws {
         let cache = try CacheDatabase(directory: directory.path, byteCapacity: 10)
-        let page = ResultPage(queryKey: "k", pageIndex: 0, itemsJSON: String(repeating: "y", count: 100),
-                              nextCursor: nil, quotedAt: now)
+        let page = ResultPage(
+            queryKey: "k", pageIndex: 0, itemsJSON: String(repeating: "y", count: 100),
+            nextCursor: nil, quotedAt: now)
         try cache.resultPages.put(page, at: now)
         #expect(try cache.resultPages.page(queryKey: "k", pageIndex: 0) == page)
     }

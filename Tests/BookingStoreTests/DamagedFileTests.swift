@@ -61,8 +61,11 @@ import Testing
         do {
             let reader = try Database(path: bookingPath, options: .init(readOnly: true))
             guard case .integer(let size)? = try reader.scalar("PRAGMA page_size"),
-                  case .integer(let root)? = try reader.scalar("SELECT rootpage FROM sqlite_schema WHERE name = 'trip'")
-            else { Issue.record("cannot read the layout"); return }
+                case .integer(let root)? = try reader.scalar("SELECT rootpage FROM sqlite_schema WHERE name = 'trip'")
+            else {
+                Issue.record("cannot read the layout")
+                return
+            }
             pageSize = Int(size)
             rootPage = Int(root)
         }
@@ -88,7 +91,10 @@ import Testing
 
     @Test func aReadOnlyBookingFileIsAClearErrorAndItsRowsSurvive() throws {
         try makeBookingFile(trips: 3)
-        if let problem = FileProtection.makeReadOnly(bookingPath) { Issue.record("\(problem)"); return }
+        if let problem = FileProtection.makeReadOnly(bookingPath) {
+            Issue.record("\(problem)")
+            return
+        }
         let error = #expect(throws: SQLiteError.self) { try BookingDatabase(directory: directory.path) }
         #expect(error?.isReadOnly == true)
         FileProtection.makeWritable(bookingPath)
@@ -98,7 +104,10 @@ import Testing
     @Test func aReadOnlyDirectoryIsAClearErrorAndItsRowsSurvive() throws {
         try makeBookingFile(trips: 3)
         // WAL needs to create the -wal and -shm files beside the database.
-        if let problem = FileProtection.makeReadOnly(directory.path) { Issue.record("\(problem)"); return }
+        if let problem = FileProtection.makeReadOnly(directory.path) {
+            Issue.record("\(problem)")
+            return
+        }
         let error = #expect(throws: SQLiteError.self) {
             let store = try BookingDatabase(directory: directory.path)
             try store.attempts.insert(Fixtures.attempt("a1"))
@@ -113,7 +122,8 @@ import Testing
     @Test func aDatabaseHeldByAnotherProcessFailsWithBusyAfterTheTimeoutAndLosesNothing() async throws {
         let probe = try #require(BuiltProducts.executable("store-probe"), "store-probe is not built")
         try makeBookingFile(trips: 0)
-        try BookingDatabase(directory: directory.path).attempts.insert(Fixtures.attempt("before", phase: .paymentSubmitted))
+        try BookingDatabase(directory: directory.path).attempts.insert(
+            Fixtures.attempt("before", phase: .paymentSubmitted))
         let path = bookingPath
         let holder = try ChildProcess(probe, ["lock-exclusive", path])
         #expect(try await onOwnThread { holder.waitForOutput(containing: "locked") })
@@ -142,7 +152,8 @@ import Testing
     @Test func aFullDiskFailsTheInsertWithFullAndKeepsEveryEarlierRow() throws {
         let store = try BookingDatabase(directory: directory.path)
         guard case .integer(let pages)? = try store.database.scalar("PRAGMA page_count") else {
-            Issue.record("no page count"); return
+            Issue.record("no page count")
+            return
         }
         try store.database.pragma("max_page_count", set: String(pages + 2))
         var inserted = 0

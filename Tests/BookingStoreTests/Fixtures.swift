@@ -12,8 +12,10 @@ enum Fixtures {
             quoteID: QuoteID("quote-\(id)"), phase: phase, createdAt: createdAt)
     }
 
-    static func trip(_ id: String, checkIn: String = "2026-11-03", checkOut: String = "2026-11-05",
-                     version: Int64 = 5, status: BookingStatus = .confirmed) -> TripRecord {
+    static func trip(
+        _ id: String, checkIn: String = "2026-11-03", checkOut: String = "2026-11-05",
+        version: Int64 = 5, status: BookingStatus = .confirmed
+    ) -> TripRecord {
         TripRecord(
             bookingID: BookingID(id), status: status,
             propertyJSON: #"{"name":"Casa \#(id)","city":"Lisbon"}"#, checkIn: checkIn, checkOut: checkOut,

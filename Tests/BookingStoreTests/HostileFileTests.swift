@@ -44,8 +44,9 @@ import Testing
         let path = directory.file(BookingDatabase.fileName)
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
         let error = #expect(throws: SQLiteError.self) { try BookingDatabase(directory: directory.path) }
-        #expect(error?.message.contains("booking.sqlite is a symbolic link; refusing to open it") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.message.contains("booking.sqlite is a symbolic link; refusing to open it") == true,
+            "\(String(describing: error))")
         #expect(try mode(target) == 0o644)
         #expect(try contents(target) == bytes)
     }
@@ -88,8 +89,9 @@ import Testing
 
     @Test func aNewBookingFileIsNeverEmptyOnDisk() throws {
         let store = try BookingDatabase(directory: directory.path)
-        let size = try #require(try FileManager.default.attributesOfItem(
-            atPath: directory.file(BookingDatabase.fileName))[.size] as? NSNumber)
+        let size = try #require(
+            try FileManager.default.attributesOfItem(
+                atPath: directory.file(BookingDatabase.fileName))[.size] as? NSNumber)
         #expect(size.intValue > 0)
         // A second connection opening it while the first is open is no false alarm.
         _ = try BookingDatabase(directory: directory.path)
@@ -106,8 +108,14 @@ import Testing
     @Test func anImmutableBookingFileInAnImmutableDirectoryOpensReadOnly() throws {
         try makeBookingFile(trips: 3)
         let path = directory.file(BookingDatabase.fileName)
-        if let problem = FileProtection.makeReadOnly(path) { Issue.record("\(problem)"); return }
-        if let problem = FileProtection.makeReadOnly(directory.path) { Issue.record("\(problem)"); return }
+        if let problem = FileProtection.makeReadOnly(path) {
+            Issue.record("\(problem)")
+            return
+        }
+        if let problem = FileProtection.makeReadOnly(directory.path) {
+            Issue.record("\(problem)")
+            return
+        }
         defer {
             FileProtection.makeWritable(directory.path)
             FileProtection.makeWritable(path)
@@ -128,7 +136,8 @@ import Testing
         let error = #expect(throws: MigrationError.self) {
             try BookingDatabase(directory: directory.path, access: .readOnly)
         }
-        #expect(error?.description.contains("cannot be upgraded when opened read-only") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.contains("cannot be upgraded when opened read-only") == true,
+            "\(String(describing: error))")
     }
 }

@@ -40,7 +40,10 @@ import Testing
     }
 
     @Test func theSqlite3ShellSeesTheTablesTheCodeCreated() async throws {
-        guard let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(where: FileManager.default.isExecutableFile) else {
+        guard
+            let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(
+                where: FileManager.default.isExecutableFile)
+        else {
             Issue.record("the sqlite3 shell is not installed (apt-get install sqlite3)")
             return
         }
@@ -58,7 +61,9 @@ import Testing
 
     private func tableNames(_ database: Database) throws -> Set<String> {
         var names = Set<String>()
-        try database.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").forEachRow { names.insert($0.string(at: 0)) }
+        try database.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").forEachRow {
+            names.insert($0.string(at: 0))
+        }
         return names
     }
 }

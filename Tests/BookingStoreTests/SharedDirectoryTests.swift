@@ -18,14 +18,16 @@ import Testing
             try store.attempts.insert(Fixtures.attempt(id, phase: phase))
             // The old two-step abandon: read the row, then write ABANDONED
             // with the version it read. The schema skips it.
-            let moved = try store.attempts.update(AttemptChange(
-                attemptID: AttemptID(id), phase: .abandoned, version: .none, at: Fixtures.epoch))
+            let moved = try store.attempts.update(
+                AttemptChange(
+                    attemptID: AttemptID(id), phase: .abandoned, version: .none, at: Fixtures.epoch))
             #expect(!moved)
             #expect(try store.attempts.attempt(id: AttemptID(id))?.phase == phase)
             #expect(try !store.attempts.abandon(id: AttemptID(id), at: Fixtures.epoch))
         }
         // Raw SQL from any code is held to the same rule.
-        try store.database.execute("UPDATE booking_attempt SET status = 'ABANDONED' WHERE attempt_id = 'paid-PROCESSING'")
+        try store.database.execute(
+            "UPDATE booking_attempt SET status = 'ABANDONED' WHERE attempt_id = 'paid-PROCESSING'")
         #expect(try store.attempts.attempt(id: AttemptID("paid-PROCESSING"))?.phase == .processing)
     }
 
@@ -36,8 +38,10 @@ import Testing
         // The hold run reads the attempt as held ...
         #expect(try holdRun.attempts.attempt(id: AttemptID("a1"))?.phase == .held)
         // ... the pay run commits PAYMENT_SUBMITTED ...
-        #expect(try payRun.attempts.update(AttemptChange(
-            attemptID: AttemptID("a1"), phase: .paymentSubmitted, version: .none, at: Fixtures.epoch)))
+        #expect(
+            try payRun.attempts.update(
+                AttemptChange(
+                    attemptID: AttemptID("a1"), phase: .paymentSubmitted, version: .none, at: Fixtures.epoch)))
         // ... and the hold run's abandon changes nothing.
         #expect(try !holdRun.attempts.abandon(id: AttemptID("a1"), at: Fixtures.epoch))
         // The confirmation that follows still lands: the trip is kept.
@@ -62,17 +66,23 @@ import Testing
     @Test func aBookingTheServerIsProcessingEndsOnlyWithANewerServerVersion() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.attempts.insert(Fixtures.attempt("a1", phase: .paymentSubmitted))
-        #expect(try store.attempts.update(AttemptChange(
-            attemptID: AttemptID("a1"), phase: .processing, version: Fixtures.version(2), at: Fixtures.epoch)))
+        #expect(
+            try store.attempts.update(
+                AttemptChange(
+                    attemptID: AttemptID("a1"), phase: .processing, version: Fixtures.version(2), at: Fixtures.epoch)))
         // Another process's own conclusion, at the version it read: skipped.
         for phase in [AttemptPhase.failed, .expired] {
-            #expect(try !store.attempts.update(AttemptChange(
-                attemptID: AttemptID("a1"), phase: phase, version: Fixtures.version(2), at: Fixtures.epoch)))
+            #expect(
+                try !store.attempts.update(
+                    AttemptChange(
+                        attemptID: AttemptID("a1"), phase: phase, version: Fixtures.version(2), at: Fixtures.epoch)))
         }
         #expect(try store.attempts.attempt(id: AttemptID("a1"))?.phase == .processing)
         // The server's newer answer still settles it.
-        #expect(try store.saveConfirmation(trip: Fixtures.trip("b1", version: 3), attempt: AttemptID("a1"),
-                                           at: Fixtures.epoch))
+        #expect(
+            try store.saveConfirmation(
+                trip: Fixtures.trip("b1", version: 3), attempt: AttemptID("a1"),
+                at: Fixtures.epoch))
         #expect(try store.attempts.attempt(id: AttemptID("a1"))?.phase == .confirmed)
     }
 
@@ -85,8 +95,10 @@ import Testing
         #expect(try first.attempts.attempt(id: AttemptID("a1"))?.phase == .abandoned)
         #expect(try first.attempts.currentHold()?.attemptID == AttemptID("a2"))
         // The replaced attempt can no longer be paid: its move is skipped.
-        #expect(try !first.attempts.update(AttemptChange(
-            attemptID: AttemptID("a1"), phase: .paymentSubmitted, version: .none, at: Fixtures.epoch)))
+        #expect(
+            try !first.attempts.update(
+                AttemptChange(
+                    attemptID: AttemptID("a1"), phase: .paymentSubmitted, version: .none, at: Fixtures.epoch)))
     }
 
     @Test func aNewHoldNeverReplacesAnAttemptWhosePaymentMayHaveLeft() throws {
@@ -112,8 +124,11 @@ import Testing
         let path = directory.file(BookingDatabase.fileName)
         let old = try Database(path: path)
         try Migrator(steps: Array(ClientSchema.bookingSteps.prefix(1))).migrate(old)
-        for (id, status, created) in [("older", "HELD", 1_000), ("newer", "HELD", 2_000), ("paid", "PAYMENT_SUBMITTED", 500)] {
-            try old.execute("""
+        for (id, status, created) in [
+            ("older", "HELD", 1_000), ("newer", "HELD", 2_000), ("paid", "PAYMENT_SUBMITTED", 500),
+        ] {
+            try old.execute(
+                """
                 INSERT INTO booking_attempt (attempt_id, idempotency_key, offer_id, quote_id, status, created_at, updated_at)
                 VALUES ('\(id)', 'key-\(id)', 'offer', 'quote', '\(status)', \(created), \(created))
                 """)

@@ -30,8 +30,10 @@ public final class SandboxFixture: @unchecked Sendable {
     public var clientDirectory: String { directory.file("client") }
 
     /// Starts a sandbox.
-    public init(route: Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000, faultRates: [SandboxFault: Double] = [:],
-                faultSeed: UInt64 = 1) throws {
+    public init(
+        route: Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000, faultRates: [SandboxFault: Double] = [:],
+        faultSeed: UInt64 = 1
+    ) throws {
         directory = TemporaryDirectory("sandbox-fixture")
         clock = SandboxManualClock()
         var configuration = SandboxConfiguration(databasePath: directory.file("sandbox/sandbox.sqlite"))
@@ -56,10 +58,13 @@ public final class SandboxFixture: @unchecked Sendable {
     }
 
     /// A client for account `name`, retrying without real waits unless told.
-    public func client(account: String = "test", configuration: APIConfiguration = APIConfiguration(),
-                       sleeper: any Sleeper = NoSleeper()) -> BookingAPIClient {
-        BookingAPIClient(server: server, apiKey: "sk_test_\(account)", transport: transport,
-                         configuration: configuration, sleeper: sleeper)
+    public func client(
+        account: String = "test", configuration: APIConfiguration = APIConfiguration(),
+        sleeper: any Sleeper = NoSleeper()
+    ) -> BookingAPIClient {
+        BookingAPIClient(
+            server: server, apiKey: "sk_test_\(account)", transport: transport,
+            configuration: configuration, sleeper: sleeper)
     }
 
     /// Stops the listener, if any.

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import HTTPServer
+import TestSupport
 
 /// The handler the listener tests run against: echoes the request, and a
 /// few paths behave specially.

@@ -28,7 +28,8 @@ import Testing
 
     @Test func aFailingStepLeavesNeitherItsChangesNorItsRecord() throws {
         let database = try Database(path: directory.file("m.sqlite"))
-        let broken = steps + [Migrator.Step(name: "0003_broken", sql: "CREATE TABLE c (z); INSERT INTO nowhere VALUES (1)")]
+        let broken =
+            steps + [Migrator.Step(name: "0003_broken", sql: "CREATE TABLE c (z); INSERT INTO nowhere VALUES (1)")]
         #expect(throws: SQLiteError.self) { try Migrator(steps: broken).migrate(database) }
         #expect(try Migrator(steps: broken).appliedNames(database) == ["0001_a", "0002_b"])
         #expect(try database.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'c'") == .integer(0))

@@ -50,7 +50,8 @@ import Testing
         #expect(try database.pragma("foreign_keys") == "1")
         #expect(try database.pragma("secure_delete") == "1")
         #expect(database.isDefensive)
-        try database.execute("CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent(id))")
+        try database.execute(
+            "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent(id))")
         #expect(throws: SQLiteError.self) { try database.execute("INSERT INTO child VALUES (42)") }
     }
 
@@ -88,7 +89,10 @@ import Testing
             try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (7)")
             try database.pragma("wal_checkpoint", set: "TRUNCATE")
         }
-        if let problem = FileProtection.makeReadOnly(path) { Issue.record("\(problem)"); return }
+        if let problem = FileProtection.makeReadOnly(path) {
+            Issue.record("\(problem)")
+            return
+        }
         defer { FileProtection.makeWritable(path) }
         let error = #expect(throws: SQLiteError.self) { try Database(path: path) }
         #expect(error?.isReadOnly == true)

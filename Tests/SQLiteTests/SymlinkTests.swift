@@ -68,7 +68,8 @@ import Testing
         try? FileManager.default.removeItem(atPath: path + suffix)
         try FileManager.default.createSymbolicLink(atPath: path + suffix, withDestinationPath: target)
         let error = #expect(throws: SQLiteError.self) { try Database(path: path) }
-        #expect(error?.message.contains("app.sqlite\(suffix) is a symbolic link") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("app.sqlite\(suffix) is a symbolic link") == true, "\(String(describing: error))")
         #expect(try mode(target) == 0o644)
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == planted)
     }
@@ -92,8 +93,9 @@ import Testing
         try Database.makeOwnerOnlyDirectory(atPath: fresh)
         #expect(try mode(fresh) == 0o700)
         let loose = directory.file("loose")
-        try FileManager.default.createDirectory(atPath: loose, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: loose, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o755])
         #expect(try mode(loose) == 0o755)
         try Database.makeOwnerOnlyDirectory(atPath: loose)
         #expect(try mode(loose) == 0o700)
@@ -101,8 +103,9 @@ import Testing
 
     @Test func aDataDirectoryThatIsASymbolicLinkIsRefusedAndItsTargetKeepsItsMode() throws {
         let target = outside.file("shared")
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: target, withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o755])
         let link = directory.file("data")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         let error = #expect(throws: SQLiteError.self) { try Database.makeOwnerOnlyDirectory(atPath: link) }

@@ -25,9 +25,10 @@ case "insert-and-wait" where arguments.count == 3:
     do {
         let store = try BookingDatabase(directory: arguments[1])
         let id = arguments[2]
-        try store.attempts.insert(StoredAttempt(
-            attemptID: AttemptID(id), idempotencyKey: IdempotencyKey("key-\(id)"),
-            offerID: OfferID("offer-1"), quoteID: QuoteID("quote-1"), createdAt: Date()))
+        try store.attempts.insert(
+            StoredAttempt(
+                attemptID: AttemptID(id), idempotencyKey: IdempotencyKey("key-\(id)"),
+                offerID: OfferID("offer-1"), quoteID: QuoteID("quote-1"), createdAt: Date()))
         say("inserted \(id)")
         while true { sleep(60) }
     } catch {

@@ -15,8 +15,9 @@ public enum BuiltProducts {
         if let bundle = Bundle.main.executableURL?.deletingLastPathComponent() {
             candidates.append(bundle.appendingPathComponent(name).path)
             // On Apple platforms the test bundle is a directory inside the products.
-            candidates.append(bundle.deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(name).path)
+            candidates.append(
+                bundle.deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent(name).path)
         }
         let argument0 = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         candidates.append(argument0.appendingPathComponent(name).path)

@@ -52,4 +52,3 @@ public enum FileProtection {
     /// Paths given the immutable flag and not yet cleared.
     private static let protected = Locked(Set<String>())
 }
-

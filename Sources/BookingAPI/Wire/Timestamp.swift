@@ -5,15 +5,15 @@ enum Timestamp {
     static func unixMilliseconds(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20, bytes.count <= 30, bytes.last == UInt8(ascii: "Z"),
-              bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let date = CalendarDateText.parse(String(decoding: bytes[0..<10], as: UTF8.self)),
-              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
-              hour < 24, minute < 60, second < 60
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let date = CalendarDateText.parse(String(decoding: bytes[0..<10], as: UTF8.self)),
+            let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16]), let second = number(bytes[17..<19]),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         var millis: Int64 = 0
         if bytes.count > 20 {
             guard bytes[19] == UInt8(ascii: "."), bytes.count - 21 >= 1, bytes.count - 21 <= 9,
-                  let fraction = number(bytes[20..<(bytes.count - 1)])
+                let fraction = number(bytes[20..<(bytes.count - 1)])
             else { return nil }
             let digits = bytes.count - 21
             var scaled = fraction

@@ -105,11 +105,13 @@ public struct HoldSnapshot: Decodable, Hashable, Sendable {
         holdId = try container.decode(HoldID.self, forKey: .holdId)
         state = try container.decode(String.self, forKey: .state)
         guard ["HELD", "EXPIRED", "BOOKED"].contains(state) else {
-            throw DecodingError.dataCorruptedError(forKey: .state, in: container, debugDescription: "unknown hold state \(state)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .state, in: container, debugDescription: "unknown hold state \(state)")
         }
         expiresInMs = try container.decode(Int64.self, forKey: .expiresInMs)
         guard expiresInMs >= 0 else {
-            throw DecodingError.dataCorruptedError(forKey: .expiresInMs, in: container, debugDescription: "negative expiresInMs")
+            throw DecodingError.dataCorruptedError(
+                forKey: .expiresInMs, in: container, debugDescription: "negative expiresInMs")
         }
         offerId = try container.decode(OfferID.self, forKey: .offerId)
         quoteId = try container.decode(QuoteID.self, forKey: .quoteId)

@@ -26,8 +26,9 @@ enum CancelCommand {
                 "version": .int(booking.version.rawValue),
             ])
         } else {
-            invocation.say("Booking \(booking.bookingId.rawValue.terminalSafe): \(booking.state.rawValue.terminalSafe) "
-                + "(version \(booking.version.rawValue)).")
+            invocation.say(
+                "Booking \(booking.bookingId.rawValue.terminalSafe): \(booking.state.rawValue.terminalSafe) "
+                    + "(version \(booking.version.rawValue)).")
         }
         return booking.state == .cancelled ? .done : .failed
     }

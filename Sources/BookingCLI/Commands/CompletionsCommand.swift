@@ -5,7 +5,8 @@ enum CompletionsCommand {
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let name = invocation.command.arguments[0]
         guard let shell = CompletionScript.Shell(rawValue: name) else {
-            throw UsageError.invalidValue(option: "SHELL", value: name, reason: "use one of: " + CommandCatalog.shells.joined(separator: ", "))
+            throw UsageError.invalidValue(
+                option: "SHELL", value: name, reason: "use one of: " + CommandCatalog.shells.joined(separator: ", "))
         }
         let script = CompletionScript().text(for: shell)
         if invocation.json {

@@ -20,8 +20,9 @@ enum DemoCommand {
 
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         if let option = refusedOptions.first(where: { invocation.command.value($0) != nil }) {
-            throw CommandFailure.rejected("`booking demo` always runs on its own embedded sandbox in a temporary "
-                + "directory with the demo key; it does not take \(option)")
+            throw CommandFailure.rejected(
+                "`booking demo` always runs on its own embedded sandbox in a temporary "
+                    + "directory with the demo key; it does not take \(option)")
         }
         let started = ContinuousClock.now
         let directory = FileManager.default.temporaryDirectory
@@ -32,12 +33,13 @@ enum DemoCommand {
         settings.server = nil
         settings.apiKey = Settings.demoKey
         var injector: HeaderInjectingTransport?
-        let services = try Services(settings: settings, console: invocation.console, environment: [:],
-                                    wrapTransport: { base in
-                                        let wrapped = HeaderInjectingTransport(base)
-                                        injector = wrapped
-                                        return wrapped
-                                    })
+        let services = try Services(
+            settings: settings, console: invocation.console, environment: [:],
+            wrapTransport: { base in
+                let wrapped = HeaderInjectingTransport(base)
+                injector = wrapped
+                return wrapped
+            })
         let show = !invocation.json
         let step = { (number: Int, title: String) in
             if show { invocation.console.line("\n" + invocation.console.styled("\(number)/7 \(title)", .bold)) }
@@ -49,17 +51,21 @@ enum DemoCommand {
         guard case .places(let places) = try await search.suggestions(for: "Lisbon"), let place = places.first else {
             throw CommandFailure.failed("demo: the sandbox suggested no place for Lisbon")
         }
-        invocation.say("  search \"Lisbon\": \(place.placeId.terminalSafe)  \(place.name.terminalSafe), \(place.country.terminalSafe)")
+        invocation.say(
+            "  search \"Lisbon\": \(place.placeId.terminalSafe)  \(place.name.terminalSafe), \(place.country.terminalSafe)"
+        )
 
         step(2, "Offers")
         let (checkIn, checkOut) = try stay()
-        let query = SearchQuery(placeID: place.placeId, checkIn: checkIn.description, checkOut: checkOut.description,
-                                guests: 2)
+        let query = SearchQuery(
+            placeID: place.placeId, checkIn: checkIn.description, checkOut: checkOut.description,
+            guests: 2)
         let page = try await search.offers(query, pageIndex: 0)
         guard page.items.count >= 2 else { throw CommandFailure.failed("demo: fewer than two offers") }
         for listing in page.items.prefix(3) {
-            invocation.say("  \(listing.offerId.rawValue.terminalSafe)  \(listing.property.name.terminalSafe), "
-                + "\(listing.room.name.terminalSafe)  \(listing.price.total.formatted.terminalSafe)")
+            invocation.say(
+                "  \(listing.offerId.rawValue.terminalSafe)  \(listing.property.name.terminalSafe), "
+                    + "\(listing.room.name.terminalSafe)  \(listing.price.total.formatted.terminalSafe)")
         }
 
         let runtime = try services.runtime(command: "demo")
@@ -83,16 +89,19 @@ enum DemoCommand {
         state = await driver.pay(PaymentToken("tok_visa"), passChallenge: true)
         attempts.append(try await record(state, runtime: runtime))
         let recovered = DemoProof.logShowsRecovery(runtime.log?.path)
-        invocation.say(recovered
-            ? "  The answer was lost; the flow went to Unknown, looked the attempt up by its key, and found it confirmed."
-            : "  The lost answer was not seen going through Unknown.")
+        invocation.say(
+            recovered
+                ? "  The answer was lost; the flow went to Unknown, looked the attempt up by its key, and found it confirmed."
+                : "  The lost answer was not seen going through Unknown.")
 
         step(6, "Trips, read from this device with no network at all")
         let offline = try TripRepository(directory: directory, api: nil)
         let renderer = TripRenderer(console: invocation.console)
         let trips = try await offline.trips()
         for trip in trips { invocation.say("  " + renderer.line(trip)) }
-        if let oldest = try await offline.oldestSync() { invocation.say("  (synced \(AgeText.describe(since: oldest)))") }
+        if let oldest = try await offline.oldestSync() {
+            invocation.say("  (synced \(AgeText.describe(since: oldest)))")
+        }
 
         step(7, "What the sandbox's ledger proves")
         let ledger: LedgerReport
@@ -102,7 +111,8 @@ enum DemoCommand {
             throw CommandFailure.failed("demo: cannot read the sandbox's ledger: \(error)")
         }
         let proof = DemoProof(attempts: attempts, ledger: ledger, lostAnswerRecovered: recovered)
-        let seconds = Double((ContinuousClock.now - started).components.seconds)
+        let seconds =
+            Double((ContinuousClock.now - started).components.seconds)
             + Double((ContinuousClock.now - started).components.attoseconds) / 1e18
         if invocation.json {
             var document = [("trips", JSONValue.array(trips.map(TripRenderer.json)))]
@@ -118,12 +128,16 @@ enum DemoCommand {
 
     private static func report(_ proof: DemoProof, console: Console) {
         for attempt in proof.attempts {
-            console.line("  attempt \(attempt.id.rawValue.prefix(8))… key \(attempt.key.rawValue.prefix(8))…: "
-                + "\(attempt.outcome), booking \(attempt.bookingID?.rawValue ?? "-"), charged \(proof.charges(attempt.key)) time(s)")
+            console.line(
+                "  attempt \(attempt.id.rawValue.prefix(8))… key \(attempt.key.rawValue.prefix(8))…: "
+                    + "\(attempt.outcome), booking \(attempt.bookingID?.rawValue ?? "-"), charged \(proof.charges(attempt.key)) time(s)"
+            )
         }
         console.line("  ledger: \(proof.ledger.chargeCount) charge(s) for \(proof.attempts.count) attempts")
         if proof.isProved {
-            console.line(console.styled("PROVED: one charge per attempt, the lost answer included; no hold charged twice.", .green))
+            console.line(
+                console.styled(
+                    "PROVED: one charge per attempt, the lost answer included; no hold charged twice.", .green))
         } else {
             console.line(console.styled("NOT PROVED: " + proof.problems.joined(separator: "; "), .red))
         }
@@ -134,7 +148,8 @@ enum DemoCommand {
         guard let id = state.stage.attemptID, let saved = try await runtime.repository.attempt(id) else {
             throw CommandFailure.failed("demo: the payment ended \(state.stage.name) with no attempt")
         }
-        return DemoProof.Attempt(id: id, key: saved.idempotencyKey, outcome: state.stage.name, bookingID: saved.bookingID)
+        return DemoProof.Attempt(
+            id: id, key: saved.idempotencyKey, outcome: state.stage.name, bookingID: saved.bookingID)
     }
 
     private static func offer(_ listing: OfferListing, quotedAt: Date) throws -> Offer {

@@ -4,9 +4,10 @@ import BookingCore
 /// exploring the reducer.
 enum DiagramCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let format = try invocation.command.value("--format").map { (text) throws(UsageError) in
-            try Validate.choice(text, option: "--format", ["mermaid", "dot"])
-        } ?? "mermaid"
+        let format =
+            try invocation.command.value("--format").map { (text) throws(UsageError) in
+                try Validate.choice(text, option: "--format", ["mermaid", "dot"])
+            } ?? "mermaid"
         let diagram = FlowDiagram.generate()
         let text = format == "dot" ? diagram.dot : diagram.mermaid
         if invocation.json {

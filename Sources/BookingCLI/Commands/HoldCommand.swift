@@ -29,8 +29,9 @@ enum HoldCommand {
             invocation.say("This replaces your unpaid hold on \(room).")
         }
         let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
-        invocation.say("Holding \(offer.propertyName.terminalSafe), \(listing.room.name.terminalSafe), "
-            + "\(offer.checkIn) to \(offer.checkOut): " + offer.quote.price.total.formatted.terminalSafe)
+        invocation.say(
+            "Holding \(offer.propertyName.terminalSafe), \(listing.room.name.terminalSafe), "
+                + "\(offer.checkIn) to \(offer.checkOut): " + offer.quote.price.total.formatted.terminalSafe)
         let state = await driver.hold(offer)
         let onFile = await AttemptOnFile.check(state.stage, in: runtime.repository)
         let code = onFile?.exitCode ?? ExitCode(stage: state.stage)

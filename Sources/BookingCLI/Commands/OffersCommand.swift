@@ -10,15 +10,17 @@ import Foundation
 enum OffersCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let query = try self.query(invocation.command)
-        let page = try invocation.command.value("--page").map { (text) throws(UsageError) in
-            try Validate.integer(text, option: "--page", in: 1...1000)
-        } ?? 1
+        let page =
+            try invocation.command.value("--page").map { (text) throws(UsageError) in
+                try Validate.integer(text, option: "--page", in: 1...1000)
+            } ?? 1
         let services = try invocation.services()
         await services.reconcileAtLaunch()
         let result: OffersPage
         do {
-            result = try await services.search().offers(query, pageIndex: page - 1,
-                                                        refresh: invocation.command.has("--refresh"))
+            result = try await services.search().offers(
+                query, pageIndex: page - 1,
+                refresh: invocation.command.has("--refresh"))
         } catch let error as SearchError {
             switch error {
             case .noSuchPage, .invalidQuery: throw CommandFailure.rejected("\(error)")
@@ -55,25 +57,33 @@ enum OffersCommand {
 
     static func render(_ result: OffersPage, query: SearchQuery, page: Int, invocation: Invocation) {
         let console = invocation.console
-        console.line(console.styled(
-            "Offers in \(query.placeID), \(query.checkIn) to \(query.checkOut), \(query.guests) guest(s), page \(page):",
-            .bold))
+        console.line(
+            console.styled(
+                "Offers in \(query.placeID), \(query.checkIn) to \(query.checkOut), \(query.guests) guest(s), page \(page):",
+                .bold))
         if result.items.isEmpty { console.line("  (no offers)") }
         let width = result.items.map(\.offerId.rawValue.terminalSafe.count).max() ?? 0
         for offer in result.items {
             let id = offer.offerId.rawValue.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
-            console.line("  \(id)  \(offer.property.name.terminalSafe), \(offer.room.name.terminalSafe)  "
-                + offer.price.total.formatted.terminalSafe)
+            console.line(
+                "  \(id)  \(offer.property.name.terminalSafe), \(offer.room.name.terminalSafe)  "
+                    + offer.price.total.formatted.terminalSafe)
         }
         if result.offline {
-            console.line(console.styled("Offline: these are the offers saved on this device, quoted "
-                + AgeText.describe(since: result.quotedAt) + ".", .yellow))
+            console.line(
+                console.styled(
+                    "Offline: these are the offers saved on this device, quoted "
+                        + AgeText.describe(since: result.quotedAt) + ".", .yellow))
         } else if result.pricesMayHaveChanged {
-            console.line(console.styled("Prices may have changed (quoted \(AgeText.describe(since: result.quotedAt))); "
-                + "--refresh asks again.", .yellow))
+            console.line(
+                console.styled(
+                    "Prices may have changed (quoted \(AgeText.describe(since: result.quotedAt))); "
+                        + "--refresh asks again.", .yellow))
         } else if result.fromCache {
-            console.line(console.styled("Saved on this device, quoted \(AgeText.describe(since: result.quotedAt)); "
-                + "--refresh asks the server again.", .dim))
+            console.line(
+                console.styled(
+                    "Saved on this device, quoted \(AgeText.describe(since: result.quotedAt)); "
+                        + "--refresh asks the server again.", .dim))
         }
         if result.hasMore { console.line("More: the same command with --page \(page + 1)") }
         if let first = result.items.first { console.line("Next: booking hold \(first.offerId.rawValue.terminalSafe)") }
@@ -81,8 +91,10 @@ enum OffersCommand {
 
     static func json(_ result: OffersPage, query: SearchQuery, page: Int) -> JSONValue {
         [
-            "query": ["placeId": .string(query.placeID), "checkIn": .string(query.checkIn),
-                      "checkOut": .string(query.checkOut), "guests": .number(query.guests)],
+            "query": [
+                "placeId": .string(query.placeID), "checkIn": .string(query.checkIn),
+                "checkOut": .string(query.checkOut), "guests": .number(query.guests),
+            ],
             "page": .number(page),
             "hasMore": .bool(result.hasMore),
             "quotedAt": .string(AgeText.iso(result.quotedAt)),

@@ -31,8 +31,10 @@ enum OpenCommand {
         let runtime = try services.runtime(command: "open")
         let waiting = try await runtime.repository.nonFinalAttempts().last
         guard let waiting, waiting.bookingID == id, [.actionRequired, .processing].contains(waiting.phase) else {
-            throw CommandFailure.rejected("no payment here is waiting for booking \(id.rawValue.terminalSafe); nothing was "
-                + "changed (`booking status` shows the current one, `booking trip \(id.rawValue.terminalSafe)` a trip)")
+            throw CommandFailure.rejected(
+                "no payment here is waiting for booking \(id.rawValue.terminalSafe); nothing was "
+                    + "changed (`booking status` shows the current one, `booking trip \(id.rawValue.terminalSafe)` a trip)"
+            )
         }
         let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
         var state = try await driver.restore(for: .seconds(20))

@@ -13,7 +13,8 @@ import BookingStore
 /// exits 3 once the request is answered (or after three seconds).
 enum PayCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let token = PaymentToken(try Validate.identifier(invocation.command.value("--card") ?? "tok_visa", name: "--card"))
+        let token = PaymentToken(
+            try Validate.identifier(invocation.command.value("--card") ?? "tok_visa", name: "--card"))
         let challenge = try invocation.command.value("--challenge").map {
             try Validate.choice($0, option: "--challenge", ["pass", "fail"])
         }
@@ -86,8 +87,9 @@ enum PayCommand {
         if let offer = retryOffer(state.stage) {
             // The flow's "Try again" is a new attempt on the same offer: on the
             // command line, a new hold and then a payment.
-            console.line("To try again: booking hold \(offer.rawValue.terminalSafe) (a new hold), "
-                + "then booking pay --card TOKEN")
+            console.line(
+                "To try again: booking hold \(offer.rawValue.terminalSafe) (a new hold), "
+                    + "then booking pay --card TOKEN")
         }
         return code
     }
@@ -113,15 +115,19 @@ enum PayCommand {
         let offer = latest.map { $0.offerID.rawValue.terminalSafe } ?? ""
         switch latest?.phase {
         case .failed?:
-            return .rejected("the last payment (offer \(offer)) was declined or failed, so no room is held now; "
-                + "to try again, hold that offer anew: run `booking hold \(offer)`, then `booking pay --card TOKEN`")
+            return .rejected(
+                "the last payment (offer \(offer)) was declined or failed, so no room is held now; "
+                    + "to try again, hold that offer anew: run `booking hold \(offer)`, then `booking pay --card TOKEN`"
+            )
         case .confirmed?:
-            let trip = latest?.bookingID.map(\.rawValue.terminalSafe)
+            let trip =
+                latest?.bookingID.map(\.rawValue.terminalSafe)
                 .map { " as booking \($0); `booking trip \($0)` shows it" } ?? ""
             return .rejected("nothing to pay: the last payment (offer \(offer)) is confirmed\(trip)")
         case .expired?:
-            return .rejected("the hold on offer \(offer) ran out, so no room is held now; run `booking hold \(offer)` "
-                + "again, then `booking pay`")
+            return .rejected(
+                "the hold on offer \(offer) ran out, so no room is held now; run `booking hold \(offer)` "
+                    + "again, then `booking pay`")
         default:
             return .rejected("nothing to pay: no room is held; run `booking hold OFFER_ID` first")
         }

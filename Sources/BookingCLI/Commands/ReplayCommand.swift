@@ -23,14 +23,16 @@ enum ReplayCommand {
             try replay(path, limit: count) { step in
                 let effects = step.effects.isEmpty ? "" : "  [" + step.effects.joined(separator: ", ") + "]"
                 let logged = "\(step.entry.state) [\(step.entry.effects.joined(separator: ", "))]".terminalSafe
-                let verdict = step.matches
+                let verdict =
+                    step.matches
                     ? console.styled("ok", .green)
                     : console.styled("MISMATCH (logged \(logged))", .red)
                 console.line("\(step.entry.sequence). \(step.entry.event.name) -> \(step.state)\(effects)  \(verdict)")
             }
-            console.line(matches
-                ? "Replayed \(count) step(s): every state and effect matches the log."
-                : "Replayed \(count) step(s): \(mismatches) do not match the log.")
+            console.line(
+                matches
+                    ? "Replayed \(count) step(s): every state and effect matches the log."
+                    : "Replayed \(count) step(s): \(mismatches) do not match the log.")
         }
         return matches ? .done : .failed
     }

@@ -17,9 +17,12 @@ enum SandboxCommand {
             listener.port = UInt16(try Validate.integer(port, option: "--port", in: 0...65535))
         }
         if let seed = command.value("--seed") { configuration.inventorySeed = try number(seed, option: "--seed") }
-        if let seed = command.value("--fault-seed") { configuration.faultSeed = try number(seed, option: "--fault-seed") }
+        if let seed = command.value("--fault-seed") {
+            configuration.faultSeed = try number(seed, option: "--fault-seed")
+        }
         if let ttl = command.value("--hold-ttl-ms") {
-            configuration.holdTTLMilliseconds = Int64(try Validate.integer(ttl, option: "--hold-ttl-ms", in: 1...86_400_000))
+            configuration.holdTTLMilliseconds = Int64(
+                try Validate.integer(ttl, option: "--hold-ttl-ms", in: 1...86_400_000))
         }
         for text in command.values["--fault-rate"] ?? [] {
             let (fault, rate) = try faultRate(text)
@@ -37,8 +40,10 @@ enum SandboxCommand {
         let stop = Flag()
         let handlers = Platform.handle([.interrupt, .terminate]) { _ in stop.set() }
         if invocation.json {
-            invocation.emit(["url": .string(server.baseURL), "port": .int(Int64(server.port)),
-                             "database": .string(configuration.databasePath)])
+            invocation.emit([
+                "url": .string(server.baseURL), "port": .int(Int64(server.port)),
+                "database": .string(configuration.databasePath),
+            ])
         } else {
             invocation.console.line("listening on \(server.baseURL)")
             invocation.console.note("database \(configuration.databasePath); Ctrl-C stops")
@@ -60,10 +65,12 @@ enum SandboxCommand {
     /// `FAULT=RATE`, e.g. `unavailable=0.1` or `delay-ms=300=0.2`.
     static func faultRate(_ text: String) throws(UsageError) -> (SandboxFault, Double) {
         guard let separator = text.lastIndex(of: "="), let fault = SandboxFault(String(text[..<separator])) else {
-            throw .invalidValue(option: "--fault-rate", value: text,
-                                reason: "use FAULT=RATE with a fault such as unavailable or delay-ms=300")
+            throw .invalidValue(
+                option: "--fault-rate", value: text,
+                reason: "use FAULT=RATE with a fault such as unavailable or delay-ms=300")
         }
-        let rate = try Validate.decimal(String(text[text.index(after: separator)...]), option: "--fault-rate", in: 0...1)
+        let rate = try Validate.decimal(
+            String(text[text.index(after: separator)...]), option: "--fault-rate", in: 0...1)
         return (fault, rate)
     }
 }

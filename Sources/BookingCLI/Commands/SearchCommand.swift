@@ -7,7 +7,8 @@ enum SearchCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let text = invocation.command.arguments[0].trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...64).contains(text.count), !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-            throw UsageError.invalidValue(option: "TEXT", value: text, reason: "search for 1 to 64 printable characters")
+            throw UsageError.invalidValue(
+                option: "TEXT", value: text, reason: "search for 1 to 64 printable characters")
         }
         let services = try invocation.services()
         await services.reconcileAtLaunch()
@@ -22,27 +23,42 @@ enum SearchCommand {
         case .places(let places):
             if let first = places.first { try? await search.recordSearch(text, placeID: first.placeId) }
             if invocation.json {
-                invocation.emit(document(text, source: "server", places: places.map {
-                    ["placeId": .string($0.placeId), "name": .string($0.name), "country": .string($0.country)]
-                }))
+                invocation.emit(
+                    document(
+                        text, source: "server",
+                        places: places.map {
+                            ["placeId": .string($0.placeId), "name": .string($0.name), "country": .string($0.country)]
+                        }))
                 return .done
             }
             if places.isEmpty { invocation.say("No places match '\(text.terminalSafe)'.") }
             for place in places {
-                invocation.say("\(place.placeId.terminalSafe)  \(place.name.terminalSafe), \(place.country.terminalSafe)")
+                invocation.say(
+                    "\(place.placeId.terminalSafe)  \(place.name.terminalSafe), \(place.country.terminalSafe)")
             }
             if let first = places.first {
-                invocation.say("", "Next: booking offers --place \(first.placeId.terminalSafe) --check-in YYYY-MM-DD --check-out YYYY-MM-DD --guests 2")
+                invocation.say(
+                    "",
+                    "Next: booking offers --place \(first.placeId.terminalSafe) --check-in YYYY-MM-DD --check-out YYYY-MM-DD --guests 2"
+                )
             }
         case .recents(let entries):
             if invocation.json {
-                invocation.emit(document(text, source: "recent", places: entries.map {
-                    ["query": .string($0.query), "placeId": .text($0.placeID), "usedAt": .string(AgeText.iso($0.usedAt))]
-                }))
+                invocation.emit(
+                    document(
+                        text, source: "recent",
+                        places: entries.map {
+                            [
+                                "query": .string($0.query), "placeId": .text($0.placeID),
+                                "usedAt": .string(AgeText.iso($0.usedAt)),
+                            ]
+                        }))
                 return .done
             }
-            invocation.say(entries.isEmpty ? "No recent searches; type at least \(search.minimumQueryLength) characters."
-                                           : "Recent searches:")
+            invocation.say(
+                entries.isEmpty
+                    ? "No recent searches; type at least \(search.minimumQueryLength) characters."
+                    : "Recent searches:")
             for entry in entries {
                 invocation.say("  \(entry.query.terminalSafe)" + (entry.placeID.map { "  (\($0.terminalSafe))" } ?? ""))
             }

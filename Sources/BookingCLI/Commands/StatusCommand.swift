@@ -44,8 +44,9 @@ enum StatusCommand {
             return code
         }
         let console = invocation.console
-        console.line("Attempt \(attempt.attemptID.rawValue.terminalSafe) (offer \(attempt.offerID.rawValue.terminalSafe)), started "
-            + "\(AgeText.describe(since: attempt.createdAt)): " + console.styled(attempt.phase.rawValue, .bold))
+        console.line(
+            "Attempt \(attempt.attemptID.rawValue.terminalSafe) (offer \(attempt.offerID.rawValue.terminalSafe)), started "
+                + "\(AgeText.describe(since: attempt.createdAt)): " + console.styled(attempt.phase.rawValue, .bold))
         if let state {
             for line in FlowRenderer(console: console).lines(state, secondsLeft: driver.secondsLeft(state)) {
                 console.line(line)

@@ -16,8 +16,10 @@ enum TripCommand {
             throw CommandFailure.rejected("no trip \(id) on this device; `booking trips` lists them")
         }
         if invocation.json {
-            invocation.emit(.object([("trip", TripRenderer.json(trip))]
-                + viewer.freshnessJSON(oldest: trip.record.syncedAt)))
+            invocation.emit(
+                .object(
+                    [("trip", TripRenderer.json(trip))]
+                        + viewer.freshnessJSON(oldest: trip.record.syncedAt)))
             return .done
         }
         for line in TripRenderer(console: invocation.console).detail(trip) { invocation.say(line) }

@@ -8,7 +8,8 @@ extension CompletionScript {
         var valueCases: [String] = []
         for command in everyCommand {
             for option in command.options where option.takesValue {
-                valueCases.append("        \(Self.quoted("\(command.name) \(option.name)"))) echo \(Self.bashKind(option.kind)) ;;")
+                valueCases.append(
+                    "        \(Self.quoted("\(command.name) \(option.name)"))) echo \(Self.bashKind(option.kind)) ;;")
             }
         }
         // A global option, before the command or after it.
@@ -18,12 +19,16 @@ extension CompletionScript {
         var argumentCases: [String] = []
         for command in everyCommand {
             for (position, argument) in command.arguments.enumerated() {
-                let key = argument.takesRest ? "\(Self.quoted(command.name + " "))*" : Self.quoted("\(command.name) \(position)")
+                let key =
+                    argument.takesRest
+                    ? "\(Self.quoted(command.name + " "))*" : Self.quoted("\(command.name) \(position)")
                 argumentCases.append("        \(key)) echo \(Self.bashKind(argument.kind)) ;;")
             }
         }
         var optionCases = ["        '') echo \(Self.quoted(words(programOptions))) ;;"]
-        optionCases += everyCommand.map { "        \(Self.quoted($0.name))) echo \(Self.quoted(words($0.options + [Self.commandHelp]))) ;;" }
+        optionCases += everyCommand.map {
+            "        \(Self.quoted($0.name))) echo \(Self.quoted(words($0.options + [Self.commandHelp]))) ;;"
+        }
         let topLevel = Self.quoted("words " + (commands.map(\.name) + [CommandCatalog.helpWord]).joined(separator: " "))
         return """
             \(header(.bash))

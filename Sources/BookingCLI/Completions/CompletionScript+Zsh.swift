@@ -8,9 +8,11 @@ extension CompletionScript {
         let programSpecs = programOptions.map { Self.quoted("(- *)" + Self.zshSpec($0)) }
         var commandCases: [String] = []
         for command in commands + [helpCommand] {
-            let specs = command.options.map(Self.zshSpec) + [Self.zshSpec(Self.commandHelp)]
+            let specs =
+                command.options.map(Self.zshSpec) + [Self.zshSpec(Self.commandHelp)]
                 + command.arguments.map(Self.zshSpec)
-            commandCases.append("""
+            commandCases.append(
+                """
                         \(Self.quoted(command.name)))
                             _arguments \"${global_options[@]}\" \\
                                 \(specs.map(Self.quoted).joined(separator: " \\\n                "))

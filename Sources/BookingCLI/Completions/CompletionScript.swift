@@ -24,7 +24,8 @@ public struct CompletionScript: Sendable {
 
     /// The script over `CommandCatalog`'s commands and options.
     public init(
-        commands: [CommandSpec] = CommandCatalog.commands, globalOptions: [CommandSpec.Option] = CommandCatalog.globalOptions,
+        commands: [CommandSpec] = CommandCatalog.commands,
+        globalOptions: [CommandSpec.Option] = CommandCatalog.globalOptions,
         programOptions: [CommandSpec.Option] = CommandCatalog.programOptions
     ) {
         self.commands = commands
@@ -46,8 +47,9 @@ public struct CompletionScript: Sendable {
 
     /// The pseudo-command `help`, whose one argument is a command's name.
     var helpCommand: CommandSpec {
-        CommandSpec(CommandCatalog.helpWord, summary: "a command's help",
-                    arguments: [.init("COMMAND", kind: .oneOf(commands.map(\.name)), help: "a command")])
+        CommandSpec(
+            CommandCatalog.helpWord, summary: "a command's help",
+            arguments: [.init("COMMAND", kind: .oneOf(commands.map(\.name)), help: "a command")])
     }
 
     /// The first comment line of every script.

@@ -9,8 +9,10 @@ public struct ManualPage: Sendable {
     public var globalOptions: [CommandSpec.Option]
 
     /// The page over `CommandCatalog`'s commands and options.
-    public init(commands: [CommandSpec] = CommandCatalog.commands,
-                globalOptions: [CommandSpec.Option] = CommandCatalog.globalOptions) {
+    public init(
+        commands: [CommandSpec] = CommandCatalog.commands,
+        globalOptions: [CommandSpec.Option] = CommandCatalog.globalOptions
+    ) {
         self.commands = commands
         self.globalOptions = globalOptions
     }
@@ -27,7 +29,8 @@ public struct ManualPage: Sendable {
             Roff.bold("booking") + " [" + Roff.italic("global options") + "] " + Roff.italic("command") + " ["
                 + Roff.italic("options") + "] [" + Roff.italic("arguments") + "]",
             ".br",
-            Roff.bold("booking") + " " + (CommandCatalog.programOptions.map { Roff.bold($0.name) }
+            Roff.bold("booking") + " "
+                + (CommandCatalog.programOptions.map { Roff.bold($0.name) }
                 + [Roff.bold(CommandCatalog.helpWord) + " " + Roff.italic("command")]).joined(separator: " | "),
             ".SH DESCRIPTION",
         ]
@@ -43,17 +46,21 @@ public struct ManualPage: Sendable {
         lines.append(".SH FILES")
         lines += CommandCatalog.files.flatMap { [".TP", Roff.italic($0.name), Roff.line($0.help)] }
         lines.append(".SH EXAMPLES")
-        lines += CommandCatalog.examples.flatMap { [".PP", Roff.line($0.help + ":"), ".RS", Roff.guarded(Roff.literal($0.name)), ".RE"] }
+        lines += CommandCatalog.examples.flatMap {
+            [".PP", Roff.line($0.help + ":"), ".RS", Roff.guarded(Roff.literal($0.name)), ".RE"]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// A command's entry: its name and arguments, its summary and
     /// discussion, then its arguments and options, indented.
     private func section(of command: CommandSpec) -> [String] {
-        let usage = [Roff.bold(command.name)] + command.arguments.map { Roff.italic($0.name) + ($0.takesRest ? "..." : "") }
+        let usage =
+            [Roff.bold(command.name)] + command.arguments.map { Roff.italic($0.name) + ($0.takesRest ? "..." : "") }
         var lines = [".TP", usage.joined(separator: " "), Roff.line(command.summary)]
         if !command.discussion.isEmpty { lines += [".IP", Roff.line(command.discussion)] }
-        let items = command.arguments.flatMap { [".TP", Roff.italic($0.name), Roff.line($0.help)] }
+        let items =
+            command.arguments.flatMap { [".TP", Roff.italic($0.name), Roff.line($0.help)] }
             + command.options.flatMap(entry)
         if !items.isEmpty { lines += [".RS"] + items + [".RE"] }
         return lines

@@ -28,15 +28,18 @@ struct ByteReader {
     }
 
     mutating func booking() -> Booking {
-        let statuses: [BookingStatus] = [.held, .paymentRequired, .actionRequired, .processing, .confirmed, .expired,
-                                         .failed, .cancelled]
+        let statuses: [BookingStatus] = [
+            .held, .paymentRequired, .actionRequired, .processing, .confirmed, .expired,
+            .failed, .cancelled,
+        ]
         let status = statuses[Int(byte() ?? 0) % statuses.count]
         let version = Version(rawValue: Int64(byte() ?? 0) % 6) ?? .none
         let id = BookingID((byte() ?? 0) % 2 == 0 ? "bk_1" : "bk_2")
-        return Booking(id: id, status: status, version: version,
-                       nextAction: (byte() ?? 0) % 2 == 0 ? Booking.NextAction(url: "https://bank.example/3ds") : nil,
-                       propertyName: "P", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
-                       voucherCode: nil)
+        return Booking(
+            id: id, status: status, version: version,
+            nextAction: (byte() ?? 0) % 2 == 0 ? Booking.NextAction(url: "https://bank.example/3ds") : nil,
+            propertyName: "P", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
+            voucherCode: nil)
     }
 
     mutating func lookup() -> BookingFlow.LookupResult {
@@ -67,23 +70,30 @@ struct ByteReader {
         case 10: return .appForegrounded
         case 11:
             let phase = AttemptPhase.allCases[pick % AttemptPhase.allCases.count]
-            return .restored(AttemptRecord(attemptID: attempt, idempotencyKey: Self.keys[0], offerID: OfferID("off_1"),
-                                           quoteID: QuoteID("q1"), holdID: HoldID("hold_1"), bookingID: nil, phase: phase))
-        case 12: return hold.map { .holdGranted(attempt, $0, sentAt: instant(), receivedAt: instant()) }
-            ?? .holdFailed(attempt, .unavailable)
+            return .restored(
+                AttemptRecord(
+                    attemptID: attempt, idempotencyKey: Self.keys[0], offerID: OfferID("off_1"),
+                    quoteID: QuoteID("q1"), holdID: HoldID("hold_1"), bookingID: nil, phase: phase))
+        case 12:
+            return hold.map { .holdGranted(attempt, $0, sentAt: instant(), receivedAt: instant()) }
+                ?? .holdFailed(attempt, .unavailable)
         case 13:
             let failures: [BookingFlow.HoldFailure] = [
                 .priceChanged(Quote(id: QuoteID("q2"), price: Self.price, quotedAt: 0)), .soldOut, .unavailable,
-                .rejected(code: nil)]
+                .rejected(code: nil),
+            ]
             return .holdFailed(attempt, failures[pick % failures.count])
         case 14: return .holdTimerFired(attempt, now: instant())
-        case 15: return hold.map { .holdRead(attempt, $0, sentAt: instant(), receivedAt: instant()) }
-            ?? .holdReadFailed(attempt, .unreachable)
+        case 15:
+            return hold.map { .holdRead(attempt, $0, sentAt: instant(), receivedAt: instant()) }
+                ?? .holdReadFailed(attempt, .unreachable)
         case 16: return .holdReadFailed(attempt, pick % 2 == 0 ? .expired : .unreachable)
         case 17: return .payAnswered(attempt, booking())
         case 18:
-            let failures: [BookingFlow.PaymentFailure] = [.unknownOutcome, .declined, .holdExpired, .notSent,
-                                                         .rejected(code: nil)]
+            let failures: [BookingFlow.PaymentFailure] = [
+                .unknownOutcome, .declined, .holdExpired, .notSent,
+                .rejected(code: nil),
+            ]
             return .payFailed(attempt, failures[pick % failures.count])
         case 19: return .attemptLookedUp(attempt, lookup())
         case 20: return .challengeReturned(attempt)

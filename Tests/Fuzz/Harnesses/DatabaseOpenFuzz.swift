@@ -13,8 +13,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size > 0 else { return 0 }
     let directory = root + "/d"
     try? FileManager.default.removeItem(atPath: root)
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                             attributes: [.posixPermissions: 0o700])
+    try? FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700])
     let booking = data[0] % 2 == 0
     let file = directory + (booking ? "/booking.sqlite" : "/cache.sqlite")
     let contents = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))

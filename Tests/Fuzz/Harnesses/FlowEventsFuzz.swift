@@ -18,8 +18,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for (index, effect) in effects.enumerated() {
             guard case .pay(let request) = effect else { continue }
             guard case .held = state.stage, state.isOnline else { preconditionFailure("pay from \(state.stage.name)") }
-            guard index > 0, case .saveAttemptStatus(let update) = effects[index - 1], update.phase == .paymentSubmitted,
-                  update.attemptID == request.attemptID else { preconditionFailure("pay without its save first") }
+            guard index > 0, case .saveAttemptStatus(let update) = effects[index - 1],
+                update.phase == .paymentSubmitted,
+                update.attemptID == request.attemptID
+            else { preconditionFailure("pay without its save first") }
             precondition(paid.insert(request.attemptID).inserted, "a second payment for one attempt")
         }
         if state.stage.isFinal, event.attemptID != nil { precondition(next.stage == state.stage, "final stage moved") }

@@ -1,9 +1,10 @@
+import BookingCore
+import Foundation
+
 // libFuzzer target: the API client's strict JSON decoding of the wire
 // types. Any bytes: no crash, and a decoded booking respects the contract
 // the decoder enforces (non-negative version, check-out after check-in).
 @testable import BookingAPI
-import BookingCore
-import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
