@@ -3,8 +3,10 @@ import BookingStore
 import CSQLiteBaseline
 import Foundation
 
-/// Checkout attempts as the app writes them when Pay is tapped: fresh ids,
-/// a v4-shaped idempotency key, status `HOLD_REQUESTED`, no server ids yet.
+/// Checkout attempts, one durable row each: fresh ids, a v4-shaped
+/// idempotency key, no server ids yet. Status `PAYMENT_SUBMITTED`: the schema
+/// allows one attempt in a hold phase per data directory, and the suites
+/// insert thousands side by side (both sides, the same schema and rows).
 /// Deterministic, so every run writes the same rows.
 enum AttemptFixture {
     /// Attempt number `index`.
@@ -15,7 +17,7 @@ enum AttemptFixture {
             idempotencyKey: IdempotencyKey("7f3c1e2a-9b4d-4c6e-8a1f-" + Fixtures.hex(index, width: 12)),
             offerID: OfferID("off_lisbon_" + Fixtures.padded(index % 5_000, width: 6)),
             quoteID: QuoteID("quo_" + serial),
-            phase: .holdRequested,
+            phase: .paymentSubmitted,
             version: .none,
             createdAt: Fixtures.date(second: index))
     }
