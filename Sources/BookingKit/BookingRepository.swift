@@ -227,6 +227,9 @@ public actor BookingRepository {
             mark(id, phase)
             return .refused(kind, detail?.message ?? "\(kind)")
         case .final(.notSent, _):
+            // Certainly never reached the server: this process, the only one
+            // that moved the attempt to PAYMENT_SUBMITTED, ends it.
+            mark(id, .failed)
             return .notSent("\(error)")
         case .final(.rejected, _):
             // A 4xx other than the business ones: the server refused the
@@ -303,6 +306,12 @@ public actor BookingRepository {
         if update.phase == .abandoned { return try abandon(update.attemptID) }
         if update.phase == .paymentSubmitted {
             return try store.attempts.submitPayment(id: update.attemptID, at: now())
+        }
+        if update.version == nil && (update.phase == .failed || update.phase == .expired) {
+            // The flow's own conclusion, with no server answer behind it: it
+            // may end a hold, never a payment (this process's payment call
+            // settles its own; another process's payment is its own to settle).
+            return try store.attempts.concludeHold(id: update.attemptID, as: update.phase, at: now())
         }
         let record = try saved(update.attemptID)
         return try store.attempts.update(

@@ -98,6 +98,26 @@ public struct AttemptTable {
         return database.changes == 1
     }
 
+    /// Ends an attempt that never sent a payment (`FAILED` or `EXPIRED`, a
+    /// process's own conclusion with no server answer behind it) if, and
+    /// only if, it is still in a hold phase, in one conditional statement:
+    /// another process that moved it to `PAYMENT_SUBMITTED` meanwhile is
+    /// paying it, and only that payment's outcome may end it.
+    /// Returns whether this call ended it.
+    public func concludeHold(id: AttemptID, as phase: AttemptPhase, at date: Date) throws -> Bool {
+        let statement = try database.cachedStatement(
+            """
+            UPDATE booking_attempt SET status = ?2, updated_at = ?3
+            WHERE attempt_id = ?1 AND status IN ('HOLD_REQUESTED', 'HELD')
+            """)
+        defer { statement.reset() }
+        try statement.bind(id.rawValue, at: 1)
+        try statement.bind(phase.rawValue, at: 2)
+        try statement.bind(date.unixMilliseconds, at: 3)
+        try statement.run()
+        return database.changes == 1
+    }
+
     /// Abandons every attempt still in a hold phase, in one statement; the
     /// first half of starting a new attempt (`BookingDatabase.startAttempt`).
     /// Returns the attempts it abandoned, as they were.

@@ -18,7 +18,13 @@ import Testing
     /// 1914 (I6): a retried payment left after the row was settled elsewhere.
     /// Fixed by `AttemptTable.submitPayment` (one payer wins) and the
     /// schema's rule that only a newer server version ends a booking.
-    @Test(arguments: [65, 322, 3_988, 31, 66, 12, 1_236, 727, 1_914] as [UInt64])
+    /// 10464, 14880, 54913, 54966 (the long run; I6, I8, I2): a process whose
+    /// own `PAYMENT_SUBMITTED` save failed (storage fault) concluded "not
+    /// sent" and saved FAILED over the row the other process had just moved
+    /// to `PAYMENT_SUBMITTED` and was paying. Fixed by
+    /// `AttemptTable.concludeHold`: a process's own FAILED or EXPIRED ends
+    /// only a hold, never a payment.
+    @Test(arguments: [65, 322, 3_988, 31, 66, 12, 1_236, 727, 1_914, 10_464, 14_880, 54_913, 54_966] as [UInt64])
     func aSeedThatOnceBrokeAPromiseNowKeepsThemAll(seed: UInt64) async {
         let run = await SimulationRun.random(seed: seed)
         #expect(run.violations.isEmpty, "\(run.failureReport)")

@@ -86,6 +86,23 @@ import Testing
         #expect(try store.attempts.attempt(id: AttemptID("a1"))?.phase == .confirmed)
     }
 
+    @Test func aProcesssOwnFailureEndsAHoldButNeverAPaymentAnotherProcessSent() throws {
+        let payer = try BookingDatabase(directory: directory.path)
+        let other = try BookingDatabase(directory: directory.path)
+        var held = Fixtures.attempt("a1", phase: .held)
+        held.holdID = HoldID("h1")
+        try payer.attempts.insert(held)
+        #expect(try payer.attempts.submitPayment(id: AttemptID("a1"), at: Fixtures.epoch))
+        // The other process's save failed, so it sent nothing and concludes
+        // FAILED: the payment in flight is not its to end.
+        #expect(try !other.attempts.concludeHold(id: AttemptID("a1"), as: .failed, at: Fixtures.epoch))
+        #expect(try other.attempts.attempt(id: AttemptID("a1"))?.phase == .paymentSubmitted)
+        // A hold nobody paid ends as concluded.
+        try other.attempts.insert(Fixtures.attempt("a2", phase: .held))
+        #expect(try other.attempts.concludeHold(id: AttemptID("a2"), as: .expired, at: Fixtures.epoch))
+        #expect(try payer.attempts.attempt(id: AttemptID("a2"))?.phase == .expired)
+    }
+
     @Test func aNewHoldReplacesTheEarlierUnpaidHoldInOneTransaction() throws {
         let first = try BookingDatabase(directory: directory.path)
         let second = try BookingDatabase(directory: directory.path)
