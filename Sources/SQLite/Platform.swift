@@ -58,6 +58,13 @@ enum Platform {
         var kind: FileKind
         var permissions: mode_t
         var size: Int64
+
+        /// What `lstat` or `fstat` filled in.
+        init(_ info: stat) {
+            kind = FileKind(mode: info.st_mode)
+            permissions = info.st_mode & 0o7777
+            size = Int64(info.st_size)
+        }
     }
 
     /// Opens `path` without following a symbolic link in its last component
@@ -81,10 +88,7 @@ enum Platform {
     static func status(atPath path: String) -> Result<Status, Errno> {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .failure(Errno(errno)) }
-        return .success(
-            Status(
-                kind: FileKind(mode: info.st_mode), permissions: info.st_mode & 0o7777,
-                size: Int64(info.st_size)))
+        return .success(Status(info))
     }
 
     /// Sets the permission bits of `path` without following a final link
@@ -99,10 +103,7 @@ enum Platform {
     static func status(_ descriptor: Int32) -> Result<Status, Errno> {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(Errno(errno)) }
-        return .success(
-            Status(
-                kind: FileKind(mode: info.st_mode), permissions: info.st_mode & 0o7777,
-                size: Int64(info.st_size)))
+        return .success(Status(info))
     }
 
     /// The kind of what `path` names, not following a final link; nil when nothing is there.

@@ -12,6 +12,13 @@ enum Fixtures {
             quoteID: QuoteID("quote-\(id)"), phase: phase, createdAt: createdAt)
     }
 
+    /// An attempt the server granted a hold for (`HELD`, with hold `h-<id>`).
+    static func held(_ id: String) -> StoredAttempt {
+        var record = attempt(id, phase: .held)
+        record.holdID = HoldID("h-\(id)")
+        return record
+    }
+
     static func trip(
         _ id: String, checkIn: String = "2026-11-03", checkOut: String = "2026-11-05",
         version: Int64 = 5, status: BookingStatus = .confirmed

@@ -53,9 +53,7 @@ import Testing
     @Test func ofTwoProcessesPayingOneAttemptExactlyOneSubmitsIt() throws {
         let first = try BookingDatabase(directory: directory.path)
         let second = try BookingDatabase(directory: directory.path)
-        var held = Fixtures.attempt("a1", phase: .held)
-        held.holdID = HoldID("h1")
-        try first.attempts.insert(held)
+        try first.attempts.insert(Fixtures.held("a1"))
         #expect(try first.attempts.submitPayment(id: AttemptID("a1"), at: Fixtures.epoch))
         #expect(try !second.attempts.submitPayment(id: AttemptID("a1"), at: Fixtures.epoch))
         // A hold never granted cannot be paid either.
@@ -89,9 +87,7 @@ import Testing
     @Test func aProcesssOwnFailureEndsAHoldButNeverAPaymentAnotherProcessSent() throws {
         let payer = try BookingDatabase(directory: directory.path)
         let other = try BookingDatabase(directory: directory.path)
-        var held = Fixtures.attempt("a1", phase: .held)
-        held.holdID = HoldID("h1")
-        try payer.attempts.insert(held)
+        try payer.attempts.insert(Fixtures.held("a1"))
         #expect(try payer.attempts.submitPayment(id: AttemptID("a1"), at: Fixtures.epoch))
         // The other process's save failed, so it sent nothing and concludes
         // FAILED: the payment in flight is not its to end.
