@@ -8,9 +8,27 @@ import Foundation
 /// before the request leaves. On a terminal it then shows the live
 /// countdown, updated in place; otherwise (or with `--no-wait`) it prints
 /// the hold and returns.
-enum HoldCommand {
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let offerID = OfferID(try Validate.identifier(invocation.command.arguments[0], name: "OFFER_ID"))
+struct HoldCommand: BookingCommand {
+    static let offer = TypedArgument("OFFER_ID", .identifier, help: "an offer from `booking offers`")
+    static let noWait: TypedOption<Bool> = .flag(
+        "--no-wait", help: "print the hold and return instead of counting down")
+
+    static let spec = CommandSpec(
+        "hold", summary: "hold an offer's room; shows the live countdown",
+        discussion: "Starts a new attempt: its key is saved before the request leaves.",
+        options: [noWait.spec], arguments: [offer.spec])
+
+    /// The offer to hold.
+    let offerID: OfferID
+    /// Whether to return once held instead of counting down.
+    let noWait: Bool
+
+    init(_ input: CommandInput) throws(UsageError) {
+        offerID = OfferID(try input(Self.offer))
+        noWait = try input(Self.noWait)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()
         let runtime = try services.runtime(command: "hold")
         await LaunchReconciler.run(runtime.repository, console: services.console)
@@ -32,7 +50,7 @@ enum HoldCommand {
         let onFile = await AttemptOnFile.check(state.stage, in: runtime.repository)
         let code = onFile?.exitCode ?? ExitCode(stage: state.stage)
         if invocation.json {
-            invocation.emit(document(state, driver: driver, offer: offer, log: runtime.log?.path, code: code))
+            invocation.emit(Self.document(state, driver: driver, offer: offer, log: runtime.log?.path, code: code))
             return code
         }
         if let onFile {
@@ -40,11 +58,11 @@ enum HoldCommand {
             return code
         }
         guard case .held = state.stage else {
-            render(state, driver: driver, invocation: invocation)
+            Self.render(state, driver: driver, invocation: invocation)
             return code
         }
-        if invocation.command.has("--no-wait") || !services.console.isTerminal {
-            render(state, driver: driver, invocation: invocation)
+        if noWait || !services.console.isTerminal {
+            Self.render(state, driver: driver, invocation: invocation)
             invocation.say("Next: booking pay (before the countdown ends)")
             return .done
         }

@@ -7,20 +7,56 @@ import Foundation
 /// `booking offers --place ID --check-in D --check-out D --guests N [--page N] [--refresh]`:
 /// one page of offers, from the cache unless `--refresh` (or not cached),
 /// saying when prices may have changed or the copy is offline.
-enum OffersCommand {
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let query = try self.query(invocation.command)
-        let page =
-            try invocation.command.value("--page").map { (text) throws(UsageError) in
-                try Validate.integer(text, option: "--page", in: 1...1000)
-            } ?? 1
+struct OffersCommand: BookingCommand {
+    static let place: TypedOption<String> = .required(
+        "--place", .identifier, value: "PLACE_ID", help: "the place, from `booking search`")
+    static let checkIn: TypedOption<CalendarDate> = .required(
+        "--check-in", .date, value: "DATE", help: "check-in date, YYYY-MM-DD")
+    static let checkOut: TypedOption<CalendarDate> = .required(
+        "--check-out", .date, value: "DATE", help: "check-out date, YYYY-MM-DD")
+    static let guests: TypedOption<Int> = .required(
+        "--guests", .integer(in: Validate.guests), value: "N",
+        help: "number of guests, \(Validate.guests.lowerBound)-\(Validate.guests.upperBound)")
+    static let page: TypedOption<Int> = .defaulted(
+        "--page", .integer(in: 1...1000), default: 1, value: "N", help: "page number from 1")
+    static let refresh: TypedOption<Bool> = .flag(
+        "--refresh", help: "ask the server again instead of showing cached prices")
+
+    static let spec = CommandSpec(
+        "offers", summary: "offers for a place and dates, one page at a time",
+        options: [place.spec, checkIn.spec, checkOut.spec, guests.spec, page.spec, refresh.spec])
+
+    /// The search.
+    let query: SearchQuery
+    /// The page asked for, from 1.
+    let page: Int
+    /// Whether to ask the server even when the page is cached.
+    let refresh: Bool
+
+    init(_ input: CommandInput) throws(UsageError) {
+        query = SearchQuery(
+            placeID: try input(Self.place), checkIn: try input(Self.checkIn), checkOut: try input(Self.checkOut),
+            guests: try input(Self.guests))
+        page = try input(Self.page)
+        refresh = try input(Self.refresh)
+    }
+
+    func validate() throws(UsageError) {
+        guard query.checkIn < query.checkOut else {
+            throw .invalidValue(
+                option: Self.checkOut.spec.name, value: query.checkOut.description,
+                reason: "must be after \(Self.checkIn.spec.name)")
+        }
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()
         await services.reconcileAtLaunch()
         let result: OffersPage
         do {
             result = try await services.search().offers(
                 query, pageIndex: page - 1,
-                refresh: invocation.command.has("--refresh"))
+                refresh: refresh)
         } catch let error as SearchError {
             switch error {
             case .noSuchPage, .invalidQuery: throw CommandFailure.rejected("\(error)")
@@ -30,29 +66,11 @@ enum OffersCommand {
             throw CommandFailure.api(error, doing: "list offers")
         }
         if invocation.json {
-            invocation.emit(json(result, query: query, page: page))
+            invocation.emit(Self.json(result, query: query, page: page))
             return .done
         }
-        render(result, query: query, page: page, invocation: invocation)
+        Self.render(result, query: query, page: page, invocation: invocation)
         return .done
-    }
-
-    /// The query from the options (each required, each checked).
-    static func query(_ command: ParsedCommand) throws(UsageError) -> SearchQuery {
-        func required(_ option: String) throws(UsageError) -> String {
-            guard let value = command.value(option) else {
-                throw .invalidValue(option: option, value: "", reason: "required; run `booking offers --help`")
-            }
-            return value
-        }
-        let place = try Validate.identifier(try required("--place"), name: "--place")
-        let checkIn = try Validate.date(try required("--check-in"), option: "--check-in")
-        let checkOut = try Validate.date(try required("--check-out"), option: "--check-out")
-        guard checkIn < checkOut else {
-            throw .invalidValue(option: "--check-out", value: checkOut.description, reason: "must be after --check-in")
-        }
-        let guests = try Validate.integer(try required("--guests"), option: "--guests", in: Validate.guests)
-        return SearchQuery(placeID: place, checkIn: checkIn, checkOut: checkOut, guests: guests)
     }
 
     static func render(_ result: OffersPage, query: SearchQuery, page: Int, invocation: Invocation) {
