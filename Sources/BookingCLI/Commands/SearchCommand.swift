@@ -77,6 +77,12 @@ struct SearchCommand: BookingCommand {
                 invocation.say("  \(entry.query.terminalSafe)" + (entry.placeID.map { "  (\($0.terminalSafe))" } ?? ""))
             }
         case .offline:
+            // What the device has, at once: the recent searches.
+            let recents = (try? await search.recents()) ?? []
+            if !recents.isEmpty { invocation.say("Offline. Recent searches on this device:") }
+            for entry in recents {
+                invocation.say("  \(entry.query.terminalSafe)" + (entry.placeID.map { "  (\($0.terminalSafe))" } ?? ""))
+            }
             throw CommandFailure.failed("offline: the server cannot be reached, so there are no suggestions")
         case .superseded:
             if invocation.json { invocation.emit(Self.document(text, source: "superseded", places: [])) }
