@@ -160,6 +160,8 @@ public actor SearchRepository {
                 // belong to the old cursors.
                 if pageIndex == 0 { try cache.resultPages.removePages(queryKey: key) }
                 try cache.resultPages.put(stored, at: now())
+                // Listed by the server again: what was learnt is now stale.
+                try cache.offerMarks.clear(page.items.map(\.offerId.rawValue))
             }
             if let next = page.nextCursor { prefetchPage(query, pageIndex: pageIndex + 1, cursor: next) }
             return try present(stored, fromCache: false, offline: false)
@@ -175,6 +177,46 @@ public actor SearchRepository {
     public func savedSearches(limit: Int = 5) throws -> [(query: SearchQuery, quotedAt: Date)] {
         try cache.recovering { try $0.resultPages.savedQueries(limit: limit) }
             .compactMap { saved in SearchQuery(cacheKey: saved.queryKey).map { ($0, saved.quotedAt) } }
+    }
+
+    /// The most recently cached search that lists offer `id`, if any.
+    public func query(listing id: OfferID) throws -> SearchQuery? {
+        try cache.recovering { try $0.resultPages.pages(mentioning: id.rawValue) }
+            .lazy.compactMap { SearchQuery(cacheKey: $0.queryKey) }.first
+    }
+
+    // MARK: Marks
+
+    /// Marks `id` sold out until the server lists it again.
+    public func markSoldOut(_ id: OfferID) throws {
+        let mark = OfferMarkTable.Mark(offerID: id.rawValue, kind: .soldOut, quoteJSON: nil, markedAt: now())
+        try cache.recovering { try $0.offerMarks.put(mark) }
+    }
+
+    /// Records that a hold of `id` was refused with `newQuote`.
+    public func recordPriceChange(_ id: OfferID, newQuote: Quote) throws {
+        let json = String(decoding: try JSONEncoder().encode(newQuote), as: UTF8.self)
+        let mark = OfferMarkTable.Mark(offerID: id.rawValue, kind: .priceChanged, quoteJSON: json, markedAt: now())
+        try cache.recovering { try $0.offerMarks.put(mark) }
+    }
+
+    /// What this device learnt about `id`, if anything.
+    public func mark(_ id: OfferID) throws -> OfferMark? {
+        guard let mark = try cache.recovering({ try $0.offerMarks.mark(id.rawValue) }) else { return nil }
+        switch mark.kind {
+        case .soldOut:
+            return .soldOut(since: mark.markedAt)
+        case .priceChanged:
+            guard let json = mark.quoteJSON,
+                let quote = try? JSONDecoder().decode(Quote.self, from: Data(json.utf8))
+            else { return nil }
+            return .priceChanged(quote, since: mark.markedAt)
+        }
+    }
+
+    /// Forgets what was learnt about `id` (a changed price was accepted).
+    public func clearMark(_ id: OfferID) throws {
+        try cache.recovering { try $0.offerMarks.clear([id.rawValue]) }
     }
 
     /// Fetches page `pageIndex` of `query` from `cursor` into the cache in
@@ -238,9 +280,12 @@ public actor SearchRepository {
         } catch {
             throw SearchError.unreadableCache
         }
+        var marks: [OfferID: OfferMark] = [:]
+        for item in items { marks[item.id] = try mark(item.id) }
         return OffersPage(
             items: items, pageIndex: page.pageIndex, hasMore: page.nextCursor != nil, quotedAt: page.quotedAt,
-            pricesMayHaveChanged: page.isStale(at: now(), olderThan: staleness), fromCache: fromCache, offline: offline)
+            pricesMayHaveChanged: page.isStale(at: now(), olderThan: staleness), fromCache: fromCache, offline: offline,
+            marks: marks)
     }
 
     /// Whether the request never reached the server (offline, refused,

@@ -155,7 +155,13 @@ struct OffersCommand: BookingCommand {
             let id = offer.id.rawValue.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
             console.line(
                 "  \(id)  \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe)  "
-                    + offer.quote.price.total.formatted.terminalSafe)
+                    + offer.quote.price.total.formatted.terminalSafe
+                    + markText(result.marks[offer.id], id: offer.id, console))
+        }
+        if result.marks.values.contains(where: { if case .soldOut = $0 { true } else { false } }) {
+            console.line(
+                console.styled("Sold-out rooms stay marked until the server lists them again: --refresh asks.", .yellow)
+            )
         }
         if result.offline {
             console.line(
@@ -175,6 +181,19 @@ struct OffersCommand: BookingCommand {
         }
         if result.hasMore { console.line("More: the same command with --page \(page + 1)") }
         if let first = result.items.first { console.line("Next: booking hold \(first.id.rawValue.terminalSafe)") }
+    }
+
+    /// `  SOLD OUT` or `  now EUR 240.00 (...)` after an offer's price, from what a hold learnt.
+    static func markText(_ mark: OfferMark?, id: OfferID, _ console: Console) -> String {
+        switch mark {
+        case .soldOut?:
+            return "  " + console.styled("SOLD OUT", .red)
+        case .priceChanged(let quote, _)?:
+            return "  " + console.styled("now \(quote.price.total.formatted.terminalSafe)", .yellow)
+                + " (booking hold \(id.rawValue.terminalSafe) --accept-new-price)"
+        case nil:
+            return ""
+        }
     }
 
     /// `, at least 4 stars, free cancellation`, or nothing without filters.
@@ -200,12 +219,27 @@ struct OffersCommand: BookingCommand {
             "pricesMayHaveChanged": .bool(result.pricesMayHaveChanged),
             "fromCache": .bool(result.fromCache),
             "offline": .bool(result.offline),
-            "offers": .array(result.items.map(offerJSON)),
+            "offers": .array(
+                result.items.map { offer in
+                    var mark: JSONValue = .null
+                    switch result.marks[offer.id] {
+                    case .soldOut(let since)?:
+                        mark = ["kind": "soldOut", "since": .string(AgeText.iso(since))]
+                    case .priceChanged(let quote, let since)?:
+                        mark = [
+                            "kind": "priceChanged", "since": .string(AgeText.iso(since)),
+                            "newPrice": FlowRenderer.priceJSON(quote.price), "newQuoteId": .string(quote.id.rawValue),
+                        ]
+                    case nil: break
+                    }
+                    return offerJSON(offer, mark: mark)
+                }),
         ]
     }
 
-    static func offerJSON(_ offer: Offer) -> JSONValue {
+    static func offerJSON(_ offer: Offer, mark: JSONValue = .null) -> JSONValue {
         [
+            "mark": mark,
             "offerId": .string(offer.id.rawValue),
             "quoteId": .string(offer.quote.id.rawValue),
             "propertyName": .string(offer.propertyName),

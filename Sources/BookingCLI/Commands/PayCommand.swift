@@ -45,7 +45,7 @@ struct PayCommand: BookingCommand {
         let runtime = try services.runtime(command: "pay")
         await LaunchReconciler.run(runtime.repository, console: services.console)
         let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
-        var state = try await driver.restore(for: .seconds(20))
+        var state = await driver.noticingOffline(try await driver.restore(for: .seconds(20)))
         switch state.stage {
         case .held(let held):
             let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
@@ -106,7 +106,11 @@ struct PayCommand: BookingCommand {
         }
         console.line("Outcome: \(state.stage.name). " + (lines.first ?? ""))
         for line in lines.dropFirst() { console.line(line) }
-        if code == .unknown { console.line("Run `booking status` later to see how it ended.") }
+        if Self.nothingLeftOffline(state) {
+            console.line("Offline: no payment was sent. Next: `booking pay` again once the connection is back.")
+        } else if code == .unknown {
+            console.line("Run `booking status` later to see how it ended.")
+        }
         if let offer = retryOffer(state.stage) {
             // The flow's "Try again" is a new attempt on the same offer: on the
             // command line, a new hold and then a payment.
@@ -115,6 +119,17 @@ struct PayCommand: BookingCommand {
                     + "then booking pay --card TOKEN")
         }
         return code
+    }
+
+    /// Offline, and no payment left this run (the hold could not be checked,
+    /// or the payment never reached the server).
+    static func nothingLeftOffline(_ state: BookingFlow.State) -> Bool {
+        guard !state.isOnline else { return false }
+        switch state.stage {
+        case .held, .checkingHold: return true
+        case .failed(let failed): return failed.reason == .notSent
+        default: return false
+        }
     }
 
     /// The offer a failed or expired payment can be tried again on.
@@ -139,7 +154,9 @@ struct PayCommand: BookingCommand {
         switch latest?.phase {
         case .failed?:
             return .rejected(
-                "the last payment (offer \(offer)) was declined or failed, so no room is held now; "
+                (latest?.bookingID == nil
+                    ? "the last attempt (offer \(offer)) ended without a hold or a payment, so no room is held now; "
+                    : "the last payment (offer \(offer)) was declined or failed, so no room is held now; ")
                     + "to try again, hold that offer anew: run `booking hold \(offer)`, then `booking pay --card TOKEN`"
             )
         case .confirmed?:
