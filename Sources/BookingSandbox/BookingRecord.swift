@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import SQLite
 
 /// A row of `booking`, its state changes (each a new version with its body

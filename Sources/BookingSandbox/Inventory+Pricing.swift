@@ -1,3 +1,5 @@
+import Primitives
+
 extension Inventory {
     /// The room the offer names, if its property exists and the room takes
     /// that many guests.
