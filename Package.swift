@@ -50,7 +50,6 @@ let package = Package(
             plugins: ["EmbedSchema"]
         ),
         .executableTarget(name: "SchemaEmbedder"),
-        .executableTarget(name: "sandbox-server", dependencies: ["BookingSandbox", "HTTPServer"]),
         // Benchmarks (BENCHMARKS.md): the store against raw sqlite3 C.
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         .executableTarget(
