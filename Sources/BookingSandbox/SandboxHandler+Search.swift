@@ -60,9 +60,12 @@ extension SandboxHandler {
                 let price = inventory.price(property: property, room: room, key: key, epoch: epoch)
                 items.append(
                     OfferBody(
-                        offerId: key.id, quoteId: inventory.quoteID(offerId: key.id, price: price, epoch: epoch),
-                        quotedAt: quotedAt, property: property.body, room: room.body, checkIn: checkIn.isoString,
-                        checkOut: checkOut.isoString, guests: guests, price: price))
+                        OfferFields(
+                            offerId: key.id, quoteId: inventory.quoteID(offerId: key.id, price: price, epoch: epoch),
+                            quotedAt: quotedAt),
+                        stay: StayBody(
+                            property: property.body, room: room.body, checkIn: checkIn.isoString,
+                            checkOut: checkOut.isoString, guests: guests, price: price)))
             }
             return JSONResponse.make(status: 200, Page(items: items, nextCursor: nextCursor))
         }
