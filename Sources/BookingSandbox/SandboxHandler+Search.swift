@@ -72,9 +72,12 @@ extension SandboxHandler {
             for (property, room, key, price, epoch) in page {
                 items.append(
                     OfferBody(
-                        offerId: key.id, quoteId: inventory.quoteID(offerId: key.id, price: price, epoch: epoch),
-                        quotedAt: quotedAt, property: property.body, room: room.body, checkIn: checkIn.isoString,
-                        checkOut: checkOut.isoString, guests: guests, price: price))
+                        OfferFields(
+                            offerId: key.id, quoteId: inventory.quoteID(offerId: key.id, price: price, epoch: epoch),
+                            quotedAt: quotedAt),
+                        stay: StayBody(
+                            property: property.body, room: room.body, checkIn: checkIn.isoString,
+                            checkOut: checkOut.isoString, guests: guests, price: price)))
             }
             return JSONResponse.make(status: 200, Page(items: items, nextCursor: nextCursor))
         }
