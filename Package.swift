@@ -107,7 +107,7 @@ let package = Package(
             dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport", "Primitives"]),
         .testTarget(
             name: "BookingSandboxTests",
-            dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives"]),
+            dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives", "TestSupport"]),
     ]
 )
 

@@ -86,12 +86,7 @@ final class Harness: @unchecked Sendable {
     func waitFor(_ seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async
         -> BookingFlow.State
     {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            let state = await flow.state
-            if condition(state) || death.isDead { return state }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+        await Poll.until(timeout: .seconds(seconds)) { condition(await flow.state) || death.isDead }
         return await flow.state
     }
 

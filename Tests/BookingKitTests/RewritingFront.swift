@@ -4,6 +4,7 @@ import BookingKit
 import BookingTestSupport
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// The real sandbox behind a real loopback listener that rewrites chosen
@@ -53,12 +54,7 @@ final class RewritingFront: @unchecked Sendable {
     func waitFor(_ seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async
         -> BookingFlow.State
     {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            let state = await flow.state
-            if condition(state) { return state }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await Poll.until(timeout: .seconds(seconds)) { condition(await flow.state) }
         return await flow.state
     }
 

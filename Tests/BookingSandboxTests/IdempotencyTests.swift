@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BookingSandbox
@@ -42,7 +43,13 @@ import Testing
             let hold = try await sandbox.hold()
             let body = #"{"holdId":"\#(hold["holdId"].stringValue!)","paymentToken":"tok_visa"}"#
             async let slow = sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy", fault: "delay-ms=800")
-            try await Task.sleep(for: .milliseconds(250))
+            // The second is sent once the first holds the key as running.
+            try #require(
+                try await Poll.until {
+                    try await sandbox.send("GET", "/sandbox/idempotency.json", account: nil).json.items.contains {
+                        $0["key"].stringValue == "k-busy" && $0["state"].stringValue == "running"
+                    }
+                })
             let collided = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy")
             #expect(collided.status == 409)
             #expect(collided.errorCode == "IDEMPOTENCY_KEY_IN_USE")

@@ -67,6 +67,14 @@ public final class SandboxFixture: @unchecked Sendable {
             configuration: configuration, sleeper: sleeper)
     }
 
+    /// Whether the sandbox holds the Idempotency-Key `key` as claimed by a
+    /// request still running (its dashboard's idempotency list says so).
+    public func isRunning(key: String) async throws -> Bool {
+        let response = await handler.handle(HTTPRequest(method: "GET", target: "/sandbox/idempotency.json"))
+        let records = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
+        return records.contains { $0["key"] as? String == key && $0["state"] as? String == "running" }
+    }
+
     /// Stops the listener, if any.
     public func stop() async {
         await listener?.shutdown()
