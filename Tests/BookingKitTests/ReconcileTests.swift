@@ -165,6 +165,7 @@ final class ConcurrencyCountingTransport: Transport, @unchecked Sendable {
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         enter()
         defer { leave() }
+        // check-no-sleep: allowed (a slow transport: its pace is the input under test)
         try? await Task.sleep(for: delay)
         return try await base.send(request)
     }
