@@ -43,11 +43,7 @@ final class RewritingFront: @unchecked Sendable {
             placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
             guests: 2)
         let listing = try #require(page.items.first)
-        return try #require(
-            Offer(
-                id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
-                checkOut: listing.checkOut, guests: listing.guests,
-                quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0)))
+        return try #require(Offer(listing: listing, quotedAt: Date(timeIntervalSince1970: 0)))
     }
 
     /// Waits (real time, bounded) until the flow's state satisfies `condition`.

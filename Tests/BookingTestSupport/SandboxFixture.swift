@@ -2,6 +2,7 @@ import BookingAPI
 import BookingSandbox
 import Foundation
 import HTTPServer
+import Primitives
 @_exported import TestSupport
 
 /// A sandbox for one test: its own database in a temporary directory, a
@@ -86,9 +87,8 @@ public final class SandboxFixture: @unchecked Sendable {
 /// than `immediateLimit` (a hold's countdown) really wait: returning at once
 /// would make the hold timer fire, re-read the hold and fire again, in a
 /// hot loop.
-public final class NoSleeper: Sleeper, @unchecked Sendable {
-    private let lock = NSLock()
-    private var waits: [Duration] = []
+public final class NoSleeper: Sleeper {
+    private let waits = Locked<[Duration]>([])
     private let immediateLimit: Duration
 
     /// Creates a sleeper that returns at once for waits up to two minutes.
@@ -101,21 +101,13 @@ public final class NoSleeper: Sleeper, @unchecked Sendable {
         self.immediateLimit = immediateLimit
     }
 
-    private func record(_ duration: Duration) {
-        lock.lock()
-        waits.append(duration)
-        lock.unlock()
-    }
-
     /// Every wait asked for, in order.
     public var recorded: [Duration] {
-        lock.lock()
-        defer { lock.unlock() }
-        return waits
+        waits.withLock { $0 }
     }
 
     public func sleep(for duration: Duration) async throws {
-        record(duration)
+        waits.withLock { $0.append(duration) }
         // check-no-sleep: allowed (a sleeper: the waits a test asked to be real)
         if duration > immediateLimit { try await Task.sleep(for: duration) }
         try Task.checkCancellation()
