@@ -55,7 +55,10 @@ final class Harness: @unchecked Sendable {
     var flow: FlowStore { runtime.flow }
 
     /// The first offer in Lisbon for two nights, as the flow sees it.
-    func firstOffer() async throws -> Offer {
+    func firstOffer() async throws -> Offer { try await Harness.firstOffer(from: api) }
+
+    /// The first offer in Lisbon for two nights that `api` lists, as the flow sees it.
+    static func firstOffer(from api: BookingAPIClient) async throws -> Offer {
         let page = try await api.offers(
             placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
             guests: 2)

@@ -38,13 +38,7 @@ final class RewritingFront: @unchecked Sendable {
     var requests: [String] { front.seen }
 
     /// The first offer in Lisbon for two nights, as the flow sees it.
-    func firstOffer() async throws -> Offer {
-        let page = try await api.offers(
-            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
-            guests: 2)
-        let listing = try #require(page.items.first)
-        return try #require(Offer(listing: listing, quotedAt: Date(timeIntervalSince1970: 0)))
-    }
+    func firstOffer() async throws -> Offer { try await Harness.firstOffer(from: api) }
 
     /// Waits (real time, bounded) until the flow's state satisfies `condition`.
     func waitFor(_ seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async

@@ -38,8 +38,8 @@ import Testing
     func concurrentSameKeyIs409InUse(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
-            let body = #"{"holdId":"\#(hold["holdId"].stringValue!)","paymentToken":"tok_visa"}"#
-            async let slow = sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy", fault: "delay-ms=800")
+            let holdID = hold["holdId"].stringValue
+            async let slow = sandbox.pay(holdID, token: "tok_visa", key: "k-busy", fault: "delay-ms=800")
             // The second is sent once the first holds the key as running.
             try #require(
                 try await Poll.until {
@@ -47,12 +47,12 @@ import Testing
                         $0["key"].stringValue == "k-busy" && $0["state"].stringValue == "running"
                     }
                 })
-            let collided = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy")
+            let collided = try await sandbox.pay(holdID, token: "tok_visa", key: "k-busy")
             #expect(collided.status == 409)
             #expect(collided.errorCode == "IDEMPOTENCY_KEY_IN_USE")
             #expect(try await slow.status == 201)
             // The collision was not stored: the retry replays the first result.
-            let retry = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy")
+            let retry = try await sandbox.pay(holdID, token: "tok_visa", key: "k-busy")
             #expect(retry.status == 201)
             #expect(retry.header("Idempotent-Replayed") == "true")
             #expect(try await sandbox.ledger()["chargeCount"].intValue == 1)
@@ -63,12 +63,12 @@ import Testing
     func injected500IsStoredAndReplayed(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
-            let body = #"{"holdId":"\#(hold["holdId"].stringValue!)","paymentToken":"tok_visa"}"#
-            let failed = try await sandbox.send(
-                "POST", "/v1/bookings", json: body, key: "k-500", fault: "error-500-before-commit")
+            let holdID = hold["holdId"].stringValue
+            let failed = try await sandbox.pay(
+                holdID, token: "tok_visa", key: "k-500", fault: "error-500-before-commit")
             #expect(failed.status == 500)
             #expect(failed.errorCode == "INTERNAL_ERROR")
-            let replay = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-500")
+            let replay = try await sandbox.pay(holdID, token: "tok_visa", key: "k-500")
             #expect(replay.status == 500)
             #expect(replay.header("Idempotent-Replayed") == "true")
             // Nothing was committed before the 500: no booking, no charge.
