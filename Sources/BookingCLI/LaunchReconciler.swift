@@ -14,6 +14,7 @@ public enum LaunchReconciler {
     public static func run(_ repository: BookingRepository, console: Console, bound: Duration = bound) async
         -> ReconcileReport?
     {
+        await settleCancels(repository, console: console, bound: bound)
         guard let pending = try? await repository.nonFinalAttempts(), !pending.isEmpty else { return nil }
         let report = await TimeLimit.run(bound) { await repository.reconcile() }
         if let report, report.settledAnything {
