@@ -24,7 +24,8 @@ public struct CancelTable {
     ///   already saved or the booking already has an open request, `isFull`
     ///   when the disk is full); nothing is written then.
     public func insert(_ request: CancelRequest) throws {
-        let statement = try database.cachedStatement("INSERT INTO cancel_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?)")
+        let statement = try database.cachedStatement(
+            "INSERT INTO cancel_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?)")
         defer { statement.reset() }
         try statement.bind(request.idempotencyKey.rawValue, at: 1)
         try statement.bind(request.bookingID.rawValue, at: 2)
@@ -60,8 +61,10 @@ public struct CancelTable {
 
     /// The open request for `booking`, if any (the schema keeps at most one).
     public func open(for booking: BookingID) throws -> CancelRequest? {
-        try rows("SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue)
-            .first
+        try rows(
+            "SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue
+        )
+        .first
     }
 
     /// The request saved under `key`, if any.
@@ -72,7 +75,8 @@ public struct CancelTable {
     /// Every request for `booking`, oldest first.
     public func requests(for booking: BookingID) throws -> [CancelRequest] {
         try rows(
-            "SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? ORDER BY created_at, rowid", booking.rawValue
+            "SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? ORDER BY created_at, rowid",
+            booking.rawValue
         )
     }
 
