@@ -67,7 +67,7 @@ extension TripRepository {
         var mayHaveLeft = resumed
         var lastDetail = "no answer"
         for _ in 0..<Self.cancelSends {
-            if lookUpFirst, let settled = try await lookUp(request, api: api) { return settled }
+            if lookUpFirst, let settled = try await lookUp(request, api: api, resumed: resumed) { return settled }
             let answer: BookingSnapshot
             do {
                 answer = try await api.cancel(request.bookingID, version: request.version, key: request.idempotencyKey)
@@ -105,7 +105,7 @@ extension TripRepository {
             return answer
         }
         // The last send's answer was lost too: one more look before leaving it open.
-        if lookUpFirst, let settled = try await lookUp(request, api: api) { return settled }
+        if lookUpFirst, let settled = try await lookUp(request, api: api, resumed: resumed) { return settled }
         throw CancelError.pending(request.bookingID, request.idempotencyKey, lastDetail)
     }
 
@@ -116,13 +116,22 @@ extension TripRepository {
     /// that version once). Throws `CancelError.refused` when the booking has
     /// moved on so this request can no longer cancel it, and
     /// `CancelError.pending` when the server cannot be asked.
-    private func lookUp(_ request: CancelRequest, api: BookingAPIClient) async throws -> BookingSnapshot? {
+    ///
+    /// A booking the server does not know closes a request this call made;
+    /// a resumed one stays open: it was made earlier, maybe under another
+    /// account than this call's, and only that account can settle it.
+    private func lookUp(_ request: CancelRequest, api: BookingAPIClient, resumed: Bool) async throws
+        -> BookingSnapshot?
+    {
         let booking: BookingSnapshot
         do {
             booking = try await api.booking(request.bookingID)
         } catch .notFound {
-            throw try await refuse(
-                request, code: "NOT_FOUND", message: "the server has no such booking for this account", api: api)
+            let message = "the server has no such booking for this account"
+            if resumed {
+                throw CancelError.refused(request.bookingID, code: "NOT_FOUND", message: message, current: nil)
+            }
+            throw try await refuse(request, code: "NOT_FOUND", message: message, api: api)
         } catch {
             throw CancelError.pending(request.bookingID, request.idempotencyKey, "\(error)")
         }

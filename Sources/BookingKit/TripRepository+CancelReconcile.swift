@@ -35,8 +35,14 @@ extension TripRepository {
                 _ = try await settle(request, api: api, resumed: true, boundary: nil)
                 report.cancelled += 1
             } catch CancelError.refused(let id, let code, _, _) {
-                report.refused += 1
-                report.messages.append("cancellation of \(id) refused: \(code)")
+                if (try? store.cancels.request(key: request.idempotencyKey))??.status == .open {
+                    // Kept for the account that made it (see `lookUp`).
+                    report.stillPending += 1
+                    report.messages.append("cancellation of \(id) kept open: \(code) for this account")
+                } else {
+                    report.refused += 1
+                    report.messages.append("cancellation of \(id) refused: \(code)")
+                }
             } catch CancelError.pending(let id, _, let detail) {
                 report.stillPending += 1
                 report.messages.append("cancellation of \(id) still pending: \(detail)")

@@ -160,6 +160,17 @@ import Testing
         #expect(try await other.trip(id)?.record.status == .confirmed)
         #expect(try await other.openCancelRequests().isEmpty)
         #expect(try await harness.refunds(id) == 0)
+
+        // A request the right account saved (and died) is not closed by the
+        // wrong one: it stays open, and the right account settles it.
+        await #expect(throws: CancelError.self) {
+            try await harness.trips().cancel(id, boundary: { $0 != .afterCommit })
+        }
+        await #expect(throws: CancelError.self) { try await other.cancel(id) }
+        #expect(await other.reconcileCancels().stillPending == 1)
+        #expect(try await other.openCancelRequests().count == 1)
+        #expect(try await harness.trips().reconcileCancels().cancelled == 1)
+        #expect(try await harness.refunds(id) == 1)
         await harness.sandbox.stop()
     }
 
