@@ -9,9 +9,13 @@ import Testing
 @Suite struct CancelCrashTests {
     static let boundaries = ["before cancel commit", "after cancel commit", "after cancel POST", "after cancel saved"]
 
-    /// A confirmed booking made by the CLI against `sandbox`; its id.
-    private static func confirmedBooking(_ booking: Booking) async throws -> String {
-        try await booking.holdAnOffer()
+    /// Rounds per boundary: 1, or `BOOKINGKIT_CANCEL_KILL_ROUNDS` (the
+    /// figure in RELIABILITY.md), each a new booking in a new data directory.
+    static let rounds = ProcessInfo.processInfo.environment["BOOKINGKIT_CANCEL_KILL_ROUNDS"].flatMap(Int.init) ?? 1
+
+    /// A confirmed booking made by the CLI against `sandbox`, `days` from today; its id.
+    private static func confirmedBooking(_ booking: Booking, days: Int = 20) async throws -> String {
+        try await booking.holdAnOffer(days: days)
         let pay = try await booking.run(["pay", "--json"])
         try #require(pay.status == 0, "pay failed: \(pay.output) \(pay.error)")
         let state = try #require(try pay.json()["state"] as? [String: Any])
@@ -30,8 +34,15 @@ import Testing
     @Test(arguments: boundaries)
     func cancelKilledAtABoundaryIsSettledByTheNextReconcileOnce(boundary: String) async throws {
         let sandbox = try await SandboxProcess()
+        for round in 0..<Self.rounds {
+            try await killAndSettle(at: boundary, sandbox: sandbox, days: 20 + round % 60)
+        }
+        await sandbox.stop()
+    }
+
+    private func killAndSettle(at boundary: String, sandbox: SandboxProcess, days: Int) async throws {
         let booking = Booking(server: sandbox.url, label: "cli-cancel-kill")
-        let id = try await Self.confirmedBooking(booking)
+        let id = try await Self.confirmedBooking(booking, days: days)
         let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
         #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
         #expect(!killed.output.contains("CANCELLED"))
@@ -59,7 +70,6 @@ import Testing
         #expect(late.status == 2)
         #expect(late.error.contains("already cancelled"), "\(late.error)")
         #expect(try await Self.refunds(sandbox, id) == 1)
-        await sandbox.stop()
     }
 
     @Test func cancelKilledAfterItsPostIsResumedByTheNextCancelWithTheSameKey() async throws {
