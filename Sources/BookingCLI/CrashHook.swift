@@ -15,24 +15,24 @@ public enum CrashHook {
     /// The runtime's boundary hook for `environment`; nil when there is
     /// none to install (release builds, or the variable unset).
     public static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
-        #if DEBUG
-        guard let target = environment[variable], !target.isEmpty else { return nil }
-        return { boundary in
-            if boundary.description == target { Platform.killImmediately() }
-            return true
-        }
-        #else
-        return nil
-        #endif
+        guard let kill = killer(environment: environment) else { return nil }
+        return { boundary in kill(boundary.description) }
     }
 
     /// The cancellation's boundary hook for `environment`; nil when there
     /// is none to install (release builds, or the variable unset).
     public static func cancelHook(environment: [String: String]) -> CancelBoundaryHook? {
+        guard let kill = killer(environment: environment) else { return nil }
+        return { boundary in kill(boundary.description) }
+    }
+
+    /// Kills the process when given the boundary the variable names; nil
+    /// in release builds or with the variable unset.
+    private static func killer(environment: [String: String]) -> (@Sendable (String) -> Bool)? {
         #if DEBUG
         guard let target = environment[variable], !target.isEmpty else { return nil }
         return { boundary in
-            if boundary.description == target { Platform.killImmediately() }
+            if boundary == target { Platform.killImmediately() }
             return true
         }
         #else
