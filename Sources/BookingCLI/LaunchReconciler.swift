@@ -7,7 +7,8 @@ public enum LaunchReconciler {
     /// The bound of an ordinary command's launch reconciliation.
     public static let bound: Duration = .seconds(3)
 
-    /// Runs `repository.reconcile()` for at most `bound`; the report, or nil
+    /// Settles the open cancellations (`settleCancels`), then runs
+    /// `repository.reconcile()` for at most `bound`; the report, or nil
     /// when there was nothing to settle or the bound passed first (the work
     /// goes on while the command runs; it only sends GETs).
     @discardableResult
