@@ -111,6 +111,10 @@ import Testing
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-cancel-bad")
         let id = try await Self.confirmedBooking(booking)
+        // A second device of the account holds the trip too; this one cancels it first.
+        let otherDevice = Booking(server: sandbox.url, label: "cli-cancel-device")
+        #expect(try await otherDevice.run(["trips"]).status == 0)
+        #expect(try await Self.tripStatus(otherDevice, id) == "CONFIRMED")
 
         let unknown = try await booking.run(["cancel", "bk_doesnotexist"])
         #expect(unknown.status == 2)
@@ -137,6 +141,12 @@ import Testing
         let again = try await booking.run(["cancel", id])
         #expect(again.status == 2)
         #expect(again.error.contains("is already cancelled"), "\(again.error)")
+        // The other device's copy still says confirmed: the server refuses,
+        // says why, and that copy is brought up to date.
+        let late = try await otherDevice.run(["cancel", id])
+        #expect(late.status == 2, "\(late.output) \(late.error)")
+        #expect(late.error.contains("cannot be cancelled: the server has it CANCELLED"), "\(late.error)")
+        #expect(try await Self.tripStatus(otherDevice, id) == "CANCELLED")
         #expect(try await Self.refunds(sandbox, id) == 1)
         await sandbox.stop()
     }
