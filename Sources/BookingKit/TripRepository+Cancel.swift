@@ -88,7 +88,7 @@ extension TripRepository {
                 case .final(.notSent, _), .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
                     // The answer is lost or unusable: the request may have
                     // been applied. Ask the server before sending again.
-                    lastDetail = "\(error)"
+                    lastDetail = Self.reason(error)
                     lookUpFirst = true
                     mayHaveLeft = true
                     continue
@@ -133,7 +133,7 @@ extension TripRepository {
             }
             throw try await refuse(request, code: "NOT_FOUND", message: message, api: api)
         } catch {
-            throw CancelError.pending(request.bookingID, request.idempotencyKey, "\(error)")
+            throw CancelError.pending(request.bookingID, request.idempotencyKey, Self.reason(error))
         }
         switch booking.state {
         case .cancelled:
@@ -191,6 +191,15 @@ extension TripRepository {
     /// Every cancellation still open, oldest first.
     public func openCancelRequests() throws -> [CancelRequest] {
         try store.cancels.allOpen()
+    }
+
+    /// Why no usable answer came, for people.
+    static func reason(_ error: APIError) -> String {
+        switch error {
+        case .final(.notSent, _): return "the server cannot be reached"
+        case .final(.unavailable, _): return "the server is busy or unavailable"
+        default: return "\(error)"
+        }
     }
 
     static func pass(_ boundary: CancelBoundary, _ hook: CancelBoundaryHook?) throws {

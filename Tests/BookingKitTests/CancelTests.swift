@@ -187,7 +187,7 @@ import Testing
         #expect(try await trips.cancelRequests(for: BookingID("bk_nope")).isEmpty)
     }
 
-    @Test func anUnreachableServerClosesTheRequestAsNotSent() async throws {
+    @Test func anUnreachableServerClosesANewRequestAsNotSentAndKeepsASavedOneOpen() async throws {
         let (harness, id) = try await Self.confirmed(.inProcess)
         let unreachable = BookingAPIClient(
             server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_test",
@@ -196,7 +196,20 @@ import Testing
         await #expect(throws: CancelError.self) { try await trips.cancel(id) }
         #expect(try await trips.cancelRequests(for: id).map(\.reason) == ["NOT_SENT"])
         #expect(try await trips.trip(id)?.record.status == .confirmed)
-        #expect(try await harness.trips().cancel(id).state == .cancelled)
+
+        // A request saved earlier (its POST may have left) is never closed
+        // by an unreachable server: it stays open, and says why.
+        await #expect(throws: CancelError.self) {
+            try await harness.trips().cancel(id, boundary: { $0 != .afterPost })
+        }
+        do {
+            _ = try await trips.cancel(id)
+            Issue.record("an unreachable server cannot settle it")
+        } catch CancelError.pending(_, _, let detail) {
+            #expect(detail == "the server cannot be reached")
+        }
+        #expect(await trips.reconcileCancels().stillPending == 1)
+        #expect(try await harness.trips().reconcileCancels().cancelled == 1)
         #expect(try await harness.refunds(id) == 1)
     }
 
