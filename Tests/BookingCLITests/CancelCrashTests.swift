@@ -107,6 +107,20 @@ import Testing
         await sandbox.stop()
     }
 
+    @Test func aSavedCancelResumedAndReconciledAtOnceRefundsOnce() async throws {
+        let (sandbox, booking, id) = try await Self.killedCancel(at: "after cancel commit", label: "cli-cancel-race")
+        // Two processes on the same data directory send the same request.
+        let cancel = try await booking.start(["cancel", id])
+        let reconcile = try await booking.start(["reconcile", "--json"])
+        let (cancelled, reconciled) = await (Booking.finish(cancel), Booking.finish(reconcile))
+        // The one that finds it already settled by the other says so (exit 2).
+        #expect([0, 2].contains(cancelled.status), "\(cancelled.output) \(cancelled.error)")
+        #expect(reconciled.status == 0, "\(reconciled.output) \(reconciled.error)")
+        #expect(try await Self.tripStatus(booking, id) == "CANCELLED")
+        #expect(try await Self.refunds(sandbox, id) == 1)
+        await sandbox.stop()
+    }
+
     @Test func badCancelsSayWhyExitTwoAndLoseNothing() async throws {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-cancel-bad")
