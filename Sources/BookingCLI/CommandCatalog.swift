@@ -26,6 +26,10 @@ public enum CommandCatalog {
     /// The word before a command's name that asks for its help: `booking help pay`.
     public static let helpWord = "help"
 
+    /// `trips` and `trip`: with `--json`, wait for the server (bounded) before printing.
+    static let refresh = CommandSpec.Option(
+        "--refresh", help: "with --json: refresh from the server first (bounded), not just this device's copy")
+
     /// The sandbox's test payment tokens, offered for `pay --card`.
     public static let sandboxCards = [
         "tok_visa", "tok_chargeDeclined", "tok_threeDSecureRequired", "tok_processingError",
@@ -75,10 +79,12 @@ public enum CommandCatalog {
                 ),
             ]),
         .init("status", summary: "the current attempt, settled with the server"),
-        .init("trips", summary: "your confirmed bookings, from this device (no network needed)"),
+        .init(
+            "trips", summary: "your confirmed bookings, from this device (no network needed)",
+            options: [Self.refresh]),
         .init(
             "trip", summary: "one booking, from this device (no network needed)",
-            arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
+            options: [Self.refresh], arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
         .init(
             "cancel", summary: "cancel a booking",
             arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),

@@ -20,11 +20,15 @@ public struct TripRecord: Equatable, Sendable {
     public var version: Version
     /// When the server answer this copy comes from was received.
     public var syncedAt: Date
+    /// What a list shows, as read from the row's typed columns; nil when
+    /// the saved JSON does not have a trip's shape, and in a record not yet
+    /// saved (the schema derives the columns from `propertyJSON`).
+    public var summary: TripSummary?
 
     /// Creates a record.
     public init(
         bookingID: BookingID, status: BookingStatus, propertyJSON: String, checkIn: String, checkOut: String,
-        voucherCode: String?, version: Version, syncedAt: Date
+        voucherCode: String?, version: Version, syncedAt: Date, summary: TripSummary? = nil
     ) {
         self.bookingID = bookingID
         self.status = status
@@ -34,5 +38,6 @@ public struct TripRecord: Equatable, Sendable {
         self.voucherCode = voucherCode
         self.version = version
         self.syncedAt = syncedAt
+        self.summary = summary
     }
 }

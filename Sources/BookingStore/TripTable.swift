@@ -5,17 +5,31 @@ import SQLite
 /// The `trip` table of `booking.sqlite`: confirmed bookings, readable with
 /// no network.
 ///
-/// Uses its database's connection; like it, not `Sendable`.
+/// What a list shows is read from typed columns (schema step 3, derived
+/// from `property_json` by the schema on every write): listing decodes no
+/// JSON. Uses its database's connection; like it, not `Sendable`.
 public struct TripTable {
     let database: Database
 
-    private static let columns =
+    /// A saved row the listing could not show: its id and why.
+    public struct Skipped: Equatable, Sendable {
+        /// The row's booking id, as saved.
+        public var bookingID: String
+        /// What is wrong with it.
+        public var reason: String
+    }
+
+    private static let writtenColumns =
         "booking_id, status, property_json, check_in, check_out, voucher_code, version, synced_at"
+
+    private static let columns =
+        writtenColumns + ", property_name, property_city, property_address, property_stars, room_name, guests, "
+        + "price_currency, price_nightly, price_taxes, price_fees, price_total"
 
     // Built once: interpolating it on every call cost a string build per
     // row of a bulk sync (BENCHMARKS.md).
     private static let upsertSQL = """
-        INSERT INTO trip (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        INSERT INTO trip (\(writtenColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
         ON CONFLICT (booking_id) DO UPDATE SET
             status = excluded.status, property_json = excluded.property_json,
             check_in = excluded.check_in, check_out = excluded.check_out,
@@ -26,7 +40,11 @@ public struct TripTable {
 
     /// Saves a trip unless a copy of the same or a newer version is already
     /// there (an older answer never overwrites a newer one). Returns whether
-    /// the row was written.
+    /// the row was written. The listed columns come from `propertyJSON`
+    /// (the schema derives them); `summary` is not written.
+    ///
+    /// - Throws: `SQLiteError` with `isConstraintViolation` when a value is
+    ///   one the schema's CHECKs refuse (nothing is written).
     @discardableResult
     public func upsert(_ trip: TripRecord) throws -> Bool {
         guard trip.status == .confirmed || trip.status == .cancelled else {
@@ -47,6 +65,9 @@ public struct TripTable {
     }
 
     /// The trip with this booking id, if saved.
+    ///
+    /// - Throws: `StoreError.unreadableRow` for a row with a value the
+    ///   schema would refuse (a damaged file).
     public func trip(id: BookingID) throws -> TripRecord? {
         let statement = try database.cachedStatement("SELECT \(Self.columns) FROM trip WHERE booking_id = ?")
         defer { statement.reset() }
@@ -55,14 +76,25 @@ public struct TripTable {
     }
 
     /// Calls `body` with each trip in check-in order, one row at a time:
-    /// memory stays flat however many trips there are. Throwing from `body`
-    /// stops the walk.
-    public func forEach(_ body: (TripRecord) throws -> Void) throws {
+    /// memory stays flat however many trips there are. A row with a value
+    /// the schema would refuse (a damaged file, a newer build's value) is
+    /// not passed to `body`: `skipped` gets its id and why. Throwing from
+    /// `body` stops the walk.
+    public func forEach(
+        skipping skipped: (Skipped) throws -> Void = { _ in }, _ body: (TripRecord) throws -> Void
+    ) throws {
         let statement = try database.cachedStatement(
             "SELECT \(Self.columns) FROM trip ORDER BY check_in, booking_id")
         defer { statement.reset() }
         while try statement.step() {
-            try body(try Self.record(from: statement))
+            let record: TripRecord
+            do {
+                record = try Self.record(from: statement)
+            } catch StoreError.unreadableRow(_, let reason) {
+                try skipped(Skipped(bookingID: statement.string(at: 0), reason: reason))
+                continue
+            }
+            try body(record)
         }
     }
 
@@ -88,21 +120,52 @@ public struct TripTable {
 
     static func record(from row: Statement) throws -> TripRecord {
         let status = row.string(at: 1)
-        guard let bookingStatus = tripStatus(status) else {
-            throw StoreError.unreadableRow(table: "trip", reason: "unknown status \(status)")
-        }
-        guard let version = Version(rawValue: row.int64(at: 6)) else {
-            throw StoreError.unreadableRow(table: "trip", reason: "negative version")
+        guard let bookingStatus = tripStatus(status) else { throw unreadable("unknown status \(status)") }
+        guard let version = Version(rawValue: row.int64(at: 6)) else { throw unreadable("negative version") }
+        let checkIn = row.string(at: 3)
+        let checkOut = row.string(at: 4)
+        guard checkIn.utf8.count == 10, checkOut.utf8.count == 10, checkOut > checkIn else {
+            throw unreadable("dates \(checkIn) to \(checkOut) are not a stay")
         }
         return TripRecord(
             bookingID: BookingID(row.string(at: 0)),
             status: bookingStatus,
             propertyJSON: row.string(at: 2),
-            checkIn: row.string(at: 3),
-            checkOut: row.string(at: 4),
+            checkIn: checkIn,
+            checkOut: checkOut,
             voucherCode: row.optionalString(at: 5),
             version: version,
-            syncedAt: Date(unixMilliseconds: row.int64(at: 7)))
+            syncedAt: Date(unixMilliseconds: row.int64(at: 7)),
+            summary: try summary(from: row))
+    }
+
+    /// The listed columns (8-18), or nil when the row has none (its JSON
+    /// did not have a trip's shape).
+    private static func summary(from row: Statement) throws -> TripSummary? {
+        guard let name = row.optionalString(at: 8) else { return nil }
+        guard let city = row.optionalString(at: 9), let roomName = row.optionalString(at: 12),
+            let guests = row.optionalInt64(at: 13), (1...99).contains(guests),
+            let currency = row.optionalString(at: 14).flatMap(CurrencyCode.init(rawValue:))
+        else { throw unreadable("its details are incomplete or out of range") }
+        let stars = row.optionalInt64(at: 11)
+        if let stars, !(1...5).contains(stars) { throw unreadable("\(stars) stars") }
+        func money(_ column: Int32) throws -> Money {
+            guard let amount = row.optionalInt64(at: column), amount >= 0 else {
+                throw unreadable("a price line is missing or negative")
+            }
+            return Money(minorUnits: amount, currency: currency)
+        }
+        guard
+            let price = PriceBreakdown(
+                nightly: try money(15), taxes: try money(16), fees: try money(17), total: try money(18))
+        else { throw unreadable("price lines in more than one currency") }
+        return TripSummary(
+            propertyName: name, city: city, address: row.optionalString(at: 10), stars: stars.map { Int($0) },
+            roomName: roomName, guests: Int(guests), price: price)
+    }
+
+    private static func unreadable(_ reason: String) -> StoreError {
+        .unreadableRow(table: "trip", reason: reason)
     }
 
     /// `BookingStatus(rawValue:)`, with the two statuses a trip can have
