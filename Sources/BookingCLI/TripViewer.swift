@@ -35,6 +35,7 @@ public struct TripViewer: Sendable {
     public static func local(_ invocation: Invocation) throws(CommandFailure) -> TripViewer {
         let directory = invocation.settings.dataDirectory
         let console = invocation.console
+        try Services.makeDirectory(directory)
         let writeError: any Error
         do {
             return TripViewer(repository: try TripRepository(directory: directory, api: nil), canSave: true)

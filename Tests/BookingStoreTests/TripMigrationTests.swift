@@ -103,6 +103,7 @@ import Testing
         var walBytes = 0
         while walBytes < 1 << 20 && Date() < deadline {
             walBytes = ((try? FileManager.default.attributesOfItem(atPath: wal))?[.size] as? Int) ?? 0
+            if walBytes < 1 << 20 { usleep(500) }
         }
         child.kill(SIGKILL)
         let result = child.finish()
