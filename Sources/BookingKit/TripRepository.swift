@@ -38,7 +38,7 @@ public actor TripRepository {
 
         /// The full saved details, decoded from the row's JSON when asked
         /// (a listing never asks: it reads `record.summary`).
-        public var details: TripDetails? { TripDetails(json: record.propertyJSON) }
+        public var details: TripDetails? { record.propertyJSON.flatMap(TripDetails.init(json:)) }
     }
 
     /// What a sync changed.
@@ -50,15 +50,16 @@ public actor TripRepository {
         public var refused: [BookingID] = []
     }
 
-    /// Every trip in check-in order, from the device.
+    /// Every trip in check-in order, from the device, with its details.
     public func trips() throws -> [Trip] {
         var trips: [Trip] = []
-        try store.trips.forEach { trips.append(Trip(record: $0)) }
+        try store.trips.forEach(includingJSON: true) { trips.append(Trip(record: $0)) }
         return trips
     }
 
     /// Calls `body` with each trip in check-in order, one row at a time
-    /// (memory stays flat however many trips there are), and `skipped` with
+    /// (memory stays flat however many trips there are; `details` is not
+    /// read), and `skipped` with
     /// each row that cannot be shown (a damaged file). Returns how many
     /// were shown.
     @discardableResult

@@ -8,8 +8,10 @@ public struct TripRecord: Equatable, Sendable {
     public var bookingID: BookingID
     /// `CONFIRMED` or `CANCELLED`.
     public var status: BookingStatus
-    /// The property as the server described it (JSON object text).
-    public var propertyJSON: String
+    /// The trip's details as the server described them (JSON object text);
+    /// nil in a record read by a listing, which never reads it (its
+    /// columns are in `summary`).
+    public var propertyJSON: String?
     /// Check-in, a calendar date `YYYY-MM-DD` in the hotel's time zone.
     public var checkIn: String
     /// Check-out, a calendar date `YYYY-MM-DD`, after check-in.
@@ -27,7 +29,7 @@ public struct TripRecord: Equatable, Sendable {
 
     /// Creates a record.
     public init(
-        bookingID: BookingID, status: BookingStatus, propertyJSON: String, checkIn: String, checkOut: String,
+        bookingID: BookingID, status: BookingStatus, propertyJSON: String?, checkIn: String, checkOut: String,
         voucherCode: String?, version: Version, syncedAt: Date, summary: TripSummary? = nil
     ) {
         self.bookingID = bookingID

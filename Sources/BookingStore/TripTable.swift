@@ -22,9 +22,13 @@ public struct TripTable {
     private static let writtenColumns =
         "booking_id, status, property_json, check_in, check_out, voucher_code, version, synced_at"
 
-    private static let columns =
-        writtenColumns + ", property_name, property_city, property_address, property_stars, room_name, guests, "
-        + "price_currency, price_nightly, price_taxes, price_fees, price_total"
+    /// What a record is read from; `property_json` last, read only when asked.
+    private static let listedColumns =
+        "booking_id, status, check_in, check_out, voucher_code, version, synced_at, property_name, property_city, "
+        + "property_address, property_stars, room_name, guests, price_currency, price_nightly, price_taxes, "
+        + "price_fees, price_total"
+    private static let listingSQL = "SELECT \(listedColumns) FROM trip ORDER BY check_in, booking_id"
+    private static let fullListingSQL = "SELECT \(listedColumns), property_json FROM trip ORDER BY check_in, booking_id"
 
     // Built once: interpolating it on every call cost a string build per
     // row of a bulk sync (BENCHMARKS.md).
@@ -50,11 +54,14 @@ public struct TripTable {
         guard trip.status == .confirmed || trip.status == .cancelled else {
             throw StoreError.invalidValue(field: "trip.status", reason: "\(trip.status.rawValue) is not a trip state")
         }
+        guard let propertyJSON = trip.propertyJSON else {
+            throw StoreError.invalidValue(field: "trip.property_json", reason: "a trip read by a listing has none")
+        }
         let statement = try database.cachedStatement(Self.upsertSQL)
         defer { statement.reset() }
         try statement.bind(trip.bookingID.rawValue, at: 1)
         try statement.bind(trip.status.rawValue, at: 2)
-        try statement.bind(trip.propertyJSON, at: 3)
+        try statement.bind(propertyJSON, at: 3)
         try statement.bind(trip.checkIn, at: 4)
         try statement.bind(trip.checkOut, at: 5)
         try statement.bind(trip.voucherCode, at: 6)
@@ -69,27 +76,31 @@ public struct TripTable {
     /// - Throws: `StoreError.unreadableRow` for a row with a value the
     ///   schema would refuse (a damaged file).
     public func trip(id: BookingID) throws -> TripRecord? {
-        let statement = try database.cachedStatement("SELECT \(Self.columns) FROM trip WHERE booking_id = ?")
+        let statement = try database.cachedStatement(
+            "SELECT \(Self.listedColumns), property_json FROM trip WHERE booking_id = ?")
         defer { statement.reset() }
         try statement.bind(id.rawValue, at: 1)
-        return try statement.step() ? Self.record(from: statement) : nil
+        var currency = CurrencyCache()
+        return try statement.step() ? Self.record(from: statement, json: true, currency: &currency) : nil
     }
 
     /// Calls `body` with each trip in check-in order, one row at a time:
     /// memory stays flat however many trips there are. A row with a value
     /// the schema would refuse (a damaged file, a newer build's value) is
     /// not passed to `body`: `skipped` gets its id and why. Throwing from
-    /// `body` stops the walk.
+    /// `body` stops the walk. The records carry no `propertyJSON` unless
+    /// `includingJSON` (a listing never needs it).
     public func forEach(
-        skipping skipped: (Skipped) throws -> Void = { _ in }, _ body: (TripRecord) throws -> Void
+        skipping skipped: (Skipped) throws -> Void = { _ in }, includingJSON: Bool = false,
+        _ body: (TripRecord) throws -> Void
     ) throws {
-        let statement = try database.cachedStatement(
-            "SELECT \(Self.columns) FROM trip ORDER BY check_in, booking_id")
+        let statement = try database.cachedStatement(includingJSON ? Self.fullListingSQL : Self.listingSQL)
         defer { statement.reset() }
+        var currency = CurrencyCache()
         while try statement.step() {
             let record: TripRecord
             do {
-                record = try Self.record(from: statement)
+                record = try Self.record(from: statement, json: includingJSON, currency: &currency)
             } catch StoreError.unreadableRow(_, let reason) {
                 try skipped(Skipped(bookingID: statement.string(at: 0), reason: reason))
                 continue
@@ -98,10 +109,11 @@ public struct TripTable {
         }
     }
 
-    /// Every trip in check-in order. Prefer `forEach` for long lists.
+    /// Every trip in check-in order, with its `propertyJSON`. Prefer
+    /// `forEach` for long lists.
     public func all() throws -> [TripRecord] {
         var trips: [TripRecord] = []
-        try forEach { trips.append($0) }
+        try forEach(includingJSON: true) { trips.append($0) }
         return trips
     }
 
@@ -118,36 +130,38 @@ public struct TripTable {
         return Date(unixMilliseconds: ms)
     }
 
-    static func record(from row: Statement) throws -> TripRecord {
+    /// The record in `row` (the columns of `listedColumns`, then
+    /// `property_json` when `json`).
+    static func record(from row: Statement, json: Bool, currency: inout CurrencyCache) throws -> TripRecord {
         let status = row.string(at: 1)
         guard let bookingStatus = tripStatus(status) else { throw unreadable("unknown status \(status)") }
-        guard let version = Version(rawValue: row.int64(at: 6)) else { throw unreadable("negative version") }
-        let checkIn = row.string(at: 3)
-        let checkOut = row.string(at: 4)
+        guard let version = Version(rawValue: row.int64(at: 5)) else { throw unreadable("negative version") }
+        let checkIn = row.string(at: 2)
+        let checkOut = row.string(at: 3)
         guard checkIn.utf8.count == 10, checkOut.utf8.count == 10, checkOut > checkIn else {
             throw unreadable("dates \(checkIn) to \(checkOut) are not a stay")
         }
         return TripRecord(
             bookingID: BookingID(row.string(at: 0)),
             status: bookingStatus,
-            propertyJSON: row.string(at: 2),
+            propertyJSON: json ? row.string(at: 18) : nil,
             checkIn: checkIn,
             checkOut: checkOut,
-            voucherCode: row.optionalString(at: 5),
+            voucherCode: row.optionalString(at: 4),
             version: version,
-            syncedAt: Date(unixMilliseconds: row.int64(at: 7)),
-            summary: try summary(from: row))
+            syncedAt: Date(unixMilliseconds: row.int64(at: 6)),
+            summary: try summary(from: row, currency: &currency))
     }
 
-    /// The listed columns (8-18), or nil when the row has none (its JSON
+    /// The listed columns (7-17), or nil when the row has none (its JSON
     /// did not have a trip's shape).
-    private static func summary(from row: Statement) throws -> TripSummary? {
-        guard let name = row.optionalString(at: 8) else { return nil }
-        guard let city = row.optionalString(at: 9), let roomName = row.optionalString(at: 12),
-            let guests = row.optionalInt64(at: 13), (1...99).contains(guests),
-            let currency = row.optionalString(at: 14).flatMap(CurrencyCode.init(rawValue:))
+    private static func summary(from row: Statement, currency cache: inout CurrencyCache) throws -> TripSummary? {
+        guard let name = row.optionalString(at: 7) else { return nil }
+        guard let city = row.optionalString(at: 8), let roomName = row.optionalString(at: 11),
+            let guests = row.optionalInt64(at: 12), (1...99).contains(guests),
+            let currency = row.optionalString(at: 13).flatMap({ cache.code($0) })
         else { throw unreadable("its details are incomplete or out of range") }
-        let stars = row.optionalInt64(at: 11)
+        let stars = row.optionalInt64(at: 10)
         if let stars, !(1...5).contains(stars) { throw unreadable("\(stars) stars") }
         func money(_ column: Int32) throws -> Money {
             guard let amount = row.optionalInt64(at: column), amount >= 0 else {
@@ -157,11 +171,23 @@ public struct TripTable {
         }
         guard
             let price = PriceBreakdown(
-                nightly: try money(15), taxes: try money(16), fees: try money(17), total: try money(18))
+                nightly: try money(14), taxes: try money(15), fees: try money(16), total: try money(17))
         else { throw unreadable("price lines in more than one currency") }
         return TripSummary(
-            propertyName: name, city: city, address: row.optionalString(at: 10), stars: stars.map { Int($0) },
+            propertyName: name, city: city, address: row.optionalString(at: 9), stars: stars.map { Int($0) },
             roomName: roomName, guests: Int(guests), price: price)
+    }
+
+    /// The last currency read, kept: a listing's rows are nearly all in one
+    /// currency, and checking a code builds an array of its characters.
+    struct CurrencyCache {
+        private var last: CurrencyCode?
+
+        mutating func code(_ text: String) -> CurrencyCode? {
+            if let last, last.rawValue == text { return last }
+            last = CurrencyCode(rawValue: text)
+            return last
+        }
     }
 
     private static func unreadable(_ reason: String) -> StoreError {

@@ -89,7 +89,7 @@ public enum LeanViewer {
             if json {
                 output.append((shown == 0 ? "\n    " : ",\n    ") + TripText.json(trip, depth: 2))
             } else {
-                output.append(TripText.line(trip, colour: colour) + "\n")
+                output.appendLine(trip, colour: colour)
             }
             shown += 1
         }
@@ -100,6 +100,8 @@ public enum LeanViewer {
     /// After the device's copy: offline said at once when the server cannot
     /// be reached; otherwise the full CLI refreshes.
     private static func refresh(_ request: ViewerRequest, output: ViewerOutput, oldest: Date?) -> Next {
+        // The copy is on screen before the server is asked anything.
+        output.finish()
         guard let server = request.server,
             !ViewerPlatform.canConnect(host: server.host, port: server.port, milliseconds: probeBound)
         else {

@@ -8,15 +8,41 @@ import Foundation
 public enum TripText {
     /// One line: id, status, hotel and city, dates, total, voucher.
     public static func line(_ trip: TripRecord, colour: Bool) -> String {
-        var text = ViewerText.terminalSafe(trip.bookingID.rawValue) + "  "
-        text += ViewerText.status(trip.status.rawValue, green: trip.status == .confirmed, colour: colour)
+        var bytes: [UInt8] = []
+        appendLine(trip, colour: colour, to: &bytes)
+        bytes.removeLast()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line and a newline to `out`, byte by byte: no string is
+    /// built per row (a listing prints thousands).
+    public static func appendLine(_ trip: TripRecord, colour: Bool, to out: inout [UInt8]) {
+        let gap: [UInt8] = [0x20, 0x20]
+        ViewerText.appendSafe(trip.bookingID.rawValue, to: &out)
+        out += gap
+        let confirmed = trip.status == .confirmed
+        if colour { out += Array((confirmed ? "\u{1B}[32m" : "\u{1B}[31m").utf8) }
+        ViewerText.appendSafe(trip.status.rawValue, to: &out)
+        if colour { out += Array("\u{1B}[0m".utf8) }
         if let summary = trip.summary {
-            text += "  " + ViewerText.terminalSafe(summary.propertyName) + ", " + ViewerText.terminalSafe(summary.city)
+            out += gap
+            ViewerText.appendSafe(summary.propertyName, to: &out)
+            out += [0x2C, 0x20]
+            ViewerText.appendSafe(summary.city, to: &out)
         }
-        text += "  " + ViewerText.terminalSafe(trip.checkIn) + " to " + ViewerText.terminalSafe(trip.checkOut)
-        if let summary = trip.summary { text += "  " + summary.price.total.formatted }
-        if let voucher = trip.voucherCode { text += "  voucher " + ViewerText.terminalSafe(voucher) }
-        return text
+        out += gap
+        ViewerText.appendSafe(trip.checkIn, to: &out)
+        out += [0x20, 0x74, 0x6F, 0x20]  // " to "
+        ViewerText.appendSafe(trip.checkOut, to: &out)
+        if let summary = trip.summary {
+            out += gap
+            ViewerText.appendMoney(summary.price.total, to: &out)
+        }
+        if let voucher = trip.voucherCode {
+            out += Array("  voucher ".utf8)
+            ViewerText.appendSafe(voucher, to: &out)
+        }
+        out.append(0x0A)
     }
 
     /// The trip as a JSON object whose opening brace is at nesting `depth`

@@ -1,3 +1,5 @@
+import BookingStore
+
 /// Stdout in large writes: one system call per 64 KiB instead of one per
 /// line, so a long list prints at the speed of the database read. When the
 /// reader goes away (`booking trips | head`) the process ends at once with
@@ -15,6 +17,12 @@ final class ViewerOutput {
     /// Adds `text` (its own newlines included).
     func append(_ text: String) {
         pending.append(contentsOf: text.utf8)
+        if pending.count >= Self.flushAt { flush() }
+    }
+
+    /// Adds `trip`'s line of `booking trips`.
+    func appendLine(_ trip: TripRecord, colour: Bool) {
+        TripText.appendLine(trip, colour: colour, to: &pending)
         if pending.count >= Self.flushAt { flush() }
     }
 

@@ -1,3 +1,5 @@
+import BookingCore
+
 /// The text pieces of the viewer's output, built directly (no Foundation
 /// formatter per row): terminal-safe values, ISO 8601 timestamps from unix
 /// milliseconds, ages in words, and the two styles a trip line uses. They
@@ -18,6 +20,41 @@ public enum ViewerText {
             }
         }
         return out
+    }
+
+    /// Appends `terminalSafe(text)` to `out`, copying printable ASCII as it is.
+    public static func appendSafe(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let copied = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !copied { out.append(contentsOf: terminalSafe(text).utf8) }
+    }
+
+    /// Appends `money.formatted` (`EUR 1,234.50`: the currency's minor
+    /// digits, `,` grouping) to `out`, digit by digit.
+    public static func appendMoney(_ money: Money, to out: inout [UInt8]) {
+        out.append(contentsOf: money.currency.rawValue.utf8)
+        out.append(0x20)
+        if money.minorUnits < 0 { out.append(0x2D) }
+        let digits = money.currency.minorDigits
+        var magnitude = money.minorUnits.magnitude
+        var reversed: [UInt8] = []
+        reversed.reserveCapacity(32)
+        var position = 0
+        repeat {
+            if position == digits && digits > 0 {
+                reversed.append(0x2E)
+            } else if position > digits && (position - digits) % 3 == 0 {
+                reversed.append(0x2C)
+            }
+            reversed.append(0x30 + UInt8(magnitude % 10))
+            magnitude /= 10
+            position += 1
+        } while magnitude > 0 || position <= digits
+        out.append(contentsOf: reversed.reversed())
     }
 
     static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
