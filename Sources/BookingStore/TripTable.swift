@@ -109,6 +109,69 @@ public struct TripTable {
         }
     }
 
+    // Column 9 is the CHECKs of the columns a line does not show, computed
+    // by SQLite (a damaged file may break them): such a row is skipped too.
+    private static let lineSQL = """
+        SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, price_currency,
+               price_total,
+               coalesce(guests NOT BETWEEN 1 AND 99, 0) OR coalesce(property_stars NOT BETWEEN 1 AND 5, 0)
+               OR coalesce(price_nightly < 0 OR price_taxes < 0 OR price_fees < 0, 0)
+               OR (property_name IS NOT NULL AND (room_name IS NULL OR guests IS NULL OR price_nightly IS NULL
+                   OR price_taxes IS NULL OR price_fees IS NULL))
+        FROM trip ORDER BY check_in, booking_id
+        """
+
+    /// Calls `body` with each trip's list line in check-in order, one row at
+    /// a time, reading only the columns a line shows: the cheapest walk, for
+    /// `booking trips`. A row with a value the schema would refuse goes to
+    /// `skipped` instead, as in `forEach`.
+    public func forEachLine(skipping skipped: (Skipped) throws -> Void, _ body: (TripLine) throws -> Void) throws {
+        let statement = try database.cachedStatement(Self.lineSQL)
+        defer { statement.reset() }
+        var currency = CurrencyCache()
+        while try statement.step() {
+            let line: TripLine
+            do {
+                line = try Self.line(from: statement, currency: &currency)
+            } catch StoreError.unreadableRow(_, let reason) {
+                try skipped(Skipped(bookingID: statement.string(at: 0), reason: reason))
+                continue
+            }
+            try body(line)
+        }
+    }
+
+    private static func line(from row: Statement, currency cache: inout CurrencyCache) throws -> TripLine {
+        let (status, checkIn, checkOut) = try stay(row, status: 1, checkIn: 2, checkOut: 3)
+        guard row.int64(at: 9) == 0 else { throw unreadable("its details are incomplete or out of range") }
+        var total: Money?
+        let name = row.optionalString(at: 5)
+        if name != nil {
+            guard let currency = row.optionalString(at: 7).flatMap({ cache.code($0) }),
+                let amount = row.optionalInt64(at: 8), amount >= 0, !row.isNull(at: 6)
+            else { throw unreadable("its details are incomplete or out of range") }
+            total = Money(minorUnits: amount, currency: currency)
+        }
+        return TripLine(
+            bookingID: BookingID(row.string(at: 0)), status: status, propertyName: name,
+            city: row.optionalString(at: 6), checkIn: checkIn, checkOut: checkOut, total: total,
+            voucherCode: row.optionalString(at: 4))
+    }
+
+    /// The status and dates of a row, checked as the schema checks them.
+    private static func stay(_ row: Statement, status: Int32, checkIn: Int32, checkOut: Int32) throws
+        -> (BookingStatus, String, String)
+    {
+        let text = row.string(at: status)
+        guard let bookingStatus = tripStatus(text) else { throw unreadable("unknown status \(text)") }
+        let start = row.string(at: checkIn)
+        let end = row.string(at: checkOut)
+        guard start.utf8.count == 10, end.utf8.count == 10, end > start else {
+            throw unreadable("dates \(start) to \(end) are not a stay")
+        }
+        return (bookingStatus, start, end)
+    }
+
     /// Every trip in check-in order, with its `propertyJSON`. Prefer
     /// `forEach` for long lists.
     public func all() throws -> [TripRecord] {
@@ -133,14 +196,8 @@ public struct TripTable {
     /// The record in `row` (the columns of `listedColumns`, then
     /// `property_json` when `json`).
     static func record(from row: Statement, json: Bool, currency: inout CurrencyCache) throws -> TripRecord {
-        let status = row.string(at: 1)
-        guard let bookingStatus = tripStatus(status) else { throw unreadable("unknown status \(status)") }
+        let (bookingStatus, checkIn, checkOut) = try stay(row, status: 1, checkIn: 2, checkOut: 3)
         guard let version = Version(rawValue: row.int64(at: 5)) else { throw unreadable("negative version") }
-        let checkIn = row.string(at: 2)
-        let checkOut = row.string(at: 3)
-        guard checkIn.utf8.count == 10, checkOut.utf8.count == 10, checkOut > checkIn else {
-            throw unreadable("dates \(checkIn) to \(checkOut) are not a stay")
-        }
         return TripRecord(
             bookingID: BookingID(row.string(at: 0)),
             status: bookingStatus,

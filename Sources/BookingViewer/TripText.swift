@@ -9,14 +9,14 @@ public enum TripText {
     /// One line: id, status, hotel and city, dates, total, voucher.
     public static func line(_ trip: TripRecord, colour: Bool) -> String {
         var bytes: [UInt8] = []
-        appendLine(trip, colour: colour, to: &bytes)
+        appendLine(TripLine(trip), colour: colour, to: &bytes)
         bytes.removeLast()
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the line and a newline to `out`, byte by byte: no string is
     /// built per row (a listing prints thousands).
-    public static func appendLine(_ trip: TripRecord, colour: Bool, to out: inout [UInt8]) {
+    public static func appendLine(_ trip: TripLine, colour: Bool, to out: inout [UInt8]) {
         let gap: [UInt8] = [0x20, 0x20]
         ViewerText.appendSafe(trip.bookingID.rawValue, to: &out)
         out += gap
@@ -24,19 +24,19 @@ public enum TripText {
         if colour { out += Array((confirmed ? "\u{1B}[32m" : "\u{1B}[31m").utf8) }
         ViewerText.appendSafe(trip.status.rawValue, to: &out)
         if colour { out += Array("\u{1B}[0m".utf8) }
-        if let summary = trip.summary {
+        if let name = trip.propertyName {
             out += gap
-            ViewerText.appendSafe(summary.propertyName, to: &out)
+            ViewerText.appendSafe(name, to: &out)
             out += [0x2C, 0x20]
-            ViewerText.appendSafe(summary.city, to: &out)
+            ViewerText.appendSafe(trip.city ?? "", to: &out)
         }
         out += gap
         ViewerText.appendSafe(trip.checkIn, to: &out)
         out += [0x20, 0x74, 0x6F, 0x20]  // " to "
         ViewerText.appendSafe(trip.checkOut, to: &out)
-        if let summary = trip.summary {
+        if let total = trip.total {
             out += gap
-            ViewerText.appendMoney(summary.price.total, to: &out)
+            ViewerText.appendMoney(total, to: &out)
         }
         if let voucher = trip.voucherCode {
             out += Array("  voucher ".utf8)
@@ -156,8 +156,8 @@ extension TripText {
 
     /// The stderr note for a trip shown without its details (its saved JSON
     /// does not have a trip's shape, or had a value the checks refuse).
-    public static func withoutDetailsNote(_ trip: TripRecord) -> String {
-        "booking: trip \(ViewerText.terminalSafe(trip.bookingID.rawValue)): "
+    public static func withoutDetailsNote(_ id: BookingID) -> String {
+        "booking: trip \(ViewerText.terminalSafe(id.rawValue)): "
             + "its saved details cannot be read; shown without them"
     }
 }
