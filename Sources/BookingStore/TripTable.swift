@@ -109,22 +109,17 @@ public struct TripTable {
         }
     }
 
-    // Column 9 is the CHECKs of the columns a line does not show, computed
-    // by SQLite (a damaged file may break them): such a row is skipped too.
     private static let lineSQL = """
         SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, price_currency,
-               price_total,
-               coalesce(guests NOT BETWEEN 1 AND 99, 0) OR coalesce(property_stars NOT BETWEEN 1 AND 5, 0)
-               OR coalesce(price_nightly < 0 OR price_taxes < 0 OR price_fees < 0, 0)
-               OR (property_name IS NOT NULL AND (room_name IS NULL OR guests IS NULL OR price_nightly IS NULL
-                   OR price_taxes IS NULL OR price_fees IS NULL))
+               price_total
         FROM trip ORDER BY check_in, booking_id
         """
 
     /// Calls `body` with each trip's list line in check-in order, one row at
     /// a time, reading only the columns a line shows: the cheapest walk, for
-    /// `booking trips`. A row with a value the schema would refuse goes to
-    /// `skipped` instead, as in `forEach`.
+    /// `booking trips`. A row with a shown value the schema would refuse (a
+    /// damaged file) goes to `skipped` instead; the columns a line does not
+    /// show are checked where they are shown (`forEach`, `trip(id:)`).
     public func forEachLine(skipping skipped: (Skipped) throws -> Void, _ body: (TripLine) throws -> Void) throws {
         let statement = try database.cachedStatement(Self.lineSQL)
         defer { statement.reset() }
@@ -143,7 +138,6 @@ public struct TripTable {
 
     private static func line(from row: Statement, currency cache: inout CurrencyCache) throws -> TripLine {
         let (status, checkIn, checkOut) = try stay(row, status: 1, checkIn: 2, checkOut: 3)
-        guard row.int64(at: 9) == 0 else { throw unreadable("its details are incomplete or out of range") }
         var total: Money?
         let name = row.optionalString(at: 5)
         if name != nil {

@@ -54,20 +54,30 @@ import Testing
     @Test func aRowTheChecksRefuseIsNamedAndSkippedAndTheRestListed() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.database.execute(TripMigrationFixture.tripsSQL)
-        // A damaged file: a value the CHECKs refuse, written past them.
+        // A damaged file: values the CHECKs refuse, written past them: one
+        // a list line shows (a negative total), one only the details show.
         try store.database.execute("PRAGMA ignore_check_constraints = ON")
-        try store.database.execute("UPDATE trip SET guests = 0 WHERE booking_id = 'bk_a1'")
+        try store.database.execute("UPDATE trip SET price_total = -1 WHERE booking_id = 'bk_a1'")
+        try store.database.execute("UPDATE trip SET guests = 0 WHERE booking_id = 'bk_b2'")
         try store.database.execute("PRAGMA ignore_check_constraints = OFF")
         var skipped: [TripTable.Skipped] = []
         var listed: [String] = []
         try store.trips.forEach(skipping: { skipped.append($0) }) { listed.append($0.bookingID.rawValue) }
-        #expect(skipped.map(\.bookingID) == ["bk_a1"])
-        #expect(listed == ["bk_c3", "bk_f6", "bk_b2", "bk_d4", "bk_e5"])
-        let run = try booking(["trips"])
-        #expect(run.status == 0)
-        #expect(run.standardError.contains("bk_a1"))
-        #expect(!run.standardOutput.contains("bk_a1"))
-        #expect(run.standardOutput.contains("bk_c3"))
+        #expect(skipped.map(\.bookingID) == ["bk_a1", "bk_b2"])
+        #expect(listed == ["bk_c3", "bk_f6", "bk_d4", "bk_e5"])
+        var lines: [String] = []
+        try store.trips.forEachLine(skipping: { skipped.append($0) }) { lines.append($0.bookingID.rawValue) }
+        #expect(skipped.map(\.bookingID) == ["bk_a1", "bk_b2", "bk_a1"])
+        #expect(lines == ["bk_c3", "bk_f6", "bk_b2", "bk_d4", "bk_e5"])
+        for arguments in [["trips"], ["trips", "--json"]] {
+            let run = try booking(arguments)
+            #expect(run.status == 0)
+            #expect(run.standardError.contains("bk_a1"))
+            #expect(!run.standardOutput.contains("bk_a1"))
+            #expect(run.standardOutput.contains("bk_c3"))
+        }
+        // The details show every column: the row with a damaged guest count is refused there.
+        #expect(throws: StoreError.self) { try store.trips.trip(id: BookingID("bk_b2")) }
         // The schema itself refuses it on any write.
         #expect(throws: SQLiteError.self) {
             try store.database.execute("UPDATE trip SET price_total = -1 WHERE booking_id = 'bk_c3'")
