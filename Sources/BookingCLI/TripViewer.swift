@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
 import BookingKit
-import BookingViewer
 import BookingStore
+import BookingViewer
 import Foundation
 
 /// The offline trip viewer behind `trips`, `trip` and `open`: it shows the

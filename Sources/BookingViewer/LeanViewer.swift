@@ -77,7 +77,8 @@ public enum LeanViewer {
             }
             if shown == 0 {
                 output.append(
-                    "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay.\n")
+                    "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay.\n"
+                )
             }
             return refresh(request, output: output, oldest: oldest)
         } catch {
@@ -158,7 +159,9 @@ public enum LeanViewer {
         let path = directory + "/" + fullCLI
         let failure = ViewerPlatform.exec(
             path, ["booking"] + arguments, extra: shown ? [shownVariable: "1"] : [:])
-        note("booking: cannot run \(path) (error \(failure)): build it with `swift build`; it is installed next to booking")
+        note(
+            "booking: cannot run \(path) (error \(failure)): build it with `swift build`; it is installed next to booking"
+        )
         return 1
     }
 }

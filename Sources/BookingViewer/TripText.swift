@@ -67,7 +67,9 @@ public enum TripText {
         if let price = summary?.price {
             let (line, amount) = (inner + "  ", inner + "    ")
             out += inner + "\"price\": {\n"
-            let lines = [("total", price.total), ("nightly", price.nightly), ("taxes", price.taxes), ("fees", price.fees)]
+            let lines = [
+                ("total", price.total), ("nightly", price.nightly), ("taxes", price.taxes), ("fees", price.fees),
+            ]
             for (index, (name, money)) in lines.enumerated() {
                 out += line + "\"" + name + "\": {\n" + amount + "\"amount\": " + String(money.minorUnits) + ",\n"
                 out += amount + "\"currency\": " + quoted(money.currency.rawValue) + ",\n"

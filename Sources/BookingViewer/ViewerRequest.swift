@@ -32,7 +32,9 @@ public struct ViewerRequest: Equatable, Sendable {
             if ["--json", "--refresh"].contains(word) {
                 guard flags.insert(word).inserted else { return nil }
             } else if ["--data-dir", "--server", "--api-key"].contains(word) {
-                guard index < arguments.count, !arguments[index].hasPrefix("--"), values[word] == nil else { return nil }
+                guard index < arguments.count, !arguments[index].hasPrefix("--"), values[word] == nil else {
+                    return nil
+                }
                 values[word] = arguments[index]
                 index += 1
             } else if word.hasPrefix("-") {

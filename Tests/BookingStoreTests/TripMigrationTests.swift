@@ -47,7 +47,8 @@ import Testing
         for id in ["bk_d4", "bk_e5"] { #expect(text.standardError.contains(id), "\(text.standardError)") }
         let database = try Database(path: bookingPath)
         #expect(try stepsApplied(database).contains("booking_0003_trip_columns"))
-        #expect(try database.scalar("SELECT count(*) FROM schema_migration WHERE name LIKE 'booking_0003%'") == .integer(1))
+        #expect(
+            try database.scalar("SELECT count(*) FROM schema_migration WHERE name LIKE 'booking_0003%'") == .integer(1))
         #expect(try database.scalar("SELECT count(*) FROM trip") == .integer(6))
     }
 

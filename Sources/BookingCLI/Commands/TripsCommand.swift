@@ -27,7 +27,9 @@ enum TripsCommand {
             let shown = try await viewer.repository.forEachTrip(
                 skipping: TripViewer.noteSkipping(invocation.console),
                 { trip in
-                    if trip.record.summary == nil { invocation.console.note(TripText.withoutDetailsNote(trip.record.bookingID)) }
+                    if trip.record.summary == nil {
+                        invocation.console.note(TripText.withoutDetailsNote(trip.record.bookingID))
+                    }
                     output.line(renderer.line(trip))
                 })
             output.flush()
