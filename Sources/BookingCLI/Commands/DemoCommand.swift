@@ -14,12 +14,20 @@ import Foundation
 /// and reads the sandbox's ledger, and never touches the user's data. (The
 /// environment's defaults, `BOOKING_SERVER` and the like, are not asked for
 /// on this command line and are left unused.)
-enum DemoCommand {
+struct DemoCommand: BookingCommand {
+    static let spec = CommandSpec(
+        "demo", summary: "a guided end-to-end run on the embedded sandbox",
+        discussion:
+            "Search, offers, a hold with its countdown, payment through 3-D Secure, a lost answer recovered through Unknown, and the trip read offline; ends with what the sandbox's ledger proves (one charge per attempt)."
+    )
+
+    init(_ input: CommandInput) {}
+
     /// The global options the demo cannot honour.
     static let refusedOptions = ["--server", "--data-dir", "--api-key"]
 
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        if let option = refusedOptions.first(where: { invocation.command.value($0) != nil }) {
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        if let option = Self.refusedOptions.first(where: { invocation.command.value($0) != nil }) {
             throw CommandFailure.rejected(
                 "`booking demo` always runs on its own embedded sandbox in a temporary "
                     + "directory with the demo key; it does not take \(option)")
@@ -56,16 +64,15 @@ enum DemoCommand {
         )
 
         step(2, "Offers")
-        let (checkIn, checkOut) = try stay()
+        let (checkIn, checkOut) = try Self.stay()
         let query = SearchQuery(
-            placeID: place.placeId, checkIn: checkIn.description, checkOut: checkOut.description,
-            guests: 2)
+            placeID: place.placeId, checkIn: checkIn, checkOut: checkOut, guests: 2)
         let page = try await search.offers(query, pageIndex: 0)
         guard page.items.count >= 2 else { throw CommandFailure.failed("demo: fewer than two offers") }
-        for listing in page.items.prefix(3) {
+        for offer in page.items.prefix(3) {
             invocation.say(
-                "  \(listing.offerId.rawValue.terminalSafe)  \(listing.property.name.terminalSafe), "
-                    + "\(listing.room.name.terminalSafe)  \(listing.price.total.formatted.terminalSafe)")
+                "  \(offer.id.rawValue.terminalSafe)  \(offer.propertyName.terminalSafe), "
+                    + "\((offer.roomName ?? "").terminalSafe)  \(offer.quote.price.total.formatted.terminalSafe)")
         }
 
         let runtime = try services.runtime(command: "demo")
@@ -73,21 +80,21 @@ enum DemoCommand {
         var attempts: [DemoProof.Attempt] = []
 
         step(3, "Hold the first offer: its key is saved before the request leaves")
-        var state = await driver.hold(try offer(page.items[0], quotedAt: page.quotedAt))
+        var state = await driver.hold(page.items[0])
         guard case .held = state.stage else { throw CommandFailure.failed("demo: the hold ended \(state.stage.name)") }
         if show { await Countdown(driver: driver).show(seconds: 3) }
 
         step(4, "Pay through 3-D Secure (tok_threeDSecureRequired)")
         state = await driver.pay(PaymentToken("tok_threeDSecureRequired"), passChallenge: true)
-        attempts.append(try await record(state, runtime: runtime))
+        attempts.append(try await Self.record(state, runtime: runtime))
 
         step(5, "Pay a second room; the sandbox drops the payment's answer after committing it")
         await runtime.flow.send(.backTapped)
-        state = await driver.hold(try offer(page.items[1], quotedAt: page.quotedAt))
+        state = await driver.hold(page.items[1])
         guard case .held = state.stage else { throw CommandFailure.failed("demo: the hold ended \(state.stage.name)") }
         injector?.inject("Sandbox-Fault", "drop-response-after-commit", method: "POST", path: "/v1/bookings")
         state = await driver.pay(PaymentToken("tok_visa"), passChallenge: true)
-        attempts.append(try await record(state, runtime: runtime))
+        attempts.append(try await Self.record(state, runtime: runtime))
         let recovered = DemoProof.logShowsRecovery(runtime.log?.path)
         invocation.say(
             recovered
@@ -120,7 +127,7 @@ enum DemoCommand {
             if case .object(let fields) = proof.json { document = fields + document }
             invocation.emit(.object(document))
         } else {
-            report(proof, console: invocation.console)
+            Self.report(proof, console: invocation.console)
             invocation.console.line(String(format: "Demo finished in %.1f s.", seconds))
         }
         return proof.isProved ? .done : .failed
@@ -150,13 +157,6 @@ enum DemoCommand {
         }
         return DemoProof.Attempt(
             id: id, key: saved.idempotencyKey, outcome: state.stage.name, bookingID: saved.bookingID)
-    }
-
-    private static func offer(_ listing: OfferListing, quotedAt: Date) throws -> Offer {
-        guard let offer = listing.flowOffer(quotedAt: quotedAt) else {
-            throw CommandFailure.failed("demo: the sandbox sent an offer that is not valid")
-        }
-        return offer
     }
 
     /// Two nights, a month from today (UTC).
