@@ -47,7 +47,7 @@ let package = Package(
         // `trips` and `trip ID` with it and runs `booking-cli`, installed
         // next to it, for the rest. (Depending on the executable would link
         // all of it in: `swift build` builds both.)
-        .target(name: "BookingViewer", dependencies: ["BookingStore", "BookingCore", "SQLite"]),
+        .target(name: "BookingViewer", dependencies: ["BookingStore", "BookingCore", "SQLite", "Primitives"]),
         .executableTarget(name: "booking", dependencies: ["BookingViewer"]),
         .executableTarget(name: "booking-cli", dependencies: ["BookingCLI"]),
         .target(

@@ -1,6 +1,7 @@
 import BookingCore
 import BookingStore
 import Foundation
+import Primitives
 
 /// One saved trip as `booking trips` prints it: a line for people, an
 /// object for `--json`. Built straight from the row's typed columns; the
@@ -117,27 +118,7 @@ public enum TripText {
     public static func quoted(_ text: String?) -> String {
         guard let text else { return "null" }
         let plain = text.utf8.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }
-        if plain { return "\"" + text + "\"" }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}"
-                    || scalar == "\u{2029}"
-                {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        return plain ? "\"" + text + "\"" : JSONText.quoted(text)
     }
 }
 

@@ -1,25 +1,16 @@
 import BookingCore
+import Primitives
 
 /// The text pieces of the viewer's output, built directly (no Foundation
 /// formatter per row): terminal-safe values, ISO 8601 timestamps from unix
 /// milliseconds, ages in words, and the two styles a trip line uses. They
 /// write exactly what the rest of the CLI writes for the same values.
 public enum ViewerText {
-    /// `text` safe to print to a terminal: every character that could move
-    /// the cursor, rewrite the line, reorder or hide text shown as `\u{..}`
-    /// (the same set as the CLI's `TerminalSafe`). Printable ASCII, nearly
-    /// every value, is returned as it is after one pass over its bytes.
+    /// `text` safe to print to a terminal (`TerminalSafe.escaping`), with
+    /// printable ASCII, nearly every value, returned as it is after one
+    /// pass over its bytes.
     public static func terminalSafe(_ text: String) -> String {
-        if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) ? text : TerminalSafe.escaping(text)
     }
 
     /// Appends `terminalSafe(text)` to `out`, copying printable ASCII as it is.
@@ -57,29 +48,13 @@ public enum ViewerText {
         out.append(contentsOf: reversed.reversed())
     }
 
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0xAD, 0x61C, 0x180E, 0x200B, 0x200E, 0x200F, 0x2028...0x202E: return true
-        case 0x2060...0x2064, 0x2066...0x206F, 0xFEFF, 0xFFF9...0xFFFB, 0xE0000...0xE007F: return true
-        default: return false
-        }
-    }
-
     /// `2026-11-30T18:21:32.123Z`: ISO 8601 in UTC with milliseconds.
     public static func iso(unixMilliseconds ms: Int64) -> String {
         let days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
         let inDay = ms - days * 86_400_000
-        // Civil date from days since 1970-01-01 (proleptic Gregorian).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(inDay / 3_600_000, 2) + ":"
+        let (year, month, day) = CivilCalendar.day(daysSince1970: Int(days))
+        return pad(Int64(year), 4) + "-" + pad(Int64(month), 2) + "-" + pad(Int64(day), 2) + "T"
+            + pad(inDay / 3_600_000, 2) + ":"
             + pad(inDay / 60_000 % 60, 2) + ":" + pad(inDay / 1000 % 60, 2) + "." + pad(inDay % 1000, 3) + "Z"
     }
 
