@@ -4,7 +4,9 @@ import Foundation
 /// Sends one request, retrying as `OutcomePolicy` decides: the same request
 /// (so the same Idempotency-Key) every time, waiting as `Retry-After` asks,
 /// never retrying a final 4xx, and turning a lost answer on a request that
-/// moves money into `unknownOutcome` instead of a blind resend.
+/// moves money into `unknownOutcome` instead of a blind resend. A payment
+/// answered with a replayed 5xx (`Idempotent-Replayed: true`) is final for
+/// its key: `.final(.rejected)` with the 5xx status.
 struct RetryExecutor: Sendable {
     let transport: any Transport
     let policy: OutcomePolicy
@@ -39,6 +41,14 @@ struct RetryExecutor: Sendable {
                 throw error
             } catch {
                 outcome = .network(.connectionLost)
+            }
+            if kind == .payment, let answer, (500...599).contains(answer.status),
+                answer.header("Idempotent-Replayed")?.lowercased() == "true"
+            {
+                // The server stored this error for the key: it ran the request
+                // once and never runs the key again. Final for the key; only a
+                // lookup can tell whether it booked before failing.
+                throw .final(.rejected(status: answer.status, errorCode: serverError?.code), serverError)
             }
             switch policy.decide(outcome, for: kind, attempt: attempt, nowUnixSeconds: wallClockSeconds()) {
             case .success:

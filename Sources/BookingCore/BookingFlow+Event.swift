@@ -148,10 +148,15 @@ extension BookingFlow {
         /// Another process started a new hold before this payment was saved
         /// as submitted: the attempt is abandoned, nothing was sent.
         case superseded
+        /// The server replayed an error it stored for the key
+        /// (`Idempotent-Replayed: true` on a 5xx): it ran the request once and
+        /// never runs that key again. With no booking under the key, not paid.
+        case serverFailedTheKey
 
         /// A short name.
         public var name: String {
             switch self {
+            case .serverFailedTheKey: return "serverFailedTheKey"
             case .unknownOutcome: return "unknownOutcome"
             case .declined: return "declined"
             case .holdExpired: return "holdExpired"

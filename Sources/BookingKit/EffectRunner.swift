@@ -149,7 +149,8 @@ public final class EffectRunner: Sendable {
             return true
 
         case .pay(let request):
-            let outcome = await repository.sendPayment(request.attemptID, token: request.token)
+            let outcome = await repository.sendPayment(
+                request.attemptID, token: request.token, isResend: request.isResend)
             await sink(Self.paymentEvent(request.attemptID, outcome))
             return true
 
@@ -178,6 +179,12 @@ public final class EffectRunner: Sendable {
 
         case .openChallenge(let id, let url):
             await openChallenge(id, url)
+            return true
+
+        case .saveNotPaid(let id):
+            // Conditional on PAYMENT_SUBMITTED in the statement itself; a
+            // failed write leaves the row for the next launch's lookup.
+            _ = try? await repository.concludeNotPaid(id)
             return true
 
         case .saveTrip(let booking):
@@ -243,6 +250,7 @@ public final class EffectRunner: Sendable {
         case .refused(.priceChanged, _): return .payFailed(id, .rejected(code: "PRICE_CHANGED"))
         case .refused(.soldOut, _): return .payFailed(id, .rejected(code: "SOLD_OUT"))
         case .unknown: return .payFailed(id, .unknownOutcome)
+        case .serverFailedTheKey: return .payFailed(id, .serverFailedTheKey)
         case .notSent: return .payFailed(id, .notSent)
         case .notPayable: return .payFailed(id, .rejected(code: "NOT_PAYABLE"))
         case .superseded: return .payFailed(id, .superseded)
