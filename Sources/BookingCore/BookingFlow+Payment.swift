@@ -6,8 +6,11 @@ extension BookingFlow {
         switch event {
         case .payAnswered(_, let booking):
             return apply(booking, to: payment, holding: .none, offer: nil)
-        case .payFailed(_, .unknownOutcome), .payFailed(_, .serverFailedTheKey):
+        case .payFailed(_, .unknownOutcome):
             return startLookup(payment, version: .none, token: stage.token)
+        case .payFailed(_, .serverFailedTheKey):
+            // A retry of this send got the key's stored error: one lookup decides.
+            return startLookup(payment, version: .none, token: stage.token, settledBy: .serverFailedTheKey)
         case .payFailed(_, let failure):
             return paymentFailed(failure, payment: payment, version: .none)
         default:
@@ -17,7 +20,7 @@ extension BookingFlow {
 
     /// How many times `unknown` sends the same payment again (same key, same
     /// body) after lookups that found no booking.
-    static let maximumResends = 3
+    public static let maximumResends = 3
 
     static func unknown(_ stage: Unknown, _ event: Event) -> Step? {
         let attempt = stage.payment.attempt
@@ -180,10 +183,15 @@ extension BookingFlow {
     }
 
     /// Into `unknown`: the first lookup at once, then the back-off.
-    static func startLookup(_ payment: Payment, version: Version, token: PaymentToken? = nil) -> Step {
+    static func startLookup(
+        _ payment: Payment, version: Version, token: PaymentToken? = nil, settledBy: NotPaidReason? = nil
+    ) -> Step {
         let first = BackoffSchedule.lostAnswer.delay(beforeCheck: 0) ?? .zero
         return go(
-            .unknown(Unknown(payment: payment, version: version, checks: 0, checkPending: true, token: token)),
+            .unknown(
+                Unknown(
+                    payment: payment, version: version, checks: 0, checkPending: true, token: token,
+                    settledBy: settledBy)),
             [.lookUpAttempt(payment.attempt.id, payment.attempt.key, after: first)])
     }
 
