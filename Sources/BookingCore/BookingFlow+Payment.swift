@@ -51,7 +51,7 @@ extension BookingFlow {
             next.waitingFor = .lookup
             return go(.unknown(next), [.lookUpAttempt(attempt.id, attempt.key, after: .zero)])
         case .holdReadFailed(_, .unreachable) where stage.waitingFor == .holdRead,
-            .holdFailed where stage.waitingFor == .holdRead:
+            .holdFailed(_, .rejected) where stage.waitingFor == .holdRead:
             return nextLookup(stage, holdLeft: nil)
         case .payTapped(let token, _) where stage.token == nil:
             // After a restart the payment method is gone: the user gives it
