@@ -16,13 +16,23 @@ struct RetryExecutor: Sendable {
     let gate = RetryAfterGate()
 
     /// Sends `request` until it succeeds or the policy ends it. Returns the 2xx answer.
-    func execute(_ request: TransportRequest, kind: RequestKind) async throws(APIError) -> TransportResponse {
+    ///
+    /// - Parameter proceed: asked before each try, after any wait; `false`
+    ///   stops: `.final(.notSent)` before the first try, and for money
+    ///   `.unknownOutcome` after one.
+    func execute(
+        _ request: TransportRequest, kind: RequestKind, proceed: (@Sendable () async -> Bool)? = nil
+    ) async throws(APIError) -> TransportResponse {
         if let wait = gate.remaining(nowUnixSeconds: wallClockSeconds(), ceiling: policy.retryAfterCeiling) {
             // Nothing of this call has left yet: cancelled now, nothing was sent.
             do { try await sleeper.sleep(for: wait) } catch { throw .final(.notSent, nil) }
         }
         var attempt = 1
         while true {
+            if let proceed, !(await proceed()) {
+                if attempt == 1 || !kind.movesMoney { throw .final(.notSent, nil) }
+                throw .unknownOutcome("stopped before try \(attempt): the attempt moved on")
+            }
             let outcome: RequestOutcome
             var answer: TransportResponse?
             var serverError: ServerError?

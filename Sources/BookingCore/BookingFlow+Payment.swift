@@ -8,6 +8,8 @@ extension BookingFlow {
             return apply(booking, to: payment, holding: .none, offer: nil)
         case .payFailed(_, .unknownOutcome):
             return startLookup(payment, version: .none, token: stage.token)
+        case .payFailed(_, .sentElsewhere):
+            return startLookup(payment, version: .none)  // not ours to send again
         case .payFailed(_, .serverFailedTheKey):
             // A retry of this send got the key's stored error: one lookup decides.
             return startLookup(payment, version: .none, token: stage.token, settledBy: .serverFailedTheKey)
@@ -29,7 +31,7 @@ extension BookingFlow {
             return apply(booking, to: stage.payment, holding: stage.version, offer: nil)
         case .payFailed(_, let failure) where stage.waitingFor == .resend:
             return resendFailed(failure, stage)
-        case .payFailed(_, .unknownOutcome), .payFailed(_, .serverFailedTheKey):
+        case .payFailed(_, .unknownOutcome), .payFailed(_, .serverFailedTheKey), .payFailed(_, .sentElsewhere):
             return nil
         case .payFailed(_, let failure):  // a late definite answer
             return paymentFailed(failure, payment: stage.payment, version: stage.version)
@@ -53,14 +55,6 @@ extension BookingFlow {
         case .holdReadFailed(_, .unreachable) where stage.waitingFor == .holdRead,
             .holdFailed(_, .rejected) where stage.waitingFor == .holdRead:
             return nextLookup(stage, holdLeft: nil)
-        case .payTapped(let token, _) where stage.token == nil:
-            // After a restart the payment method is gone: the user gives it
-            // again, and an empty lookup sends it with the attempt's own key.
-            var next = stage
-            next.token = token
-            guard !stage.checkPending else { return go(.unknown(next)) }
-            next.waitingFor = .lookup
-            return go(.unknown(next), [.lookUpAttempt(attempt.id, attempt.key, after: .zero)])
         case .checkAgainTapped where !stage.checkPending, .appForegrounded where !stage.checkPending:
             var next = stage
             next.waitingFor = .lookup
@@ -96,7 +90,7 @@ extension BookingFlow {
     static func resendFailed(_ failure: PaymentFailure, _ stage: Unknown) -> Step? {
         let attempt = stage.payment.attempt
         switch failure {
-        case .unknownOutcome, .notSent:
+        case .unknownOutcome, .notSent, .sentElsewhere:
             // The first request is still running (409 IDEMPOTENCY_KEY_IN_USE),
             // or this one got no answer: keep checking.
             return nextLookup(stage, holdLeft: nil)
@@ -255,7 +249,7 @@ extension BookingFlow {
         let id = payment.attempt.id
         let reason: FailureReason
         switch failure {
-        case .unknownOutcome, .serverFailedTheKey: return nil
+        case .unknownOutcome, .serverFailedTheKey, .sentElsewhere: return nil
         case .holdExpired:
             return go(.expired(Expired(attempt: payment.attempt, offer: nil, version: nil)), [save(id, .expired)])
         case .declined: reason = .declined

@@ -141,9 +141,12 @@ extension BookingFlow {
         public var checks: Int
         /// What is scheduled or out (a lookup, a resend or a hold read); `nil` when nothing is.
         public var waitingFor: UnknownCheck?
-        /// The payment method of this run's own tap, in memory only: what a
-        /// resend with the same key sends (`nil` after a restart, until the
-        /// user taps Pay again).
+        /// The payment method of this process's own send, in memory only:
+        /// what a resend with the same key sends. `nil` after a restart, and
+        /// when another process sent the payment: the payment method is never
+        /// saved (a card number typed in its place must never reach the
+        /// disk), and a resend with another one would reuse the key with
+        /// another body. Then the hold is read instead, and its end decides.
         public var token: PaymentToken?
         /// Resends sent so far.
         public var resends: Int

@@ -189,9 +189,12 @@ public actor BookingRepository {
         let task = Task { () -> PaymentOutcome in
             let outcome: PaymentOutcome
             do throws(APIError) {
+                // Each try leaves only while the row still says
+                // PAYMENT_SUBMITTED: another process may settle it meanwhile.
                 let booking = try await api.createBooking(
                     hold: holdID, paymentToken: token, key: record.idempotencyKey,
-                    returnURL: self.configuration.challengeReturnURL)
+                    returnURL: self.configuration.challengeReturnURL,
+                    proceed: { [weak self] in await self?.isStillSubmitted(id) ?? false })
                 outcome = .answered(booking)
                 _ = try? self.apply(booking, to: id)
             } catch {
@@ -258,6 +261,10 @@ public actor BookingRepository {
         case .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
             return .unknown("\(error)")
         }
+    }
+
+    private func isStillSubmitted(_ id: AttemptID) -> Bool {
+        (try? store.attempts.attempt(id: id))?.phase == .paymentSubmitted
     }
 
     /// Ends a submitted payment as not paid (`FAILED`): the flow's

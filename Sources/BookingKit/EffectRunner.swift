@@ -99,8 +99,12 @@ public final class EffectRunner: Sendable {
                 if update.phase == .paymentSubmitted && !moved {
                     // Another process paid (or replaced) this attempt first:
                     // the payment is never sent from here; it is looked up.
-                    await sink(
-                        Self.paymentEvent(update.attemptID, await repository.paymentNotSubmitted(update.attemptID)))
+                    let outcome = await repository.paymentNotSubmitted(update.attemptID)
+                    if case .unknown = outcome {
+                        await sink(.payFailed(update.attemptID, .sentElsewhere))
+                    } else {
+                        await sink(Self.paymentEvent(update.attemptID, outcome))
+                    }
                     return false
                 }
                 return true

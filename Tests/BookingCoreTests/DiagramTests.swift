@@ -18,7 +18,10 @@ import Testing
             Self.diagram.transitions.first { $0.from == from && $0.to == to }
         }
         #expect(edge("held", "submitting")?.events == ["payTapped"])
-        #expect(edge("submitting", "unknown")?.events == ["payFailed(serverFailedTheKey)", "payFailed(unknownOutcome)"])
+        #expect(
+            edge("submitting", "unknown")?.events == [
+                "payFailed(sentElsewhere)", "payFailed(serverFailedTheKey)", "payFailed(unknownOutcome)",
+            ])
         #expect(edge("unknown", "confirmed") != nil)
         // Unknown is never a dead end: the empty lookup after a replayed 5xx
         // or an ended hold is "not paid", which offers a new attempt.

@@ -115,18 +115,10 @@ import Testing
         if state.stage.isFinal, event.attemptID != nil {
             expect(next == state && effects.isEmpty, "a result moved a final stage")
         }
-        if next.stage != state.stage, next.pendingWork != nil, !Self.onlyTheTokenChanged(state.stage, next.stage) {
+        if next.stage != state.stage, next.pendingWork != nil {
             expect(!effects.isEmpty, "waiting in \(next.stage.name) with nothing sent")
         }
         return Node(state: next, history: history)
-    }
-
-    /// A Pay tap in `unknown` after a restart only keeps the payment method
-    /// for the next empty lookup: what is out stays out.
-    static func onlyTheTokenChanged(_ before: Flow.Stage, _ after: Flow.Stage) -> Bool {
-        guard case .unknown(var old) = before, case .unknown(let new) = after else { return false }
-        old.token = new.token
-        return old == new
     }
 
     /// The alphabet at a node: the table's events, minus restores of an

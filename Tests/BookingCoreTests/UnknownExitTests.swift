@@ -100,12 +100,20 @@ import Testing
         #expect(offline.actions.first?.isEnabled == false)
     }
 
-    @Test func afterARestartAPayTapGivesTheMethodForAResendWithTheSameKey() {
+    @Test func afterARestartNothingIsSentAgainAndAPayTapChangesNothing() {
+        // The payment method is never saved: a restored flow reads the hold
+        // instead of sending, and a tap cannot bring another card under the key.
         let restored = Flow.reduce(Flow.initialState, .restored(S.record(.paymentSubmitted))).state
-        let (tapped, effects) = Flow.reduce(restored, .payTapped(Fix.token, now: Fix.t(30)))
-        #expect(effects.isEmpty)  // the first lookup is out already
-        let (_, resend) = Flow.reduce(tapped, .attemptLookedUp(Fix.a1, .notFound))
-        #expect(resend == [Self.resend])
+        #expect(Flow.reduce(restored, .payTapped(Fix.token, now: Fix.t(30))).state == restored)
+        let (_, effects) = Flow.reduce(restored, .attemptLookedUp(Fix.a1, .notFound))
+        #expect(effects == [.readHold(Fix.a1, S.holdID)])
+    }
+
+    @Test func aPaymentAnotherProcessSentIsOnlyLookedUpHere() {
+        let submitting = Flow.reduce(Fix.held(), .payTapped(Fix.token, now: Fix.t(30))).state
+        let (state, _) = Flow.reduce(submitting, .payFailed(Fix.a1, .sentElsewhere))
+        let (_, effects) = Flow.reduce(state, .attemptLookedUp(Fix.a1, .notFound))
+        #expect(effects == [.readHold(Fix.a1, S.holdID)])
     }
 
     @Test func resendsAreBoundedThenTheHoldIsRead() {

@@ -46,31 +46,49 @@ import Testing
     }
 
     @Test(arguments: SandboxFixture.Route.allCases)
-    func killedBeforeThePaymentLeftIsConfirmedOnTheNextRunBySendingItWithTheSameKey(
+    func aPaymentWhoseAnswerWasLostAndThatNeverBookedIsSentAgainAndConfirmedOnce(
         route: SandboxFixture.Route
     ) async throws {
+        let harness = try Harness(route: route)
+        // The first send is refused as "still running" until the tries run
+        // out (the answer is unknown); the lookup finds nothing; the same
+        // payment, same key and body, books.
+        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "unavailable", times: 4))
+        let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        let state = await harness.waitForFinal()
+        #expect(state.stage.name == "confirmed")
+        let posts = harness.sandbox.transport.requests("POST", "/v1/bookings")
+        #expect(posts.count == 5)
+        #expect(Set(posts.compactMap { $0.headers["Idempotency-Key"] }).count == 1)
+        #expect(Set(posts.map(\.body)).count == 1)
+        #expect(try await harness.ledger().chargeCount == 1)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .confirmed)
+        await harness.sandbox.stop()
+    }
+
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func killedBeforeThePaymentLeftIsNeverSentOnTheNextRunWhileTheHoldRuns(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
         harness.death.killAtBoundary = "before pay"
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         _ = await harness.waitFor(3) { _ in harness.death.isDead }
         #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
-        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
 
         try harness.restart()
         let restored = try await harness.runtime.restore()
         #expect(restored.stage.name == "unknown")
-        // After a restart the payment method is given again (`booking pay`):
-        // the empty lookup sends it with the attempt's own key.
-        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        let state = await firstState(of: harness.flow) { $0.stage.isFinal }
-        #expect(state.stage.name == "confirmed")
-        let posts = harness.sandbox.transport.requests("POST", "/v1/bookings")
-        #expect(posts.count == 1)
-        let saved = try await harness.repository.attempt(attempt)
-        #expect(posts.first?.headers["Idempotency-Key"] == saved?.idempotencyKey.rawValue)
-        #expect(saved?.phase == .confirmed)
-        #expect(try await harness.ledger().chargeCount == 1)
+        // The payment method was never saved, so nothing is sent: the lookup
+        // finds nothing and the hold, read, still runs: looked up at its end.
+        let waiting = await firstState(of: harness.flow) {
+            if case .unknown(let s) = $0.stage { return s.checks >= BackoffSchedule.lostAnswer.checkCount }
+            return $0.stage.isFinal
+        }
+        #expect(waiting.stage.name == "unknown")
+        #expect(!waiting.enabledActions.contains(.pay))
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        #expect(try await harness.ledger().chargeCount == 0)
         await harness.sandbox.stop()
     }
 

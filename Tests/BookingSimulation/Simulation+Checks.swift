@@ -49,6 +49,21 @@ extension Simulation {
                         "I7 \(lane.schedule.polls.count) polls in a row, more than the schedule's cap")
                 }
             case .lookUpAttempt(_, _, let wait):
+                if wait == .zero {
+                    // At once: a new question (a tap, a restore, a resend's
+                    // stored error, an ended hold), so a new run of lookups.
+                    lane.schedule.lookups = []
+                    continue
+                }
+                if case .holdRead(_, let hold, _, _) = event, wait > .seconds(60) {
+                    // The schedule is used up and the hold still runs: one
+                    // lookup at the hold's end, never later.
+                    if wait > hold.expiresIn + .seconds(1) {
+                        observations.violation("I7 a lookup waits \(wait), past the hold's end (\(hold.expiresIn))")
+                    }
+                    lane.schedule.lookups = []
+                    continue
+                }
                 if wait > .seconds(60) { observations.violation("I7 a lookup waits \(wait), more than 60 s") }
                 if let last = lane.schedule.lookups.last, wait < last {
                     observations.violation("I7 lookups do not back off: \(wait) after \(last)")
