@@ -10,6 +10,22 @@ import Testing
 /// paid" with a new attempt offered; never more than one charge. In-process
 /// and over real HTTP on loopback.
 @Suite struct NotPaidFlowTests {
+    /// A hold, then Pay: the process dies with `PAYMENT_SUBMITTED` saved and
+    /// before the payment left; a new process opens the same files.
+    static func killedBeforeThePaymentLeft(
+        route: SandboxFixture.Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000
+    ) async throws -> (Harness, AttemptID) {
+        let harness = try Harness(route: route, holdTTLMilliseconds: holdTTLMilliseconds)
+        harness.death.killAtBoundary = "before pay"
+        let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        _ = await harness.waitFor(3) { _ in harness.death.isDead }
+        #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        try harness.restart()
+        return (harness, attempt)
+    }
+
     @Test(arguments: SandboxFixture.Route.allCases)
     func aPaymentTheServerFailedBeforeItsCommitIsSentAgainWithTheSameKeyAndEndsNotPaid(
         route: SandboxFixture.Route
@@ -69,14 +85,7 @@ import Testing
 
     @Test(arguments: SandboxFixture.Route.allCases)
     func killedBeforeThePaymentLeftIsNeverSentOnTheNextRunWhileTheHoldRuns(route: SandboxFixture.Route) async throws {
-        let harness = try Harness(route: route)
-        harness.death.killAtBoundary = "before pay"
-        let attempt = try await harness.holdAnOffer()
-        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        _ = await harness.waitFor(3) { _ in harness.death.isDead }
-        #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
-
-        try harness.restart()
+        let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route)
         let restored = try await harness.runtime.restore()
         #expect(restored.stage.name == "unknown")
         // The payment method was never saved, so nothing is sent: the lookup
@@ -89,18 +98,13 @@ import Testing
         #expect(!waiting.enabledActions.contains(.pay))
         #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
         #expect(try await harness.ledger().chargeCount == 0)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
         await harness.sandbox.stop()
     }
 
     @Test(arguments: SandboxFixture.Route.allCases)
     func killedBeforeThePaymentLeftIsNotPaidOnTheNextRunOnceTheHoldEnded(route: SandboxFixture.Route) async throws {
-        let harness = try Harness(route: route, holdTTLMilliseconds: 60_000)
-        harness.death.killAtBoundary = "before pay"
-        let attempt = try await harness.holdAnOffer()
-        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        _ = await harness.waitFor(3) { _ in harness.death.isDead }
-
-        try harness.restart()
+        let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route, holdTTLMilliseconds: 60_000)
         harness.sandbox.clock.advance(seconds: 3600)  // the hold ended on the server
         _ = try await harness.runtime.restore()
         let state = await firstState(of: harness.flow) { $0.stage.isFinal }
@@ -114,12 +118,7 @@ import Testing
 
     @Test(arguments: SandboxFixture.Route.allCases)
     func reconciliationConcludesNotPaidForAnEndedHoldWithoutPosting(route: SandboxFixture.Route) async throws {
-        let harness = try Harness(route: route, holdTTLMilliseconds: 60_000)
-        harness.death.killAtBoundary = "before pay"
-        let attempt = try await harness.holdAnOffer()
-        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        _ = await harness.waitFor(3) { _ in harness.death.isDead }
-        try harness.restart()
+        let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route, holdTTLMilliseconds: 60_000)
 
         // The hold still runs: the job leaves the attempt to the flow.
         var report = await harness.repository.reconcile()
