@@ -23,8 +23,12 @@ struct RetryExecutor: Sendable {
     func execute(
         _ request: TransportRequest, kind: RequestKind, proceed: (@Sendable () async -> Bool)? = nil
     ) async throws(APIError) -> TransportResponse {
-        if let wait = gate.remaining(nowUnixSeconds: wallClockSeconds(), ceiling: policy.retryAfterCeiling) {
-            // Nothing of this call has left yet: cancelled now, nothing was sent.
+        let now = wallClockSeconds()
+        if let deadline = gate.deadline(nowUnixSeconds: now) {
+            // Nothing of this call has left yet: stopped or cancelled now,
+            // nothing was sent.
+            let wait = Duration.seconds(deadline - now)
+            if wait > policy.longestWait { throw .final(.waitRequested(until: deadline), nil) }
             do { try await sleeper.sleep(for: wait) } catch { throw .final(.notSent, nil) }
         }
         var attempt = 1
@@ -85,9 +89,7 @@ struct RetryExecutor: Sendable {
     private func noteRetryAfter(_ response: TransportResponse) {
         guard [408, 429, 503].contains(response.status), let header = response.header("Retry-After") else { return }
         let now = wallClockSeconds()
-        guard let wait = RetryAfter.delay(header, nowUnixSeconds: now, ceiling: policy.retryAfterCeiling) else {
-            return
-        }
+        guard let wait = RetryAfter.delay(header, nowUnixSeconds: now) else { return }
         gate.record(wait: wait, nowUnixSeconds: now)
     }
 

@@ -258,7 +258,8 @@ public actor BookingRepository {
             // request as such; no booking was made under this key.
             mark(id, .failed)
             return .refused(.paymentDeclined, "\(error)")
-        case .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
+        case .final(.unavailable, _), .final(.waitRequested, _), .unknownOutcome, .invalidResponse, .notFound:
+            // Told to wait (an earlier try of this call may have acted): looked up.
             return .unknown("\(error)")
         }
     }
