@@ -12,7 +12,7 @@ public enum CrashHook {
 
     /// The runtime's boundary hook for `environment`; nil when there is
     /// none to install (release builds, or the variable unset).
-    public static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
+    package static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
         #if DEBUG
         guard let target = environment[variable], !target.isEmpty else { return nil }
         return { boundary in

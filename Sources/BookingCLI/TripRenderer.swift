@@ -16,7 +16,7 @@ public struct TripRenderer: Sendable {
     }
 
     /// One line of `booking trips`.
-    public func line(_ trip: TripRepository.Trip) -> String {
+    package func line(_ trip: TripRepository.Trip) -> String {
         let record = trip.record
         let status = console.styled(record.status.rawValue, record.status == .confirmed ? .green : .red)
         var parts = [record.bookingID.rawValue.terminalSafe, status]
@@ -30,7 +30,7 @@ public struct TripRenderer: Sendable {
     }
 
     /// Every line of `booking trip ID`.
-    public func detail(_ trip: TripRepository.Trip) -> [String] {
+    package func detail(_ trip: TripRepository.Trip) -> [String] {
         let record = trip.record
         var lines = [
             console.styled("Trip \(record.bookingID.rawValue.terminalSafe)", .bold) + "  "
@@ -52,7 +52,7 @@ public struct TripRenderer: Sendable {
     }
 
     /// A trip as JSON (see the README for the fields).
-    public static func json(_ trip: TripRepository.Trip) -> JSONValue {
+    package static func json(_ trip: TripRepository.Trip) -> JSONValue {
         let record = trip.record
         let details = trip.details
         return [

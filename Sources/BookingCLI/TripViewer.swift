@@ -12,7 +12,7 @@ public struct TripViewer: Sendable {
     public static let bound: Duration = .milliseconds(1500)
 
     /// The trips on this device.
-    public let repository: TripRepository
+    package let repository: TripRepository
     /// Whether the server confirmed the copy just now.
     public let isFresh: Bool
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// The trips: synced from the server by version, read from `booking.sqlite`
 /// with no network at all.
-public actor TripRepository {
+package actor TripRepository {
     let store: BookingDatabase
     private let api: BookingAPIClient?
     private let now: @Sendable () -> Date
