@@ -34,6 +34,8 @@ extension BookingClient {
         ///   - transport: nil for real HTTP through URLSession.
         ///   - logHandler: the app's logger; nothing is logged by default.
         ///   - launchBound: how long `launch()` waits on the network at most.
+        ///   - challengeReturnURL: where the bank's page sends the user back.
+        ///   - api: timeouts and retries.
         public init(
             server: String, credential: Credential, dataDirectory: URL, transport: (any Transport)? = nil,
             logHandler: any LogHandler = SilentLogHandler(), launchBound: Duration = .seconds(2),
