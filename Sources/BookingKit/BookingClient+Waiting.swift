@@ -13,7 +13,7 @@ extension BookingClient {
             for await state in stream where condition(state) { return state }
             return nil
         }
-        guard let state = await TimeBound.run(timeout, { await watching.value }) ?? nil else {
+        guard let state = await TimeLimit.run(timeout, { await watching.value }) ?? nil else {
             watching.cancel()  // ends the stream's iteration and its reader
             throw .timedOut(stage: await runtime.flow.state.stage.name)
         }

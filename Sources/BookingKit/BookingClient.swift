@@ -130,7 +130,7 @@ public final class BookingClient: Sendable {
             if report.settledAnything { logger.log(.info, "settled at launch: \(report)") }
             return report
         }
-        let report = await TimeBound.run(configuration.launchBound) { await settling.value }
+        let report = await TimeLimit.run(configuration.launchBound) { await settling.value }
         if report == nil {
             logger.log(.notice, "launch reconciliation goes on past the bound", ["open": "\(open)"])
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// The booking flow for a SwiftUI screen: an observable view of the
@@ -46,8 +47,8 @@ public final class BookingModel {
     /// Whether to show a progress indicator.
     public var showsProgress: Bool { state.showsProgress }
     /// The bank's 3-D Secure page to present, when the flow asks for it.
-    public var challengeURL: String? {
-        if case .challenge(let url)? = state.navigation { return url }
+    public var challengeURL: URL? {
+        if case .challenge(let url)? = state.navigation { return URL(string: url) }
         return nil
     }
 

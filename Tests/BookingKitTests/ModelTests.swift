@@ -10,11 +10,8 @@ import Testing
 struct ModelTests {
     @Test("a whole booking through the model: hold, countdown, 3-D Secure, confirmed")
     func wholeBooking() async throws {
-        let fixture = try ClientFixture()
-        let model = BookingModel(client: fixture.client)
-        let running = Task { await model.run() }
+        let (fixture, model, running) = try await launched()
         defer { running.cancel() }
-        #expect(await waitUntil { model.launchReport != nil })
         #expect(model.title.key == "booking.title.browsing")
         #expect(model.title.defaultValue == "Choose a room")
         #expect(model.actions.isEmpty)
@@ -36,7 +33,7 @@ struct ModelTests {
         #expect(model.title.key == "booking.title.actionRequired")
         let url = try #require(model.challengeURL)
         #expect(model.actions.map(\.action) == [.openChallenge])
-        try await ClientFixture.answerChallenge(url, pass: true)
+        try await ClientFixture.answerChallenge(url.absoluteString, pass: true)
         await model.returnedToApp()
         #expect(await waitUntil { model.state.stage.isFinal })
         #expect(model.title.key == "booking.title.confirmed.voucher" || model.title.key == "booking.title.confirmed")
@@ -51,11 +48,8 @@ struct ModelTests {
 
     @Test("offline: the banner and the disabled reason carry keys")
     func offline() async throws {
-        let fixture = try ClientFixture()
-        let model = BookingModel(client: fixture.client)
-        let running = Task { await model.run() }
+        let (fixture, model, running) = try await launched()
         defer { running.cancel() }
-        #expect(await waitUntil { model.launchReport != nil })
         await model.hold(try await fixture.firstOffer())
         #expect(await model.waitForOutcome(timeout: .seconds(10)))
         await fixture.client.networkChanged(isOnline: false)
@@ -65,6 +59,15 @@ struct ModelTests {
         #expect(!pay.isEnabled)
         #expect(pay.disabledReason?.key == "booking.reason.youAreOffline")
         await fixture.sandbox.stop()
+    }
+
+    /// A sandbox, a client and its model, running and launched.
+    private func launched() async throws -> (ClientFixture, BookingModel, Task<Void, Never>) {
+        let fixture = try ClientFixture()
+        let model = BookingModel(client: fixture.client)
+        let running = Task { await model.run() }
+        #expect(await waitUntil { model.launchReport != nil })
+        return (fixture, model, running)
     }
 
     /// Waits (real time, bounded) until `condition` holds on the main actor.

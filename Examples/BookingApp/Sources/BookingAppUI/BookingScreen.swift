@@ -31,7 +31,7 @@
                         .disabled(!row.isEnabled)
                     if let reason = row.disabledReason { Text(reason.defaultValue).font(.footnote) }
                 }
-                if let url = model.challengeURL, let link = URL(string: url) {
+                if let link = model.challengeURL {
                     Link("Open your bank's page", destination: link)
                 }
             }
