@@ -9,10 +9,9 @@ enum RoomLabel {
     static func describe(_ offer: OfferID, price: Money?, services: Services) async -> String {
         var text = "offer \(offer)"
         if let cached = try? await services.search().cachedOffer(offer) {
-            let listing = cached.listing
             text =
-                "\(listing.property.name.terminalSafe), \(listing.room.name.terminalSafe), "
-                + "\(listing.checkIn) to \(listing.checkOut)"
+                "\(cached.propertyName.terminalSafe), \((cached.roomName ?? "").terminalSafe), "
+                + "\(cached.checkIn) to \(cached.checkOut)"
         }
         return price.map { text + ": \($0.formatted.terminalSafe)" } ?? text
     }

@@ -1,7 +1,8 @@
 /// One bookable room at a property for given dates, as a search result.
 ///
-/// Wire form (one item of `GET /v1/offers`): `{"offerId", "propertyName",
-/// "checkIn", "checkOut", "guests", "quoteId", "price", "quotedAt"}`.
+/// Flat form: `{"offerId", "propertyName", "roomName"?, "city"?, "checkIn",
+/// "checkOut", "guests", "quoteId", "price", "quotedAt"}` (the server's
+/// nested listing is converted by BookingAPI's `Offer(listing:quotedAt:)`).
 /// Decoding rejects empty ids, a check-out not after the check-in and a
 /// guest count below one.
 public struct Offer: Hashable, Codable, Sendable {
@@ -9,6 +10,10 @@ public struct Offer: Hashable, Codable, Sendable {
     public let id: OfferID
     /// The property's display name.
     public let propertyName: String
+    /// The room's display name, when the source named it.
+    public let roomName: String?
+    /// The property's city, when the source named it.
+    public let city: String?
     /// The first night, in the hotel's calendar.
     public let checkIn: CalendarDate
     /// The day of departure, after `checkIn`.
@@ -21,11 +26,13 @@ public struct Offer: Hashable, Codable, Sendable {
     /// An offer, or `nil` when the dates or guest count are impossible.
     public init?(
         id: OfferID, propertyName: String, checkIn: CalendarDate, checkOut: CalendarDate,
-        guests: Int, quote: Quote
+        guests: Int, quote: Quote, roomName: String? = nil, city: String? = nil
     ) {
         guard checkIn < checkOut, guests >= 1, !id.rawValue.isEmpty else { return nil }
         self.id = id
         self.propertyName = propertyName
+        self.roomName = roomName
+        self.city = city
         self.checkIn = checkIn
         self.checkOut = checkOut
         self.guests = guests
@@ -38,16 +45,18 @@ public struct Offer: Hashable, Codable, Sendable {
     /// The same offer at another quote (a changed price the user accepted).
     public func requoted(_ quote: Quote) -> Offer {
         Offer(
-            uncheckedID: id, propertyName: propertyName, checkIn: checkIn, checkOut: checkOut,
-            guests: guests, quote: quote)
+            uncheckedID: id, propertyName: propertyName, roomName: roomName, city: city, checkIn: checkIn,
+            checkOut: checkOut, guests: guests, quote: quote)
     }
 
     private init(
-        uncheckedID id: OfferID, propertyName: String, checkIn: CalendarDate, checkOut: CalendarDate,
-        guests: Int, quote: Quote
+        uncheckedID id: OfferID, propertyName: String, roomName: String?, city: String?, checkIn: CalendarDate,
+        checkOut: CalendarDate, guests: Int, quote: Quote
     ) {
         self.id = id
         self.propertyName = propertyName
+        self.roomName = roomName
+        self.city = city
         self.checkIn = checkIn
         self.checkOut = checkOut
         self.guests = guests
@@ -56,7 +65,7 @@ public struct Offer: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case id = "offerId"
-        case propertyName, checkIn, checkOut, guests
+        case propertyName, roomName, city, checkIn, checkOut, guests
     }
 
     /// Decodes the flat wire item strictly.
@@ -70,7 +79,9 @@ public struct Offer: Hashable, Codable, Sendable {
                 checkIn: try container.decode(CalendarDate.self, forKey: .checkIn),
                 checkOut: try container.decode(CalendarDate.self, forKey: .checkOut),
                 guests: try container.decode(Int.self, forKey: .guests),
-                quote: quote
+                quote: quote,
+                roomName: try container.decodeIfPresent(String.self, forKey: .roomName),
+                city: try container.decodeIfPresent(String.self, forKey: .city)
             )
         else {
             throw DecodingError.dataCorrupted(
@@ -86,6 +97,8 @@ public struct Offer: Hashable, Codable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(propertyName, forKey: .propertyName)
+        try container.encodeIfPresent(roomName, forKey: .roomName)
+        try container.encodeIfPresent(city, forKey: .city)
         try container.encode(checkIn, forKey: .checkIn)
         try container.encode(checkOut, forKey: .checkOut)
         try container.encode(guests, forKey: .guests)

@@ -6,7 +6,9 @@
 /// The rules (the client decides by the body's machine code, not the status
 /// alone, since 409 means three different things):
 /// - 2xx: success.
-/// - No answer, nothing sent (offline, DNS, refused, TLS): retry; then final `notSent`.
+/// - No answer, nothing sent (offline, DNS, refused, unroutable, TLS): final
+///   `notSent` at once. Retries are for answers that may change; a network
+///   that is not there is reported as offline without waiting.
 /// - No answer, maybe sent (timeout, dropped): a request that moves money is
 ///   an unknown outcome at once; any other is retried, then final `unavailable`.
 /// - 408, 429, 503, `409 IDEMPOTENCY_KEY_IN_USE`: retry; when the tries run
@@ -72,9 +74,7 @@ public struct OutcomePolicy: Hashable, Sendable {
         }
         switch outcome {
         case .network(let failure):
-            if failure.requestCertainlyNotSent {
-                return canRetry ? .retry(after: wait(nil)) : .final(.notSent)
-            }
+            if failure.requestCertainlyNotSent { return .final(.notSent) }
             if kind.movesMoney { return .unknownOutcome }
             return canRetry ? .retry(after: wait(nil)) : .final(.unavailable)
 

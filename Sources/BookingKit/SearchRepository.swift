@@ -88,12 +88,10 @@ package actor SearchRepository {
             guard let next = previous.nextCursor else { throw SearchError.noSuchPage(pageIndex + 1) }
             cursor = next
         }
-        guard let checkIn = CalendarDate(query.checkIn), let checkOut = CalendarDate(query.checkOut) else {
-            throw SearchError.invalidQuery("dates must be YYYY-MM-DD")
-        }
         do {
             let page = try await api.offers(
-                placeID: query.placeID, checkIn: checkIn, checkOut: checkOut, guests: query.guests, cursor: cursor)
+                placeID: query.placeID, checkIn: query.checkIn, checkOut: query.checkOut, guests: query.guests,
+                cursor: cursor)
             let quotedAt =
                 page.items.compactMap(\.quotedAtMilliseconds).min()
                 .map { Date(timeIntervalSince1970: Double($0) / 1_000) } ?? now()
@@ -115,24 +113,29 @@ package actor SearchRepository {
         }
     }
 
-    /// The offer `id` as the most recently cached page that lists it shows
-    /// it, with when that page was quoted; nil when no cached page has it.
-    /// No network: a hold asks for the quote the user saw.
-    public func cachedOffer(_ id: OfferID) throws -> (listing: OfferListing, quotedAt: Date)? {
+    /// The offer `id` at the quote the most recently cached page that lists
+    /// it shows; nil when no cached page has it. No network: a hold asks for
+    /// the quote the user saw.
+    public func cachedOffer(_ id: OfferID) throws -> Offer? {
         let pages = try cache.recovering { try $0.resultPages.pages(mentioning: id.rawValue) }
         for page in pages {
-            guard let items = try? JSONDecoder().decode([OfferListing].self, from: Data(page.itemsJSON.utf8)) else {
-                continue
-            }
-            if let listing = items.first(where: { $0.offerId == id }) { return (listing, page.quotedAt) }
+            guard let items = try? Self.offers(in: page) else { continue }
+            if let offer = items.first(where: { $0.id == id }) { return offer }
         }
         return nil
     }
 
+    /// The domain offers a cached page's wire items describe; a listing that
+    /// is not a valid offer is left out.
+    static func offers(in page: ResultPage) throws -> [Offer] {
+        let listings = try JSONDecoder().decode([OfferListing].self, from: Data(page.itemsJSON.utf8))
+        return listings.compactMap { Offer(listing: $0, quotedAt: page.quotedAt) }
+    }
+
     private func present(_ page: ResultPage, fromCache: Bool, offline: Bool) throws -> OffersPage {
-        let items: [OfferListing]
+        let items: [Offer]
         do {
-            items = try JSONDecoder().decode([OfferListing].self, from: Data(page.itemsJSON.utf8))
+            items = try Self.offers(in: page)
         } catch {
             throw SearchError.unreadableCache
         }

@@ -1,4 +1,5 @@
 import BookingAPI
+import BookingCore
 import BookingStore
 import Foundation
 
@@ -16,8 +17,8 @@ public enum Suggestions: Equatable, Sendable {
 
 /// One page of offers as a screen shows it.
 public struct OffersPage: Equatable, Sendable {
-    /// The offers.
-    public var items: [OfferListing]
+    /// The offers, as the flow takes them (each with its room's name).
+    public var items: [Offer]
     /// Which page (from 0).
     public var pageIndex: Int
     /// Whether another page follows.

@@ -1,3 +1,5 @@
+import BookingCore
+
 /// Everything that selects a list of offers: place, dates, guests, filters.
 ///
 /// Its `cacheKey` is a canonical encoding of the whole query, so equal
@@ -6,17 +8,21 @@
 public struct SearchQuery: Hashable, Sendable {
     /// The place searched.
     public var placeID: String
-    /// Check-in, `YYYY-MM-DD`.
-    public var checkIn: String
-    /// Check-out, `YYYY-MM-DD`.
-    public var checkOut: String
+    /// The first night.
+    public var checkIn: CalendarDate
+    /// The day of departure.
+    public var checkOut: CalendarDate
     /// Number of guests.
     public var guests: Int
-    /// Filters by name, e.g. `["maxPrice": "20000", "stars": "4"]`.
+    /// Filters by name, e.g. `["maxPrice": "20000", "stars": "4"]`: each is
+    /// part of the cache key and is sent to the server as a query
+    /// parameter of the same name, so a cached page holds what its key says.
     public var filters: [String: String]
 
     /// Creates a query.
-    public init(placeID: String, checkIn: String, checkOut: String, guests: Int, filters: [String: String] = [:]) {
+    public init(
+        placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, filters: [String: String] = [:]
+    ) {
         self.placeID = placeID
         self.checkIn = checkIn
         self.checkOut = checkOut
@@ -31,8 +37,8 @@ public struct SearchQuery: Hashable, Sendable {
         var parts = [
             "v1",
             "place=" + Self.escape(placeID),
-            "in=" + Self.escape(checkIn),
-            "out=" + Self.escape(checkOut),
+            "in=" + Self.escape(checkIn.description),
+            "out=" + Self.escape(checkOut.description),
             "guests=\(guests)",
         ]
         for (name, value) in filters.sorted(by: { $0.key < $1.key }) {

@@ -103,14 +103,15 @@ public final class Database {
 
     private func configure() throws(SQLiteError) {
         if !options.readOnly && sqlite3_db_readonly(handle, "main") == 1 {
-            throw SQLiteError(code: SQLITE_READONLY, message: "database file is read-only: \(path)")
+            throw SQLiteError(code: .readOnly, message: "database file is read-only: \(path)")
         }
         sqlite3_busy_timeout(handle, Int32(clamping: options.busyTimeoutMilliseconds))
         var enabled: Int32 = 0
         let code = bk_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, &enabled)
         guard code == SQLITE_OK, enabled == 1 else {
             throw SQLiteError(
-                code: code == SQLITE_OK ? SQLITE_ERROR : code, message: "SQLITE_DBCONFIG_DEFENSIVE did not take")
+                code: code == SQLITE_OK ? .error : ResultCode(rawValue: code),
+                message: "SQLITE_DBCONFIG_DEFENSIVE did not take")
         }
         // The first statement reads the file: a file that is not a database
         // fails here with SQLITE_NOTADB.
@@ -118,7 +119,7 @@ public final class Database {
             let mode = try pragma("journal_mode", set: "WAL")
             guard mode?.lowercased() == "wal" else {
                 throw SQLiteError(
-                    code: SQLITE_ERROR, message: "journal_mode=WAL did not take (got \(mode ?? "nothing")) for \(path)")
+                    code: .error, message: "journal_mode=WAL did not take (got \(mode ?? "nothing")) for \(path)")
             }
         } else {
             _ = try pragma("schema_version")
@@ -142,7 +143,7 @@ public final class Database {
         let actual = try pragma(name)
         guard actual == expected else {
             throw SQLiteError(
-                code: SQLITE_ERROR,
+                code: .error,
                 message: "PRAGMA \(name)=\(value) did not take: reads \(actual ?? "nothing"), expected \(expected)")
         }
     }
@@ -168,8 +169,20 @@ public final class Database {
 
     // MARK: Running SQL
 
-    /// Runs one or more SQL statements with no parameters, discarding rows.
+    /// Runs one SQL statement with no parameters, discarding rows.
+    ///
+    /// - Throws: `SQLiteError` with a `refusal` when `sql` holds no
+    ///   statement, more than one, or has parameters; nothing runs then.
     public func execute(_ sql: String) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        try statement.bind([])
+        try statement.run()
+    }
+
+    /// Runs a script: every statement of `sql`, in order, with no
+    /// parameters, discarding rows; stops at the first error. For schema
+    /// steps and fixtures, the one path that runs several statements.
+    public func executeScript(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else {
             throw SQLiteError(handle: handle, code: code, sql: sql)

@@ -73,7 +73,7 @@ enum FileSecurity {
                     attributes: [.posixPermissions: Int(directoryMode)])
             } catch {
                 throw SQLiteError(
-                    code: SQLITE_CANTOPEN,
+                    code: .cannotOpen,
                     message: "cannot create directory \(path): \(error.localizedDescription)")
             }
         }
@@ -85,14 +85,14 @@ enum FileSecurity {
             switch Platform.kind(atPath: path) {
             case .symbolicLink?:
                 throw SQLiteError(
-                    code: SQLITE_CANTOPEN,
+                    code: .cannotOpen,
                     message:
                         "the directory \(path) is a symbolic link\(target(of: path)); refusing to use it: give the directory it points to instead"
                 )
             case let kind? where kind != .directory:
-                throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(path) is \(kind.name), not a directory")
+                throw SQLiteError(code: .cannotOpen, message: "\(path) is \(kind.name), not a directory")
             default:
-                throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot open directory \(path): \(error.text)")
+                throw SQLiteError(code: .cannotOpen, message: "cannot open directory \(path): \(error.text)")
             }
         }
         defer { Platform.close(descriptor) }
@@ -111,21 +111,21 @@ enum FileSecurity {
         case .success(let read): status = read
         case .failure(.noEntry): return nil
         case .failure(let error):
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot read the status of \(path): \(error.text)")
+            throw SQLiteError(code: .cannotOpen, message: "cannot read the status of \(path): \(error.text)")
         }
         switch status.kind {
         case .regular: break
         case .symbolicLink: throw symbolicLink(path)
         default:
             throw SQLiteError(
-                code: SQLITE_CANTOPEN,
+                code: .cannotOpen,
                 message: "\(name(path)) is not a regular file (it is \(status.kind.name)); refusing to open it: \(path)"
             )
         }
         if shouldTighten && status.permissions & 0o077 != 0,
             let error = Platform.setPermissions(atPath: path, status.permissions & 0o700)
         {
-            throw SQLiteError(code: SQLITE_PERM, message: "cannot make \(path) owner-only: \(error.text)")
+            throw SQLiteError(code: .permission, message: "cannot make \(path) owner-only: \(error.text)")
         }
         return status.size
     }
@@ -137,11 +137,11 @@ enum FileSecurity {
         switch Platform.status(descriptor) {
         case .success(let read): status = read
         case .failure(let error):
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot read the status of \(path): \(error.text)")
+            throw SQLiteError(code: .cannotOpen, message: "cannot read the status of \(path): \(error.text)")
         }
         guard status.permissions & 0o077 != 0 else { return }
         if let error = Platform.setPermissions(descriptor, status.permissions & 0o700) {
-            throw SQLiteError(code: SQLITE_PERM, message: "cannot make \(path) owner-only: \(error.text)")
+            throw SQLiteError(code: .permission, message: "cannot make \(path) owner-only: \(error.text)")
         }
     }
 
@@ -157,7 +157,7 @@ enum FileSecurity {
         switch Platform.openNoFollow(temporary, flags: Platform.createFlags, mode: fileMode) {
         case .success(let descriptor): Platform.close(descriptor)
         case .failure(let error):
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(error.text)")
+            throw SQLiteError(code: .cannotOpen, message: "cannot create \(path): \(error.text)")
         }
         defer {
             for file in [temporary, temporary + "-wal", temporary + "-shm"] { Platform.unlink(file) }
@@ -181,11 +181,11 @@ enum FileSecurity {
             // in the last instant.
             if let renameError = Platform.rename(temporary, to: path) {
                 throw SQLiteError(
-                    code: SQLITE_CANTOPEN,
+                    code: .cannotOpen,
                     message: "cannot create \(path): \(error.text); \(renameError.text)")
             }
         case let error?:
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(error.text)")
+            throw SQLiteError(code: .cannotOpen, message: "cannot create \(path): \(error.text)")
         }
     }
 
@@ -204,13 +204,13 @@ enum FileSecurity {
 
     private static func symbolicLink(_ path: String) -> SQLiteError {
         SQLiteError(
-            code: SQLITE_CANTOPEN,
+            code: .cannotOpen,
             message: "\(name(path)) is a symbolic link; refusing to open it: \(path)\(target(of: path))")
     }
 
     private static func emptyFile(_ path: String) -> SQLiteError {
         SQLiteError(
-            code: SQLITE_NOTADB,
+            code: .notADatabase,
             message:
                 "\(name(path)) is empty (0 bytes) though it was already there: it may have been truncated, and what it held is not in it. It was left as it is; move it away (or restore a copy) to start afresh: \(path)"
         )

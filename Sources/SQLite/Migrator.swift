@@ -57,7 +57,7 @@ public struct Migrator: Sendable {
                     throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
                 }
                 if recorded.contains(step.name) { return false }
-                try database.execute(step.sql)
+                try database.executeScript(step.sql)
                 try database.run("INSERT INTO schema_migration (name) VALUES (?)", [.text(step.name)])
                 return true
             }

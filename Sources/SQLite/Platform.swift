@@ -20,6 +20,8 @@ enum Platform {
     /// The `errno` values that mean the storage is full: the disk, or the
     /// user's quota.
     static let storageFullErrors: Set<Int32> = [ENOSPC, EDQUOT]
+    /// The `errno` values that say a file or directory cannot be written.
+    static let readOnlyErrors: Set<Int32> = [EACCES, EPERM, EROFS]
 
     /// What a path names, as `fstat`/`lstat` report it.
     enum FileKind: Equatable {

@@ -12,16 +12,41 @@ public final class Statement {
     let handle: OpaquePointer
     private let databaseHandle: OpaquePointer
 
+    /// Prepares the one statement of `sql`.
+    ///
+    /// - Throws: `SQLiteError` for SQL SQLite cannot compile; a `refusal`
+    ///   (`.noStatement`, `.trailingSQL`) for SQL with no statement or with
+    ///   more after the first, which `sqlite3_prepare` would silently skip.
     init(databaseHandle: OpaquePointer, sql: String) throws(SQLiteError) {
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v3(databaseHandle, sql, -1, 0, &statement, nil)
-        guard code == SQLITE_OK, let statement else {
+        var rest = ""
+        let code = sql.withCString { text -> Int32 in
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(databaseHandle, text, -1, 0, &statement, &tail)
+            if code == SQLITE_OK, let tail, tail.pointee != 0 { rest = String(cString: tail) }
+            return code
+        }
+        guard code == SQLITE_OK else {
             sqlite3_finalize(statement)
             throw SQLiteError(handle: databaseHandle, code: code, sql: sql)
+        }
+        guard let statement else { throw SQLiteError(refusal: .noStatement, sql: sql) }
+        if !rest.isEmpty && Self.holdsStatement(rest, databaseHandle: databaseHandle) {
+            sqlite3_finalize(statement)
+            throw SQLiteError(refusal: .trailingSQL(rest), sql: sql)
         }
         self.sql = sql
         self.handle = statement
         self.databaseHandle = databaseHandle
+    }
+
+    /// Whether `text` holds anything but blanks and comments: a statement,
+    /// or text SQLite cannot compile (refused too, never run).
+    private static func holdsStatement(_ text: String, databaseHandle: OpaquePointer) -> Bool {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(databaseHandle, text, -1, 0, &statement, nil)
+        sqlite3_finalize(statement)
+        return code != SQLITE_OK || statement != nil
     }
 
     deinit {
@@ -104,8 +129,19 @@ public final class Statement {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
+    /// The number of parameters (`?`, `?NNN`, `:name`) the statement takes:
+    /// the largest index among them.
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
     /// Binds every value of `values`, in order, from parameter 1.
+    ///
+    /// - Throws: `SQLiteError` with the refusal `.parameterCount` when
+    ///   `values` does not give exactly one value per parameter; nothing is
+    ///   bound then.
     public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+        guard values.count == parameterCount else {
+            throw SQLiteError(refusal: .parameterCount(expected: parameterCount, given: values.count), sql: sql)
+        }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             switch value {

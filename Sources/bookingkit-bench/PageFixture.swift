@@ -1,3 +1,4 @@
+import BookingCore
 import BookingStore
 import CSQLiteBaseline
 import Foundation
@@ -12,7 +13,8 @@ enum PageFixture {
     /// The cache key of query number `query`.
     static func queryKey(_ query: Int) -> String {
         SearchQuery(
-            placeID: "place_lisbon_\(query)", checkIn: "2026-11-03", checkOut: "2026-11-06", guests: 2,
+            placeID: "place_lisbon_\(query)", checkIn: CalendarDate("2026-11-03")!,
+            checkOut: CalendarDate("2026-11-06")!, guests: 2,
             filters: ["maxPrice": "25000", "stars": "4", "sort": "price"]
         ).cacheKey
     }

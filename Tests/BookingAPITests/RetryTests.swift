@@ -51,12 +51,20 @@ import Testing
         #expect(transport.requests.count == 1)
     }
 
-    @Test func aPaymentThatCertainlyNeverLeftIsRetriedWithTheSameKey() async throws {
+    @Test func aPaymentThatCertainlyNeverLeftIsNotSentAtOnceWithoutWaiting() async throws {
         let booking = DecodingTests.booking()
         let transport = ScriptedTransport([.fail(TransportError(.cannotConnect)), .answer(201, [:], booking)])
-        _ = try await client(transport, RecordingSleeper())
-            .createBooking(hold: HoldID("h1"), paymentToken: PaymentToken("tok_visa"), key: IdempotencyKey("k1"))
-        #expect(transport.requests.map { $0.headers["Idempotency-Key"] } == ["k1", "k1"])
+        let sleeper = RecordingSleeper()
+        let error = await #expect(throws: APIError.self) {
+            try await client(transport, sleeper)
+                .createBooking(hold: HoldID("h1"), paymentToken: PaymentToken("tok_visa"), key: IdempotencyKey("k1"))
+        }
+        guard case .final(.notSent, _)? = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
+        #expect(transport.requests.map { $0.headers["Idempotency-Key"] } == ["k1"])
+        #expect(sleeper.recorded.isEmpty)
     }
 
     @Test func everyPostCarriesTheKeyAndTheBearerToken() async throws {

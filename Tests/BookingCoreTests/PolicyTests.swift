@@ -64,9 +64,12 @@ import Testing
         }
     }
 
-    @Test func aRequestThatNeverLeftIsRetriedThenNotSent() {
-        #expect(Self.decide(.network(.notConnected), .payment) == .retry(after: .seconds(1)))
-        #expect(Self.decide(.network(.cannotConnect), .payment, attempt: 3) == .final(.notSent))
+    @Test func aRequestThatNeverLeftIsOfflineAtOnceWithoutRetries() {
+        for failure in [NetworkFailure.notConnected, .cannotConnect, .dnsFailure, .tlsFailure] {
+            for kind in [RequestKind.payment, .hold, .read] {
+                #expect(Self.decide(.network(failure), kind) == .final(.notSent))
+            }
+        }
     }
 
     @Test func serverErrorsOnPaymentsAreUnknownAndOnReadsAreRetried() {

@@ -8,7 +8,8 @@ import Locking
 import Testing
 
 @Suite struct SearchAndTripTests {
-    private let query = SearchQuery(placeID: "plc_lisbon", checkIn: "2026-12-01", checkOut: "2026-12-03", guests: 2)
+    private let query = SearchQuery(
+        placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2)
 
     @Test func shortInputShowsRecentsAndLongerInputAsksTheServerAfterTheDebounce() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
@@ -71,7 +72,7 @@ import Testing
         #expect(!first.fromCache && !first.items.isEmpty)
         #expect(first.hasMore)
         let second = try await search.offers(query, pageIndex: 1)
-        #expect(Set(second.items.map(\.offerId)).isDisjoint(with: first.items.map(\.offerId)))
+        #expect(Set(second.items.map(\.id)).isDisjoint(with: first.items.map(\.id)))
         let again = try await search.offers(query, pageIndex: 0)
         #expect(again.fromCache && again.items == first.items)
         var filtered = query

@@ -1,3 +1,4 @@
+import BookingCore
 import BookingStore
 import Foundation
 import TestSupport
@@ -20,9 +21,10 @@ import Testing
 
     @Test func equalQueriesMeetWhateverTheFilterOrder() {
         let a = SearchQuery(
-            placeID: "lis", checkIn: "2026-11-03", checkOut: "2026-11-05", guests: 2,
+            placeID: "lis", checkIn: CalendarDate("2026-11-03")!, checkOut: CalendarDate("2026-11-05")!, guests: 2,
             filters: ["stars": "4", "maxPrice": "20000"])
-        var b = SearchQuery(placeID: "lis", checkIn: "2026-11-03", checkOut: "2026-11-05", guests: 2)
+        var b = SearchQuery(
+            placeID: "lis", checkIn: CalendarDate("2026-11-03")!, checkOut: CalendarDate("2026-11-05")!, guests: 2)
         b.filters["maxPrice"] = "20000"
         b.filters["stars"] = "4"
         #expect(a.cacheKey == b.cacheKey)
@@ -30,16 +32,17 @@ import Testing
 
     @Test func anyChangedFieldOrFilterIsANewList() {
         let base = SearchQuery(
-            placeID: "lis", checkIn: "2026-11-03", checkOut: "2026-11-05", guests: 2, filters: ["stars": "4"])
+            placeID: "lis", checkIn: CalendarDate("2026-11-03")!, checkOut: CalendarDate("2026-11-05")!, guests: 2,
+            filters: ["stars": "4"])
         var variants: [SearchQuery] = []
         var q = base
         q.placeID = "tyo"
         variants.append(q)
         q = base
-        q.checkIn = "2026-11-04"
+        q.checkIn = CalendarDate("2026-11-04")!
         variants.append(q)
         q = base
-        q.checkOut = "2026-11-06"
+        q.checkOut = CalendarDate("2026-11-06")!
         variants.append(q)
         q = base
         q.guests = 3

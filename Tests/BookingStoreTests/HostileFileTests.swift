@@ -23,7 +23,7 @@ import Testing
         let path = outside.file("outside.db")
         do {
             let database = try Database(path: path)
-            try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+            try database.executeScript("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
             try database.pragma("wal_checkpoint", set: "TRUNCATE")
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)

@@ -13,7 +13,7 @@ import Testing
     @Test func openingCreatesMissingDirectory0700AndFileAndSidecars0600() throws {
         let path = directory.file("nested/deeper/app.sqlite")
         let database = try Database(path: path)
-        try database.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
+        try database.executeScript("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
         #expect(mode(directory.file("nested/deeper")) == 0o700)
         #expect(mode(path) == 0o600)
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
@@ -24,7 +24,7 @@ import Testing
     @Test func anInMemoryDatabaseOpensAndLeavesNoFileBehind() throws {
         let before = FileManager.default.fileExists(atPath: ":memory:")
         let database = try Database(path: ":memory:")
-        try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+        try database.executeScript("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         #expect(try database.scalar("SELECT count(*) FROM t") == .integer(1))
         #expect(FileManager.default.fileExists(atPath: ":memory:") == before)
     }
@@ -50,7 +50,7 @@ import Testing
         #expect(try database.pragma("foreign_keys") == "1")
         #expect(try database.pragma("secure_delete") == "1")
         #expect(database.isDefensive)
-        try database.execute(
+        try database.executeScript(
             "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent(id))")
         #expect(throws: SQLiteError.self) { try database.execute("INSERT INTO child VALUES (42)") }
     }
@@ -71,7 +71,7 @@ import Testing
         try content.write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: SQLiteError.self) { try Database(path: path) }
         #expect(error?.isCorrupt == true)
-        #expect(error?.code == 26)  // SQLITE_NOTADB
+        #expect(error?.code == .notADatabase)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
     }
 
@@ -86,7 +86,7 @@ import Testing
         let path = directory.file("ro.sqlite")
         do {
             let database = try Database(path: path)
-            try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (7)")
+            try database.executeScript("CREATE TABLE t (x); INSERT INTO t VALUES (7)")
             try database.pragma("wal_checkpoint", set: "TRUNCATE")
         }
         if let problem = FileProtection.makeReadOnly(path) {

@@ -51,14 +51,14 @@ import Testing
         let database = try makeDatabase()
         let statement = try database.prepare("SELECT ?")
         let error = #expect(throws: SQLiteError.self) { try statement.bind(Int64(1), at: 2) }
-        #expect(error?.code == 25)  // SQLITE_RANGE
+        #expect(error?.code == .range)
         #expect(error?.sql == "SELECT ?")
     }
 
     @Test func aPrepareErrorCarriesCodeMessageAndSQL() throws {
         let database = try makeDatabase()
         let error = #expect(throws: SQLiteError.self) { try database.prepare("SELEKT 1") }
-        #expect(error?.code == 1)
+        #expect(error?.code == .error)
         #expect(error?.message.contains("syntax error") == true)
         #expect(error?.description.contains("SELEKT 1") == true)
     }
@@ -71,7 +71,7 @@ import Testing
             try database.run("INSERT INTO card VALUES (?)", [.text("Ada Lovelace 4111")])
         }
         #expect(error?.isConstraintViolation == true)
-        #expect(error?.extendedCode == 2067)  // SQLITE_CONSTRAINT_UNIQUE
+        #expect(error?.extendedCode == .constraintUnique)
         #expect(error?.description.contains("Ada") == false)
         #expect(error?.description.contains("4111") == false)
     }

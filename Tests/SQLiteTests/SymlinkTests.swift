@@ -19,7 +19,7 @@ import Testing
         let path = outside.file("outside.db")
         do {
             let database = try Database(path: path)
-            try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (42)")
+            try database.executeScript("CREATE TABLE t (x); INSERT INTO t VALUES (42)")
             try database.pragma("wal_checkpoint", set: "TRUNCATE")
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
@@ -59,7 +59,7 @@ import Testing
         let path = directory.file("app.sqlite")
         do {
             let database = try Database(path: path)
-            try database.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+            try database.executeScript("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
         }
         let target = outside.file("planted\(suffix)")
         let planted = Data("keep me".utf8)

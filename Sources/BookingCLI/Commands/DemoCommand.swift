@@ -58,14 +58,13 @@ enum DemoCommand {
         step(2, "Offers")
         let (checkIn, checkOut) = try stay()
         let query = SearchQuery(
-            placeID: place.placeId, checkIn: checkIn.description, checkOut: checkOut.description,
-            guests: 2)
+            placeID: place.placeId, checkIn: checkIn, checkOut: checkOut, guests: 2)
         let page = try await search.offers(query, pageIndex: 0)
         guard page.items.count >= 2 else { throw CommandFailure.failed("demo: fewer than two offers") }
-        for listing in page.items.prefix(3) {
+        for offer in page.items.prefix(3) {
             invocation.say(
-                "  \(listing.offerId.rawValue.terminalSafe)  \(listing.property.name.terminalSafe), "
-                    + "\(listing.room.name.terminalSafe)  \(listing.price.total.formatted.terminalSafe)")
+                "  \(offer.id.rawValue.terminalSafe)  \(offer.propertyName.terminalSafe), "
+                    + "\((offer.roomName ?? "").terminalSafe)  \(offer.quote.price.total.formatted.terminalSafe)")
         }
 
         let runtime = try services.runtime(command: "demo")
@@ -73,7 +72,7 @@ enum DemoCommand {
         var attempts: [DemoProof.Attempt] = []
 
         step(3, "Hold the first offer: its key is saved before the request leaves")
-        var state = await driver.hold(try offer(page.items[0], quotedAt: page.quotedAt))
+        var state = await driver.hold(page.items[0])
         guard case .held = state.stage else { throw CommandFailure.failed("demo: the hold ended \(state.stage.name)") }
         if show { await Countdown(driver: driver).show(seconds: 3) }
 
@@ -83,7 +82,7 @@ enum DemoCommand {
 
         step(5, "Pay a second room; the sandbox drops the payment's answer after committing it")
         await runtime.flow.send(.backTapped)
-        state = await driver.hold(try offer(page.items[1], quotedAt: page.quotedAt))
+        state = await driver.hold(page.items[1])
         guard case .held = state.stage else { throw CommandFailure.failed("demo: the hold ended \(state.stage.name)") }
         injector?.inject("Sandbox-Fault", "drop-response-after-commit", method: "POST", path: "/v1/bookings")
         state = await driver.pay(PaymentToken("tok_visa"), passChallenge: true)
@@ -150,13 +149,6 @@ enum DemoCommand {
         }
         return DemoProof.Attempt(
             id: id, key: saved.idempotencyKey, outcome: state.stage.name, bookingID: saved.bookingID)
-    }
-
-    private static func offer(_ listing: OfferListing, quotedAt: Date) throws -> Offer {
-        guard let offer = listing.flowOffer(quotedAt: quotedAt) else {
-            throw CommandFailure.failed("demo: the sandbox sent an offer that is not valid")
-        }
-        return offer
     }
 
     /// Two nights, a month from today (UTC).

@@ -14,12 +14,8 @@ enum HoldCommand {
         let services = try invocation.services()
         let runtime = try services.runtime(command: "hold")
         await LaunchReconciler.run(runtime.repository, console: services.console)
-        guard let cached = try await services.search().cachedOffer(offerID) else {
+        guard let offer = try await services.search().cachedOffer(offerID) else {
             throw CommandFailure.rejected("unknown offer \(offerID): run `booking offers` first")
-        }
-        let listing = cached.listing
-        guard let offer = listing.flowOffer(quotedAt: cached.quotedAt) else {
-            throw CommandFailure.failed("the saved offer \(offerID) is not valid; run `booking offers --refresh`")
         }
         // One room is held per data directory: the new attempt's insert
         // abandons an earlier hold in the same transaction (never an attempt
@@ -30,13 +26,13 @@ enum HoldCommand {
         }
         let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
         invocation.say(
-            "Holding \(offer.propertyName.terminalSafe), \(listing.room.name.terminalSafe), "
+            "Holding \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe), "
                 + "\(offer.checkIn) to \(offer.checkOut): " + offer.quote.price.total.formatted.terminalSafe)
         let state = await driver.hold(offer)
         let onFile = await AttemptOnFile.check(state.stage, in: runtime.repository)
         let code = onFile?.exitCode ?? ExitCode(stage: state.stage)
         if invocation.json {
-            invocation.emit(document(state, driver: driver, listing: listing, log: runtime.log?.path, code: code))
+            invocation.emit(document(state, driver: driver, offer: offer, log: runtime.log?.path, code: code))
             return code
         }
         if let onFile {
@@ -61,12 +57,12 @@ enum HoldCommand {
     }
 
     static func document(
-        _ state: BookingFlow.State, driver: FlowDriver, listing: OfferListing, log: String?, code: ExitCode
+        _ state: BookingFlow.State, driver: FlowDriver, offer: Offer, log: String?, code: ExitCode
     ) -> JSONValue {
         [
             "outcome": .string(state.stage.name),
             "exitCode": .int(Int64(code.rawValue)),
-            "offer": OffersCommand.offerJSON(listing),
+            "offer": OffersCommand.offerJSON(offer),
             "state": FlowRenderer.json(state, secondsLeft: driver.secondsLeft(state)),
             "eventLog": .text(log),
         ]

@@ -52,7 +52,7 @@ enum OffersCommand {
             throw .invalidValue(option: "--check-out", value: checkOut.description, reason: "must be after --check-in")
         }
         let guests = try Validate.integer(try required("--guests"), option: "--guests", in: Validate.guests)
-        return SearchQuery(placeID: place, checkIn: checkIn.description, checkOut: checkOut.description, guests: guests)
+        return SearchQuery(placeID: place, checkIn: checkIn, checkOut: checkOut, guests: guests)
     }
 
     static func render(_ result: OffersPage, query: SearchQuery, page: Int, invocation: Invocation) {
@@ -62,12 +62,12 @@ enum OffersCommand {
                 "Offers in \(query.placeID), \(query.checkIn) to \(query.checkOut), \(query.guests) guest(s), page \(page):",
                 .bold))
         if result.items.isEmpty { console.line("  (no offers)") }
-        let width = result.items.map(\.offerId.rawValue.terminalSafe.count).max() ?? 0
+        let width = result.items.map(\.id.rawValue.terminalSafe.count).max() ?? 0
         for offer in result.items {
-            let id = offer.offerId.rawValue.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
+            let id = offer.id.rawValue.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
             console.line(
-                "  \(id)  \(offer.property.name.terminalSafe), \(offer.room.name.terminalSafe)  "
-                    + offer.price.total.formatted.terminalSafe)
+                "  \(id)  \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe)  "
+                    + offer.quote.price.total.formatted.terminalSafe)
         }
         if result.offline {
             console.line(
@@ -86,14 +86,14 @@ enum OffersCommand {
                         + "--refresh asks the server again.", .dim))
         }
         if result.hasMore { console.line("More: the same command with --page \(page + 1)") }
-        if let first = result.items.first { console.line("Next: booking hold \(first.offerId.rawValue.terminalSafe)") }
+        if let first = result.items.first { console.line("Next: booking hold \(first.id.rawValue.terminalSafe)") }
     }
 
     static func json(_ result: OffersPage, query: SearchQuery, page: Int) -> JSONValue {
         [
             "query": [
-                "placeId": .string(query.placeID), "checkIn": .string(query.checkIn),
-                "checkOut": .string(query.checkOut), "guests": .number(query.guests),
+                "placeId": .string(query.placeID), "checkIn": .string(query.checkIn.description),
+                "checkOut": .string(query.checkOut.description), "guests": .number(query.guests),
             ],
             "page": .number(page),
             "hasMore": .bool(result.hasMore),
@@ -105,17 +105,17 @@ enum OffersCommand {
         ]
     }
 
-    static func offerJSON(_ offer: OfferListing) -> JSONValue {
+    static func offerJSON(_ offer: Offer) -> JSONValue {
         [
-            "offerId": .string(offer.offerId.rawValue),
-            "quoteId": .string(offer.quoteId.rawValue),
-            "propertyName": .string(offer.property.name),
-            "city": .string(offer.property.city),
-            "roomName": .string(offer.room.name),
+            "offerId": .string(offer.id.rawValue),
+            "quoteId": .string(offer.quote.id.rawValue),
+            "propertyName": .string(offer.propertyName),
+            "city": .text(offer.city),
+            "roomName": .text(offer.roomName),
             "checkIn": .string(offer.checkIn.description),
             "checkOut": .string(offer.checkOut.description),
             "guests": .number(offer.guests),
-            "price": FlowRenderer.priceJSON(offer.price),
+            "price": FlowRenderer.priceJSON(offer.quote.price),
         ]
     }
 }
