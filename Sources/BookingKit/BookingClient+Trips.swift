@@ -47,8 +47,7 @@ extension BookingClient {
         at placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, page: Int = 0,
         refresh: Bool = false
     ) async throws -> OffersPage {
-        let query = SearchQuery(
-            placeID: placeID, checkIn: checkIn.description, checkOut: checkOut.description, guests: guests)
+        let query = SearchQuery(placeID: placeID, checkIn: checkIn, checkOut: checkOut, guests: guests)
         do {
             return try await search.offers(query, pageIndex: page, refresh: refresh)
         } catch {

@@ -135,27 +135,36 @@ struct ClientTests {
         await sandbox.stop()
     }
 
-    @Test("launch with the server down shows the saved attempt at once and returns within its bound")
-    func launchWithServerDown() async throws {
+    @Test(
+        "launch with a server that never answers shows the saved attempt at once and returns within its bound",
+        arguments: [false, true])
+    func launchWithServerSilent(refusing: Bool) async throws {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
         #expect(try await fixture.client.outcome(timeout: .seconds(10)).stage.name == "held")
         await fixture.sandbox.stop()
 
-        // A new process on the same files, the server gone, real retry waits.
+        // A new process on the same files; the server either gone (refused
+        // at once) or silent (each request hangs until its timeout).
         let log = CollectingLogHandler()
         var configuration = ClientFixture.configuration(sandbox: fixture.sandbox, logHandler: log)
         configuration.launchBound = .milliseconds(300)
+        configuration.transport = refusing ? URLSessionTransport() : SilentTransport()
         let client = try BookingClient(configuration)
         let start = ContinuousClock.now
         let launch = await client.launch()
         let elapsed = ContinuousClock.now - start
         #expect(elapsed < .seconds(2), "launch took \(elapsed)")
         #expect(launch.openAttempts == 1)
-        #expect(launch.settlement == nil)
         #expect(launch.state.stage.attemptID != nil, "the saved attempt is on screen: \(launch.state.stage.name)")
-        #expect(log.messages.contains { $0.contains("goes on past the bound") })
+        if refusing {
+            #expect(launch.settlement?.errors == 1)
+            #expect(log.messages.contains { $0.hasPrefix("launch reconciliation:") })
+        } else {
+            #expect(launch.settlement == nil)
+            #expect(log.messages.contains { $0.contains("goes on past the bound") })
+        }
     }
 }
 
@@ -168,5 +177,14 @@ extension ClientTests {
             try await fixture.client.wait(timeout: .milliseconds(50)) { $0.stage.isFinal }
         }
         await fixture.sandbox.stop()
+    }
+}
+
+/// A server that accepts every request and never answers: each one waits
+/// for its timeout.
+struct SilentTransport: Transport {
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        do { try await Task.sleep(for: request.timeout) } catch {}
+        throw TransportError.timedOut
     }
 }

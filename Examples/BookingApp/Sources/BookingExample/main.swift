@@ -32,8 +32,8 @@ print("launch: \(launch.state.titleText.defaultValue), \(launch.openAttempts) at
 let page = try await client.offers(
     at: "plc_lisbon", checkIn: CalendarDate(year: 2026, month: 12, day: 1)!,
     checkOut: CalendarDate(year: 2026, month: 12, day: 3)!, guests: 2)
-guard let offer = page.items.first.flatMap(ExampleOffer.make) else { fail("no offers") }
-print("offer: \(offer.propertyName), \(offer.quote.price.total.formatted)")
+guard let offer = page.items.first else { fail("no offers") }
+print("offer: \(offer.propertyName), \(offer.roomName ?? "a room"), \(offer.quote.price.total.formatted)")
 
 // 3. Hold: the client makes the attempt, its key and the clock reading.
 try await client.hold(offer)
