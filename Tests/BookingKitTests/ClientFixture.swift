@@ -13,6 +13,11 @@ struct ClientFixture {
     let sandbox: SandboxFixture
     let client: BookingClient
 
+    init(sandbox: SandboxFixture, client: BookingClient) {
+        self.sandbox = sandbox
+        self.client = client
+    }
+
     init(account: String = "test", launchBound: Duration = .seconds(2), logHandler: any LogHandler = SilentLogHandler())
         throws
     {

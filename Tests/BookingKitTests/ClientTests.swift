@@ -188,3 +188,23 @@ struct SilentTransport: Transport {
         throw TransportError.timedOut
     }
 }
+
+extension ClientTests {
+    @Test("cancels a trip through the client; an unknown trip is a typed error")
+    func cancelsATrip() async throws {
+        let fixture = try ClientFixture()
+        await fixture.client.launch()
+        try await fixture.client.hold(try await fixture.firstOffer())
+        _ = try await fixture.client.outcome(timeout: .seconds(10))
+        try await fixture.client.pay(with: PaymentToken("tok_visa"))
+        let outcome = try await fixture.client.outcome(timeout: .seconds(10))
+        let booking = try #require(outcome.tripToLoad)
+        let cancelled = try await fixture.client.cancel(booking)
+        #expect(cancelled.status == .cancelled)
+        #expect(try await fixture.client.savedTrips().map(\.status) == [.cancelled])
+        await #expect(throws: BookingClientError.unknownTrip(BookingID("bk_nope"))) {
+            try await fixture.client.cancel(BookingID("bk_nope"))
+        }
+        await fixture.sandbox.stop()
+    }
+}
