@@ -23,6 +23,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
+step "swift format lint --strict on Examples/"
+swift format lint --strict -r -p Examples/BookingApp/Sources Examples/BookingApp/Package.swift
+
 step "building sandbox-server"
 swift build --product sandbox-server >/dev/null
 BIN="$(swift build --show-bin-path)/sandbox-server"
