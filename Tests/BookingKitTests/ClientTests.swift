@@ -109,6 +109,25 @@ struct ClientTests {
         }
     }
 
+    @Test("a data directory that is not writable is a typed error, and nothing is left in it")
+    func readOnlyDirectory() throws {
+        let directory = TemporaryDirectory("client-read-only")
+        let data = directory.file("data")
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        if let problem = FileProtection.makeReadOnly(data) {
+            Issue.record("\(problem)")
+            return
+        }
+        defer { FileProtection.makeWritable(data) }
+        let configuration = BookingClient.Configuration(
+            server: "https://api.example.com", credential: .apiKey("sk_test_test"),
+            dataDirectory: URL(fileURLWithPath: data))
+        #expect(throws: BookingClientError.dataDirectoryUnusable(path: data, reason: "not writable")) {
+            _ = try BookingClient(configuration)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data).isEmpty)
+    }
+
     @Test("a key the server refuses is apiKeyRefused")
     func refusedKey() async throws {
         let sandbox = try SandboxFixture(route: .loopback)
