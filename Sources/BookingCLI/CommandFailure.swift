@@ -37,8 +37,10 @@ extension CommandFailure {
             return .rejected("the server refused to \(doing) (HTTP \(status)): \(detail?.message ?? "\(error)")")
         case .notFound:
             return .rejected("cannot \(doing): the server has no such thing")
-        case .final(.notSent, _), .final(.unavailable, _):
-            return .failed("cannot \(doing): the server cannot be reached (\(error))")
+        case .final(.notSent, _):
+            return .failed("cannot \(doing): offline, the server cannot be reached (\(error))")
+        case .final(.unavailable, _):
+            return .failed("cannot \(doing): the server did not answer it (an error on its side: \(error))")
         case .userFacing(_, let detail):
             return .failed("cannot \(doing): \(detail?.message ?? "\(error)")")
         case .unknownOutcome:

@@ -23,6 +23,8 @@ public final class Services: Sendable {
     /// down answers "not reachable" at once instead of after retries, so it
     /// never holds up the device's own copy.
     public let launchAPI: BookingAPIClient
+    /// Set once a request of this run never left (the device is offline).
+    public let offline = Flag()
     /// The hold clock: the runtime's monotonic readings and the countdown's.
     public let clock = HoldClock()
     private let crashHook: EffectRunner.BoundaryHook?
@@ -54,7 +56,7 @@ public final class Services: Sendable {
                 throw .failed("cannot start the embedded sandbox in \(settings.dataDirectory)/sandbox: \(error)")
             }
         }
-        let transport = wrapTransport(URLSessionTransport())
+        let transport = wrapTransport(OfflineNoticingTransport(base: URLSessionTransport(), offline: offline))
         api = BookingAPIClient(server: server, apiKey: settings.apiKey, transport: transport)
         launchAPI = BookingAPIClient(
             server: server, apiKey: settings.apiKey, transport: transport,

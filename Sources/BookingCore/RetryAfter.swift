@@ -1,3 +1,5 @@
+import Primitives
+
 /// The `Retry-After` header: delta-seconds (`120`) or an HTTP-date. Parsed
 /// strictly and bounded: a value that is garbage, negative, fractional,
 /// signed, overflowing or longer than the policy's ceiling is not obeyed, and

@@ -22,11 +22,12 @@ import Testing
             sandbox.clock.advance(milliseconds: 24 * Self.hour + 60_000)
             let hold = try await sandbox.send(
                 "POST", "/v1/holds",
-                json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
+                json:
+                    #"{"offerId":"\#(offer["offerId"].stringValue ?? "")","quoteId":"\#(offer["quoteId"].stringValue ?? "")"}"#,
                 key: "late-hold")
             #expect(hold.status == 400, "\(String(decoding: hold.body, as: UTF8.self))")
             #expect(hold.errorCode == "VALIDATION_ERROR")
-            #expect(hold.json["error"]["field"].string == "checkIn")
+            #expect(hold.json["error"]["field"].stringValue == "checkIn")
             let search = try await sandbox.send(
                 "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
             #expect(search.errorCode == "VALIDATION_ERROR")
@@ -43,22 +44,23 @@ import Testing
             sandbox.clock.advance(milliseconds: 24 * Self.hour - 5 * 60_000)
             let held = try await sandbox.send(
                 "POST", "/v1/holds",
-                json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
+                json:
+                    #"{"offerId":"\#(offer["offerId"].stringValue ?? "")","quoteId":"\#(offer["quoteId"].stringValue ?? "")"}"#,
                 key: "evening-hold")
             #expect(held.status == 201)
-            #expect(held.json["expiresInMs"].int == 300_000)
-            let id = try #require(held.json["holdId"].string)
+            #expect(held.json["expiresInMs"].intValue == 300_000)
+            let id = try #require(held.json["holdId"].stringValue)
             // 00:01 the next day: the hold is over although its TTL is not.
             sandbox.clock.advance(milliseconds: 6 * 60_000)
             let read = try await sandbox.send("GET", "/v1/holds/\(id)").json
-            #expect(read["state"].string == "EXPIRED")
-            #expect(read["expiresInMs"].int == 0)
+            #expect(read["state"].stringValue == "EXPIRED")
+            #expect(read["expiresInMs"].intValue == 0)
             let booking = try await sandbox.send(
                 "POST", "/v1/bookings", json: #"{"holdId":"\#(id)","paymentToken":"tok_visa"}"#, key: "after-midnight")
             #expect(booking.status == 201)
-            #expect(booking.json["state"].string == "EXPIRED")
-            #expect(booking.json["failure"]["code"].string == "hold_expired")
-            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+            #expect(booking.json["state"].stringValue == "EXPIRED")
+            #expect(booking.json["failure"]["code"].stringValue == "hold_expired")
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
             let extend = try await sandbox.send("POST", "/v1/holds/\(id)/extend", key: "extend-late")
             #expect(extend.errorCode == "HOLD_EXPIRED" || extend.errorCode == "HOLD_ALREADY_BOOKED")
         }
@@ -73,19 +75,20 @@ import Testing
             sandbox.clock.advance(milliseconds: 24 * Self.hour - 5 * 60_000)
             let held = try await sandbox.send(
                 "POST", "/v1/holds",
-                json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
+                json:
+                    #"{"offerId":"\#(offer["offerId"].stringValue ?? "")","quoteId":"\#(offer["quoteId"].stringValue ?? "")"}"#,
                 key: "evening-hold")
-            let holdID = try #require(held.json["holdId"].string)
+            let holdID = try #require(held.json["holdId"].stringValue)
             let booking = try await sandbox.send(
                 "POST", "/v1/bookings", json: #"{"holdId":"\#(holdID)","paymentToken":"tok_threeDSecureRequired"}"#,
                 key: "pay-3ds")
-            #expect(booking.json["state"].string == "ACTION_REQUIRED")
-            let bookingID = try #require(booking.json["bookingId"].string)
+            #expect(booking.json["state"].stringValue == "ACTION_REQUIRED")
+            let bookingID = try #require(booking.json["bookingId"].stringValue)
             sandbox.clock.advance(milliseconds: 6 * 60_000)
             _ = try await sandbox.send("POST", "/v1/sandbox/challenges/\(bookingID)", json: #"{"result":"pass"}"#)
             let read = try await sandbox.send("GET", "/v1/bookings/\(bookingID)").json
-            #expect(read["state"].string == "EXPIRED")
-            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+            #expect(read["state"].stringValue == "EXPIRED")
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
         }
     }
 }

@@ -66,7 +66,7 @@ import Testing
         let offer = try await sandbox.firstOffer()
         let hold = try await sandbox.send(
             "POST", "/v1/holds",
-            json: #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#,
+            json: #"{"offerId":"\#(offer["offerId"].stringValue!)","quoteId":"\#(offer["quoteId"].stringValue!)"}"#,
             key: "short", account: "raw")
         #expect(hold.status == 201)
         #expect(hold.header("Idempotent-Replayed") == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Primitives
 import Testing
 
 @testable import BookingSandbox
@@ -30,7 +31,7 @@ struct TestResponse: Sendable {
     var json: JSONValue { JSONValue.parse(body) ?? .null }
 
     /// The error code of an error body.
-    var errorCode: String? { json["error"]["code"].string }
+    var errorCode: String? { json["error"]["code"].stringValue }
 }
 
 /// A running sandbox over a fresh database in a temporary directory, with
@@ -147,7 +148,8 @@ final class Sandbox: Sendable {
         let offer = try await firstOffer()
         let response = try await send(
             "POST", "/v1/holds",
-            json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
+            json:
+                #"{"offerId":"\#(offer["offerId"].stringValue ?? "")","quoteId":"\#(offer["quoteId"].stringValue ?? "")"}"#,
             key: key, account: account)
         #expect(response.status == 201)
         return response.json
@@ -157,7 +159,8 @@ final class Sandbox: Sendable {
     func book(token: String, key: String = UUID().uuidString, fault: String? = nil) async throws -> TestResponse {
         let hold = try await hold()
         return try await send(
-            "POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string ?? "")","paymentToken":"\#(token)"}"#,
+            "POST", "/v1/bookings",
+            json: #"{"holdId":"\#(hold["holdId"].stringValue ?? "")","paymentToken":"\#(token)"}"#,
             key: key, fault: fault)
     }
 
@@ -179,33 +182,4 @@ func withSandbox(
         throw error
     }
     await sandbox.close()
-}
-
-extension JSONValue {
-    subscript(key: String) -> JSONValue {
-        if case .object(let fields) = self { return fields[key] ?? .null }
-        return .null
-    }
-
-    subscript(index: Int) -> JSONValue {
-        if case .array(let items) = self, items.indices.contains(index) { return items[index] }
-        return .null
-    }
-
-    var string: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    var int: Int64? {
-        if case .integer(let number) = self { return number }
-        return nil
-    }
-
-    var array: [JSONValue] {
-        if case .array(let items) = self { return items }
-        return []
-    }
-
-    var isNull: Bool { self == .null }
 }
