@@ -14,14 +14,14 @@ public enum CrashHook {
 
     /// The runtime's boundary hook for `environment`; nil when there is
     /// none to install (release builds, or the variable unset).
-    public static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
+    package static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
         guard let kill = killer(environment: environment) else { return nil }
         return { boundary in kill(boundary.description) }
     }
 
     /// The cancellation's boundary hook for `environment`; nil when there
     /// is none to install (release builds, or the variable unset).
-    public static func cancelHook(environment: [String: String]) -> CancelBoundaryHook? {
+    package static func cancelHook(environment: [String: String]) -> CancelBoundaryHook? {
         guard let kill = killer(environment: environment) else { return nil }
         return { boundary in kill(boundary.description) }
     }

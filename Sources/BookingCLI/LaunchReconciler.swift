@@ -12,7 +12,7 @@ public enum LaunchReconciler {
     /// when there was nothing to settle or the bound passed first (the work
     /// goes on while the command runs; it only sends GETs).
     @discardableResult
-    public static func run(_ repository: BookingRepository, console: Console, bound: Duration = bound) async
+    package static func run(_ repository: BookingRepository, console: Console, bound: Duration = bound) async
         -> ReconcileReport?
     {
         await settleCancels(repository, console: console, bound: bound)

@@ -6,7 +6,7 @@ import SQLite
 
 /// The trips: synced from the server by version, read from `booking.sqlite`
 /// with no network at all.
-public actor TripRepository {
+package actor TripRepository {
     let store: BookingDatabase
     let api: BookingAPIClient?
     let now: @Sendable () -> Date
