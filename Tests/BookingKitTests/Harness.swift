@@ -131,6 +131,12 @@ final class ProcessDeath: @unchecked Sendable {
         set { locked { target = newValue } }
     }
     private var target: Int?
+    /// Die at the first boundary with this description (`before pay`); nil: never.
+    var killAtBoundary: String? {
+        get { locked { targetName } }
+        set { locked { targetName = newValue } }
+    }
+    private var targetName: String?
     private(set) var boundaries: [EffectRunner.Boundary] = []
 
     /// Whether the process is still alive at `boundary`.
@@ -140,6 +146,7 @@ final class ProcessDeath: @unchecked Sendable {
             count += 1
             boundaries.append(boundary)
             if let target, count >= target { dead = true }
+            if let targetName, boundary.description == targetName { dead = true }
             return !dead
         }
     }
