@@ -24,7 +24,6 @@ pending=(
     Tests/BookingKitTests/ModelTests.swift
     Tests/BookingKitTests/NotPaidFlowTests.swift
     Tests/BookingKitTests/ClientTests.swift
-    Tests/BookingKitTests/SearchSeedTests.swift
     Tests/BookingStoreTests/TripMigrationTests.swift
 )
 
