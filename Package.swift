@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Primitives"], path: "Tests/Support"),
         .target(
             name: "BookingTestSupport",
-            dependencies: ["BookingAPI", "BookingSandbox", "HTTPServer", "TestSupport"],
+            dependencies: ["BookingAPI", "BookingCore", "BookingSandbox", "HTTPServer", "TestSupport", "Primitives"],
             path: "Tests/BookingTestSupport"
         ),
         .target(
@@ -113,7 +113,7 @@ let package = Package(
             dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport", "Primitives"]),
         .testTarget(
             name: "BookingSandboxTests",
-            dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives"]),
+            dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives", "TestSupport"]),
     ]
 )
 

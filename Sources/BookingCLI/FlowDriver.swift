@@ -17,20 +17,20 @@ public struct FlowDriver: Sendable {
     /// The services.
     public let services: Services
     /// The runtime.
-    public let runtime: BookingRuntime
+    package let runtime: BookingRuntime
     /// Whether progress lines are printed (not with `--json`).
     public let showsProgress: Bool
     private let printed = PrintedStage()
 
     /// A driver over `runtime`.
-    public init(services: Services, runtime: BookingRuntime, showsProgress: Bool) {
+    package init(services: Services, runtime: BookingRuntime, showsProgress: Bool) {
         self.services = services
         self.runtime = runtime
         self.showsProgress = showsProgress
     }
 
     /// The flow.
-    public var flow: FlowStore { runtime.flow }
+    package var flow: FlowStore { runtime.flow }
 
     /// Whole seconds left on the state's countdown now.
     public func secondsLeft(_ state: BookingFlow.State) -> Int? {

@@ -72,7 +72,7 @@ public final class Services: Sendable {
 
     /// The runtime over the data directory, logging its flow to a new event
     /// log named after `command`.
-    public func runtime(command: String) throws(CommandFailure) -> BookingRuntime {
+    package func runtime(command: String) throws(CommandFailure) -> BookingRuntime {
         let clock = self.clock
         do {
             return try BookingRuntime(
@@ -92,7 +92,7 @@ public final class Services: Sendable {
 
     /// The trips of the data directory; `online` false reads them with no
     /// network at all, opening `booking.sqlite` read-only.
-    public func trips(online: Bool = true, api: BookingAPIClient? = nil) throws(CommandFailure) -> TripRepository {
+    package func trips(online: Bool = true, api: BookingAPIClient? = nil) throws(CommandFailure) -> TripRepository {
         do {
             return try TripRepository(
                 directory: settings.dataDirectory, api: online ? api ?? self.api : nil,
@@ -103,7 +103,7 @@ public final class Services: Sendable {
     }
 
     /// The search cache and client (no debounce: one query per command).
-    public func search() throws(CommandFailure) -> SearchRepository {
+    package func search() throws(CommandFailure) -> SearchRepository {
         do {
             return try SearchRepository(directory: settings.dataDirectory, api: api, debounce: .zero)
         } catch  where BookingDatabase.isStorageFull(error) {

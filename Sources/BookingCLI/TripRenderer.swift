@@ -19,17 +19,17 @@ public struct TripRenderer: Sendable {
     }
 
     /// One line of `booking trips` (the lean viewer's line: one code for both).
-    public func line(_ trip: TripRepository.Trip) -> String {
+    package func line(_ trip: TripRepository.Trip) -> String {
         TripText.line(trip.record, colour: console.usesColour)
     }
 
     /// Every line of `booking trip ID`.
-    public func detail(_ trip: TripRepository.Trip) -> [String] {
+    package func detail(_ trip: TripRepository.Trip) -> [String] {
         TripText.detail(trip.record, colour: console.usesColour, now: Date())
     }
 
     /// A trip as JSON (see the README for the fields).
-    public static func json(_ trip: TripRepository.Trip) -> JSONValue {
+    package static func json(_ trip: TripRepository.Trip) -> JSONValue {
         let record = trip.record
         let summary = record.summary
         return [

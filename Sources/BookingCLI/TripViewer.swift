@@ -16,7 +16,7 @@ public struct TripViewer: Sendable {
     public static let bound: Duration = .milliseconds(1500)
 
     /// The trips on this device.
-    public let repository: TripRepository
+    package let repository: TripRepository
     /// Whether a refresh can be saved (the file is not read-only).
     public let canSave: Bool
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// Place suggestions and pages of offers, cached in `cache.sqlite` by the
 /// whole query.
-public actor SearchRepository {
+package actor SearchRepository {
     private let cache: CacheDatabase
     private let api: BookingAPIClient
     private let sleeper: any Sleeper

@@ -6,10 +6,10 @@ import SQLite
 
 /// The trips: synced from the server by version, read from `booking.sqlite`
 /// with no network at all.
-public actor TripRepository {
+package actor TripRepository {
     let store: BookingDatabase
-    private let api: BookingAPIClient?
-    private let now: @Sendable () -> Date
+    let api: BookingAPIClient?
+    let now: @Sendable () -> Date
 
     /// Opens the trips in `directory`. With `api` nil the repository is
     /// offline-only: reads work, `sync` does nothing. With `access`
@@ -111,15 +111,5 @@ public actor TripRepository {
             }
         }
         return report
-    }
-
-    /// `POST /v1/bookings/{id}/cancel` with the saved version and a fresh key,
-    /// then saves the answer.
-    public func cancel(_ id: BookingID, key: IdempotencyKey) async throws -> BookingSnapshot {
-        guard let api else { throw APIError.final(.notSent, nil) }
-        guard let trip = try store.trips.trip(id: id) else { throw RepositoryError.unknownBooking(id) }
-        let booking = try await api.cancel(id, version: trip.version, key: key)
-        try store.trips.upsert(BookingRepository.trip(from: booking, syncedAt: now()))
-        return booking
     }
 }
