@@ -24,7 +24,6 @@ pending=(
     Tests/BookingKitTests/ModelTests.swift
     Tests/BookingKitTests/NotPaidFlowTests.swift
     Tests/BookingKitTests/ClientTests.swift
-    Tests/BookingStoreTests/TripMigrationTests.swift
 )
 
 pattern='(Task|Thread)\.sleep\(|(^|[^.A-Za-z_])(u|nano)?sleep\(|(^|[^A-Za-z_.-])sleep [0-9]'
