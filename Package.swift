@@ -40,10 +40,16 @@ let package = Package(
             name: "BookingCLI",
             dependencies: [
                 "BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore", "SQLite",
-                "Primitives",
+                "Primitives", "BookingViewer",
             ]
         ),
-        .executableTarget(name: "booking", dependencies: ["BookingCLI"]),
+        // The lean trip viewer (no networking linked): `booking` answers
+        // `trips` and `trip ID` with it and runs `booking-cli`, installed
+        // next to it, for the rest. (Depending on the executable would link
+        // all of it in: `swift build` builds both.)
+        .target(name: "BookingViewer", dependencies: ["BookingStore", "BookingCore", "SQLite", "Primitives"]),
+        .executableTarget(name: "booking", dependencies: ["BookingViewer"]),
+        .executableTarget(name: "booking-cli", dependencies: ["BookingCLI"]),
         .target(
             name: "BookingSandbox",
             dependencies: ["SQLite", "BookingCore", "HTTPServer", "Primitives"],
@@ -65,7 +71,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Primitives"], path: "Tests/Support"),
         .target(
             name: "BookingTestSupport",
-            dependencies: ["BookingAPI", "BookingSandbox", "HTTPServer", "TestSupport"],
+            dependencies: ["BookingAPI", "BookingCore", "BookingSandbox", "HTTPServer", "TestSupport", "Primitives"],
             path: "Tests/BookingTestSupport"
         ),
         .target(
@@ -107,7 +113,7 @@ let package = Package(
             dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport", "Primitives"]),
         .testTarget(
             name: "BookingSandboxTests",
-            dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives"]),
+            dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives", "TestSupport"]),
     ]
 )
 

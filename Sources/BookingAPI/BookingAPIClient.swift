@@ -116,14 +116,20 @@ public struct BookingAPIClient: Sendable {
     /// A lost answer, a timeout, a 5xx or 3xx, or an answer about another
     /// hold or key ends in `APIError.unknownOutcome`: look the attempt up with
     /// `booking(forAttempt:)`, never resend blindly.
-    public func createBooking(hold: HoldID, paymentToken: PaymentToken, key: IdempotencyKey, returnURL: String? = nil)
-        async throws(APIError) -> BookingSnapshot
-    {
+    ///
+    /// - Parameter proceed: asked before each try (the first included); a
+    ///   `false` stops the call: `.final(.notSent)` before the first try,
+    ///   `.unknownOutcome` after one (it may have arrived).
+    public func createBooking(
+        hold: HoldID, paymentToken: PaymentToken, key: IdempotencyKey, returnURL: String? = nil,
+        proceed: (@Sendable () async -> Bool)? = nil
+    ) async throws(APIError) -> BookingSnapshot {
         var body = ["holdId": hold.rawValue, "paymentToken": paymentToken.rawValue]
         body["returnUrl"] = returnURL
-        let booking = try await post(
-            "/v1/bookings", body: body,
-            key: key, kind: .payment, timeout: configuration.payTimeout, as: BookingSnapshot.self)
+        let response = try await send(
+            "POST", "/v1/bookings", body: body, key: key, kind: .payment, timeout: configuration.payTimeout,
+            proceed: proceed)
+        let booking = try decode(BookingSnapshot.self, from: response.body, kind: .payment)
         return try AnswerCheck.payment(booking, hold: hold, key: key)
     }
 
@@ -215,7 +221,7 @@ public struct BookingAPIClient: Sendable {
 
     private func send(
         _ method: String, _ path: String, body: [String: any Sendable], key: IdempotencyKey?, kind: RequestKind,
-        timeout: Duration
+        timeout: Duration, proceed: (@Sendable () async -> Bool)? = nil
     ) async throws(APIError) -> TransportResponse {
         let data: Data
         do {
@@ -227,7 +233,7 @@ public struct BookingAPIClient: Sendable {
         fields["Content-Type"] = "application/json"
         let request = TransportRequest(
             method: method, url: server.url(path: path), headers: fields, body: data, timeout: timeout)
-        return try await executor.execute(request, kind: kind)
+        return try await executor.execute(request, kind: kind, proceed: proceed)
     }
 
     private func headers(key: IdempotencyKey?) -> [String: String] {

@@ -7,27 +7,25 @@ import Foundation
 /// before the server said it may.
 ///
 /// Kept in wall-clock seconds (the only clock an HTTP-date can be read
-/// against), rounded up by a second, and never longer than the policy's
-/// ceiling, so a wall clock that jumps cannot stall a call for long.
+/// against), rounded up by a second, whatever the length: a wait longer than
+/// a call sits through stops that call with the time (never an early send).
 final class RetryAfterGate: @unchecked Sendable {
     private let lock = NSLock()
     private var notBefore: Int64 = .min
 
     /// The server asked to wait `wait` from `nowUnixSeconds`.
     func record(wait: Duration, nowUnixSeconds: Int64) {
-        let seconds = wait.components.seconds + (wait.components.attoseconds > 0 ? 1 : 0)
-        let deadline = nowUnixSeconds &+ seconds &+ 1
+        let deadline = nowUnixSeconds &+ wait.wholeSeconds &+ 1
         lock.lock()
         notBefore = max(notBefore, deadline)
         lock.unlock()
     }
 
-    /// How long a new call must wait before its first try; nil when it need not.
-    func remaining(nowUnixSeconds: Int64, ceiling: Duration) -> Duration? {
+    /// The wall-clock second before which nothing may be sent, if one is set
+    /// and still ahead of `nowUnixSeconds`.
+    func deadline(nowUnixSeconds: Int64) -> Int64? {
         lock.lock()
-        let deadline = notBefore
-        lock.unlock()
-        guard deadline > nowUnixSeconds else { return nil }
-        return min(.seconds(deadline - nowUnixSeconds), ceiling)
+        defer { lock.unlock() }
+        return notBefore > nowUnixSeconds ? notBefore : nil
     }
 }

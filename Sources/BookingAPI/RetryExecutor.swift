@@ -4,7 +4,9 @@ import Foundation
 /// Sends one request, retrying as `OutcomePolicy` decides: the same request
 /// (so the same Idempotency-Key) every time, waiting as `Retry-After` asks,
 /// never retrying a final 4xx, and turning a lost answer on a request that
-/// moves money into `unknownOutcome` instead of a blind resend.
+/// moves money into `unknownOutcome` instead of a blind resend. A payment
+/// answered with a replayed 5xx (`Idempotent-Replayed: true`) is final for
+/// its key: `.final(.rejected)` with the 5xx status.
 struct RetryExecutor: Sendable {
     let transport: any Transport
     let policy: OutcomePolicy
@@ -14,13 +16,27 @@ struct RetryExecutor: Sendable {
     let gate = RetryAfterGate()
 
     /// Sends `request` until it succeeds or the policy ends it. Returns the 2xx answer.
-    func execute(_ request: TransportRequest, kind: RequestKind) async throws(APIError) -> TransportResponse {
-        if let wait = gate.remaining(nowUnixSeconds: wallClockSeconds(), ceiling: policy.retryAfterCeiling) {
-            // Nothing of this call has left yet: cancelled now, nothing was sent.
+    ///
+    /// - Parameter proceed: asked before each try, after any wait; `false`
+    ///   stops: `.final(.notSent)` before the first try, and for money
+    ///   `.unknownOutcome` after one.
+    func execute(
+        _ request: TransportRequest, kind: RequestKind, proceed: (@Sendable () async -> Bool)? = nil
+    ) async throws(APIError) -> TransportResponse {
+        let now = wallClockSeconds()
+        if let deadline = gate.deadline(nowUnixSeconds: now) {
+            // Nothing of this call has left yet: stopped or cancelled now,
+            // nothing was sent.
+            let wait = Duration.seconds(deadline - now)
+            if wait > policy.longestWait { throw .final(.waitRequested(until: deadline), nil) }
             do { try await sleeper.sleep(for: wait) } catch { throw .final(.notSent, nil) }
         }
         var attempt = 1
         while true {
+            if let proceed, !(await proceed()) {
+                if attempt == 1 || !kind.movesMoney { throw .final(.notSent, nil) }
+                throw .unknownOutcome("stopped before try \(attempt): the attempt moved on")
+            }
             let outcome: RequestOutcome
             var answer: TransportResponse?
             var serverError: ServerError?
@@ -39,6 +55,14 @@ struct RetryExecutor: Sendable {
                 throw error
             } catch {
                 outcome = .network(.connectionLost)
+            }
+            if kind == .payment, let answer, (500...599).contains(answer.status),
+                answer.header("Idempotent-Replayed")?.lowercased() == "true"
+            {
+                // The server stored this error for the key: it ran the request
+                // once and never runs the key again. Final for the key; only a
+                // lookup can tell whether it booked before failing.
+                throw .final(.rejected(status: answer.status, errorCode: serverError?.code), serverError)
             }
             switch policy.decide(outcome, for: kind, attempt: attempt, nowUnixSeconds: wallClockSeconds()) {
             case .success:
@@ -65,9 +89,7 @@ struct RetryExecutor: Sendable {
     private func noteRetryAfter(_ response: TransportResponse) {
         guard [408, 429, 503].contains(response.status), let header = response.header("Retry-After") else { return }
         let now = wallClockSeconds()
-        guard let wait = RetryAfter.delay(header, nowUnixSeconds: now, ceiling: policy.retryAfterCeiling) else {
-            return
-        }
+        guard let wait = RetryAfter.delay(header, nowUnixSeconds: now) else { return }
         gate.record(wait: wait, nowUnixSeconds: now)
     }
 

@@ -20,6 +20,28 @@ extension BookingCommand {
     func validate() throws(UsageError) {}
 }
 
+/// A command whose one input is a positional argument: its spec and its
+/// reading come from the declaration (`argument`), the value is `argument`.
+protocol ArgumentCommand: BookingCommand {
+    associatedtype Value: Sendable
+    /// The command's name.
+    static var name: String { get }
+    /// One line saying what it does.
+    static var summary: String { get }
+    /// The argument's declaration.
+    static var argument: TypedArgument<Value> { get }
+    /// The command with the argument's value.
+    init(argument: Value)
+}
+
+extension ArgumentCommand {
+    static var spec: CommandSpec { CommandSpec(name, summary: summary, arguments: [argument.spec]) }
+
+    init(_ input: CommandInput) throws(UsageError) {
+        self.init(argument: try input(Self.argument))
+    }
+}
+
 /// A command of the catalog: its description and how a parsed command line
 /// becomes a ready-to-run command (read and validated, before any work).
 struct CommandEntry: Sendable {

@@ -26,6 +26,10 @@ public enum CommandCatalog {
     /// The word before a command's name that asks for its help: `booking help pay`.
     public static let helpWord = "help"
 
+    /// `trips` and `trip`: with `--json`, wait for the server (bounded) before printing.
+    static let refresh = CommandSpec.Option(
+        "--refresh", help: "with --json: refresh from the server first (bounded), not just this device's copy")
+
     /// The shells `booking completions` writes a script for.
     public static let shells: [String] = CompletionScript.Shell.allCases.map(\.rawValue)
 
@@ -40,11 +44,13 @@ public enum CommandCatalog {
         CommandEntry(PayCommand.self),
         CommandEntry(StatusCommand.self),
         CommandEntry(
-            CommandSpec("trips", summary: "your confirmed bookings, from this device (no network needed)"),
+            CommandSpec(
+                "trips", summary: "your confirmed bookings, from this device (no network needed)",
+                options: [refresh]),
             run: TripsCommand.run),
         CommandEntry(
             CommandSpec(
-                "trip", summary: "one booking, from this device (no network needed)",
+                "trip", summary: "one booking, from this device (no network needed)", options: [refresh],
                 arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
             run: TripCommand.run),
         CommandEntry(

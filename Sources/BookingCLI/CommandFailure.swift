@@ -1,4 +1,5 @@
 import BookingAPI
+import Foundation
 
 /// A command that could not do its job: printed as one line on stderr,
 /// then the process exits with `code`.
@@ -37,6 +38,11 @@ extension CommandFailure {
             return .rejected("the server refused to \(doing) (HTTP \(status)): \(detail?.message ?? "\(error)")")
         case .notFound:
             return .rejected("cannot \(doing): the server has no such thing")
+        case .final(.waitRequested(let until), _):
+            let clock = DateFormatter()
+            clock.dateFormat = "HH:mm"
+            let time = clock.string(from: Date(timeIntervalSince1970: TimeInterval(until)))
+            return .failed("cannot \(doing): the server asked us to wait until \(time); nothing was sent before then")
         case .final(.notSent, _):
             return .failed("cannot \(doing): offline, the server cannot be reached (\(error))")
         case .final(.unavailable, _):

@@ -30,7 +30,7 @@ extension ExitCode {
     public init(stage: BookingCore.BookingFlow.Stage) {
         switch stage {
         case .held, .confirmed: self = .done
-        case .failed, .expired, .cancelled, .browsing, .offerChosen, .priceChanged: self = .failed
+        case .failed, .expired, .notPaid, .cancelled, .browsing, .offerChosen, .priceChanged: self = .failed
         case .requestingHold, .checkingHold, .submitting, .unknown, .actionRequired, .processing: self = .unknown
         }
     }

@@ -137,6 +137,7 @@ public struct FlowRenderer: Sendable {
         case .confirmed(let s), .cancelled(let s): return (nil, nil, s.booking.id, s.booking.voucherCode)
         case .failed(let s): return (s.attempt.offerID, nil, nil, nil)
         case .expired(let s): return (s.attempt.offerID, nil, nil, nil)
+        case .notPaid(let s): return (s.attempt.offerID, nil, nil, nil)
         }
     }
 }

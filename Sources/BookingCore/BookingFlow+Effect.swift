@@ -26,6 +26,9 @@ extension BookingFlow {
         case pollBooking(AttemptID, BookingID, after: Duration)
         /// Write the confirmed booking to `trip` (before the attempt is marked final).
         case saveTrip(Booking)
+        /// Mark a submitted attempt `FAILED`: the server took no payment under
+        /// its key (a lookup found none after the key or the hold was settled).
+        case saveNotPaid(AttemptID)
 
         /// The attempt the effect belongs to (`saveTrip`: none).
         public var attemptID: AttemptID? {
@@ -33,7 +36,7 @@ extension BookingFlow {
             case .saveAttempt(let record): return record.attemptID
             case .requestHold(let request): return request.attemptID
             case .scheduleHoldTimer(let id, _), .readHold(let id, _), .lookUpAttempt(let id, _, _),
-                .openChallenge(let id, _), .pollBooking(let id, _, _):
+                .openChallenge(let id, _), .pollBooking(let id, _, _), .saveNotPaid(let id):
                 return id
             case .saveAttemptStatus(let update): return update.attemptID
             case .pay(let request): return request.attemptID
@@ -72,13 +75,20 @@ extension BookingFlow {
         public let holdID: HoldID
         /// The payment method.
         public let token: PaymentToken
+        /// Whether this is the same payment sent again after a lookup found
+        /// no booking (a failure to reach the server then says nothing about
+        /// the first send, so it never ends the attempt).
+        public let isResend: Bool
 
         /// A value with every field given.
-        public init(attemptID: AttemptID, key: IdempotencyKey, holdID: HoldID, token: PaymentToken) {
+        public init(
+            attemptID: AttemptID, key: IdempotencyKey, holdID: HoldID, token: PaymentToken, isResend: Bool = false
+        ) {
             self.attemptID = attemptID
             self.key = key
             self.holdID = holdID
             self.token = token
+            self.isResend = isResend
         }
     }
 }

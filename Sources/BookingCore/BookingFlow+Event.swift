@@ -148,10 +148,20 @@ extension BookingFlow {
         /// Another process started a new hold before this payment was saved
         /// as submitted: the attempt is abandoned, nothing was sent.
         case superseded
+        /// The server replayed an error it stored for the key
+        /// (`Idempotent-Replayed: true` on a 5xx): it ran the request once and
+        /// never runs that key again. With no booking under the key, not paid.
+        case serverFailedTheKey
+        /// Another process on the same data directory sent this attempt's
+        /// payment (its `PAYMENT_SUBMITTED` came first): only looked up here,
+        /// never sent again from here.
+        case sentElsewhere
 
         /// A short name.
         public var name: String {
             switch self {
+            case .serverFailedTheKey: return "serverFailedTheKey"
+            case .sentElsewhere: return "sentElsewhere"
             case .unknownOutcome: return "unknownOutcome"
             case .declined: return "declined"
             case .holdExpired: return "holdExpired"

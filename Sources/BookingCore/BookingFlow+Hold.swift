@@ -103,7 +103,8 @@ extension BookingFlow {
             }
             let request = PaymentRequest(attemptID: id, key: stage.attempt.key, holdID: stage.hold.id, token: token)
             return go(
-                .submitting(Submitting(attempt: stage.attempt, holdID: stage.hold.id, price: stage.hold.price)),
+                .submitting(
+                    Submitting(attempt: stage.attempt, holdID: stage.hold.id, price: stage.hold.price, token: token)),
                 [save(id, .paymentSubmitted, hold: stage.hold.id), .pay(request)])
         case .holdTimerFired(_, let now):
             guard stage.countdown.hasEnded(at: now) else {

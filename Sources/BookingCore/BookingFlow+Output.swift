@@ -26,6 +26,7 @@ extension BookingFlow.State {
             }
         case .expired: return "Room no longer held"
         case .cancelled: return "Booking cancelled"
+        case .notPaid: return "Not paid"
         }
     }
 
@@ -77,6 +78,14 @@ extension BookingFlow.State {
             return "The hold ran out before payment. Check again to hold the room anew."
         case .cancelled:
             return "This booking was cancelled."
+        case .notPaid(let s):
+            switch s.reason {
+            case .serverFailedTheKey:
+                return "The server did not take the payment. Nothing was charged. Start a new attempt to book the room."
+            case .holdEnded:
+                return "The hold ended before the server took the payment. Nothing was charged. "
+                    + "Start a new attempt to book the room."
+            }
         }
     }
 
@@ -117,6 +126,13 @@ extension BookingFlow.State {
             return [.enabled(.back)]  // retrying would replace the newer hold in turn
         case .failed:
             return [online(.retry), .enabled(.back)]
+        case .notPaid:
+            let label = BookingFlow.startNewAttemptLabel
+            return [
+                isOnline
+                    ? .enabled(.retry, label: label) : .disabled(.retry, because: Self.offlineReason, label: label),
+                .enabled(.back),
+            ]
         case .expired:
             let checkAgain = "Check again"
             return [
@@ -178,7 +194,13 @@ extension BookingFlow.State {
         case .held: return .holdTimer
         case .checkingHold(let s): return s.readPending ? .holdRead : nil
         case .submitting: return .payment
-        case .unknown(let s): return s.checkPending ? .lookup : nil
+        case .unknown(let s):
+            switch s.waitingFor {
+            case .lookup?: return .lookup
+            case .resend?: return .payment
+            case .holdRead?: return .holdRead
+            case nil: return nil
+            }
         case .processing(let s): return s.pollPending ? .poll : nil
         default: return nil
         }
@@ -193,6 +215,9 @@ extension BookingFlow {
     /// storage (the attempt could not be saved, so nothing was sent), in
     /// `HoldFailure.rejected` and `PaymentFailure.rejected`.
     public static let storageFullCode = "LOCAL_STORAGE_FULL"
+
+    /// The words of the retry action after "not paid": a new attempt, with a new key.
+    public static let startNewAttemptLabel = "Start a new attempt"
 
     /// The exact words when the storage was full.
     public static let storageFullMessage =

@@ -7,7 +7,12 @@ extension BookingFlow {
         case .payAnswered(_, let booking):
             return apply(booking, to: payment, holding: .none, offer: nil)
         case .payFailed(_, .unknownOutcome):
-            return startLookup(payment, version: .none)
+            return startLookup(payment, version: .none, token: stage.token)
+        case .payFailed(_, .sentElsewhere):
+            return startLookup(payment, version: .none)  // not ours to send again
+        case .payFailed(_, .serverFailedTheKey):
+            // A retry of this send got the key's stored error: one lookup decides.
+            return startLookup(payment, version: .none, token: stage.token, settledBy: .serverFailedTheKey)
         case .payFailed(_, let failure):
             return paymentFailed(failure, payment: payment, version: .none)
         default:
@@ -15,11 +20,18 @@ extension BookingFlow {
         }
     }
 
+    /// How many times `unknown` sends the same payment again (same key, same
+    /// body) after lookups that found no booking.
+    public static let maximumResends = 3
+
     static func unknown(_ stage: Unknown, _ event: Event) -> Step? {
+        let attempt = stage.payment.attempt
         switch event {
-        case .payAnswered(_, let booking):  // a late answer still wins
+        case .payAnswered(_, let booking):  // a late answer, or the resend's: it wins
             return apply(booking, to: stage.payment, holding: stage.version, offer: nil)
-        case .payFailed(_, .unknownOutcome):
+        case .payFailed(_, let failure) where stage.waitingFor == .resend:
+            return resendFailed(failure, stage)
+        case .payFailed(_, .unknownOutcome), .payFailed(_, .serverFailedTheKey), .payFailed(_, .sentElsewhere):
             return nil
         case .payFailed(_, let failure):  // a late definite answer
             return paymentFailed(failure, payment: stage.payment, version: stage.version)
@@ -29,23 +41,90 @@ extension BookingFlow {
             {
                 return step
             }
-            guard stage.checkPending else { return nil }  // a duplicate answer: the check is already counted
+            guard stage.waitingFor == .lookup else { return nil }  // a duplicate answer: the check is already counted
+            if result == .notFound { return nothingUnderTheKey(stage) }
+            return nextLookup(stage, holdLeft: nil)
+        case .holdRead(_, let hold, _, _) where stage.waitingFor == .holdRead:
+            return nextLookup(stage, holdLeft: hold.expiresIn)
+        case .holdReadFailed(_, .expired) where stage.waitingFor == .holdRead:
+            // The hold ended: one more lookup, after the hold's end, decides.
             var next = stage
-            next.checks += 1
-            if let wait = BackoffSchedule.lostAnswer.delay(beforeCheck: next.checks) {
-                return go(
-                    .unknown(next), [.lookUpAttempt(stage.payment.attempt.id, stage.payment.attempt.key, after: wait)])
-            }
-            next.checkPending = false
-            return go(.unknown(next))  // given up: "We could not confirm", no pay action
+            next.settledBy = .holdEnded
+            next.waitingFor = .lookup
+            return go(.unknown(next), [.lookUpAttempt(attempt.id, attempt.key, after: .zero)])
+        case .holdReadFailed(_, .unreachable) where stage.waitingFor == .holdRead,
+            .holdFailed(_, .rejected) where stage.waitingFor == .holdRead:
+            return nextLookup(stage, holdLeft: nil)
         case .checkAgainTapped where !stage.checkPending, .appForegrounded where !stage.checkPending:
             var next = stage
-            next.checkPending = true
-            return go(
-                .unknown(next), [.lookUpAttempt(stage.payment.attempt.id, stage.payment.attempt.key, after: .zero)])
+            next.waitingFor = .lookup
+            return go(.unknown(next), [.lookUpAttempt(attempt.id, attempt.key, after: .zero)])
         default:
             return nil
         }
+    }
+
+    /// A lookup found no booking under the key: not paid when the server
+    /// already settled the key or the hold; otherwise the same payment again
+    /// (same key, same body: the server de-duplicates it), or, with no
+    /// payment method in memory, a read of the hold.
+    static func nothingUnderTheKey(_ stage: Unknown) -> Step {
+        let attempt = stage.payment.attempt
+        if let reason = stage.settledBy {
+            return go(.notPaid(NotPaid(attempt: attempt, reason: reason)), [.saveNotPaid(attempt.id)])
+        }
+        guard let holdID = stage.payment.holdID else { return nextLookup(stage, holdLeft: nil) }
+        var next = stage
+        if let token = stage.token, stage.resends < maximumResends {
+            next.resends += 1
+            next.waitingFor = .resend
+            let request = PaymentRequest(
+                attemptID: attempt.id, key: attempt.key, holdID: holdID, token: token, isResend: true)
+            return go(.unknown(next), [.pay(request)])
+        }
+        next.waitingFor = .holdRead
+        return go(.unknown(next), [.readHold(attempt.id, holdID)])
+    }
+
+    /// The resend's answer, when it is not a booking.
+    static func resendFailed(_ failure: PaymentFailure, _ stage: Unknown) -> Step? {
+        let attempt = stage.payment.attempt
+        switch failure {
+        case .unknownOutcome, .notSent, .sentElsewhere:
+            // The first request is still running (409 IDEMPOTENCY_KEY_IN_USE),
+            // or this one got no answer: keep checking.
+            return nextLookup(stage, holdLeft: nil)
+        case .serverFailedTheKey:
+            // The server stored an error for the key: if a lookup still finds
+            // no booking (a 500 after the commit would show one), not paid.
+            var next = stage
+            next.settledBy = .serverFailedTheKey
+            next.waitingFor = .lookup
+            return go(.unknown(next), [.lookUpAttempt(attempt.id, attempt.key, after: .zero)])
+        case .holdExpired:
+            // The server ran the key now and refused it: nothing was booked.
+            return go(.notPaid(NotPaid(attempt: attempt, reason: .holdEnded)), [.saveNotPaid(attempt.id)])
+        case .declined, .rejected, .superseded:
+            return paymentFailed(failure, payment: stage.payment, version: stage.version)
+        }
+    }
+
+    /// The next lookup of the back-off; once it is used up, one more at the
+    /// hold's end when the hold is known to run (then the empty lookup reads
+    /// the hold again, which settles it), else "We could not confirm".
+    static func nextLookup(_ stage: Unknown, holdLeft: Duration?) -> Step {
+        let attempt = stage.payment.attempt
+        var next = stage
+        next.checks += 1
+        next.waitingFor = .lookup
+        if let wait = BackoffSchedule.lostAnswer.delay(beforeCheck: next.checks) {
+            return go(.unknown(next), [.lookUpAttempt(attempt.id, attempt.key, after: wait)])
+        }
+        if let holdLeft {
+            return go(.unknown(next), [.lookUpAttempt(attempt.id, attempt.key, after: holdLeft + .seconds(1))])
+        }
+        next.waitingFor = nil
+        return go(.unknown(next))  // given up: "We could not confirm", no pay action
     }
 
     static func actionRequired(_ stage: ActionRequired, _ event: Event) -> Step? {
@@ -98,10 +177,15 @@ extension BookingFlow {
     }
 
     /// Into `unknown`: the first lookup at once, then the back-off.
-    static func startLookup(_ payment: Payment, version: Version) -> Step {
+    static func startLookup(
+        _ payment: Payment, version: Version, token: PaymentToken? = nil, settledBy: NotPaidReason? = nil
+    ) -> Step {
         let first = BackoffSchedule.lostAnswer.delay(beforeCheck: 0) ?? .zero
         return go(
-            .unknown(Unknown(payment: payment, version: version, checks: 0, checkPending: true)),
+            .unknown(
+                Unknown(
+                    payment: payment, version: version, checks: 0, checkPending: true, token: token,
+                    settledBy: settledBy)),
             [.lookUpAttempt(payment.attempt.id, payment.attempt.key, after: first)])
     }
 
@@ -165,7 +249,7 @@ extension BookingFlow {
         let id = payment.attempt.id
         let reason: FailureReason
         switch failure {
-        case .unknownOutcome: return nil
+        case .unknownOutcome, .serverFailedTheKey, .sentElsewhere: return nil
         case .holdExpired:
             return go(.expired(Expired(attempt: payment.attempt, offer: nil, version: nil)), [save(id, .expired)])
         case .declined: reason = .declined

@@ -95,7 +95,7 @@ extension BookingFlow {
             .holdReadFailed(a, .expired), .holdReadFailed(a, .unreachable),
             .payFailed(a, .unknownOutcome), .payFailed(a, .declined), .payFailed(a, .holdExpired),
             .payFailed(a, .notSent), .payFailed(a, .rejected(code: "INVALID_PAYMENT_TOKEN")),
-            .payFailed(a, .superseded),
+            .payFailed(a, .superseded), .payFailed(a, .serverFailedTheKey), .payFailed(a, .sentElsewhere),
             .attemptLookedUp(a, .notFound), .attemptLookedUp(a, .unreachable),
             .attemptLookedUp(a, .found(S.booking(.confirmed, version: 2))),
             .attemptLookedUp(a, .found(S.booking(.processing, version: 2))),

@@ -50,6 +50,9 @@ extension BookingFlow {
         case expired(Expired)
         /// Final: the booking was cancelled.
         case cancelled(Settled)
+        /// Final: the server certainly took no payment under the attempt's
+        /// key; a new attempt (new key) can be started.
+        case notPaid(NotPaid)
 
         /// The stage's name, as the diagram and logs show it.
         public var name: String {
@@ -68,6 +71,7 @@ extension BookingFlow {
             case .failed: return "failed"
             case .expired: return "expired"
             case .cancelled: return "cancelled"
+            case .notPaid: return "notPaid"
             }
         }
 
@@ -87,6 +91,7 @@ extension BookingFlow {
             case .failed(let s): return s.attempt.id
             case .expired(let s): return s.attempt.id
             case .cancelled(let s): return s.attemptID
+            case .notPaid(let s): return s.attempt.id
             }
         }
 
@@ -107,7 +112,7 @@ extension BookingFlow {
         /// here, and nothing from the attempt's effects changes it.
         public var isFinal: Bool {
             switch self {
-            case .confirmed, .failed, .expired, .cancelled: return true
+            case .confirmed, .failed, .expired, .cancelled, .notPaid: return true
             default: return false
             }
         }

@@ -10,8 +10,13 @@
 ///   anywhere else changes nothing and sends nothing;
 /// - an effect's result for another attempt is dropped, and so is a booking
 ///   whose version is not newer than the one held;
-/// - a lost answer leads to `unknown`, which only looks the attempt up by its
-///   key (and still takes a late answer); after the six lookups it says
+/// - a lost answer leads to `unknown`, which looks the attempt up by its key
+///   (and still takes a late answer); when the server has no booking for the
+///   key it sends the same payment again, same key and same body (the server
+///   de-duplicates by key, so this can never charge twice), or reads the hold;
+///   a key the server answered with a stored error, or a hold that ended,
+///   with no booking under the key, is `notPaid`, which offers a new attempt
+///   with a new key; after the six lookups with no answer at all it says
 ///   "We could not confirm" and offers no payment;
 /// - a saved attempt that may have charged is restored to `unknown` or
 ///   `processing`, never to a stage that could pay it again.
@@ -72,6 +77,8 @@ public enum BookingFlow {
             result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
         case .expired(let stage):
             result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
+        case .notPaid(let stage):
+            result = retryable(stage.attempt, offer: nil, event, isOnline: state.isOnline)
         }
         guard let result else { return (state, []) }
         next.stage = result.stage

@@ -35,4 +35,7 @@ public enum FinalFailure: Hashable, Sendable {
     case unavailable
     /// The server refused the request for good (another 4xx).
     case rejected(status: Int, errorCode: String?)
+    /// The server asked to wait (`Retry-After`) longer than the caller sits
+    /// through: nothing more is sent before this wall-clock time (unix seconds).
+    case waitRequested(until: Int64)
 }

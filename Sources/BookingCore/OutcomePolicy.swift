@@ -13,7 +13,9 @@
 ///   an unknown outcome at once; any other is retried, then final `unavailable`.
 /// - 408, 429, 503, `409 IDEMPOTENCY_KEY_IN_USE`: retry; when the tries run
 ///   out, unknown outcome for money after a 503 or a key still in use, else
-///   final `unavailable`.
+///   final `unavailable`. A `Retry-After` longer than `longestWait` stops at
+///   once the same way, and otherwise as final `waitRequested(until:)`:
+///   nothing is sent before the time the server named.
 /// - Other 5xx: unknown outcome for money; otherwise retry, then `unavailable`.
 /// - 3xx: the contract has no redirects and none is followed, so a 3xx is a
 ///   server that answered without a result (it may have acted first):
@@ -29,16 +31,15 @@ public struct OutcomePolicy: Hashable, Sendable {
     public let maxAttempts: Int
     /// The waits when no usable `Retry-After` came.
     public let backoff: RetryBackoff
-    /// The longest `Retry-After` obeyed; a longer one falls back to `backoff`.
-    public let retryAfterCeiling: Duration
+    /// The longest wait one call sits through before a retry; a longer
+    /// `Retry-After` ends the call with the time it names.
+    public let longestWait: Duration
 
     /// A policy.
-    public init(
-        maxAttempts: Int = 4, backoff: RetryBackoff = RetryBackoff(), retryAfterCeiling: Duration = .seconds(60)
-    ) {
+    public init(maxAttempts: Int = 4, backoff: RetryBackoff = RetryBackoff(), longestWait: Duration = .seconds(60)) {
         self.maxAttempts = max(1, maxAttempts)
         self.backoff = backoff
-        self.retryAfterCeiling = retryAfterCeiling
+        self.longestWait = longestWait
     }
 
     /// Machine codes the contract uses in error bodies.
@@ -68,9 +69,7 @@ public struct OutcomePolicy: Hashable, Sendable {
     ) -> OutcomeDecision {
         let canRetry = attempt < maxAttempts
         let wait = { (header: String?) in
-            RetryAfter.delay(
-                header, nowUnixSeconds: nowUnixSeconds, ceiling: retryAfterCeiling,
-                backoff: backoff, retry: max(1, attempt))
+            RetryAfter.delay(header, nowUnixSeconds: nowUnixSeconds, backoff: backoff, retry: max(1, attempt))
         }
         switch outcome {
         case .network(let failure):
@@ -86,15 +85,22 @@ public struct OutcomePolicy: Hashable, Sendable {
             }
             let keyInUse = code == ErrorCode.keyInUse
             if status == 408 || status == 429 || status == 503 || keyInUse {
-                if canRetry { return .retry(after: wait(retryAfter)) }
-                return kind.movesMoney && (status == 503 || keyInUse) ? .unknownOutcome : .final(.unavailable)
+                let mayHaveActed = kind.movesMoney && (status == 503 || keyInUse)
+                let delay = wait(retryAfter)
+                if delay > longestWait {
+                    return mayHaveActed ? .unknownOutcome : .final(.waitRequested(until: nowUnixSeconds + delay.wholeSeconds))
+                }
+                if canRetry { return .retry(after: delay) }
+                return mayHaveActed ? .unknownOutcome : .final(.unavailable)
             }
             if (300...399).contains(status) {
                 return kind.movesMoney ? .unknownOutcome : .final(.unavailable)
             }
             if (500...599).contains(status) {
                 if kind.movesMoney { return .unknownOutcome }
-                return canRetry ? .retry(after: wait(retryAfter)) : .final(.unavailable)
+                let delay = wait(retryAfter)
+                if delay > longestWait { return .final(.waitRequested(until: nowUnixSeconds + delay.wholeSeconds)) }
+                return canRetry ? .retry(after: delay) : .final(.unavailable)
             }
             return .final(.rejected(status: status, errorCode: code))
         }
@@ -111,5 +117,12 @@ public struct OutcomePolicy: Hashable, Sendable {
         if status == 410 { return .expired }
         if status == 402 { return .paymentDeclined }
         return nil
+    }
+}
+
+extension Duration {
+    /// The whole seconds of the duration, a started second counted.
+    public var wholeSeconds: Int64 {
+        components.seconds + (components.attoseconds > 0 ? 1 : 0)
     }
 }

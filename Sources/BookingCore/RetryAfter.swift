@@ -1,14 +1,16 @@
 import Primitives
 
 /// The `Retry-After` header: delta-seconds (`120`) or an HTTP-date. Parsed
-/// strictly and bounded: a value that is garbage, negative, fractional,
-/// signed, overflowing or longer than the policy's ceiling is not obeyed, and
-/// the caller falls back to its back-off.
+/// strictly: a value that is garbage, negative, fractional, signed or
+/// overflowing (more than ten digits) is unusable, and the caller falls back
+/// to its back-off. A usable value is obeyed whatever its length: a wait
+/// longer than the caller sits through stops the call and says until when
+/// (`FinalFailure.waitRequested`), never a request sent early.
 public enum RetryAfter {
     /// The wait the header asks for, or `nil` when it is unusable (see the
     /// type). A date in the past means "now" (zero). `nowUnixSeconds` is the
     /// wall clock, used only to turn an HTTP-date into a wait.
-    public static func delay(_ header: String, nowUnixSeconds: Int64, ceiling: Duration) -> Duration? {
+    public static func delay(_ header: String, nowUnixSeconds: Int64) -> Duration? {
         let trimmed = trimOWS(header)
         guard !trimmed.isEmpty else { return nil }
         let wait: Duration
@@ -21,14 +23,14 @@ public enum RetryAfter {
         } else {
             return nil
         }
-        return wait <= ceiling ? wait : nil
+        return wait
     }
 
     /// The header if usable, else `backoff`'s wait before retry `retry`.
     public static func delay(
-        _ header: String?, nowUnixSeconds: Int64, ceiling: Duration, backoff: RetryBackoff, retry: Int
+        _ header: String?, nowUnixSeconds: Int64, backoff: RetryBackoff, retry: Int
     ) -> Duration {
-        if let header, let wait = delay(header, nowUnixSeconds: nowUnixSeconds, ceiling: ceiling) { return wait }
+        if let header, let wait = delay(header, nowUnixSeconds: nowUnixSeconds) { return wait }
         return backoff.delay(beforeRetry: retry)
     }
 

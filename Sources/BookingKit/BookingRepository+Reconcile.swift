@@ -75,8 +75,12 @@ extension BookingRepository {
         guard let booking = try await lookUp(record.attemptID) else {
             // The server made no booking under this key. Within the key's
             // lifetime the request may still arrive (or be running in
-            // another process); past it, it never will.
+            // another process); past it, it never will. Nor will it once the
+            // hold has ended: the server refuses to pay an ended hold.
             if age > configuration.keyLifetime { return finish(record, .failed) }
+            if record.phase == .paymentSubmitted, try await holdHasEnded(record) {
+                return try await concludeNotPaidAfterLookup(record)
+            }
             return .pending
         }
         switch booking.state {
@@ -86,6 +90,26 @@ extension BookingRepository {
         case .cancelled: return .cancelled
         case .held, .paymentRequired, .actionRequired, .processing: return .pending
         }
+    }
+
+    /// Whether the server says the attempt's hold ended (read, never paid:
+    /// this job sends no POST; the resend with the same key is the flow's).
+    private func holdHasEnded(_ record: StoredAttempt) async throws -> Bool {
+        guard record.holdID != nil else { return false }
+        do {
+            return try await readHold(record.attemptID, anchor: nil).state == "EXPIRED"
+        } catch APIError.notFound {
+            return true
+        }
+    }
+
+    /// The hold ended with no booking under the key: one more lookup, after
+    /// the hold's end, then "not paid" (`FAILED`) if it still finds none.
+    private func concludeNotPaidAfterLookup(_ record: StoredAttempt) async throws -> AttemptSettlement {
+        if let booking = try await lookUp(record.attemptID) {
+            return booking.state == .confirmed ? .confirmed : .pending
+        }
+        return (try? concludeNotPaid(record.attemptID)) == true ? .failed : .pending
     }
 
     private func finish(_ record: StoredAttempt, _ phase: AttemptPhase) -> AttemptSettlement {

@@ -115,7 +115,8 @@ package actor BookingRepository {
             throw RepositoryError.wrongPhase(id, record.phase, "read a hold it never got")
         }
         let hold = try await api.hold(holdID)
-        try applyHold(hold, to: record, anchor: anchor)
+        // Once a payment may have left, only the booking settles the row.
+        if !record.phase.mayHaveCharged { try applyHold(hold, to: record, anchor: anchor) }
         return hold
     }
 
@@ -159,7 +160,13 @@ package actor BookingRepository {
     /// request is checked against the file, not assumed). Runs in a task the
     /// repository owns: cancelling the caller never cancels the charge, and
     /// the outcome is saved either way. A second call while one runs joins it.
-    public func sendPayment(_ id: AttemptID, token: PaymentToken) async -> PaymentOutcome {
+    ///
+    /// - Parameter isResend: the same payment sent again after a lookup found
+    ///   no booking under the key. Sent only while the key is well within the
+    ///   server's lifetime (past it, the same key would make a new request);
+    ///   a failure to reach the server then ends nothing, since the first
+    ///   send may still have arrived.
+    public func sendPayment(_ id: AttemptID, token: PaymentToken, isResend: Bool = false) async -> PaymentOutcome {
         if let running = payments[id] { return await running.value }
         let record: StoredAttempt
         do {
@@ -171,19 +178,27 @@ package actor BookingRepository {
             if record.phase != .paymentSubmitted { return Self.notSubmitted(record) }
             return .notPayable("attempt is \(record.phase.rawValue): its payment was not saved as submitted")
         }
+        if isResend,
+            now().timeIntervalSince(record.createdAt) + configuration.inFlightGrace >= configuration.keyLifetime
+        {
+            return .unknown("the key is too old to send again: the attempt is only looked up")
+        }
         let api = self.api
         // Isolated to this actor (it inherits it), but not a child of the
         // caller's task: the caller's cancellation never reaches it.
         let task = Task { () -> PaymentOutcome in
             let outcome: PaymentOutcome
             do throws(APIError) {
+                // Each try leaves only while the row still says
+                // PAYMENT_SUBMITTED: another process may settle it meanwhile.
                 let booking = try await api.createBooking(
                     hold: holdID, paymentToken: token, key: record.idempotencyKey,
-                    returnURL: self.configuration.challengeReturnURL)
+                    returnURL: self.configuration.challengeReturnURL,
+                    proceed: { [weak self] in await self?.isStillSubmitted(id) ?? false })
                 outcome = .answered(booking)
                 _ = try? self.apply(booking, to: id)
             } catch {
-                outcome = self.settleFailedPayment(id, error: error)
+                outcome = self.settleFailedPayment(id, error: error, isResend: isResend)
             }
             self.paymentFinished(id)
             return outcome
@@ -220,8 +235,15 @@ package actor BookingRepository {
         payments[id] = nil
     }
 
-    private func settleFailedPayment(_ id: AttemptID, error: APIError) -> PaymentOutcome {
+    private func settleFailedPayment(_ id: AttemptID, error: APIError, isResend: Bool) -> PaymentOutcome {
         switch error {
+        case .final(.rejected(let status, _), _) where status >= 500:
+            // A replayed 5xx (see `RetryExecutor`): the key is settled on the
+            // server, but whether it booked first only a lookup tells.
+            return .serverFailedTheKey("\(error)")
+        case .final(.notSent, _) where isResend:
+            // The resend never left; the first send may have: keep looking.
+            return .unknown("\(error)")
         case .userFacing(let kind, let detail):
             let phase: AttemptPhase = kind == .expired ? .expired : .failed
             mark(id, phase)
@@ -236,9 +258,22 @@ package actor BookingRepository {
             // request as such; no booking was made under this key.
             mark(id, .failed)
             return .refused(.paymentDeclined, "\(error)")
-        case .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
+        case .final(.unavailable, _), .final(.waitRequested, _), .unknownOutcome, .invalidResponse, .notFound:
+            // Told to wait (an earlier try of this call may have acted): looked up.
             return .unknown("\(error)")
         }
+    }
+
+    private func isStillSubmitted(_ id: AttemptID) -> Bool {
+        (try? store.attempts.attempt(id: id))?.phase == .paymentSubmitted
+    }
+
+    /// Ends a submitted payment as not paid (`FAILED`): the flow's
+    /// conclusion after the server settled the key or the hold and a lookup
+    /// found no booking under the key. Only from `PAYMENT_SUBMITTED`.
+    @discardableResult
+    public func concludeNotPaid(_ id: AttemptID) throws -> Bool {
+        try store.attempts.concludeNotPaid(id: id, at: now())
     }
 
     private func mark(_ id: AttemptID, _ phase: AttemptPhase) {

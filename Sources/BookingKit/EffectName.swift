@@ -9,11 +9,12 @@ extension BookingFlow.Effect {
         case .scheduleHoldTimer: return "scheduleHoldTimer"
         case .readHold: return "readHold"
         case .saveAttemptStatus(let update): return "saveAttemptStatus(\(update.phase.rawValue))"
-        case .pay: return "pay"
+        case .pay(let request): return request.isResend ? "resendPayment" : "pay"
         case .lookUpAttempt(_, _, let delay): return "lookUpAttempt(after: \(delay))"
         case .openChallenge: return "openChallenge"
         case .pollBooking(_, _, let delay): return "pollBooking(after: \(delay))"
         case .saveTrip: return "saveTrip"
+        case .saveNotPaid: return "saveNotPaid"
         }
     }
 }

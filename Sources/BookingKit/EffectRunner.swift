@@ -99,8 +99,12 @@ package final class EffectRunner: Sendable {
                 if update.phase == .paymentSubmitted && !moved {
                     // Another process paid (or replaced) this attempt first:
                     // the payment is never sent from here; it is looked up.
-                    await sink(
-                        Self.paymentEvent(update.attemptID, await repository.paymentNotSubmitted(update.attemptID)))
+                    let outcome = await repository.paymentNotSubmitted(update.attemptID)
+                    if case .unknown = outcome {
+                        await sink(.payFailed(update.attemptID, .sentElsewhere))
+                    } else {
+                        await sink(Self.paymentEvent(update.attemptID, outcome))
+                    }
                     return false
                 }
                 return true
@@ -149,7 +153,8 @@ package final class EffectRunner: Sendable {
             return true
 
         case .pay(let request):
-            let outcome = await repository.sendPayment(request.attemptID, token: request.token)
+            let outcome = await repository.sendPayment(
+                request.attemptID, token: request.token, isResend: request.isResend)
             await sink(Self.paymentEvent(request.attemptID, outcome))
             return true
 
@@ -178,6 +183,12 @@ package final class EffectRunner: Sendable {
 
         case .openChallenge(let id, let url):
             await openChallenge(id, url)
+            return true
+
+        case .saveNotPaid(let id):
+            // Conditional on PAYMENT_SUBMITTED in the statement itself; a
+            // failed write leaves the row for the next launch's lookup.
+            _ = try? await repository.concludeNotPaid(id)
             return true
 
         case .saveTrip(let booking):
@@ -229,7 +240,8 @@ package final class EffectRunner: Sendable {
         case .userFacing(_, let detail)?: return .rejected(code: detail?.code)
         case .final(.rejected(_, let code), _)?: return .rejected(code: code)
         case .invalidResponse?: return .rejected(code: "INVALID_RESPONSE")
-        case .final(.notSent, _)?, .final(.unavailable, _)?, .unknownOutcome?, .notFound?: return .unavailable
+        case .final(.notSent, _)?, .final(.unavailable, _)?, .final(.waitRequested, _)?, .unknownOutcome?, .notFound?:
+            return .unavailable
         case nil where error as? RepositoryError == .superseded(id): return .superseded
         case nil: return .rejected(code: "LOCAL_STORAGE_FAILED")
         }
@@ -243,6 +255,7 @@ package final class EffectRunner: Sendable {
         case .refused(.priceChanged, _): return .payFailed(id, .rejected(code: "PRICE_CHANGED"))
         case .refused(.soldOut, _): return .payFailed(id, .rejected(code: "SOLD_OUT"))
         case .unknown: return .payFailed(id, .unknownOutcome)
+        case .serverFailedTheKey: return .payFailed(id, .serverFailedTheKey)
         case .notSent: return .payFailed(id, .notSent)
         case .notPayable: return .payFailed(id, .rejected(code: "NOT_PAYABLE"))
         case .superseded: return .payFailed(id, .superseded)

@@ -11,6 +11,10 @@ package enum PaymentOutcome: Equatable, Sendable {
     case refused(UserFacingError, String)
     /// No clear answer: look the attempt up by its key; never pay again.
     case unknown(String)
+    /// The server replayed an error it stored for the key (a 5xx with
+    /// `Idempotent-Replayed: true`): it ran the request once and will not
+    /// run the key again. A lookup decides: no booking under the key is "not paid".
+    case serverFailedTheKey(String)
     /// The request did not go through and certainly charged nothing.
     case notSent(String)
     /// The attempt cannot be paid (not held, already paid, or unknown).

@@ -48,7 +48,7 @@ struct OfferFilter: Equatable, Sendable {
     }
 
     /// Whether a stay at `price` passes the price range.
-    func admits(_ price: PriceBreakdown) -> Bool {
+    func admits(_ price: PriceBody) -> Bool {
         if let minPrice, price.total.amount < minPrice { return false }
         if let maxPrice, price.total.amount > maxPrice { return false }
         return true

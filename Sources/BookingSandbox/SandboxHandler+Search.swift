@@ -58,7 +58,7 @@ extension SandboxHandler {
             let quotedAt = CalendarDay.timestamp(unixMilliseconds: now)
             // The price filter reads each offer's current price, so the list
             // (and its pages) holds exactly what the filters say.
-            var priced: [(Inventory.Property, Inventory.Room, OfferKey, PriceBreakdown, Int64)] = []
+            var priced: [(Inventory.Property, Inventory.Room, OfferKey, PriceBody, Int64)] = []
             for key in keys {
                 guard let (property, room) = inventory.room(for: key) else { continue }
                 let epoch = try Self.offerEpoch(db, offerId: key.id)

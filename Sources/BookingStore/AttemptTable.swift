@@ -118,6 +118,25 @@ public struct AttemptTable {
         return database.changes == 1
     }
 
+    /// Ends a submitted payment as `FAILED` when the server certainly took
+    /// none under its key (it settled the key or the hold, and a lookup found
+    /// no booking), in one conditional statement: only from
+    /// `PAYMENT_SUBMITTED`, so an attempt the server answered with a booking
+    /// (3-D Secure, processing, confirmed) is never ended here.
+    /// Returns whether this call ended it.
+    public func concludeNotPaid(id: AttemptID, at date: Date) throws -> Bool {
+        let statement = try database.cachedStatement(
+            """
+            UPDATE booking_attempt SET status = 'FAILED', updated_at = ?2
+            WHERE attempt_id = ?1 AND status = 'PAYMENT_SUBMITTED'
+            """)
+        defer { statement.reset() }
+        try statement.bind(id.rawValue, at: 1)
+        try statement.bind(date.unixMilliseconds, at: 2)
+        try statement.run()
+        return database.changes == 1
+    }
+
     /// Abandons every attempt still in a hold phase, in one statement; the
     /// first half of starting a new attempt (`BookingDatabase.startAttempt`).
     /// Returns the attempts it abandoned, as they were.

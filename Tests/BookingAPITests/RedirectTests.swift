@@ -54,7 +54,7 @@ import Testing
     private static func isServerError(_ error: APIError) -> Bool {
         switch error {
         case .final(.unavailable, _), .invalidResponse, .unknownOutcome: return true
-        case .final(.notSent, _), .final(.rejected, _), .userFacing, .notFound: return false
+        case .final(.notSent, _), .final(.rejected, _), .final(.waitRequested, _), .userFacing, .notFound: return false
         }
     }
 }

@@ -10,7 +10,7 @@ import Testing
 
     @Test func theDiagramReachesEveryStage() {
         #expect(Set(Self.diagram.stages) == Set(FlowStates.all.map(\.stage.name)))
-        #expect(Set(Self.diagram.finalStages) == ["confirmed", "failed", "expired", "cancelled"])
+        #expect(Set(Self.diagram.finalStages) == ["confirmed", "failed", "expired", "cancelled", "notPaid"])
     }
 
     @Test func theDiagramShowsTheTransitionsThatMatter() {
@@ -18,8 +18,17 @@ import Testing
             Self.diagram.transitions.first { $0.from == from && $0.to == to }
         }
         #expect(edge("held", "submitting")?.events == ["payTapped"])
-        #expect(edge("submitting", "unknown")?.events == ["payFailed(unknownOutcome)"])
+        #expect(
+            edge("submitting", "unknown")?.events == [
+                "payFailed(sentElsewhere)", "payFailed(serverFailedTheKey)", "payFailed(unknownOutcome)",
+            ])
         #expect(edge("unknown", "confirmed") != nil)
+        // Unknown is never a dead end: the empty lookup after a replayed 5xx
+        // or an ended hold is "not paid", which offers a new attempt.
+        #expect(edge("unknown", "notPaid")?.events.contains("attemptLookedUp(notFound)") == true)
+        #expect(edge("unknown", "notPaid")?.events.contains("payFailed(holdExpired)") == true)
+        #expect(edge("unknown", "unknown")?.events.contains("attemptLookedUp(notFound)") == true)
+        #expect(edge("notPaid", "requestingHold")?.events == ["retryTapped"])
         #expect(edge("actionRequired", "processing")?.events.contains("challengeReturned") == true)
         #expect(edge("unknown", "held") == nil)
         #expect(edge("submitting", "held") == nil)

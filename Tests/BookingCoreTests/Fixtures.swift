@@ -41,9 +41,18 @@ enum Fix {
 
     static var payment: Flow.Payment { Flow.Payment(attempt: attempt1, holdID: S.holdID, bookingID: nil) }
 
-    static func unknown(checks: Int = 0, pending: Bool = true, version: Version = .none) -> Flow.State {
-        state(.unknown(Flow.Unknown(payment: payment, version: version, checks: checks, checkPending: pending)))
+    static func unknown(
+        checks: Int = 0, pending: Bool = true, version: Version = .none, token: PaymentToken? = nil,
+        waitingFor: Flow.UnknownCheck? = nil, settledBy: Flow.NotPaidReason? = nil
+    ) -> Flow.State {
+        var unknown = Flow.Unknown(
+            payment: payment, version: version, checks: checks, checkPending: pending, token: token,
+            settledBy: settledBy)
+        if let waitingFor { unknown.waitingFor = waitingFor }
+        return state(.unknown(unknown))
     }
+
+    static let token = PaymentToken("tok_visa")
 
     static func processing(polls: Int = 0, pending: Bool = true, version: Int64 = 1) -> Flow.State {
         let payment = Flow.Payment(attempt: attempt1, holdID: S.holdID, bookingID: S.bookingID)

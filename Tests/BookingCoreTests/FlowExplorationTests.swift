@@ -27,7 +27,7 @@ import Testing
 
     static let payingStages: Set<String> = [
         "submitting", "unknown", "actionRequired", "processing",
-        "confirmed", "failed", "expired", "cancelled",
+        "confirmed", "failed", "expired", "cancelled", "notPaid",
     ]
 
     /// Records a broken promise with the path that broke it. Plain `if`s
@@ -62,6 +62,15 @@ import Testing
                 history.submittedSaved.insert(update.attemptID)
             case .requestHold(let request):
                 expect(history.saved.contains(request.attemptID), "requestHold before saveAttempt")
+            case .pay(let request) where request.isResend:
+                // The same payment again, with the same key, only after a
+                // lookup found no booking under that key.
+                expect(history.submittedSaved.contains(request.attemptID), "resend before its status was saved")
+                expect(state.stage.name == "unknown", "resend from \(state.stage.name)")
+                expect(event.name == "attemptLookedUp(notFound)", "resend after \(event.name)")
+                if case .unknown(let unknown) = state.stage {
+                    expect(request.key == unknown.payment.attempt.key, "a resend with another key")
+                }
             case .pay(let request):
                 expect(!history.paid.contains(request.attemptID), "second pay for one attempt")
                 expect(history.submittedSaved.contains(request.attemptID), "pay before its status was saved")
@@ -194,7 +203,7 @@ import Testing
     @Test func explorationReachesTheHardCorners() {
         // The cap and the "still checking" states are reached from the table's
         // near-cap states, and the given-up state offers only "check again".
-        let gaveUp = Flow.reduce(Fix.unknown(checks: 5), .attemptLookedUp(Fix.a1, .notFound)).state
+        let gaveUp = Flow.reduce(Fix.unknown(checks: 5), .attemptLookedUp(Fix.a1, .unreachable)).state
         #expect(gaveUp.enabledActions == [.checkAgain])
         let stillChecking = Flow.reduce(Fix.processing(polls: 8), .bookingPolled(Fix.a1, .unreachable)).state
         #expect(stillChecking.title == "Still checking")

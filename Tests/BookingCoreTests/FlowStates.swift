@@ -28,6 +28,11 @@ enum FlowStates {
             Fix.unknown(checks: 0),
             Fix.unknown(checks: 5),
             Fix.unknown(checks: 6, pending: false),
+            Fix.unknown(checks: 1, token: Fix.token),
+            Fix.unknown(checks: 1, token: Fix.token, waitingFor: .resend),
+            Fix.unknown(checks: 1, waitingFor: .holdRead),
+            Fix.unknown(checks: 2, settledBy: .serverFailedTheKey),
+            Fix.unknown(checks: 2, settledBy: .holdEnded),
             Fix.actionRequired,
             Fix.processing(polls: 0),
             Fix.processing(polls: 8),
@@ -36,6 +41,8 @@ enum FlowStates {
             Fix.state(.failed(Flow.Failed(attempt: Fix.attempt1, offer: S.offer, reason: .declined, version: nil))),
             Fix.state(.expired(Flow.Expired(attempt: Fix.attempt1, offer: nil, version: nil))),
             Fix.state(.cancelled(Flow.Settled(attemptID: Fix.a1, booking: Fix.booking(.cancelled, 4)))),
+            Fix.state(.notPaid(Flow.NotPaid(attempt: Fix.attempt1, reason: .serverFailedTheKey))),
+            Fix.state(.notPaid(Flow.NotPaid(attempt: Fix.attempt1, reason: .holdEnded))),
         ]
         return online + online.map { Flow.State(stage: $0.stage, isOnline: false) }
     }

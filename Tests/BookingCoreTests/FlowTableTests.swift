@@ -12,26 +12,36 @@ import Testing
             names == [
                 "browsing", "offerChosen", "requestingHold", "held", "checkingHold", "priceChanged",
                 "submitting", "unknown", "actionRequired", "processing", "confirmed", "failed",
-                "expired", "cancelled",
+                "expired", "cancelled", "notPaid",
             ])
     }
 
-    @Test func onlyHeldOnlineEmitsPay() {
+    @Test func onlyHeldOnlineEmitsANewPaymentAndOnlyAnEmptyLookupResendsIt() {
         var pays = 0
+        var resends = 0
         for state in FlowStates.all {
             for event in FlowStates.events(for: state) {
                 let (_, effects) = Flow.reduce(state, event)
-                guard effects.hasPay else { continue }
-                pays += 1
-                #expect(state.stage.name == "held" && state.isOnline, "\(state.stage.name) + \(event.name)")
-                if case .payTapped = event {} else { Issue.record("pay from \(event.name)") }
+                for case .pay(let request) in effects {
+                    if request.isResend {
+                        resends += 1
+                        #expect(state.stage.name == "unknown", "\(state.stage.name) + \(event.name)")
+                        #expect(event.name == "attemptLookedUp(notFound)", "resend from \(event.name)")
+                        #expect(request.key == Fix.k1, "a resend with another key")
+                        continue
+                    }
+                    pays += 1
+                    #expect(state.stage.name == "held" && state.isOnline, "\(state.stage.name) + \(event.name)")
+                    if case .payTapped = event {} else { Issue.record("pay from \(event.name)") }
+                }
             }
         }
         #expect(pays > 0)
+        #expect(resends > 0)
     }
 
     @Test func onlyOfferPriceChangeFailureOrExpiryOnlineEmitRequestHold() {
-        let allowed: Set<String> = ["offerChosen", "priceChanged", "failed", "expired"]
+        let allowed: Set<String> = ["offerChosen", "priceChanged", "failed", "expired", "notPaid"]
         var holds = 0
         for state in FlowStates.all {
             for event in FlowStates.events(for: state) {

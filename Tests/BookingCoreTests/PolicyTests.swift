@@ -4,7 +4,6 @@ import Testing
 /// Retry-After, the back-off schedules and the outcome classification.
 @Suite struct PolicyTests {
     static let now: Int64 = 784_111_777  // Sun, 06 Nov 1994 08:49:37 GMT
-    static let ceiling = Duration.seconds(60)
 
     @Test(arguments: [
         ("0", 0), ("5", 5), ("60", 60), (" 7\t", 7), ("007", 7),
@@ -12,23 +11,40 @@ import Testing
         ("Sunday, 06-Nov-94 08:50:37 GMT", 60),
         ("Sun Nov  6 08:49:47 1994", 10),
         ("Sun, 06 Nov 1994 08:00:00 GMT", 0),  // in the past: now
+        ("61", 61), ("3600", 3_600), ("9999999999", 9_999_999_999),  // obeyed at every length
+        ("Sun, 06 Nov 1994 09:49:37 GMT", 3_600),
     ])
-    func usableRetryAfterValuesAreObeyed(header: String, seconds: Int64) {
-        #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now, ceiling: Self.ceiling) == .seconds(seconds))
+    func usableRetryAfterValuesAreObeyedWhateverTheirLength(header: String, seconds: Int64) {
+        #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now) == .seconds(seconds))
     }
 
     @Test(arguments: [
-        "", " ", "-5", "+5", "5.0", "1e3", "0x10", "5s", "five", "61", "3600", "99999999999999999999",
-        "٣", "5 5", "Sun, 06 Nov 1994 09:49:37 GMT", "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:00:00 GMT",
+        "", " ", "-5", "+5", "5.0", "1e3", "0x10", "5s", "five", "99999999999", "99999999999999999999",
+        "٣", "5 5", "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 25:00:00 GMT",
         "Sun, 06 Nov 1994 08:49:37 PST", "06 Nov 1994 08:49:37 GMT", "Sun, 6 Nov 1994 08:49:37 GMT",
         "Sun, 06 Nov 1994 08:49:37 GMT\u{0}", "Funday, 06-Nov-94 08:49:37 GMT",
     ])
-    func garbageNegativeOrHugeRetryAfterFallsBackToTheBackOff(header: String) {
-        #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now, ceiling: Self.ceiling) == nil)
+    func garbageNegativeOrOverflowingRetryAfterFallsBackToTheBackOff(header: String) {
+        #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now) == nil)
         let backoff = RetryBackoff(base: .seconds(1), cap: .seconds(30))
-        #expect(
-            RetryAfter.delay(header, nowUnixSeconds: Self.now, ceiling: Self.ceiling, backoff: backoff, retry: 3)
-                == .seconds(4))
+        #expect(RetryAfter.delay(header, nowUnixSeconds: Self.now, backoff: backoff, retry: 3) == .seconds(4))
+    }
+
+    @Test func aRetryAfterLongerThanTheCallWaitsStopsItWithTheTimeItNames() {
+        let hour = RequestOutcome.response(status: 429, errorCode: "RATE_LIMITED", retryAfter: "3600")
+        #expect(Self.decide(hour, .read) == .final(.waitRequested(until: Self.now + 3_600)))
+        #expect(Self.decide(hour, .hold) == .final(.waitRequested(until: Self.now + 3_600)))
+        // A 429 is refused before anything runs: a payment was not taken.
+        #expect(Self.decide(hour, .payment) == .final(.waitRequested(until: Self.now + 3_600)))
+        // A 503 or a key still in use may have acted: the payment is looked up.
+        let busy = RequestOutcome.response(status: 503, errorCode: nil, retryAfter: "Sun, 06 Nov 1994 09:49:37 GMT")
+        #expect(Self.decide(busy, .payment) == .unknownOutcome)
+        #expect(Self.decide(busy, .read) == .final(.waitRequested(until: Self.now + 3_600)))
+        // Within the wait a call sits through: retried after it, never before.
+        let minute = RequestOutcome.response(status: 503, errorCode: nil, retryAfter: "60")
+        #expect(Self.decide(minute, .read) == .retry(after: .seconds(60)))
+        let past = RequestOutcome.response(status: 503, errorCode: nil, retryAfter: "Sun, 06 Nov 1994 08:00:00 GMT")
+        #expect(Self.decide(past, .read) == .retry(after: .zero))
     }
 
     @Test func backOffDoublesUpToItsCap() {

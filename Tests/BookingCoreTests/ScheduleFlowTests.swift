@@ -23,10 +23,11 @@ import Testing
         #expect(state.enabledActions == [.checkAgain])
     }
 
-    @Test func aLookupThatFindsNothingKeepsCheckingAndNeverPays() {
+    @Test func aLookupThatFindsNothingWithNoPaymentMethodReadsTheHoldAndNeverPays() {
         let (state, effects) = Flow.reduce(Fix.unknown(checks: 0), .attemptLookedUp(Fix.a1, .notFound))
-        #expect(effects == [.lookUpAttempt(Fix.a1, Fix.k1, after: .seconds(4))])
+        #expect(effects == [.readHold(Fix.a1, BookingFlow.Samples.holdID)])
         #expect(state.stage.name == "unknown")
+        #expect(state.pendingWork == .holdRead)
     }
 
     @Test func checkAgainAfterGivingUpAsksOnceMore() {

@@ -34,12 +34,14 @@ import Testing
 
     @Test func aNewerKeystrokeSupersedesTheOneStillWaiting() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
+        let gate = GateSleeper()
         let search = try SearchRepository(
-            directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: TaskSleeper(),
-            debounce: .milliseconds(100))
+            directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: gate, debounce: .milliseconds(100))
         async let first = search.suggestions(for: "lon")
-        try await Task.sleep(for: .milliseconds(20))
+        try #require(await Poll.until { gate.waiting == 1 })
         async let second = search.suggestions(for: "lond")
+        try #require(await Poll.until { gate.waiting == 2 })
+        gate.open()
         let (a, b) = try await (first, second)
         #expect(a == .superseded)
         guard case .places = b else {

@@ -31,10 +31,7 @@ import Testing
             }
             // Nothing was stored: the same keys work for a real request.
             let hold = try await sandbox.hold()
-            let good = try await sandbox.send(
-                "POST", "/v1/bookings",
-                json: #"{"holdId":"\#(hold["holdId"].stringValue!)","paymentToken":"tok_visa"}"#,
-                key: "bad-0")
+            let good = try await sandbox.pay(hold["holdId"].stringValue, token: "tok_visa", key: "bad-0")
             #expect(good.status == 201)
         }
     }

@@ -19,16 +19,16 @@ import Testing
     func rateLimitAndUnavailableCarryRetryAfterAndStoreNothing(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
-            let body = #"{"holdId":"\#(hold["holdId"].stringValue!)","paymentToken":"tok_visa"}"#
-            let limited = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-r", fault: "rate-limit")
+            let holdID = hold["holdId"].stringValue
+            let limited = try await sandbox.pay(holdID, token: "tok_visa", key: "k-r", fault: "rate-limit")
             #expect(limited.status == 429)
             #expect(limited.errorCode == "RATE_LIMITED")
             #expect(limited.header("Retry-After") == "1")
-            let down = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-r", fault: "unavailable")
+            let down = try await sandbox.pay(holdID, token: "tok_visa", key: "k-r", fault: "unavailable")
             #expect(down.status == 503)
             #expect(down.errorCode == "UNAVAILABLE")
             #expect(down.header("Retry-After") == "1")
-            let retry = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-r")
+            let retry = try await sandbox.pay(holdID, token: "tok_visa", key: "k-r")
             #expect(retry.status == 201)
             #expect(retry.header("Idempotent-Replayed") == nil)
         }

@@ -17,8 +17,7 @@ import Testing
             let expired = try await sandbox.send("GET", "/v1/holds/\(id)").json
             #expect(expired["state"].stringValue == "EXPIRED")
             #expect(expired["expiresInMs"].intValue == 0)
-            let booking = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(id)","paymentToken":"tok_visa"}"#, key: "late")
+            let booking = try await sandbox.pay(id, token: "tok_visa", key: "late")
             #expect(booking.json["state"].stringValue == "EXPIRED")
             #expect(booking.json["failure"]["code"].stringValue == "hold_expired")
             #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
@@ -93,7 +92,7 @@ import Testing
     func soldOutWhenEveryRoomIsHeldOrForced(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let offer = try await sandbox.firstOffer()
-            let body = #"{"offerId":"\#(offer["offerId"].stringValue!)","quoteId":"\#(offer["quoteId"].stringValue!)"}"#
+            let body = Sandbox.holdBody(offer)
             let forced = try await sandbox.send("POST", "/v1/holds", json: body, key: "forced", fault: "sold-out")
             #expect(forced.status == 409)
             #expect(forced.errorCode == "SOLD_OUT")

@@ -30,19 +30,15 @@ import Testing
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
             let holdId = hold["holdId"].stringValue!
-            let declined = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_chargeDeclined"}"#,
-                key: "k-1")
+            let declined = try await sandbox.pay(holdId, token: "tok_chargeDeclined", key: "k-1")
             #expect(declined.json["state"].stringValue == "FAILED")
             #expect(declined.json["failure"]["code"].stringValue == "card_declined")
             #expect(declined.json["failure"]["declineCode"].stringValue == "generic_decline")
             // A new attempt (new key) may pay the same hold with another card.
-            let retry = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-2")
+            let retry = try await sandbox.pay(holdId, token: "tok_visa", key: "k-2")
             #expect(retry.json["state"].stringValue == "CONFIRMED")
             // A third attempt finds the room taken.
-            let third = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-3")
+            let third = try await sandbox.pay(holdId, token: "tok_visa", key: "k-3")
             #expect(third.status == 409)
             #expect(third.errorCode == "HOLD_ALREADY_BOOKED")
             #expect(third.json["error"]["bookingId"] == retry.json["bookingId"])
@@ -143,10 +139,8 @@ import Testing
                     == 404)
             #expect(try await sandbox.send("GET", "/v1/bookings", account: "mallory").json["items"].items.isEmpty)
             #expect(try await sandbox.ledger(account: "mallory")["chargeCount"].intValue == 0)
-            let pay = try await sandbox.send(
-                "POST", "/v1/bookings",
-                json: #"{"holdId":"\#(booking["holdId"].stringValue!)","paymentToken":"tok_visa"}"#,
-                key: "m", account: "mallory")
+            let pay = try await sandbox.pay(
+                booking["holdId"].stringValue, token: "tok_visa", key: "m", account: "mallory")
             #expect(pay.status == 404)
         }
     }

@@ -146,22 +146,29 @@ final class Sandbox: Sendable {
     /// Holds the first Lisbon offer; returns the hold body.
     func hold(key: String = UUID().uuidString, account: String = "alice") async throws -> JSONValue {
         let offer = try await firstOffer()
-        let response = try await send(
-            "POST", "/v1/holds",
-            json:
-                #"{"offerId":"\#(offer["offerId"].stringValue ?? "")","quoteId":"\#(offer["quoteId"].stringValue ?? "")"}"#,
-            key: key, account: account)
+        let response = try await send("POST", "/v1/holds", json: Self.holdBody(offer), key: key, account: account)
         #expect(response.status == 201)
         return response.json
     }
 
+    /// The body of `POST /v1/holds` for `offer` (an offer's JSON).
+    static func holdBody(_ offer: JSONValue) -> String {
+        #"{"offerId":"\#(offer["offerId"].stringValue ?? "")","quoteId":"\#(offer["quoteId"].stringValue ?? "")"}"#
+    }
+
+    /// `POST /v1/bookings` for the hold `holdID` with `token`.
+    func pay(
+        _ holdID: String?, token: String, key: String = UUID().uuidString, fault: String? = nil,
+        account: String = "alice"
+    ) async throws -> TestResponse {
+        try await send(
+            "POST", "/v1/bookings", json: #"{"holdId":"\#(holdID ?? "")","paymentToken":"\#(token)"}"#, key: key,
+            fault: fault, account: account)
+    }
+
     /// Pays for a new hold with `token`; returns the booking response.
     func book(token: String, key: String = UUID().uuidString, fault: String? = nil) async throws -> TestResponse {
-        let hold = try await hold()
-        return try await send(
-            "POST", "/v1/bookings",
-            json: #"{"holdId":"\#(hold["holdId"].stringValue ?? "")","paymentToken":"\#(token)"}"#,
-            key: key, fault: fault)
+        try await pay(try await hold()["holdId"].stringValue, token: token, key: key, fault: fault)
     }
 
     func ledger(account: String = "alice") async throws -> JSONValue {

@@ -49,6 +49,23 @@ extension Simulation {
                         "I7 \(lane.schedule.polls.count) polls in a row, more than the schedule's cap")
                 }
             case .lookUpAttempt(_, _, let wait):
+                if wait == .zero {
+                    // At once: a new question (a tap, a restore, a resend's
+                    // stored error, an ended hold), so a new run of lookups.
+                    lane.schedule.lookups = []
+                    continue
+                }
+                if case .unknown(let stage) = before.stage, case .holdRead(_, let hold, _, _) = event,
+                    stage.checks + 1 >= BackoffSchedule.lostAnswer.checkCount
+                {
+                    // The schedule is used up and the hold still runs: one
+                    // lookup at the hold's end (a second after it), never later.
+                    if wait != hold.expiresIn + .seconds(1) {
+                        observations.violation("I7 a lookup waits \(wait), not the hold's end (\(hold.expiresIn))")
+                    }
+                    lane.schedule.lookups = []
+                    continue
+                }
                 if wait > .seconds(60) { observations.violation("I7 a lookup waits \(wait), more than 60 s") }
                 if let last = lane.schedule.lookups.last, wait < last {
                     observations.violation("I7 lookups do not back off: \(wait) after \(last)")
@@ -105,12 +122,18 @@ extension Simulation {
         ["HOLD_REQUESTED", "HELD", "PAYMENT_SUBMITTED", "ACTION_REQUIRED", "PROCESSING"].firstIndex(of: status) ?? 5
     }
 
-    /// Faults stop; everything in flight settles; the second process's
-    /// last command ends; the app launches once more (reconcile, then trip
-    /// sync); then I1, I2 and I8 are checked with the server.
+    /// Faults stop; the app launches with the server reachable and I10 is
+    /// checked at the end of the hold's lifetime plus the schedules;
+    /// everything in flight settles; the second process's last command
+    /// ends; the app launches once more (reconcile, then trip sync); then
+    /// I1, I2 and I8 are checked with the server, and I10 on the rows.
     func finish() async {
         stopFaults()
         await releaseStorageFaults()
+        process?.die(at: "faults stopped")
+        await relaunch()
+        await runTimers(until: world.scheduler.now + settleTime)
+        checkTheFlowsAttemptEnded()
         await runTimers(until: world.scheduler.now + .seconds(6 * 3600))
         if let cli { _ = end(cli) }
         process?.die(at: "final launch")
@@ -121,7 +144,41 @@ extension Simulation {
         }
         await runUntil(sync)
         checkAttemptRows()
+        checkEveryAttemptRowEnded()
         await checkServer()
+    }
+
+    /// How long an attempt may take to end with the server reachable: the
+    /// hold's lifetime, the lookups' and the polls' schedules, and a minute
+    /// for retries and the lookup at the hold's end.
+    var settleTime: Duration {
+        .milliseconds(settings.holdTTLMilliseconds) + BackoffSchedule.lostAnswer.totalWait
+            + BackoffSchedule.processingPoll.totalWait + .seconds(60)
+    }
+
+    /// I10 on the flow: launched with the server reachable, the app's
+    /// attempt is final within `settleTime`, or waits for the user (3-D
+    /// Secure, which the user may never answer).
+    func checkTheFlowsAttemptEnded() {
+        let stage = app.state.stage
+        guard stage.attemptID != nil, !stage.isFinal else { return }
+        switch stage {
+        case .actionRequired, .priceChanged: return
+        case .processing(let s) where s.isStillChecking: return  // 3-D Secure the user left open
+        default:
+            world.observations.violation(
+                "I10 the app's attempt is still \(stage.name) \(settleTime) after a launch with the server reachable")
+        }
+    }
+
+    /// I10 on the file: after the last launch, no attempt is left in a
+    /// payment phase with nothing to wait for (a 3-D Secure challenge the
+    /// user never answered is the only wait left).
+    func checkEveryAttemptRowEnded() {
+        for row in world.attempts.rows().values.sorted(by: { $0.attemptID < $1.attemptID })
+        where ["HOLD_REQUESTED", "HELD", "PAYMENT_SUBMITTED", "PROCESSING"].contains(row.status) {
+            world.observations.violation("I10 attempt \(row.attemptID) is still \(row.status) at the end")
+        }
     }
 
     private func checkServer() async {

@@ -87,7 +87,7 @@ extension Simulation {
         case .actionRequired(let stage):
             if random.chance(60) { return nil }
             return random.pick([.openChallengeTapped, .challengeReturned(stage.payment.attempt.id), .checkAgainTapped])
-        case .failed, .expired:
+        case .failed, .expired, .notPaid:
             let (attempt, key) = Self.newAttempt(&random)
             return random.chance(60) ? .retryTapped(attempt: attempt, key: key) : .backTapped
         case .confirmed, .cancelled:

@@ -8,17 +8,19 @@ import Testing
 /// out before the server allowed it. A new call now waits out the last
 /// `Retry-After` before its first try.
 @Suite struct RetryAfterAcrossCallsTests {
-    /// Answers 503 with `Retry-After: 30` a set number of times, then 200.
+    /// Answers 503 with `Retry-After` (30 unless told) a set number of times, then 200.
     final class Unavailable: Transport, @unchecked Sendable {
         private let lock = NSLock()
         private var left: Int
         private var times: [Int64] = []
         var sentAt: [Int64] { lock.withLock { times } }
         let clock: WallClock
+        let retryAfter: String
 
-        init(times: Int, clock: WallClock) {
+        init(times: Int, clock: WallClock, retryAfter: String = "30") {
             left = times
             self.clock = clock
+            self.retryAfter = retryAfter
         }
 
         func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
@@ -29,7 +31,7 @@ import Testing
             }
             if refuse {
                 return TransportResponse(
-                    status: 503, headers: ["Retry-After": "30"],
+                    status: 503, headers: ["Retry-After": retryAfter],
                     body: Data(#"{"error":{"code":"UNAVAILABLE","message":"x"}}"#.utf8))
             }
             return TransportResponse(status: 200, headers: [:], body: Data(#"{"items":[]}"#.utf8))
@@ -72,5 +74,41 @@ import Testing
         _ = try await client.suggestPlaces("lisbon")
         _ = try await client.suggestPlaces("lisbon")
         #expect(transport.sentAt == [start, start])
+    }
+
+    @Test func aRetryAfterOfAnHourStopsTheCallWithTheTimeAndNoCallSendsBeforeIt() async throws {
+        let clock = WallClock()
+        let transport = Unavailable(times: 1, clock: clock, retryAfter: "3600")
+        let client = BookingAPIClient(
+            server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_gate", transport: transport,
+            sleeper: clock, wallClockSeconds: { clock.now })
+        let start = clock.now
+        let first = await #expect(throws: APIError.self) { _ = try await client.suggestPlaces("lisbon") }
+        guard case .final(.waitRequested(let until), _)? = first else {
+            Issue.record("not a wait: \(String(describing: first))")
+            return
+        }
+        #expect(until == start + 3_600)
+        #expect(transport.sentAt == [start])  // stopped at once, not retried, not slept through
+        // A new call inside the hour sends nothing and says until when.
+        await #expect(throws: APIError.final(.waitRequested(until: start + 3_601), nil)) {
+            _ = try await client.suggestPlaces("lisbon")
+        }
+        #expect(transport.sentAt == [start])
+        try await clock.sleep(for: .seconds(3_601))
+        _ = try await client.suggestPlaces("lisbon")
+        #expect(transport.sentAt == [start, start + 3_601])
+    }
+
+    @Test(arguments: ["garbage", "-30", "Sun, 06 Nov 1994 08:49:37 GMT"])
+    func anUnusableOrPastRetryAfterNeverStopsACall(header: String) async throws {
+        let clock = WallClock()
+        let transport = Unavailable(times: 1, clock: clock, retryAfter: header)
+        let client = BookingAPIClient(
+            server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_gate", transport: transport,
+            sleeper: clock, wallClockSeconds: { clock.now })
+        _ = try await client.suggestPlaces("lisbon")  // the back-off's short wait, then 200
+        #expect(transport.sentAt.count == 2)
+        #expect(transport.sentAt[1] - transport.sentAt[0] <= 1)
     }
 }

@@ -6,23 +6,17 @@ import BookingStore
 /// rejected link says why (exit 2), an accepted one shows its trip offline.
 /// A 3-D Secure return link brings the waiting payment back and asks the
 /// server how it ended (the link itself is only a hint).
-struct OpenCommand: BookingCommand {
-    static let url = TypedArgument("URL", .text, help: "the link")
-
-    static let spec = CommandSpec(
-        "open", summary: "open a deep link such as https://example.com/trips/ID", arguments: [url.spec])
-
+struct OpenCommand: ArgumentCommand {
+    static let name = "open"
+    static let summary = "open a deep link such as https://example.com/trips/ID"
+    static let argument = TypedArgument("URL", .text, help: "the link")
     /// The link.
-    let link: String
-
-    init(_ input: CommandInput) throws(UsageError) {
-        link = try input(Self.url)
-    }
+    let argument: String
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let parser = DeepLinkParser(host: invocation.settings.linkHost)
         do {
-            switch try parser.parse(link) {
+            switch try parser.parse(argument) {
             case .trip(let id):
                 return try await TripCommand.show(id, invocation)
             case .challengeReturned(let id):

@@ -137,6 +137,7 @@ struct PayCommand: BookingCommand {
         switch stage {
         case .failed(let s) where s.reason != .holdUnavailable: return s.attempt.offerID
         case .expired(let s): return s.attempt.offerID
+        case .notPaid(let s): return s.attempt.offerID
         default: return nil
         }
     }

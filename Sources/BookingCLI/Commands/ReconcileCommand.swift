@@ -32,6 +32,7 @@ struct ReconcileCommand: BookingCommand {
             report.errors += 1
             report.errorMessages.append("cannot read the attempts left open: \(error)")
         }
+        let cancels = await LaunchReconciler.reconcileCancels(repository, bound: bound)
         if invocation.json {
             invocation.emit([
                 "examined": .number(report.examined),
@@ -43,11 +44,14 @@ struct ReconcileCommand: BookingCommand {
                 "stillPending": .number(report.stillPending),
                 "errors": .number(report.errors),
                 "errorMessages": .array(report.errorMessages.map { .string($0) }),
+                "cancels": LaunchReconciler.json(cancels),
             ])
         } else {
             invocation.say("Reconciled: \(report).")
             for message in report.errorMessages { invocation.say("  error: " + BookingTool.oneLine(message)) }
+            if cancels.examined + cancels.errors > 0 { invocation.say("Reconciled \(cancels).") }
+            for message in cancels.messages { invocation.say("  " + BookingTool.oneLine(message)) }
         }
-        return report.stillPending + report.errors > 0 ? .unknown : .done
+        return report.stillPending + report.errors + cancels.stillPending + cancels.errors > 0 ? .unknown : .done
     }
 }

@@ -8,20 +8,15 @@ import BookingKit
 /// every line and counts the mismatches (so an unreadable log prints nothing
 /// but its error), a second prints the steps, as many as the first saw. The
 /// log's text is a file's, not the program's: it is printed terminal-safe.
-struct ReplayCommand: BookingCommand {
-    static let log = TypedArgument("LOG", .file, help: "an event log file")
-
-    static let spec = CommandSpec(
-        "replay", summary: "replay a saved event log through the flow, state by state", arguments: [log.spec])
-
+struct ReplayCommand: ArgumentCommand {
+    static let name = "replay"
+    static let summary = "replay a saved event log through the flow, state by state"
+    static let argument = TypedArgument("LOG", .file, help: "an event log file")
     /// The log's path.
-    let path: String
-
-    init(_ input: CommandInput) throws(UsageError) {
-        path = try input(Self.log)
-    }
+    let argument: String
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
+        let path = argument
         var mismatches = 0
         let count = try Self.replay(path) { step in
             if !step.matches { mismatches += 1 }

@@ -1,0 +1,167 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingTestSupport
+import Foundation
+import Testing
+
+/// A payment the server never took ends, within the hold's time, either
+/// confirmed by the same payment sent again with the same key, or "not
+/// paid" with a new attempt offered; never more than one charge. In-process
+/// and over real HTTP on loopback.
+@Suite struct NotPaidFlowTests {
+    /// A hold, then Pay: the process dies with `PAYMENT_SUBMITTED` saved and
+    /// before the payment left; a new process opens the same files.
+    static func killedBeforeThePaymentLeft(
+        route: SandboxFixture.Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000
+    ) async throws -> (Harness, AttemptID) {
+        let harness = try Harness(route: route, holdTTLMilliseconds: holdTTLMilliseconds)
+        harness.death.killAtBoundary = "before pay"
+        let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        _ = await harness.waitFor(3) { _ in harness.death.isDead }
+        #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        try harness.restart()
+        return (harness, attempt)
+    }
+
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func aPaymentTheServerFailedBeforeItsCommitIsSentAgainWithTheSameKeyAndEndsNotPaid(
+        route: SandboxFixture.Route
+    ) async throws {
+        let harness = try Harness(route: route)
+        // 500 before the commit: nothing was booked, and the server stored the
+        // 500 for the key. The resend gets it replayed; the lookup finds nothing.
+        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "error-500-before-commit"))
+        let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        let state = await harness.waitFor { $0.stage.isFinal }
+        #expect(state.stage.name == "notPaid")
+        #expect(state.title == "Not paid")
+        #expect(state.message?.contains("Nothing was charged") == true)
+        #expect(state.enabledActions == [.retry, .back])
+        #expect(state.actions.first?.label == "Start a new attempt")
+        let posts = harness.sandbox.transport.requests("POST", "/v1/bookings")
+        #expect(posts.count == 2)
+        #expect(Set(posts.compactMap { $0.headers["Idempotency-Key"] }).count == 1)
+        #expect(Set(posts.map(\.body)).count == 1)  // the same body
+        #expect(try await harness.ledger().chargeCount == 0)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
+
+        // The new attempt has a new key and books once.
+        let (next, key) = Harness.newAttempt()
+        await harness.flow.send(.retryTapped(attempt: next, key: key))
+        _ = await harness.waitFor { $0.stage.name == "held" }
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        let paid = await harness.waitForFinal()
+        #expect(paid.stage.name == "confirmed")
+        #expect(try await harness.ledger().chargeCount == 1)
+        try await harness.expectNoDoubleCharge()
+        await harness.sandbox.stop()
+    }
+
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func aPaymentWhoseAnswerWasLostAndThatNeverBookedIsSentAgainAndConfirmedOnce(
+        route: SandboxFixture.Route
+    ) async throws {
+        let harness = try Harness(route: route)
+        // The first send is refused as "still running" until the tries run
+        // out (the answer is unknown); the lookup finds nothing; the same
+        // payment, same key and body, books.
+        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "unavailable", times: 4))
+        let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        let state = await harness.waitForFinal()
+        #expect(state.stage.name == "confirmed")
+        let posts = harness.sandbox.transport.requests("POST", "/v1/bookings")
+        #expect(posts.count == 5)
+        #expect(Set(posts.compactMap { $0.headers["Idempotency-Key"] }).count == 1)
+        #expect(Set(posts.map(\.body)).count == 1)
+        #expect(try await harness.ledger().chargeCount == 1)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .confirmed)
+        await harness.sandbox.stop()
+    }
+
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func killedBeforeThePaymentLeftIsNeverSentOnTheNextRunWhileTheHoldRuns(route: SandboxFixture.Route) async throws {
+        let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route)
+        let restored = try await harness.runtime.restore()
+        #expect(restored.stage.name == "unknown")
+        // The payment method was never saved, so nothing is sent: the lookup
+        // finds nothing and the hold, read, still runs: looked up at its end.
+        let waiting = await firstState(of: harness.flow) {
+            if case .unknown(let s) = $0.stage { return s.checks >= BackoffSchedule.lostAnswer.checkCount }
+            return $0.stage.isFinal
+        }
+        #expect(waiting.stage.name == "unknown")
+        #expect(!waiting.enabledActions.contains(.pay))
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        #expect(try await harness.ledger().chargeCount == 0)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
+        await harness.sandbox.stop()
+    }
+
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func killedBeforeThePaymentLeftIsNotPaidOnTheNextRunOnceTheHoldEnded(route: SandboxFixture.Route) async throws {
+        let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route, holdTTLMilliseconds: 60_000)
+        harness.sandbox.clock.advance(seconds: 3600)  // the hold ended on the server
+        _ = try await harness.runtime.restore()
+        let state = await firstState(of: harness.flow) { $0.stage.isFinal }
+        #expect(state.stage == .notPaid(BookingFlow.NotPaid(attempt: try #require(state.attempt), reason: .holdEnded)))
+        #expect(state.message?.contains("The hold ended") == true)
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
+        #expect(try await harness.ledger().chargeCount == 0)
+        await harness.sandbox.stop()
+    }
+
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func reconciliationConcludesNotPaidForAnEndedHoldWithoutPosting(route: SandboxFixture.Route) async throws {
+        let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route, holdTTLMilliseconds: 60_000)
+
+        // The hold still runs: the job leaves the attempt to the flow.
+        var report = await harness.repository.reconcile()
+        #expect(report.failed == 0)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
+
+        harness.sandbox.clock.advance(seconds: 3600)
+        report = await harness.repository.reconcile()
+        #expect(report.failed == 1)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        await harness.sandbox.stop()
+    }
+}
+
+/// The first state of the restarted process's flow that meets `condition`
+/// (the harness's own wait stops at once once its first process died), or
+/// the state after `seconds` if none does.
+private func firstState(
+    of flow: FlowStore, within seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool
+) async -> BookingFlow.State {
+    let stream = await flow.states()
+    let found = await withTaskGroup(of: BookingFlow.State?.self) { group in
+        group.addTask {
+            for await state in stream where condition(state) { return state }
+            return nil
+        }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+    if let found { return found }
+    return await flow.state
+}
+
+extension BookingFlow.State {
+    /// The attempt of a "not paid" stage, for the tests.
+    fileprivate var attempt: BookingFlow.Attempt? {
+        if case .notPaid(let s) = stage { return s.attempt }
+        return nil
+    }
+}
