@@ -21,9 +21,7 @@ pending=(
     Tests/BookingSimulation/
     Tests/BookingSimulationTests/
     Tests/BookingCoreTests/
-    Tests/BookingKitTests/ModelTests.swift
     Tests/BookingKitTests/NotPaidFlowTests.swift
-    Tests/BookingKitTests/ClientTests.swift
     Tests/BookingKitTests/SearchSeedTests.swift
     Tests/BookingStoreTests/TripMigrationTests.swift
 )
