@@ -23,7 +23,6 @@ pending=(
     Tests/BookingCoreTests/
     Tests/BookingKitTests/NotPaidFlowTests.swift
     Tests/BookingKitTests/SearchSeedTests.swift
-    Tests/BookingStoreTests/TripMigrationTests.swift
 )
 
 pattern='(Task|Thread)\.sleep\(|(^|[^.A-Za-z_])(u|nano)?sleep\(|(^|[^A-Za-z_.-])sleep [0-9]'

@@ -29,11 +29,6 @@ public enum LeanViewer {
     /// The name of the full CLI's executable, next to `booking`.
     public static let fullCLI = "booking-cli"
 
-    /// How much of booking.sqlite a listing maps into memory instead of
-    /// reading it (SQLite's `mmap_size`; read-only use, the file's own
-    /// locking unchanged).
-    static let mappedBytes = 256 << 20
-
     /// The longest the server probe waits for an answer.
     public static let probeBound: Int32 = 300
 
@@ -51,8 +46,6 @@ public enum LeanViewer {
         guard let store = try? BookingDatabase(directory: request.dataDirectory) else {
             return .handOver(shown: false)
         }
-        // Pages mapped, not copied by read(2): a listing reads the whole table.
-        _ = try? store.database.pragma("mmap_size", set: String(Self.mappedBytes))
         let colour =
             ViewerPlatform.outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         let output = ViewerOutput()

@@ -52,23 +52,16 @@ enum TripFixture {
             synced_at: Fixtures.milliseconds(trip.syncedAt))
     }
 
-    /// What both sides add up over each trip a listing reads: the integers
+    /// What both sides add up over each trip a list line reads: the total
     /// (0 for NULL) and the byte length of every text (0 for NULL). Equal
     /// sums prove both read the same rows in full.
-    static func checksum(_ trip: TripRecord) -> UInt64 {
-        var sum = UInt64(bitPattern: trip.version.rawValue) &+ UInt64(bitPattern: Fixtures.milliseconds(trip.syncedAt))
-        for text in [trip.bookingID.rawValue, trip.status.rawValue, trip.checkIn, trip.checkOut] {
+    static func checksum(_ line: TripLine) -> UInt64 {
+        var sum = UInt64(bitPattern: line.total?.minorUnits ?? 0)
+        for text in [line.bookingID.rawValue, line.status.rawValue, line.checkIn, line.checkOut] {
             sum &+= UInt64(text.utf8.count)
         }
-        sum &+= UInt64(trip.voucherCode?.utf8.count ?? 0)
-        guard let summary = trip.summary else { return sum }
-        for text in [summary.propertyName, summary.city, summary.address ?? "", summary.roomName] {
-            sum &+= UInt64(text.utf8.count)
-        }
-        sum &+= UInt64(summary.price.currency.rawValue.utf8.count)
-        sum &+= UInt64(summary.stars ?? 0) &+ UInt64(summary.guests)
-        for money in [summary.price.nightly, summary.price.taxes, summary.price.fees, summary.price.total] {
-            sum &+= UInt64(bitPattern: money.minorUnits)
+        for text in [line.voucherCode, line.propertyName, line.city, line.total?.currency.rawValue] {
+            sum &+= UInt64(text?.utf8.count ?? 0)
         }
         return sum
     }
