@@ -35,6 +35,11 @@ extension BookingFlow.State {
         case .processing(let s): return s.isStillChecking ? "processing.stillChecking" : "processing"
         case .confirmed(let s): return s.booking.voucherCode == nil ? "confirmed" : "confirmed.voucher"
         case .failed(let s): return "failed." + Self.name(of: s.reason)
+        case .notPaid(let s):
+            switch s.reason {
+            case .serverFailedTheKey: return "notPaid.serverFailedTheKey"
+            case .holdEnded: return "notPaid.holdEnded"
+            }
         default: return stage.name
         }
     }

@@ -23,14 +23,17 @@ extension BookingClient {
         }
     }
 
-    /// Cancels the trip `id` with the server and saves the answer.
+    /// Cancels the trip `id` with the server and saves the answer. The
+    /// request and its key are saved before it leaves; a cancellation left
+    /// open by a crash or a lost answer is resumed with its own key.
     ///
     /// - Throws: `BookingClientError.unknownTrip` when it is not on this
-    ///   device, `.apiKeyRefused`, or the `APIError`.
+    ///   device, `.apiKeyRefused`; `CancelError` (already cancelled,
+    ///   refused, not sent, still pending); or the `APIError`.
     @discardableResult
     public func cancel(_ id: BookingID) async throws -> Trip {
         do {
-            _ = try await trips.cancel(id, key: IdempotencyKey(UUID().uuidString.lowercased()))
+            _ = try await trips.cancel(id)
             guard let trip = try await trips.trip(id) else { throw BookingClientError.unknownTrip(id) }
             return Trip(trip)
         } catch RepositoryError.unknownBooking(let id) {

@@ -17,4 +17,4 @@ public enum CancelBoundary: String, Sendable, CaseIterable, CustomStringConverti
 /// Asked at every `CancelBoundary`; `false` stops the cancellation right
 /// there, as if the process died (nothing after it happens, and the call
 /// throws `CancelError.stopped`). For crash tests only.
-public typealias CancelBoundaryHook = @Sendable (CancelBoundary) -> Bool
+package typealias CancelBoundaryHook = @Sendable (CancelBoundary) -> Bool

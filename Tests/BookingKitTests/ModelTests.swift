@@ -70,13 +70,8 @@ struct ModelTests {
         return (fixture, model, running)
     }
 
-    /// Waits (real time, bounded) until `condition` holds on the main actor.
-    private func waitUntil(_ seconds: Int = 10, _ condition: @MainActor () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition()
+    /// Polls `condition` on the main actor (TestSupport's `Poll`).
+    private func waitUntil(_ condition: @escaping @MainActor @Sendable () -> Bool) async -> Bool {
+        await Poll.until { @Sendable in await condition() }
     }
 }
