@@ -6,6 +6,7 @@ import PackageDescription
 //                       -> BookingAPI
 //                       -> BookingCore (pure)
 // booking -> BookingSandbox -> SQLite, HTTPServer, BookingCore
+// every module may use Primitives (no dependencies of its own)
 let package = Package(
     name: "BookingKit",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -24,46 +25,53 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "BookingCore"),
+        // The dependency-free primitives every module may use (ARCHITECTURE.md).
+        .target(name: "Primitives"),
+        .target(name: "BookingCore", dependencies: ["Primitives"]),
         .target(
             name: "BookingStore",
             dependencies: ["SQLite", "BookingCore"],
             plugins: ["EmbedSchema"]
         ),
         .target(name: "BookingAPI", dependencies: ["BookingCore"]),
-        .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI", "Locking"]),
-        .target(name: "Locking"),
-        .target(name: "HTTPServer", dependencies: ["Locking"]),
+        .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI", "Primitives"]),
+        .target(name: "HTTPServer", dependencies: ["Primitives"]),
         .target(
             name: "BookingCLI",
             dependencies: [
                 "BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore", "SQLite",
+                "Primitives", "BookingViewer",
             ]
         ),
-        .executableTarget(name: "booking", dependencies: ["BookingCLI"]),
+        // The lean trip viewer (no networking linked): `booking` answers
+        // `trips` and `trip ID` with it and runs `booking-cli`, installed
+        // next to it, for the rest. (Depending on the executable would link
+        // all of it in: `swift build` builds both.)
+        .target(name: "BookingViewer", dependencies: ["BookingStore", "BookingCore", "SQLite", "Primitives"]),
+        .executableTarget(name: "booking", dependencies: ["BookingViewer"]),
+        .executableTarget(name: "booking-cli", dependencies: ["BookingCLI"]),
         .target(
             name: "BookingSandbox",
-            dependencies: ["SQLite", "BookingCore", "HTTPServer", "Locking"],
+            dependencies: ["SQLite", "BookingCore", "HTTPServer", "Primitives"],
             plugins: ["EmbedSchema"]
         ),
         .executableTarget(name: "SchemaEmbedder"),
-        .executableTarget(name: "sandbox-server", dependencies: ["BookingSandbox", "HTTPServer"]),
         // Benchmarks (BENCHMARKS.md): the store against raw sqlite3 C.
         .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
         .executableTarget(
             name: "bookingkit-bench",
             dependencies: [
                 "BookingStore", "SQLite", "BookingCore", "CSQLiteBaseline", "BookingKit", "BookingAPI",
-                "BookingSandbox", "Locking",
+                "BookingSandbox", "Primitives",
             ]
         ),
         // The start-up floor of the cold-start benchmark (scripts/bench-cold-start.sh).
         .executableTarget(name: "bench-hello"),
         // Test-only: shared helpers, and a child process for cross-process tests.
-        .target(name: "TestSupport", dependencies: ["Locking"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["Primitives"], path: "Tests/Support"),
         .target(
             name: "BookingTestSupport",
-            dependencies: ["BookingAPI", "BookingSandbox", "HTTPServer", "TestSupport"],
+            dependencies: ["BookingAPI", "BookingCore", "BookingSandbox", "HTTPServer", "TestSupport", "Primitives"],
             path: "Tests/BookingTestSupport"
         ),
         .target(
@@ -81,6 +89,7 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["SchemaEmbedder"]
         ),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore", "TestSupport"]),
         .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
@@ -89,9 +98,9 @@ let package = Package(
             name: "BookingKitTests",
             dependencies: [
                 "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport",
-                "BookingSandbox", "HTTPServer", "Locking",
+                "BookingSandbox", "HTTPServer", "Primitives",
             ]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "Primitives"]),
         .testTarget(
             name: "BookingSimulationTests",
             dependencies: [
@@ -99,9 +108,12 @@ let package = Package(
                 "BookingSandbox", "BookingTestSupport", "HTTPServer", "BookingCLI",
             ]
         ),
-        .testTarget(name: "BookingCLITests", dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport"]),
         .testTarget(
-            name: "BookingSandboxTests", dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore"]),
+            name: "BookingCLITests",
+            dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport", "Primitives"]),
+        .testTarget(
+            name: "BookingSandboxTests",
+            dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives", "TestSupport"]),
     ]
 )
 

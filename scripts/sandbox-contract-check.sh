@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Contract check of the sandbox server: builds and starts sandbox-server on a
+# Contract check of the sandbox server: builds and starts `booking sandbox` on a
 # free port, checks the documented headers and error codes with curl,
 # validates Schema/api/openapi.yaml, and fuzzes the server against it with
 # schemathesis (no 5xx, every response conforming to the schema). Exits
@@ -16,9 +16,9 @@ step() { echo "contract-check: $*"; }
 python3 -c 'import openapi_spec_validator' 2>/dev/null || pip3 install -q 'openapi-spec-validator==0.9.0'
 command -v schemathesis >/dev/null || pip3 install -q 'schemathesis==4.32.5'
 
-step "building sandbox-server"
-swift build --product sandbox-server >/dev/null
-BIN="$(swift build --show-bin-path)/sandbox-server"
+step "building booking (its sandbox command)"
+swift build --product booking >/dev/null
+BIN="$(swift build --show-bin-path)/booking"
 
 WORK="$(mktemp -d)"
 SERVER_PID=""
@@ -31,18 +31,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$BIN" --port 0 --data-dir "$WORK/data" >"$WORK/stdout" 2>"$WORK/stderr" &
+"$BIN" --data-dir "$WORK/data" sandbox --port 0 >"$WORK/stdout" 2>"$WORK/stderr" &
 SERVER_PID=$!
 PORT=""
 for _ in $(seq 1 100); do
     PORT="$(sed -n 's|^listening on http://127.0.0.1:\([0-9][0-9]*\)$|\1|p' "$WORK/stdout")"
     [ -n "$PORT" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/stderr" >&2; fail "sandbox-server exited at start"; }
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/stderr" >&2; fail "booking sandbox exited at start"; }
     sleep 0.1
 done
-[ -n "$PORT" ] || fail "sandbox-server printed no port"
+[ -n "$PORT" ] || fail "booking sandbox printed no port"
 BASE="http://127.0.0.1:$PORT"
-step "sandbox-server listening on $BASE"
+step "booking sandbox listening on $BASE"
 
 AUTH="Authorization: Bearer sk_test_contract"
 # request METHOD PATH [curl args...] -> sets STATUS, HEADERS (file), BODY (file); CURL_RC
@@ -222,6 +222,6 @@ cp "$WORK/schemathesis.txt" "${BOOKINGKIT_CONTRACT_REPORT:-/tmp/bookingkit-schem
 
 step "graceful stop"
 kill -TERM "$SERVER_PID"
-wait "$SERVER_PID" || fail "sandbox-server exited with $? on SIGTERM"
+wait "$SERVER_PID" || fail "booking sandbox exited with $? on SIGTERM"
 SERVER_PID=""
 step "all checks passed"

@@ -43,9 +43,12 @@ public struct BookingAPIClient: Sendable {
         return try await get("/v1/places/suggest", query: [("q", text)], as: List.self).items
     }
 
-    /// `GET /v1/offers?placeId=&checkIn=&checkOut=&guests=&cursor=`.
+    /// `GET /v1/offers?placeId=&checkIn=&checkOut=&guests=&cursor=` and the
+    /// `filters` (`minPrice`, `maxPrice`, `minStars`, `freeCancellation`) as
+    /// query parameters of their names, in name order.
     public func offers(
-        placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, cursor: String? = nil
+        placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, cursor: String? = nil,
+        filters: [String: String] = [:]
     )
         async throws(APIError) -> OfferPage
     {
@@ -53,6 +56,7 @@ public struct BookingAPIClient: Sendable {
             ("placeId", placeID), ("checkIn", checkIn.description), ("checkOut", checkOut.description),
             ("guests", String(guests)),
         ]
+        query += filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         if let cursor { query.append(("cursor", cursor)) }
         return try await get("/v1/offers", query: query, as: OfferPage.self)
     }

@@ -20,6 +20,8 @@ enum AttemptOnFile: Equatable {
         switch stage {
         case .requestingHold, .held, .checkingHold, .expired, .failed:
             if saved.phase == .abandoned, !stage.isSuperseded { return .replaced }
+            // A hold this run saw refused is saved as failed by this run.
+            if saved.phase == .failed, stage.isHoldRefused { return nil }
             if saved.phase.mayHaveCharged && !stage.hasPaymentLeft {
                 return .paidElsewhere(saved.phase, saved.bookingID)
             }
@@ -57,6 +59,12 @@ extension BookingFlow.Stage {
     /// The room is held.
     var isHeld: Bool {
         if case .held = self { return true }
+        return false
+    }
+
+    /// The hold itself was refused or could not be asked for: no payment.
+    fileprivate var isHoldRefused: Bool {
+        if case .failed(let failed) = self { return failed.reason == .holdUnavailable }
         return false
     }
 

@@ -26,12 +26,17 @@ public enum BookingTool {
                 console.line(json ? document.serialized() : "booking \(version) (SQLite \(sqlite))")
                 return .done
             case .run(let command):
+                guard let entry = CommandCatalog.entry(named: command.command) else {
+                    throw UsageError.unknownCommand(command.command)
+                }
+                // Every option read and checked before any work or network.
+                let run = try entry.prepare(command)
                 let settings = try Settings.resolve(command, environment: environment)
                 if CommandCatalog.finishesWork(command.command) { console.finishWorkWhenReaderLeaves() }
                 let invocation = Invocation(
                     command: command, settings: settings, console: console,
                     environment: environment)
-                let code = try await dispatch(invocation)
+                let code = try await run(invocation)
                 if console.hasLostReader && code == .unknown {
                     console.note(
                         "booking: the output was closed and the outcome is not known yet: run `booking status`")
@@ -65,28 +70,6 @@ public enum BookingTool {
     /// read before parsing so a bad command line's error is JSON too.
     static func asksForJSON(_ arguments: [String]) -> Bool {
         arguments.prefix { $0 != "--" }.contains("--json")
-    }
-
-    private static func dispatch(_ invocation: Invocation) async throws -> ExitCode {
-        switch invocation.command.command {
-        case "demo": return try await DemoCommand.run(invocation)
-        case "search": return try await SearchCommand.run(invocation)
-        case "offers": return try await OffersCommand.run(invocation)
-        case "hold": return try await HoldCommand.run(invocation)
-        case "pay": return try await PayCommand.run(invocation)
-        case "status": return try await StatusCommand.run(invocation)
-        case "trips": return try await TripsCommand.run(invocation)
-        case "trip": return try await TripCommand.run(invocation)
-        case "cancel": return try await CancelCommand.run(invocation)
-        case "reconcile": return try await ReconcileCommand.run(invocation)
-        case "open": return try await OpenCommand.run(invocation)
-        case "replay": return try await ReplayCommand.run(invocation)
-        case "diagram": return try await DiagramCommand.run(invocation)
-        case "sandbox": return try await SandboxCommand.run(invocation)
-        case "completions": return try CompletionsCommand.run(invocation)
-        case "manual": return ManualCommand.run(invocation)
-        default: throw UsageError.unknownCommand(invocation.command.command)
-        }
     }
 
     /// `text` on one line (newlines become spaces), terminal-safe, at most 400 characters.

@@ -26,96 +26,66 @@ public enum CommandCatalog {
     /// The word before a command's name that asks for its help: `booking help pay`.
     public static let helpWord = "help"
 
-    /// The sandbox's test payment tokens, offered for `pay --card`.
-    public static let sandboxCards = [
-        "tok_visa", "tok_chargeDeclined", "tok_threeDSecureRequired", "tok_processingError",
-    ]
+    /// `trips` and `trip`: with `--json`, wait for the server (bounded) before printing.
+    static let refresh = CommandSpec.Option(
+        "--refresh", help: "with --json: refresh from the server first (bounded), not just this device's copy")
 
     /// The shells `booking completions` writes a script for.
     public static let shells: [String] = CompletionScript.Shell.allCases.map(\.rawValue)
 
-    /// The commands, in the order `booking --help` lists them.
-    public static let commands: [CommandSpec] = [
-        .init(
-            "demo", summary: "a guided end-to-end run on the embedded sandbox",
-            discussion:
-                "Search, offers, a hold with its countdown, payment through 3-D Secure, a lost answer recovered through Unknown, and the trip read offline; ends with what the sandbox's ledger proves (one charge per attempt)."
-        ),
-        .init(
-            "search", summary: "place suggestions (recent searches for short input)",
-            arguments: [.init("TEXT", help: "what to search for", takesRest: true)]),
-        .init(
-            "offers", summary: "offers for a place and dates, one page at a time",
-            options: [
-                .init("--place", value: "PLACE_ID", help: "the place, from `booking search` (required)"),
-                .init("--check-in", value: "DATE", help: "check-in date, YYYY-MM-DD (required)"),
-                .init("--check-out", value: "DATE", help: "check-out date, YYYY-MM-DD (required)"),
-                .init(
-                    "--guests", value: "N",
-                    help: "number of guests, \(Validate.guests.lowerBound)-\(Validate.guests.upperBound) (required)"),
-                .init("--page", value: "N", help: "page number from 1 (default 1)"),
-                .init("--refresh", help: "ask the server again instead of showing cached prices"),
-            ]),
-        .init(
-            "hold", summary: "hold an offer's room; shows the live countdown",
-            discussion: "Starts a new attempt: its key is saved before the request leaves.",
-            options: [.init("--no-wait", help: "print the hold and return instead of counting down")],
-            arguments: [.init("OFFER_ID", help: "an offer from `booking offers`")]),
-        .init(
-            "pay", summary: "pay for the held room; always ends in a named outcome",
-            discussion: "Ctrl-C never cancels a charge in flight: run `booking status` to see how it ended.",
-            options: [
-                .init(
-                    "--card", value: "TOKEN", kind: .suggested(sandboxCards),
-                    help: "payment token (default tok_visa; sandbox: \(sandboxCards.joined(separator: ", ")))"),
-                .init(
-                    "--challenge", kind: .oneOf(["pass", "fail"]),
-                    help:
-                        "on the sandbox, answer 3-D Secure this way (without it, on a terminal: answer the printed page in a browser)"
-                ),
-            ]),
-        .init("status", summary: "the current attempt, settled with the server"),
-        .init("trips", summary: "your confirmed bookings, from this device (no network needed)"),
-        .init(
-            "trip", summary: "one booking, from this device (no network needed)",
-            arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
-        .init(
-            "cancel", summary: "cancel a booking",
-            arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
-        .init(
-            "reconcile", summary: "settle every unfinished attempt with the server (the launch-time job; suits cron)"),
-        .init(
-            "open", summary: "open a deep link such as https://example.com/trips/ID",
-            arguments: [.init("URL", help: "the link")]),
-        .init(
-            "replay", summary: "replay a saved event log through the flow, state by state",
-            arguments: [.init("LOG", kind: .file, help: "an event log file")]),
-        .init(
-            "diagram", summary: "draw the booking flow, generated from the reducer",
-            options: [.init("--format", kind: .oneOf(["mermaid", "dot"]), help: "output format (default mermaid)")]),
-        .init(
-            "sandbox", summary: "run the sandbox server in the foreground",
-            options: [
-                .init("--port", value: "N", help: "port on 127.0.0.1 (default 0: any free port)"),
-                .init("--seed", value: "N", help: "inventory seed"),
-                .init("--hold-ttl-ms", value: "MS", help: "how long a hold lasts (default 900000)"),
-                .init(
-                    "--fault-rate", value: "FAULT=RATE",
-                    help: "inject FAULT on that share of requests, e.g. unavailable=0.1", repeatable: true),
-                .init("--fault-seed", value: "N", help: "seed of the random faults"),
-            ]),
-        .init(
-            "completions", summary: "print a completion script for bash, zsh or fish",
-            discussion: "Generated from the same list of commands and options as this help. "
-                + "Install: `booking completions bash > ~/.local/share/bash-completion/completions/booking`; "
-                + "zsh: into a directory of $fpath as `_booking`; "
-                + "fish: `booking completions fish > ~/.config/fish/completions/booking.fish`.",
-            arguments: [.init("SHELL", kind: .oneOf(shells), help: "the shell: " + shells.joined(separator: ", "))]),
-        .init(
-            "manual", summary: "print the manual page (roff, section 1)",
-            discussion: "Install: `booking manual > ~/.local/share/man/man1/booking.1`, then `man booking`; "
-                + "or read it now with `booking manual | man -l -`."),
+    /// The commands, in the order `booking --help` lists them: each a
+    /// `BookingCommand` type that declares its own options, except the few
+    /// that still read their words themselves (their spec is here).
+    static let entries: [CommandEntry] = [
+        CommandEntry(DemoCommand.self),
+        CommandEntry(SearchCommand.self),
+        CommandEntry(OffersCommand.self),
+        CommandEntry(HoldCommand.self),
+        CommandEntry(PayCommand.self),
+        CommandEntry(StatusCommand.self),
+        CommandEntry(
+            CommandSpec(
+                "trips", summary: "your confirmed bookings, from this device (no network needed)",
+                options: [refresh]),
+            run: TripsCommand.run),
+        CommandEntry(
+            CommandSpec(
+                "trip", summary: "one booking, from this device (no network needed)", options: [refresh],
+                arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
+            run: TripCommand.run),
+        CommandEntry(
+            CommandSpec(
+                "cancel", summary: "cancel a booking",
+                arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
+            run: CancelCommand.run),
+        CommandEntry(ReconcileCommand.self),
+        CommandEntry(OpenCommand.self),
+        CommandEntry(ReplayCommand.self),
+        CommandEntry(DiagramCommand.self),
+        CommandEntry(
+            CommandSpec(
+                "sandbox", summary: "run the sandbox server in the foreground",
+                options: [
+                    .init("--port", value: "N", help: "port on 127.0.0.1 (default 0: any free port)"),
+                    .init("--seed", value: "N", help: "inventory seed"),
+                    .init("--hold-ttl-ms", value: "MS", help: "how long a hold lasts (default 900000)"),
+                    .init(
+                        "--fault-rate", value: "FAULT=RATE",
+                        help: "inject FAULT on that share of requests, e.g. unavailable=0.1", repeatable: true),
+                    .init("--fault-seed", value: "N", help: "seed of the random faults"),
+                ]),
+            run: SandboxCommand.run),
+        CommandEntry(CompletionsCommand.self),
+        CommandEntry(ManualCommand.self),
     ]
+
+    /// The commands' descriptions, in the order `booking --help` lists them.
+    public static let commands: [CommandSpec] = entries.map(\.spec)
+
+    /// The entry of the command called `name`.
+    static func entry(named name: String) -> CommandEntry? {
+        entries.first { $0.spec.name == name }
+    }
 
     /// The exit codes and what each means, for `--help` and the manual.
     public static let exitCodes: [(code: ExitCode, meaning: String)] = [

@@ -43,8 +43,10 @@ extension CommandFailure {
             clock.dateFormat = "HH:mm"
             let time = clock.string(from: Date(timeIntervalSince1970: TimeInterval(until)))
             return .failed("cannot \(doing): the server asked us to wait until \(time); nothing was sent before then")
-        case .final(.notSent, _), .final(.unavailable, _):
-            return .failed("cannot \(doing): the server cannot be reached (\(error))")
+        case .final(.notSent, _):
+            return .failed("cannot \(doing): offline, the server cannot be reached (\(error))")
+        case .final(.unavailable, _):
+            return .failed("cannot \(doing): the server did not answer it (an error on its side: \(error))")
         case .userFacing(_, let detail):
             return .failed("cannot \(doing): \(detail?.message ?? "\(error)")")
         case .unknownOutcome:

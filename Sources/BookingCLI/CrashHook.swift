@@ -4,19 +4,35 @@ import BookingKit
 /// variable `BOOKINGKIT_KILL_AT` names an effect boundary (an
 /// `EffectRunner.Boundary` description such as `before pay`, `after pay` or
 /// `before saveAttemptStatus(PAYMENT_SUBMITTED)`), and the process kills
-/// itself with SIGKILL the first time the flow reaches it. Release builds
-/// ignore the variable.
+/// itself with SIGKILL the first time the flow reaches it; a
+/// `CancelBoundary` name (`before cancel commit`, `after cancel commit`,
+/// `after cancel POST`, `after cancel saved`) does the same for `cancel`.
+/// Release builds ignore the variable.
 public enum CrashHook {
     /// The environment variable.
     public static let variable = "BOOKINGKIT_KILL_AT"
 
     /// The runtime's boundary hook for `environment`; nil when there is
     /// none to install (release builds, or the variable unset).
-    public static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
+    package static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
+        guard let kill = killer(environment: environment) else { return nil }
+        return { boundary in kill(boundary.description) }
+    }
+
+    /// The cancellation's boundary hook for `environment`; nil when there
+    /// is none to install (release builds, or the variable unset).
+    package static func cancelHook(environment: [String: String]) -> CancelBoundaryHook? {
+        guard let kill = killer(environment: environment) else { return nil }
+        return { boundary in kill(boundary.description) }
+    }
+
+    /// Kills the process when given the boundary the variable names; nil
+    /// in release builds or with the variable unset.
+    private static func killer(environment: [String: String]) -> (@Sendable (String) -> Bool)? {
         #if DEBUG
         guard let target = environment[variable], !target.isEmpty else { return nil }
         return { boundary in
-            if boundary.description == target { Platform.killImmediately() }
+            if boundary == target { Platform.killImmediately() }
             return true
         }
         #else

@@ -17,20 +17,20 @@ public struct FlowDriver: Sendable {
     /// The services.
     public let services: Services
     /// The runtime.
-    public let runtime: BookingRuntime
+    package let runtime: BookingRuntime
     /// Whether progress lines are printed (not with `--json`).
     public let showsProgress: Bool
     private let printed = PrintedStage()
 
     /// A driver over `runtime`.
-    public init(services: Services, runtime: BookingRuntime, showsProgress: Bool) {
+    package init(services: Services, runtime: BookingRuntime, showsProgress: Bool) {
         self.services = services
         self.runtime = runtime
         self.showsProgress = showsProgress
     }
 
     /// The flow.
-    public var flow: FlowStore { runtime.flow }
+    package var flow: FlowStore { runtime.flow }
 
     /// Whole seconds left on the state's countdown now.
     public func secondsLeft(_ state: BookingFlow.State) -> Int? {
@@ -42,7 +42,15 @@ public struct FlowDriver: Sendable {
     public func hold(_ offer: Offer) async -> BookingFlow.State {
         await flow.send(.offerChosen(offer))
         await flow.send(.holdTapped(attempt: AttemptID(Self.newID()), key: IdempotencyKey(Self.newID())))
-        return await follow(for: Self.holdBudget)
+        return await noticingOffline(await follow(for: Self.holdBudget))
+    }
+
+    /// When a request of this run never left, tells the flow the device is
+    /// offline: its banner and disabled actions then say so, and why.
+    func noticingOffline(_ state: BookingFlow.State) async -> BookingFlow.State {
+        guard services.offline.isSet, state.isOnline else { return state }
+        await flow.send(.wentOffline)
+        return await flow.state
     }
 
     /// Hands the latest unfinished attempt to the flow (it reads the hold
@@ -73,7 +81,7 @@ public struct FlowDriver: Sendable {
         let ticker = ProgressTicker(flow: flow, console: services.console, enabled: showsProgress)
         let state = await payAndFollow(token, passChallenge: passChallenge)
         await ticker.stop()
-        return state
+        return await noticingOffline(state)
     }
 
     private func payAndFollow(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {

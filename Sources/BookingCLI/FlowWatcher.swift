@@ -6,7 +6,7 @@ import BookingKit
 public enum FlowWatcher {
     /// The first state (the current one included) that satisfies `done`, or
     /// the last state seen when `timeout` passes first.
-    public static func watch(
+    package static func watch(
         _ flow: FlowStore, timeout: Duration,
         onChange: @escaping @Sendable (BookingFlow.State) async -> Void = { _ in },
         until done: @escaping @Sendable (BookingFlow.State) -> Bool

@@ -7,13 +7,15 @@ public enum LaunchReconciler {
     /// The bound of an ordinary command's launch reconciliation.
     public static let bound: Duration = .seconds(3)
 
-    /// Runs `repository.reconcile()` for at most `bound`; the report, or nil
+    /// Settles the open cancellations (`settleCancels`), then runs
+    /// `repository.reconcile()` for at most `bound`; the report, or nil
     /// when there was nothing to settle or the bound passed first (the work
     /// goes on while the command runs; it only sends GETs).
     @discardableResult
-    public static func run(_ repository: BookingRepository, console: Console, bound: Duration = bound) async
+    package static func run(_ repository: BookingRepository, console: Console, bound: Duration = bound) async
         -> ReconcileReport?
     {
+        await settleCancels(repository, console: console, bound: bound)
         guard let pending = try? await repository.nonFinalAttempts(), !pending.isEmpty else { return nil }
         let report = await TimeLimit.run(bound) { await repository.reconcile() }
         if let report, report.settledAnything {

@@ -9,7 +9,7 @@ public struct ProgressTicker: Sendable {
     private let console: Console
 
     /// Starts ticking for `flow` on `console` (only on a terminal, only when `enabled`).
-    public init(flow: FlowStore, console: Console, enabled: Bool) {
+    package init(flow: FlowStore, console: Console, enabled: Bool) {
         self.console = console
         guard enabled, console.isTerminal else {
             task = nil

@@ -23,6 +23,8 @@ public final class Services: Sendable {
     /// down answers "not reachable" at once instead of after retries, so it
     /// never holds up the device's own copy.
     public let launchAPI: BookingAPIClient
+    /// Set once a request of this run never left (the device is offline).
+    public let offline = Flag()
     /// The hold clock: the runtime's monotonic readings and the countdown's.
     public let clock = HoldClock()
     private let crashHook: EffectRunner.BoundaryHook?
@@ -54,7 +56,7 @@ public final class Services: Sendable {
                 throw .failed("cannot start the embedded sandbox in \(settings.dataDirectory)/sandbox: \(error)")
             }
         }
-        let transport = wrapTransport(URLSessionTransport())
+        let transport = wrapTransport(OfflineNoticingTransport(base: URLSessionTransport(), offline: offline))
         api = BookingAPIClient(server: server, apiKey: settings.apiKey, transport: transport)
         launchAPI = BookingAPIClient(
             server: server, apiKey: settings.apiKey, transport: transport,
@@ -70,7 +72,7 @@ public final class Services: Sendable {
 
     /// The runtime over the data directory, logging its flow to a new event
     /// log named after `command`.
-    public func runtime(command: String) throws(CommandFailure) -> BookingRuntime {
+    package func runtime(command: String) throws(CommandFailure) -> BookingRuntime {
         let clock = self.clock
         do {
             return try BookingRuntime(
@@ -90,7 +92,7 @@ public final class Services: Sendable {
 
     /// The trips of the data directory; `online` false reads them with no
     /// network at all, opening `booking.sqlite` read-only.
-    public func trips(online: Bool = true, api: BookingAPIClient? = nil) throws(CommandFailure) -> TripRepository {
+    package func trips(online: Bool = true, api: BookingAPIClient? = nil) throws(CommandFailure) -> TripRepository {
         do {
             return try TripRepository(
                 directory: settings.dataDirectory, api: online ? api ?? self.api : nil,
@@ -101,7 +103,7 @@ public final class Services: Sendable {
     }
 
     /// The search cache and client (no debounce: one query per command).
-    public func search() throws(CommandFailure) -> SearchRepository {
+    package func search() throws(CommandFailure) -> SearchRepository {
         do {
             return try SearchRepository(directory: settings.dataDirectory, api: api, debounce: .zero)
         } catch  where BookingDatabase.isStorageFull(error) {

@@ -5,6 +5,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String)
     case unknownOption(command: String, option: String)
     case missingValue(option: String)
+    /// A required option was not given (`option` is its label, `--place PLACE_ID`).
+    case missingOption(command: String, option: String)
     case repeatedOption(String)
     case missingArgument(command: String, argument: String)
     case unexpectedArgument(command: String, argument: String)
@@ -23,6 +25,8 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
                 "unknown option '\(Self.printable(option))' for `booking \(command)`; run `booking \(command) --help`"
         case .missingValue(let option):
             return "option \(option) needs a value"
+        case .missingOption(let command, let option):
+            return "`booking \(command)` needs \(option); run `booking \(command) --help`"
         case .repeatedOption(let option):
             return "option \(option) was given more than once"
         case .missingArgument(let command, let argument):

@@ -3,7 +3,7 @@
 // here is used by the flow itself.
 extension BookingFlow {
     /// Sample values: one offer, its hold, bookings in every server state.
-    public enum Samples {
+    package enum Samples {
         /// The sample offer's id.
         public static let offerID = OfferID("offer-1")
         /// The sample hold's id.
@@ -69,7 +69,7 @@ extension BookingFlow {
     /// Representative events for `state`: every user and device event, the
     /// restores, and every kind of result for the state's attempt. The
     /// diagram is drawn by calling `reduce` with these.
-    public static func sampleEvents(for state: State) -> [Event] {
+    package static func sampleEvents(for state: State) -> [Event] {
         typealias S = Samples
         let (nextID, nextKey) = S.nextAttempt(after: state.stage.attemptID)
         var events: [Event] = [

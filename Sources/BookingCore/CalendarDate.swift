@@ -1,3 +1,5 @@
+import Primitives
+
 /// A day on the calendar in the hotel's own time zone, such as a check-in
 /// date. Never an instant: there is no time zone to convert, so the date can
 /// never shift by one day.
@@ -78,45 +80,19 @@ public struct CalendarDate: Hashable, Comparable, Codable, Sendable, CustomStrin
     }
 
     /// Whether `year` has a 29 February (proleptic Gregorian calendar).
-    static func isLeap(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
+    static func isLeap(_ year: Int) -> Bool { CivilCalendar.isLeap(year) }
 
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
+    static func daysIn(month: Int, year: Int) -> Int { CivilCalendar.daysIn(month: month, year: year) }
 
     /// Days since 1970-01-01 (days-from-civil).
-    var dayNumber: Int { Self.dayNumber(year: year, month: month, day: day) }
+    var dayNumber: Int { CivilCalendar.daysSince1970(year: year, month: month, day: day) }
 
     /// Days since 1970-01-01 (negative before it).
     public var daysSince1970: Int { dayNumber }
 
     /// The date `days` after 1970-01-01; `nil` outside the years 1...9999.
     public init?(daysSince1970 days: Int) {
-        // Howard Hinnant's civil-from-days (proleptic Gregorian).
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
-    }
-
-    /// Days since 1970-01-01 of a valid proleptic Gregorian date.
-    static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        let date = CivilCalendar.day(daysSince1970: days)
+        self.init(year: date.year, month: date.month, day: date.day)
     }
 }

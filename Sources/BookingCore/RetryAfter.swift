@@ -1,3 +1,5 @@
+import Primitives
+
 /// The `Retry-After` header: delta-seconds (`120`) or an HTTP-date. Parsed
 /// strictly: a value that is garbage, negative, fractional, signed or
 /// overflowing (more than ten digits) is unusable, and the caller falls back

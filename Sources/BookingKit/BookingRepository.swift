@@ -12,7 +12,7 @@ import Foundation
 /// Every method that sends a POST for an attempt loads the attempt's
 /// durable row first and refuses without it: no code path can send for an
 /// unsaved attempt.
-public actor BookingRepository {
+package actor BookingRepository {
     /// The API client.
     public nonisolated let api: BookingAPIClient
     /// The settings.

@@ -4,8 +4,8 @@ import Foundation
 
 /// The client's runtime in one place: the repository over `booking.sqlite`,
 /// the effect runner, the flow store and its event log. What an app (or the
-/// CLI) makes once at launch.
-public final class BookingRuntime: Sendable {
+/// CLI) makes once at launch. Apps use `BookingClient`, which builds one.
+package final class BookingRuntime: Sendable {
     /// The API client.
     public let api: BookingAPIClient
     /// The attempts and payments.
@@ -16,6 +16,9 @@ public final class BookingRuntime: Sendable {
     public let flow: FlowStore
     /// The event log, if kept.
     public let log: EventLog?
+    /// The hold clock's reading: the one clock the runner and every
+    /// `payTapped` must share, so hold checks compare readings of one clock.
+    package let holdNow: @Sendable () -> MonotonicInstant
 
     /// Builds the runtime over the data directory.
     ///
@@ -33,8 +36,10 @@ public final class BookingRuntime: Sendable {
         self.api = api
         repository = try BookingRepository(directory: directory, api: api, configuration: configuration)
         let clock = HoldClock()
+        let holdNow = monotonicNow ?? { clock.now() }
+        self.holdNow = holdNow
         runner = EffectRunner(
-            repository: repository, sleeper: sleeper, monotonicNow: monotonicNow ?? { clock.now() },
+            repository: repository, sleeper: sleeper, monotonicNow: holdNow,
             openChallenge: openChallenge, boundaryHook: boundaryHook)
         log = try logPath.map { try EventLog(path: $0) }
         flow = FlowStore(runner: runner, log: log)

@@ -2,7 +2,7 @@ import BookingCore
 
 extension BookingFlow.Effect {
     /// A short name with no ids and no personal data, for logs and replay.
-    public var logName: String {
+    package var logName: String {
         switch self {
         case .saveAttempt: return "saveAttempt"
         case .requestHold: return "requestHold"

@@ -10,7 +10,7 @@ import Foundation
 /// starts; when a save fails, the requests after it are not sent and the
 /// failure comes back as an event. Effects run in tasks the runner owns (the
 /// app's scope): leaving a screen never cancels a charge.
-public final class EffectRunner: Sendable {
+package final class EffectRunner: Sendable {
     /// Where events produced by effects go (the flow store's `send`).
     public typealias EventSink = @Sendable (BookingFlow.Event) async -> Void
     /// Opens a 3-D Secure page (the CLI prints it; an app presents it).

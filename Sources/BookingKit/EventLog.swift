@@ -1,6 +1,6 @@
 import BookingCore
 import Foundation
-import Locking
+import Primitives
 
 /// An append-only log of a flow's events, one JSON object per line: the
 /// time, the event, and the state and effects it led to (by name).
@@ -10,7 +10,7 @@ import Locking
 /// `reduce` (`EventLog.replay`) reproduces the same states and effects, so a
 /// bug report replays exactly. The file is created `0600` in a `0700`
 /// directory, and never opened through a symbolic link.
-public final class EventLog: Sendable {
+package final class EventLog: Sendable {
     /// One line of the log.
     public struct Entry: Codable, Equatable, Sendable {
         /// Position in the log, from 1.
@@ -115,7 +115,7 @@ public final class EventLog: Sendable {
 }
 
 /// Why a log could not be read or written.
-public enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The log could not be read.
     case unreadable(path: String, reason: String)
     /// A line is not an entry.

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Many readers can follow the states at once (`states()`); each gets the
 /// current state first, then every change.
-public actor FlowStore {
+package actor FlowStore {
     /// The current state.
     public private(set) var state: BookingFlow.State
     private let runner: EffectRunner

@@ -3,7 +3,7 @@ import BookingCore
 
 /// How a payment call ended, as the repository saw it. The attempt row has
 /// already been moved to match when the caller gets it.
-public enum PaymentOutcome: Equatable, Sendable {
+package enum PaymentOutcome: Equatable, Sendable {
     /// The server answered with the booking (any state: confirmed, action
     /// required, processing, failed...).
     case answered(BookingSnapshot)

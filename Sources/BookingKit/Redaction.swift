@@ -2,7 +2,7 @@
 /// 13 to 19 digits (single spaces or dashes between them allowed) that
 /// passes the Luhn check, i.e. anything that looks like a card number. A
 /// run is judged whole, never by its parts, so long numeric ids are kept.
-public enum Redaction {
+package enum Redaction {
     /// What a removed value is replaced with.
     public static let placeholder = "[redacted]"
 

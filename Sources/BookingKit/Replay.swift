@@ -2,7 +2,7 @@ import BookingCore
 import Foundation
 
 /// Replays a logged flow through `reduce`, state by state.
-public enum Replay {
+package enum Replay {
     /// The longest line a log may have: an entry is a few kilobytes at most,
     /// so a longer line is not an entry (and is never held in memory whole).
     public static let longestLine = 1 << 20

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Settings of the booking repository.
-public struct RepositoryConfiguration: Sendable {
+package struct RepositoryConfiguration: Sendable {
     /// How long the server keeps idempotency keys (it publishes 24 hours).
     /// An attempt older than this is only looked up, never resent, and a
     /// payment the server never received is failed once it is this old.

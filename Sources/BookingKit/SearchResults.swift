@@ -31,4 +31,16 @@ public struct OffersPage: Equatable, Sendable {
     public var fromCache: Bool
     /// The server could not be reached; this is the cached copy.
     public var offline: Bool
+    /// What this device learnt about some of these offers since the page
+    /// was quoted (sold out, a changed price), until the server lists them again.
+    public var marks: [OfferID: OfferMark] = [:]
+}
+
+/// What this device learnt about an offer after its page was cached.
+public enum OfferMark: Equatable, Sendable {
+    /// A hold found no room left.
+    case soldOut(since: Date)
+    /// A hold was refused with this new price; holding at it needs the
+    /// user's yes (a new attempt, a new key).
+    case priceChanged(Quote, since: Date)
 }

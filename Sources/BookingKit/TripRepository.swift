@@ -2,13 +2,14 @@ import BookingAPI
 import BookingCore
 import BookingStore
 import Foundation
+import SQLite
 
 /// The trips: synced from the server by version, read from `booking.sqlite`
 /// with no network at all.
-public actor TripRepository {
+package actor TripRepository {
     let store: BookingDatabase
-    private let api: BookingAPIClient?
-    private let now: @Sendable () -> Date
+    let api: BookingAPIClient?
+    let now: @Sendable () -> Date
 
     /// Opens the trips in `directory`. With `api` nil the repository is
     /// offline-only: reads work, `sync` does nothing. With `access`
@@ -27,34 +28,56 @@ public actor TripRepository {
 
     /// One trip and what it shows.
     public struct Trip: Equatable, Sendable {
-        /// The saved row.
+        /// The saved row, with its listed columns (`record.summary`).
         public var record: TripRecord
-        /// Its details, when the saved JSON reads.
-        public var details: TripDetails?
+
+        /// Creates a trip over its row.
+        public init(record: TripRecord) {
+            self.record = record
+        }
+
+        /// The full saved details, decoded from the row's JSON when asked
+        /// (a listing never asks: it reads `record.summary`).
+        public var details: TripDetails? { record.propertyJSON.flatMap(TripDetails.init(json:)) }
     }
 
-    /// Every trip in check-in order, from the device.
+    /// What a sync changed.
+    public struct SyncReport: Equatable, Sendable {
+        /// The trips saved anew or updated, in the server's order.
+        public var changed: [BookingID] = []
+        /// Bookings the server sent that this build's schema refuses (a
+        /// newer server's value): not saved, the older copy kept.
+        public var refused: [BookingID] = []
+    }
+
+    /// Every trip in check-in order, from the device, with its details.
     public func trips() throws -> [Trip] {
         var trips: [Trip] = []
-        try store.trips.forEach { trips.append(Trip(record: $0, details: TripDetails(json: $0.propertyJSON))) }
+        try store.trips.forEach(includingJSON: true) { trips.append(Trip(record: $0)) }
         return trips
     }
 
     /// Calls `body` with each trip in check-in order, one row at a time
-    /// (memory stays flat however many trips there are). Returns how many.
+    /// (memory stays flat however many trips there are; `details` is not
+    /// read), and `skipped` with
+    /// each row that cannot be shown (a damaged file). Returns how many
+    /// were shown.
     @discardableResult
-    public func forEachTrip(_ body: @Sendable (Trip) throws -> Void) throws -> Int {
+    public func forEachTrip(
+        skipping skipped: @Sendable (TripTable.Skipped) throws -> Void = { _ in },
+        _ body: @Sendable (Trip) throws -> Void
+    ) throws -> Int {
         var count = 0
-        try store.trips.forEach {
+        try store.trips.forEach(skipping: skipped) {
             count += 1
-            try body(Trip(record: $0, details: TripDetails(json: $0.propertyJSON)))
+            try body(Trip(record: $0))
         }
         return count
     }
 
     /// One trip, from the device.
     public func trip(_ id: BookingID) throws -> Trip? {
-        try store.trips.trip(id: id).map { Trip(record: $0, details: TripDetails(json: $0.propertyJSON)) }
+        try store.trips.trip(id: id).map(Trip.init(record:))
     }
 
     /// When the oldest saved copy was synced.
@@ -66,25 +89,27 @@ public actor TripRepository {
     /// account, each only if its version is newer. Returns how many rows changed.
     @discardableResult
     public func sync() async throws -> Int {
-        guard let api else { return 0 }
-        let bookings = try await api.bookings()
-        let syncedAt = now()
-        var changed = 0
-        try store.database.transaction {
-            for booking in bookings where booking.state == .confirmed || booking.state == .cancelled {
-                if try store.trips.upsert(BookingRepository.trip(from: booking, syncedAt: syncedAt)) { changed += 1 }
-            }
-        }
-        return changed
+        try await syncReport().changed.count
     }
 
-    /// `POST /v1/bookings/{id}/cancel` with the saved version and a fresh key,
-    /// then saves the answer.
-    public func cancel(_ id: BookingID, key: IdempotencyKey) async throws -> BookingSnapshot {
-        guard let api else { throw APIError.final(.notSent, nil) }
-        guard let trip = try store.trips.trip(id: id) else { throw RepositoryError.unknownBooking(id) }
-        let booking = try await api.cancel(id, version: trip.version, key: key)
-        try store.trips.upsert(BookingRepository.trip(from: booking, syncedAt: now()))
-        return booking
+    /// `GET /v1/bookings`, as `sync`, saying which trips changed and which
+    /// the schema refused (each skipped alone; the others are saved).
+    public func syncReport() async throws -> SyncReport {
+        guard let api else { return SyncReport() }
+        let bookings = try await api.bookings()
+        let syncedAt = now()
+        var report = SyncReport()
+        try store.database.transaction {
+            for booking in bookings where booking.state == .confirmed || booking.state == .cancelled {
+                do {
+                    if try store.trips.upsert(BookingRepository.trip(from: booking, syncedAt: syncedAt)) {
+                        report.changed.append(booking.bookingId)
+                    }
+                } catch let error as SQLiteError where error.isConstraintViolation {
+                    report.refused.append(booking.bookingId)
+                }
+            }
+        }
+        return report
     }
 }

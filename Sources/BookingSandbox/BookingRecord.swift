@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import SQLite
 
 /// A row of `booking`, its state changes (each a new version with its body
@@ -9,7 +10,7 @@ struct BookingRecord: Sendable {
     var account: String
     var holdId: String
     var idempotencyKey: String
-    var token: PaymentToken
+    var token: SandboxToken
     var state: String
     var version: Int64
     var charged: Bool
@@ -29,7 +30,7 @@ struct BookingRecord: Sendable {
         """
 
     private static func read(_ statement: Statement) throws -> BookingRecord {
-        guard let token = PaymentToken(rawValue: statement.string(at: 5)) else { throw APIError.internalError }
+        guard let token = SandboxToken(rawValue: statement.string(at: 5)) else { throw APIError.internalError }
         return BookingRecord(
             bookingId: statement.string(at: 0), seq: statement.int64(at: 1), account: statement.string(at: 2),
             holdId: statement.string(at: 3), idempotencyKey: statement.string(at: 4), token: token,
@@ -154,12 +155,14 @@ struct BookingRecord: Sendable {
 
     func body(hold: HoldRecord) -> BookingBody {
         BookingBody(
-            bookingId: bookingId, state: state, version: version, holdId: holdId, offerId: hold.offerId,
-            idempotencyKey: idempotencyKey, property: hold.property, room: hold.room,
-            checkIn: hold.checkIn.isoString, checkOut: hold.checkOut.isoString, guests: hold.guests, price: hold.price,
-            nextAction: state == "ACTION_REQUIRED" ? challengeURL.map { NextAction(type: "redirect", url: $0) } : nil,
-            voucherCode: state == "CONFIRMED" ? voucherCode : nil, failure: failure,
-            createdAt: CalendarDay.timestamp(unixMilliseconds: createdAtMs),
-            updatedAt: CalendarDay.timestamp(unixMilliseconds: updatedAtMs))
+            BookingFields(
+                bookingId: bookingId, state: state, version: version, holdId: holdId, offerId: hold.offerId,
+                idempotencyKey: idempotencyKey,
+                nextAction: state == "ACTION_REQUIRED"
+                    ? challengeURL.map { NextActionBody(type: "redirect", url: $0) } : nil,
+                voucherCode: state == "CONFIRMED" ? voucherCode : nil, failure: failure,
+                createdAt: CalendarDay.timestamp(unixMilliseconds: createdAtMs),
+                updatedAt: CalendarDay.timestamp(unixMilliseconds: updatedAtMs)),
+            stay: hold.stay)
     }
 }

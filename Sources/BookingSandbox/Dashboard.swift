@@ -10,7 +10,7 @@ struct Dashboard: Encodable, Sendable {
         var account, bookingId, state: String
         var version: Int64
         var property, checkIn, checkOut: String
-        var amount: Money
+        var amount: MoneyBody
     }
 
     struct HoldRow: Encodable, Sendable {
@@ -21,7 +21,7 @@ struct Dashboard: Encodable, Sendable {
     struct LedgerRow: Encodable, Sendable {
         var account, idempotencyKey, bookingId: String
         var charges, refunds: Int64
-        var charged: Money
+        var charged: MoneyBody
     }
 
     struct IdempotencyRow: Encodable, Sendable {
@@ -76,7 +76,7 @@ struct Dashboard: Encodable, Sendable {
                 LedgerRow(
                     account: row.string(at: 0), idempotencyKey: row.string(at: 1), bookingId: row.string(at: 2),
                     charges: row.int64(at: 3), refunds: row.int64(at: 4),
-                    charged: Money(amount: row.int64(at: 5), currency: row.string(at: 6))))
+                    charged: MoneyBody(amount: row.int64(at: 5), currency: row.string(at: 6))))
         }
         let lifetime = configuration.idempotencyKeyLifetimeSeconds * 1000
         try rows(

@@ -69,7 +69,7 @@ enum DashboardPage {
     }
 
     /// `12345 EUR` as `123.45 EUR` (the sandbox's currencies have two decimals).
-    static func amount(_ money: Money) -> String {
+    static func amount(_ money: MoneyBody) -> String {
         let sign = money.amount < 0 ? "-" : ""
         let value = abs(money.amount)
         let cents = value % 100

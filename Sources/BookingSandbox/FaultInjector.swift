@@ -1,4 +1,4 @@
-import Locking
+import Primitives
 
 /// Draws the server-wide random faults for each request from a seeded
 /// generator: the same seed and the same sequence of requests give the same

@@ -12,7 +12,7 @@ struct HoldRecord: Sendable {
     var checkIn: CalendarDay
     var checkOut: CalendarDay
     var guests: Int
-    var price: PriceBreakdown
+    var price: PriceBody
     var property: PropertyBody
     var room: RoomBody
     var createdAtMs: Int64
@@ -33,7 +33,7 @@ struct HoldRecord: Sendable {
         try statement.bind(id, at: 1)
         try statement.bind(account, at: 2)
         guard try statement.step() else { return nil }
-        guard let price = JSONResponse.decode(PriceBreakdown.self, from: statement.data(at: 9)),
+        guard let price = JSONResponse.decode(PriceBody.self, from: statement.data(at: 9)),
             let property = JSONResponse.decode(PropertyBody.self, from: statement.data(at: 10)),
             let room = JSONResponse.decode(RoomBody.self, from: statement.data(at: 11))
         else { throw APIError.internalError }
@@ -89,12 +89,19 @@ struct HoldRecord: Sendable {
 
     func body(now: Int64, maximumExtensions: Int) -> HoldBody {
         HoldBody(
-            holdId: holdId, state: state(now: now),
-            expiresInMs: max(0, min(expiresAtMs, checkIn.endMilliseconds) - now),
-            offerId: offerId,
-            quoteId: quoteId, price: price, property: property, room: room, checkIn: checkIn.isoString,
-            checkOut: checkOut.isoString, guests: guests, version: version,
-            extensionsLeft: max(0, maximumExtensions - extensions), bookingId: bookingId)
+            HoldFields(
+                holdId: holdId, state: state(now: now),
+                expiresInMs: max(0, min(expiresAtMs, checkIn.endMilliseconds) - now), offerId: offerId,
+                quoteId: quoteId, version: version, extensionsLeft: max(0, maximumExtensions - extensions),
+                bookingId: bookingId),
+            stay: stay)
+    }
+
+    /// The stay this hold keeps, as the contract writes it.
+    var stay: StayBody {
+        StayBody(
+            property: property, room: room, checkIn: checkIn.isoString, checkOut: checkOut.isoString, guests: guests,
+            price: price)
     }
 
     /// How many rooms of a type are taken on any night of a stay: unexpired

@@ -1,3 +1,5 @@
+import Primitives
+
 extension Inventory {
     /// The room the offer names, if its property exists and the room takes
     /// that many guests.
@@ -10,7 +12,7 @@ extension Inventory {
 
     /// The price of an offer after `epoch` price moves. The server's sum:
     /// nightly x nights + taxes + fees.
-    func price(property: Property, room: Room, key: OfferKey, epoch: Int64) -> PriceBreakdown {
+    func price(property: Property, room: Room, key: OfferKey, epoch: Int64) -> PriceBody {
         let step = Inventory.priceStep
         let extraGuests = Int64(max(0, key.guests - 2))
         var nightly = room.nightly + (room.nightly * 15 / 100) * extraGuests
@@ -20,15 +22,15 @@ extension Inventory {
         let taxes = (subtotal * property.city.taxBasisPoints + 5_000) / 10_000
         let fees = property.city.feePerStay
         let currency = property.city.place.currency
-        return PriceBreakdown(
-            nightly: Money(amount: nightly, currency: currency), nights: key.nights,
-            taxes: Money(amount: taxes, currency: currency), fees: Money(amount: fees, currency: currency),
-            total: Money(amount: subtotal + taxes + fees, currency: currency))
+        return PriceBody(
+            nightly: MoneyBody(amount: nightly, currency: currency), nights: key.nights,
+            taxes: MoneyBody(amount: taxes, currency: currency), fees: MoneyBody(amount: fees, currency: currency),
+            total: MoneyBody(amount: subtotal + taxes + fees, currency: currency))
     }
 
     /// The quote id of a price: the same offer at the same price and epoch
     /// always has the same quote.
-    func quoteID(offerId: String, price: PriceBreakdown, epoch: Int64) -> String {
+    func quoteID(offerId: String, price: PriceBody, epoch: Int64) -> String {
         let hash = SplitMix64.mix(SplitMix64.stableHash("\(offerId)|\(price.total.amount)|\(epoch)") ^ seed)
         return "qt_" + Identifier.hex(hash)
     }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The sandbox's places, properties and rooms, generated from a seed: the
 /// same seed always gives the same inventory, on every platform.
 struct Inventory: Sendable {

@@ -42,7 +42,7 @@ enum Ledger {
                 entryId: row.string(at: 0), kind: row.string(at: 1), account: account,
                 idempotencyKey: row.string(at: 2),
                 holdId: row.string(at: 3), bookingId: row.string(at: 4),
-                amount: Money(amount: row.int64(at: 5), currency: row.string(at: 6)),
+                amount: MoneyBody(amount: row.int64(at: 5), currency: row.string(at: 6)),
                 createdAt: CalendarDay.timestamp(unixMilliseconds: row.int64(at: 7)))
             ledger.entries.append(entry)
             if entry.kind == Kind.charge.rawValue {

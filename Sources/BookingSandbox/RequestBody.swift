@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A JSON object request body, read field by field. Every problem is a 400
 /// with the field named: not JSON, not an object, an unknown field, a
@@ -23,10 +24,11 @@ struct RequestBody {
         guard let value = JSONValue.parse(data) else {
             throw APIError(status: 400, code: "INVALID_JSON", message: "The body is not valid JSON.")
         }
-        guard case .object(let fields) = value else {
+        guard case .object(let pairs) = value else {
             throw APIError(
                 status: 400, code: "INVALID_JSON", message: "The body must be a JSON object, not \(value.typeName).")
         }
+        let fields = Dictionary(pairs, uniquingKeysWith: { _, last in last })
         if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
             throw APIError.validation(field: unknown, "Unknown field '\(unknown)'.")
         }
@@ -54,7 +56,7 @@ struct RequestBody {
     /// A required integer in `range`.
     func integer(_ name: String, in range: ClosedRange<Int64>) throws(APIError) -> Int64 {
         guard let value = fields[name] else { throw APIError.validation(field: name, "Missing field '\(name)'.") }
-        guard case .integer(let number) = value else {
+        guard case .int(let number) = value else {
             throw APIError.validation(field: name, "Field '\(name)' must be an integer, not \(value.typeName).")
         }
         guard range.contains(number) else {

@@ -1,11 +1,12 @@
 import Foundation
+import Primitives
 import SQLite
 
 /// The sandbox's one SQLite connection, serialized by a lock: every request
 /// runs its SQL in one `BEGIN IMMEDIATE` transaction while holding it.
-final class SandboxDatabase: @unchecked Sendable {
-    private let lock = NSLock()
-    private let database: Database
+final class SandboxDatabase: Sendable {
+    /// The connection, only ever reached through the lock.
+    private let connection: Locked<Database>
 
     /// Opens (creating and migrating) the database at `path`, then deletes
     /// idempotency records left `running` by a process that died: nothing
@@ -15,15 +16,13 @@ final class SandboxDatabase: @unchecked Sendable {
         let steps = EmbeddedSchema.steps.map { Migrator.Step(name: $0.name, sql: $0.sql) }
         try Migrator(steps: steps).migrate(database)
         try database.run("DELETE FROM idempotency_record WHERE state = 'running'")
-        self.database = database
+        self.connection = Locked(database)
     }
 
     /// Runs `body` in one transaction (rolled back when it throws), with the
     /// connection to itself.
     func transaction<T>(_ body: (Database) throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try database.transaction { try body(database) }
+        try connection.withLock { database in try database.transaction { try body(database) } }
     }
 }
 

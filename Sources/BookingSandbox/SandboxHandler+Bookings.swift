@@ -20,11 +20,11 @@ extension SandboxHandler {
             throw APIError.validation(field: "holdId", "holdId is not a hold id.")
         }
         let tokenText = try body.string("paymentToken", maxLength: 64)
-        guard let token = PaymentToken(rawValue: tokenText) else {
+        guard let token = SandboxToken(rawValue: tokenText) else {
             var error = APIError(
                 status: 400, code: "INVALID_PAYMENT_TOKEN",
                 message:
-                    "Use one of the sandbox tokens: \(PaymentToken.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    "Use one of the sandbox tokens: \(SandboxToken.allCases.map(\.rawValue).joined(separator: ", ")).")
             error.detail.field = "paymentToken"
             throw error
         }

@@ -70,7 +70,7 @@ extension SandboxHandler {
             holdTtlMs: configuration.holdTTLMilliseconds, maximumHoldExtensions: configuration.maximumHoldExtensions,
             idempotencyKeyLifetimeSeconds: configuration.idempotencyKeyLifetimeSeconds,
             retryAfterSeconds: configuration.retryAfterSeconds, inventorySeed: String(configuration.inventorySeed),
-            faultRates: rates, paymentTokens: PaymentToken.allCases.map(\.rawValue),
+            faultRates: rates, paymentTokens: SandboxToken.allCases.map(\.rawValue),
             faults: SandboxFault.simpleCases.map(\.description) + ["delay-ms=<n>"])
         return JSONResponse.make(status: 200, body)
     }

@@ -20,7 +20,10 @@ extension SandboxHandler {
     /// page at a time (`limit`, opaque `cursor`).
     func offers(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
         let query = try QueryParameters(
-            request, allowed: ["placeId", "bbox", "checkIn", "checkOut", "guests", "cursor", "limit"])
+            request,
+            allowed: Set(["placeId", "bbox", "checkIn", "checkOut", "guests", "cursor", "limit"])
+                .union(OfferFilter.parameters))
+        let filter = try OfferFilter(query)
         let properties: [Inventory.Property]
         let scope: String
         switch (query["placeId"], query["bbox"]) {
@@ -41,28 +44,40 @@ extension SandboxHandler {
         let guests = try query.integer("guests", in: SearchLimits.guests)
         try validateStay(checkIn: checkIn, checkOut: checkOut, now: now)
         let limit = try query.integer("limit", in: SearchLimits.pageSize, default: SearchLimits.defaultPageSize)
-        let fingerprint = "offers|\(scope)|\(checkIn.isoString)|\(checkOut.isoString)|\(guests)"
+        let fingerprint =
+            "offers|\(scope)|\(checkIn.isoString)|\(checkOut.isoString)|\(guests)|\(filter.fingerprint)"
         let keys = inventory.offerKeys(properties: properties, checkIn: checkIn, checkOut: checkOut, guests: guests)
+            .filter { key in inventory.room(for: key).map { filter.admits($0.0, $0.1) } ?? false }
         let offset =
             try query["cursor"].map { (cursor: String) throws(APIError) in try Cursor.offset(cursor, query: fingerprint)
             } ?? 0
         guard offset <= keys.count else {
             throw APIError(status: 400, code: "INVALID_CURSOR", message: "The cursor is not one this list gave out.")
         }
-        let pageKeys = Array(keys[offset..<min(keys.count, offset + limit)])
-        let nextCursor = offset + limit < keys.count ? Cursor.make(query: fingerprint, offset: offset + limit) : nil
         return try await performRead(faults: faults) { db, now in
             let quotedAt = CalendarDay.timestamp(unixMilliseconds: now)
-            var items: [OfferBody] = []
-            for key in pageKeys {
+            // The price filter reads each offer's current price, so the list
+            // (and its pages) holds exactly what the filters say.
+            var priced: [(Inventory.Property, Inventory.Room, OfferKey, PriceBody, Int64)] = []
+            for key in keys {
                 guard let (property, room) = inventory.room(for: key) else { continue }
                 let epoch = try Self.offerEpoch(db, offerId: key.id)
                 let price = inventory.price(property: property, room: room, key: key, epoch: epoch)
+                if filter.admits(price) { priced.append((property, room, key, price, epoch)) }
+            }
+            let page = priced[min(offset, priced.count)..<min(priced.count, offset + limit)]
+            let nextCursor =
+                offset + limit < priced.count ? Cursor.make(query: fingerprint, offset: offset + limit) : nil
+            var items: [OfferBody] = []
+            for (property, room, key, price, epoch) in page {
                 items.append(
                     OfferBody(
-                        offerId: key.id, quoteId: inventory.quoteID(offerId: key.id, price: price, epoch: epoch),
-                        quotedAt: quotedAt, property: property.body, room: room.body, checkIn: checkIn.isoString,
-                        checkOut: checkOut.isoString, guests: guests, price: price))
+                        OfferFields(
+                            offerId: key.id, quoteId: inventory.quoteID(offerId: key.id, price: price, epoch: epoch),
+                            quotedAt: quotedAt),
+                        stay: StayBody(
+                            property: property.body, room: room.body, checkIn: checkIn.isoString,
+                            checkOut: checkOut.isoString, guests: guests, price: price)))
             }
             return JSONResponse.make(status: 200, Page(items: items, nextCursor: nextCursor))
         }

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Locking
+import Primitives
 import SQLite
 
 /// The sandbox server's request handler: the REST contract over its own

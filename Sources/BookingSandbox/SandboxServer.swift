@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// The sandbox server: a `SandboxHandler` behind an `HTTPListener` on
-/// loopback. `sandbox-server` and `booking sandbox` both run one.
+/// loopback. `booking sandbox` runs one.
 ///
 /// ```swift
 /// let server = try SandboxServer(configuration: .init(databasePath: path))

@@ -2,20 +2,20 @@
 // Schema/api/openapi.yaml describes the same shapes.
 
 /// An amount in integer minor units of an ISO 4217 currency.
-struct Money: Codable, Equatable, Sendable {
+struct MoneyBody: Codable, Equatable, Sendable {
     var amount: Int64
     var currency: String
 }
 
 /// The server's price breakdown. `total` is computed by the server; the
 /// client shows it and never adds the parts.
-struct PriceBreakdown: Codable, Equatable, Sendable {
+struct PriceBody: Codable, Equatable, Sendable {
     /// The rate of one night.
-    var nightly: Money
+    var nightly: MoneyBody
     var nights: Int
-    var taxes: Money
-    var fees: Money
-    var total: Money
+    var taxes: MoneyBody
+    var fees: MoneyBody
+    var total: MoneyBody
 }
 
 /// A place a search starts from (a city).
@@ -49,17 +49,51 @@ struct RoomBody: Codable, Equatable, Sendable {
     var maxGuests: Int
 }
 
-/// One offer: a room at a property for the asked dates and guests, with a quote.
-struct OfferBody: Codable, Equatable, Sendable {
-    var offerId: String
-    var quoteId: String
-    var quotedAt: String
+/// The stay an offer, a hold and a booking all describe: the property, the
+/// room, the dates, the guests and the server's price. Written flat into
+/// the body that carries it (`Carrying`), as the contract shows it.
+struct StayBody: Codable, Equatable, Sendable {
     var property: PropertyBody
     var room: RoomBody
     var checkIn: String
     var checkOut: String
     var guests: Int
-    var price: PriceBreakdown
+    var price: PriceBody
+}
+
+/// A body made of its own `fields` and a `stay`, both in one JSON object;
+/// the fields read through as if they were the body's own.
+@dynamicMemberLookup
+struct Carrying<Fields: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    var fields: Fields
+    var stay: StayBody
+
+    subscript<Value>(dynamicMember path: KeyPath<Fields, Value>) -> Value { fields[keyPath: path] }
+
+    init(_ fields: Fields, stay: StayBody) {
+        self.fields = fields
+        self.stay = stay
+    }
+
+    init(from decoder: any Decoder) throws {
+        fields = try Fields(from: decoder)
+        stay = try StayBody(from: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try fields.encode(to: encoder)
+        try stay.encode(to: encoder)
+    }
+}
+
+/// One offer: a room at a property for the asked dates and guests, with a quote.
+typealias OfferBody = Carrying<OfferFields>
+
+/// An offer's own fields, beside its stay.
+struct OfferFields: Codable, Equatable, Sendable {
+    var offerId: String
+    var quoteId: String
+    var quotedAt: String
 }
 
 /// A page of items with an opaque cursor to the next page (`null` at the end).
@@ -82,7 +116,10 @@ struct PlaceList: Encodable, Sendable {
 }
 
 /// A hold as sent by `POST /v1/holds`, `GET /v1/holds/{id}` and the extend call.
-struct HoldBody: Codable, Equatable, Sendable {
+typealias HoldBody = Carrying<HoldFields>
+
+/// A hold's own fields, beside its stay.
+struct HoldFields: Codable, Equatable, Sendable {
     var holdId: String
     /// `HELD`, `EXPIRED` or `BOOKED`.
     var state: String
@@ -90,19 +127,13 @@ struct HoldBody: Codable, Equatable, Sendable {
     var expiresInMs: Int64
     var offerId: String
     var quoteId: String
-    var price: PriceBreakdown
-    var property: PropertyBody
-    var room: RoomBody
-    var checkIn: String
-    var checkOut: String
-    var guests: Int
     var version: Int64
     var extensionsLeft: Int
     var bookingId: String?
 }
 
 /// What the client must do next (3-D Secure).
-struct NextAction: Codable, Equatable, Sendable {
+struct NextActionBody: Codable, Equatable, Sendable {
     var type: String
     var url: String
 }
@@ -115,20 +146,17 @@ struct FailureBody: Codable, Equatable, Sendable {
 }
 
 /// A booking, as every booking endpoint sends it.
-struct BookingBody: Codable, Equatable, Sendable {
+typealias BookingBody = Carrying<BookingFields>
+
+/// A booking's own fields, beside its stay.
+struct BookingFields: Codable, Equatable, Sendable {
     var bookingId: String
     var state: String
     var version: Int64
     var holdId: String
     var offerId: String
     var idempotencyKey: String
-    var property: PropertyBody
-    var room: RoomBody
-    var checkIn: String
-    var checkOut: String
-    var guests: Int
-    var price: PriceBreakdown
-    var nextAction: NextAction?
+    var nextAction: NextActionBody?
     var voucherCode: String?
     var failure: FailureBody?
     var createdAt: String
@@ -144,7 +172,7 @@ struct LedgerEntryBody: Codable, Equatable, Sendable {
     var idempotencyKey: String
     var holdId: String
     var bookingId: String
-    var amount: Money
+    var amount: MoneyBody
     var createdAt: String
 }
 
@@ -183,7 +211,7 @@ struct ErrorDetail: Codable, Equatable, Sendable {
     /// VALIDATION_ERROR: the offending field or parameter.
     var field: String?
     /// PRICE_CHANGED: the new price and its quote.
-    var price: PriceBreakdown?
+    var price: PriceBody?
     var quoteId: String?
     /// HOLD_ALREADY_BOOKED: the booking holding the room.
     var bookingId: String?

@@ -84,6 +84,20 @@ public struct ResultPageTable {
         try database.run("DELETE FROM result_page WHERE query_key = ?", [.text(queryKey)])
     }
 
+    /// The query keys with a cached first page and when it was quoted,
+    /// most recently stored first: what a device with no network can show.
+    public func savedQueries(limit: Int) throws -> [(queryKey: String, quotedAt: Date)] {
+        let statement = try database.prepare(
+            "SELECT query_key, quoted_at FROM result_page WHERE page_index = 0 ORDER BY stored_at DESC, query_key LIMIT ?"
+        )
+        try statement.bind(Int64(max(0, limit)), at: 1)
+        var saved: [(queryKey: String, quotedAt: Date)] = []
+        while try statement.step() {
+            saved.append((statement.string(at: 0), Date(unixMilliseconds: statement.int64(at: 1))))
+        }
+        return saved
+    }
+
     /// The bytes of `items_json` now cached.
     public func totalBytes() throws -> Int64 {
         guard case .integer(let total)? = try database.scalar("SELECT coalesce(sum(byte_size), 0) FROM result_page")

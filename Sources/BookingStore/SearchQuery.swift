@@ -47,6 +47,41 @@ public struct SearchQuery: Hashable, Sendable {
         return parts.joined(separator: "&")
     }
 
+    /// The query a `cacheKey` encodes; nil for text that is not one.
+    public init?(cacheKey: String) {
+        var fields: [String: String] = [:]
+        var filters: [String: String] = [:]
+        let parts = cacheKey.split(separator: "&", omittingEmptySubsequences: false)
+        guard parts.first == "v1" else { return nil }
+        for part in parts.dropFirst() {
+            guard let equals = part.firstIndex(of: "="),
+                let name = Self.unescape(part[..<equals]),
+                let value = Self.unescape(part[part.index(after: equals)...])
+            else { return nil }
+            if name.hasPrefix("f.") { filters[String(name.dropFirst(2))] = value } else { fields[name] = value }
+        }
+        guard let place = fields["place"], let checkIn = fields["in"].flatMap(CalendarDate.init),
+            let checkOut = fields["out"].flatMap(CalendarDate.init), let guests = fields["guests"].flatMap({ Int($0) })
+        else { return nil }
+        self.init(placeID: place, checkIn: checkIn, checkOut: checkOut, guests: guests, filters: filters)
+    }
+
+    private static func unescape(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next(), let low = iterator.next(),
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            else { return nil }
+            bytes.append(value)
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     private static func escape(_ text: String) -> String {
         var escaped = ""
         for byte in text.utf8 {

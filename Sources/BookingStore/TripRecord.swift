@@ -8,8 +8,10 @@ public struct TripRecord: Equatable, Sendable {
     public var bookingID: BookingID
     /// `CONFIRMED` or `CANCELLED`.
     public var status: BookingStatus
-    /// The property as the server described it (JSON object text).
-    public var propertyJSON: String
+    /// The trip's details as the server described them (JSON object text);
+    /// nil in a record read by a listing, which never reads it (its
+    /// columns are in `summary`).
+    public var propertyJSON: String?
     /// Check-in, a calendar date `YYYY-MM-DD` in the hotel's time zone.
     public var checkIn: String
     /// Check-out, a calendar date `YYYY-MM-DD`, after check-in.
@@ -20,11 +22,15 @@ public struct TripRecord: Equatable, Sendable {
     public var version: Version
     /// When the server answer this copy comes from was received.
     public var syncedAt: Date
+    /// What a list shows, as read from the row's typed columns; nil when
+    /// the saved JSON does not have a trip's shape, and in a record not yet
+    /// saved (the schema derives the columns from `propertyJSON`).
+    public var summary: TripSummary?
 
     /// Creates a record.
     public init(
-        bookingID: BookingID, status: BookingStatus, propertyJSON: String, checkIn: String, checkOut: String,
-        voucherCode: String?, version: Version, syncedAt: Date
+        bookingID: BookingID, status: BookingStatus, propertyJSON: String?, checkIn: String, checkOut: String,
+        voucherCode: String?, version: Version, syncedAt: Date, summary: TripSummary? = nil
     ) {
         self.bookingID = bookingID
         self.status = status
@@ -34,5 +40,6 @@ public struct TripRecord: Equatable, Sendable {
         self.voucherCode = voucherCode
         self.version = version
         self.syncedAt = syncedAt
+        self.summary = summary
     }
 }

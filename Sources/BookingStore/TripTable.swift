@@ -5,17 +5,35 @@ import SQLite
 /// The `trip` table of `booking.sqlite`: confirmed bookings, readable with
 /// no network.
 ///
-/// Uses its database's connection; like it, not `Sendable`.
+/// What a list shows is read from typed columns (schema step 3, derived
+/// from `property_json` by the schema on every write): listing decodes no
+/// JSON. Uses its database's connection; like it, not `Sendable`.
 public struct TripTable {
     let database: Database
 
-    private static let columns =
+    /// A saved row the listing could not show: its id and why.
+    public struct Skipped: Equatable, Sendable {
+        /// The row's booking id, as saved.
+        public var bookingID: String
+        /// What is wrong with it.
+        public var reason: String
+    }
+
+    private static let writtenColumns =
         "booking_id, status, property_json, check_in, check_out, voucher_code, version, synced_at"
+
+    /// What a record is read from; `property_json` last, read only when asked.
+    private static let listedColumns =
+        "booking_id, status, check_in, check_out, voucher_code, version, synced_at, property_name, property_city, "
+        + "property_address, property_stars, room_name, guests, price_currency, price_nightly, price_taxes, "
+        + "price_fees, price_total"
+    private static let listingSQL = "SELECT \(listedColumns) FROM trip ORDER BY check_in, booking_id"
+    private static let fullListingSQL = "SELECT \(listedColumns), property_json FROM trip ORDER BY check_in, booking_id"
 
     // Built once: interpolating it on every call cost a string build per
     // row of a bulk sync (BENCHMARKS.md).
     private static let upsertSQL = """
-        INSERT INTO trip (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        INSERT INTO trip (\(writtenColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
         ON CONFLICT (booking_id) DO UPDATE SET
             status = excluded.status, property_json = excluded.property_json,
             check_in = excluded.check_in, check_out = excluded.check_out,
@@ -26,17 +44,24 @@ public struct TripTable {
 
     /// Saves a trip unless a copy of the same or a newer version is already
     /// there (an older answer never overwrites a newer one). Returns whether
-    /// the row was written.
+    /// the row was written. The listed columns come from `propertyJSON`
+    /// (the schema derives them); `summary` is not written.
+    ///
+    /// - Throws: `SQLiteError` with `isConstraintViolation` when a value is
+    ///   one the schema's CHECKs refuse (nothing is written).
     @discardableResult
     public func upsert(_ trip: TripRecord) throws -> Bool {
         guard trip.status == .confirmed || trip.status == .cancelled else {
             throw StoreError.invalidValue(field: "trip.status", reason: "\(trip.status.rawValue) is not a trip state")
         }
+        guard let propertyJSON = trip.propertyJSON else {
+            throw StoreError.invalidValue(field: "trip.property_json", reason: "a trip read by a listing has none")
+        }
         let statement = try database.cachedStatement(Self.upsertSQL)
         defer { statement.reset() }
         try statement.bind(trip.bookingID.rawValue, at: 1)
         try statement.bind(trip.status.rawValue, at: 2)
-        try statement.bind(trip.propertyJSON, at: 3)
+        try statement.bind(propertyJSON, at: 3)
         try statement.bind(trip.checkIn, at: 4)
         try statement.bind(trip.checkOut, at: 5)
         try statement.bind(trip.voucherCode, at: 6)
@@ -47,29 +72,105 @@ public struct TripTable {
     }
 
     /// The trip with this booking id, if saved.
+    ///
+    /// - Throws: `StoreError.unreadableRow` for a row with a value the
+    ///   schema would refuse (a damaged file).
     public func trip(id: BookingID) throws -> TripRecord? {
-        let statement = try database.cachedStatement("SELECT \(Self.columns) FROM trip WHERE booking_id = ?")
+        let statement = try database.cachedStatement(
+            "SELECT \(Self.listedColumns), property_json FROM trip WHERE booking_id = ?")
         defer { statement.reset() }
         try statement.bind(id.rawValue, at: 1)
-        return try statement.step() ? Self.record(from: statement) : nil
+        var currency = CurrencyCache()
+        return try statement.step() ? Self.record(from: statement, json: true, currency: &currency) : nil
     }
 
     /// Calls `body` with each trip in check-in order, one row at a time:
-    /// memory stays flat however many trips there are. Throwing from `body`
-    /// stops the walk.
-    public func forEach(_ body: (TripRecord) throws -> Void) throws {
-        let statement = try database.cachedStatement(
-            "SELECT \(Self.columns) FROM trip ORDER BY check_in, booking_id")
+    /// memory stays flat however many trips there are. A row with a value
+    /// the schema would refuse (a damaged file, a newer build's value) is
+    /// not passed to `body`: `skipped` gets its id and why. Throwing from
+    /// `body` stops the walk. The records carry no `propertyJSON` unless
+    /// `includingJSON` (a listing never needs it).
+    public func forEach(
+        skipping skipped: (Skipped) throws -> Void = { _ in }, includingJSON: Bool = false,
+        _ body: (TripRecord) throws -> Void
+    ) throws {
+        let statement = try database.cachedStatement(includingJSON ? Self.fullListingSQL : Self.listingSQL)
         defer { statement.reset() }
+        var currency = CurrencyCache()
         while try statement.step() {
-            try body(try Self.record(from: statement))
+            let record: TripRecord
+            do {
+                record = try Self.record(from: statement, json: includingJSON, currency: &currency)
+            } catch StoreError.unreadableRow(_, let reason) {
+                try skipped(Skipped(bookingID: statement.string(at: 0), reason: reason))
+                continue
+            }
+            try body(record)
         }
     }
 
-    /// Every trip in check-in order. Prefer `forEach` for long lists.
+    private static let lineSQL = """
+        SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, price_currency,
+               price_total
+        FROM trip ORDER BY check_in, booking_id
+        """
+
+    /// Calls `body` with each trip's list line in check-in order, one row at
+    /// a time, reading only the columns a line shows: the cheapest walk, for
+    /// `booking trips`. A row with a shown value the schema would refuse (a
+    /// damaged file) goes to `skipped` instead; the columns a line does not
+    /// show are checked where they are shown (`forEach`, `trip(id:)`).
+    public func forEachLine(skipping skipped: (Skipped) throws -> Void, _ body: (TripLine) throws -> Void) throws {
+        let statement = try database.cachedStatement(Self.lineSQL)
+        defer { statement.reset() }
+        var currency = CurrencyCache()
+        while try statement.step() {
+            let line: TripLine
+            do {
+                line = try Self.line(from: statement, currency: &currency)
+            } catch StoreError.unreadableRow(_, let reason) {
+                try skipped(Skipped(bookingID: statement.string(at: 0), reason: reason))
+                continue
+            }
+            try body(line)
+        }
+    }
+
+    private static func line(from row: Statement, currency cache: inout CurrencyCache) throws -> TripLine {
+        let (status, checkIn, checkOut) = try stay(row, status: 1, checkIn: 2, checkOut: 3)
+        var total: Money?
+        let name = row.optionalString(at: 5)
+        if name != nil {
+            guard let currency = row.optionalString(at: 7).flatMap({ cache.code($0) }),
+                let amount = row.optionalInt64(at: 8), amount >= 0, !row.isNull(at: 6)
+            else { throw unreadable("its details are incomplete or out of range") }
+            total = Money(minorUnits: amount, currency: currency)
+        }
+        return TripLine(
+            bookingID: BookingID(row.string(at: 0)), status: status, propertyName: name,
+            city: row.optionalString(at: 6), checkIn: checkIn, checkOut: checkOut, total: total,
+            voucherCode: row.optionalString(at: 4))
+    }
+
+    /// The status and dates of a row, checked as the schema checks them.
+    private static func stay(_ row: Statement, status: Int32, checkIn: Int32, checkOut: Int32) throws
+        -> (BookingStatus, String, String)
+    {
+        let text = row.string(at: status)
+        guard let bookingStatus = tripStatus(text) else { throw unreadable("unknown status \(text)") }
+        let start = row.string(at: checkIn)
+        let end = row.string(at: checkOut)
+        guard start.utf8.count == 10, end.utf8.count == 10, end > start else {
+            throw unreadable("dates \(start) to \(end) are not a stay")
+        }
+        return (bookingStatus, start, end)
+    }
+
+    /// Every trip in check-in order, with its `propertyJSON`. Prefer
+    /// `forEach` for long lists.
     public func all() throws -> [TripRecord] {
         var trips: [TripRecord] = []
-        try forEach { trips.append($0) }
+        try forEach(includingJSON: true) { trips.append($0) }
         return trips
     }
 
@@ -86,23 +187,62 @@ public struct TripTable {
         return Date(unixMilliseconds: ms)
     }
 
-    static func record(from row: Statement) throws -> TripRecord {
-        let status = row.string(at: 1)
-        guard let bookingStatus = tripStatus(status) else {
-            throw StoreError.unreadableRow(table: "trip", reason: "unknown status \(status)")
-        }
-        guard let version = Version(rawValue: row.int64(at: 6)) else {
-            throw StoreError.unreadableRow(table: "trip", reason: "negative version")
-        }
+    /// The record in `row` (the columns of `listedColumns`, then
+    /// `property_json` when `json`).
+    static func record(from row: Statement, json: Bool, currency: inout CurrencyCache) throws -> TripRecord {
+        let (bookingStatus, checkIn, checkOut) = try stay(row, status: 1, checkIn: 2, checkOut: 3)
+        guard let version = Version(rawValue: row.int64(at: 5)) else { throw unreadable("negative version") }
         return TripRecord(
             bookingID: BookingID(row.string(at: 0)),
             status: bookingStatus,
-            propertyJSON: row.string(at: 2),
-            checkIn: row.string(at: 3),
-            checkOut: row.string(at: 4),
-            voucherCode: row.optionalString(at: 5),
+            propertyJSON: json ? row.string(at: 18) : nil,
+            checkIn: checkIn,
+            checkOut: checkOut,
+            voucherCode: row.optionalString(at: 4),
             version: version,
-            syncedAt: Date(unixMilliseconds: row.int64(at: 7)))
+            syncedAt: Date(unixMilliseconds: row.int64(at: 6)),
+            summary: try summary(from: row, currency: &currency))
+    }
+
+    /// The listed columns (7-17), or nil when the row has none (its JSON
+    /// did not have a trip's shape).
+    private static func summary(from row: Statement, currency cache: inout CurrencyCache) throws -> TripSummary? {
+        guard let name = row.optionalString(at: 7) else { return nil }
+        guard let city = row.optionalString(at: 8), let roomName = row.optionalString(at: 11),
+            let guests = row.optionalInt64(at: 12), (1...99).contains(guests),
+            let currency = row.optionalString(at: 13).flatMap({ cache.code($0) })
+        else { throw unreadable("its details are incomplete or out of range") }
+        let stars = row.optionalInt64(at: 10)
+        if let stars, !(1...5).contains(stars) { throw unreadable("\(stars) stars") }
+        func money(_ column: Int32) throws -> Money {
+            guard let amount = row.optionalInt64(at: column), amount >= 0 else {
+                throw unreadable("a price line is missing or negative")
+            }
+            return Money(minorUnits: amount, currency: currency)
+        }
+        guard
+            let price = PriceBreakdown(
+                nightly: try money(14), taxes: try money(15), fees: try money(16), total: try money(17))
+        else { throw unreadable("price lines in more than one currency") }
+        return TripSummary(
+            propertyName: name, city: city, address: row.optionalString(at: 9), stars: stars.map { Int($0) },
+            roomName: roomName, guests: Int(guests), price: price)
+    }
+
+    /// The last currency read, kept: a listing's rows are nearly all in one
+    /// currency, and checking a code builds an array of its characters.
+    struct CurrencyCache {
+        private var last: CurrencyCode?
+
+        mutating func code(_ text: String) -> CurrencyCode? {
+            if let last, last.rawValue == text { return last }
+            last = CurrencyCode(rawValue: text)
+            return last
+        }
+    }
+
+    private static func unreadable(_ reason: String) -> StoreError {
+        .unreadableRow(table: "trip", reason: reason)
     }
 
     /// `BookingStatus(rawValue:)`, with the two statuses a trip can have

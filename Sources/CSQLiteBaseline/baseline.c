@@ -22,9 +22,11 @@ static const char *const trip_upsert_sql =
     "synced_at = excluded.synced_at "
     "WHERE excluded.version > trip.version";
 
+// What a trip listing reads: the typed columns of schema step 3, no JSON.
 static const char *const trip_scan_sql =
-    "SELECT booking_id, status, property_json, check_in, check_out, voucher_code, version, synced_at "
-    "FROM trip ORDER BY check_in, booking_id";
+    "SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, "
+    "property_address, room_name, price_currency, version, synced_at, property_stars, guests, "
+    "price_nightly, price_taxes, price_fees, price_total FROM trip ORDER BY check_in, booking_id";
 
 static const char *const page_insert_sql =
     "INSERT OR REPLACE INTO result_page "
@@ -205,14 +207,12 @@ int bkb_trip_scan(bkb_db *db, int64_t *rows_out, uint64_t *checksum_out) {
     int64_t rows = 0;
     uint64_t sum = 0;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        size_t lengths[6];
-        char *texts[6];
-        // Columns 0-5 are text (voucher_code may be NULL), 6-7 integers.
-        for (int column = 0; column < 6; column++) texts[column] = copy_text(s, column, &lengths[column]);
-        int64_t version = sqlite3_column_int64(s, 6);
-        int64_t synced_at = sqlite3_column_int64(s, 7);
-        sum += (uint64_t)version + (uint64_t)synced_at;
-        for (int column = 0; column < 6; column++) {
+        size_t lengths[10];
+        char *texts[10];
+        // Columns 0-9 are text (NULL allowed from 4), 10-17 integers (NULL reads 0).
+        for (int column = 0; column < 10; column++) texts[column] = copy_text(s, column, &lengths[column]);
+        for (int column = 10; column < 18; column++) sum += (uint64_t)sqlite3_column_int64(s, column);
+        for (int column = 0; column < 10; column++) {
             sum += lengths[column];
             free(texts[column]);
         }

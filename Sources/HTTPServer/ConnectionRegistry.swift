@@ -1,4 +1,4 @@
-import Locking
+import Primitives
 
 /// The live connections of one running listener, its stop flag and the
 /// wake-up pipe.

@@ -1,5 +1,5 @@
 import Dispatch
-import Locking
+import Primitives
 
 /// One accepted connection, served on its own thread: read, parse, call the
 /// handler, write, in order, until the connection ends.

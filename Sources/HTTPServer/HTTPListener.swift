@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import Primitives
 
 /// A small, hardened HTTP/1.1 server on POSIX sockets that hands each request
 /// to an ``HTTPHandler``.

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Turns an ``HTTPResponse`` into the bytes of an HTTP/1.1 response.
 ///
@@ -34,7 +35,9 @@ public enum HTTPResponseSerializer {
             if name == "date" { hasDate = true }
             head += "\(field.name): \(field.value)\r\n"
         }
-        if !hasDate, let date { head += "Date: \(HTTPDate.string(from: date))\r\n" }
+        if !hasDate, let date {
+            head += "Date: \(HTTPDate.string(unixSeconds: Int64(date.timeIntervalSince1970.rounded(.down))))\r\n"
+        }
         if !hasNoBody { head += "Content-Length: \(response.body.count)\r\n" }
         head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
         var bytes = Array(head.utf8)

@@ -4,7 +4,7 @@ import BookingKit
 import BookingSandbox
 import BookingStore
 import Foundation
-import Locking
+import Primitives
 
 /// Launch reconciliation of many open attempts against the sandbox over
 /// loopback HTTP with injected latency, against the ideal

@@ -13,13 +13,19 @@ enum TripFixture {
         let month = 1 + (index / 25) % 12
         let year = 2026 + (index / 300) % 3
         let property = index % 997
+        let nightly = 8_000 + index % 40 * 250
+        let taxes = nightly / 10
+        let total = nightly * 2 + taxes + 350
+        // The details as the client saves them (sorted keys), with the
+        // sandbox's property fields: about 400 bytes.
         let propertyJSON = """
-            {"id":"prop_\(Fixtures.padded(property, width: 5))","name":"Casa do Largo \(property)",\
-            "address":{"street":"Rua Augusta \(1 + index % 240)","city":"Lisboa","postalCode":"1100-048","country":"PT"},\
-            "stars":\(1 + index % 5),"rating":\(6 + index % 4).\(index % 10),"phone":"+351 21 000 \(Fixtures.padded(index % 10_000, width: 4))",\
-            "checkInFrom":"15:00","checkOutUntil":"11:00","room":"Double room, city view, breakfast included",\
-            "geo":{"lat":38.71\(Fixtures.padded(index % 100, width: 2)),"lon":-9.13\(Fixtures.padded(index % 97, width: 2))},\
-            "guests":\(1 + index % 4),"cancellation":"Free cancellation until 48 hours before check-in"}
+            {"guests":\(1 + index % 4),"price":{"fees":{"amount":350,"currency":"EUR"},\
+            "nightly":{"amount":\(nightly),"currency":"EUR"},"taxes":{"amount":\(taxes),"currency":"EUR"},\
+            "total":{"amount":\(total),"currency":"EUR"}},"property":{"address":"Rua Augusta \(1 + index % 240), \
+            1100-048 Lisboa","city":"Lisboa","countryCode":"PT","id":"prop_\(Fixtures.padded(property, width: 5))",\
+            "lat":38.71\(Fixtures.padded(index % 100, width: 2)),"lon":-9.13\(Fixtures.padded(index % 97, width: 2)),\
+            "name":"Casa do Largo \(property)","placeId":"lisbon","stars":\(1 + index % 5)},\
+            "room":{"name":"Double room, city view","type":"dlx"}}
             """
         return TripRecord(
             bookingID: BookingID("bk_" + Fixtures.padded(index, width: 10)),
@@ -34,10 +40,11 @@ enum TripFixture {
 
     /// The same trip for the C baseline.
     static func cRow(_ trip: TripRecord, _ strings: CStringPool) -> bkb_trip {
-        bkb_trip(
+        let json: String = trip.propertyJSON ?? "{}"
+        return bkb_trip(
             booking_id: strings.copy(trip.bookingID.rawValue),
             status: strings.copy(trip.status.rawValue),
-            property_json: strings.copy(trip.propertyJSON),
+            property_json: strings.copy(json),
             check_in: strings.copy(trip.checkIn),
             check_out: strings.copy(trip.checkOut),
             voucher_code: strings.copy(trip.voucherCode),
@@ -45,13 +52,24 @@ enum TripFixture {
             synced_at: Fixtures.milliseconds(trip.syncedAt))
     }
 
-    /// What both sides add up over each trip they read: the integers and
-    /// the byte length of every text (0 for NULL). Equal sums prove both
-    /// read the same rows in full.
+    /// What both sides add up over each trip a listing reads: the integers
+    /// (0 for NULL) and the byte length of every text (0 for NULL). Equal
+    /// sums prove both read the same rows in full.
     static func checksum(_ trip: TripRecord) -> UInt64 {
-        UInt64(bitPattern: trip.version.rawValue) &+ UInt64(bitPattern: Fixtures.milliseconds(trip.syncedAt))
-            &+ UInt64(trip.bookingID.rawValue.utf8.count) &+ UInt64(trip.status.rawValue.utf8.count)
-            &+ UInt64(trip.propertyJSON.utf8.count) &+ UInt64(trip.checkIn.utf8.count)
-            &+ UInt64(trip.checkOut.utf8.count) &+ UInt64(trip.voucherCode?.utf8.count ?? 0)
+        var sum = UInt64(bitPattern: trip.version.rawValue) &+ UInt64(bitPattern: Fixtures.milliseconds(trip.syncedAt))
+        for text in [trip.bookingID.rawValue, trip.status.rawValue, trip.checkIn, trip.checkOut] {
+            sum &+= UInt64(text.utf8.count)
+        }
+        sum &+= UInt64(trip.voucherCode?.utf8.count ?? 0)
+        guard let summary = trip.summary else { return sum }
+        for text in [summary.propertyName, summary.city, summary.address ?? "", summary.roomName] {
+            sum &+= UInt64(text.utf8.count)
+        }
+        sum &+= UInt64(summary.price.currency.rawValue.utf8.count)
+        sum &+= UInt64(summary.stars ?? 0) &+ UInt64(summary.guests)
+        for money in [summary.price.nightly, summary.price.taxes, summary.price.fees, summary.price.total] {
+            sum &+= UInt64(bitPattern: money.minorUnits)
+        }
+        return sum
     }
 }

@@ -1,19 +1,18 @@
 import BookingStore
 import CSQLiteBaseline
 
-/// Item 2 of the issue, first half: the offline trip list. Every trip of
-/// booking.sqlite decoded into `TripRecord` values through
-/// `BookingDatabase.trips.forEach`, against raw C stepping the same rows
-/// of an identical file and copying every column into C values.
+/// The offline trip list. Every trip of booking.sqlite read into
+/// `TripRecord` values through `BookingDatabase.trips.forEach` (the typed
+/// columns of schema step 3, no JSON decoded), against raw C stepping the
+/// same rows of an identical file and copying the same columns into C values.
 struct TripListingSuite: BenchmarkSuite {
     let name = "trip-listing"
-    let summary = "decode every trip into TripRecord vs raw C stepping the same rows"
+    let summary = "read every trip's listed columns into TripRecord vs raw C stepping the same rows"
 
     func run(_ context: SuiteContext) throws -> [Figure] {
         let (trips, warmUp, rounds) = context.scale == .quick ? (500, 1, 3) : (10_000, 3, 41)
         let records = (0..<trips).map(TripFixture.record)
         let cRows = CRows(count: trips) { TripFixture.cRow(records[$0], $1) }
-        let expectedChecksum = records.reduce(UInt64(0)) { $0 &+ TripFixture.checksum($1) }
 
         let store = try BookingDatabase(directory: try context.directory("store"))
         try store.database.transaction {
@@ -40,12 +39,15 @@ struct TripListingSuite: BenchmarkSuite {
         try context.expectSame("trips read", store: storeRead.rows, baseline: baselineRead.rows)
         try context.expectSame("trips read", store: storeRead.rows, baseline: trips)
         try context.expectSame("checksum of the trips read", store: storeRead.checksum, baseline: baselineRead.checksum)
-        try context.expectSame("checksum of the trips read", store: storeRead.checksum, baseline: expectedChecksum)
+        // Every row has its columns (the fixture's JSON has a trip's shape).
+        var withColumns = 0
+        try store.trips.forEach { if $0.summary != nil { withColumns += 1 } }
+        try context.expectSame("trips with their listed columns", store: withColumns, baseline: trips)
         return [
             Figure(
                 name: "Trip listing, \(Format.count(trips)) trips (median)",
                 kind: .throughput(items: trips, unit: "rows"),
-                store: storeTimes.median, baseline: baselineTimes.median, goal: Goal(minRatio: 0.75),
+                store: storeTimes.median, baseline: baselineTimes.median, goal: Goal(minRatio: 0.9),
                 detail: "\(rounds) listings each, interleaved; ratio is rows/s (store / C)")
         ]
     }

@@ -80,6 +80,7 @@ import Testing
     @Test func aHungServerIsATimeoutEvenOverATransportWithoutOne() async {
         struct Hung: Transport {
             func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+                // check-no-sleep: allowed (a hung server: the client's own timeout ends the wait)
                 try? await Task.sleep(for: .seconds(30))
                 throw TransportError(.connectionLost)
             }

@@ -124,6 +124,24 @@ struct Booking {
         return try #require(try run.json()["offers"] as? [[String: Any]])
     }
 
+    /// Holds the first offer and returns the path of that run's event log.
+    func holdLog() async throws -> String {
+        try await holdAnOffer()
+        let logs = dataDirectory + "/logs"
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
+        return logs + "/" + name
+    }
+
+    /// Holds the first offer, pays for it (`pay --json`, which must succeed)
+    /// and returns the booking's id.
+    func holdAndPay() async throws -> String {
+        try await holdAnOffer()
+        let pay = try await run(["pay", "--json"])
+        try #require(pay.status == 0, "\(pay.error)")
+        return try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
+    }
+
     /// Lists offers and holds the `index`-th without waiting; returns its id.
     @discardableResult
     func holdAnOffer(index: Int = 0, days: Int = 20) async throws -> String {

@@ -17,21 +17,14 @@ struct HostileTextTests {
 
     static func expectTerminalSafe(_ text: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation)
     {
-        #expect(
-            !text.unicodeScalars.contains("\u{1B}"), "ESC in \(context): \(text.debugDescription)",
-            sourceLocation: sourceLocation)
-        #expect(
-            !text.unicodeScalars.contains("\u{202E}"), "U+202E in \(context): \(text.debugDescription)",
-            sourceLocation: sourceLocation)
-        #expect(
-            !text.unicodeScalars.contains("\u{9B}"), "CSI in \(context): \(text.debugDescription)",
-            sourceLocation: sourceLocation)
-        #expect(
-            !text.unicodeScalars.contains("\u{07}"), "BEL in \(context): \(text.debugDescription)",
-            sourceLocation: sourceLocation)
-        #expect(
-            !text.unicodeScalars.contains("\r"), "CR in \(context): \(text.debugDescription)",
-            sourceLocation: sourceLocation)
+        let forbidden: [(Unicode.Scalar, String)] = [
+            ("\u{1B}", "ESC"), ("\u{202E}", "U+202E"), ("\u{9B}", "CSI"), ("\u{07}", "BEL"), ("\r", "CR"),
+        ]
+        for (scalar, name) in forbidden {
+            #expect(
+                !text.unicodeScalars.contains(scalar), "\(name) in \(context): \(text.debugDescription)",
+                sourceLocation: sourceLocation)
+        }
     }
 
     static func sqlite(_ database: String, _ sql: String) async throws {
@@ -41,10 +34,7 @@ struct HostileTextTests {
 
     @Test func aServersHostileTripTextIsEscapedInTripsAndTripButExactInJSON() async throws {
         let booking = Booking(label: "cli-hostile-trip")
-        try await booking.holdAnOffer()
-        let pay = try await booking.run(["pay", "--json"])
-        try #require(pay.status == 0, "\(pay.error)")
-        let bookingID = try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
+        let bookingID = try await booking.holdAndPay()
         // The server's next version of the booking carries hostile text in
         // every field a person reads: the viewer syncs it, saves it, shows it.
         let fields = ["$.voucherCode", "$.property.name", "$.property.address", "$.property.city", "$.room.name"]
@@ -108,11 +98,7 @@ struct HostileTextTests {
 
     @Test func aCraftedLogIsReplayedWithItsTextEscaped() async throws {
         let booking = Booking(label: "cli-hostile-replay")
-        try await booking.holdAnOffer()
-        let logs = booking.dataDirectory + "/logs"
-        let name = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
-        let text = try String(contentsOfFile: logs + "/" + name, encoding: .utf8)
+        let text = try String(contentsOfFile: try await booking.holdLog(), encoding: .utf8)
         let crafted = booking.directory.file("crafted.jsonl")
         try text.replacingOccurrences(of: #""state":"held""#, with: #""state":"held\u001b[2J\u202e\u0007""#)
             .replacingOccurrences(of: #""requestHold""#, with: #""requestHold\u001b]0;x\u0007""#)

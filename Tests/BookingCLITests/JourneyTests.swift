@@ -64,7 +64,11 @@ import Testing
         #expect((status["attempt"] as? [String: Any])?["phase"] as? String == "CONFIRMED")
         #expect((status["trip"] as? [String: Any])?["bookingId"] as? String == bookingID)
 
-        let trips = try await booking.run(["trips", "--json"]).json()
+        // --json shows the device's copy at once; --refresh waits for the server.
+        let copy = try await booking.run(["trips", "--json"]).json()
+        #expect((copy["trips"] as? [[String: Any]])?.first?["bookingId"] as? String == bookingID)
+        #expect(copy["offline"] as? Bool == true)
+        let trips = try await booking.run(["trips", "--json", "--refresh"]).json()
         #expect((trips["trips"] as? [[String: Any]])?.first?["bookingId"] as? String == bookingID)
         #expect(trips["offline"] as? Bool == false)
         for field in ["syncedAt", "syncedAgo", "ageSeconds"] { #expect(trips[field] != nil) }

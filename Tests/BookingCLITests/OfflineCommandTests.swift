@@ -17,11 +17,7 @@ import Testing
 
     @Test func aReplayThatDoesNotMatchItsLogExitsOneAndAnUnreadableLogTwo() async throws {
         let booking = Booking(label: "cli-replay")
-        try await booking.holdAnOffer()
-        let logs = booking.dataDirectory + "/logs"
-        let name = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
-        let log = logs + "/" + name
+        let log = try await booking.holdLog()
         let good = try await booking.run(["replay", log])
         #expect(good.status == 0)
         #expect(good.output.contains("holdTapped -> requestingHold  [saveAttempt, requestHold]  ok"))

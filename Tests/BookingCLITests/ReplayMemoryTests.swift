@@ -5,11 +5,8 @@ import Testing
 @Suite struct ReplayMemoryTests {
     @Test func aLargeLogIsReplayedInMemoryFarBelowItsSize() async throws {
         let booking = Booking(label: "cli-replay-large")
-        try await booking.holdAnOffer()
-        let logs = booking.dataDirectory + "/logs"
-        let name = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
-        let lines = try Data(contentsOf: URL(fileURLWithPath: logs + "/" + name))
+        let log = try await booking.holdLog()
+        let lines = try Data(contentsOf: URL(fileURLWithPath: log))
         try #require(!lines.isEmpty)
         let large = booking.directory.file("large.jsonl")
         #expect(FileManager.default.createFile(atPath: large, contents: nil))
@@ -20,7 +17,7 @@ import Testing
         for _ in 0..<megabytes { try handle.write(contentsOf: chunk) }
         try handle.close()
 
-        let small = try await booking.run(["replay", logs + "/" + name])
+        let small = try await booking.run(["replay", log])
         let baseline = try #require(small.peakMemoryKilobytes)
         let run = try await booking.run(["replay", large])
         // Every repeat after the first mismatches: the run ends 1, not 2.

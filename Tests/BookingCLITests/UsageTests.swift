@@ -103,10 +103,7 @@ import Testing
 
     @Test func payingAgainAfterAConfirmedPaymentNamesTheTrip() async throws {
         let booking = Booking(label: "cli-pay-twice")
-        try await booking.holdAnOffer()
-        let paid = try await booking.run(["pay", "--json"])
-        try #require(paid.status == 0, "\(paid.error)")
-        let bookingID = try #require((try paid.json()["state"] as? [String: Any])?["bookingId"] as? String)
+        let bookingID = try await booking.holdAndPay()
         let again = try await booking.run(["pay"])
         #expect(again.status == 2)
         #expect(again.error.contains("is confirmed as booking \(bookingID)"), "\(again.error)")

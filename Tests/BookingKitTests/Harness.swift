@@ -55,16 +55,15 @@ final class Harness: @unchecked Sendable {
     var flow: FlowStore { runtime.flow }
 
     /// The first offer in Lisbon for two nights, as the flow sees it.
-    func firstOffer() async throws -> Offer {
+    func firstOffer() async throws -> Offer { try await Harness.firstOffer(from: api) }
+
+    /// The first offer in Lisbon for two nights that `api` lists, as the flow sees it.
+    static func firstOffer(from api: BookingAPIClient) async throws -> Offer {
         let page = try await api.offers(
             placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
             guests: 2)
         let listing = try #require(page.items.first)
-        return try #require(
-            Offer(
-                id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
-                checkOut: listing.checkOut, guests: listing.guests,
-                quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0)))
+        return try #require(Offer(listing: listing, quotedAt: Date(timeIntervalSince1970: 0)))
     }
 
     static func newAttempt() -> (attempt: AttemptID, key: IdempotencyKey) {
@@ -86,12 +85,7 @@ final class Harness: @unchecked Sendable {
     func waitFor(_ seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async
         -> BookingFlow.State
     {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            let state = await flow.state
-            if condition(state) || death.isDead { return state }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+        await Poll.until(timeout: .seconds(seconds)) { condition(await flow.state) || death.isDead }
         return await flow.state
     }
 

@@ -4,7 +4,7 @@ import BookingKit
 import BookingStore
 import BookingTestSupport
 import Foundation
-import Locking
+import Primitives
 import Testing
 
 @Suite struct ReconcileTests {
@@ -20,15 +20,19 @@ import Testing
             Issue.record("expected an unknown outcome")
             return
         }
+        /// A held attempt on the first offer of `place` for one night.
+        func held(in place: String) async throws -> AttemptID {
+            let listing = try await harness.api.offers(
+                placeID: place, checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-02")!, guests: 1
+            ).items[0]
+            let attempt = try await repository.startAttempt(offer: listing.offerId, quote: listing.quoteId)
+            _ = try await repository.requestHold(attempt.attemptID, anchor: nil)
+            return attempt.attemptID
+        }
         // A declined payment whose answer was lost.
-        let other = try await harness.api.offers(
-            placeID: "plc_tokyo", checkIn: CalendarDate("2026-12-01")!,
-            checkOut: CalendarDate("2026-12-02")!, guests: 1
-        ).items[0]
-        let declined = try await repository.startAttempt(offer: other.offerId, quote: other.quoteId)
-        _ = try await repository.requestHold(declined.attemptID, anchor: nil)
+        let declined = try await held(in: "plc_tokyo")
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
-        _ = await repository.pay(declined.attemptID, token: PaymentToken("tok_chargeDeclined"))
+        _ = await repository.pay(declined, token: PaymentToken("tok_chargeDeclined"))
         // A hold request that never got its answer (the data directory's
         // one current hold: a live hold would replace it, see below).
         _ = try await repository.startAttempt(offer: offer.id, quote: offer.quote.id)
@@ -48,16 +52,11 @@ import Testing
         #expect(try await repository.nonFinalAttempts().isEmpty)
 
         // A live hold: still payable, left as it is.
-        let third = try await harness.api.offers(
-            placeID: "plc_london", checkIn: CalendarDate("2026-12-01")!,
-            checkOut: CalendarDate("2026-12-02")!, guests: 1
-        ).items[0]
-        let live = try await repository.startAttempt(offer: third.offerId, quote: third.quoteId)
-        _ = try await repository.requestHold(live.attemptID, anchor: nil)
+        let live = try await held(in: "plc_london")
         let again = await repository.reconcile()
         #expect(again.examined == 1)
         #expect(again.stillPending == 1)
-        #expect(try await repository.nonFinalAttempts().map(\.attemptID) == [live.attemptID])
+        #expect(try await repository.nonFinalAttempts().map(\.attemptID) == [live])
     }
 
     @Test func aPaymentTheServerNeverReceivedIsFailedOnlyOnceItsKeyHasExpired() async throws {
@@ -165,6 +164,7 @@ final class ConcurrencyCountingTransport: Transport, @unchecked Sendable {
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         enter()
         defer { leave() }
+        // check-no-sleep: allowed (a slow transport: its pace is the input under test)
         try? await Task.sleep(for: delay)
         return try await base.send(request)
     }

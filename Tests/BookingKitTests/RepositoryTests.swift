@@ -4,6 +4,7 @@ import BookingKit
 import BookingStore
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct RepositoryTests {
@@ -54,16 +55,13 @@ import Testing
         let held = try await heldAttempt(harness)
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=400"))
         let caller = Task { await harness.repository.pay(held.attemptID, token: PaymentToken("tok_visa")) }
-        try await Task.sleep(for: .milliseconds(100))
+        // Cancelled once the charge is on the wire.
+        #expect(await Poll.until { !harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty })
         caller.cancel()
         _ = await caller.value
         // The charge ran to its end and its outcome was saved.
-        var phase = try await harness.repository.attempt(held.attemptID)?.phase
-        for _ in 0..<200 where phase != .confirmed {
-            try await Task.sleep(for: .milliseconds(10))
-            phase = try await harness.repository.attempt(held.attemptID)?.phase
-        }
-        #expect(phase == .confirmed)
+        #expect(
+            try await Poll.until { try await harness.repository.attempt(held.attemptID)?.phase == .confirmed })
         #expect(try await harness.ledger().chargeCount == 1)
         await harness.sandbox.stop()
     }
@@ -98,10 +96,8 @@ import Testing
         let api = harness.sandbox.client(sleeper: TaskSleeper())
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=1500"))
         async let first = api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: key)
-        while harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        try await Task.sleep(for: .milliseconds(200))
+        // The second is sent once the sandbox holds the first's key as running.
+        #expect(try await Poll.until { try await harness.sandbox.isRunning(key: key.rawValue) })
         async let second = api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: key)
         let (a, b) = try await (first, second)
         #expect(a.bookingId == b.bookingId)

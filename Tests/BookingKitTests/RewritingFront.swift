@@ -4,6 +4,7 @@ import BookingKit
 import BookingTestSupport
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// The real sandbox behind a real loopback listener that rewrites chosen
@@ -37,28 +38,13 @@ final class RewritingFront: @unchecked Sendable {
     var requests: [String] { front.seen }
 
     /// The first offer in Lisbon for two nights, as the flow sees it.
-    func firstOffer() async throws -> Offer {
-        let page = try await api.offers(
-            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
-            guests: 2)
-        let listing = try #require(page.items.first)
-        return try #require(
-            Offer(
-                id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
-                checkOut: listing.checkOut, guests: listing.guests,
-                quote: Quote(id: listing.quoteId, price: listing.price, quotedAt: listing.quotedAtMilliseconds ?? 0)))
-    }
+    func firstOffer() async throws -> Offer { try await Harness.firstOffer(from: api) }
 
     /// Waits (real time, bounded) until the flow's state satisfies `condition`.
     func waitFor(_ seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async
         -> BookingFlow.State
     {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            let state = await flow.state
-            if condition(state) { return state }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await Poll.until(timeout: .seconds(seconds)) { condition(await flow.state) }
         return await flow.state
     }
 

@@ -31,9 +31,7 @@ import Testing
             }
             // Nothing was stored: the same keys work for a real request.
             let hold = try await sandbox.hold()
-            let good = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#,
-                key: "bad-0")
+            let good = try await sandbox.pay(hold["holdId"].stringValue, token: "tok_visa", key: "bad-0")
             #expect(good.status == 201)
         }
     }
@@ -41,7 +39,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func wrongTypesAndUnknownEnumsElsewhereAre400(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let id = try await sandbox.book(token: "tok_threeDSecureRequired").json["bookingId"].string!
+            let id = try await sandbox.book(token: "tok_threeDSecureRequired").json["bookingId"].stringValue!
             let challenge = try await sandbox.send("POST", "/v1/sandbox/challenges/\(id)", json: #"{"result":"maybe"}"#)
             #expect(challenge.errorCode == "VALIDATION_ERROR")
             let version = try await sandbox.send(

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Testing
 
 @testable import BookingSandbox
@@ -15,7 +16,8 @@ import Testing
         let extra = returnURL.map { #","returnUrl":"\#($0)""# } ?? ""
         let response = try await sandbox.send(
             "POST", "/v1/bookings",
-            json: #"{"holdId":"\#(hold["holdId"].string ?? "")","paymentToken":"tok_threeDSecureRequired"\#(extra)}"#,
+            json:
+                #"{"holdId":"\#(hold["holdId"].stringValue ?? "")","paymentToken":"tok_threeDSecureRequired"\#(extra)}"#,
             key: UUID().uuidString, headers: Self.host)
         #expect(response.status == 201)
         return response.json
@@ -24,8 +26,8 @@ import Testing
     @Test func challengeURLIsTheSandboxsOwnPage() async throws {
         try await withSandbox(.inProcess) { sandbox in
             let booking = try await challenged(sandbox)
-            let id = booking["bookingId"].string!
-            #expect(booking["nextAction"]["url"].string == "http://127.0.0.1:8080/sandbox/3ds/\(id)")
+            let id = booking["bookingId"].stringValue!
+            #expect(booking["nextAction"]["url"].stringValue == "http://127.0.0.1:8080/sandbox/3ds/\(id)")
             let page = try await sandbox.send("GET", "/sandbox/3ds/\(id)", account: nil, headers: Self.host)
             #expect(page.status == 200)
             #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
@@ -35,7 +37,7 @@ import Testing
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(html.contains(#"<form method="post" action="/sandbox/3ds/\#(id)">"#))
             #expect(html.contains(">Complete</button>") && html.contains(">Fail</button>"))
-            #expect(html.contains(booking["property"]["name"].string.map(HTML.escape) ?? "?"))
+            #expect(html.contains(booking["property"]["name"].stringValue.map(HTML.escape) ?? "?"))
         }
     }
 
@@ -43,36 +45,36 @@ import Testing
         try await withSandbox(.inProcess) { sandbox in
             let booking = try await challenged(
                 sandbox, returnURL: "https://example.com/bookings/{bookingId}/3ds-return")
-            let id = booking["bookingId"].string!
+            let id = booking["bookingId"].stringValue!
             let answered = try await sandbox.pageAnswer(id, "result=pass", origin: "http://127.0.0.1:8080")
             #expect(answered.status == 303)
             #expect(answered.header("Location") == "https://example.com/bookings/\(id)/3ds-return")
-            #expect(try await sandbox.ledger()["chargeCount"].int == 1)
-            #expect(try await sandbox.send("GET", "/v1/bookings/\(id)").json["state"].string == "CONFIRMED")
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 1)
+            #expect(try await sandbox.send("GET", "/v1/bookings/\(id)").json["state"].stringValue == "CONFIRMED")
             // Answered already: a 409 page, no second charge.
             let again = try await sandbox.pageAnswer(id, "result=pass")
             #expect(again.status == 409)
             #expect(try await sandbox.send("GET", "/sandbox/3ds/\(id)", account: nil).status == 409)
-            #expect(try await sandbox.ledger()["chargeCount"].int == 1)
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 1)
         }
     }
 
     @Test func failWithoutReturnURLSaysToGoBackToTheApp() async throws {
         try await withSandbox(.inProcess) { sandbox in
-            let id = try await challenged(sandbox)["bookingId"].string!
+            let id = try await challenged(sandbox)["bookingId"].stringValue!
             let answered = try await sandbox.pageAnswer(id, "result=fail")
             #expect(answered.status == 200)
             #expect(String(decoding: answered.body, as: UTF8.self).contains("You can return to the app"))
             let read = try await sandbox.send("GET", "/v1/bookings/\(id)").json
-            #expect(read["state"].string == "FAILED")
-            #expect(read["failure"]["code"].string == "authentication_failed")
-            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+            #expect(read["state"].stringValue == "FAILED")
+            #expect(read["failure"]["code"].stringValue == "authentication_failed")
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
         }
     }
 
     @Test func badAnswersGetErrorPagesAndChangeNothing() async throws {
         try await withSandbox(.inProcess) { sandbox in
-            let id = try await challenged(sandbox)["bookingId"].string!
+            let id = try await challenged(sandbox)["bookingId"].stringValue!
             let unknown = "bk_" + String(repeating: "0", count: 16)
             #expect(try await sandbox.send("GET", "/sandbox/3ds/\(unknown)", account: nil).status == 404)
             #expect(try await sandbox.pageAnswer(unknown, "result=pass").status == 404)
@@ -91,9 +93,9 @@ import Testing
             #expect(get.status == 200)
             #expect(try await sandbox.send("PUT", "/sandbox/3ds/\(id)", account: nil).status == 405)
             let read = try await sandbox.send("GET", "/v1/bookings/\(id)").json
-            #expect(read["state"].string == "ACTION_REQUIRED")
-            #expect(read["version"].int == 1)
-            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+            #expect(read["state"].stringValue == "ACTION_REQUIRED")
+            #expect(read["version"].intValue == 1)
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
         }
     }
 
@@ -105,13 +107,13 @@ import Testing
         try await withSandbox(.inProcess) { sandbox in
             let hold = try await sandbox.hold()
             let body: [String: String] = [
-                "holdId": hold["holdId"].string ?? "", "paymentToken": "tok_threeDSecureRequired",
+                "holdId": hold["holdId"].stringValue ?? "", "paymentToken": "tok_threeDSecureRequired",
                 "returnUrl": returnURL,
             ]
             let json = String(decoding: try JSONEncoder().encode(body), as: UTF8.self)
             let response = try await sandbox.send("POST", "/v1/bookings", json: json, key: UUID().uuidString)
             #expect(response.status == 400)
-            #expect(response.json["error"]["field"].string == "returnUrl")
+            #expect(response.json["error"]["field"].stringValue == "returnUrl")
         }
     }
 

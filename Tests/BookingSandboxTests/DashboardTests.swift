@@ -18,7 +18,7 @@ import Testing
     func showsTheBookingItsChargeAndHostileKeysEscaped(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let booked = try await sandbox.book(token: "tok_visa", key: Self.hostile)
-            let id = booked.json["bookingId"].string!
+            let id = booked.json["bookingId"].stringValue!
             let page = try await sandbox.send("GET", "/", account: nil)
             #expect(page.status == 200)
             #expect(page.header("Content-Type") == "text/html; charset=utf-8")
@@ -30,13 +30,16 @@ import Testing
             #expect(html.contains(#"<a href="/openapi.yaml">"#))
             for section in DashboardSection.allCases { #expect(html.contains(#"href="\#(section.jsonPath)""#)) }
             let ledger = try await sandbox.send("GET", "/sandbox/ledger.json", account: nil).json
-            #expect(ledger.array.count == 1)
-            #expect(ledger[0]["idempotencyKey"].string == Self.hostile)
-            #expect(ledger[0]["charges"].int == 1)
+            #expect(ledger.items.count == 1)
+            #expect(ledger[0]["idempotencyKey"].stringValue == Self.hostile)
+            #expect(ledger[0]["charges"].intValue == 1)
             let bookings = try await sandbox.send("GET", "/sandbox/bookings.json", account: nil).json
-            #expect(bookings[0]["bookingId"].string == id)
+            #expect(bookings[0]["bookingId"].stringValue == id)
             let answers = try await sandbox.send("GET", "/sandbox/idempotency.json", account: nil).json
-            #expect(answers.array.contains { $0["key"].string == Self.hostile && ($0["secondsLeft"].int ?? 0) > 0 })
+            #expect(
+                answers.items.contains {
+                    $0["key"].stringValue == Self.hostile && ($0["secondsLeft"].intValue ?? 0) > 0
+                })
         }
     }
 

@@ -35,12 +35,12 @@ import Testing
             let page = try await sandbox.send(
                 "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-11-03&checkOut=2026-11-06&guests=2&limit=2")
             #expect(page.status == 200)
-            #expect(!page.json["items"].array.isEmpty)
-            for item in page.json["items"].array {
-                #expect(Self.matches(offerId, item["offerId"].string ?? ""))
-                #expect(Self.matches(quoteId, item["quoteId"].string ?? ""))
+            #expect(!page.json["items"].items.isEmpty)
+            for item in page.json["items"].items {
+                #expect(Self.matches(offerId, item["offerId"].stringValue ?? ""))
+                #expect(Self.matches(quoteId, item["quoteId"].stringValue ?? ""))
             }
-            #expect(Self.matches(cursor, page.json["nextCursor"].string ?? ""))
+            #expect(Self.matches(cursor, page.json["nextCursor"].stringValue ?? ""))
         }
     }
 

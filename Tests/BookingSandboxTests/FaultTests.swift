@@ -10,8 +10,8 @@ import Testing
             let response = try await sandbox.book(token: "tok_visa", key: "k-after", fault: "error-500-after-commit")
             #expect(response.status == 500)
             let lookup = try await sandbox.send("GET", "/v1/bookings?attempt=k-after")
-            #expect(lookup.json["state"].string == "CONFIRMED")
-            #expect(try await sandbox.ledger()["chargeCount"].int == 1)
+            #expect(lookup.json["state"].stringValue == "CONFIRMED")
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 1)
         }
     }
 
@@ -19,16 +19,16 @@ import Testing
     func rateLimitAndUnavailableCarryRetryAfterAndStoreNothing(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
-            let body = #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#
-            let limited = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-r", fault: "rate-limit")
+            let holdID = hold["holdId"].stringValue
+            let limited = try await sandbox.pay(holdID, token: "tok_visa", key: "k-r", fault: "rate-limit")
             #expect(limited.status == 429)
             #expect(limited.errorCode == "RATE_LIMITED")
             #expect(limited.header("Retry-After") == "1")
-            let down = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-r", fault: "unavailable")
+            let down = try await sandbox.pay(holdID, token: "tok_visa", key: "k-r", fault: "unavailable")
             #expect(down.status == 503)
             #expect(down.errorCode == "UNAVAILABLE")
             #expect(down.header("Retry-After") == "1")
-            let retry = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-r")
+            let retry = try await sandbox.pay(holdID, token: "tok_visa", key: "k-r")
             #expect(retry.status == 201)
             #expect(retry.header("Idempotent-Replayed") == nil)
         }
@@ -37,14 +37,14 @@ import Testing
     @Test(arguments: Transport.allCases)
     func staleVersionAnswersTheVersionBefore(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let id = try await sandbox.book(token: "tok_visa").json["bookingId"].string!
+            let id = try await sandbox.book(token: "tok_visa").json["bookingId"].stringValue!
             _ = try await sandbox.send("POST", "/v1/bookings/\(id)/cancel", json: #"{"version":1}"#, key: "c")
             let stale = try await sandbox.send("GET", "/v1/bookings/\(id)", fault: "stale-version")
-            #expect(stale.json["version"].int == 1)
-            #expect(stale.json["state"].string == "CONFIRMED")
+            #expect(stale.json["version"].intValue == 1)
+            #expect(stale.json["state"].stringValue == "CONFIRMED")
             let fresh = try await sandbox.send("GET", "/v1/bookings/\(id)")
-            #expect(fresh.json["version"].int == 2)
-            #expect(fresh.json["state"].string == "CANCELLED")
+            #expect(fresh.json["version"].intValue == 2)
+            #expect(fresh.json["state"].stringValue == "CANCELLED")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BookingSandbox
@@ -8,7 +9,7 @@ import Testing
     func replayedHoldCarriesReplayHeaderAndSameBody(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let offer = try await sandbox.firstOffer()
-            let body = #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#
+            let body = Sandbox.holdBody(offer)
             let first = try await sandbox.send("POST", "/v1/holds", json: body, key: "k-replay")
             let second = try await sandbox.send("POST", "/v1/holds", json: body, key: "k-replay")
             #expect(first.status == 201)
@@ -23,16 +24,13 @@ import Testing
     func sameKeyWithOtherBodyIs422(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
-            let holdId = hold["holdId"].string!
-            let first = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_chargeDeclined"}"#,
-                key: "k-pay")
+            let holdId = hold["holdId"].stringValue!
+            let first = try await sandbox.pay(holdId, token: "tok_chargeDeclined", key: "k-pay")
             #expect(first.status == 201)
-            let second = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdId)","paymentToken":"tok_visa"}"#, key: "k-pay")
+            let second = try await sandbox.pay(holdId, token: "tok_visa", key: "k-pay")
             #expect(second.status == 422)
             #expect(second.errorCode == "IDEMPOTENCY_KEY_REUSED")
-            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
         }
     }
 
@@ -40,18 +38,24 @@ import Testing
     func concurrentSameKeyIs409InUse(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
-            let body = #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#
-            async let slow = sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy", fault: "delay-ms=800")
-            try await Task.sleep(for: .milliseconds(250))
-            let collided = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy")
+            let holdID = hold["holdId"].stringValue
+            async let slow = sandbox.pay(holdID, token: "tok_visa", key: "k-busy", fault: "delay-ms=800")
+            // The second is sent once the first holds the key as running.
+            try #require(
+                try await Poll.until {
+                    try await sandbox.send("GET", "/sandbox/idempotency.json", account: nil).json.items.contains {
+                        $0["key"].stringValue == "k-busy" && $0["state"].stringValue == "running"
+                    }
+                })
+            let collided = try await sandbox.pay(holdID, token: "tok_visa", key: "k-busy")
             #expect(collided.status == 409)
             #expect(collided.errorCode == "IDEMPOTENCY_KEY_IN_USE")
             #expect(try await slow.status == 201)
             // The collision was not stored: the retry replays the first result.
-            let retry = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-busy")
+            let retry = try await sandbox.pay(holdID, token: "tok_visa", key: "k-busy")
             #expect(retry.status == 201)
             #expect(retry.header("Idempotent-Replayed") == "true")
-            #expect(try await sandbox.ledger()["chargeCount"].int == 1)
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 1)
         }
     }
 
@@ -59,17 +63,17 @@ import Testing
     func injected500IsStoredAndReplayed(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
-            let body = #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#
-            let failed = try await sandbox.send(
-                "POST", "/v1/bookings", json: body, key: "k-500", fault: "error-500-before-commit")
+            let holdID = hold["holdId"].stringValue
+            let failed = try await sandbox.pay(
+                holdID, token: "tok_visa", key: "k-500", fault: "error-500-before-commit")
             #expect(failed.status == 500)
             #expect(failed.errorCode == "INTERNAL_ERROR")
-            let replay = try await sandbox.send("POST", "/v1/bookings", json: body, key: "k-500")
+            let replay = try await sandbox.pay(holdID, token: "tok_visa", key: "k-500")
             #expect(replay.status == 500)
             #expect(replay.header("Idempotent-Replayed") == "true")
             // Nothing was committed before the 500: no booking, no charge.
             #expect(try await sandbox.send("GET", "/v1/bookings?attempt=k-500").status == 404)
-            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
         }
     }
 
@@ -77,14 +81,10 @@ import Testing
     func validationFailureIsNotStored(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let hold = try await sandbox.hold()
-            let bad = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_bogus"}"#,
-                key: "k-fix")
+            let bad = try await sandbox.pay(hold["holdId"].stringValue, token: "tok_bogus", key: "k-fix")
             #expect(bad.status == 400)
             #expect(bad.errorCode == "INVALID_PAYMENT_TOKEN")
-            let good = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string!)","paymentToken":"tok_visa"}"#,
-                key: "k-fix")
+            let good = try await sandbox.pay(hold["holdId"].stringValue, token: "tok_visa", key: "k-fix")
             #expect(good.status == 201)
             #expect(good.header("Idempotent-Replayed") == nil)
         }
@@ -100,10 +100,12 @@ import Testing
             }
         ) { sandbox in
             let first = try await sandbox.hold(key: "k-old")
-            #expect(try await sandbox.send("GET", "/v1/sandbox/config").json["idempotencyKeyLifetimeSeconds"].int == 60)
+            #expect(
+                try await sandbox.send("GET", "/v1/sandbox/config").json["idempotencyKeyLifetimeSeconds"].intValue == 60
+            )
             sandbox.clock.advance(seconds: 59)
             let offer = try await sandbox.firstOffer()
-            let body = #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#
+            let body = Sandbox.holdBody(offer)
             let replay = try await sandbox.send("POST", "/v1/holds", json: body, key: "k-old")
             #expect(replay.header("Idempotent-Replayed") == "true")
             #expect(replay.header("Idempotency-Key-Lifetime") == "60")
@@ -122,9 +124,7 @@ import Testing
             let bob = try await sandbox.hold(key: "shared-key", account: "bob")
             #expect(alice["holdId"] != bob["holdId"])
             // The same key on another endpoint is another key.
-            let booking = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(alice["holdId"].string!)","paymentToken":"tok_visa"}"#,
-                key: "shared-key")
+            let booking = try await sandbox.pay(alice["holdId"].stringValue, token: "tok_visa", key: "shared-key")
             #expect(booking.status == 201)
             #expect(booking.header("Idempotent-Replayed") == nil)
         }
@@ -134,7 +134,7 @@ import Testing
     func postWithoutKeyIs400(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let offer = try await sandbox.firstOffer()
-            let body = #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#
+            let body = Sandbox.holdBody(offer)
             let missing = try await sandbox.send("POST", "/v1/holds", json: body)
             #expect(missing.status == 400)
             #expect(missing.errorCode == "IDEMPOTENCY_KEY_MISSING")
@@ -151,10 +151,10 @@ import Testing
             #expect(lost.dropped)
             let lookup = try await sandbox.send("GET", "/v1/bookings?attempt=k-lost")
             #expect(lookup.status == 200)
-            #expect(lookup.json["state"].string == "CONFIRMED")
+            #expect(lookup.json["state"].stringValue == "CONFIRMED")
             let ledger = try await sandbox.ledger()
-            #expect(ledger["chargeCount"].int == 1)
-            #expect(ledger["chargesByIdempotencyKey"]["k-lost"].int == 1)
+            #expect(ledger["chargeCount"].intValue == 1)
+            #expect(ledger["chargesByIdempotencyKey"]["k-lost"].intValue == 1)
         }
     }
 }

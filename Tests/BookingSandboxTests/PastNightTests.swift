@@ -11,22 +11,31 @@ import Testing
     /// The manual clock starts at 2026-06-01T00:00:00Z.
     private static let hour: Int64 = 3_600_000
 
+    /// Finds a Lisbon offer checking in 2026-06-01, moves the clock on by
+    /// `milliseconds`, then asks to hold it.
+    private static func holdForJuneFirst(_ sandbox: Sandbox, after milliseconds: Int64, key: String) async throws
+        -> TestResponse
+    {
+        let offers = try await sandbox.send(
+            "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
+        #expect(offers.status == 200)
+        let offer = offers.json["items"][0]
+        sandbox.clock.advance(milliseconds: milliseconds)
+        return try await sandbox.send(
+            "POST", "/v1/holds",
+            json:
+                #"{"offerId":"\#(offer["offerId"].stringValue ?? "")","quoteId":"\#(offer["quoteId"].stringValue ?? "")"}"#,
+            key: key)
+    }
+
     @Test(arguments: Transport.allCases)
     func aHoldForACheckInDayAlreadyPastIsRefused(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let offers = try await sandbox.send(
-                "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
-            #expect(offers.status == 200)
-            let offer = offers.json["items"][0]
             // A day later, 2026-06-01 is in the past.
-            sandbox.clock.advance(milliseconds: 24 * Self.hour + 60_000)
-            let hold = try await sandbox.send(
-                "POST", "/v1/holds",
-                json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
-                key: "late-hold")
+            let hold = try await Self.holdForJuneFirst(sandbox, after: 24 * Self.hour + 60_000, key: "late-hold")
             #expect(hold.status == 400, "\(String(decoding: hold.body, as: UTF8.self))")
             #expect(hold.errorCode == "VALIDATION_ERROR")
-            #expect(hold.json["error"]["field"].string == "checkIn")
+            #expect(hold.json["error"]["field"].stringValue == "checkIn")
             let search = try await sandbox.send(
                 "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
             #expect(search.errorCode == "VALIDATION_ERROR")
@@ -36,29 +45,21 @@ import Testing
     @Test(arguments: Transport.allCases)
     func aHoldEndsWithItsCheckInDayAndPayingItAfterwardsChargesNothing(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let offers = try await sandbox.send(
-                "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
-            let offer = offers.json["items"][0]
             // 23:55 on the check-in day: five minutes of it are left.
-            sandbox.clock.advance(milliseconds: 24 * Self.hour - 5 * 60_000)
-            let held = try await sandbox.send(
-                "POST", "/v1/holds",
-                json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
-                key: "evening-hold")
+            let held = try await Self.holdForJuneFirst(sandbox, after: 24 * Self.hour - 5 * 60_000, key: "evening-hold")
             #expect(held.status == 201)
-            #expect(held.json["expiresInMs"].int == 300_000)
-            let id = try #require(held.json["holdId"].string)
+            #expect(held.json["expiresInMs"].intValue == 300_000)
+            let id = try #require(held.json["holdId"].stringValue)
             // 00:01 the next day: the hold is over although its TTL is not.
             sandbox.clock.advance(milliseconds: 6 * 60_000)
             let read = try await sandbox.send("GET", "/v1/holds/\(id)").json
-            #expect(read["state"].string == "EXPIRED")
-            #expect(read["expiresInMs"].int == 0)
-            let booking = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(id)","paymentToken":"tok_visa"}"#, key: "after-midnight")
+            #expect(read["state"].stringValue == "EXPIRED")
+            #expect(read["expiresInMs"].intValue == 0)
+            let booking = try await sandbox.pay(id, token: "tok_visa", key: "after-midnight")
             #expect(booking.status == 201)
-            #expect(booking.json["state"].string == "EXPIRED")
-            #expect(booking.json["failure"]["code"].string == "hold_expired")
-            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+            #expect(booking.json["state"].stringValue == "EXPIRED")
+            #expect(booking.json["failure"]["code"].stringValue == "hold_expired")
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
             let extend = try await sandbox.send("POST", "/v1/holds/\(id)/extend", key: "extend-late")
             #expect(extend.errorCode == "HOLD_EXPIRED" || extend.errorCode == "HOLD_ALREADY_BOOKED")
         }
@@ -67,25 +68,16 @@ import Testing
     @Test(arguments: Transport.allCases)
     func aChallengePassedAfterTheCheckInDayChargesNothing(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let offers = try await sandbox.send(
-                "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-06-01&checkOut=2026-06-03&guests=2")
-            let offer = offers.json["items"][0]
-            sandbox.clock.advance(milliseconds: 24 * Self.hour - 5 * 60_000)
-            let held = try await sandbox.send(
-                "POST", "/v1/holds",
-                json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
-                key: "evening-hold")
-            let holdID = try #require(held.json["holdId"].string)
-            let booking = try await sandbox.send(
-                "POST", "/v1/bookings", json: #"{"holdId":"\#(holdID)","paymentToken":"tok_threeDSecureRequired"}"#,
-                key: "pay-3ds")
-            #expect(booking.json["state"].string == "ACTION_REQUIRED")
-            let bookingID = try #require(booking.json["bookingId"].string)
+            let held = try await Self.holdForJuneFirst(sandbox, after: 24 * Self.hour - 5 * 60_000, key: "evening-hold")
+            let holdID = try #require(held.json["holdId"].stringValue)
+            let booking = try await sandbox.pay(holdID, token: "tok_threeDSecureRequired", key: "pay-3ds")
+            #expect(booking.json["state"].stringValue == "ACTION_REQUIRED")
+            let bookingID = try #require(booking.json["bookingId"].stringValue)
             sandbox.clock.advance(milliseconds: 6 * 60_000)
             _ = try await sandbox.send("POST", "/v1/sandbox/challenges/\(bookingID)", json: #"{"result":"pass"}"#)
             let read = try await sandbox.send("GET", "/v1/bookings/\(bookingID)").json
-            #expect(read["state"].string == "EXPIRED")
-            #expect(try await sandbox.ledger()["chargeCount"].int == 0)
+            #expect(read["state"].stringValue == "EXPIRED")
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
         }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPServer
+import Primitives
+import TestSupport
 import Testing
 
 @testable import BookingSandbox
@@ -66,7 +68,7 @@ import Testing
         let offer = try await sandbox.firstOffer()
         let hold = try await sandbox.send(
             "POST", "/v1/holds",
-            json: #"{"offerId":"\#(offer["offerId"].string!)","quoteId":"\#(offer["quoteId"].string!)"}"#,
+            json: Sandbox.holdBody(offer),
             key: "short", account: "raw")
         #expect(hold.status == 201)
         #expect(hold.header("Idempotent-Replayed") == nil)
@@ -110,17 +112,20 @@ import Testing
         listener.readTimeout = .seconds(1)
         let sandbox = try await Sandbox(.loopback, listener: listener)
         let port = sandbox.server!.port
+        let connected = Locked(false)
         async let slow: Bool = offThread {
             let socket = try RawSocket(port: port)
             // One byte a second: the read deadline passes before the head ends.
             for byte in "GET /v1/bookings HTTP/1.1\r\n" {
                 guard socket.send(String(byte)) else { return true }
+                connected.withLock { $0 = true }
+                // check-no-sleep: allowed (the slow client's pace is the input under test)
                 Thread.sleep(forTimeInterval: 1)
                 if socket.readAll(timeout: .milliseconds(1)).closed { return true }
             }
             return socket.readAll(timeout: .seconds(3)).closed
         }
-        try await Task.sleep(for: .milliseconds(300))
+        try #require(await Poll.until { connected.withLock { $0 } })
         try await Self.stillServes(port)
         #expect(try await slow)
         await sandbox.close()

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Primitives
 import Testing
 
 @testable import BookingSandbox
@@ -30,7 +31,7 @@ struct TestResponse: Sendable {
     var json: JSONValue { JSONValue.parse(body) ?? .null }
 
     /// The error code of an error body.
-    var errorCode: String? { json["error"]["code"].string }
+    var errorCode: String? { json["error"]["code"].stringValue }
 }
 
 /// A running sandbox over a fresh database in a temporary directory, with
@@ -145,20 +146,29 @@ final class Sandbox: Sendable {
     /// Holds the first Lisbon offer; returns the hold body.
     func hold(key: String = UUID().uuidString, account: String = "alice") async throws -> JSONValue {
         let offer = try await firstOffer()
-        let response = try await send(
-            "POST", "/v1/holds",
-            json: #"{"offerId":"\#(offer["offerId"].string ?? "")","quoteId":"\#(offer["quoteId"].string ?? "")"}"#,
-            key: key, account: account)
+        let response = try await send("POST", "/v1/holds", json: Self.holdBody(offer), key: key, account: account)
         #expect(response.status == 201)
         return response.json
     }
 
+    /// The body of `POST /v1/holds` for `offer` (an offer's JSON).
+    static func holdBody(_ offer: JSONValue) -> String {
+        #"{"offerId":"\#(offer["offerId"].stringValue ?? "")","quoteId":"\#(offer["quoteId"].stringValue ?? "")"}"#
+    }
+
+    /// `POST /v1/bookings` for the hold `holdID` with `token`.
+    func pay(
+        _ holdID: String?, token: String, key: String = UUID().uuidString, fault: String? = nil,
+        account: String = "alice"
+    ) async throws -> TestResponse {
+        try await send(
+            "POST", "/v1/bookings", json: #"{"holdId":"\#(holdID ?? "")","paymentToken":"\#(token)"}"#, key: key,
+            fault: fault, account: account)
+    }
+
     /// Pays for a new hold with `token`; returns the booking response.
     func book(token: String, key: String = UUID().uuidString, fault: String? = nil) async throws -> TestResponse {
-        let hold = try await hold()
-        return try await send(
-            "POST", "/v1/bookings", json: #"{"holdId":"\#(hold["holdId"].string ?? "")","paymentToken":"\#(token)"}"#,
-            key: key, fault: fault)
+        try await pay(try await hold()["holdId"].stringValue, token: token, key: key, fault: fault)
     }
 
     func ledger(account: String = "alice") async throws -> JSONValue {
@@ -179,33 +189,4 @@ func withSandbox(
         throw error
     }
     await sandbox.close()
-}
-
-extension JSONValue {
-    subscript(key: String) -> JSONValue {
-        if case .object(let fields) = self { return fields[key] ?? .null }
-        return .null
-    }
-
-    subscript(index: Int) -> JSONValue {
-        if case .array(let items) = self, items.indices.contains(index) { return items[index] }
-        return .null
-    }
-
-    var string: String? {
-        if case .string(let text) = self { return text }
-        return nil
-    }
-
-    var int: Int64? {
-        if case .integer(let number) = self { return number }
-        return nil
-    }
-
-    var array: [JSONValue] {
-        if case .array(let items) = self { return items }
-        return []
-    }
-
-    var isNull: Bool { self == .null }
 }

@@ -35,7 +35,7 @@ import Testing
                 $0.databasePath = path
                 $0.clock = .manual(clock)
             }
-            key = try await sandbox.book(token: "tok_visa").json["idempotencyKey"].string!
+            key = try await sandbox.book(token: "tok_visa").json["idempotencyKey"].stringValue!
         }
         let reopened = try SandboxHandler(
             configuration: SandboxConfiguration(databasePath: path, clock: .manual(clock)))

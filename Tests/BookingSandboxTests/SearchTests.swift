@@ -8,11 +8,11 @@ import Testing
     func suggestFindsCitiesByPrefix(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let lis = try await sandbox.send("GET", "/v1/places/suggest?q=lis")
-            #expect(lis.json["items"].array.map { $0["placeId"].string } == ["plc_lisbon"])
+            #expect(lis.json["items"].items.map { $0["placeId"].stringValue } == ["plc_lisbon"])
             let york = try await sandbox.send("GET", "/v1/places/suggest?q=YORK")
-            #expect(york.json["items"][0]["name"].string == "New York")
+            #expect(york.json["items"][0]["name"].stringValue == "New York")
             let none = try await sandbox.send("GET", "/v1/places/suggest?q=zzz")
-            #expect(none.json["items"].array.isEmpty)
+            #expect(none.json["items"].items.isEmpty)
             #expect(try await sandbox.send("GET", "/v1/places/suggest?q=%20%20").status == 400)
             #expect(try await sandbox.send("GET", "/v1/places/suggest").status == 400)
         }
@@ -29,18 +29,19 @@ import Testing
                 let page = try await sandbox.send("GET", target)
                 #expect(page.status == 200)
                 pages += 1
-                for item in page.json["items"].array {
-                    ids.append(item["offerId"].string!)
+                for item in page.json["items"].items {
+                    ids.append(item["offerId"].stringValue!)
                     let price = item["price"]
-                    #expect(price["total"]["currency"].string == "JPY")
+                    #expect(price["total"]["currency"].stringValue == "JPY")
                     let sum =
-                        price["nightly"]["amount"].int! * price["nights"].int! + price["taxes"]["amount"].int! + price[
-                            "fees"]["amount"].int!
-                    #expect(price["total"]["amount"].int == sum)
-                    #expect(item["quoteId"].string?.hasPrefix("qt_") == true)
-                    #expect(item["quotedAt"].string?.hasSuffix("Z") == true)
+                        price["nightly"]["amount"].intValue! * price["nights"].intValue! + price["taxes"]["amount"]
+                        .intValue! + price[
+                            "fees"]["amount"].intValue!
+                    #expect(price["total"]["amount"].intValue == sum)
+                    #expect(item["quoteId"].stringValue?.hasPrefix("qt_") == true)
+                    #expect(item["quotedAt"].stringValue?.hasSuffix("Z") == true)
                 }
-                guard let cursor = page.json["nextCursor"].string else { break }
+                guard let cursor = page.json["nextCursor"].stringValue else { break }
                 target = base + "&cursor=" + cursor
             }
             #expect(pages >= 3)
@@ -50,7 +51,7 @@ import Testing
             let foreign =
                 "/v1/offers?placeId=plc_london&checkIn=2026-11-03&checkOut=2026-11-06&guests=2&cursor=" + first.json[
                     "nextCursor"
-                ].string!
+                ].stringValue!
             #expect(try await sandbox.send("GET", foreign).errorCode == "INVALID_CURSOR")
             #expect(try await sandbox.send("GET", base + "&cursor=garbage").errorCode == "INVALID_CURSOR")
         }
@@ -62,7 +63,7 @@ import Testing
             let box = "/v1/offers?bbox=-0.3,51.4,0.1,51.6&checkIn=2026-11-03&checkOut=2026-11-04&guests=1&limit=50"
             let response = try await sandbox.send("GET", box)
             #expect(response.status == 200)
-            let cities = Set(response.json["items"].array.map { $0["property"]["city"].string })
+            let cities = Set(response.json["items"].items.map { $0["property"]["city"].stringValue })
             #expect(cities == ["London"])
             #expect(
                 try await sandbox.send("GET", "/v1/offers?bbox=1,2,3&checkIn=2026-11-03&checkOut=2026-11-04&guests=1")

@@ -1,20 +1,18 @@
+import Primitives
+
 /// The simulation's only source of chance: SplitMix64 (Steele, Lea and
 /// Flood), seeded by the run's seed, so a seed replays exactly.
 public struct SimulationRandom: Sendable {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// A generator for `seed`.
     public init(seed: UInt64) {
-        state = seed
+        generator = SplitMix64(seed: seed)
     }
 
     /// The next 64 random bits.
     public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        generator.next()
     }
 
     /// A number in `0..<bound` (`bound` > 0).

@@ -1,10 +1,11 @@
 import BookingAPI
 import Foundation
+import Primitives
 
 /// Wraps a transport and adds a `Sandbox-Fault` header to the requests a
 /// test chooses (by method and path prefix, a set number of times). The
 /// library never knows about sandbox faults; tests decorate its transport.
-public final class FaultInjectingTransport: Transport, @unchecked Sendable {
+public final class FaultInjectingTransport: Transport, Sendable {
     /// One planned fault.
     public struct Rule: Sendable {
         /// `GET` or `POST`.
@@ -26,9 +27,8 @@ public final class FaultInjectingTransport: Transport, @unchecked Sendable {
     }
 
     private let base: any Transport
-    private let lock = NSLock()
-    private var rules: [Rule] = []
-    private var sent: [TransportRequest] = []
+    /// The planned faults and the requests sent so far.
+    private let log = Locked((rules: [Rule](), sent: [TransportRequest]()))
 
     /// Wraps `base`.
     public init(_ base: any Transport) {
@@ -37,16 +37,12 @@ public final class FaultInjectingTransport: Transport, @unchecked Sendable {
 
     /// Plans a fault.
     public func inject(_ rule: Rule) {
-        lock.lock()
-        rules.append(rule)
-        lock.unlock()
+        log.withLock { $0.rules.append(rule) }
     }
 
     /// Every request sent so far, in order (with any fault header added).
     public var requests: [TransportRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return sent
+        log.withLock { $0.sent }
     }
 
     /// The requests with this method whose path starts with `prefix`.
@@ -60,16 +56,16 @@ public final class FaultInjectingTransport: Transport, @unchecked Sendable {
     }
 
     private func mark(_ request: TransportRequest) -> TransportRequest {
-        var request = request
-        lock.lock()
-        defer { lock.unlock() }
-        if let index = rules.firstIndex(where: {
-            $0.times > 0 && $0.method == request.method && request.url.path.hasPrefix($0.pathPrefix)
-        }) {
-            rules[index].times -= 1
-            request.headers["Sandbox-Fault"] = rules[index].fault
+        log.withLock { log in
+            var request = request
+            if let index = log.rules.firstIndex(where: {
+                $0.times > 0 && $0.method == request.method && request.url.path.hasPrefix($0.pathPrefix)
+            }) {
+                log.rules[index].times -= 1
+                request.headers["Sandbox-Fault"] = log.rules[index].fault
+            }
+            log.sent.append(request)
+            return request
         }
-        sent.append(request)
-        return request
     }
 }

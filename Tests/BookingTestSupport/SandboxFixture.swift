@@ -2,6 +2,7 @@ import BookingAPI
 import BookingSandbox
 import Foundation
 import HTTPServer
+import Primitives
 @_exported import TestSupport
 
 /// A sandbox for one test: its own database in a temporary directory, a
@@ -67,6 +68,14 @@ public final class SandboxFixture: @unchecked Sendable {
             configuration: configuration, sleeper: sleeper)
     }
 
+    /// Whether the sandbox holds the Idempotency-Key `key` as claimed by a
+    /// request still running (its dashboard's idempotency list says so).
+    public func isRunning(key: String) async throws -> Bool {
+        let response = await handler.handle(HTTPRequest(method: "GET", target: "/sandbox/idempotency.json"))
+        let records = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
+        return records.contains { $0["key"] as? String == key && $0["state"] as? String == "running" }
+    }
+
     /// Stops the listener, if any.
     public func stop() async {
         await listener?.shutdown()
@@ -78,9 +87,8 @@ public final class SandboxFixture: @unchecked Sendable {
 /// than `immediateLimit` (a hold's countdown) really wait: returning at once
 /// would make the hold timer fire, re-read the hold and fire again, in a
 /// hot loop.
-public final class NoSleeper: Sleeper, @unchecked Sendable {
-    private let lock = NSLock()
-    private var waits: [Duration] = []
+public final class NoSleeper: Sleeper {
+    private let waits = Locked<[Duration]>([])
     private let immediateLimit: Duration
 
     /// Creates a sleeper that returns at once for waits up to two minutes.
@@ -93,21 +101,14 @@ public final class NoSleeper: Sleeper, @unchecked Sendable {
         self.immediateLimit = immediateLimit
     }
 
-    private func record(_ duration: Duration) {
-        lock.lock()
-        waits.append(duration)
-        lock.unlock()
-    }
-
     /// Every wait asked for, in order.
     public var recorded: [Duration] {
-        lock.lock()
-        defer { lock.unlock() }
-        return waits
+        waits.withLock { $0 }
     }
 
     public func sleep(for duration: Duration) async throws {
-        record(duration)
+        waits.withLock { $0.append(duration) }
+        // check-no-sleep: allowed (a sleeper: the waits a test asked to be real)
         if duration > immediateLimit { try await Task.sleep(for: duration) }
         try Task.checkCancellation()
         await Task.yield()

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Primitives
 import TestSupport
 
 /// The handler the listener tests run against: echoes the request, and a
@@ -20,6 +21,7 @@ struct EchoHandler: HTTPHandler {
             return .dropped
         case "/slow":
             let milliseconds = request.queryItems?.first { $0.name == "ms" }.flatMap { Int($0.value) } ?? 100
+            // check-no-sleep: allowed (the slow handler under test; nothing is asserted after it here)
             try? await Task.sleep(for: .milliseconds(milliseconds))
             return HTTPResponse(status: 200, body: Data("slow".utf8))
         case "/close":
@@ -34,21 +36,14 @@ struct EchoHandler: HTTPHandler {
 }
 
 /// A thread-safe counter.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+final class Counter: Sendable {
+    private let count = Locked(0)
 
     func increment() {
-        lock.lock()
-        count += 1
-        lock.unlock()
+        count.withLock { $0 += 1 }
     }
 
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+    var value: Int { count.withLock { $0 } }
 }
 
 /// Starts a listener on an ephemeral loopback port, runs `body`, and shuts

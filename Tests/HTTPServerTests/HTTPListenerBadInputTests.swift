@@ -1,5 +1,7 @@
 import Foundation
 import HTTPServer
+import Primitives
+import TestSupport
 import Testing
 
 /// Issue 4's "bad input" list over real sockets: each case gets its JSON
@@ -130,19 +132,22 @@ import Testing
 
     @Test func slowClientGets408AndOthersAreStillServed() async throws {
         try await withListener({ $0.readTimeout = .seconds(4) }) { _, port in
+            let connected = Locked(false)
             async let slow = offPool { () -> (RawConnection.Response?, Duration, ContinuousClock.Instant) in
                 let connection = try RawConnection(port: port)
                 let start = ContinuousClock.now
                 // One byte every 200 ms; the request would take about 6 s.
                 for byte in Array("GET /slowly HTTP/1.1\r\nHost: t\r\n\r\n".utf8) {
                     guard (try? connection.send([byte])) != nil else { break }
+                    connected.withLock { $0 = true }
+                    // check-no-sleep: allowed (the slow client's pace is the input under test)
                     Thread.sleep(forTimeInterval: 0.2)
                     if ContinuousClock.now - start > .milliseconds(4_800) { break }
                 }
                 let response = connection.readResponse(timeout: .seconds(10))
                 return (response, ContinuousClock.now - start, ContinuousClock.now)
             }
-            try await Task.sleep(for: .milliseconds(300))
+            try #require(await Poll.until { connected.withLock { $0 } })
             let other = try await URLSessionClient.send(port: port, path: "/prompt")
             let otherDone = ContinuousClock.now
             #expect(other.status == 200)

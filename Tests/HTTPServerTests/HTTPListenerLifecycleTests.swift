@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct HTTPListenerLifecycleTests {
@@ -12,7 +13,7 @@ import Testing
             try connection.send("GET /slow?ms=3000 HTTP/1.1\r\nHost: t\r\n\r\n")
             return (connection.readResponse(), connection.readToEnd())
         }
-        while handler.started.value == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(await Poll.until { handler.started.value > 0 })
         let start = ContinuousClock.now
         await listener.shutdown()
         let took = ContinuousClock.now - start
@@ -58,7 +59,7 @@ import Testing
             try connection.send("GET /slow?ms=15000 HTTP/1.1\r\nHost: t\r\n\r\n")
             return connection.readToEnd(timeout: .seconds(20))
         }
-        while handler.started.value == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try #require(await Poll.until { handler.started.value > 0 })
         let start = ContinuousClock.now
         await listener.shutdown()
         // Waiting for the stuck request would take 15 s; the grace period is 0.2 s.
@@ -88,13 +89,10 @@ import Testing
             return try listener.start()
         }()
         // Generous: on a loaded machine the accept thread notices late.
-        let deadline = ContinuousClock.now + .seconds(20)
-        var refused = false
-        while !refused && ContinuousClock.now < deadline {
-            refused = (try? await offPool { try RawConnection(port: port) }) == nil
-            if !refused { try await Task.sleep(for: .milliseconds(20)) }
-        }
-        #expect(refused)
+        #expect(
+            await Poll.until(timeout: .seconds(20), every: .milliseconds(20)) {
+                (try? await offPool { try RawConnection(port: port) }) == nil
+            })
     }
 
     @Test(arguments: ["0.0.0.0", "192.0.2.1", "::"])

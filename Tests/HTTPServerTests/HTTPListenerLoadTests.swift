@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct HTTPListenerLoadTests {
@@ -47,16 +48,14 @@ import Testing
                 let rest = over.readToEnd()
                 held[0].close()
                 // The freed slot is released when the server notices the close.
-                let deadline = ContinuousClock.now + .seconds(5)
-                while ContinuousClock.now < deadline {
+                var later: RawConnection.Response?
+                try Poll.blockingUntil(timeout: .seconds(5), every: .milliseconds(20)) {
                     let again = try RawConnection(port: port)
                     try again.send("GET /later HTTP/1.1\r\nHost: t\r\n\r\n")
-                    if let response = again.readResponse(), response.status == 200 {
-                        return (rejected, rest, response)
-                    }
-                    Thread.sleep(forTimeInterval: 0.02)
+                    later = again.readResponse()
+                    return later?.status == 200
                 }
-                return (rejected, rest, nil)
+                return (rejected, rest, later)
             }
         }
         #expect(rejected?.status == 503)

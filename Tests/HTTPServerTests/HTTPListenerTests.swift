@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 @Suite struct HTTPListenerTests {
@@ -147,14 +148,16 @@ import Testing
         // MSG_NOSIGNAL / SO_NOSIGPIPE that would be a SIGPIPE and end the
         // test process.
         let body = String(repeating: "x", count: 1_000_000)
-        let next = try await withListener { _, port in
+        let handler = EchoHandler()
+        let next = try await withListener(handler: handler) { _, port in
             try await offPool { () -> RawConnection.Response? in
                 for _ in 0..<3 {
                     let rude = try RawConnection(port: port)
                     try rude.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
                     rude.close()
                 }
-                Thread.sleep(forTimeInterval: 0.2)
+                // The server has the three rude requests and answers into closed sockets.
+                #expect(Poll.blockingUntil { handler.started.value >= 3 })
                 let polite = try RawConnection(port: port)
                 try polite.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
                 return polite.readResponse()

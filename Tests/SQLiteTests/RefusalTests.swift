@@ -7,15 +7,9 @@ import Testing
 @Suite struct RefusalTests {
     let directory = TemporaryDirectory("sqlite-refusal")
 
-    private func makeDatabase() throws -> Database {
-        let database = try Database(path: directory.file("r.sqlite"))
-        try database.execute("CREATE TABLE t (x)")
-        return database
-    }
+    private func makeDatabase() throws -> Database { try TableT.open(in: directory) }
 
-    private func count(_ database: Database) throws -> SQLiteValue? {
-        try database.scalar("SELECT count(*) FROM t")
-    }
+    private func count(_ database: Database) throws -> SQLiteValue? { try TableT.count(database) }
 
     @Test func sqlAfterTheFirstStatementIsRefusedAndNothingRuns() throws {
         let database = try makeDatabase()

@@ -8,15 +8,11 @@ private struct Boom: Error, Equatable { let id: Int }
 @Suite struct TransactionTests {
     let directory = TemporaryDirectory("sqlite-transaction")
 
-    private func makeDatabase(_ name: String = "t.sqlite", busyTimeout: Int = 5_000) throws -> Database {
-        let database = try Database(path: directory.file(name), options: .init(busyTimeoutMilliseconds: busyTimeout))
-        try database.execute("CREATE TABLE IF NOT EXISTS t (x INTEGER)")
-        return database
+    private func makeDatabase(busyTimeout: Int = 5_000) throws -> Database {
+        try TableT.open(in: directory, busyTimeout: busyTimeout)
     }
 
-    private func count(_ database: Database) throws -> SQLiteValue? {
-        try database.scalar("SELECT count(*) FROM t")
-    }
+    private func count(_ database: Database) throws -> SQLiteValue? { try TableT.count(database) }
 
     @Test func aTransactionCommitsWhatItsBodyDid() throws {
         let database = try makeDatabase()

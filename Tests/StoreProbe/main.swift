@@ -30,6 +30,7 @@ case "insert-and-wait" where arguments.count == 3:
                 attemptID: AttemptID(id), idempotencyKey: IdempotencyKey("key-\(id)"),
                 offerID: OfferID("offer-1"), quoteID: QuoteID("quote-1"), createdAt: Date()))
         say("inserted \(id)")
+        // check-no-sleep: allowed (a child process that must stay alive until the test kills it)
         while true { sleep(60) }
     } catch {
         fail("\(error)")

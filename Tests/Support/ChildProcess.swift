@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Runs programs as child processes for tests. Output is drained before
 /// waiting, so a child that writes more than a pipe holds never hangs.
@@ -19,9 +20,8 @@ public final class ChildProcess: @unchecked Sendable {
     private let stdoutPipe = Pipe()
     private let stderrPipe = Pipe()
     private let stdinPipe = Pipe()
-    private let lock = NSLock()
-    private var stdoutBuffer = Data()
-    private var stderrBuffer = Data()
+    /// Stdout and stderr so far.
+    private let output = Locked((standard: Data(), error: Data()))
     private let outputDone = DispatchGroup()
 
     /// Starts `executable` with `arguments`; stdin stays open until `closeInput`.
@@ -45,9 +45,7 @@ public final class ChildProcess: @unchecked Sendable {
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                lock.lock()
-                if isStandardOutput { stdoutBuffer.append(chunk) } else { stderrBuffer.append(chunk) }
-                lock.unlock()
+                output.withLock { if isStandardOutput { $0.standard.append(chunk) } else { $0.error.append(chunk) } }
             }
             outputDone.leave()
         }
@@ -58,20 +56,14 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Stdout so far.
     public var outputSoFar: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: stdoutBuffer, as: UTF8.self)
+        output.withLock { String(decoding: $0.standard, as: UTF8.self) }
     }
 
     /// Waits until stdout contains `text` or `timeout` seconds pass.
     public func waitForOutput(containing text: String, timeout: TimeInterval = 30) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if outputSoFar.contains(text) { return true }
-            if !process.isRunning { return outputSoFar.contains(text) }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return false
+        Poll.blockingUntil(timeout: .milliseconds(Int(timeout * 1000))) {
+            outputSoFar.contains(text) || !process.isRunning
+        } && outputSoFar.contains(text)
     }
 
     /// Writes to the child's stdin.
@@ -94,13 +86,13 @@ public final class ChildProcess: @unchecked Sendable {
         closeInput()
         outputDone.wait()
         process.waitUntilExit()
-        lock.lock()
-        defer { lock.unlock() }
-        return Result(
-            status: process.terminationStatus,
-            uncaughtSignal: process.terminationReason == .uncaughtSignal,
-            standardOutput: String(decoding: stdoutBuffer, as: UTF8.self),
-            standardError: String(decoding: stderrBuffer, as: UTF8.self))
+        return output.withLock {
+            Result(
+                status: process.terminationStatus,
+                uncaughtSignal: process.terminationReason == .uncaughtSignal,
+                standardOutput: String(decoding: $0.standard, as: UTF8.self),
+                standardError: String(decoding: $0.error, as: UTF8.self))
+        }
     }
 
     /// Runs a program to the end and returns what it left.

@@ -1,24 +1,29 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingStore
 import Foundation
 
-/// `booking cancel BOOKING_ID`: cancels a booking with the version this
-/// device holds and a fresh Idempotency-Key; saves the answer as the trip.
+/// `booking cancel BOOKING_ID`: cancels a booking at the version this
+/// device holds. The request and its Idempotency-Key are saved before the
+/// POST leaves; a cancellation left open by a crash or a lost answer is
+/// resumed with its own key (looked up first), and the answer is saved as
+/// the trip.
 enum CancelCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let id = BookingID(try Validate.identifier(invocation.command.arguments[0], name: "BOOKING_ID"))
         let services = try invocation.services()
-        await services.reconcileAtLaunch()
         let trips = try services.trips()
         let booking: BookingSnapshot
         do {
-            booking = try await trips.cancel(id, key: IdempotencyKey(UUID().uuidString.lowercased()))
-        } catch RepositoryError.unknownBooking {
-            throw CommandFailure.rejected("no trip \(id) on this device; `booking trips` lists them")
+            booking = try await trips.cancel(id, boundary: CrashHook.cancelHook(environment: invocation.environment))
         } catch {
-            throw CommandFailure.api(error, doing: "cancel \(id)")
+            // Launch reconciliation runs after this booking's own request,
+            // which it would otherwise settle first.
+            await services.reconcileAtLaunch()
+            throw failure(error, id)
         }
+        await services.reconcileAtLaunch()
         if invocation.json {
             invocation.emit([
                 "bookingId": .string(booking.bookingId.rawValue),
@@ -30,6 +35,54 @@ enum CancelCommand {
                 "Booking \(booking.bookingId.rawValue.terminalSafe): \(booking.state.rawValue.terminalSafe) "
                     + "(version \(booking.version.rawValue)).")
         }
-        return booking.state == .cancelled ? .done : .failed
+        return .done
+    }
+
+    /// What the user reads when the booking did not end cancelled here.
+    static func failure(_ error: any Error, _ id: BookingID) -> CommandFailure {
+        let shown = id.rawValue.terminalSafe
+        switch error {
+        case RepositoryError.unknownBooking:
+            return .rejected("no trip \(shown) on this device; `booking trips` lists them")
+        case CancelError.alreadyCancelled(_, let version):
+            return .rejected("booking \(shown) is already cancelled (version \(version.rawValue)); nothing was sent")
+        case CancelError.refused(_, let code, let message, let current):
+            return .rejected(refusal(shown, code: code, message: message, current: current))
+        case CancelError.notSent(_, let detail):
+            return .failed(
+                "cannot cancel \(shown): the server cannot be reached, nothing was sent (\(detail.terminalSafe)); "
+                    + "try again when online")
+        case CancelError.pending(_, let key, let detail):
+            return CommandFailure(
+                .unknown,
+                "the cancellation of \(shown) is saved (key \(key.rawValue.terminalSafe)) but its outcome is not known "
+                    + "yet (\(detail.terminalSafe)); run `booking cancel \(shown)` or `booking reconcile` later: "
+                    + "it is resent with the same key and cancels at most once")
+        case let error where BookingDatabase.isStorageFull(error):
+            return .failed("\(BookingFlow.storageFullMessage) (cannot save the cancellation of \(shown): \(error))")
+        default:
+            return CommandFailure.api(error, doing: "cancel \(shown)")
+        }
+    }
+
+    private static func refusal(_ id: String, code: String, message: String, current: BookingSnapshot?) -> String {
+        let now = current.map { "\($0.state.rawValue.terminalSafe), version \($0.version.rawValue)" }
+        switch code {
+        case "VERSION_CONFLICT":
+            return "booking \(id) changed on the server"
+                + (now.map { " (it is now \($0))" } ?? "")
+                + ": nothing was cancelled; this device's copy is updated; "
+                + "run `booking cancel \(id)` again to cancel it as it is now"
+        case "BOOKING_NOT_CANCELLABLE":
+            return "booking \(id) cannot be cancelled"
+                + (now.map { ": the server has it \($0)" } ?? "")
+                + "; nothing was cancelled or refunded by this request"
+        case "NOT_FOUND":
+            return "the server has no booking \(id) for this account (another account's booking?): "
+                + "nothing was cancelled, and this device's copy is kept"
+        default:
+            return "the server refused to cancel booking \(id): \(code.terminalSafe): \(message.terminalSafe); "
+                + "nothing was cancelled"
+        }
     }
 }

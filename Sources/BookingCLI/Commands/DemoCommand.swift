@@ -14,12 +14,20 @@ import Foundation
 /// and reads the sandbox's ledger, and never touches the user's data. (The
 /// environment's defaults, `BOOKING_SERVER` and the like, are not asked for
 /// on this command line and are left unused.)
-enum DemoCommand {
+struct DemoCommand: BookingCommand {
+    static let spec = CommandSpec(
+        "demo", summary: "a guided end-to-end run on the embedded sandbox",
+        discussion:
+            "Search, offers, a hold with its countdown, payment through 3-D Secure, a lost answer recovered through Unknown, and the trip read offline; ends with what the sandbox's ledger proves (one charge per attempt)."
+    )
+
+    init(_ input: CommandInput) {}
+
     /// The global options the demo cannot honour.
     static let refusedOptions = ["--server", "--data-dir", "--api-key"]
 
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        if let option = refusedOptions.first(where: { invocation.command.value($0) != nil }) {
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        if let option = Self.refusedOptions.first(where: { invocation.command.value($0) != nil }) {
             throw CommandFailure.rejected(
                 "`booking demo` always runs on its own embedded sandbox in a temporary "
                     + "directory with the demo key; it does not take \(option)")
@@ -56,7 +64,7 @@ enum DemoCommand {
         )
 
         step(2, "Offers")
-        let (checkIn, checkOut) = try stay()
+        let (checkIn, checkOut) = try Self.stay()
         let query = SearchQuery(
             placeID: place.placeId, checkIn: checkIn, checkOut: checkOut, guests: 2)
         let page = try await search.offers(query, pageIndex: 0)
@@ -78,7 +86,7 @@ enum DemoCommand {
 
         step(4, "Pay through 3-D Secure (tok_threeDSecureRequired)")
         state = await driver.pay(PaymentToken("tok_threeDSecureRequired"), passChallenge: true)
-        attempts.append(try await record(state, runtime: runtime))
+        attempts.append(try await Self.record(state, runtime: runtime))
 
         step(5, "Pay a second room; the sandbox drops the payment's answer after committing it")
         await runtime.flow.send(.backTapped)
@@ -86,7 +94,7 @@ enum DemoCommand {
         guard case .held = state.stage else { throw CommandFailure.failed("demo: the hold ended \(state.stage.name)") }
         injector?.inject("Sandbox-Fault", "drop-response-after-commit", method: "POST", path: "/v1/bookings")
         state = await driver.pay(PaymentToken("tok_visa"), passChallenge: true)
-        attempts.append(try await record(state, runtime: runtime))
+        attempts.append(try await Self.record(state, runtime: runtime))
         let recovered = DemoProof.logShowsRecovery(runtime.log?.path)
         invocation.say(
             recovered
@@ -119,7 +127,7 @@ enum DemoCommand {
             if case .object(let fields) = proof.json { document = fields + document }
             invocation.emit(.object(document))
         } else {
-            report(proof, console: invocation.console)
+            Self.report(proof, console: invocation.console)
             invocation.console.line(String(format: "Demo finished in %.1f s.", seconds))
         }
         return proof.isProved ? .done : .failed

@@ -1,7 +1,14 @@
 /// `booking manual`: the manual page in roff (section 1), generated from
 /// the catalog (`ManualPage`), for `man -l -` or `~/.local/share/man/man1`.
-enum ManualCommand {
-    static func run(_ invocation: Invocation) -> ExitCode {
+struct ManualCommand: BookingCommand {
+    static let spec = CommandSpec(
+        "manual", summary: "print the manual page (roff, section 1)",
+        discussion: "Install: `booking manual > ~/.local/share/man/man1/booking.1`, then `man booking`; "
+            + "or read it now with `booking manual | man -l -`.")
+
+    init(_ input: CommandInput) {}
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
         let page = ManualPage().text
         if invocation.json {
             invocation.emit(["format": "roff", "section": 1, "text": .string(page)])

@@ -7,59 +7,145 @@ import Foundation
 /// `booking offers --place ID --check-in D --check-out D --guests N [--page N] [--refresh]`:
 /// one page of offers, from the cache unless `--refresh` (or not cached),
 /// saying when prices may have changed or the copy is offline.
-enum OffersCommand {
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let query = try self.query(invocation.command)
-        let page =
-            try invocation.command.value("--page").map { (text) throws(UsageError) in
-                try Validate.integer(text, option: "--page", in: 1...1000)
-            } ?? 1
-        let services = try invocation.services()
-        await services.reconcileAtLaunch()
+struct OffersCommand: BookingCommand {
+    static let place: TypedOption<String> = .required(
+        "--place", .identifier, value: "PLACE_ID", help: "the place, from `booking search`")
+    static let checkIn: TypedOption<CalendarDate> = .required(
+        "--check-in", .date, value: "DATE", help: "check-in date, YYYY-MM-DD")
+    static let checkOut: TypedOption<CalendarDate> = .required(
+        "--check-out", .date, value: "DATE", help: "check-out date, YYYY-MM-DD")
+    static let guests: TypedOption<Int> = .required(
+        "--guests", .integer(in: Validate.guests), value: "N",
+        help: "number of guests, \(Validate.guests.lowerBound)-\(Validate.guests.upperBound)")
+    static let page: TypedOption<Int> = .defaulted(
+        "--page", .integer(in: 1...1000), default: 1, value: "N", help: "page number from 1")
+    static let minPrice: TypedOption<Int?> = .optional(
+        "--min-price", .integer(in: prices), value: "MINOR_UNITS",
+        help: "lowest total price, in minor units of the place's currency (20000 is EUR 200.00)")
+    static let maxPrice: TypedOption<Int?> = .optional(
+        "--max-price", .integer(in: prices), value: "MINOR_UNITS", help: "highest total price, in minor units")
+    static let stars: TypedOption<Int?> = .optional(
+        "--stars", .integer(in: 1...5), value: "N", help: "properties with at least N stars, 1-5")
+    static let freeCancellation: TypedOption<Bool> = .flag(
+        "--free-cancellation", help: "only rooms that can be cancelled free of charge")
+    /// The prices a filter may name, in minor units (the server's limit).
+    static let prices = 0...999_999_999_999
+    static let refresh: TypedOption<Bool> = .flag(
+        "--refresh", help: "ask the server again instead of showing cached prices")
+
+    static let spec = CommandSpec(
+        "offers", summary: "offers for a place and dates, one page at a time",
+        discussion: "Filters are part of the saved list's key and are sent to the server, so a saved page holds "
+            + "exactly what its filters say.",
+        options: [
+            place.spec, checkIn.spec, checkOut.spec, guests.spec, minPrice.spec, maxPrice.spec, stars.spec,
+            freeCancellation.spec, page.spec, refresh.spec,
+        ])
+
+    /// The search.
+    let query: SearchQuery
+    /// The page asked for, from 1.
+    let page: Int
+    /// Whether to ask the server even when the page is cached.
+    let refresh: Bool
+
+    init(_ input: CommandInput) throws(UsageError) {
+        query = SearchQuery(
+            placeID: try input(Self.place), checkIn: try input(Self.checkIn), checkOut: try input(Self.checkOut),
+            guests: try input(Self.guests),
+            filters: Self.filters(
+                try input(Self.minPrice), try input(Self.maxPrice),
+                try input(Self.stars), try input(Self.freeCancellation)))
+        page = try input(Self.page)
+        refresh = try input(Self.refresh)
+    }
+
+    /// The filters by the server's names; an absent one is left out.
+    static func filters(_ minPrice: Int?, _ maxPrice: Int?, _ stars: Int?, _ freeCancellation: Bool)
+        -> [String: String]
+    {
+        var filters: [String: String] = [:]
+        filters["minPrice"] = minPrice.map(String.init)
+        filters["maxPrice"] = maxPrice.map(String.init)
+        filters["minStars"] = stars.map(String.init)
+        if freeCancellation { filters["freeCancellation"] = "true" }
+        return filters
+    }
+
+    func validate() throws(UsageError) {
+        if let low = query.filters["minPrice"].flatMap({ Int($0) }), let high = query.filters["maxPrice"],
+            let highValue = Int(high), highValue < low
+        {
+            throw .invalidValue(
+                option: Self.maxPrice.spec.name, value: high, reason: "must not be below \(Self.minPrice.spec.name)")
+        }
+        guard query.checkIn < query.checkOut else {
+            throw .invalidValue(
+                option: Self.checkOut.spec.name, value: query.checkOut.description,
+                reason: "must be after \(Self.checkIn.spec.name)")
+        }
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let search = try await invocation.search()
         let result: OffersPage
         do {
-            result = try await services.search().offers(
-                query, pageIndex: page - 1,
-                refresh: invocation.command.has("--refresh"))
+            result = try await search.offers(query, pageIndex: page - 1, refresh: refresh)
         } catch let error as SearchError {
             switch error {
             case .noSuchPage, .invalidQuery: throw CommandFailure.rejected("\(error)")
-            case .offlineWithoutCache, .unreadableCache: throw CommandFailure.failed("\(error)")
+            case .offlineWithoutCache:
+                Self.showSaved(try? await search.savedSearches(), invocation: invocation)
+                throw CommandFailure.failed("\(error)")
+            case .unreadableCache: throw CommandFailure.failed("\(error)")
             }
         } catch {
             throw CommandFailure.api(error, doing: "list offers")
         }
         if invocation.json {
-            invocation.emit(json(result, query: query, page: page))
-            return .done
+            invocation.emit(Self.json(result, query: query, page: page))
+        } else {
+            Self.render(result, query: query, page: page, invocation: invocation)
         }
-        render(result, query: query, page: page, invocation: invocation)
+        // The next page is fetched in the background: let it land in the
+        // cache before the process ends.
+        await search.waitForPrefetch()
         return .done
     }
 
-    /// The query from the options (each required, each checked).
-    static func query(_ command: ParsedCommand) throws(UsageError) -> SearchQuery {
-        func required(_ option: String) throws(UsageError) -> String {
-            guard let value = command.value(option) else {
-                throw .invalidValue(option: option, value: "", reason: "required; run `booking offers --help`")
-            }
-            return value
+    /// Offline with nothing saved for this search: what the device has, at once.
+    static func showSaved(_ saved: [(query: SearchQuery, quotedAt: Date)]?, invocation: Invocation) {
+        guard let saved, !saved.isEmpty else { return }
+        invocation.say("Offline. Offers saved on this device:")
+        for (query, quotedAt) in saved {
+            invocation.say(
+                "  booking offers " + arguments(query).joined(separator: " ") + "  (quoted "
+                    + AgeText.describe(since: quotedAt) + ")")
         }
-        let place = try Validate.identifier(try required("--place"), name: "--place")
-        let checkIn = try Validate.date(try required("--check-in"), option: "--check-in")
-        let checkOut = try Validate.date(try required("--check-out"), option: "--check-out")
-        guard checkIn < checkOut else {
-            throw .invalidValue(option: "--check-out", value: checkOut.description, reason: "must be after --check-in")
+    }
+
+    /// The options that ask for `query` again.
+    static func arguments(_ query: SearchQuery) -> [String] {
+        var words = [
+            place.spec.name, query.placeID.terminalSafe, checkIn.spec.name, query.checkIn.description,
+            checkOut.spec.name, query.checkOut.description, guests.spec.name, String(query.guests),
+        ]
+        let named = [
+            ("minPrice", minPrice.spec.name), ("maxPrice", maxPrice.spec.name), ("minStars", stars.spec.name),
+        ]
+        for (filter, option) in named {
+            if let value = query.filters[filter] { words += [option, value.terminalSafe] }
         }
-        let guests = try Validate.integer(try required("--guests"), option: "--guests", in: Validate.guests)
-        return SearchQuery(placeID: place, checkIn: checkIn, checkOut: checkOut, guests: guests)
+        if query.filters["freeCancellation"] == "true" { words.append(freeCancellation.spec.name) }
+        return words
     }
 
     static func render(_ result: OffersPage, query: SearchQuery, page: Int, invocation: Invocation) {
         let console = invocation.console
         console.line(
             console.styled(
-                "Offers in \(query.placeID), \(query.checkIn) to \(query.checkOut), \(query.guests) guest(s), page \(page):",
+                "Offers in \(query.placeID.terminalSafe), \(query.checkIn) to \(query.checkOut), \(query.guests) guest(s)"
+                    + filterText(query) + ", page \(page):",
                 .bold))
         if result.items.isEmpty { console.line("  (no offers)") }
         let width = result.items.map(\.id.rawValue.terminalSafe.count).max() ?? 0
@@ -67,7 +153,13 @@ enum OffersCommand {
             let id = offer.id.rawValue.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
             console.line(
                 "  \(id)  \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe)  "
-                    + offer.quote.price.total.formatted.terminalSafe)
+                    + offer.quote.price.total.formatted.terminalSafe
+                    + markText(result.marks[offer.id], id: offer.id, console))
+        }
+        if result.marks.values.contains(where: { if case .soldOut = $0 { true } else { false } }) {
+            console.line(
+                console.styled("Sold-out rooms stay marked until the server lists them again: --refresh asks.", .yellow)
+            )
         }
         if result.offline {
             console.line(
@@ -89,11 +181,35 @@ enum OffersCommand {
         if let first = result.items.first { console.line("Next: booking hold \(first.id.rawValue.terminalSafe)") }
     }
 
+    /// `  SOLD OUT` or `  now EUR 240.00 (...)` after an offer's price, from what a hold learnt.
+    static func markText(_ mark: OfferMark?, id: OfferID, _ console: Console) -> String {
+        switch mark {
+        case .soldOut?:
+            return "  " + console.styled("SOLD OUT", .red)
+        case .priceChanged(let quote, _)?:
+            return "  " + console.styled("now \(quote.price.total.formatted.terminalSafe)", .yellow)
+                + " (booking hold \(id.rawValue.terminalSafe) --accept-new-price)"
+        case nil:
+            return ""
+        }
+    }
+
+    /// `, at least 4 stars, free cancellation`, or nothing without filters.
+    static func filterText(_ query: SearchQuery) -> String {
+        var parts: [String] = []
+        if let low = query.filters["minPrice"] { parts.append("total from \(low.terminalSafe)") }
+        if let high = query.filters["maxPrice"] { parts.append("total up to \(high.terminalSafe)") }
+        if let stars = query.filters["minStars"] { parts.append("at least \(stars.terminalSafe) stars") }
+        if query.filters["freeCancellation"] == "true" { parts.append("free cancellation") }
+        return parts.map { ", " + $0 }.joined()
+    }
+
     static func json(_ result: OffersPage, query: SearchQuery, page: Int) -> JSONValue {
         [
             "query": [
                 "placeId": .string(query.placeID), "checkIn": .string(query.checkIn.description),
                 "checkOut": .string(query.checkOut.description), "guests": .number(query.guests),
+                "filters": .object(query.filters.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }),
             ],
             "page": .number(page),
             "hasMore": .bool(result.hasMore),
@@ -101,12 +217,27 @@ enum OffersCommand {
             "pricesMayHaveChanged": .bool(result.pricesMayHaveChanged),
             "fromCache": .bool(result.fromCache),
             "offline": .bool(result.offline),
-            "offers": .array(result.items.map(offerJSON)),
+            "offers": .array(
+                result.items.map { offer in
+                    var mark: JSONValue = .null
+                    switch result.marks[offer.id] {
+                    case .soldOut(let since)?:
+                        mark = ["kind": "soldOut", "since": .string(AgeText.iso(since))]
+                    case .priceChanged(let quote, let since)?:
+                        mark = [
+                            "kind": "priceChanged", "since": .string(AgeText.iso(since)),
+                            "newPrice": FlowRenderer.priceJSON(quote.price), "newQuoteId": .string(quote.id.rawValue),
+                        ]
+                    case nil: break
+                    }
+                    return offerJSON(offer, mark: mark)
+                }),
         ]
     }
 
-    static func offerJSON(_ offer: Offer) -> JSONValue {
+    static func offerJSON(_ offer: Offer, mark: JSONValue = .null) -> JSONValue {
         [
+            "mark": mark,
             "offerId": .string(offer.id.rawValue),
             "quoteId": .string(offer.quote.id.rawValue),
             "propertyName": .string(offer.propertyName),

@@ -11,18 +11,41 @@ import BookingStore
 /// message. A payment already sent is never sent again: it is looked up.
 /// Ctrl-C never cancels the charge: it says to run `booking status`, and
 /// exits 3 once the request is answered (or after three seconds).
-enum PayCommand {
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let token = PaymentToken(
-            try Validate.identifier(invocation.command.value("--card") ?? "tok_visa", name: "--card"))
-        let challenge = try invocation.command.value("--challenge").map {
-            try Validate.choice($0, option: "--challenge", ["pass", "fail"])
-        }
+struct PayCommand: BookingCommand {
+    /// The sandbox's test payment tokens, offered for `--card`.
+    static let sandboxCards = [
+        "tok_visa", "tok_chargeDeclined", "tok_threeDSecureRequired", "tok_processingError",
+    ]
+    static let card: TypedOption<String> = .defaulted(
+        "--card", .identifier(suggesting: sandboxCards), default: "tok_visa", value: "TOKEN",
+        help: "payment token (sandbox: \(sandboxCards.joined(separator: ", ")))")
+    static let challenge: TypedOption<String?> = .optional(
+        "--challenge", .oneOf(["pass", "fail"]),
+        help:
+            "on the sandbox, answer 3-D Secure this way (without it, on a terminal: answer the printed page in a browser)"
+    )
+
+    static let spec = CommandSpec(
+        "pay", summary: "pay for the held room; always ends in a named outcome",
+        discussion: "Ctrl-C never cancels a charge in flight: run `booking status` to see how it ended.",
+        options: [card.spec, challenge.spec])
+
+    /// The payment token.
+    let token: PaymentToken
+    /// How to answer 3-D Secure on the sandbox, if said.
+    let challenge: String?
+
+    init(_ input: CommandInput) throws(UsageError) {
+        token = PaymentToken(try input(Self.card))
+        challenge = try input(Self.challenge)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()
         let runtime = try services.runtime(command: "pay")
         await LaunchReconciler.run(runtime.repository, console: services.console)
         let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
-        var state = try await driver.restore(for: .seconds(20))
+        var state = await driver.noticingOffline(try await driver.restore(for: .seconds(20)))
         switch state.stage {
         case .held(let held):
             let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
@@ -30,21 +53,21 @@ enum PayCommand {
             let stopped = Flag()
             let handlers = Platform.handle([.interrupt, .terminate]) { _ in
                 stopped.set()
-                interrupted(driver)
+                Self.interrupted(driver)
             }
             let byPerson = challenge == nil && services.console.isTerminal && !invocation.json
             state = await driver.pay(token, passChallenge: byPerson ? nil : (challenge ?? "pass") == "pass")
             if stopped.isSet { return .unknown }
             handlers.restore()
         case .browsing:
-            throw try await nothingHeld(runtime.repository)
+            throw try await Self.nothingHeld(runtime.repository)
         case .submitting, .unknown, .actionRequired, .processing:
             driver.say("This room's payment was already sent: it is looked up, never sent again.")
         default:
             break
         }
         let onFile = await AttemptOnFile.check(state.stage, in: runtime.repository)
-        return finish(state, onFile: onFile, driver: driver, invocation: invocation, log: runtime.log?.path)
+        return Self.finish(state, onFile: onFile, driver: driver, invocation: invocation, log: runtime.log?.path)
     }
 
     /// Ctrl-C or SIGTERM while paying: the charge goes on regardless.
@@ -83,7 +106,11 @@ enum PayCommand {
         }
         console.line("Outcome: \(state.stage.name). " + (lines.first ?? ""))
         for line in lines.dropFirst() { console.line(line) }
-        if code == .unknown { console.line("Run `booking status` later to see how it ended.") }
+        if Self.nothingLeftOffline(state) {
+            console.line("Offline: no payment was sent. Next: `booking pay` again once the connection is back.")
+        } else if code == .unknown {
+            console.line("Run `booking status` later to see how it ended.")
+        }
         if let offer = retryOffer(state.stage) {
             // The flow's "Try again" is a new attempt on the same offer: on the
             // command line, a new hold and then a payment.
@@ -92,6 +119,17 @@ enum PayCommand {
                     + "then booking pay --card TOKEN")
         }
         return code
+    }
+
+    /// Offline, and no payment left this run (the hold could not be checked,
+    /// or the payment never reached the server).
+    static func nothingLeftOffline(_ state: BookingFlow.State) -> Bool {
+        guard !state.isOnline else { return false }
+        switch state.stage {
+        case .held, .checkingHold: return true
+        case .failed(let failed): return failed.reason == .notSent
+        default: return false
+        }
     }
 
     /// The offer a failed or expired payment can be tried again on.
@@ -117,7 +155,9 @@ enum PayCommand {
         switch latest?.phase {
         case .failed?:
             return .rejected(
-                "the last payment (offer \(offer)) was declined or failed, so no room is held now; "
+                (latest?.bookingID == nil
+                    ? "the last attempt (offer \(offer)) ended without a hold or a payment, so no room is held now; "
+                    : "the last payment (offer \(offer)) was declined or failed, so no room is held now; ")
                     + "to try again, hold that offer anew: run `booking hold \(offer)`, then `booking pay --card TOKEN`"
             )
         case .confirmed?:

@@ -6,11 +6,16 @@ import BookingKit
 /// prints the report. Exit 0 when nothing is left open but rooms held with
 /// time left (they wait for the user, not the server: no cron noise), 3 when
 /// some payment is still pending or an attempt could not be asked about.
-enum ReconcileCommand {
+struct ReconcileCommand: BookingCommand {
+    static let spec = CommandSpec(
+        "reconcile", summary: "settle every unfinished attempt with the server (the launch-time job; suits cron)")
+
+    init(_ input: CommandInput) {}
+
     /// The longest an explicit reconciliation may take.
     static let bound: Duration = .seconds(60)
 
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
+    func run(_ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()
         let repository: BookingRepository
         do {
@@ -18,8 +23,8 @@ enum ReconcileCommand {
         } catch {
             throw CommandFailure.failed("cannot open the bookings in \(invocation.settings.dataDirectory): \(error)")
         }
-        guard var report = await TimeLimit.run(bound, { await repository.reconcile() }) else {
-            throw CommandFailure(.unknown, "reconciliation took longer than \(bound); run it again later")
+        guard var report = await TimeLimit.run(Self.bound, { await repository.reconcile() }) else {
+            throw CommandFailure(.unknown, "reconciliation took longer than \(Self.bound); run it again later")
         }
         do {
             report.separateHeld(try await repository.nonFinalAttempts().filter { $0.phase == .held }.count)
@@ -27,6 +32,7 @@ enum ReconcileCommand {
             report.errors += 1
             report.errorMessages.append("cannot read the attempts left open: \(error)")
         }
+        let cancels = await LaunchReconciler.reconcileCancels(repository, bound: bound)
         if invocation.json {
             invocation.emit([
                 "examined": .number(report.examined),
@@ -38,11 +44,14 @@ enum ReconcileCommand {
                 "stillPending": .number(report.stillPending),
                 "errors": .number(report.errors),
                 "errorMessages": .array(report.errorMessages.map { .string($0) }),
+                "cancels": LaunchReconciler.json(cancels),
             ])
         } else {
             invocation.say("Reconciled: \(report).")
             for message in report.errorMessages { invocation.say("  error: " + BookingTool.oneLine(message)) }
+            if cancels.examined + cancels.errors > 0 { invocation.say("Reconciled \(cancels).") }
+            for message in cancels.messages { invocation.say("  " + BookingTool.oneLine(message)) }
         }
-        return report.stillPending + report.errors > 0 ? .unknown : .done
+        return report.stillPending + report.errors + cancels.stillPending + cancels.errors > 0 ? .unknown : .done
     }
 }

@@ -3,16 +3,28 @@ import Foundation
 
 /// `booking search TEXT`: place suggestions from the server; short input
 /// shows this device's recent searches instead.
-enum SearchCommand {
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let text = invocation.command.arguments[0].trimmingCharacters(in: .whitespacesAndNewlines)
+struct SearchCommand: BookingCommand {
+    static let text = TypedArgument("TEXT", .text, help: "what to search for", takesRest: true)
+
+    static let spec = CommandSpec(
+        "search", summary: "place suggestions (recent searches for short input)", arguments: [text.spec])
+
+    /// The text, trimmed.
+    let text: String
+
+    init(_ input: CommandInput) throws(UsageError) {
+        text = try input(Self.text).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func validate() throws(UsageError) {
         guard (1...64).contains(text.count), !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
             throw UsageError.invalidValue(
-                option: "TEXT", value: text, reason: "search for 1 to 64 printable characters")
+                option: Self.text.spec.name, value: text, reason: "search for 1 to 64 printable characters")
         }
-        let services = try invocation.services()
-        await services.reconcileAtLaunch()
-        let search = try services.search()
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let search = try await invocation.search()
         let suggestions: Suggestions
         do {
             suggestions = try await search.suggestions(for: text)
@@ -24,7 +36,7 @@ enum SearchCommand {
             if let first = places.first { try? await search.recordSearch(text, placeID: first.placeId) }
             if invocation.json {
                 invocation.emit(
-                    document(
+                    Self.document(
                         text, source: "server",
                         places: places.map {
                             ["placeId": .string($0.placeId), "name": .string($0.name), "country": .string($0.country)]
@@ -45,7 +57,7 @@ enum SearchCommand {
         case .recents(let entries):
             if invocation.json {
                 invocation.emit(
-                    document(
+                    Self.document(
                         text, source: "recent",
                         places: entries.map {
                             [
@@ -63,9 +75,15 @@ enum SearchCommand {
                 invocation.say("  \(entry.query.terminalSafe)" + (entry.placeID.map { "  (\($0.terminalSafe))" } ?? ""))
             }
         case .offline:
+            // What the device has, at once: the recent searches.
+            let recents = (try? await search.recents()) ?? []
+            if !recents.isEmpty { invocation.say("Offline. Recent searches on this device:") }
+            for entry in recents {
+                invocation.say("  \(entry.query.terminalSafe)" + (entry.placeID.map { "  (\($0.terminalSafe))" } ?? ""))
+            }
             throw CommandFailure.failed("offline: the server cannot be reached, so there are no suggestions")
         case .superseded:
-            if invocation.json { invocation.emit(document(text, source: "superseded", places: [])) }
+            if invocation.json { invocation.emit(Self.document(text, source: "superseded", places: [])) }
         }
         return .done
     }

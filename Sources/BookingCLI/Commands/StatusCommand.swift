@@ -7,11 +7,15 @@ import Foundation
 /// reconciliation, then the flow restored from the database asks the
 /// server), and printed. Exit 0 when it stands well (held, confirmed,
 /// cancelled, let go), 1 when it failed or expired, 3 while still unknown.
-enum StatusCommand {
+struct StatusCommand: BookingCommand {
+    static let spec = CommandSpec("status", summary: "the current attempt, settled with the server")
+
+    init(_ input: CommandInput) {}
+
     /// How long status follows the server's answers.
     static let budget: Duration = .seconds(10)
 
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
+    func run(_ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()
         let runtime = try services.runtime(command: "status")
         let repository = runtime.repository
@@ -20,7 +24,7 @@ enum StatusCommand {
         var state: BookingFlow.State?
         var shown = try await repository.latestAttempt()
         if let unfinished = try await repository.nonFinalAttempts().last {
-            state = try await driver.restore(for: budget)
+            state = try await driver.restore(for: Self.budget)
             shown = try await repository.attempt(unfinished.attemptID) ?? unfinished
         }
         guard let attempt = shown else {
@@ -33,10 +37,10 @@ enum StatusCommand {
         }
         if state?.stage.name == "browsing" { state = nil }
         let trip = try await attempt.bookingID.asyncMap { try await services.trips(online: false).trip($0) } ?? nil
-        let code = state.map { ExitCode(stage: $0.stage) } ?? exitCode(attempt.phase)
+        let code = state.map { ExitCode(stage: $0.stage) } ?? Self.exitCode(attempt.phase)
         if invocation.json {
             invocation.emit([
-                "attempt": attemptJSON(attempt),
+                "attempt": Self.attemptJSON(attempt),
                 "state": state.map { FlowRenderer.json($0, secondsLeft: driver.secondsLeft($0)) } ?? .null,
                 "trip": trip.map(TripRenderer.json) ?? .null,
                 "eventLog": .text(runtime.log?.path),

@@ -1,8 +1,11 @@
 import BookingCore
 import BookingKit
+import BookingViewer
 
-/// `booking trip BOOKING_ID`: one booking from this device, with the
-/// network down too.
+/// `booking trip BOOKING_ID`: one booking from this device, shown before any
+/// network call, then refreshed (bounded). `--json` shows the device's copy
+/// and touches no network unless `--refresh` asks it to wait for the server.
+/// A trip not on the device yet is looked for on the server (bounded).
 enum TripCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
         let id = try Validate.identifier(invocation.command.arguments[0], name: "BOOKING_ID")
@@ -11,19 +14,37 @@ enum TripCommand {
 
     /// Shows trip `id` (also the landing of `booking open`).
     static func show(_ id: BookingID, _ invocation: Invocation) async throws -> ExitCode {
-        let viewer = try await TripViewer.open(invocation)
-        guard let trip = try await viewer.repository.trip(id) else {
+        let viewer = try TripViewer.local(invocation)
+        var refresh: TripViewer.Refresh?
+        if invocation.json && invocation.command.has("--refresh") { refresh = await viewer.refresh(invocation) }
+        var found = try await viewer.repository.trip(id)
+        if found == nil && refresh == nil {
+            refresh = await viewer.refresh(invocation)
+            found = try await viewer.repository.trip(id)
+        }
+        guard let trip = found else {
             throw CommandFailure.rejected("no trip \(id) on this device; `booking trips` lists them")
         }
         if invocation.json {
             invocation.emit(
                 .object(
                     [("trip", TripRenderer.json(trip))]
-                        + viewer.freshnessJSON(oldest: trip.record.syncedAt)))
+                        + TripViewer.freshnessJSON(refresh?.isFresh ?? false, oldest: trip.record.syncedAt)))
             return .done
         }
-        for line in TripRenderer(console: invocation.console).detail(trip) { invocation.say(line) }
-        invocation.say(viewer.freshness(oldest: trip.record.syncedAt))
+        let renderer = TripRenderer(console: invocation.console)
+        // `booking` (the lean viewer) may have shown it already.
+        if invocation.environment[LeanViewer.shownVariable] == nil {
+            for line in renderer.detail(trip) { invocation.say(line) }
+        }
+        let checked: TripViewer.Refresh
+        if let refresh { checked = refresh } else { checked = await viewer.refresh(invocation) }
+        if checked.changed.contains(id), let newer = try await viewer.repository.trip(id), newer != trip {
+            invocation.say("Checked with the server: this trip changed since this copy:")
+            for line in renderer.detail(newer) { invocation.say(line) }
+        } else {
+            invocation.say(TripViewer.freshness(checked.isFresh, oldest: trip.record.syncedAt))
+        }
         return .done
     }
 }

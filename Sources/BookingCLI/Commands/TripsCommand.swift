@@ -1,26 +1,72 @@
+import BookingCore
 import BookingKit
+import BookingViewer
 import Foundation
 
 /// `booking trips`: the confirmed (and cancelled) bookings saved on this
-/// device, readable with the network down; says how old the copy is.
+/// device, printed before any network call; then refreshed from the server
+/// (bounded) with what changed. `--json` prints the device's copy at once
+/// and touches no network, unless `--refresh` asks it to wait for the
+/// server first. (`booking` answers the usual cases itself with the lean
+/// viewer and hands the refresh over here with the copy already shown.)
 enum TripsCommand {
     static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let viewer = try await TripViewer.open(invocation)
-        let oldest = try await viewer.repository.oldestSync()
         if invocation.json {
-            let trips = try await viewer.repository.trips()
-            invocation.emit(
-                .object([("trips", .array(trips.map(TripRenderer.json)))] + viewer.freshnessJSON(oldest: oldest)))
+            let viewer = try TripViewer.local(invocation)
+            let refresh =
+                invocation.command.has("--refresh")
+                ? await viewer.refresh(invocation) : TripViewer.Refresh(isFresh: false, changed: [])
+            try await printJSON(viewer, isFresh: refresh.isFresh, invocation)
             return .done
         }
-        // Streamed, one row at a time: memory stays flat however many trips.
+        let viewer = try TripViewer.local(invocation)
         let renderer = TripRenderer(console: invocation.console)
-        let shown = try await viewer.repository.forEachTrip { trip in invocation.say(renderer.line(trip)) }
-        if shown == 0 {
-            invocation.say(
-                "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay.")
+        if invocation.environment[LeanViewer.shownVariable] == nil {
+            let output = BufferedOutput(console: invocation.console)
+            // Streamed, one row at a time: memory stays flat however many trips.
+            let shown = try await viewer.repository.forEachTrip(
+                skipping: TripViewer.noteSkipping(invocation.console),
+                { trip in
+                    if trip.record.summary == nil {
+                        invocation.console.note(TripText.withoutDetailsNote(trip.record.bookingID))
+                    }
+                    output.line(renderer.line(trip))
+                })
+            output.flush()
+            if shown == 0 {
+                invocation.say(
+                    "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay."
+                )
+            }
         }
-        invocation.say(viewer.freshness(oldest: oldest))
+        let oldest = try await viewer.repository.oldestSync()
+        let refresh = await viewer.refresh(invocation)
+        guard refresh.isFresh, !refresh.changed.isEmpty else {
+            invocation.say(TripViewer.freshness(refresh.isFresh, oldest: oldest))
+            return .done
+        }
+        let count = refresh.changed.count
+        invocation.say("Checked with the server: \(count) trip\(count == 1 ? "" : "s") changed since this copy:")
+        for id in refresh.changed {
+            if let trip = try await viewer.repository.trip(id) { invocation.say(renderer.line(trip)) }
+        }
         return .done
+    }
+
+    /// The JSON document, streamed trip by trip: byte for byte what
+    /// `JSONValue` would write for the whole document, never held in memory.
+    private static func printJSON(_ viewer: TripViewer, isFresh: Bool, _ invocation: Invocation) async throws {
+        let output = BufferedOutput(console: invocation.console)
+        output.append("{\n  \"trips\": [")
+        let shown = try await viewer.repository.forEachTrip(
+            skipping: TripViewer.noteSkipping(invocation.console),
+            { trip in output.appendArrayItem(TripText.json(trip.record, depth: 2)) })
+        output.append(shown == 0 ? "]" : "\n  ]")
+        let oldest = try await viewer.repository.oldestSync()
+        for (name, value) in TripViewer.freshnessJSON(isFresh, oldest: oldest) {
+            output.append(",\n  " + JSONValue.string(name).serialized() + ": " + value.serialized(indentLevel: 1))
+        }
+        output.append("\n}\n")
+        output.flush()
     }
 }

@@ -1,5 +1,7 @@
-/// Parses the three date forms HTTP recipients must accept (RFC 9110,
-/// section 5.6.7) into Unix seconds: IMF-fixdate
+/// HTTP dates (RFC 9110, section 5.6.7): written as IMF-fixdate
+/// (`Sun, 06 Nov 1994 08:49:37 GMT`) by plain calendar arithmetic, no
+/// formatter, no locale, no time zone database; parsed from the three forms
+/// HTTP recipients must accept into Unix seconds: IMF-fixdate
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form
 /// (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37 1994`).
 /// Pure: the caller supplies "now" where a two-digit year needs it.
@@ -7,6 +9,21 @@ public enum HTTPDate {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let shortDays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let longDays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// `unixSeconds` as an IMF-fixdate.
+    public static func string(unixSeconds: Int64) -> String {
+        let seconds = Int(unixSeconds)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        let date = CivilCalendar.day(daysSince1970: days)
+        let weekday = shortDays[CivilCalendar.weekday(daysSince1970: days)]
+        return "\(weekday), \(twoDigits(date.day)) \(months[date.month - 1]) \(date.year) "
+            + "\(twoDigits(secondOfDay / 3600)):\(twoDigits(secondOfDay / 60 % 60)):\(twoDigits(secondOfDay % 60)) GMT"
+    }
+
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
 
     /// Unix seconds for `text` in one of the three forms, or `nil`.
     /// `nowUnixSeconds` settles the century of an RFC 850 two-digit year (a
@@ -66,9 +83,10 @@ public enum HTTPDate {
         guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }),
             let hour = digits(clock[0]), let minute = digits(clock[1]), let second = digits(clock[2]),
             hour < 24, minute < 60, second <= 60,
-            let date = CalendarDate(year: year, month: month, day: day)
+            (1...9999).contains(year), (1...12).contains(month),
+            (1...CivilCalendar.daysIn(month: month, year: year)).contains(day)
         else { return nil }
-        let days = Int64(date.dayNumber)
+        let days = Int64(CivilCalendar.daysSince1970(year: year, month: month, day: day))
         return days * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 

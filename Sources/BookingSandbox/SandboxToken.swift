@@ -1,5 +1,5 @@
 /// The sandbox's test payment tokens, like a card processor's test mode.
-enum PaymentToken: String, CaseIterable, Sendable {
+enum SandboxToken: String, CaseIterable, Sendable {
     /// Succeeds: the booking is `CONFIRMED` at once.
     case visa = "tok_visa"
     /// Declined: the booking is `FAILED` (`card_declined`, decline code `generic_decline`).

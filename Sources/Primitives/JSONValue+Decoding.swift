@@ -1,18 +1,10 @@
 import Foundation
 
-/// Any JSON value, decoded strictly, so a request body's fields can be
-/// checked one by one (wrong types, unknown fields, missing fields) with an
-/// exact error for each.
-enum JSONValue: Decodable, Equatable, Sendable {
-    case null
-    case bool(Bool)
-    case integer(Int64)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
+extension JSONValue: Decodable {
+    /// Decodes any JSON value; an integer that fits `Int64` is `.int`, any
+    /// other number `.double`. An object's fields are sorted by name (a
+    /// decoder gives them in no set order), so equal documents compare equal.
+    public init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var values: [JSONValue] = []
             while !array.isAtEnd { values.append(try array.decode(JSONValue.self)) }
@@ -20,9 +12,11 @@ enum JSONValue: Decodable, Equatable, Sendable {
             return
         }
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
-            var values: [String: JSONValue] = [:]
-            for key in object.allKeys { values[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
-            self = .object(values)
+            var fields: [(String, JSONValue)] = []
+            for key in object.allKeys {
+                fields.append((key.stringValue, try object.decode(JSONValue.self, forKey: key)))
+            }
+            self = .object(fields.sorted { $0.0 < $1.0 })
             return
         }
         let single = try decoder.singleValueContainer()
@@ -31,25 +25,25 @@ enum JSONValue: Decodable, Equatable, Sendable {
         } else if let value = try? single.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? single.decode(Int64.self) {
-            self = .integer(value)
+            self = .int(value)
         } else if let value = try? single.decode(Double.self) {
-            self = .number(value)
+            self = .double(value)
         } else {
             self = .string(try single.decode(String.self))
         }
     }
 
-    /// Parses a request body; `nil` when it is not JSON.
-    static func parse(_ data: Data) -> JSONValue? {
+    /// Parses a JSON document; `nil` when `data` is not JSON.
+    public static func parse(_ data: Data) -> JSONValue? {
         try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    /// The JSON type name, for error messages.
-    var typeName: String {
+    /// The JSON type name (`"number"`, `"object"`, ...), for error messages.
+    public var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
-        case .integer, .number: return "number"
+        case .int, .double: return "number"
         case .string: return "string"
         case .array: return "array"
         case .object: return "object"

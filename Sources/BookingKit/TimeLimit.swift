@@ -3,9 +3,9 @@ import Foundation
 /// Runs work with a time bound without waiting for it past the bound: the
 /// work goes on in its own task (it must be safe to abandon: reads, and
 /// writes that only move forward), and the caller gets nil at the bound.
-public enum TimeLimit {
+package enum TimeLimit {
     /// The work's result, or nil when `limit` passed first.
-    public static func run<T: Sendable>(
+    package static func run<T: Sendable>(
         _ limit: Duration, _ work: @escaping @Sendable () async -> T
     ) async -> T? {
         let once = Once<T?>()

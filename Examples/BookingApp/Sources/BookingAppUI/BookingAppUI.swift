@@ -1,0 +1,12 @@
+import BookingKit
+import Foundation
+
+/// What the screen needs from the app: a client made once at launch.
+public enum BookingAppUI {
+    /// A client for the sandbox on this machine, keeping its files in `directory`.
+    public static func sandboxClient(port: Int, directory: URL) throws -> BookingClient {
+        try BookingClient(
+            BookingClient.Configuration(
+                server: "http://127.0.0.1:\(port)", credential: .apiKey("sk_test_app"), dataDirectory: directory))
+    }
+}

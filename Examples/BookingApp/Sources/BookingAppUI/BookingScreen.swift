@@ -1,0 +1,54 @@
+#if canImport(SwiftUI)
+import BookingKit
+import SwiftUI
+
+/// The booking screen of an app: draws `BookingModel`'s outputs and
+/// sends its buttons back as the model's methods.
+@available(iOS 17, macOS 14, *)
+public struct BookingScreen: View {
+    @State private var model: BookingModel
+    private let token: PaymentToken
+
+    /// A screen over `client`, paying with `token`.
+    public init(client: BookingClient, token: PaymentToken) {
+        _model = State(initialValue: BookingModel(client: client))
+        self.token = token
+    }
+
+    public var body: some View {
+        VStack(spacing: 12) {
+            if let banner = model.banner {
+                Text(LocalizedStringKey(banner.key), tableName: nil).foregroundStyle(.orange)
+            }
+            Text(model.title.defaultValue).font(.title)
+            if let message = model.message { Text(message.defaultValue) }
+            if let seconds = model.countdownSeconds {
+                Text("\(seconds / 60):\(String(format: "%02d", seconds % 60)) left").monospacedDigit()
+            }
+            if model.showsProgress { ProgressView() }
+            ForEach(model.actions) { row in
+                Button(row.label.defaultValue) { Task { await perform(row.action) } }
+                    .disabled(!row.isEnabled)
+                if let reason = row.disabledReason { Text(reason.defaultValue).font(.footnote) }
+            }
+            if let link = model.challengeURL {
+                Link("Open your bank's page", destination: link)
+            }
+        }
+        .padding()
+        .task { await model.run() }
+    }
+
+    private func perform(_ action: BookingFlow.Action) async {
+        switch action {
+        case .pay: await model.pay(with: token)
+        case .acceptNewPrice: await model.acceptNewPrice()
+        case .retry: await model.retry()
+        case .checkAgain: await model.checkAgain()
+        case .openChallenge: await model.openChallenge()
+        case .back: await model.back()
+        case .hold: break  // shown on the offer's screen, which holds its offer
+        }
+    }
+}
+#endif

@@ -1,0 +1,88 @@
+// The keyed layer over the flow's outputs (BookingFlow+Output.swift): each
+// title, message, banner, action label and disabled reason as a
+// `LocalizedText` whose key names the stage (and the variant the stage
+// shows) and whose default is the English output itself, so the two never
+// differ.
+extension BookingFlow.State {
+    /// The title, keyed.
+    public var titleText: LocalizedText {
+        switch stage {
+        case .offerChosen(let offer):
+            return LocalizedText(key: "booking.title.offerChosen", defaultValue: title, arguments: [offer.propertyName])
+        default:
+            return LocalizedText(key: "booking.title." + variant, defaultValue: title)
+        }
+    }
+
+    /// The message, keyed; nil when there is none.
+    public var messageText: LocalizedText? {
+        guard let message else { return nil }
+        return LocalizedText(key: "booking.message." + variant, defaultValue: message, arguments: messageArguments)
+    }
+
+    /// The banner, keyed; nil when there is none.
+    public var bannerText: LocalizedText? {
+        banner.map { LocalizedText(key: "booking.banner.offline", defaultValue: $0) }
+    }
+
+    /// The stage's name, refined by what changes its title or message.
+    var variant: String {
+        switch stage {
+        case .browsing: return soldOutOffers.isEmpty ? "browsing" : "browsing.soldOut"
+        case .checkingHold(let s): return s.readPending ? "checkingHold.reading" : "checkingHold.unreachable"
+        case .priceChanged(let s): return s.offer == nil ? "priceChanged" : "priceChanged.fromOld"
+        case .unknown(let s): return s.hasGivenUp ? "unknown.gaveUp" : "unknown"
+        case .processing(let s): return s.isStillChecking ? "processing.stillChecking" : "processing"
+        case .confirmed(let s): return s.booking.voucherCode == nil ? "confirmed" : "confirmed.voucher"
+        case .failed(let s): return "failed." + Self.name(of: s.reason)
+        default: return stage.name
+        }
+    }
+
+    private var messageArguments: [String] {
+        switch stage {
+        case .offerChosen(let offer):
+            return [offer.checkIn.description, offer.checkOut.description, "\(offer.nights)", "\(offer.guests)"]
+        case .priceChanged(let s):
+            return (s.offer.map { [$0.quote.price.total.formatted] } ?? []) + [s.newQuote.price.total.formatted]
+        case .confirmed(let s):
+            return s.booking.voucherCode.map { [$0] } ?? []
+        default:
+            return []
+        }
+    }
+
+    private static func name(of reason: BookingFlow.FailureReason) -> String {
+        switch reason {
+        case .holdUnavailable: return "holdUnavailable"
+        case .notSent: return "notSent"
+        case .declined: return "declined"
+        case .paymentFailed: return "paymentFailed"
+        case .rejected: return "rejected"
+        case .superseded: return "superseded"
+        case .storageFull: return "storageFull"
+        }
+    }
+}
+
+extension BookingFlow.ActionState {
+    /// The button's words, keyed: `booking.action.<action>`, or with the
+    /// words' own name when the screen relabels the action.
+    public var labelText: LocalizedText {
+        let base = "booking.action." + action.rawValue
+        return LocalizedText(key: label == action.label ? base : base + "." + Self.slug(label), defaultValue: label)
+    }
+
+    /// Why the button is disabled, keyed; nil when it is enabled.
+    public var disabledReasonText: LocalizedText? {
+        disabledReason.map { LocalizedText(key: "booking.reason." + Self.slug($0), defaultValue: $0) }
+    }
+
+    /// Lower camel case of the words of `text`: "The room is not held yet."
+    /// gives `theRoomIsNotHeldYet`.
+    static func slug(_ text: String) -> String {
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        return words.enumerated().map { $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst() }
+            .joined()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+extension BookingClient {
+    /// Everything a `BookingClient` needs, in one value: make it once at
+    /// launch (from the app's settings) and hand it to `BookingClient.init`.
+    public struct Configuration: Sendable {
+        /// The booking API's base URL: `https://...`, or `http://` to a
+        /// loopback address (the sandbox on this machine).
+        public var server: String
+        /// How requests are signed.
+        public var credential: Credential
+        /// The directory where BookingKit keeps its databases (made if
+        /// missing): the app's Application Support directory, for instance.
+        public var dataDirectory: URL
+        /// The network; nil for `URLSessionTransport()`.
+        public var transport: (any Transport)?
+        /// Where BookingKit's log messages go.
+        public var logHandler: any LogHandler
+        /// How long `launch()` may spend settling attempts left open by an
+        /// earlier run before it returns; the settling goes on after that.
+        public var launchBound: Duration
+        /// Where the bank's 3-D Secure page sends the user back (your app's
+        /// URL scheme); nil for the server's default page.
+        public var challengeReturnURL: String?
+        /// Timeouts and retries of the API calls.
+        public var api: APIConfiguration
+
+        /// A configuration.
+        ///
+        /// - Parameters:
+        ///   - server: the API's base URL, e.g. `https://api.example.com`.
+        ///   - credential: an API key or a token provider.
+        ///   - dataDirectory: where the databases live.
+        ///   - transport: nil for real HTTP through URLSession.
+        ///   - logHandler: the app's logger; nothing is logged by default.
+        ///   - launchBound: how long `launch()` waits on the network at most.
+        ///   - challengeReturnURL: where the bank's page sends the user back.
+        ///   - api: timeouts and retries.
+        public init(
+            server: String, credential: Credential, dataDirectory: URL, transport: (any Transport)? = nil,
+            logHandler: any LogHandler = SilentLogHandler(), launchBound: Duration = .seconds(2),
+            challengeReturnURL: String? = nil, api: APIConfiguration = APIConfiguration()
+        ) {
+            self.server = server
+            self.credential = credential
+            self.dataDirectory = dataDirectory
+            self.transport = transport
+            self.logHandler = logHandler
+            self.launchBound = launchBound
+            self.challengeReturnURL = challengeReturnURL
+            self.api = api
+        }
+    }
+
+    /// How requests to the booking API are signed.
+    public enum Credential: Sendable {
+        /// A fixed key (`sk_test_<account>` on the sandbox).
+        case apiKey(String)
+        /// A token asked for before every request (a short-lived token the
+        /// app refreshes); a thrown error sends the request without one,
+        /// and the server's refusal comes back as `apiKeyRefused`.
+        case tokenProvider(@Sendable () async throws -> String)
+    }
+}

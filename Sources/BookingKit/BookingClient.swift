@@ -1,0 +1,160 @@
+import BookingStore
+import Foundation
+
+/// BookingKit's one way in: built from one `Configuration`, it owns the
+/// booking flow, the databases in the data directory and the API client.
+///
+/// ```swift
+/// let client = try BookingClient(configuration)
+/// let launch = await client.launch()      // the device's state at once
+/// for await state in client.states() { /* draw state.title, ... */ }
+/// try await client.hold(offer)
+/// try await client.pay(with: PaymentToken("tok_visa"))
+/// let outcome = try await client.outcome(timeout: .seconds(60))
+/// ```
+///
+/// Actions stamp attempt ids, idempotency keys and hold-clock readings
+/// inside; an action the current screen does not offer throws
+/// `BookingClientError.actionUnavailable` instead of doing nothing. Make one
+/// client per data directory and keep it for the app's life.
+public final class BookingClient: Sendable {
+    /// The configuration the client was made with.
+    public let configuration: Configuration
+    /// The server's validated address.
+    public let server: ServerAddress
+    let runtime: BookingRuntime
+    let trips: TripRepository
+    let search: SearchRepository
+    let logger: Logger
+
+    /// Makes a client: checks the server address, makes the data directory
+    /// if missing and checks it can be written, opens the databases. No
+    /// network.
+    ///
+    /// - Throws: `BookingClientError.invalidServerAddress` or
+    ///   `.dataDirectoryUnusable`; nothing on disk is changed by a refusal.
+    public convenience init(_ configuration: Configuration) throws(BookingClientError) {
+        try self.init(configuration, sleeper: TaskSleeper(), holdNow: nil)
+    }
+
+    /// The same, with the waits and the hold clock of a test.
+    package init(
+        _ configuration: Configuration, sleeper: any Sleeper, holdNow: (@Sendable () -> MonotonicInstant)?
+    ) throws(BookingClientError) {
+        self.configuration = configuration
+        logger = Logger(handler: configuration.logHandler, source: "BookingKit")
+        do {
+            server = try ServerAddress(configuration.server)
+        } catch {
+            throw .invalidServerAddress(configuration.server, reason: error.description)
+        }
+        let directory = configuration.dataDirectory.path
+        try Self.prepare(directory: directory)
+        let base = configuration.transport ?? URLSessionTransport()
+        let apiKey: String
+        let transport: any Transport
+        switch configuration.credential {
+        case .apiKey(let key):
+            (apiKey, transport) = (key, base)
+        case .tokenProvider(let token):
+            (apiKey, transport) = ("", TokenTransport(base: base, token: token, logger: logger))
+        }
+        let api = BookingAPIClient(
+            server: server, apiKey: apiKey, transport: transport, configuration: configuration.api, sleeper: sleeper)
+        do {
+            runtime = try BookingRuntime(
+                directory: directory, api: api,
+                configuration: RepositoryConfiguration(challengeReturnURL: configuration.challengeReturnURL),
+                sleeper: sleeper, monotonicNow: holdNow)
+            trips = try TripRepository(directory: directory, api: api)
+            search = try SearchRepository(directory: directory, api: api, sleeper: sleeper)
+        } catch {
+            throw .dataDirectoryUnusable(path: directory, reason: String(describing: error))
+        }
+    }
+
+    /// Makes `directory` if missing and proves it writable with a probe file.
+    private static func prepare(directory: String) throws(BookingClientError) {
+        let files = FileManager.default
+        do {
+            try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let probe = (directory as NSString).appendingPathComponent(".bookingkit-write-probe")
+            guard files.createFile(atPath: probe, contents: Data()) else {
+                throw CocoaError(.fileWriteNoPermission)
+            }
+            try files.removeItem(atPath: probe)
+        } catch {
+            throw .dataDirectoryUnusable(path: directory, reason: Self.reason(error))
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, cocoa.code == .fileWriteNoPermission { return "not writable" }
+        return (error as NSError).localizedDescription
+    }
+
+    // MARK: Launch
+
+    /// At launch: shows the device's state at once, then settles what an
+    /// earlier run left open for at most `configuration.launchBound`.
+    ///
+    /// First the latest attempt that is not final goes back to the flow
+    /// from the database (no network), so `states()` and `state` show where
+    /// the user was before anything is sent. Then every open attempt is
+    /// settled with the server (GETs only, never a second charge) until the
+    /// bound; what is not settled by then goes on in the background.
+    @discardableResult
+    public func launch() async -> LaunchReport {
+        let open: Int
+        do {
+            open = try await runtime.repository.nonFinalAttempts().count
+        } catch {
+            logger.warning("cannot read the attempts left open", error: error)
+            open = 0
+        }
+        let restored: BookingFlow.State
+        do {
+            restored = try await runtime.restore()
+        } catch {
+            logger.warning("cannot restore the last attempt", error: error)
+            restored = await runtime.flow.state
+        }
+        guard open > 0 else { return LaunchReport(state: restored, openAttempts: 0, settlement: nil) }
+        let repository = runtime.repository
+        let logger = self.logger
+        let settling = Task {
+            let report = await repository.reconcile()
+            for message in report.errorMessages {
+                logger.log(.warning, "launch reconciliation: \(message)")
+            }
+            if report.settledAnything { logger.log(.info, "settled at launch: \(report)") }
+            return report
+        }
+        let report = await TimeLimit.run(configuration.launchBound) { await settling.value }
+        if report == nil {
+            logger.log(.notice, "launch reconciliation goes on past the bound", ["open": "\(open)"])
+        }
+        return LaunchReport(state: await runtime.flow.state, openAttempts: open, settlement: report)
+    }
+
+    // MARK: State
+
+    /// The flow's current state.
+    public var state: BookingFlow.State {
+        get async { await runtime.flow.state }
+    }
+
+    /// The flow's states from now on: the current one first, then each
+    /// change. Any number of readers may follow at once.
+    public func states() async -> AsyncStream<BookingFlow.State> {
+        await runtime.flow.states()
+    }
+
+    /// The hold's seconds left in `state` by the runtime's hold clock,
+    /// rounded up; nil when nothing is held.
+    public func secondsLeft(in state: BookingFlow.State) -> Int? {
+        guard let countdown = state.countdown else { return nil }
+        let left = countdown.remaining(at: runtime.holdNow()).components
+        return Int(left.seconds) + (left.attoseconds > 0 ? 1 : 0)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Observation
+
+/// The booking flow for a SwiftUI screen: an observable view of the
+/// client's state on the main actor, with the actions as methods.
+///
+/// ```swift
+/// @State var model = BookingModel(client: client)
+/// var body: some View {
+///     VStack { Text(model.title); /* ... */ }
+///         .task { await model.run() }
+/// }
+/// ```
+///
+/// The actions never throw: a refusal lands in `lastError`, which the
+/// screen may show; the flow's own failures are states, shown by `title`
+/// and `message`.
+@available(iOS 17, macOS 14, *)
+@MainActor
+@Observable
+public final class BookingModel {
+    /// The client the model drives.
+    public let client: BookingClient
+    /// The flow's latest state.
+    public private(set) var state: BookingFlow.State
+    /// The hold's seconds left, ticking once a second; nil when nothing is held.
+    public private(set) var countdownSeconds: Int?
+    /// What `launch()` found, once `run()` has launched.
+    public private(set) var launchReport: LaunchReport?
+    /// The last action the client refused, until the next action.
+    public private(set) var lastError: BookingClientError?
+
+    /// A model over `client`, at the initial state until `run()` starts.
+    public init(client: BookingClient) {
+        self.client = client
+        state = BookingFlow.initialState
+    }
+
+    /// The screen's title.
+    public var title: LocalizedText { state.titleText }
+    /// The screen's message, if any.
+    public var message: LocalizedText? { state.messageText }
+    /// The banner above the screen (offline), if any.
+    public var banner: LocalizedText? { state.bannerText }
+    /// The buttons, in order, each enabled or disabled with a reason.
+    public var actions: [ActionRow] { state.actions.map(ActionRow.init) }
+    /// Whether to show a progress indicator.
+    public var showsProgress: Bool { state.showsProgress }
+    /// The bank's 3-D Secure page to present, when the flow asks for it.
+    public var challengeURL: URL? {
+        if case .challenge(let url)? = state.navigation { return URL(string: url) }
+        return nil
+    }
+
+    /// Launches the client, then follows its states and the countdown until
+    /// the calling task is cancelled (SwiftUI's `.task` does that).
+    public func run() async {
+        let states = await client.states()
+        let countdown = client.countdown()
+        launchReport = await client.launch()
+        async let ticking: Void = follow(countdown: countdown)
+        await follow(states: states)
+        await ticking
+    }
+
+    private func follow(states: AsyncStream<BookingFlow.State>) async {
+        for await next in states { state = next }
+    }
+
+    private func follow(countdown: AsyncStream<Int?>) async {
+        for await seconds in countdown { countdownSeconds = seconds }
+    }
+
+    /// Waits until the flow has nothing in flight (see
+    /// `BookingClient.outcome(timeout:)`); false when `timeout` passed first.
+    @discardableResult
+    public func waitForOutcome(timeout: Duration) async -> Bool {
+        do {
+            state = try await client.outcome(timeout: timeout)
+            return true
+        } catch {
+            lastError = error
+            return false
+        }
+    }
+
+    /// Holds `offer`.
+    public func hold(_ offer: Offer) async { await act { try await $0.hold(offer) } }
+    /// Pays with `token`.
+    public func pay(with token: PaymentToken) async { await act { try await $0.pay(with: token) } }
+    /// Accepts the new price.
+    public func acceptNewPrice() async { await act { try await $0.acceptNewPrice() } }
+    /// Tries again with a new attempt.
+    public func retry() async { await act { try await $0.retry() } }
+    /// Asks the server again.
+    public func checkAgain() async { await act { try await $0.checkAgain() } }
+    /// Opens the bank's page again.
+    public func openChallenge() async { await act { try await $0.openChallenge() } }
+    /// Back, or Done.
+    public func back() async { await act { try await $0.back() } }
+    /// Back from the bank's page, or into the foreground.
+    public func returnedToApp() async { await act { await $0.returnedToApp() } }
+
+    private func act(_ action: (BookingClient) async throws -> BookingFlow.State) async {
+        lastError = nil
+        do {
+            state = try await action(client)
+        } catch let error as BookingClientError {
+            lastError = error
+        } catch {
+            // The client's actions throw only BookingClientError.
+            lastError = .actionUnavailable(.back, stage: state.stage.name, reason: "\(error)")
+        }
+    }
+}

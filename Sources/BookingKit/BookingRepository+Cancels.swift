@@ -1,0 +1,23 @@
+import BookingStore
+import Foundation
+
+extension BookingRepository {
+    /// Settles the open cancellations of this data directory with this
+    /// repository's server (`TripRepository.reconcileCancels`); nil, after
+    /// one read and nothing sent, when none is open.
+    public func reconcileCancels() async -> CancelReport? {
+        guard let open = try? store.cancels.allOpen(), !open.isEmpty else { return nil }
+        let directory = (store.database.path as NSString).deletingLastPathComponent
+        let trips: TripRepository
+        do {
+            trips = try TripRepository(directory: directory, api: api)
+        } catch {
+            var report = CancelReport()
+            report.examined = open.count
+            report.errors = 1
+            report.messages.append("cannot open the trips in \(directory): \(error)")
+            return report
+        }
+        return await trips.reconcileCancels()
+    }
+}

@@ -1,0 +1,26 @@
+/// What one reconciliation of the open cancellations did.
+public struct CancelReport: Equatable, Sendable, CustomStringConvertible {
+    /// Open cancellations looked at.
+    public var examined = 0
+    /// Found or made cancelled (each trip now says so).
+    public var cancelled = 0
+    /// Refused by the server (a newer version, not cancellable, not found): closed, nothing cancelled.
+    public var refused = 0
+    /// Still not known (the server unreachable or busy): left open, asked again next time.
+    public var stillPending = 0
+    /// Could not be read or saved.
+    public var errors = 0
+    /// One line per refusal, pending request or error, for logs.
+    public var messages: [String] = []
+
+    /// Creates an empty report.
+    public init() {}
+
+    /// Whether anything was settled (the CLI is quiet otherwise).
+    public var settledAnything: Bool { cancelled + refused > 0 }
+
+    public var description: String {
+        "cancellations examined \(examined): \(cancelled) cancelled, \(refused) refused, "
+            + "\(stillPending) still pending, \(errors) errors"
+    }
+}

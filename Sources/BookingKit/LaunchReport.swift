@@ -1,0 +1,10 @@
+/// What `BookingClient.launch()` found and did.
+public struct LaunchReport: Sendable, Equatable {
+    /// The flow's state when `launch()` returned.
+    public var state: BookingFlow.State
+    /// How many attempts an earlier run left open.
+    public var openAttempts: Int
+    /// What settling them did, or nil when nothing was open or the bound
+    /// passed first (the settling then goes on in the background).
+    public var settlement: ReconcileReport?
+}

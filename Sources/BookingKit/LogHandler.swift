@@ -1,0 +1,74 @@
+/// Where BookingKit's log messages go: the app's logger (os.Logger,
+/// swift-log, a file). Set it in `BookingClient.Configuration.logHandler`.
+///
+/// Called from any task, at any time: an implementation must be cheap and
+/// thread-safe. Messages never hold a payment token or a card number.
+public protocol LogHandler: Sendable {
+    /// Records one message.
+    ///
+    /// - Parameters:
+    ///   - level: how much it matters.
+    ///   - message: what happened, in English.
+    ///   - metadata: machine-readable details (attempt ids, error text).
+    ///   - source: the part of BookingKit that logged it (`launch`, `trips`...).
+    func log(level: LogLevel, message: String, metadata: [String: String], source: String)
+}
+
+/// How much a log message matters, least first (the levels of swift-log).
+public enum LogLevel: Int, Comparable, CaseIterable, Sendable, CustomStringConvertible {
+    /// Fine-grained steps.
+    case trace
+    /// Details for debugging.
+    case debug
+    /// Ordinary progress.
+    case info
+    /// Worth noticing, not wrong.
+    case notice
+    /// Something failed and was worked around (the app keeps going).
+    case warning
+    /// Something failed and the user may see it.
+    case error
+    /// The library cannot go on.
+    case critical
+
+    public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The level's name.
+    public var description: String {
+        switch self {
+        case .trace: return "trace"
+        case .debug: return "debug"
+        case .info: return "info"
+        case .notice: return "notice"
+        case .warning: return "warning"
+        case .error: return "error"
+        case .critical: return "critical"
+        }
+    }
+}
+
+/// A log handler that drops everything: the default when the app sets none.
+public struct SilentLogHandler: LogHandler {
+    /// Creates one.
+    public init() {}
+
+    /// Drops the message.
+    public func log(level: LogLevel, message: String, metadata: [String: String], source: String) {}
+}
+
+/// The handler plus the source, as BookingKit's code calls it.
+struct Logger: Sendable {
+    let handler: any LogHandler
+    let source: String
+
+    func log(_ level: LogLevel, _ message: String, _ metadata: [String: String] = [:]) {
+        handler.log(level: level, message: message, metadata: metadata, source: source)
+    }
+
+    /// Logs `error` as a warning (worked around) with `message`.
+    func warning(_ message: String, error: any Error, _ metadata: [String: String] = [:]) {
+        var metadata = metadata
+        metadata["error"] = String(describing: error)
+        log(.warning, message, metadata)
+    }
+}

@@ -1,0 +1,56 @@
+import BookingAPI
+import BookingCore
+import BookingStore
+import Foundation
+
+extension TripRepository {
+    /// Settles every open cancellation with the server: the launch-time job
+    /// (`booking reconcile`, and every launch of the CLI).
+    ///
+    /// Unlike the reconciliation of payments it may POST: each open request
+    /// is looked up (`GET /v1/bookings/{id}`), and while the server still
+    /// has the booking confirmed at the version the request names, its POST
+    /// is resent with the request's own key and version. The server replays
+    /// a request it already ran under that key, and cancels a given version
+    /// at most once (a cancelled booking is never confirmed again), so any
+    /// number of processes resending it refund at most once. A request the
+    /// server refuses is closed; one it cannot be asked about stays open.
+    public func reconcileCancels() async -> CancelReport {
+        var report = CancelReport()
+        let open: [CancelRequest]
+        do {
+            open = try store.cancels.allOpen()
+        } catch {
+            report.errors += 1
+            report.messages.append("cannot read the open cancellations: \(error)")
+            return report
+        }
+        report.examined = open.count
+        guard let api else {
+            report.stillPending = open.count
+            return report
+        }
+        for request in open {
+            do {
+                _ = try await settle(request, api: api, resumed: true, boundary: nil)
+                report.cancelled += 1
+            } catch CancelError.refused(let id, let code, _, _) {
+                if (try? store.cancels.request(key: request.idempotencyKey))??.status == .open {
+                    // Kept for the account that made it (see `lookUp`).
+                    report.stillPending += 1
+                    report.messages.append("cancellation of \(id) kept open: \(code) for this account")
+                } else {
+                    report.refused += 1
+                    report.messages.append("cancellation of \(id) refused: \(code)")
+                }
+            } catch CancelError.pending(let id, _, let detail) {
+                report.stillPending += 1
+                report.messages.append("cancellation of \(id) still pending: \(detail)")
+            } catch {
+                report.errors += 1
+                report.messages.append("cancellation of \(request.bookingID): \(error)")
+            }
+        }
+        return report
+    }
+}

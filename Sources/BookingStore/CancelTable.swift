@@ -1,0 +1,131 @@
+import BookingCore
+import Foundation
+import SQLite
+
+/// The `cancel_request` table of `booking.sqlite`: the cancellations asked
+/// for, each saved before its POST leaves.
+///
+/// Uses its database's connection; like it, not `Sendable`.
+public struct CancelTable {
+    let database: Database
+
+    /// The table over `database`'s connection.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    private static let columns = "idempotency_key, booking_id, version, status, reason, created_at, updated_at"
+
+    /// Saves a new open request. Returns once the commit is durable
+    /// (`synchronous=FULL`): from then on, a crash leaves a request that is
+    /// resent with this key, never a forgotten one.
+    ///
+    /// - Throws: `SQLiteError` (a constraint violation when the key is
+    ///   already saved or the booking already has an open request, `isFull`
+    ///   when the disk is full); nothing is written then.
+    public func insert(_ request: CancelRequest) throws {
+        let statement = try database.cachedStatement(
+            "INSERT INTO cancel_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?)")
+        defer { statement.reset() }
+        try statement.bind(request.idempotencyKey.rawValue, at: 1)
+        try statement.bind(request.bookingID.rawValue, at: 2)
+        try statement.bind(request.version.rawValue, at: 3)
+        try statement.bind(request.status.rawValue, at: 4)
+        try statement.bind(request.reason, at: 5)
+        try statement.bind(request.createdAt.unixMilliseconds, at: 6)
+        try statement.bind(request.updatedAt.unixMilliseconds, at: 7)
+        try statement.run()
+    }
+
+    /// Finishes an open request as `status` (`reason` for a refusal), in one
+    /// conditional statement: a request another process finished first
+    /// stays as that process left it. Returns whether this call finished it.
+    @discardableResult
+    public func finish(
+        _ key: IdempotencyKey, as status: CancelRequest.Status, reason: String? = nil, at date: Date
+    ) throws -> Bool {
+        guard status != .open else {
+            throw StoreError.invalidValue(field: "cancel_request.status", reason: "OPEN does not finish a request")
+        }
+        let statement = try database.cachedStatement(
+            "UPDATE cancel_request SET status = ?2, reason = ?3, updated_at = ?4 WHERE idempotency_key = ?1 AND status = 'OPEN'"
+        )
+        defer { statement.reset() }
+        try statement.bind(key.rawValue, at: 1)
+        try statement.bind(status.rawValue, at: 2)
+        try statement.bind(reason, at: 3)
+        try statement.bind(date.unixMilliseconds, at: 4)
+        try statement.run()
+        return database.changes == 1
+    }
+
+    /// The open request for `booking`, if any (the schema keeps at most one).
+    public func open(for booking: BookingID) throws -> CancelRequest? {
+        try rows(
+            "SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue
+        )
+        .first
+    }
+
+    /// The request saved under `key`, if any.
+    public func request(key: IdempotencyKey) throws -> CancelRequest? {
+        try rows("SELECT \(Self.columns) FROM cancel_request WHERE idempotency_key = ?", key.rawValue).first
+    }
+
+    /// Every request for `booking`, oldest first.
+    public func requests(for booking: BookingID) throws -> [CancelRequest] {
+        try rows(
+            "SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? ORDER BY created_at, rowid",
+            booking.rawValue
+        )
+    }
+
+    /// Every open request, oldest first: what reconciliation settles.
+    public func allOpen() throws -> [CancelRequest] {
+        try rows("SELECT \(Self.columns) FROM cancel_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+    }
+
+    private func rows(_ sql: String, _ argument: String?) throws -> [CancelRequest] {
+        let statement = try database.cachedStatement(sql)
+        defer { statement.reset() }
+        if let argument { try statement.bind(argument, at: 1) }
+        var requests: [CancelRequest] = []
+        while try statement.step() {
+            requests.append(try Self.request(from: statement))
+        }
+        return requests
+    }
+
+    private static func request(from row: Statement) throws -> CancelRequest {
+        let text = row.string(at: 3)
+        guard let status = CancelRequest.Status(rawValue: text) else {
+            throw StoreError.unreadableRow(table: "cancel_request", reason: "unknown status \(text)")
+        }
+        guard let version = Version(rawValue: row.int64(at: 2)) else {
+            throw StoreError.unreadableRow(table: "cancel_request", reason: "negative version")
+        }
+        return CancelRequest(
+            idempotencyKey: IdempotencyKey(row.string(at: 0)), bookingID: BookingID(row.string(at: 1)),
+            version: version, status: status, reason: row.optionalString(at: 4),
+            createdAt: Date(unixMilliseconds: row.int64(at: 5)), updatedAt: Date(unixMilliseconds: row.int64(at: 6)))
+    }
+}
+
+extension BookingDatabase {
+    /// The cancellations asked for.
+    public var cancels: CancelTable { CancelTable(database: database) }
+
+    /// Saves the server's answer to a cancellation: the trip (by version,
+    /// as always) and the request finished as `status`, in one
+    /// transaction: both or neither. Returns whether the request finished
+    /// here (false when another process finished it first).
+    @discardableResult
+    public func finishCancel(
+        _ key: IdempotencyKey, as status: CancelRequest.Status, reason: String? = nil, trip: TripRecord?, at date: Date
+    ) throws -> Bool {
+        try database.transaction {
+            if let trip { try trips.upsert(trip) }
+            return try cancels.finish(key, as: status, reason: reason, at: date)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+// Every platform difference of the lean viewer, in one place: raw writes,
+// terminals, the TCP probe of the server, and handing over to booking-cli.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The operating system as the lean viewer needs it.
+enum ViewerPlatform {
+    /// Writes all of `bytes` to `descriptor`; false when the reader has gone
+    /// (`EPIPE`) or the write failed.
+    static func write(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Bool {
+        let array = Array(bytes)
+        var offset = 0
+        while offset < array.count {
+            let count = array[offset...].withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                #if canImport(Darwin)
+                return Darwin.write(descriptor, base, buffer.count)
+                #else
+                return Glibc.write(descriptor, base, buffer.count)
+                #endif
+            }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+
+    /// Whether stdout is a terminal.
+    static var outputIsTerminal: Bool { isatty(1) == 1 }
+
+    /// A write to a closed pipe fails with `EPIPE` instead of killing the process.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Ends the process.
+    static func exit(_ code: Int32) -> Never {
+        #if canImport(Darwin)
+        Darwin.exit(code)
+        #else
+        Glibc.exit(code)
+        #endif
+    }
+
+    /// The directory of the running executable, when known.
+    static func executableDirectory() -> String? {
+        #if canImport(Darwin)
+        var size: UInt32 = 4096
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        let path = String(cString: buffer)
+        #else
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #endif
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+
+    /// Replaces this process with `path` run as `argv`, with `extra` added
+    /// to the environment. Returns only when that failed (the error number).
+    static func exec(_ path: String, _ argv: [String], extra: [String: String]) -> Int32 {
+        for (name, value) in extra { setenv(name, value, 1) }
+        var pointers = argv.map { strdup($0) }
+        pointers.append(nil)
+        execv(path, pointers)
+        return errno
+    }
+
+    /// Whether a TCP connection to `host`:`port` opens within `milliseconds`:
+    /// false at once when it is refused or the host has no address (the
+    /// server is down or the machine offline), false at the bound when
+    /// nothing answers.
+    static func canConnect(host: String, port: UInt16, milliseconds: Int32) -> Bool {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_STREAM
+        #else
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        #endif
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { return false }
+        defer { freeaddrinfo(list) }
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry {
+            entry = info.pointee.ai_next
+            let descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return true }
+            guard errno == EINPROGRESS else { continue }
+            var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            guard poll(&wait, 1, milliseconds) == 1 else { continue }
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 && failure == 0 { return true }
+        }
+        return false
+    }
+}

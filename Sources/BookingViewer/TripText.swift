@@ -1,0 +1,146 @@
+import BookingCore
+import BookingStore
+import Foundation
+import Primitives
+
+/// One saved trip as `booking trips` prints it: a line for people, an
+/// object for `--json`. Built straight from the row's typed columns; the
+/// JSON is byte for byte what the CLI's `JSONValue` writes for it.
+public enum TripText {
+    /// One line: id, status, hotel and city, dates, total, voucher.
+    public static func line(_ trip: TripRecord, colour: Bool) -> String {
+        var bytes: [UInt8] = []
+        appendLine(TripLine(trip), colour: colour, to: &bytes)
+        bytes.removeLast()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line and a newline to `out`, byte by byte: no string is
+    /// built per row (a listing prints thousands).
+    public static func appendLine(_ trip: TripLine, colour: Bool, to out: inout [UInt8]) {
+        let gap: [UInt8] = [0x20, 0x20]
+        ViewerText.appendSafe(trip.bookingID.rawValue, to: &out)
+        out += gap
+        let confirmed = trip.status == .confirmed
+        if colour { out += Array((confirmed ? "\u{1B}[32m" : "\u{1B}[31m").utf8) }
+        ViewerText.appendSafe(trip.status.rawValue, to: &out)
+        if colour { out += Array("\u{1B}[0m".utf8) }
+        if let name = trip.propertyName {
+            out += gap
+            ViewerText.appendSafe(name, to: &out)
+            out += [0x2C, 0x20]
+            ViewerText.appendSafe(trip.city ?? "", to: &out)
+        }
+        out += gap
+        ViewerText.appendSafe(trip.checkIn, to: &out)
+        out += [0x20, 0x74, 0x6F, 0x20]  // " to "
+        ViewerText.appendSafe(trip.checkOut, to: &out)
+        if let total = trip.total {
+            out += gap
+            ViewerText.appendMoney(total, to: &out)
+        }
+        if let voucher = trip.voucherCode {
+            out += Array("  voucher ".utf8)
+            ViewerText.appendSafe(voucher, to: &out)
+        }
+        out.append(0x0A)
+    }
+
+    /// The trip as a JSON object whose opening brace is at nesting `depth`
+    /// of a pretty-printed document (two spaces a level).
+    public static func json(_ trip: TripRecord, depth: Int) -> String {
+        let summary = trip.summary
+        let inner = String(repeating: "  ", count: depth + 1)
+        var out = "{\n"
+        func field(_ name: String, _ value: String, last: Bool = false) {
+            out += inner + "\"" + name + "\": " + value + (last ? "\n" : ",\n")
+        }
+        field("bookingId", quoted(trip.bookingID.rawValue))
+        field("status", quoted(trip.status.rawValue))
+        field("propertyName", quoted(summary?.propertyName))
+        field("city", quoted(summary?.city))
+        field("address", quoted(summary?.address))
+        field("roomName", quoted(summary?.roomName))
+        field("guests", summary.map { String($0.guests) } ?? "null")
+        field("checkIn", quoted(trip.checkIn))
+        field("checkOut", quoted(trip.checkOut))
+        field("voucherCode", quoted(trip.voucherCode))
+        if let price = summary?.price {
+            let (line, amount) = (inner + "  ", inner + "    ")
+            out += inner + "\"price\": {\n"
+            let lines = [
+                ("total", price.total), ("nightly", price.nightly), ("taxes", price.taxes), ("fees", price.fees),
+            ]
+            for (index, (name, money)) in lines.enumerated() {
+                out += line + "\"" + name + "\": {\n" + amount + "\"amount\": " + String(money.minorUnits) + ",\n"
+                out += amount + "\"currency\": " + quoted(money.currency.rawValue) + ",\n"
+                out += amount + "\"formatted\": " + quoted(money.formatted) + "\n" + line + "}"
+                out += index < lines.count - 1 ? ",\n" : "\n"
+            }
+            out += inner + "},\n"
+        } else {
+            field("price", "null")
+        }
+        field("version", String(trip.version.rawValue))
+        field("syncedAt", quoted(ViewerText.iso(unixMilliseconds: milliseconds(trip.syncedAt))), last: true)
+        return out + String(repeating: "  ", count: depth) + "}"
+    }
+
+    /// Every line of `booking trip ID`.
+    public static func detail(_ trip: TripRecord, colour: Bool, now: Date) -> [String] {
+        let safe = ViewerText.terminalSafe
+        let title = "Trip " + safe(trip.bookingID.rawValue)
+        var lines = [
+            (colour ? "\u{1B}[1m" + title + "\u{1B}[0m" : title) + "  "
+                + ViewerText.status(trip.status.rawValue, green: trip.status == .confirmed, colour: colour)
+        ]
+        if let summary = trip.summary {
+            lines.append(
+                "  hotel:     " + safe(summary.propertyName) + ", " + safe(summary.city)
+                    + (summary.address.map { " (" + safe($0) + ")" } ?? "")
+                    + (summary.stars.map { ", \($0) stars" } ?? ""))
+            lines.append("  room:      " + safe(summary.roomName) + ", \(summary.guests) guest(s)")
+            let price = summary.price
+            lines.append(
+                "  price:     \(price.total.formatted) (nightly \(price.nightly.formatted), "
+                    + "taxes \(price.taxes.formatted), fees \(price.fees.formatted))")
+        }
+        lines.append("  stay:      " + safe(trip.checkIn) + " to " + safe(trip.checkOut))
+        if let voucher = trip.voucherCode { lines.append("  voucher:   " + safe(voucher)) }
+        lines.append(
+            "  version:   \(trip.version.rawValue), synced "
+                + ViewerText.age(seconds: Int64(max(0, now.timeIntervalSince(trip.syncedAt)))))
+        return lines
+    }
+
+    /// `text` as a JSON string (null for nil), escaped as the CLI's JSON
+    /// writer does: C0, DEL, C1 and the line separators as `\u` escapes.
+    public static func quoted(_ text: String?) -> String {
+        guard let text else { return "null" }
+        let plain = text.utf8.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }
+        return plain ? "\"" + text + "\"" : JSONText.quoted(text)
+    }
+}
+
+extension TripText {
+    /// Unix milliseconds of a date the store made from them (nearest, so
+    /// the conversion back is exact).
+    public static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+}
+
+extension TripText {
+    /// The stderr note for a saved row the listing cannot show.
+    public static func skippedNote(_ skipped: TripTable.Skipped) -> String {
+        "booking: trip \(ViewerText.terminalSafe(skipped.bookingID)) not shown: "
+            + "\(ViewerText.terminalSafe(skipped.reason)) (the saved row is kept)"
+    }
+
+    /// The stderr note for a trip shown without its details (its saved JSON
+    /// does not have a trip's shape, or had a value the checks refuse).
+    public static func withoutDetailsNote(_ id: BookingID) -> String {
+        "booking: trip \(ViewerText.terminalSafe(id.rawValue)): "
+            + "its saved details cannot be read; shown without them"
+    }
+}

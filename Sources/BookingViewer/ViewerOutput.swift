@@ -1,0 +1,42 @@
+import BookingStore
+
+/// Stdout in large writes: one system call per 64 KiB instead of one per
+/// line, so a long list prints at the speed of the database read. When the
+/// reader goes away (`booking trips | head`) the process ends at once with
+/// code 0, as every command that only reads does.
+final class ViewerOutput {
+    private var pending: [UInt8] = []
+    private static let flushAt = 64 * 1024
+    /// Whether anything reached stdout.
+    private(set) var hasWritten = false
+
+    init() {
+        pending.reserveCapacity(Self.flushAt + 4096)
+    }
+
+    /// Adds `text` (its own newlines included).
+    func append(_ text: String) {
+        pending.append(contentsOf: text.utf8)
+        if pending.count >= Self.flushAt { flush() }
+    }
+
+    /// Adds `trip`'s line of `booking trips`.
+    func appendLine(_ trip: TripLine, colour: Bool) {
+        TripText.appendLine(trip, colour: colour, to: &pending)
+        if pending.count >= Self.flushAt { flush() }
+    }
+
+    /// Writes what is gathered; returns false when the reader has gone.
+    @discardableResult
+    func finish() -> Bool {
+        flush()
+        return true
+    }
+
+    private func flush() {
+        guard !pending.isEmpty else { return }
+        hasWritten = true
+        if !ViewerPlatform.write(pending, to: 1) { ViewerPlatform.exit(0) }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A `booking trips` or `booking trip ID` command line the lean viewer can
+/// answer by itself, with the settings it needs resolved exactly as the
+/// CLI resolves them. Anything else (another command, `--help`, an option
+/// it does not know, a value the CLI would refuse) is not a request: the
+/// full CLI answers it, errors included.
+public struct ViewerRequest: Equatable, Sendable {
+    /// `trip ID`; nil for `trips`.
+    public var tripID: String?
+    /// `--json`.
+    public var json: Bool
+    /// The data directory (`--data-dir`, `XDG_DATA_HOME/booking`, `~/.local/share/booking`).
+    public var dataDirectory: String
+    /// The server's host and port (`--server`, `BOOKING_SERVER`); nil for the embedded sandbox.
+    public var server: (host: String, port: UInt16)?
+
+    public static func == (lhs: ViewerRequest, rhs: ViewerRequest) -> Bool {
+        lhs.tripID == rhs.tripID && lhs.json == rhs.json && lhs.dataDirectory == rhs.dataDirectory
+            && lhs.server?.host == rhs.server?.host && lhs.server?.port == rhs.server?.port
+    }
+
+    /// The request in `arguments`, or nil when the full CLI must answer.
+    public init?(arguments: [String], environment: [String: String], currentDirectory: String) {
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        var words: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if ["--json", "--refresh"].contains(word) {
+                guard flags.insert(word).inserted else { return nil }
+            } else if ["--data-dir", "--server", "--api-key"].contains(word) {
+                guard index < arguments.count, !arguments[index].hasPrefix("--"), values[word] == nil else {
+                    return nil
+                }
+                values[word] = arguments[index]
+                index += 1
+            } else if word.hasPrefix("-") {
+                return nil
+            } else {
+                words.append(word)
+            }
+        }
+        // `--json --refresh` waits for the server first: the full CLI does that.
+        if flags.contains("--refresh") && flags.contains("--json") { return nil }
+        switch words.count {
+        case 1 where words[0] == "trips": tripID = nil
+        case 2 where words[0] == "trip" && Self.isIdentifier(words[1]): tripID = words[1]
+        default: return nil
+        }
+        json = flags.contains("--json")
+        func setting(_ option: String, _ variable: String) -> String? {
+            values[option] ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if let key = setting("--api-key", "BOOKING_API_KEY") {
+            let bytes = Array(key.utf8)
+            guard (1...128).contains(bytes.count), bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+        }
+        if let server = setting("--server", "BOOKING_SERVER") {
+            guard let address = Self.address(server) else { return nil }
+            self.server = address
+        } else {
+            server = nil
+        }
+        if let given = values["--data-dir"] {
+            guard !given.isEmpty, !given.utf8.contains(0) else { return nil }
+            dataDirectory = given.hasPrefix("/") ? given : (currentDirectory as NSString).appendingPathComponent(given)
+        } else if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataDirectory = (xdg as NSString).appendingPathComponent("booking")
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            dataDirectory = (home as NSString).appendingPathComponent(".local/share/booking")
+        } else {
+            return nil
+        }
+    }
+
+    /// 1 to 64 letters, digits, `-` or `_` (the CLI's rule for ids).
+    static func isIdentifier(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return (1...64).contains(bytes.count)
+            && bytes.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == 0x2D || byte == 0x5F
+            }
+    }
+
+    /// The host and port of a server URL the CLI accepts (https anywhere,
+    /// http to loopback only, no credentials, query or fragment); nil for
+    /// any other (the full CLI says why).
+    static func address(_ text: String) -> (host: String, port: UInt16)? {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            components.user == nil, components.password == nil, components.query == nil,
+            components.fragment == nil, let host = components.host?.lowercased(), !host.isEmpty
+        else { return nil }
+        let loopback =
+            host == "localhost" || host == "::1" || host == "[::1]"
+            || (host.hasPrefix("127.") && host.split(separator: ".").count == 4
+                && host.split(separator: ".").allSatisfy { UInt8($0) != nil })
+        switch scheme {
+        case "https": return (host, UInt16(components.port ?? 443))
+        case "http" where loopback: return (host, UInt16(components.port ?? 80))
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import BookingCore
+import Primitives
+
+/// The text pieces of the viewer's output, built directly (no Foundation
+/// formatter per row): terminal-safe values, ISO 8601 timestamps from unix
+/// milliseconds, ages in words, and the two styles a trip line uses. They
+/// write exactly what the rest of the CLI writes for the same values.
+public enum ViewerText {
+    /// `text` safe to print to a terminal (`TerminalSafe.escaping`), with
+    /// printable ASCII, nearly every value, returned as it is after one
+    /// pass over its bytes.
+    public static func terminalSafe(_ text: String) -> String {
+        text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) ? text : TerminalSafe.escaping(text)
+    }
+
+    /// Appends `terminalSafe(text)` to `out`, copying printable ASCII as it is.
+    public static func appendSafe(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let copied = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !copied { out.append(contentsOf: terminalSafe(text).utf8) }
+    }
+
+    /// Appends `money.formatted` (`EUR 1,234.50`: the currency's minor
+    /// digits, `,` grouping) to `out`, digit by digit.
+    public static func appendMoney(_ money: Money, to out: inout [UInt8]) {
+        out.append(contentsOf: money.currency.rawValue.utf8)
+        out.append(0x20)
+        if money.minorUnits < 0 { out.append(0x2D) }
+        let digits = money.currency.minorDigits
+        var magnitude = money.minorUnits.magnitude
+        var reversed: [UInt8] = []
+        reversed.reserveCapacity(32)
+        var position = 0
+        repeat {
+            if position == digits && digits > 0 {
+                reversed.append(0x2E)
+            } else if position > digits && (position - digits) % 3 == 0 {
+                reversed.append(0x2C)
+            }
+            reversed.append(0x30 + UInt8(magnitude % 10))
+            magnitude /= 10
+            position += 1
+        } while magnitude > 0 || position <= digits
+        out.append(contentsOf: reversed.reversed())
+    }
+
+    /// `2026-11-30T18:21:32.123Z`: ISO 8601 in UTC with milliseconds.
+    public static func iso(unixMilliseconds ms: Int64) -> String {
+        let days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
+        let inDay = ms - days * 86_400_000
+        let (year, month, day) = CivilCalendar.day(daysSince1970: Int(days))
+        return pad(Int64(year), 4) + "-" + pad(Int64(month), 2) + "-" + pad(Int64(day), 2) + "T"
+            + pad(inDay / 3_600_000, 2) + ":"
+            + pad(inDay / 60_000 % 60, 2) + ":" + pad(inDay / 1000 % 60, 2) + "." + pad(inDay % 1000, 3) + "Z"
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// How old a copy is: `12 s ago`, `3 min ago`, `2 h ago`, `4 days ago`.
+    public static func age(seconds: Int64) -> String {
+        switch seconds {
+        case ..<60: return "\(max(0, seconds)) s ago"
+        case ..<3600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3600) h ago"
+        default: return "\(seconds / 86_400) day\(seconds / 86_400 == 1 ? "" : "s") ago"
+        }
+    }
+
+    /// `text` in green (`true`) or red, when `colour` is on.
+    public static func status(_ text: String, green: Bool, colour: Bool) -> String {
+        colour ? "\u{1B}[\(green ? "32" : "31")m\(text)\u{1B}[0m" : text
+    }
+}

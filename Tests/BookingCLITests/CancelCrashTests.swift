@@ -1,0 +1,167 @@
+import BookingAPI
+import Foundation
+import Testing
+
+/// `booking cancel` dies by SIGKILL at each of its boundaries (the crash
+/// hook's `before cancel commit`, `after cancel commit`, `after cancel
+/// POST`, `after cancel saved`); the next run ends the booking cancelled
+/// exactly once: one refund in the sandbox's ledger, the trip says so.
+@Suite struct CancelCrashTests {
+    static let boundaries = ["before cancel commit", "after cancel commit", "after cancel POST", "after cancel saved"]
+
+    /// Rounds per boundary: 1, or `BOOKINGKIT_CANCEL_KILL_ROUNDS` (the
+    /// figure in RELIABILITY.md), each a new booking in a new data directory.
+    static let rounds = ProcessInfo.processInfo.environment["BOOKINGKIT_CANCEL_KILL_ROUNDS"].flatMap(Int.init) ?? 1
+
+    /// A confirmed booking made by the CLI against `sandbox`, `days` from today; its id.
+    private static func confirmedBooking(_ booking: Booking, days: Int = 20) async throws -> String {
+        try await booking.holdAnOffer(days: days)
+        let pay = try await booking.run(["pay", "--json"])
+        try #require(pay.status == 0, "pay failed: \(pay.output) \(pay.error)")
+        let state = try #require(try pay.json()["state"] as? [String: Any])
+        return try #require(state["bookingId"] as? String)
+    }
+
+    private static func refunds(_ sandbox: SandboxProcess, _ id: String) async throws -> Int {
+        try await sandbox.ledger().entries.filter { $0.kind == "refund" && $0.bookingId == id }.count
+    }
+
+    private static func tripStatus(_ booking: Booking, _ id: String) async throws -> String? {
+        let trip = try await booking.run(["trip", id, "--json"])
+        return (try trip.json()["trip"] as? [String: Any])?["status"] as? String
+    }
+
+    @Test(arguments: boundaries)
+    func cancelKilledAtABoundaryIsSettledByTheNextReconcileOnce(boundary: String) async throws {
+        let sandbox = try await SandboxProcess()
+        for round in 0..<Self.rounds {
+            try await killAndSettle(at: boundary, sandbox: sandbox, days: 20 + round % 60)
+        }
+        await sandbox.stop()
+    }
+
+    private func killAndSettle(at boundary: String, sandbox: SandboxProcess, days: Int) async throws {
+        let booking = Booking(server: sandbox.url, label: "cli-cancel-kill")
+        let id = try await Self.confirmedBooking(booking, days: days)
+        let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
+        #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
+        #expect(!killed.output.contains("CANCELLED"))
+
+        let reconcile = try await booking.run(["reconcile", "--json"])
+        #expect(reconcile.status == 0, "\(reconcile.output) \(reconcile.error)")
+        let cancels = try #require(try reconcile.json()["cancels"] as? [String: Any])
+        // Saved before dying (every boundary but the first) and not yet
+        // settled (the first two, and the answer not saved): reconciliation
+        // settles it; an answer already saved leaves nothing open.
+        let open = boundary == "after cancel commit" || boundary == "after cancel POST"
+        #expect(cancels["cancelled"] as? Int == (open ? 1 : 0), "\(cancels)")
+        #expect(cancels["stillPending"] as? Int == 0)
+        if boundary == "before cancel commit" {
+            // Nothing was saved or sent: the trip is as it was, and the user asks again.
+            #expect(try await Self.tripStatus(booking, id) == "CONFIRMED")
+            #expect(try await Self.refunds(sandbox, id) == 0)
+            let again = try await booking.run(["cancel", id])
+            #expect(again.status == 0, "\(again.output) \(again.error)")
+        }
+        #expect(try await Self.tripStatus(booking, id) == "CANCELLED")
+        #expect(try await Self.refunds(sandbox, id) == 1)
+        // Asking again sends nothing: the trip is cancelled.
+        let late = try await booking.run(["cancel", id])
+        #expect(late.status == 2)
+        #expect(late.error.contains("already cancelled"), "\(late.error)")
+        #expect(try await Self.refunds(sandbox, id) == 1)
+    }
+
+    /// A sandbox, a confirmed booking and `booking cancel` killed at `boundary`.
+    private static func killedCancel(at boundary: String, label: String) async throws
+        -> (sandbox: SandboxProcess, booking: Booking, id: String)
+    {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: label)
+        let id = try await confirmedBooking(booking)
+        let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
+        #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
+        return (sandbox, booking, id)
+    }
+
+    @Test func cancelKilledAfterItsPostIsResumedByTheNextCancelWithTheSameKey() async throws {
+        let (sandbox, booking, id) = try await Self.killedCancel(at: "after cancel POST", label: "cli-cancel-resume")
+        // The user runs it again: the saved request is looked up (the
+        // server has it cancelled) and nothing is refunded twice.
+        let again = try await booking.run(["cancel", id, "--json"])
+        #expect(again.status == 0, "\(again.output) \(again.error)")
+        #expect(try again.json()["status"] as? String == "CANCELLED")
+        #expect(try await Self.tripStatus(booking, id) == "CANCELLED")
+        #expect(try await Self.refunds(sandbox, id) == 1)
+        await sandbox.stop()
+    }
+
+    @Test func aCancelSavedButNeverSentIsSettledAtTheNextLaunch() async throws {
+        let (sandbox, booking, id) = try await Self.killedCancel(at: "after cancel commit", label: "cli-cancel-launch")
+        #expect(try await Self.refunds(sandbox, id) == 0)
+        // Any command's launch reconciliation sends the saved request with its key.
+        let status = try await booking.run(["status"])
+        #expect(status.error.contains("settled at launch: cancellations examined 1: 1 cancelled"), "\(status.error)")
+        #expect(try await Self.tripStatus(booking, id) == "CANCELLED")
+        #expect(try await Self.refunds(sandbox, id) == 1)
+        await sandbox.stop()
+    }
+
+    @Test func aSavedCancelResumedAndReconciledAtOnceRefundsOnce() async throws {
+        let (sandbox, booking, id) = try await Self.killedCancel(at: "after cancel commit", label: "cli-cancel-race")
+        // Two processes on the same data directory send the same request.
+        let cancel = try await booking.start(["cancel", id])
+        let reconcile = try await booking.start(["reconcile", "--json"])
+        let (cancelled, reconciled) = await (Booking.finish(cancel), Booking.finish(reconcile))
+        // The one that finds it already settled by the other says so (exit 2).
+        #expect([0, 2].contains(cancelled.status), "\(cancelled.output) \(cancelled.error)")
+        #expect(reconciled.status == 0, "\(reconciled.output) \(reconciled.error)")
+        #expect(try await Self.tripStatus(booking, id) == "CANCELLED")
+        #expect(try await Self.refunds(sandbox, id) == 1)
+        await sandbox.stop()
+    }
+
+    @Test func badCancelsSayWhyExitTwoAndLoseNothing() async throws {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: "cli-cancel-bad")
+        let id = try await Self.confirmedBooking(booking)
+        // A second device of the account holds the trip too; this one cancels it first.
+        let otherDevice = Booking(server: sandbox.url, label: "cli-cancel-device")
+        #expect(try await otherDevice.run(["trips"]).status == 0)
+        #expect(try await Self.tripStatus(otherDevice, id) == "CONFIRMED")
+
+        let unknown = try await booking.run(["cancel", "bk_doesnotexist"])
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("no trip bk_doesnotexist on this device"), "\(unknown.error)")
+
+        // Another account's key on this device's trip: the server has no such booking for it.
+        let other = try await booking.run(["cancel", id], environment: ["BOOKING_API_KEY": "sk_test_other"])
+        #expect(other.status == 2, "\(other.output) \(other.error)")
+        #expect(other.error.contains("no booking \(id) for this account"), "\(other.error)")
+        #expect(try await Self.tripStatus(booking, id) == "CONFIRMED")
+        // The same with a request saved by this account and left open: the
+        // other account's run keeps it, this account's next run settles it.
+        let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": "after cancel commit"])
+        #expect(killed.signalled)
+        let otherAgain = try await booking.run(["cancel", id], environment: ["BOOKING_API_KEY": "sk_test_other"])
+        #expect(otherAgain.status == 2, "\(otherAgain.output) \(otherAgain.error)")
+        #expect(try await Self.refunds(sandbox, id) == 0)
+        let reconcile = try await booking.run(["reconcile", "--json"])
+        #expect((try reconcile.json()["cancels"] as? [String: Any])?["cancelled"] as? Int == 1)
+
+        let json = try await booking.run(["cancel", "bk_doesnotexist", "--json"])
+        #expect(json.status == 2)
+
+        let again = try await booking.run(["cancel", id])
+        #expect(again.status == 2)
+        #expect(again.error.contains("is already cancelled"), "\(again.error)")
+        // The other device's copy still says confirmed: the server refuses,
+        // says why, and that copy is brought up to date.
+        let late = try await otherDevice.run(["cancel", id])
+        #expect(late.status == 2, "\(late.output) \(late.error)")
+        #expect(late.error.contains("cannot be cancelled: the server has it CANCELLED"), "\(late.error)")
+        #expect(try await Self.tripStatus(otherDevice, id) == "CANCELLED")
+        #expect(try await Self.refunds(sandbox, id) == 1)
+        await sandbox.stop()
+    }
+}

@@ -1,0 +1,81 @@
+import BookingKit
+import BookingTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A sandbox over loopback and a `BookingClient` made the way an app makes
+/// one, with the waits of retries skipped.
+struct ClientFixture {
+    let sandbox: SandboxFixture
+    let client: BookingClient
+
+    init(sandbox: SandboxFixture, client: BookingClient) {
+        self.sandbox = sandbox
+        self.client = client
+    }
+
+    init(account: String = "test", launchBound: Duration = .seconds(2), logHandler: any LogHandler = SilentLogHandler())
+        throws
+    {
+        sandbox = try SandboxFixture(route: .loopback)
+        client = try Self.client(
+            sandbox: sandbox, account: account, launchBound: launchBound, logHandler: logHandler)
+    }
+
+    static func configuration(
+        sandbox: SandboxFixture, account: String = "test", launchBound: Duration = .seconds(2),
+        logHandler: any LogHandler = SilentLogHandler()
+    ) -> BookingClient.Configuration {
+        BookingClient.Configuration(
+            server: sandbox.server.baseURL.absoluteString, credential: .apiKey("sk_test_\(account)"),
+            dataDirectory: URL(fileURLWithPath: sandbox.clientDirectory), transport: sandbox.transport,
+            logHandler: logHandler, launchBound: launchBound)
+    }
+
+    static func client(
+        sandbox: SandboxFixture, account: String = "test", launchBound: Duration = .seconds(2),
+        logHandler: any LogHandler = SilentLogHandler()
+    ) throws -> BookingClient {
+        try BookingClient(
+            configuration(sandbox: sandbox, account: account, launchBound: launchBound, logHandler: logHandler),
+            sleeper: NoSleeper(), holdNow: nil)
+    }
+
+    /// The first offer in Lisbon for two nights.
+    func firstOffer() async throws -> Offer {
+        let page = try await client.offers(
+            at: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2)
+        return try #require(page.items.first)
+    }
+
+    /// Answers the bank's page at `url` as a browser would (the form's POST).
+    static func answerChallenge(_ url: String, pass: Bool) async throws {
+        var request = URLRequest(url: try #require(URL(string: url)))
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data((pass ? "result=pass" : "result=fail").utf8)
+        _ = try await URLSession.shared.data(for: request)
+    }
+}
+
+/// Keeps every log message, for tests that check what reached the app.
+final class CollectingLogHandler: LogHandler, @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(LogLevel, String)] = []
+
+    func log(level: LogLevel, message: String, metadata: [String: String], source: String) {
+        lock.lock()
+        entries.append((level, message))
+        lock.unlock()
+    }
+
+    var messages: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.map(\.1)
+    }
+}

@@ -1,0 +1,37 @@
+import BookingKit
+import BookingTestSupport
+import Foundation
+import Locking
+import Testing
+
+/// The countdown reads the runtime's hold clock, the same clock `pay`
+/// stamps: moved by hand here, it ticks down, and at zero Pay is stopped to
+/// check the hold with the server.
+@Suite("BookingClient countdown")
+struct CountdownTests {
+    @Test("ticks with the runtime's hold clock; a payment past zero checks the hold first")
+    func ticks() async throws {
+        let sandbox = try SandboxFixture(route: .loopback)
+        let now = Locked(MonotonicInstant.origin.advanced(by: .seconds(1_000)))
+        let client = try BookingClient(
+            ClientFixture.configuration(sandbox: sandbox), sleeper: NoSleeper(),
+            holdNow: { now.withLock { $0 } })
+        let fixture = ClientFixture(sandbox: sandbox, client: client)
+        await client.launch()
+        try await client.hold(try await fixture.firstOffer())
+        let held = try await client.outcome(timeout: .seconds(10))
+        #expect(client.secondsLeft(in: held) == 900)
+
+        var ticks = client.countdown().makeAsyncIterator()
+        #expect(await ticks.next() == 900)
+        now.withLock { $0 = $0.advanced(by: .seconds(60)) }
+        #expect(await ticks.next() == 840)
+        now.withLock { $0 = $0.advanced(by: .seconds(841)) }
+        #expect(await ticks.next() == 0)
+
+        // Pay at a reading past the countdown: not sent, the hold is checked.
+        let paying = try await client.pay(with: PaymentToken("tok_visa"))
+        #expect(paying.stage.name == "checkingHold")
+        await sandbox.stop()
+    }
+}

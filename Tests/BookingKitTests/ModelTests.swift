@@ -1,0 +1,82 @@
+import BookingKit
+import BookingTestSupport
+import Foundation
+import Testing
+
+/// `BookingModel` drives a whole booking on the main actor, as a SwiftUI
+/// screen would, against the sandbox over loopback.
+@Suite("BookingModel")
+@MainActor
+struct ModelTests {
+    @Test("a whole booking through the model: hold, countdown, 3-D Secure, confirmed")
+    func wholeBooking() async throws {
+        let (fixture, model, running) = try await launched()
+        defer { running.cancel() }
+        #expect(model.title.key == "booking.title.browsing")
+        #expect(model.title.defaultValue == "Choose a room")
+        #expect(model.actions.isEmpty)
+
+        await model.pay(with: PaymentToken("tok_visa"))
+        #expect(model.lastError == .actionUnavailable(.pay, stage: "browsing", reason: nil))
+
+        await model.hold(try await fixture.firstOffer())
+        #expect(model.lastError == nil)
+        #expect(await model.waitForOutcome(timeout: .seconds(10)))
+        #expect(model.title.key == "booking.title.held")
+        #expect(model.actions.map(\.action) == [.pay, .back])
+        #expect(model.actions.allSatisfy { $0.isEnabled })
+        #expect(model.actions.first?.label.key == "booking.action.pay")
+        #expect(await waitUntil { (model.countdownSeconds ?? 0) > 14 * 60 })
+
+        await model.pay(with: PaymentToken("tok_threeDSecureRequired"))
+        #expect(await model.waitForOutcome(timeout: .seconds(10)))
+        #expect(model.title.key == "booking.title.actionRequired")
+        let url = try #require(model.challengeURL)
+        #expect(model.actions.map(\.action) == [.openChallenge])
+        try await ClientFixture.answerChallenge(url.absoluteString, pass: true)
+        await model.returnedToApp()
+        #expect(await waitUntil { model.state.stage.isFinal })
+        #expect(model.title.key == "booking.title.confirmed.voucher" || model.title.key == "booking.title.confirmed")
+        #expect(model.title.defaultValue == "Booking confirmed")
+        #expect(model.countdownSeconds == nil || model.state.countdown == nil)
+        #expect(try await fixture.client.savedTrips().count == 1)
+
+        await model.back()
+        #expect(model.state.stage == .browsing)
+        await fixture.sandbox.stop()
+    }
+
+    @Test("offline: the banner and the disabled reason carry keys")
+    func offline() async throws {
+        let (fixture, model, running) = try await launched()
+        defer { running.cancel() }
+        await model.hold(try await fixture.firstOffer())
+        #expect(await model.waitForOutcome(timeout: .seconds(10)))
+        await fixture.client.networkChanged(isOnline: false)
+        #expect(await waitUntil { model.banner != nil })
+        #expect(model.banner?.key == "booking.banner.offline")
+        let pay = try #require(model.actions.first { $0.action == .pay })
+        #expect(!pay.isEnabled)
+        #expect(pay.disabledReason?.key == "booking.reason.youAreOffline")
+        await fixture.sandbox.stop()
+    }
+
+    /// A sandbox, a client and its model, running and launched.
+    private func launched() async throws -> (ClientFixture, BookingModel, Task<Void, Never>) {
+        let fixture = try ClientFixture()
+        let model = BookingModel(client: fixture.client)
+        let running = Task { await model.run() }
+        #expect(await waitUntil { model.launchReport != nil })
+        return (fixture, model, running)
+    }
+
+    /// Waits (real time, bounded) until `condition` holds on the main actor.
+    private func waitUntil(_ seconds: Int = 10, _ condition: @MainActor () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition()
+    }
+}
