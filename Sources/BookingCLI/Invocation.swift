@@ -36,7 +36,7 @@ public struct Invocation: Sendable {
 
     /// The search cache and client, after the launch-time reconciliation
     /// (for the commands that only search).
-    public func search() async throws(CommandFailure) -> SearchRepository {
+    package func search() async throws(CommandFailure) -> SearchRepository {
         let services = try services()
         await services.reconcileAtLaunch()
         return try services.search()

@@ -10,7 +10,7 @@ extension LaunchReconciler {
     /// (the work goes on while the command runs; what it learns is saved
     /// forward-only, and a resend carries the request's own key).
     @discardableResult
-    public static func settleCancels(_ repository: BookingRepository, console: Console, bound: Duration = bound) async
+    package static func settleCancels(_ repository: BookingRepository, console: Console, bound: Duration = bound) async
         -> CancelReport?
     {
         guard let report = await TimeLimit.run(bound, { await repository.reconcileCancels() }) ?? nil else {

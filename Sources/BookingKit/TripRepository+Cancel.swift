@@ -85,6 +85,10 @@ extension TripRepository {
                 case .userFacing(_, let detail):
                     throw try await refuse(
                         request, code: detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)", api: api)
+                case .final(.waitRequested, _):
+                    // The server asked for a pause: nothing was sent now. The
+                    // request stays open for the next run or reconciliation.
+                    throw CancelError.pending(request.bookingID, request.idempotencyKey, Self.reason(error))
                 case .final(.notSent, _), .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
                     // The answer is lost or unusable: the request may have
                     // been applied. Ask the server before sending again.

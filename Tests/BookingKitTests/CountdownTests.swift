@@ -1,7 +1,7 @@
 import BookingKit
 import BookingTestSupport
 import Foundation
-import Locking
+import Primitives
 import Testing
 
 /// The countdown reads the runtime's hold clock, the same clock `pay`

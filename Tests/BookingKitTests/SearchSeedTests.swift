@@ -4,7 +4,7 @@ import BookingKit
 import BookingStore
 import BookingTestSupport
 import Foundation
-import Locking
+import Primitives
 import Testing
 
 /// Search as the rules say: recents at once under two characters, answers

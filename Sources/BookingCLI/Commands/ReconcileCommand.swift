@@ -32,7 +32,7 @@ struct ReconcileCommand: BookingCommand {
             report.errors += 1
             report.errorMessages.append("cannot read the attempts left open: \(error)")
         }
-        let cancels = await LaunchReconciler.reconcileCancels(repository, bound: bound)
+        let cancels = await LaunchReconciler.reconcileCancels(repository, bound: Self.bound)
         if invocation.json {
             invocation.emit([
                 "examined": .number(report.examined),
