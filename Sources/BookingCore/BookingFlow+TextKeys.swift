@@ -35,6 +35,7 @@ extension BookingFlow.State {
         case .processing(let s): return s.isStillChecking ? "processing.stillChecking" : "processing"
         case .confirmed(let s): return s.booking.voucherCode == nil ? "confirmed" : "confirmed.voucher"
         case .failed(let s): return "failed." + Self.name(of: s.reason)
+        case .notPaid(let s): return s.reason == .holdEnded ? "notPaid.holdEnded" : "notPaid.serverFailedTheKey"
         default: return stage.name
         }
     }
