@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore", "TestSupport"]),
         .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
-        .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore", "HTTPServer"]),
+        .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore", "HTTPServer", "Primitives"]),
         .testTarget(
             name: "BookingKitTests",
             dependencies: [

@@ -26,19 +26,19 @@ trap cleanup EXIT
 step "swift format lint --strict on Examples/"
 swift format lint --strict -r -p Examples/BookingApp/Sources Examples/BookingApp/Package.swift
 
-step "building sandbox-server"
-swift build --product sandbox-server >/dev/null
-BIN="$(swift build --show-bin-path)/sandbox-server"
-"$BIN" --port 0 --data-dir "$WORK/sandbox" >"$WORK/stdout" 2>"$WORK/stderr" &
+step "building booking (its sandbox command)"
+swift build --product booking >/dev/null
+BIN="$(swift build --show-bin-path)/booking"
+"$BIN" --data-dir "$WORK/sandbox" sandbox --port 0 >"$WORK/stdout" 2>"$WORK/stderr" &
 SERVER_PID=$!
 PORT=""
 for _ in $(seq 1 100); do
     PORT="$(sed -n 's|^listening on http://127.0.0.1:\([0-9][0-9]*\)$|\1|p' "$WORK/stdout")"
     [ -n "$PORT" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/stderr" >&2; fail "sandbox-server exited at start"; }
+    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/stderr" >&2; fail "booking sandbox exited at start"; }
     sleep 0.1
 done
-[ -n "$PORT" ] || fail "sandbox-server printed no port"
+[ -n "$PORT" ] || fail "booking sandbox printed no port"
 
 # One scratch directory for both outside packages: BookingKit builds once.
 SCRATCH="$ROOT/Examples/.build"

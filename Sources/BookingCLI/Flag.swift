@@ -1,24 +1,20 @@
 import Foundation
+import Primitives
 
 /// A flag set from a signal handler and read by a loop.
-public final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+public final class Flag: Sendable {
+    private let value = Locked(false)
 
     /// A flag, not set.
     public init() {}
 
     /// Sets the flag.
     public func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
+        value.withLock { $0 = true }
     }
 
     /// Whether the flag is set.
     public var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        value.withLock { $0 }
     }
 }

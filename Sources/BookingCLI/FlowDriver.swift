@@ -2,6 +2,7 @@ import BookingAPI
 import BookingCore
 import BookingKit
 import Foundation
+import Primitives
 
 /// Drives the booking flow for one command run: sends the user's events
 /// (with fresh ids and hold-clock readings), follows the states the effects
@@ -157,15 +158,14 @@ public struct FlowDriver: Sendable {
 }
 
 /// The last stage line printed, so each is printed once.
-private final class PrintedStage: @unchecked Sendable {
-    private let lock = NSLock()
-    private var last: String?
+private final class PrintedStage: Sendable {
+    private let last = Locked<String?>(nil)
 
     func changed(to key: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard key != last else { return false }
-        last = key
-        return true
+        last.withLock { last in
+            guard key != last else { return false }
+            last = key
+            return true
+        }
     }
 }

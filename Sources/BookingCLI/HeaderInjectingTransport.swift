@@ -1,11 +1,12 @@
 import BookingAPI
 import Foundation
+import Primitives
 
 /// A transport that adds a header to chosen requests before handing them to
 /// another transport. The demo uses it to ask the sandbox for a fault on one
 /// request (`Sandbox-Fault: drop-response-after-commit` on the payment),
 /// which the API client has no way to say.
-public final class HeaderInjectingTransport: Transport, @unchecked Sendable {
+public final class HeaderInjectingTransport: Transport, Sendable {
     private struct Rule {
         var method: String
         var path: String
@@ -15,8 +16,7 @@ public final class HeaderInjectingTransport: Transport, @unchecked Sendable {
     }
 
     private let base: any Transport
-    private let lock = NSLock()
-    private var rules: [Rule] = []
+    private let rules = Locked<[Rule]>([])
 
     /// Wraps `base`.
     public init(_ base: any Transport) {
@@ -26,16 +26,12 @@ public final class HeaderInjectingTransport: Transport, @unchecked Sendable {
     /// Adds `header: value` to the next `times` requests with `method` to
     /// exactly `path` (e.g. `POST /v1/bookings`).
     public func inject(_ header: String, _ value: String, method: String, path: String, times: Int = 1) {
-        lock.lock()
-        rules.append(Rule(method: method, path: path, header: header, value: value, remaining: times))
-        lock.unlock()
+        rules.withLock { $0.append(Rule(method: method, path: path, header: header, value: value, remaining: times)) }
     }
 
     /// How many planned injections have not happened yet.
     public var pending: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return rules.reduce(0) { $0 + $1.remaining }
+        rules.withLock { $0.reduce(0) { $0 + $1.remaining } }
     }
 
     public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
@@ -43,14 +39,14 @@ public final class HeaderInjectingTransport: Transport, @unchecked Sendable {
     }
 
     private func injecting(into request: TransportRequest) -> TransportRequest {
-        var request = request
-        lock.lock()
-        defer { lock.unlock() }
-        if let index = rules.firstIndex(where: { $0.method == request.method && $0.path == request.url.path }) {
-            request.headers[rules[index].header] = rules[index].value
-            rules[index].remaining -= 1
-            if rules[index].remaining <= 0 { rules.remove(at: index) }
+        rules.withLock { rules in
+            var request = request
+            if let index = rules.firstIndex(where: { $0.method == request.method && $0.path == request.url.path }) {
+                request.headers[rules[index].header] = rules[index].value
+                rules[index].remaining -= 1
+                if rules[index].remaining <= 0 { rules.remove(at: index) }
+            }
+            return request
         }
-        return request
     }
 }

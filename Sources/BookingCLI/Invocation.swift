@@ -1,5 +1,4 @@
 import BookingAPI
-import BookingKit
 import Foundation
 
 /// One run of a command: what was parsed, the settings, the console and the
@@ -32,14 +31,6 @@ public struct Invocation: Sendable {
         try Services(
             settings: settings, console: console, environment: environment, wrapTransport: wrapTransport,
             holdTTLMilliseconds: holdTTLMilliseconds)
-    }
-
-    /// The search cache and client, after the launch-time reconciliation
-    /// (for the commands that only search).
-    package func search() async throws(CommandFailure) -> SearchRepository {
-        let services = try services()
-        await services.reconcileAtLaunch()
-        return try services.search()
     }
 
     /// Prints the one JSON document of the run.

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// Runs work with a time bound without waiting for it past the bound: the
 /// work goes on in its own task (it must be safe to abandon: reads, and
@@ -23,21 +24,18 @@ package enum TimeLimit {
     }
 
     /// Resumes a continuation exactly once.
-    private final class Once<Value: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Value, Never>?
+    private final class Once<Value: Sendable>: Sendable {
+        private let continuation = Locked<CheckedContinuation<Value, Never>?>(nil)
 
         func install(_ continuation: CheckedContinuation<Value, Never>) {
-            lock.lock()
-            self.continuation = continuation
-            lock.unlock()
+            self.continuation.withLock { $0 = continuation }
         }
 
         func resume(_ value: Value) {
-            lock.lock()
-            let waiting = continuation
-            continuation = nil
-            lock.unlock()
+            let waiting = continuation.withLock { waiting in
+                defer { waiting = nil }
+                return waiting
+            }
             waiting?.resume(returning: value)
         }
     }

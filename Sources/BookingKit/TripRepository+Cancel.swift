@@ -202,6 +202,8 @@ extension TripRepository {
         switch error {
         case .final(.notSent, _): return "the server cannot be reached"
         case .final(.unavailable, _): return "the server is busy or unavailable"
+        case .final(.waitRequested(let until), _):
+            return "the server asked to wait until \(Date(timeIntervalSince1970: TimeInterval(until)))"
         default: return "\(error)"
         }
     }

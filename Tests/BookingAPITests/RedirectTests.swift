@@ -2,6 +2,7 @@ import BookingAPI
 import BookingCore
 import Foundation
 import HTTPServer
+import Primitives
 import Testing
 
 /// The contract has no redirects: a 3xx is a server error, never followed.
@@ -73,19 +74,16 @@ private struct Redirector: HTTPHandler {
 
 /// Records every request it gets (method, target and every header) and
 /// answers as a server that lost the body would: 400.
-private final class RecordingHandler: HTTPHandler, @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen: [String] = []
+private final class RecordingHandler: HTTPHandler, Sendable {
+    private let seen = Locked<[String]>([])
 
-    var requests: [String] {
-        lock.withLock { seen }
-    }
+    var requests: [String] { seen.withLock { $0 } }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         let line =
             "\(request.method) \(request.target) "
             + request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "; ")
-        lock.withLock { seen.append(line) }
+        seen.withLock { $0.append(line) }
         return HTTPResponse(
             status: 400, headers: ["Content-Type": "application/json"],
             body: Data(#"{"error":{"code":"VALIDATION_ERROR","message":"body required"}}"#.utf8))

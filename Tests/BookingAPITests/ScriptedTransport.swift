@@ -1,30 +1,27 @@
 import BookingAPI
 import Foundation
+import Primitives
 
 /// An in-process double that answers with scripted responses, for the fast
 /// tests of decoding and policy (the real sandbox covers the rest).
-final class ScriptedTransport: Transport, @unchecked Sendable {
+final class ScriptedTransport: Transport, Sendable {
     enum Step {
         case answer(Int, [String: String], String)
         case fail(TransportError)
     }
-    private let lock = NSLock()
-    private var steps: [Step]
-    private(set) var sent: [TransportRequest] = []
+    /// The steps left and the requests sent so far.
+    private let script: Locked<(steps: [Step], sent: [TransportRequest])>
 
-    init(_ steps: [Step]) { self.steps = steps }
+    init(_ steps: [Step]) { script = Locked((steps, [])) }
 
-    var requests: [TransportRequest] {
-        lock.lock()
-        defer { lock.unlock() }
-        return sent
-    }
+    var requests: [TransportRequest] { script.withLock { $0.sent } }
 
     private func next(_ request: TransportRequest) -> Step {
-        lock.lock()
-        defer { lock.unlock() }
-        sent.append(request)
-        return steps.isEmpty ? .fail(TransportError(.cannotConnect, "script ended")) : steps.removeFirst()
+        script.withLock { script in
+            script.sent.append(request)
+            return script.steps.isEmpty
+                ? .fail(TransportError(.cannotConnect, "script ended")) : script.steps.removeFirst()
+        }
     }
 
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
@@ -37,18 +34,8 @@ final class ScriptedTransport: Transport, @unchecked Sendable {
 }
 
 /// Records waits and returns at once.
-final class RecordingSleeper: Sleeper, @unchecked Sendable {
-    private let lock = NSLock()
-    private var waits: [Duration] = []
-    var recorded: [Duration] {
-        lock.lock()
-        defer { lock.unlock() }
-        return waits
-    }
-    private func add(_ d: Duration) {
-        lock.lock()
-        waits.append(d)
-        lock.unlock()
-    }
-    func sleep(for duration: Duration) async throws { add(duration) }
+final class RecordingSleeper: Sleeper {
+    private let waits = Locked<[Duration]>([])
+    var recorded: [Duration] { waits.withLock { $0 } }
+    func sleep(for duration: Duration) async throws { waits.withLock { $0.append(duration) } }
 }

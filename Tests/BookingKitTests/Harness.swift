@@ -3,6 +3,7 @@ import BookingCore
 import BookingKit
 import BookingTestSupport
 import Foundation
+import Primitives
 import TestSupport
 import Testing
 
@@ -108,25 +109,14 @@ final class Harness: @unchecked Sendable {
 }
 
 /// Records the 3-D Secure pages the runner opened.
-final class ChallengeRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var opened: [(AttemptID, String)] = []
+final class ChallengeRecorder: Sendable {
+    private let opened = Locked<[(AttemptID, String)]>([])
 
     func record(_ id: AttemptID, _ url: String) {
-        append((id, url))
+        opened.withLock { $0.append((id, url)) }
     }
 
-    private func append(_ item: (AttemptID, String)) {
-        lock.lock()
-        opened.append(item)
-        lock.unlock()
-    }
-
-    var urls: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return opened.map(\.1)
-    }
+    var urls: [String] { opened.withLock { $0.map(\.1) } }
 }
 
 /// Simulated process death at the N-th effect boundary: from then on no

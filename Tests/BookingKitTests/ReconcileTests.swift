@@ -131,12 +131,11 @@ import Testing
 }
 
 /// Counts requests in flight at once, holding each for `delay`.
-final class ConcurrencyCountingTransport: Transport, @unchecked Sendable {
+final class ConcurrencyCountingTransport: Transport, Sendable {
     private let base: any Transport
     private let delay: Duration
-    private let lock = NSLock()
-    private var current = 0
-    private var highest = 0
+    /// Requests in flight now, and the most there ever were.
+    private let count = Locked((current: 0, highest: 0))
 
     init(_ base: any Transport, delay: Duration) {
         self.base = base
@@ -144,21 +143,17 @@ final class ConcurrencyCountingTransport: Transport, @unchecked Sendable {
     }
 
     var peak: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return highest
+        count.withLock { $0.highest }
     }
 
     private func enter() {
-        lock.lock()
-        current += 1
-        highest = max(highest, current)
-        lock.unlock()
+        count.withLock {
+            $0.current += 1
+            $0.highest = max($0.highest, $0.current)
+        }
     }
     private func leave() {
-        lock.lock()
-        current -= 1
-        lock.unlock()
+        count.withLock { $0.current -= 1 }
     }
 
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {

@@ -4,6 +4,7 @@ import BookingKit
 import BookingTestSupport
 import Foundation
 import HTTPServer
+import Primitives
 import TestSupport
 import Testing
 
@@ -68,8 +69,7 @@ final class RewritingFront: @unchecked Sendable {
     private final class Front: HTTPHandler, @unchecked Sendable {
         let inner: any HTTPHandler
         let rewrite: Rewrite
-        private let lock = NSLock()
-        private var requests: [String] = []
+        private let requests = Locked<[String]>([])
 
         init(inner: any HTTPHandler, rewrite: @escaping Rewrite) {
             self.inner = inner
@@ -77,11 +77,11 @@ final class RewritingFront: @unchecked Sendable {
         }
 
         var seen: [String] {
-            lock.withLock { requests }
+            requests.withLock { $0 }
         }
 
         func handle(_ request: HTTPRequest) async -> HTTPResponse {
-            lock.withLock { requests.append("\(request.method) \(request.target)") }
+            requests.withLock { $0.append("\(request.method) \(request.target)") }
             return rewrite(request, await inner.handle(request))
         }
     }

@@ -87,7 +87,9 @@ struct OffersCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let search = try await invocation.search()
+        let services = try invocation.services()
+        await services.reconcileAtLaunch()
+        let search = try services.search()
         let result: OffersPage
         do {
             result = try await search.offers(query, pageIndex: page - 1, refresh: refresh)

@@ -24,7 +24,9 @@ struct SearchCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let search = try await invocation.search()
+        let services = try invocation.services()
+        await services.reconcileAtLaunch()
+        let search = try services.search()
         let suggestions: Suggestions
         do {
             suggestions = try await search.suggestions(for: text)
