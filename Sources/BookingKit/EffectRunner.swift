@@ -140,7 +140,7 @@ package final class EffectRunner: Sendable {
             let sentAt = monotonicNow()
             do {
                 let snapshot = try await repository.readHold(id, anchor: bootReading())
-                if snapshot.state == "EXPIRED" {
+                if snapshot.state == .expired {
                     await sink(.holdReadFailed(id, .expired))
                 } else {
                     await sink(holdEvent(id, snapshot, sentAt: sentAt, read: true))
