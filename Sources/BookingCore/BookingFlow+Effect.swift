@@ -8,7 +8,7 @@ extension BookingFlow {
         case saveAttempt(AttemptRecord)
         /// `POST /v1/holds` with the attempt's key. Answers: `holdGranted`,
         /// `holdFailed`. Read the hold clock just before sending.
-        case requestHold(HoldRequest)
+        case requestHold(Attempt)
         /// Fire `holdTimerFired` after the wait (the countdown's end).
         case scheduleHoldTimer(AttemptID, after: Duration)
         /// `GET /v1/holds/{id}`. Answers: `holdRead`, `holdReadFailed`.
@@ -34,7 +34,7 @@ extension BookingFlow {
         public var attemptID: AttemptID? {
             switch self {
             case .saveAttempt(let record): return record.attemptID
-            case .requestHold(let request): return request.attemptID
+            case .requestHold(let attempt): return attempt.id
             case .scheduleHoldTimer(let id, _), .readHold(let id, _), .lookUpAttempt(let id, _, _),
                 .openChallenge(let id, _), .pollBooking(let id, _, _), .saveNotPaid(let id):
                 return id
@@ -45,32 +45,11 @@ extension BookingFlow {
         }
     }
 
-    /// The body and key of `POST /v1/holds`.
-    public struct HoldRequest: Hashable, Sendable {
-        /// The attempt.
-        public let attemptID: AttemptID
-        /// The Idempotency-Key header.
-        public let key: IdempotencyKey
-        /// The offer.
-        public let offerID: OfferID
-        /// The quote accepted.
-        public let quoteID: QuoteID
-
-        /// A value with every field given.
-        public init(attemptID: AttemptID, key: IdempotencyKey, offerID: OfferID, quoteID: QuoteID) {
-            self.attemptID = attemptID
-            self.key = key
-            self.offerID = offerID
-            self.quoteID = quoteID
-        }
-    }
-
-    /// The body and key of `POST /v1/bookings`.
+    /// The body and key of `POST /v1/bookings`: the attempt itself (its
+    /// key), the hold and the payment method.
     public struct PaymentRequest: Hashable, Sendable {
-        /// The attempt.
-        public let attemptID: AttemptID
-        /// The Idempotency-Key header.
-        public let key: IdempotencyKey
+        /// The attempt; its key is the Idempotency-Key header.
+        public let attempt: Attempt
         /// The hold paid for.
         public let holdID: HoldID
         /// The payment method.
@@ -80,12 +59,14 @@ extension BookingFlow {
         /// the first send, so it never ends the attempt).
         public let isResend: Bool
 
+        /// The attempt's id.
+        public var attemptID: AttemptID { attempt.id }
+        /// The Idempotency-Key header.
+        public var key: IdempotencyKey { attempt.key }
+
         /// A value with every field given.
-        public init(
-            attemptID: AttemptID, key: IdempotencyKey, holdID: HoldID, token: PaymentToken, isResend: Bool = false
-        ) {
-            self.attemptID = attemptID
-            self.key = key
+        public init(attempt: Attempt, holdID: HoldID, token: PaymentToken, isResend: Bool = false) {
+            self.attempt = attempt
             self.holdID = holdID
             self.token = token
             self.isResend = isResend

@@ -101,7 +101,7 @@ extension BookingFlow {
             guard !stage.countdown.hasEnded(at: now) else {
                 return go(.checkingHold(checking), [.readHold(id, stage.hold.id)])
             }
-            let request = PaymentRequest(attemptID: id, key: stage.attempt.key, holdID: stage.hold.id, token: token)
+            let request = PaymentRequest(attempt: stage.attempt, holdID: stage.hold.id, token: token)
             return go(
                 .submitting(
                     Submitting(attempt: stage.attempt, holdID: stage.hold.id, price: stage.hold.price, token: token)),

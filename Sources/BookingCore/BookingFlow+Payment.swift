@@ -78,8 +78,7 @@ extension BookingFlow {
         if let token = stage.token, stage.resends < maximumResends {
             next.resends += 1
             next.waitingFor = .resend
-            let request = PaymentRequest(
-                attemptID: attempt.id, key: attempt.key, holdID: holdID, token: token, isResend: true)
+            let request = PaymentRequest(attempt: attempt, holdID: holdID, token: token, isResend: true)
             return go(.unknown(next), [.pay(request)])
         }
         next.waitingFor = .holdRead

@@ -98,10 +98,9 @@ public enum BookingFlow {
         let attempt = Attempt(id: id, key: key, offerID: offerID, quoteID: quoteID)
         let record = AttemptRecord(
             attemptID: id, idempotencyKey: key, offerID: offerID, quoteID: quoteID, phase: .holdRequested)
-        let request = HoldRequest(attemptID: id, key: key, offerID: offerID, quoteID: quoteID)
         return go(
             .requestingHold(RequestingHold(attempt: attempt, offer: offer)),
-            [.saveAttempt(record), .requestHold(request)])
+            [.saveAttempt(record), .requestHold(attempt)])
     }
 
     /// Saving a new phase for an attempt.

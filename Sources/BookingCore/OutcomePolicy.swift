@@ -88,7 +88,8 @@ public struct OutcomePolicy: Hashable, Sendable {
                 let mayHaveActed = kind.movesMoney && (status == 503 || keyInUse)
                 let delay = wait(retryAfter)
                 if delay > longestWait {
-                    return mayHaveActed ? .unknownOutcome : .final(.waitRequested(until: nowUnixSeconds + delay.wholeSeconds))
+                    return mayHaveActed
+                        ? .unknownOutcome : .final(.waitRequested(until: nowUnixSeconds + delay.wholeSeconds))
                 }
                 if canRetry { return .retry(after: delay) }
                 return mayHaveActed ? .unknownOutcome : .final(.unavailable)

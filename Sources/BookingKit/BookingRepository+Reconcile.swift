@@ -55,9 +55,9 @@ extension BookingRepository {
             case .held:
                 let hold = try await readHold(record.attemptID, anchor: BootClock.current())
                 switch hold.state {
-                case "EXPIRED": return .expired
-                case "BOOKED": return try await settleByLookup(record, age: age)
-                default: return .pending
+                case .expired: return .expired
+                case .booked: return try await settleByLookup(record, age: age)
+                case .held: return .pending
                 }
             case .paymentSubmitted, .actionRequired, .processing:
                 return try await settleByLookup(record, age: age)
@@ -97,7 +97,7 @@ extension BookingRepository {
     private func holdHasEnded(_ record: StoredAttempt) async throws -> Bool {
         guard record.holdID != nil else { return false }
         do {
-            return try await readHold(record.attemptID, anchor: nil).state == "EXPIRED"
+            return try await readHold(record.attemptID, anchor: nil).state == .expired
         } catch APIError.notFound {
             return true
         }

@@ -121,7 +121,7 @@ package actor BookingRepository {
     }
 
     private func applyHold(_ hold: HoldSnapshot, to record: StoredAttempt, anchor: BootClock.Reading?) throws {
-        let expired = hold.state == "EXPIRED"
+        let expired = hold.state == .expired
         let saved = anchor.flatMap {
             SavedHoldAnchor(bootID: $0.bootID, sinceBoot: $0.sinceBoot, expiresIn: .milliseconds(hold.expiresInMs))
         }

@@ -121,14 +121,14 @@ package final class EffectRunner: Sendable {
                 return true
             }
 
-        case .requestHold(let request):
+        case .requestHold(let attempt):
             let sentAt = monotonicNow()
             let anchor = bootReading()
             do {
-                let snapshot = try await repository.requestHold(request.attemptID, anchor: anchor)
-                await sink(holdEvent(request.attemptID, snapshot, sentAt: sentAt))
+                let snapshot = try await repository.requestHold(attempt.id, anchor: anchor)
+                await sink(holdEvent(attempt.id, snapshot, sentAt: sentAt))
             } catch {
-                await sink(.holdFailed(request.attemptID, Self.holdFailure(error, for: request.attemptID)))
+                await sink(.holdFailed(attempt.id, Self.holdFailure(error, for: attempt.id)))
             }
             return true
 
@@ -140,7 +140,7 @@ package final class EffectRunner: Sendable {
             let sentAt = monotonicNow()
             do {
                 let snapshot = try await repository.readHold(id, anchor: bootReading())
-                if snapshot.state == "EXPIRED" {
+                if snapshot.state == .expired {
                     await sink(.holdReadFailed(id, .expired))
                 } else {
                     await sink(holdEvent(id, snapshot, sentAt: sentAt, read: true))

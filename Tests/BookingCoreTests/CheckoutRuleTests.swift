@@ -25,7 +25,7 @@ import Testing
         #expect(
             effects == [
                 .saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .paymentSubmitted, holdID: S.holdID)),
-                .pay(Flow.PaymentRequest(attemptID: Fix.a1, key: Fix.k1, holdID: S.holdID, token: S.token)),
+                .pay(Flow.PaymentRequest(attempt: Fix.attempt1, holdID: S.holdID, token: S.token)),
             ])
         #expect(next.stage.name == "submitting")
     }
@@ -38,7 +38,7 @@ import Testing
                     AttemptRecord(
                         attemptID: Fix.a1, idempotencyKey: Fix.k1, offerID: S.offerID,
                         quoteID: S.quote.id, phase: .holdRequested)),
-                .requestHold(Flow.HoldRequest(attemptID: Fix.a1, key: Fix.k1, offerID: S.offerID, quoteID: S.quote.id)),
+                .requestHold(Fix.attempt1),
             ])
         #expect(next.stage == .requestingHold(Flow.RequestingHold(attempt: Fix.attempt1, offer: S.offer)))
     }

@@ -60,8 +60,8 @@ import Testing
                 history.versions[id] = nil
             case .saveAttemptStatus(let update) where update.phase == .paymentSubmitted:
                 history.submittedSaved.insert(update.attemptID)
-            case .requestHold(let request):
-                expect(history.saved.contains(request.attemptID), "requestHold before saveAttempt")
+            case .requestHold(let attempt):
+                expect(history.saved.contains(attempt.id), "requestHold before saveAttempt")
             case .pay(let request) where request.isResend:
                 // The same payment again, with the same key, only after a
                 // lookup found no booking under that key.

@@ -52,10 +52,7 @@ import Testing
         let (_, effects) = Flow.reduce(changed, .acceptNewPriceTapped(attempt: Fix.a2, key: Fix.k2))
         #expect(
             effects.last
-                == .requestHold(
-                    Flow.HoldRequest(
-                        attemptID: Fix.a2, key: Fix.k2, offerID: S.offerID,
-                        quoteID: S.newQuote.id)))
+                == .requestHold(Flow.Attempt(id: Fix.a2, key: Fix.k2, offerID: S.offerID, quoteID: S.newQuote.id)))
     }
 
     @Test func aHoldGrantedAtAnotherPriceThanQuotedIsAPriceChangeNeverPayable() {
@@ -71,10 +68,7 @@ import Testing
         let accepted = Flow.reduce(state, .acceptNewPriceTapped(attempt: Fix.a2, key: Fix.k2))
         #expect(
             accepted.effects.last
-                == .requestHold(
-                    Flow.HoldRequest(
-                        attemptID: Fix.a2, key: Fix.k2,
-                        offerID: S.offerID, quoteID: S.quote.id)))
+                == .requestHold(Flow.Attempt(id: Fix.a2, key: Fix.k2, offerID: S.offerID, quoteID: S.quote.id)))
         let held = Flow.reduce(accepted.state, .holdGranted(Fix.a2, costlier, sentAt: Fix.t(4), receivedAt: Fix.t(5)))
         #expect(held.state.stage.name == "held")
     }

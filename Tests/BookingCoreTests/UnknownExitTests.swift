@@ -8,7 +8,7 @@ import Testing
     typealias S = BookingFlow.Samples
 
     static let resend = Flow.Effect.pay(
-        Flow.PaymentRequest(attemptID: Fix.a1, key: Fix.k1, holdID: S.holdID, token: Fix.token, isResend: true))
+        Flow.PaymentRequest(attempt: Fix.attempt1, holdID: S.holdID, token: Fix.token, isResend: true))
 
     @Test func aLostAnswerKeepsThePaymentMethodInMemoryForAResend() {
         let submitting = Flow.reduce(Fix.held(), .payTapped(Fix.token, now: Fix.t(30))).state

@@ -149,7 +149,8 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
             var marked = request
             marked.headers["Sandbox-Fault"] = limited ? "rate-limit" : "unavailable"
             var response = try await base.send(marked)
-            let seconds = Int64(locked { random.inRange(0...20) })
+            // Mostly short; one in ten up to an hour, longer than any call waits.
+            let seconds = Int64(locked { random.chance(10) ? random.inRange(61...3_600) : random.inRange(0...20) })
             var headers = response.headers
             if fault == .rateLimitDate || fault == .unavailableDate {
                 let nowSeconds = epochSeconds + now.components.seconds

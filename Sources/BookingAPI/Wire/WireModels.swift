@@ -76,7 +76,7 @@ public struct HoldSnapshot: Decodable, Hashable, Sendable {
     /// The hold's id.
     public let holdId: HoldID
     /// `HELD`, `EXPIRED` or `BOOKED`.
-    public let state: String
+    public let state: HoldState
     /// Time left when the server answered, in milliseconds (never negative).
     public let expiresInMs: Int64
     /// The offer held.
@@ -103,11 +103,12 @@ public struct HoldSnapshot: Decodable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         holdId = try container.decode(HoldID.self, forKey: .holdId)
-        state = try container.decode(String.self, forKey: .state)
-        guard ["HELD", "EXPIRED", "BOOKED"].contains(state) else {
+        let text = try container.decode(String.self, forKey: .state)
+        guard let state = HoldState(rawValue: text) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .state, in: container, debugDescription: "unknown hold state \(state)")
+                forKey: .state, in: container, debugDescription: "unknown hold state \(text)")
         }
+        self.state = state
         expiresInMs = try container.decode(Int64.self, forKey: .expiresInMs)
         guard expiresInMs >= 0 else {
             throw DecodingError.dataCorruptedError(
