@@ -141,10 +141,16 @@ extension Services {
     /// The launch-time reconciliation of a command that has no runtime of
     /// its own (search, offers, cancel): bounded, quiet unless it settled something.
     public func reconcileAtLaunch() async {
-        guard
-            let repository = try? BookingRepository(
-                directory: settings.dataDirectory, api: api, logHandler: logHandler)
-        else { return }
+        let repository: BookingRepository
+        do {
+            repository = try BookingRepository(directory: settings.dataDirectory, api: api, logHandler: logHandler)
+        } catch {
+            // The command goes on; the next launch settles what is open.
+            logHandler.log(
+                level: .warning, message: "cannot open the bookings to settle them at launch",
+                metadata: ["error": "\(error)"], source: "launch")
+            return
+        }
         await LaunchReconciler.run(repository, console: console)
     }
 }
