@@ -23,8 +23,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func sameKeyWithOtherBodyIs422(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let holdId = hold["holdId"].stringValue!
+            let holdId = try await sandbox.heldID()
             let first = try await sandbox.pay(holdId, token: "tok_chargeDeclined", key: "k-pay")
             #expect(first.status == 201)
             let second = try await sandbox.pay(holdId, token: "tok_visa", key: "k-pay")
@@ -37,8 +36,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func concurrentSameKeyIs409InUse(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let holdID = hold["holdId"].stringValue
+            let holdID = try await sandbox.heldID()
             async let slow = sandbox.pay(holdID, token: "tok_visa", key: "k-busy", fault: "delay-ms=800")
             // The second is sent once the first holds the key as running.
             try #require(
@@ -62,8 +60,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func injected500IsStoredAndReplayed(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let holdID = hold["holdId"].stringValue
+            let holdID = try await sandbox.heldID()
             let failed = try await sandbox.pay(
                 holdID, token: "tok_visa", key: "k-500", fault: "error-500-before-commit")
             #expect(failed.status == 500)
@@ -80,11 +77,11 @@ import Testing
     @Test(arguments: Transport.allCases)
     func validationFailureIsNotStored(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let bad = try await sandbox.pay(hold["holdId"].stringValue, token: "tok_bogus", key: "k-fix")
+            let holdID = try await sandbox.heldID()
+            let bad = try await sandbox.pay(holdID, token: "tok_bogus", key: "k-fix")
             #expect(bad.status == 400)
             #expect(bad.errorCode == "INVALID_PAYMENT_TOKEN")
-            let good = try await sandbox.pay(hold["holdId"].stringValue, token: "tok_visa", key: "k-fix")
+            let good = try await sandbox.pay(holdID, token: "tok_visa", key: "k-fix")
             #expect(good.status == 201)
             #expect(good.header("Idempotent-Replayed") == nil)
         }

@@ -24,9 +24,7 @@ struct SearchCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let services = try invocation.services()
-        await services.reconcileAtLaunch()
-        let search = try services.search()
+        let search = try await invocation.services().searchAfterReconciling()
         let suggestions: Suggestions
         do {
             suggestions = try await search.suggestions(for: text)
