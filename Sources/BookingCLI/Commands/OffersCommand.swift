@@ -87,7 +87,9 @@ struct OffersCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let search = try await invocation.services().searchAfterReconciling()
+        // `services` owns the embedded sandbox, if any.
+        let services = try invocation.services()
+        let search = try await services.searchAfterReconciling()
         let result: OffersPage
         do {
             result = try await search.offers(query, pageIndex: page - 1, refresh: refresh)

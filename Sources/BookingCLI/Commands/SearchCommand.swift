@@ -24,7 +24,9 @@ struct SearchCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let search = try await invocation.services().searchAfterReconciling()
+        // `services` owns the embedded sandbox, if any.
+        let services = try invocation.services()
+        let search = try await services.searchAfterReconciling()
         let suggestions: Suggestions
         do {
             suggestions = try await search.suggestions(for: text)
