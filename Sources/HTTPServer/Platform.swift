@@ -252,20 +252,11 @@ enum Platform {
     /// `shutdown(2)`: ends one or both directions; wakes any thread polling
     /// or blocked on the socket.
     static func shutdown(_ fd: Int32, _ direction: Direction) {
-        switch direction {
-        case .write:
-            #if canImport(Glibc)
-            _ = Glibc.shutdown(fd, Int32(SHUT_WR))
-            #else
-            _ = Darwin.shutdown(fd, SHUT_WR)
-            #endif
-        case .both:
-            #if canImport(Glibc)
-            _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
-            #else
-            _ = Darwin.shutdown(fd, SHUT_RDWR)
-            #endif
-        }
+        #if canImport(Glibc)
+        _ = Glibc.shutdown(fd, Int32(direction == .write ? SHUT_WR : SHUT_RDWR))
+        #else
+        _ = Darwin.shutdown(fd, direction == .write ? SHUT_WR : SHUT_RDWR)
+        #endif
     }
 
     /// `close(2)`.
