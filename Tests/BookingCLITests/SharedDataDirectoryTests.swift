@@ -36,7 +36,8 @@ import Testing
     func theCountdownEndsWithThePaymentAnotherRunMadeNotWithAnExpiredHold() async throws {
         // A short hold: without the fix the countdown ends "no longer held"
         // when it runs out, and the test fails instead of waiting 15 minutes.
-        let sandbox = try await SandboxProcess(["--hold-ttl-ms", "12000"])
+        // 30 s leaves the other run's `pay` time to start on a loaded machine.
+        let sandbox = try await SandboxProcess(["--hold-ttl-ms", "30000"])
         let booking = Booking(server: sandbox.url, label: "cli-countdown-paid")
         let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
         let path = try #require(Booking.path)
