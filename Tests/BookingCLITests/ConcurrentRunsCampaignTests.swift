@@ -141,6 +141,7 @@ import Testing
             children.append((name, try await booking.start(arguments, environment: environment)))
         }
         if let victim = plan.victim, plan.boundary == nil, let child = children.first(where: { $0.0 == victim })?.1 {
+            // check-no-sleep: allowed (the random moment of the SIGKILL is the input under test)
             try await Task.sleep(for: .milliseconds(plan.delay))
             child.send(SIGKILL)
         }

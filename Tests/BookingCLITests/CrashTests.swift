@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `booking pay` dies by SIGKILL while its payment is out; the next launch
@@ -31,12 +32,16 @@ import Testing
         // while its payment is on the server, even on a loaded machine.
         let (sandbox, booking, pay) = try await Self.payingOnASlowSandbox(
             delayMilliseconds: 3000, label: "cli-kill-mid", timeout: 60)
+        // The kill's moment is the input under test: well inside the
+        // server's 3 s delay, so the payment is on the server when it dies.
+        // check-no-sleep: allowed (the moment of the SIGKILL is the input under test)
         try await Task.sleep(for: .milliseconds(1500))
         pay.send(SIGKILL)
         let killed = await Booking.finish(pay)
         #expect(killed.signalled)
         #expect(!killed.output.contains("Outcome:"))
-        try await Task.sleep(for: .milliseconds(3000))  // the server finishes the payment it had
+        // The server finishes the payment it had.
+        #expect(await Poll.until { (try? await sandbox.ledger().chargeCount) == 1 })
 
         // Launch reconciliation (bounded at 3 s, shorter than this server's
         // delay) or the restored flow's lookup by key finds it confirmed.

@@ -74,6 +74,7 @@ import Testing
             if point.hasPrefix("random") {
                 let delay = Int(point.split(separator: " ")[1]) ?? 0
                 let child = try await booking.start(["pay"])
+                // check-no-sleep: allowed (the random moment of the SIGKILL is the input under test)
                 try await Task.sleep(for: .milliseconds(delay))
                 child.send(SIGKILL)
                 kill.killed = await Booking.finish(child).signalled
