@@ -86,8 +86,8 @@ public enum LeanViewer {
         var shown = 0
         let skipped: (TripTable.Skipped) -> Void = { note(TripText.skippedNote($0)) }
         guard json else {
-            try store.trips.forEachLine(skipping: skipped) { line in
-                if line.propertyName == nil { note(TripText.withoutDetailsNote(line.bookingID)) }
+            try store.trips.forEachLineView(skipping: skipped) { line in
+                if !line.hasDetails { note(TripText.withoutDetailsNote(TripLine(line).bookingID)) }
                 output.appendLine(line, colour: colour)
                 shown += 1
             }

@@ -16,31 +16,33 @@ public enum TripText {
     }
 
     /// Appends the line and a newline to `out`, byte by byte: no string is
-    /// built per row (a listing prints thousands).
-    public static func appendLine(_ trip: TripLine, colour: Bool, to out: inout [UInt8]) {
-        let gap: [UInt8] = [0x20, 0x20]
-        ViewerText.appendSafe(trip.bookingID.rawValue, to: &out)
-        out += gap
+    /// built per row (a listing prints thousands). A `TripLineView` is
+    /// copied straight from the bytes SQLite holds.
+    public static func appendLine(_ trip: some TripLineContent, colour: Bool, to out: inout [UInt8]) {
+        func safe(_ field: TripLine.Field) { trip.withText(field) { ViewerText.appendSafe($0, to: &out) } }
+        safe(.bookingID)
+        out.append(contentsOf: "  ".utf8)
         let confirmed = trip.status == .confirmed
-        if colour { out += Array((confirmed ? "\u{1B}[32m" : "\u{1B}[31m").utf8) }
+        if colour { out.append(contentsOf: (confirmed ? "\u{1B}[32m" : "\u{1B}[31m").utf8) }
         ViewerText.appendSafe(trip.status.rawValue, to: &out)
-        if colour { out += Array("\u{1B}[0m".utf8) }
-        if let name = trip.propertyName {
-            out += gap
-            ViewerText.appendSafe(name, to: &out)
-            out += [0x2C, 0x20]
-            ViewerText.appendSafe(trip.city ?? "", to: &out)
+        if colour { out.append(contentsOf: "\u{1B}[0m".utf8) }
+        if trip.hasDetails {
+            out.append(contentsOf: "  ".utf8)
+            safe(.propertyName)
+            out.append(contentsOf: ", ".utf8)
+            safe(.city)
         }
-        out += gap
-        ViewerText.appendSafe(trip.checkIn, to: &out)
-        out += [0x20, 0x74, 0x6F, 0x20]  // " to "
-        ViewerText.appendSafe(trip.checkOut, to: &out)
+        out.append(contentsOf: "  ".utf8)
+        safe(.checkIn)
+        out.append(contentsOf: " to ".utf8)
+        safe(.checkOut)
         if let total = trip.total {
-            out += gap
+            out.append(contentsOf: "  ".utf8)
             ViewerText.appendMoney(total, to: &out)
         }
-        if let voucher = trip.voucherCode {
-            out += Array("  voucher ".utf8)
+        trip.withText(.voucherCode) { voucher in
+            guard let voucher else { return }
+            out.append(contentsOf: "  voucher ".utf8)
             ViewerText.appendSafe(voucher, to: &out)
         }
         out.append(0x0A)

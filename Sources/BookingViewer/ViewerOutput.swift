@@ -21,7 +21,7 @@ final class ViewerOutput {
     }
 
     /// Adds `trip`'s line of `booking trips`.
-    func appendLine(_ trip: TripLine, colour: Bool) {
+    func appendLine(_ trip: some TripLineContent, colour: Bool) {
         TripText.appendLine(trip, colour: colour, to: &pending)
         if pending.count >= Self.flushAt { flush() }
     }
