@@ -6,7 +6,9 @@ import SQLite
 /// is made. Valid only inside the call it is passed to (the next row
 /// frees the bytes); copy what must outlive it (`TripLine(view)`).
 public struct TripLineView: TripLineContent {
-    @usableFromInline let row: Statement
+    // Not retained per row: a view lives only inside the walk that holds
+    // the statement.
+    @usableFromInline unowned(unsafe) let row: Statement
     public let status: BookingStatus
     public let total: Money?
 

@@ -111,7 +111,7 @@ public struct TripTable {
 
     private static let lineSQL = """
         SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, price_currency,
-               price_total
+               price_total, synced_at
         FROM trip ORDER BY check_in, booking_id
         """
 
@@ -121,19 +121,28 @@ public struct TripTable {
     /// instead; the columns a line does not show are checked where they are
     /// shown (`forEach`, `trip(id:)`).
     public func forEachLine(skipping skipped: (Skipped) throws -> Void, _ body: (TripLine) throws -> Void) throws {
-        try forEachLineView(skipping: skipped) { try body(TripLine($0)) }
+        _ = try forEachLineView(skipping: skipped) { try body(TripLine($0)) }
     }
 
     /// `forEachLine` with no string made: `body` gets each checked row as
     /// a view whose text is the bytes SQLite holds, valid only during the
     /// call. The cheapest walk, for `booking trips` (BENCHMARKS.md).
+    ///
+    /// Returns `oldestSync()` over the rows walked, skipped ones included
+    /// (every saved trip): a listing needs no second pass over the table
+    /// for it (`min(synced_at)` has no index and read every page again).
+    @discardableResult
     public func forEachLineView(
         skipping skipped: (Skipped) throws -> Void, _ body: (TripLineView) throws -> Void
-    ) throws {
+    ) throws -> Date? {
         let statement = try database.cachedStatement(Self.lineSQL)
         defer { statement.reset() }
         var currency = CurrencyCache()
+        // As `min(synced_at)`: integers only (a damaged row's other value
+        // is not a time), nil when there are none.
+        var oldest: Int64?
         while try statement.step() {
+            if case .integer(let synced) = statement.value(at: 9) { oldest = min(oldest ?? synced, synced) }
             let line: TripLineView
             do {
                 line = try Self.lineView(from: statement, currency: &currency)
@@ -143,6 +152,7 @@ public struct TripTable {
             }
             try body(line)
         }
+        return oldest.map { Date(unixMilliseconds: $0) }
     }
 
     /// The checks of `stay` and `summary` for a line's columns, on the bytes.

@@ -20,33 +20,42 @@ public enum TripText {
     /// copied straight from the bytes SQLite holds.
     public static func appendLine(_ trip: some TripLineContent, colour: Bool, to out: inout [UInt8]) {
         func safe(_ field: TripLine.Field) { trip.withText(field) { ViewerText.appendSafe($0, to: &out) } }
+        let space: UInt8 = 0x20
         safe(.bookingID)
-        out.append(contentsOf: "  ".utf8)
+        out.append(space)
+        out.append(space)
         let confirmed = trip.status == .confirmed
         if colour { out.append(contentsOf: (confirmed ? "\u{1B}[32m" : "\u{1B}[31m").utf8) }
         ViewerText.appendSafe(trip.status.rawValue, to: &out)
         if colour { out.append(contentsOf: "\u{1B}[0m".utf8) }
         if trip.hasDetails {
-            out.append(contentsOf: "  ".utf8)
+            out.append(space)
+            out.append(space)
             safe(.propertyName)
-            out.append(contentsOf: ", ".utf8)
+            out.append(0x2C)  // ","
+            out.append(space)
             safe(.city)
         }
-        out.append(contentsOf: "  ".utf8)
+        out.append(space)
+        out.append(space)
         safe(.checkIn)
-        out.append(contentsOf: " to ".utf8)
+        out.append(contentsOf: Self.to)
         safe(.checkOut)
         if let total = trip.total {
-            out.append(contentsOf: "  ".utf8)
+            out.append(space)
+            out.append(space)
             ViewerText.appendMoney(total, to: &out)
         }
         trip.withText(.voucherCode) { voucher in
             guard let voucher else { return }
-            out.append(contentsOf: "  voucher ".utf8)
+            out.append(contentsOf: Self.voucher)
             ViewerText.appendSafe(voucher, to: &out)
         }
         out.append(0x0A)
     }
+
+    private static let to = Array(" to ".utf8)
+    private static let voucher = Array("  voucher ".utf8)
 
     /// The trip as a JSON object whose opening brace is at nesting `depth`
     /// of a pretty-printed document (two spaces a level).

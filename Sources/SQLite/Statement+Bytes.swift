@@ -3,26 +3,26 @@ import CSQLite
 extension Statement {
     /// Calls `body` with the bytes of the column at `index` (0-based) as
     /// SQLite holds them for the current row, with no `String` or `Data`
-    /// made: a blob's bytes for a blob, UTF-8 text for anything else (an
-    /// integer or real as SQLite writes it as text), `nil` for NULL. An
-    /// empty text or blob is an empty buffer, not `nil`.
+    /// made: UTF-8 text for text, a blob's own bytes for a blob, an integer
+    /// or real as SQLite writes it as text, `nil` for NULL. An empty text
+    /// or blob is an empty buffer, not `nil`.
     ///
     /// The buffer belongs to SQLite and is valid only inside `body`: it
     /// must not escape, and `body` must not step, reset or read this
-    /// column another way (each can free or convert the bytes).
+    /// column another way (each can free or convert the bytes). When SQLite
+    /// has no memory to convert a number to text, `body` gets it empty.
     @inlinable
     public func withBytes<Result>(
         at index: Int32, _ body: (UnsafeRawBufferPointer?) throws -> Result
     ) rethrows -> Result {
-        let type = sqlite3_column_type(handle, index)
-        if type == SQLITE_NULL { return try body(nil) }
-        // The pointer first, then its length: the order SQLite documents
-        // as safe (the length of the converted bytes).
-        let start: UnsafeRawPointer? =
-            type == SQLITE_BLOB
-            ? sqlite3_column_blob(handle, index) : sqlite3_column_text(handle, index).map { UnsafeRawPointer($0) }
+        // The pointer first, then its length: the order SQLite documents as
+        // safe. Two calls a column: its type is asked only when there is no
+        // pointer (NULL, an empty blob, or no memory to convert).
+        guard let text = sqlite3_column_text(handle, index) else {
+            let empty = sqlite3_column_type(handle, index) == SQLITE_NULL
+            return try body(empty ? nil : UnsafeRawBufferPointer(start: nil, count: 0))
+        }
         let count = Int(sqlite3_column_bytes(handle, index))
-        guard let start, count > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-        return try body(UnsafeRawBufferPointer(start: start, count: count))
+        return try body(UnsafeRawBufferPointer(start: text, count: count))
     }
 }
