@@ -55,7 +55,14 @@ let package = Package(
         // are refused only in products a dependent package uses).
         .executableTarget(
             name: "booking", dependencies: ["BookingViewer"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization"], .when(platforms: [.linux]))]
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-use-ld=lld", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                        "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization",
+                        "-lswiftSynchronization",
+                    ], .when(platforms: [.linux]))
+            ]
         ),
         .executableTarget(name: "booking-cli", dependencies: ["BookingCLI"]),
         .target(

@@ -159,8 +159,8 @@ public struct TripTable {
     private static func lineView(from row: Statement, currency cache: inout CurrencyCache) throws -> TripLineView {
         let known = row.withBytes(at: 1) { bytes -> BookingStatus? in
             guard let bytes else { return nil }
-            if bytes.elementsEqual(confirmedBytes) { return .confirmed }
-            return bytes.elementsEqual(cancelledBytes) ? .cancelled : nil
+            if same(bytes, "CONFIRMED") { return .confirmed }
+            return same(bytes, "CANCELLED") ? .cancelled : nil
         }
         let status = try known ?? stay(row, status: 1, checkIn: 2, checkOut: 3).0
         // ASCII dates of 10 bytes in order are a stay; anything else is
@@ -181,8 +181,14 @@ public struct TripTable {
         return TripLineView(row: row, status: status, total: Money(minorUnits: amount, currency: currency))
     }
 
-    private static let confirmedBytes = Array(BookingStatus.confirmed.rawValue.utf8)
-    private static let cancelledBytes = Array(BookingStatus.cancelled.rawValue.utf8)
+    /// Whether `bytes` are the bytes of `text`.
+    private static func same(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+        text.withUTF8Buffer { expected in
+            guard expected.count == bytes.count else { return false }
+            guard let left = bytes.baseAddress, let right = expected.baseAddress else { return true }
+            return memcmp(left, right, bytes.count) == 0
+        }
+    }
 
     /// The status and dates of a row, checked as the schema checks them.
     private static func stay(_ row: Statement, status: Int32, checkIn: Int32, checkOut: Int32) throws
@@ -274,7 +280,7 @@ public struct TripTable {
 
         /// `code(_:)` for the UTF-8 bytes of the text.
         mutating func code(_ bytes: UnsafeRawBufferPointer) -> CurrencyCode? {
-            if let last, last.rawValue.utf8.elementsEqual(bytes) { return last }
+            if var text = last?.rawValue, text.withUTF8({ $0.elementsEqual(bytes) }) { return last }
             return code(String(decoding: bytes, as: UTF8.self))
         }
     }

@@ -19,15 +19,24 @@ public enum TripText {
     /// built per row (a listing prints thousands). A `TripLineView` is
     /// copied straight from the bytes SQLite holds.
     public static func appendLine(_ trip: some TripLineContent, colour: Bool, to out: inout [UInt8]) {
+        var digits = ViewerText.MinorDigits()
+        appendLine(trip, colour: colour, to: &out, digits: &digits)
+    }
+
+    /// `appendLine`, with the currency's minor digits kept across the lines
+    /// of a listing in `digits`.
+    static func appendLine(
+        _ trip: some TripLineContent, colour: Bool, to out: inout [UInt8], digits: inout ViewerText.MinorDigits
+    ) {
         func safe(_ field: TripLine.Field) { trip.withText(field) { ViewerText.appendSafe($0, to: &out) } }
         let space: UInt8 = 0x20
         safe(.bookingID)
         out.append(space)
         out.append(space)
         let confirmed = trip.status == .confirmed
-        if colour { out.append(contentsOf: (confirmed ? "\u{1B}[32m" : "\u{1B}[31m").utf8) }
+        if colour { ViewerText.append(confirmed ? "\u{1B}[32m" : "\u{1B}[31m", to: &out) }
         ViewerText.appendSafe(trip.status.rawValue, to: &out)
-        if colour { out.append(contentsOf: "\u{1B}[0m".utf8) }
+        if colour { ViewerText.append("\u{1B}[0m", to: &out) }
         if trip.hasDetails {
             out.append(space)
             out.append(space)
@@ -39,23 +48,20 @@ public enum TripText {
         out.append(space)
         out.append(space)
         safe(.checkIn)
-        out.append(contentsOf: Self.to)
+        ViewerText.append(" to ", to: &out)
         safe(.checkOut)
         if let total = trip.total {
             out.append(space)
             out.append(space)
-            ViewerText.appendMoney(total, to: &out)
+            ViewerText.appendMoney(total, digits: digits.of(total.currency), to: &out)
         }
         trip.withText(.voucherCode) { voucher in
             guard let voucher else { return }
-            out.append(contentsOf: Self.voucher)
+            ViewerText.append("  voucher ", to: &out)
             ViewerText.appendSafe(voucher, to: &out)
         }
         out.append(0x0A)
     }
-
-    private static let to = Array(" to ".utf8)
-    private static let voucher = Array("  voucher ".utf8)
 
     /// The trip as a JSON object whose opening brace is at nesting `depth`
     /// of a pretty-printed document (two spaces a level).
