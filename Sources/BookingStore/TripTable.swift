@@ -164,21 +164,22 @@ public struct TripTable {
         }
         let status = try known ?? stay(row, status: 1, checkIn: 2, checkOut: 3).0
         // ASCII dates of 10 bytes in order are a stay; anything else is
-        // checked (and refused) exactly as `stay` does.
-        let isStay = row.withBytes(at: 2) { start in
-            row.withBytes(at: 3) { end in
-                guard let start, let end, start.count == 10, end.count == 10,
-                    start.allSatisfy({ $0 < 0x80 }), end.allSatisfy({ $0 < 0x80 })
-                else { return false }
-                return start.lexicographicallyPrecedes(end)
-            }
+        // checked (and refused) exactly as `stay` does. Each text column is
+        // read once: the view holds SQLite's bytes for the row.
+        let (start, end) = (row.unsafeBytes(at: 2), row.unsafeBytes(at: 3))
+        var isStay = false
+        if let start, let end, start.count == 10, end.count == 10 {
+            isStay =
+                start.allSatisfy({ $0 < 0x80 }) && end.allSatisfy({ $0 < 0x80 }) && start.lexicographicallyPrecedes(end)
         }
         if !isStay { _ = try stay(row, status: 1, checkIn: 2, checkOut: 3) }
-        guard !row.isNull(at: 5) else { return TripLineView(row: row, status: status, total: nil) }
+        let (name, city) = (row.unsafeBytes(at: 5), row.unsafeBytes(at: 6))
+        let texts = (row.unsafeBytes(at: 0), start, end, row.unsafeBytes(at: 4), name, city)
+        guard name != nil else { return TripLineView(texts: texts, status: status, total: nil) }
         guard let currency = row.withBytes(at: 7, { $0.flatMap { cache.code($0) } }),
-            let amount = row.optionalInt64(at: 8), amount >= 0, !row.isNull(at: 6)
+            let amount = row.optionalInt64(at: 8), amount >= 0, city != nil
         else { throw unreadable("its details are incomplete or out of range") }
-        return TripLineView(row: row, status: status, total: Money(minorUnits: amount, currency: currency))
+        return TripLineView(texts: texts, status: status, total: Money(minorUnits: amount, currency: currency))
     }
 
     /// Whether `bytes` are the bytes of `text`.

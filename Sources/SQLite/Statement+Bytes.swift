@@ -15,14 +15,22 @@ extension Statement {
     public func withBytes<Result>(
         at index: Int32, _ body: (UnsafeRawBufferPointer?) throws -> Result
     ) rethrows -> Result {
+        try body(unsafeBytes(at: index))
+    }
+
+    /// The bytes `withBytes(at:_:)` lends, returned: for a reader that
+    /// holds several columns of one row at once. They stay valid only until
+    /// the statement steps, is reset or finalized, or this column is read
+    /// another way; the caller keeps to that.
+    @inlinable
+    public func unsafeBytes(at index: Int32) -> UnsafeRawBufferPointer? {
         // The pointer first, then its length: the order SQLite documents as
         // safe. Two calls a column: its type is asked only when there is no
         // pointer (NULL, an empty blob, or no memory to convert).
         guard let text = sqlite3_column_text(handle, index) else {
             let empty = sqlite3_column_type(handle, index) == SQLITE_NULL
-            return try body(empty ? nil : UnsafeRawBufferPointer(start: nil, count: 0))
+            return empty ? nil : UnsafeRawBufferPointer(start: nil, count: 0)
         }
-        let count = Int(sqlite3_column_bytes(handle, index))
-        return try body(UnsafeRawBufferPointer(start: text, count: count))
+        return UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index)))
     }
 }

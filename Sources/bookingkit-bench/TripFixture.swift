@@ -58,18 +58,20 @@ enum TripFixture {
     /// copied into `buffer`, as `booking trips` copies them into its output.
     static func checksum(_ line: some TripLineContent, copyingInto buffer: inout [UInt8]) -> UInt64 {
         var sum = UInt64(bitPattern: line.total?.minorUnits ?? 0)
-        for field in [TripLine.Field.bookingID, .checkIn, .checkOut, .voucherCode, .propertyName, .city] {
-            line.withText(field) { bytes in
-                guard let bytes else { return }
-                buffer.append(contentsOf: bytes)
-                sum &+= UInt64(bytes.count)
-            }
+        func copy(_ bytes: UnsafeRawBufferPointer?) {
+            guard let bytes else { return }
+            buffer.append(contentsOf: bytes)
+            sum &+= UInt64(bytes.count)
         }
-        for text in [line.status.rawValue, line.total?.currency.rawValue] {
-            var text = text ?? ""
-            text.withUTF8 { buffer.append(contentsOf: $0) }
-            sum &+= UInt64(text.utf8.count)
-        }
+        line.withText(.bookingID, copy)
+        line.withText(.checkIn, copy)
+        line.withText(.checkOut, copy)
+        line.withText(.voucherCode, copy)
+        line.withText(.propertyName, copy)
+        line.withText(.city, copy)
+        var status = line.status.rawValue
+        status.withUTF8 { copy(UnsafeRawBufferPointer($0)) }
+        if var currency = line.total?.currency.rawValue { currency.withUTF8 { copy(UnsafeRawBufferPointer($0)) } }
         return sum
     }
 }
