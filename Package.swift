@@ -50,9 +50,12 @@ let package = Package(
         .target(name: "BookingViewer", dependencies: ["BookingStore", "BookingCore", "SQLite", "Primitives"]),
         // Linked with the Swift runtime and Foundation inside it on Linux:
         // no dynamic loading and relocation of their shared objects before
-        // `main`, half the viewer's start-up (BENCHMARKS.md). Confined to
-        // this executable, which no library product contains (unsafe flags
-        // are refused only in products a dependent package uses).
+        // `main`, half the viewer's start-up (BENCHMARKS.md). Foundation's
+        // archives are named because the other modules are built against
+        // the shared Foundation; lld, because ld warns about `mktemp`
+        // inside them. Confined to this executable, which no library
+        // product contains (unsafe flags are refused only in products a
+        // dependent package uses).
         .executableTarget(
             name: "booking", dependencies: ["BookingViewer"],
             linkerSettings: [

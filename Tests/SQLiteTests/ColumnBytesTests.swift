@@ -69,4 +69,12 @@ import Testing
         }
         #expect(read == values)
     }
+
+    @Test func unsafeBytesHoldSeveralColumnsOfOneRowAtOnce() throws {
+        let (_, select) = try row(text: "Lisboa", blob: Data([7, 8]))
+        let (text, blob, null) = (select.unsafeBytes(at: 2), select.unsafeBytes(at: 3), select.unsafeBytes(at: 4))
+        #expect(text.map { Array($0) } == Array("Lisboa".utf8))
+        #expect(blob.map { Array($0) } == [7, 8])
+        #expect(null == nil)
+    }
 }
