@@ -154,7 +154,7 @@ public enum LeanViewer {
         }
         let path = directory + "/" + fullCLI
         let failure = ViewerPlatform.exec(
-            path, ["booking"] + arguments, extra: shown ? [shownVariable: "1"] : [:])
+            path, [CommandLine.arguments.first ?? "booking"] + arguments, extra: shown ? [shownVariable: "1"] : [:])
         note(
             "booking: cannot run \(path) (error \(failure)): build it with `swift build`; it is installed next to booking"
         )

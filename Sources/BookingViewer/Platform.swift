@@ -71,6 +71,9 @@ enum ViewerPlatform {
     /// to the environment. Returns only when that failed (the error number).
     static func exec(_ path: String, _ argv: [String], extra: [String: String]) -> Int32 {
         for (name, value) in extra { setenv(name, value, 1) }
+        // An ignored signal stays ignored across exec: give the full CLI
+        // the dispositions it would have had if run directly.
+        signal(SIGPIPE, SIG_DFL)
         var pointers = argv.map { strdup($0) }
         pointers.append(nil)
         execv(path, pointers)

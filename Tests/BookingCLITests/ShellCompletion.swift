@@ -74,6 +74,7 @@ enum ShellCompletion {
         zpty z 'zsh -f -i'
         zpty -w z "source $SETUP"
         zpty -w -n z "$LINE"$'\t'
+        # check-no-sleep: allowed (the pause between two checks of a condition)
         repeat 300 { [[ -f $OUT ]] && grep -q '<done>' $OUT && break; sleep 0.1 }
         zpty -d z
         grep -q '<done>' $OUT || { print -u2 'zsh did not complete'; exit 1 }

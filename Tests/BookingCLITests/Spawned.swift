@@ -104,6 +104,7 @@ final class Spawned: @unchecked Sendable {
         while Date() < deadline {
             if outputSoFar.contains(text) { return true }
             if drained.wait(timeout: .now()) == .success { return outputSoFar.contains(text) }
+            // check-no-sleep: allowed (the pause between two checks of a condition)
             Thread.sleep(forTimeInterval: 0.01)
         }
         return false

@@ -8,7 +8,7 @@ struct TerminalTests {
     @Test func theHoldCountdownUpdatesInPlaceUntilTheHoldRunsOut() async throws {
         let sandbox = try await SandboxProcess(["--hold-ttl-ms", "3000"])
         let booking = Booking(server: sandbox.url, label: "cli-pty")
-        let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
+        let offerID = try await booking.firstOfferID()
         let command = (["\"$BOOKING\""] + booking.global + ["hold", offerID]).joined(separator: " ")
         let run = try await Booking.shell("script -qfec '\(command)' /dev/null")
         #expect(run.status == 1, "\(run.output) \(run.error)")
@@ -21,13 +21,12 @@ struct TerminalTests {
 
     @Test func ctrlCStopsWatchingTheCountdownAndTheRoomStaysHeld() async throws {
         let booking = Booking(label: "cli-pty-interrupt")
-        let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
-        let prefix = (["\"$BOOKING\""] + booking.global).joined(separator: " ")
-        let line = """
-            (sleep 2; kill -INT $(pgrep -f "^$BOOKING --data-dir \(booking.dataDirectory) hold")) & \
-            script -qfec '\(prefix) hold \(offerID)' /dev/null
-            """
-        let run = try await Booking.shell(line)
+        let watching = try await booking.holdWatchingTheCountdown()
+        // Ctrl-C on the terminal: SIGINT to the watching `booking`.
+        let interrupt = try await Booking.shell(
+            "pkill -INT -f \"^$BOOKING \(booking.global.joined(separator: " ")) hold\"")
+        #expect(interrupt.status == 0, "no watching booking to interrupt: \(interrupt.error)")
+        let run = await Booking.finish(watching)
         #expect(run.status == 0, "\(run.output) \(run.error)")
         #expect(run.output.contains("left to pay"))
         #expect(run.output.contains("Stopped watching. The room stays held for 14:"))
