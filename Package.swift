@@ -48,7 +48,25 @@ let package = Package(
         // next to it, for the rest. (Depending on the executable would link
         // all of it in: `swift build` builds both.)
         .target(name: "BookingViewer", dependencies: ["BookingStore", "BookingCore", "SQLite", "Primitives"]),
-        .executableTarget(name: "booking", dependencies: ["BookingViewer"]),
+        // Linked with the Swift runtime and Foundation inside it on Linux:
+        // no dynamic loading and relocation of their shared objects before
+        // `main`, half the viewer's start-up (BENCHMARKS.md). Foundation's
+        // archives are named because the other modules are built against
+        // the shared Foundation; lld, because ld warns about `mktemp`
+        // inside them. Confined to this executable, which no library
+        // product contains (unsafe flags are refused only in products a
+        // dependent package uses).
+        .executableTarget(
+            name: "booking", dependencies: ["BookingViewer"],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-static-stdlib", "-use-ld=lld", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
+                        "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization",
+                        "-lswiftSynchronization",
+                    ], .when(platforms: [.linux]))
+            ]
+        ),
         .executableTarget(name: "booking-cli", dependencies: ["BookingCLI"]),
         .target(
             name: "BookingSandbox",

@@ -2,7 +2,23 @@ import BookingCore
 
 /// What one line of a trip list shows, read from the typed columns of
 /// `trip` alone: the fewest columns a list needs (`TripTable.forEachLine`).
-public struct TripLine: Equatable, Sendable {
+public struct TripLine: Equatable, Sendable, TripLineContent {
+    /// The text fields of a line, each read as bytes by `withText`.
+    public enum Field: Sendable {
+        /// `bookingID`.
+        case bookingID
+        /// `propertyName`.
+        case propertyName
+        /// `city`.
+        case city
+        /// `checkIn`.
+        case checkIn
+        /// `checkOut`.
+        case checkOut
+        /// `voucherCode`.
+        case voucherCode
+    }
+
     /// The server's booking id.
     public var bookingID: BookingID
     /// `CONFIRMED` or `CANCELLED`.
@@ -41,5 +57,34 @@ public struct TripLine: Equatable, Sendable {
             bookingID: trip.bookingID, status: trip.status, propertyName: trip.summary?.propertyName,
             city: trip.summary?.city, checkIn: trip.checkIn, checkOut: trip.checkOut,
             total: trip.summary?.price.total, voucherCode: trip.voucherCode)
+    }
+
+    /// The line a view shows, its text copied into strings.
+    public init(_ view: some TripLineContent) {
+        func text(_ field: Field) -> String? {
+            view.withText(field) { $0.map { String(decoding: $0, as: UTF8.self) } }
+        }
+        self.init(
+            bookingID: BookingID(text(.bookingID) ?? ""), status: view.status, propertyName: text(.propertyName),
+            city: text(.city), checkIn: text(.checkIn) ?? "", checkOut: text(.checkOut) ?? "", total: view.total,
+            voucherCode: text(.voucherCode))
+    }
+
+    public var hasDetails: Bool { propertyName != nil }
+
+    public func withText<Result>(_ field: Field, _ body: (UnsafeRawBufferPointer?) throws -> Result) rethrows
+        -> Result
+    {
+        let value: String? =
+            switch field {
+            case .bookingID: bookingID.rawValue
+            case .propertyName: propertyName
+            case .city: city
+            case .checkIn: checkIn
+            case .checkOut: checkOut
+            case .voucherCode: voucherCode
+            }
+        guard var text = value else { return try body(nil) }
+        return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -61,8 +61,7 @@ public enum LeanViewer {
                 for line in TripText.detail(trip, colour: colour, now: Date()) { output.append(line + "\n") }
                 return refresh(request, output: output, oldest: trip.syncedAt)
             }
-            let shown = try list(store, json: request.json, colour: colour, output: output)
-            let oldest = try store.trips.oldestSync()
+            let (shown, oldest) = try list(store, json: request.json, colour: colour, output: output)
             if request.json {
                 output.append(freshnessJSON(oldest: oldest) + "\n}\n")
                 output.finish()
@@ -81,17 +80,21 @@ public enum LeanViewer {
     }
 
     /// Streams every trip (lines, or the `--json` document up to its
-    /// freshness fields). Returns how many were shown.
-    private static func list(_ store: BookingDatabase, json: Bool, colour: Bool, output: ViewerOutput) throws -> Int {
+    /// freshness fields). Returns how many were shown, and when the oldest
+    /// saved trip was synced.
+    private static func list(
+        _ store: BookingDatabase, json: Bool, colour: Bool, output: ViewerOutput
+    ) throws -> (shown: Int, oldest: Date?) {
         var shown = 0
         let skipped: (TripTable.Skipped) -> Void = { note(TripText.skippedNote($0)) }
         guard json else {
-            try store.trips.forEachLine(skipping: skipped) { line in
-                if line.propertyName == nil { note(TripText.withoutDetailsNote(line.bookingID)) }
+            // One pass: the walk also finds the oldest sync.
+            let oldest = try store.trips.forEachLineView(skipping: skipped) { line in
+                if !line.hasDetails { note(TripText.withoutDetailsNote(TripLine(line).bookingID)) }
                 output.appendLine(line, colour: colour)
                 shown += 1
             }
-            return shown
+            return (shown, oldest)
         }
         output.append("{\n  \"trips\": [")
         try store.trips.forEach(skipping: skipped) { trip in
@@ -100,7 +103,7 @@ public enum LeanViewer {
             shown += 1
         }
         output.append(shown == 0 ? "]" : "\n  ]")
-        return shown
+        return (shown, try store.trips.oldestSync())
     }
 
     /// After the device's copy: offline said at once when the server cannot

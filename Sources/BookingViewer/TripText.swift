@@ -16,31 +16,48 @@ public enum TripText {
     }
 
     /// Appends the line and a newline to `out`, byte by byte: no string is
-    /// built per row (a listing prints thousands).
-    public static func appendLine(_ trip: TripLine, colour: Bool, to out: inout [UInt8]) {
-        let gap: [UInt8] = [0x20, 0x20]
-        ViewerText.appendSafe(trip.bookingID.rawValue, to: &out)
-        out += gap
+    /// built per row (a listing prints thousands). A `TripLineView` is
+    /// copied straight from the bytes SQLite holds.
+    public static func appendLine(_ trip: some TripLineContent, colour: Bool, to out: inout [UInt8]) {
+        var digits = ViewerText.MinorDigits()
+        appendLine(trip, colour: colour, to: &out, digits: &digits)
+    }
+
+    /// `appendLine`, with the currency's minor digits kept across the lines
+    /// of a listing in `digits`.
+    static func appendLine(
+        _ trip: some TripLineContent, colour: Bool, to out: inout [UInt8], digits: inout ViewerText.MinorDigits
+    ) {
+        func safe(_ field: TripLine.Field) { trip.withText(field) { ViewerText.appendSafe($0, to: &out) } }
+        let space: UInt8 = 0x20
+        safe(.bookingID)
+        out.append(space)
+        out.append(space)
         let confirmed = trip.status == .confirmed
-        if colour { out += Array((confirmed ? "\u{1B}[32m" : "\u{1B}[31m").utf8) }
+        if colour { ViewerText.append(confirmed ? "\u{1B}[32m" : "\u{1B}[31m", to: &out) }
         ViewerText.appendSafe(trip.status.rawValue, to: &out)
-        if colour { out += Array("\u{1B}[0m".utf8) }
-        if let name = trip.propertyName {
-            out += gap
-            ViewerText.appendSafe(name, to: &out)
-            out += [0x2C, 0x20]
-            ViewerText.appendSafe(trip.city ?? "", to: &out)
+        if colour { ViewerText.append("\u{1B}[0m", to: &out) }
+        if trip.hasDetails {
+            out.append(space)
+            out.append(space)
+            safe(.propertyName)
+            out.append(0x2C)  // ","
+            out.append(space)
+            safe(.city)
         }
-        out += gap
-        ViewerText.appendSafe(trip.checkIn, to: &out)
-        out += [0x20, 0x74, 0x6F, 0x20]  // " to "
-        ViewerText.appendSafe(trip.checkOut, to: &out)
+        out.append(space)
+        out.append(space)
+        safe(.checkIn)
+        ViewerText.append(" to ", to: &out)
+        safe(.checkOut)
         if let total = trip.total {
-            out += gap
-            ViewerText.appendMoney(total, to: &out)
+            out.append(space)
+            out.append(space)
+            ViewerText.appendMoney(total, digits: digits.of(total.currency), to: &out)
         }
-        if let voucher = trip.voucherCode {
-            out += Array("  voucher ".utf8)
+        trip.withText(.voucherCode) { voucher in
+            guard let voucher else { return }
+            ViewerText.append("  voucher ", to: &out)
             ViewerText.appendSafe(voucher, to: &out)
         }
         out.append(0x0A)

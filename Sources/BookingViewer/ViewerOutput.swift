@@ -6,6 +6,7 @@ import BookingStore
 /// code 0, as every command that only reads does.
 final class ViewerOutput {
     private var pending: [UInt8] = []
+    private var digits = ViewerText.MinorDigits()
     private static let flushAt = 64 * 1024
     /// Whether anything reached stdout.
     private(set) var hasWritten = false
@@ -21,8 +22,8 @@ final class ViewerOutput {
     }
 
     /// Adds `trip`'s line of `booking trips`.
-    func appendLine(_ trip: TripLine, colour: Bool) {
-        TripText.appendLine(trip, colour: colour, to: &pending)
+    func appendLine(_ trip: some TripLineContent, colour: Bool) {
+        TripText.appendLine(trip, colour: colour, to: &pending, digits: &digits)
         if pending.count >= Self.flushAt { flush() }
     }
 

@@ -24,28 +24,69 @@ public enum ViewerText {
         if !copied { out.append(contentsOf: terminalSafe(text).utf8) }
     }
 
+    /// Appends `terminalSafe` of the UTF-8 `bytes` (nothing for `nil`) to
+    /// `out`, copying printable ASCII as it is: no string is made unless
+    /// something must be escaped.
+    public static func appendSafe(_ bytes: UnsafeRawBufferPointer?, to out: inout [UInt8]) {
+        guard let bytes else { return }
+        if bytes.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            out.append(contentsOf: bytes)
+        } else {
+            out.append(contentsOf: TerminalSafe.escaping(String(decoding: bytes, as: UTF8.self)).utf8)
+        }
+    }
+
     /// Appends `money.formatted` (`EUR 1,234.50`: the currency's minor
     /// digits, `,` grouping) to `out`, digit by digit.
     public static func appendMoney(_ money: Money, to out: inout [UInt8]) {
-        out.append(contentsOf: money.currency.rawValue.utf8)
+        appendMoney(money, digits: money.currency.minorDigits, to: &out)
+    }
+
+    /// `appendMoney` with the currency's minor `digits` already known.
+    static func appendMoney(_ money: Money, digits: Int, to out: inout [UInt8]) {
+        var code = money.currency.rawValue
+        code.withUTF8 { out.append(contentsOf: $0) }
         out.append(0x20)
         if money.minorUnits < 0 { out.append(0x2D) }
-        let digits = money.currency.minorDigits
         var magnitude = money.minorUnits.magnitude
-        var reversed: [UInt8] = []
-        reversed.reserveCapacity(32)
+        // Written last digit first, then turned around in place.
+        let start = out.count
         var position = 0
         repeat {
             if position == digits && digits > 0 {
-                reversed.append(0x2E)
+                out.append(0x2E)
             } else if position > digits && (position - digits) % 3 == 0 {
-                reversed.append(0x2C)
+                out.append(0x2C)
             }
-            reversed.append(0x30 + UInt8(magnitude % 10))
+            out.append(0x30 + UInt8(magnitude % 10))
             magnitude /= 10
             position += 1
         } while magnitude > 0 || position <= digits
-        out.append(contentsOf: reversed.reversed())
+        var (low, high) = (start, out.count - 1)
+        while low < high {
+            out.swapAt(low, high)
+            (low, high) = (low + 1, high - 1)
+        }
+    }
+
+    /// Appends the bytes of `text` to `out` (no string, no array made).
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// `CurrencyCode.minorDigits` of the last code asked, kept: a listing's
+    /// rows are nearly all in one currency, and the property hashes the
+    /// code into two sets on every call.
+    struct MinorDigits {
+        private var last: CurrencyCode?
+        private var digits = 2
+
+        mutating func of(_ code: CurrencyCode) -> Int {
+            if let last, last == code { return digits }
+            last = code
+            digits = code.minorDigits
+            return digits
+        }
     }
 
     /// `2026-11-30T18:21:32.123Z`: ISO 8601 in UTC with milliseconds.

@@ -25,7 +25,7 @@ static const char *const trip_upsert_sql =
 // What a line of the trip list reads: typed columns of schema step 3, no JSON.
 static const char *const trip_scan_sql =
     "SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, "
-    "price_currency, price_total FROM trip ORDER BY check_in, booking_id";
+    "price_currency, price_total, synced_at FROM trip ORDER BY check_in, booking_id";
 
 static const char *const page_insert_sql =
     "INSERT OR REPLACE INTO result_page "
@@ -197,30 +197,47 @@ int bkb_trip_bulk_insert(bkb_db *db, const bkb_trip *rows, size_t count) {
     return SQLITE_OK;
 }
 
+// What `booking trips` does with a row's text, in C: the bytes copied into
+// one output buffer, emptied (as a write would) when past 64 KiB.
+enum { scan_flush_at = 64 * 1024, scan_buffer_size = scan_flush_at + 4096 };
+
+static size_t append_text(sqlite3_stmt *statement, int column, unsigned char *buffer, size_t *used) {
+    const unsigned char *text = sqlite3_column_text(statement, column);
+    if (text == NULL) return 0;
+    size_t count = (size_t)sqlite3_column_bytes(statement, column);
+    if (*used + count > scan_buffer_size) *used = 0;
+    memcpy(buffer + *used, text, count);
+    *used += count;
+    return count;
+}
+
 int bkb_trip_scan(bkb_db *db, int64_t *rows_out, uint64_t *checksum_out) {
     *rows_out = 0;
     *checksum_out = 0;
     int rc = prepared(db, &db->trip_scan, trip_scan_sql);
     if (rc != SQLITE_OK) return rc;
+    unsigned char *buffer = malloc(scan_buffer_size);
+    if (buffer == NULL) return SQLITE_NOMEM;
     sqlite3_stmt *s = db->trip_scan;
     int64_t rows = 0;
     uint64_t sum = 0;
+    size_t used = 0;
+    int64_t oldest = INT64_MAX;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        size_t lengths[8];
-        char *texts[8];
-        // Columns 0-7 are text (NULL allowed from 4), 8 an integer (NULL reads 0).
-        for (int column = 0; column < 8; column++) texts[column] = copy_text(s, column, &lengths[column]);
+        // Columns 0-7 are text (NULL allowed from 4), 8 an integer (NULL
+        // reads 0), 9 the sync time (the oldest is kept, as the store does).
+        for (int column = 0; column < 8; column++) sum += append_text(s, column, buffer, &used);
         sum += (uint64_t)sqlite3_column_int64(s, 8);
-        for (int column = 0; column < 8; column++) {
-            sum += lengths[column];
-            free(texts[column]);
-        }
+        int64_t synced = sqlite3_column_int64(s, 9);
+        if (synced < oldest) oldest = synced;
+        if (used >= scan_flush_at) used = 0;
         rows++;
     }
     sqlite3_reset(s);
+    free(buffer);
     if (rc != SQLITE_DONE) return rc;
     *rows_out = rows;
-    *checksum_out = sum;
+    *checksum_out = sum + (rows > 0 ? (uint64_t)oldest : 0);
     return SQLITE_OK;
 }
 

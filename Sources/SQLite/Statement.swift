@@ -9,7 +9,7 @@ import Foundation
 public final class Statement {
     /// The SQL text this statement was prepared from.
     public let sql: String
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     private let databaseHandle: OpaquePointer
 
     /// Prepares the one statement of `sql`.

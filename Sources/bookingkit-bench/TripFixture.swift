@@ -54,15 +54,24 @@ enum TripFixture {
 
     /// What both sides add up over each trip a list line reads: the total
     /// (0 for NULL) and the byte length of every text (0 for NULL). Equal
-    /// sums prove both read the same rows in full.
-    static func checksum(_ line: TripLine) -> UInt64 {
+    /// sums prove both read the same rows in full. Each text's bytes are
+    /// copied into `buffer`, as `booking trips` copies them into its output.
+    static func checksum(_ line: some TripLineContent, copyingInto buffer: inout [UInt8]) -> UInt64 {
         var sum = UInt64(bitPattern: line.total?.minorUnits ?? 0)
-        for text in [line.bookingID.rawValue, line.status.rawValue, line.checkIn, line.checkOut] {
-            sum &+= UInt64(text.utf8.count)
+        func copy(_ bytes: UnsafeRawBufferPointer?) {
+            guard let bytes else { return }
+            buffer.append(contentsOf: bytes)
+            sum &+= UInt64(bytes.count)
         }
-        for text in [line.voucherCode, line.propertyName, line.city, line.total?.currency.rawValue] {
-            sum &+= UInt64(text?.utf8.count ?? 0)
-        }
+        line.withText(.bookingID, copy)
+        line.withText(.checkIn, copy)
+        line.withText(.checkOut, copy)
+        line.withText(.voucherCode, copy)
+        line.withText(.propertyName, copy)
+        line.withText(.city, copy)
+        var status = line.status.rawValue
+        status.withUTF8 { copy(UnsafeRawBufferPointer($0)) }
+        if var currency = line.total?.currency.rawValue { currency.withUTF8 { copy(UnsafeRawBufferPointer($0)) } }
         return sum
     }
 }

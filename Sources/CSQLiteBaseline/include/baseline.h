@@ -85,9 +85,11 @@ int bkb_attempt_insert(bkb_db *db, const bkb_attempt *row);
 /// The store's trip upsert for count rows in one BEGIN IMMEDIATE ... COMMIT.
 int bkb_trip_bulk_insert(bkb_db *db, const bkb_trip *rows, size_t count);
 
-/// Steps over every trip in the store's order, copying each column a line
-/// of the trip list reads (the typed columns, no JSON) into C values. *rows_out gets the row count, *checksum_out a sum over the values
-/// read (the same sum the Swift side computes).
+/// Steps over every trip in the store's order, copying the bytes of each
+/// column a line of the trip list reads (the typed columns, no JSON) into
+/// one output buffer, as `booking trips` does, and keeping the oldest sync
+/// time. *rows_out gets the row count, *checksum_out a sum over the values
+/// read and the oldest sync time (the same sum the Swift side computes).
 int bkb_trip_scan(bkb_db *db, int64_t *rows_out, uint64_t *checksum_out);
 
 /// The store's page put: BEGIN IMMEDIATE; INSERT OR REPLACE; the eviction
