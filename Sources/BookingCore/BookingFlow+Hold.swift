@@ -50,7 +50,8 @@ extension BookingFlow {
         case .holdFailed(_, .waitRequested(let until)):
             return go(
                 .failed(
-                    Failed(attempt: stage.attempt, offer: stage.offer, reason: .waitRequested(until: until), version: nil)
+                    Failed(
+                        attempt: stage.attempt, offer: stage.offer, reason: .waitRequested(until: until), version: nil)
                 ),
                 [save(id, .failed)])
         case .holdFailed(_, .unavailable), .holdFailed(_, .rejected):

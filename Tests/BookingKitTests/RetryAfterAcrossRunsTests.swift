@@ -46,7 +46,9 @@ import Testing
                 server: "http://127.0.0.1:\(port)", credential: .apiKey("sk_test_gate"), dataDirectory: data,
                 transport: first),
             sleeper: NoSleeper(), holdNow: nil)
-        let firstError = await Self.error { _ = try await firstRun.offers(at: "plc_lisbon", checkIn: Self.checkIn, checkOut: Self.checkOut, guests: 2) }
+        let firstError = await Self.error {
+            _ = try await firstRun.offers(at: "plc_lisbon", checkIn: Self.checkIn, checkOut: Self.checkOut, guests: 2)
+        }
         guard case .final(.waitRequested(let until), _)? = firstError as? APIError else {
             Issue.record("expected a requested wait, got \(String(describing: firstError))")
             return
@@ -79,8 +81,9 @@ import Testing
         #expect(memory.savedDeadline(nowUnixSeconds: now) == nil)
         memory.save(deadline: now + 60, nowUnixSeconds: now)
         #expect(memory.savedDeadline(nowUnixSeconds: now) == now + 60)
-        #expect(CachedRetryAfterMemory(directory: directory.path, server: try ServerAddress("http://127.0.0.1:2"))
-            .savedDeadline(nowUnixSeconds: now) == nil)
+        #expect(
+            CachedRetryAfterMemory(directory: directory.path, server: try ServerAddress("http://127.0.0.1:2"))
+                .savedDeadline(nowUnixSeconds: now) == nil)
     }
 
     private static func error(_ body: () async throws -> Void) async -> (any Error)? {
