@@ -9,36 +9,15 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 ROOT="$PWD"
 
-fail() { echo "check-examples: FAIL: $*" >&2; exit 1; }
-step() { echo "check-examples: $*"; }
-
-WORK="$(mktemp -d)"
-SERVER_PID=""
-cleanup() {
-    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+NAME=check-examples
+# shellcheck source=scripts/lib/sandbox.sh
+source scripts/lib/sandbox.sh
 
 step "swift format lint --strict on Examples/"
 swift format lint --strict -r -p Examples/BookingApp/Sources Examples/BookingApp/Package.swift
 
-step "building booking (its sandbox command)"
-swift build --product booking >/dev/null
-BIN="$(swift build --show-bin-path)/booking"
-"$BIN" --data-dir "$WORK/sandbox" sandbox --port 0 >"$WORK/stdout" 2>"$WORK/stderr" &
-SERVER_PID=$!
-PORT=""
-for _ in $(seq 1 100); do
-    PORT="$(sed -n 's|^listening on http://127.0.0.1:\([0-9][0-9]*\)$|\1|p' "$WORK/stdout")"
-    [ -n "$PORT" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/stderr" >&2; fail "booking sandbox exited at start"; }
-    sleep 0.1
-done
-[ -n "$PORT" ] || fail "booking sandbox printed no port"
+build_booking
+start_sandbox "$WORK/sandbox"
 
 # One scratch directory for both outside packages: BookingKit builds once.
 SCRATCH="$ROOT/Examples/.build"

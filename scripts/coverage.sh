@@ -23,7 +23,7 @@ profile="$bin/codecov/default.profdata"
 tests="$bin/BookingKitPackageTests.xctest"
 [ -f "$profile" ] || { echo "coverage: no profile at $profile" >&2; exit 1; }
 objects=("$tests")
-for exe in booking; do [ -x "$bin/$exe" ] && objects+=(-object "$bin/$exe"); done
+for exe in booking booking-cli; do [ -x "$bin/$exe" ] && objects+=(-object "$bin/$exe"); done
 report=$(llvm-cov report "${objects[@]}" -instr-profile "$profile" \
     -ignore-filename-regex='(\.build|Tests)/' 2>/dev/null)
 # Per module: the sum of its files' lines and missed lines (columns 8 and 9 of

@@ -8,39 +8,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-fail() { echo "contract-check: FAIL: $*" >&2; exit 1; }
-step() { echo "contract-check: $*"; }
+NAME=contract-check
+# shellcheck source=scripts/lib/sandbox.sh
+source scripts/lib/sandbox.sh
 
 # Python tools, installed once.
 # Pinned: the script's flags are those of these versions.
 python3 -c 'import openapi_spec_validator' 2>/dev/null || pip3 install -q 'openapi-spec-validator==0.9.0'
 command -v schemathesis >/dev/null || pip3 install -q 'schemathesis==4.32.5'
 
-step "building booking (its sandbox command)"
-swift build --product booking >/dev/null
-BIN="$(swift build --show-bin-path)/booking"
-
-WORK="$(mktemp -d)"
-SERVER_PID=""
-cleanup() {
-    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-"$BIN" --data-dir "$WORK/data" sandbox --port 0 >"$WORK/stdout" 2>"$WORK/stderr" &
-SERVER_PID=$!
-PORT=""
-for _ in $(seq 1 100); do
-    PORT="$(sed -n 's|^listening on http://127.0.0.1:\([0-9][0-9]*\)$|\1|p' "$WORK/stdout")"
-    [ -n "$PORT" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/stderr" >&2; fail "booking sandbox exited at start"; }
-    sleep 0.1
-done
-[ -n "$PORT" ] || fail "booking sandbox printed no port"
+build_booking
+start_sandbox "$WORK/data"
 BASE="http://127.0.0.1:$PORT"
 step "booking sandbox listening on $BASE"
 

@@ -11,6 +11,8 @@
 -- EXPIRED at the version it read) cannot close a booking another process is
 -- following to CONFIRMED. These moves are skipped like every other backward
 -- move (changes() reads 0).
+-- Deliberately restates step 1's booking_attempt_forward_only whole: a
+-- step cannot change an earlier one, and SQLite cannot alter a trigger.
 DROP TRIGGER booking_attempt_forward_only;
 
 CREATE TRIGGER booking_attempt_forward_only

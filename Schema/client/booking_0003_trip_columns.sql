@@ -69,6 +69,9 @@ BEGIN
     WHERE booking_id = NEW.booking_id;
 END;
 
+-- Deliberately the same body as trip_columns_on_insert: SQLite has no trigger
+-- for INSERT and UPDATE at once, and one firing the other would write each
+-- inserted row twice.
 CREATE TRIGGER trip_columns_on_update AFTER UPDATE OF property_json ON trip
 BEGIN
     UPDATE trip SET

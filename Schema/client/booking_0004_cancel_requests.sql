@@ -39,10 +39,8 @@ END;
 -- lifetime, cancel another version).
 CREATE TRIGGER cancel_request_identity_fixed
 BEFORE UPDATE ON cancel_request
-WHEN NEW.idempotency_key IS NOT OLD.idempotency_key
-  OR NEW.booking_id IS NOT OLD.booking_id
-  OR NEW.version IS NOT OLD.version
-  OR NEW.created_at IS NOT OLD.created_at
+WHEN (NEW.idempotency_key, NEW.booking_id, NEW.version, NEW.created_at)
+     IS NOT (OLD.idempotency_key, OLD.booking_id, OLD.version, OLD.created_at)
 BEGIN
     SELECT RAISE(ABORT, 'cancel_request identity fields are fixed once set');
 END;

@@ -1,3 +1,4 @@
+import BookingViewer
 import Foundation
 
 /// How old a copy is, in words: `12 s ago`, `3 min ago`, `2 h ago`, `4 days ago`.
@@ -8,13 +9,9 @@ public enum AgeText {
     }
 
     /// The age of something `seconds` old.
+    /// The words are the trip viewer's (`ViewerText.age`), one wording for both.
     public static func describe(seconds: Int) -> String {
-        switch seconds {
-        case ..<60: return "\(seconds) s ago"
-        case ..<3600: return "\(seconds / 60) min ago"
-        case ..<86_400: return "\(seconds / 3600) h ago"
-        default: return "\(seconds / 86_400) day\(seconds / 86_400 == 1 ? "" : "s") ago"
-        }
+        ViewerText.age(seconds: Int64(seconds))
     }
 
     /// ISO 8601 in UTC with milliseconds, for JSON.

@@ -106,6 +106,13 @@ public final class Services: Sendable {
         }
     }
 
+    /// The search cache and client, after the launch-time reconciliation
+    /// (``reconcileAtLaunch()``) a search command runs first.
+    package func searchAfterReconciling() async throws(CommandFailure) -> SearchRepository {
+        await reconcileAtLaunch()
+        return try search()
+    }
+
     /// The search cache and client (no debounce: one query per command).
     package func search() throws(CommandFailure) -> SearchRepository {
         do {

@@ -11,17 +11,19 @@ enum HTML {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
+            if let reference = references[character] {
+                escaped += reference
+            } else {
+                escaped.append(character)
             }
         }
         return escaped
     }
+
+    /// The character reference of each character `escape` replaces.
+    private static let references: [Character: String] = [
+        "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
+    ]
 
     /// A whole page: `title` is escaped here; `body` is markup the caller
     /// built with `escape`.

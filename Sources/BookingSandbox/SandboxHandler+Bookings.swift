@@ -38,16 +38,8 @@ extension SandboxHandler {
             route: .createBooking, key: key,
             fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")")
         return try await performIdempotent(command, account: account, faults: faults) { db, now in
-            guard var hold = try HoldRecord.load(db, id: holdId, account: account) else {
-                throw APIError.notFound("Hold")
-            }
-            try settleBooking(of: &hold, db: db, now: now)
-            if let bookingId = hold.bookingId {
-                var error = APIError(
-                    status: 409, code: "HOLD_ALREADY_BOOKED", message: "Another booking holds this room already.")
-                error.detail.bookingId = bookingId
-                throw error
-            }
+            var hold = try unbookedHold(
+                id: holdId, account: account, db: db, now: now, message: "Another booking holds this room already.")
             let (bookingId, seq) = try db.newID(prefix: Identifier.booking, seed: inventory.seed)
             var booking = BookingRecord(
                 bookingId: bookingId, seq: seq, account: account, holdId: holdId, idempotencyKey: key, token: token,

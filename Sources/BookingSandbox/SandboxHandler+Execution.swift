@@ -45,19 +45,23 @@ extension SandboxHandler {
                 db, account: account, endpoint: endpoint, key: command.key, fingerprint: command.fingerprint,
                 now: claimedAt, lifetimeMs: configuration.idempotencyKeyLifetimeSeconds * 1000)
         }
+        // A refused key's answer says how long the key lives.
+        func refusal(_ error: APIError) -> HTTPResponse {
+            var error = error
+            error.headers[Self.lifetimeHeader] = lifetime
+            return error.response
+        }
         switch claim {
         case .inUse:
-            var error = APIError(
-                status: 409, code: "IDEMPOTENCY_KEY_IN_USE",
-                message: "A request with this Idempotency-Key is still running; retry with the same key.")
-            error.headers[Self.lifetimeHeader] = lifetime
-            return error.response
+            return refusal(
+                APIError(
+                    status: 409, code: "IDEMPOTENCY_KEY_IN_USE",
+                    message: "A request with this Idempotency-Key is still running; retry with the same key."))
         case .reused:
-            var error = APIError(
-                status: 422, code: "IDEMPOTENCY_KEY_REUSED",
-                message: "This Idempotency-Key was used with other parameters; a changed request needs a new key.")
-            error.headers[Self.lifetimeHeader] = lifetime
-            return error.response
+            return refusal(
+                APIError(
+                    status: 422, code: "IDEMPOTENCY_KEY_REUSED",
+                    message: "This Idempotency-Key was used with other parameters; a changed request needs a new key."))
         case .replay(var stored):
             await applyDelay(faults)
             if faults.contains(.dropResponseAfterCommit) { return .dropped }

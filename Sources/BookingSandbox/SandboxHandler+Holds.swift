@@ -85,14 +85,8 @@ extension SandboxHandler {
         guard Identifier.isValid(id, prefix: Identifier.hold) else { throw APIError.notFound("Hold") }
         let command = Command(route: .extendHold(id: id), key: key, fingerprint: "holdId=\(id)")
         return try await performIdempotent(command, account: account, faults: faults) { db, now in
-            guard var hold = try HoldRecord.load(db, id: id, account: account) else { throw APIError.notFound("Hold") }
-            try settleBooking(of: &hold, db: db, now: now)
-            if let bookingId = hold.bookingId {
-                var error = APIError(
-                    status: 409, code: "HOLD_ALREADY_BOOKED", message: "A booking holds this room already.")
-                error.detail.bookingId = bookingId
-                throw error
-            }
+            var hold = try unbookedHold(
+                id: id, account: account, db: db, now: now, message: "A booking holds this room already.")
             guard !hold.isExpired(now: now) else {
                 throw APIError(status: 409, code: "HOLD_EXPIRED", message: "The hold expired; search again.")
             }
@@ -112,6 +106,20 @@ extension SandboxHandler {
 
     /// Settles the booking that holds `hold`'s room, if any, so the hold's
     /// state is current (a failed or expired booking frees it).
+    /// Hold `id` of `account` with its booking settled, when no booking
+    /// holds its room: 404 when there is no such hold, 409
+    /// HOLD_ALREADY_BOOKED (saying `message`, naming the booking) otherwise.
+    func unbookedHold(id: String, account: String, db: Database, now: Int64, message: String) throws -> HoldRecord {
+        guard var hold = try HoldRecord.load(db, id: id, account: account) else { throw APIError.notFound("Hold") }
+        try settleBooking(of: &hold, db: db, now: now)
+        if let bookingId = hold.bookingId {
+            var error = APIError(status: 409, code: "HOLD_ALREADY_BOOKED", message: message)
+            error.detail.bookingId = bookingId
+            throw error
+        }
+        return hold
+    }
+
     func settleBooking(of hold: inout HoldRecord, db: Database, now: Int64) throws {
         guard let bookingId = hold.bookingId,
             var booking = try BookingRecord.load(db, id: bookingId, account: hold.account)

@@ -87,23 +87,9 @@ enum Platform {
     static func socketAddress(bytes: [UInt8], port: UInt16) -> SocketAddress? {
         switch bytes.count {
         case 4:
-            var address = sockaddr_in()
-            #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-            #endif
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            withUnsafeMutableBytes(of: &address.sin_addr) { $0.copyBytes(from: bytes) }
-            return .v4(address)
+            return .v4(filled(sockaddr_in(), \.sin_family, \.sin_port, \.sin_addr, family: AF_INET, port, bytes))
         case 16:
-            var address = sockaddr_in6()
-            #if canImport(Darwin)
-            address.sin6_len = UInt8(MemoryLayout<sockaddr_in6>.size)
-            #endif
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = port.bigEndian
-            withUnsafeMutableBytes(of: &address.sin6_addr) { $0.copyBytes(from: bytes) }
-            return .v6(address)
+            return .v6(filled(sockaddr_in6(), \.sin6_family, \.sin6_port, \.sin6_addr, family: AF_INET6, port, bytes))
         default:
             return nil
         }
@@ -155,25 +141,13 @@ enum Platform {
 
     /// `bind(2)`.
     static func bind(_ fd: Int32, to address: SocketAddress) -> Int32 {
-        withSockaddr(address) { pointer, length in
-            #if canImport(Glibc)
-            Glibc.bind(fd, pointer, length)
-            #else
-            Darwin.bind(fd, pointer, length)
-            #endif
-        }
+        attach(fd, to: address, connecting: false)
     }
 
     /// `connect(2)`; on a non-blocking socket `-1` with `EINPROGRESS` means
     /// wait until writable.
     static func connect(_ fd: Int32, to address: SocketAddress) -> Int32 {
-        withSockaddr(address) { pointer, length in
-            #if canImport(Glibc)
-            Glibc.connect(fd, pointer, length)
-            #else
-            Darwin.connect(fd, pointer, length)
-            #endif
-        }
+        attach(fd, to: address, connecting: true)
     }
 
     /// Whether `code` means a non-blocking connect is under way.
@@ -222,13 +196,9 @@ enum Platform {
         guard result == 0 else { return nil }
         switch Int32(storage.ss_family) {
         case AF_INET:
-            return withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
-            }
+            return UInt16(bigEndian: field(\sockaddr_in.sin_port, of: storage))
         case AF_INET6:
-            return withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
-            }
+            return UInt16(bigEndian: field(\sockaddr_in6.sin6_port, of: storage))
         default:
             return nil
         }
@@ -282,20 +252,11 @@ enum Platform {
     /// `shutdown(2)`: ends one or both directions; wakes any thread polling
     /// or blocked on the socket.
     static func shutdown(_ fd: Int32, _ direction: Direction) {
-        switch direction {
-        case .write:
-            #if canImport(Glibc)
-            _ = Glibc.shutdown(fd, Int32(SHUT_WR))
-            #else
-            _ = Darwin.shutdown(fd, SHUT_WR)
-            #endif
-        case .both:
-            #if canImport(Glibc)
-            _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
-            #else
-            _ = Darwin.shutdown(fd, SHUT_RDWR)
-            #endif
-        }
+        #if canImport(Glibc)
+        _ = Glibc.shutdown(fd, Int32(direction == .write ? SHUT_WR : SHUT_RDWR))
+        #else
+        _ = Darwin.shutdown(fd, direction == .write ? SHUT_WR : SHUT_RDWR)
+        #endif
     }
 
     /// `close(2)`.
@@ -330,21 +291,58 @@ enum Platform {
 
     // MARK: Private
 
+    /// `address` with its family, port (in network order) and the host's
+    /// `bytes` set, and on Darwin its length (the first byte of both
+    /// `sockaddr_in` and `sockaddr_in6` there).
+    private static func filled<Address, Host>(
+        _ address: Address, _ familyField: WritableKeyPath<Address, sa_family_t>,
+        _ portField: WritableKeyPath<Address, in_port_t>, _ hostField: WritableKeyPath<Address, Host>,
+        family: Int32, _ port: UInt16, _ bytes: [UInt8]
+    ) -> Address {
+        var address = address
+        #if canImport(Darwin)
+        withUnsafeMutableBytes(of: &address) { $0[0] = UInt8(MemoryLayout<Address>.size) }
+        #endif
+        address[keyPath: familyField] = sa_family_t(family)
+        address[keyPath: portField] = port.bigEndian
+        withUnsafeMutableBytes(of: &address[keyPath: hostField]) { $0.copyBytes(from: bytes) }
+        return address
+    }
+
+    /// A field of the socket address `storage` holds, read as an `Address`.
+    private static func field<Address, Value>(_ path: KeyPath<Address, Value>, of storage: sockaddr_storage) -> Value {
+        withUnsafePointer(to: storage) {
+            $0.withMemoryRebound(to: Address.self, capacity: 1) { $0.pointee[keyPath: path] }
+        }
+    }
+
+    /// `connect(2)` when `connecting`, else `bind(2)`.
+    private static func attach(_ fd: Int32, to address: SocketAddress, connecting: Bool) -> Int32 {
+        withSockaddr(address) { pointer, length in
+            #if canImport(Glibc)
+            connecting ? Glibc.connect(fd, pointer, length) : Glibc.bind(fd, pointer, length)
+            #else
+            connecting ? Darwin.connect(fd, pointer, length) : Darwin.bind(fd, pointer, length)
+            #endif
+        }
+    }
+
     private static func withSockaddr<R>(
         _ address: SocketAddress, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R
     ) -> R {
         switch address {
-        case .v4(var value):
-            return withUnsafePointer(to: &value) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-        case .v6(var value):
-            return withUnsafePointer(to: &value) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    body($0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
+        case .v4(let value): return withRebound(value, body)
+        case .v6(let value): return withRebound(value, body)
+        }
+    }
+
+    /// Calls `body` with `value` seen as a `sockaddr` of its own size.
+    private static func withRebound<Address, R>(
+        _ value: Address, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R
+    ) -> R {
+        withUnsafePointer(to: value) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                body($0, socklen_t(MemoryLayout<Address>.size))
             }
         }
     }

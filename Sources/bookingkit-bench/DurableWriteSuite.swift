@@ -25,13 +25,8 @@ struct DurableWriteSuite: BenchmarkSuite {
 
         try context.expectSame("attempts saved", store: try store.attempts.count(), baseline: total)
         let detail = "\(Format.count(rounds)) commits each, interleaved, after \(warmUp) warm-up"
-        return [
-            Figure(
-                name: "Durable attempt write, p50", kind: .latency, store: storeTimes.median,
-                baseline: baselineTimes.median, goal: Goal(maxRatio: 1.10), detail: detail),
-            Figure(
-                name: "Durable attempt write, p99", kind: .latency, store: storeTimes.p99,
-                baseline: baselineTimes.p99, goal: Goal(maxRatio: 1.30), detail: detail),
-        ]
+        return Figure.latencies(
+            of: "Durable attempt write", store: storeTimes, baseline: baselineTimes, p50Goal: Goal(maxRatio: 1.10),
+            p99Goal: Goal(maxRatio: 1.30), detail: detail)
     }
 }

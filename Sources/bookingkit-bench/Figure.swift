@@ -34,6 +34,21 @@ struct Figure {
     var met: Bool? {
         goal.map { $0.isMet(ratio: ratio, storeNanoseconds: store) }
     }
+
+    /// The p50 and p99 latency figures of one operation, named
+    /// "`operation`, p50" and "`operation`, p99".
+    static func latencies(
+        of operation: String, store: Samples, baseline: Samples, p50Goal: Goal?, p99Goal: Goal?, detail: String
+    ) -> [Figure] {
+        [
+            Figure(
+                name: "\(operation), p50", kind: .latency, store: store.median, baseline: baseline.median,
+                goal: p50Goal, detail: detail),
+            Figure(
+                name: "\(operation), p99", kind: .latency, store: store.p99, baseline: baseline.p99, goal: p99Goal,
+                detail: detail),
+        ]
+    }
 }
 
 /// A goal of the issue for one figure: bounds on the ratio and on the

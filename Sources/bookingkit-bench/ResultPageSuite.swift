@@ -72,20 +72,12 @@ struct ResultPageSuite: BenchmarkSuite {
         let putDetail =
             "\(Format.count(count)) puts each of \(Format.count(Self.pageBytes)) B, interleaved, after \(warmUp) warm-up"
         let getDetail = "\(Format.count(count)) gets each, shuffled order, interleaved, after \(warmUp) warm-up"
-        return [
-            Figure(
-                name: "Result-page put, p50", kind: .latency, store: storePuts.median, baseline: baselinePuts.median,
-                goal: Goal(maxRatio: 1.20, maxStoreMicroseconds: 120), detail: putDetail),
-            Figure(
-                name: "Result-page put, p99", kind: .latency, store: storePuts.p99, baseline: baselinePuts.p99,
-                goal: nil, detail: putDetail),
-            Figure(
-                name: "Result-page get, p50", kind: .latency, store: storeGets.median, baseline: baselineGets.median,
-                goal: Goal(maxRatio: 1.20, maxStoreMicroseconds: 100), detail: getDetail),
-            Figure(
-                name: "Result-page get, p99", kind: .latency, store: storeGets.p99, baseline: baselineGets.p99,
-                goal: nil, detail: getDetail),
-        ]
+        return Figure.latencies(
+            of: "Result-page put", store: storePuts, baseline: baselinePuts,
+            p50Goal: Goal(maxRatio: 1.20, maxStoreMicroseconds: 120), p99Goal: nil, detail: putDetail)
+            + Figure.latencies(
+                of: "Result-page get", store: storeGets, baseline: baselineGets,
+                p50Goal: Goal(maxRatio: 1.20, maxStoreMicroseconds: 100), p99Goal: nil, detail: getDetail)
     }
 
     /// `0..<count` in a fixed pseudo-random order (Fisher-Yates over a

@@ -142,6 +142,23 @@ struct Booking {
         return try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
     }
 
+    /// The first offer's id (`offers`, as above).
+    func firstOfferID() async throws -> String {
+        try #require(try await offers().first?["offerId"] as? String)
+    }
+
+    /// Holds the first offer with `booking hold` in a pseudo-terminal
+    /// (`script`, NO_COLOR set), watching its countdown; returns the run
+    /// once the countdown shows.
+    func holdWatchingTheCountdown() async throws -> Spawned {
+        let path = try #require(Self.path)
+        let command = (["\"$BOOKING\""] + global + ["hold", try await firstOfferID()]).joined(separator: " ")
+        let watching = try await Self.spawn(
+            "/bin/bash", ["-c", "script -qfec '\(command)' /dev/null"], environment: ["BOOKING": path, "NO_COLOR": "1"])
+        #expect(await Self.waitForOutput(watching, containing: "left to pay"))
+        return watching
+    }
+
     /// Lists offers and holds the `index`-th without waiting; returns its id.
     @discardableResult
     func holdAnOffer(index: Int = 0, days: Int = 20) async throws -> String {

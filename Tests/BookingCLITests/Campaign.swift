@@ -43,6 +43,20 @@ enum Campaign {
         return outcomes
     }
 
+    /// Runs `body` for every item of `plan`, two at a time, against one
+    /// `booking sandbox` process started for the campaign (its URL the
+    /// body's third argument) and stopped after; the results in the order
+    /// they finished.
+    static func runAgainstSandbox<Item: Sendable, Outcome: Sendable>(
+        _ plan: [Item], _ body: @escaping @Sendable (Int, Item, String) async -> Outcome
+    ) async throws -> [Outcome] {
+        let sandbox = try await SandboxProcess()
+        let server = sandbox.url
+        let outcomes = await run(plan, width: 2) { index, item in await body(index, item, server) }
+        await sandbox.stop()
+        return outcomes
+    }
+
     /// The account's ledger.
     static func ledger(key: String, server: String) async throws -> LedgerReport {
         let client = BookingAPIClient(server: try ServerAddress(server), apiKey: key, transport: URLSessionTransport())

@@ -40,7 +40,7 @@ import Testing
 
     @Test func aHoldPipedIntoHeadStillHoldsTheRoom() async throws {
         let booking = Booking(label: "cli-hold-head")
-        let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
+        let offerID = try await booking.firstOfferID()
         let (run, code) = try await Self.piped(into: "head -1", booking, ["hold", offerID, "--no-wait"])
         #expect(code == 0, "\(run.output) \(run.error)")
         #expect(run.output.hasPrefix("Holding "))

@@ -63,12 +63,9 @@ import Testing
     @Test func holdPayReconcileAndStatusAtOnceOnOneDataDirectoryNeverLoseAPaidTrip() async throws {
         let long = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
         let plans = (0..<(long ? 400 : 40)).map(Plan.init(index:))
-        let sandbox = try await SandboxProcess()
-        let server = sandbox.url
-        let outcomes = await Campaign.run(plans, width: 2) { index, plan in
+        let outcomes = try await Campaign.runAgainstSandbox(plans) { index, plan, server in
             await Self.runOnce(index: index, plan: plan, server: server)
         }
-        await sandbox.stop()
         var byPlan: [String: Int] = [:]
         for outcome in outcomes where outcome.killed { byPlan[outcome.plan.description, default: 0] += 1 }
         let failing = outcomes.filter { !$0.problems.isEmpty }

@@ -30,11 +30,8 @@ import Testing
     @Test func payKilledMidRequestFromOutsideIsSettledLaterWithOneCharge() async throws {
         // Every request takes 3 s on this sandbox: time to kill the client
         // while its payment is on the server, even on a loaded machine.
-        let sandbox = try await SandboxProcess(["--fault-rate", "delay-ms=3000=1"])
-        let booking = Booking(server: sandbox.url, label: "cli-kill-mid")
-        try await booking.holdAnOffer()
-        let pay = try await booking.start(["pay"])
-        #expect(await Booking.waitForOutput(pay, containing: "… Paying", timeout: 60))
+        let (sandbox, booking, pay) = try await Self.payingOnASlowSandbox(
+            delayMilliseconds: 3000, label: "cli-kill-mid", timeout: 60)
         // The kill's moment is the input under test: well inside the
         // server's 3 s delay, so the payment is on the server when it dies.
         // check-no-sleep: allowed (the moment of the SIGKILL is the input under test)
@@ -74,12 +71,8 @@ import Testing
     }
 
     @Test func ctrlCDuringPayNeverCancelsTheChargeAndExitsThree() async throws {
-        let sandbox = try await SandboxProcess(["--fault-rate", "delay-ms=1500=1"])
-        let booking = Booking(server: sandbox.url, label: "cli-interrupt")
-        try await booking.holdAnOffer()
-        let pay = try await booking.start(["pay"])
-        // The flow's own progress line: the payment was tapped (not the room line before it).
-        #expect(await Booking.waitForOutput(pay, containing: "… Paying"))
+        let (sandbox, booking, pay) = try await Self.payingOnASlowSandbox(
+            delayMilliseconds: 1500, label: "cli-interrupt")
         pay.send(SIGINT)
         let interrupted = await Booking.finish(pay)
         #expect(!interrupted.signalled)
@@ -89,5 +82,20 @@ import Testing
         let status = try await booking.run(["status"])
         #expect(status.output.contains("CONFIRMED"), "\(status.output) \(status.error)")
         #expect(try await sandbox.ledger().chargeCount == 1)
+    }
+
+    /// A sandbox where every request takes `delayMilliseconds`, a client
+    /// holding a room on it, and its `booking pay` started and seen paying
+    /// (the flow's own progress line: the payment was tapped, not the room
+    /// line before it), waited for at most `timeout` seconds.
+    private static func payingOnASlowSandbox(
+        delayMilliseconds: Int, label: String, timeout: TimeInterval = 30
+    ) async throws -> (SandboxProcess, Booking, Spawned) {
+        let sandbox = try await SandboxProcess(["--fault-rate", "delay-ms=\(delayMilliseconds)=1"])
+        let booking = Booking(server: sandbox.url, label: label)
+        try await booking.holdAnOffer()
+        let pay = try await booking.start(["pay"])
+        #expect(await Booking.waitForOutput(pay, containing: "… Paying", timeout: timeout))
+        return (sandbox, booking, pay)
     }
 }

@@ -74,7 +74,7 @@ struct HostileTextTests {
 
     @Test func hostileCachedOfferTextIsEscapedInOffersAndHold() async throws {
         let booking = Booking(label: "cli-hostile-offer")
-        let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
+        let offerID = try await booking.firstOfferID()
         try await Self.sqlite(
             booking.dataDirectory + "/cache.sqlite",
             """

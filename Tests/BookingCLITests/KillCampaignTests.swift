@@ -42,12 +42,9 @@ import Testing
         // Kills from outside after 0 to 79 ms: some land before the payment
         // leaves, some while it is out, some after (those are not kills).
         plan += (0..<randomKills).map { "random \(($0 * 37) % 80) ms" }
-        let sandbox = try await SandboxProcess()
-        let server = sandbox.url
-        let kills = await Campaign.run(plan, width: 2) { index, point in
+        let kills = try await Campaign.runAgainstSandbox(plan) { index, point, server in
             await Self.killOnce(index: index, point: point, server: server)
         }
-        await sandbox.stop()
         var byPoint: [String: Int] = [:]
         for kill in kills where kill.killed {
             byPoint[kill.point.hasPrefix("random") ? "random delay" : kill.point, default: 0] += 1

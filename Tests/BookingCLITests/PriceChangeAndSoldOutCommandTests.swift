@@ -39,7 +39,7 @@ import Testing
         let sandbox = try await SandboxProcess(["--fault-rate", "sold-out=1.0"])
         defer { Task { await sandbox.stop() } }
         let booking = Booking(server: sandbox.url, label: "cli-soldout")
-        let id = try #require(try await booking.offers().first?["offerId"] as? String)
+        let id = try await booking.firstOfferID()
         let hold = try await booking.run(["hold", id])
         #expect(hold.status == 1)
         #expect(hold.output.contains("Next: `booking offers --place plc_lisbon"), "\(hold.output)")

@@ -39,12 +39,7 @@ import Testing
         // 30 s leaves the other run's `pay` time to start on a loaded machine.
         let sandbox = try await SandboxProcess(["--hold-ttl-ms", "30000"])
         let booking = Booking(server: sandbox.url, label: "cli-countdown-paid")
-        let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
-        let path = try #require(Booking.path)
-        let command = (["\"$BOOKING\""] + booking.global + ["hold", offerID]).joined(separator: " ")
-        let countdown = try await Booking.spawn(
-            "/bin/bash", ["-c", "script -qfec '\(command)' /dev/null"], environment: ["BOOKING": path, "NO_COLOR": "1"])
-        #expect(await Booking.waitForOutput(countdown, containing: "left to pay"))
+        let countdown = try await booking.holdWatchingTheCountdown()
 
         let pay = try await booking.run(["pay"])
         #expect(pay.status == 0, "\(pay.output) \(pay.error)")

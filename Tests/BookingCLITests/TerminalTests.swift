@@ -8,7 +8,7 @@ struct TerminalTests {
     @Test func theHoldCountdownUpdatesInPlaceUntilTheHoldRunsOut() async throws {
         let sandbox = try await SandboxProcess(["--hold-ttl-ms", "3000"])
         let booking = Booking(server: sandbox.url, label: "cli-pty")
-        let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
+        let offerID = try await booking.firstOfferID()
         let command = (["\"$BOOKING\""] + booking.global + ["hold", offerID]).joined(separator: " ")
         let run = try await Booking.shell("script -qfec '\(command)' /dev/null")
         #expect(run.status == 1, "\(run.output) \(run.error)")
@@ -21,12 +21,7 @@ struct TerminalTests {
 
     @Test func ctrlCStopsWatchingTheCountdownAndTheRoomStaysHeld() async throws {
         let booking = Booking(label: "cli-pty-interrupt")
-        let offerID = try #require(try await booking.offers().first?["offerId"] as? String)
-        let path = try #require(Booking.path)
-        let command = (["\"$BOOKING\""] + booking.global + ["hold", offerID]).joined(separator: " ")
-        let watching = try await Booking.spawn(
-            "/bin/bash", ["-c", "script -qfec '\(command)' /dev/null"], environment: ["BOOKING": path, "NO_COLOR": "1"])
-        #expect(await Booking.waitForOutput(watching, containing: "left to pay"))
+        let watching = try await booking.holdWatchingTheCountdown()
         // Ctrl-C on the terminal: SIGINT to the watching `booking`.
         let interrupt = try await Booking.shell(
             "pkill -INT -f \"^$BOOKING \(booking.global.joined(separator: " ")) hold\"")

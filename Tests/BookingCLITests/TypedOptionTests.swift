@@ -52,7 +52,7 @@ import Testing
 
     @Test func anAcceptWithNoChangedPriceIsUsageAndHoldsNothing() async throws {
         let booking = Booking(label: "cli-accept")
-        let id = try #require(try await booking.offers().first?["offerId"] as? String)
+        let id = try await booking.firstOfferID()
         let run = try await booking.run(["hold", id, "--accept-new-price"])
         #expect(run.status == 2)
         #expect(run.error.contains("there is no changed price to accept for offer \(id)"), "\(run.error)")

@@ -52,6 +52,16 @@ struct ClientFixture {
         return try #require(page.items.first)
     }
 
+    /// Launches the client, holds the first offer and pays with `token`:
+    /// the state the payment came to.
+    func holdFirstOfferAndPay(with token: String) async throws -> BookingFlow.State {
+        await client.launch()
+        try await client.hold(try await firstOffer())
+        _ = try await client.outcome(timeout: .seconds(10))
+        try await client.pay(with: PaymentToken(token))
+        return try await client.outcome(timeout: .seconds(10))
+    }
+
     /// Answers the bank's page at `url` as a browser would (the form's POST).
     static func answerChallenge(_ url: String, pass: Bool) async throws {
         var request = URLRequest(url: try #require(URL(string: url)))

@@ -37,11 +37,7 @@ struct ClientTests {
     @Test("pays through 3-D Secure by answering the bank's page")
     func paysThroughChallenge() async throws {
         let fixture = try ClientFixture()
-        await fixture.client.launch()
-        try await fixture.client.hold(try await fixture.firstOffer())
-        _ = try await fixture.client.outcome(timeout: .seconds(10))
-        try await fixture.client.pay(with: PaymentToken("tok_threeDSecureRequired"))
-        let challenge = try await fixture.client.outcome(timeout: .seconds(10))
+        let challenge = try await fixture.holdFirstOfferAndPay(with: "tok_threeDSecureRequired")
         guard case .challenge(let url)? = challenge.navigation else {
             Issue.record("expected the bank's page, got \(challenge.stage.name)")
             return
@@ -215,11 +211,7 @@ extension ClientTests {
     @Test("cancels a trip through the client; an unknown trip is a typed error")
     func cancelsATrip() async throws {
         let fixture = try ClientFixture()
-        await fixture.client.launch()
-        try await fixture.client.hold(try await fixture.firstOffer())
-        _ = try await fixture.client.outcome(timeout: .seconds(10))
-        try await fixture.client.pay(with: PaymentToken("tok_visa"))
-        let outcome = try await fixture.client.outcome(timeout: .seconds(10))
+        let outcome = try await fixture.holdFirstOfferAndPay(with: "tok_visa")
         let booking = try #require(outcome.tripToLoad)
         let cancelled = try await fixture.client.cancel(booking)
         #expect(cancelled.status == .cancelled)

@@ -18,8 +18,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func rateLimitAndUnavailableCarryRetryAfterAndStoreNothing(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let holdID = hold["holdId"].stringValue
+            let holdID = try await sandbox.heldID()
             let limited = try await sandbox.pay(holdID, token: "tok_visa", key: "k-r", fault: "rate-limit")
             #expect(limited.status == 429)
             #expect(limited.errorCode == "RATE_LIMITED")

@@ -33,7 +33,7 @@ import Testing
                 $0.maximumHoldExtensions = 1
             }
         ) { sandbox in
-            let id = try await sandbox.hold()["holdId"].stringValue!
+            let id = try await sandbox.heldID()
             sandbox.clock.advance(milliseconds: 8_000)
             let extended = try await sandbox.send("POST", "/v1/holds/\(id)/extend", key: "e-1")
             #expect(extended.status == 200)

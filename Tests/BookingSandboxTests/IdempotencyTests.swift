@@ -23,11 +23,8 @@ import Testing
     @Test(arguments: Transport.allCases)
     func sameKeyWithOtherBodyIs422(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let holdId = hold["holdId"].stringValue!
-            let first = try await sandbox.pay(holdId, token: "tok_chargeDeclined", key: "k-pay")
+            let (first, second) = try await Self.payTwice(sandbox, key: "k-pay", "tok_chargeDeclined", then: "tok_visa")
             #expect(first.status == 201)
-            let second = try await sandbox.pay(holdId, token: "tok_visa", key: "k-pay")
             #expect(second.status == 422)
             #expect(second.errorCode == "IDEMPOTENCY_KEY_REUSED")
             #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
@@ -37,8 +34,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func concurrentSameKeyIs409InUse(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let holdID = hold["holdId"].stringValue
+            let holdID = try await sandbox.heldID()
             async let slow = sandbox.pay(holdID, token: "tok_visa", key: "k-busy", fault: "delay-ms=800")
             // The second is sent once the first holds the key as running.
             try #require(
@@ -62,8 +58,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func injected500IsStoredAndReplayed(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let holdID = hold["holdId"].stringValue
+            let holdID = try await sandbox.heldID()
             let failed = try await sandbox.pay(
                 holdID, token: "tok_visa", key: "k-500", fault: "error-500-before-commit")
             #expect(failed.status == 500)
@@ -80,11 +75,9 @@ import Testing
     @Test(arguments: Transport.allCases)
     func validationFailureIsNotStored(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let bad = try await sandbox.pay(hold["holdId"].stringValue, token: "tok_bogus", key: "k-fix")
+            let (bad, good) = try await Self.payTwice(sandbox, key: "k-fix", "tok_bogus", then: "tok_visa")
             #expect(bad.status == 400)
             #expect(bad.errorCode == "INVALID_PAYMENT_TOKEN")
-            let good = try await sandbox.pay(hold["holdId"].stringValue, token: "tok_visa", key: "k-fix")
             #expect(good.status == 201)
             #expect(good.header("Idempotent-Replayed") == nil)
         }
@@ -156,5 +149,15 @@ import Testing
             #expect(ledger["chargeCount"].intValue == 1)
             #expect(ledger["chargesByIdempotencyKey"]["k-lost"].intValue == 1)
         }
+    }
+
+    /// Pays one new hold twice under `key`: with `first`, then with
+    /// `second`; both answers.
+    private static func payTwice(
+        _ sandbox: Sandbox, key: String, _ first: String, then second: String
+    ) async throws -> (TestResponse, TestResponse) {
+        let holdID = try await sandbox.heldID()
+        let firstAnswer = try await sandbox.pay(holdID, token: first, key: key)
+        return (firstAnswer, try await sandbox.pay(holdID, token: second, key: key))
     }
 }

@@ -28,8 +28,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func declinedTokenFailsWithDeclineCodeAndFreesTheHold(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let hold = try await sandbox.hold()
-            let holdId = hold["holdId"].stringValue!
+            let holdId = try await sandbox.heldID()
             let declined = try await sandbox.pay(holdId, token: "tok_chargeDeclined", key: "k-1")
             #expect(declined.json["state"].stringValue == "FAILED")
             #expect(declined.json["failure"]["code"].stringValue == "card_declined")

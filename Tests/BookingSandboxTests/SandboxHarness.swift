@@ -151,6 +151,11 @@ final class Sandbox: Sendable {
         return response.json
     }
 
+    /// Holds the first Lisbon offer; returns the hold's id.
+    func heldID(key: String = UUID().uuidString, account: String = "alice") async throws -> String {
+        try #require(try await hold(key: key, account: account)["holdId"].stringValue)
+    }
+
     /// The body of `POST /v1/holds` for `offer` (an offer's JSON).
     static func holdBody(_ offer: JSONValue) -> String {
         #"{"offerId":"\#(offer["offerId"].stringValue ?? "")","quoteId":"\#(offer["quoteId"].stringValue ?? "")"}"#
@@ -168,7 +173,7 @@ final class Sandbox: Sendable {
 
     /// Pays for a new hold with `token`; returns the booking response.
     func book(token: String, key: String = UUID().uuidString, fault: String? = nil) async throws -> TestResponse {
-        try await pay(try await hold()["holdId"].stringValue, token: token, key: key, fault: fault)
+        try await pay(try await heldID(), token: token, key: key, fault: fault)
     }
 
     func ledger(account: String = "alice") async throws -> JSONValue {

@@ -23,20 +23,23 @@ import Testing
         #expect(ClientSchema.bookingSteps.count + ClientSchema.cacheSteps.count == onDisk.count)
     }
 
-    @Test func bookingSqliteHoldsAttemptsAndTripsWithSynchronousFull() throws {
-        let store = try BookingDatabase(directory: directory.path)
-        #expect(try store.database.pragma("synchronous") == "2")
-        let tables = try tableNames(store.database)
-        #expect(tables.isSuperset(of: ["booking_attempt", "trip"]))
-        #expect(!tables.contains("result_page"))
-    }
-
-    @Test func cacheSqliteHoldsSearchesAndPagesWithSynchronousNormal() throws {
-        let cache = try CacheDatabase(directory: directory.path)
-        #expect(try cache.database.pragma("synchronous") == "1")
-        let tables = try tableNames(cache.database)
-        #expect(tables.isSuperset(of: ["recent_search", "result_page"]))
-        #expect(!tables.contains("booking_attempt"))
+    /// booking.sqlite: attempts and trips, synchronous FULL (2); cache.sqlite:
+    /// searches and pages, synchronous NORMAL (1); neither has the other's.
+    @Test(arguments: [
+        (file: "booking", synchronous: "2", tables: ["booking_attempt", "trip"], absent: "result_page"),
+        (file: "cache", synchronous: "1", tables: ["recent_search", "result_page"], absent: "booking_attempt"),
+    ])
+    func eachFileHoldsItsOwnTablesAtItsSynchronousLevel(
+        file: String, synchronous: String, tables expected: [String], absent: String
+    ) throws {
+        let database =
+            file == "booking"
+            ? try BookingDatabase(directory: directory.path).database
+            : try CacheDatabase(directory: directory.path).database
+        #expect(try database.pragma("synchronous") == synchronous)
+        let tables = try tableNames(database)
+        #expect(tables.isSuperset(of: expected))
+        #expect(!tables.contains(absent))
     }
 
     @Test func theSqlite3ShellSeesTheTablesTheCodeCreated() async throws {

@@ -61,10 +61,7 @@ import Testing
     @Test func http10ClosesUnlessTheClientAsksForKeepAlive() async throws {
         let (plain, plainRest, kept, second) = try await withListener { _, port in
             try await offPool {
-                let once = try RawConnection(port: port)
-                try once.send("GET /a HTTP/1.0\r\n\r\n")
-                let plain = once.readResponse()
-                let plainRest = once.readToEnd()
+                let (plain, plainRest) = try RawConnection.exchange(port: port, "GET /a HTTP/1.0\r\n\r\n")
                 let kept = try RawConnection(port: port)
                 try kept.send("GET /a HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
                 let first = kept.readResponse()
@@ -81,13 +78,10 @@ import Testing
     @Test func connectionCloseFromEitherSideEndsTheConnection() async throws {
         let (clientAsked, clientRest, handlerSaid, handlerRest) = try await withListener { _, port in
             try await offPool {
-                let client = try RawConnection(port: port)
-                try client.send("GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-                let clientAsked = client.readResponse()
-                let clientRest = client.readToEnd()
-                let other = try RawConnection(port: port)
-                try other.send("GET /close HTTP/1.1\r\nHost: t\r\n\r\n")
-                return (clientAsked, clientRest, other.readResponse(), other.readToEnd())
+                let client = try RawConnection.exchange(
+                    port: port, "GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+                let other = try RawConnection.exchange(port: port, "GET /close HTTP/1.1\r\nHost: t\r\n\r\n")
+                return (client.response, client.rest, other.response, other.rest)
             }
         }
         #expect(clientAsked?.headers["connection"] == "close")

@@ -149,6 +149,15 @@ final class RawConnection: @unchecked Sendable {
         return buffer
     }
 
+    /// A new connection to `port` that sends `request`, reads one response
+    /// and then everything until the server closes (see ``readToEnd(timeout:)``).
+    static func exchange(port: UInt16, _ request: String) throws -> (response: Response?, rest: [UInt8]?) {
+        let connection = try RawConnection(port: port)
+        try connection.send(request)
+        let response = connection.readResponse()
+        return (response, connection.readToEnd())
+    }
+
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
         return (0...(haystack.count - needle.count)).first {

@@ -87,9 +87,9 @@ struct OffersCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
+        // `services` owns the embedded sandbox, if any.
         let services = try invocation.services()
-        await services.reconcileAtLaunch()
-        let search = try services.search()
+        let search = try await services.searchAfterReconciling()
         let result: OffersPage
         do {
             result = try await search.offers(query, pageIndex: page - 1, refresh: refresh)

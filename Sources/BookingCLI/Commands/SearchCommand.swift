@@ -24,9 +24,9 @@ struct SearchCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
+        // `services` owns the embedded sandbox, if any.
         let services = try invocation.services()
-        await services.reconcileAtLaunch()
-        let search = try services.search()
+        let search = try await services.searchAfterReconciling()
         let suggestions: Suggestions
         do {
             suggestions = try await search.suggestions(for: text)
