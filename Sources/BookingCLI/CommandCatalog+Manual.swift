@@ -34,6 +34,10 @@ extension CommandCatalog {
         .init(
             name: "BOOKING_LINK_HOST",
             help: "the host `booking open` accepts deep links for (default \(Settings.defaultLinkHost))"),
+        .init(
+            name: StandardErrorLogHandler.variable,
+            help: "`debug`, `info`, `warning` or `error`: what the library worked around or failed at, "
+                + "from that level up, one line each on stderr (default: nothing)"),
         .init(name: "NO_COLOR", help: "when set and not empty, no colour (there is colour only on a terminal)"),
         .init(
             name: "XDG_DATA_HOME",

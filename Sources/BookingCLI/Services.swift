@@ -28,6 +28,8 @@ public final class Services: Sendable {
     /// The hold clock: the runtime's monotonic readings and the countdown's.
     public let clock = HoldClock()
     private let crashHook: EffectRunner.BoundaryHook?
+    /// Where BookingKit logs: stderr when `BOOKING_LOG` is set, else nowhere.
+    package let logHandler: any LogHandler
 
     /// Opens the data directory and, when no server is given, starts the
     /// embedded sandbox in `<data-dir>/sandbox/`.
@@ -41,6 +43,7 @@ public final class Services: Sendable {
     ) throws(CommandFailure) {
         self.settings = settings
         self.console = console
+        logHandler = StandardErrorLogHandler.from(environment: environment, console: console)
         try Self.makeDirectory(settings.dataDirectory)
         if let given = settings.server {
             embedded = nil
@@ -83,7 +86,7 @@ public final class Services: Sendable {
                 directory: settings.dataDirectory, api: api,
                 configuration: RepositoryConfiguration(challengeReturnURL: Self.challengeReturnURL(settings)),
                 monotonicNow: { clock.now() },
-                logPath: EventLogFiles.newPath(in: settings.dataDirectory, command: command),
+                logPath: EventLogFiles.newPath(in: settings.dataDirectory, command: command), logHandler: logHandler,
                 boundaryHook: crashHook)
         } catch  where BookingDatabase.isStorageFull(error) {
             // Nothing was saved, so nothing was sent: say what to do, not "cannot open".
@@ -100,7 +103,7 @@ public final class Services: Sendable {
         do {
             return try TripRepository(
                 directory: settings.dataDirectory, api: online ? api ?? self.api : nil,
-                access: online ? .readWrite : .readOnly)
+                access: online ? .readWrite : .readOnly, logHandler: logHandler)
         } catch {
             throw .failed("cannot open the trips in \(settings.dataDirectory): \(error)")
         }
@@ -116,7 +119,8 @@ public final class Services: Sendable {
     /// The search cache and client (no debounce: one query per command).
     package func search() throws(CommandFailure) -> SearchRepository {
         do {
-            return try SearchRepository(directory: settings.dataDirectory, api: api, debounce: .zero)
+            return try SearchRepository(
+                directory: settings.dataDirectory, api: api, debounce: .zero, logHandler: logHandler)
         } catch  where BookingDatabase.isStorageFull(error) {
             throw .failed(
                 "\(BookingFlow.storageFullMessage) (cannot open the search cache in \(settings.dataDirectory): \(error))"
@@ -148,7 +152,16 @@ extension Services {
     /// The launch-time reconciliation of a command that has no runtime of
     /// its own (search, offers, cancel): bounded, quiet unless it settled something.
     public func reconcileAtLaunch() async {
-        guard let repository = try? BookingRepository(directory: settings.dataDirectory, api: api) else { return }
+        let repository: BookingRepository
+        do {
+            repository = try BookingRepository(directory: settings.dataDirectory, api: api, logHandler: logHandler)
+        } catch {
+            // The command goes on; the next launch settles what is open.
+            logHandler.log(
+                level: .warning, message: "cannot open the bookings to settle them at launch",
+                metadata: ["error": "\(error)"], source: "launch")
+            return
+        }
         await LaunchReconciler.run(repository, console: console)
     }
 }

@@ -66,9 +66,10 @@ public final class BookingClient: Sendable {
             runtime = try BookingRuntime(
                 directory: directory, api: api,
                 configuration: RepositoryConfiguration(challengeReturnURL: configuration.challengeReturnURL),
-                sleeper: sleeper, monotonicNow: holdNow)
-            trips = try TripRepository(directory: directory, api: api)
-            search = try SearchRepository(directory: directory, api: api, sleeper: sleeper)
+                sleeper: sleeper, monotonicNow: holdNow, logHandler: configuration.logHandler)
+            trips = try TripRepository(directory: directory, api: api, logHandler: configuration.logHandler)
+            search = try SearchRepository(
+                directory: directory, api: api, sleeper: sleeper, logHandler: configuration.logHandler)
         } catch {
             throw .dataDirectoryUnusable(path: directory, reason: String(describing: error))
         }

@@ -6,11 +6,19 @@ extension BookingRepository {
     /// repository's server (`TripRepository.reconcileCancels`); nil, after
     /// one read and nothing sent, when none is open.
     public func reconcileCancels() async -> CancelReport? {
-        guard let open = try? store.cancels.allOpen(), !open.isEmpty else { return nil }
+        let open: [CancelRequest]
+        do {
+            open = try store.cancels.allOpen()
+        } catch {
+            // Left open on disk: the next launch reads them again.
+            logger.warning("cannot read the open cancellations", error: error)
+            return nil
+        }
+        guard !open.isEmpty else { return nil }
         let directory = (store.database.path as NSString).deletingLastPathComponent
         let trips: TripRepository
         do {
-            trips = try TripRepository(directory: directory, api: api)
+            trips = try TripRepository(directory: directory, api: api, logHandler: logger.handler)
         } catch {
             var report = CancelReport()
             report.examined = open.count

@@ -109,14 +109,25 @@ extension BookingRepository {
         if let booking = try await lookUp(record.attemptID) {
             return booking.state == .confirmed ? .confirmed : .pending
         }
-        return (try? concludeNotPaid(record.attemptID)) == true ? .failed : .pending
+        do {
+            return try concludeNotPaid(record.attemptID) ? .failed : .pending
+        } catch {
+            logger.error("cannot save the attempt as not paid", error: error, ["attempt": record.attemptID.rawValue])
+            return .pending
+        }
     }
 
     private func finish(_ record: StoredAttempt, _ phase: AttemptPhase) -> AttemptSettlement {
-        let moved =
-            (try? store.attempts.update(
-                AttemptChange(attemptID: record.attemptID, phase: phase, version: record.version, at: currentDate())))
-            ?? false
+        let moved: Bool
+        do {
+            moved = try store.attempts.update(
+                AttemptChange(attemptID: record.attemptID, phase: phase, version: record.version, at: currentDate()))
+        } catch {
+            logger.error(
+                "cannot save the attempt's settled phase", error: error,
+                ["attempt": record.attemptID.rawValue, "phase": phase.rawValue])
+            return .pending
+        }
         guard moved else { return .pending }
         return phase == .failed ? .failed : .expired
     }

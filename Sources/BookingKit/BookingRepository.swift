@@ -18,6 +18,8 @@ package actor BookingRepository {
     /// The settings.
     public nonisolated let configuration: RepositoryConfiguration
     let store: BookingDatabase
+    /// Where failures that are worked around (or shown as events) are logged.
+    nonisolated let logger: Logger
     private let now: @Sendable () -> Date
     private let makeUUID: @Sendable () -> UUID
     private var payments: [AttemptID: Task<PaymentOutcome, Never>] = [:]
@@ -27,11 +29,14 @@ package actor BookingRepository {
     /// - Parameters:
     ///   - now: the wall clock, for `created_at`/`updated_at` and the key lifetime only.
     ///   - makeUUID: the source of attempt ids and keys (random v4 UUIDs).
+    ///   - logHandler: where failures are logged (nothing by default).
     public init(
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
-        now: @escaping @Sendable () -> Date = { Date() }, makeUUID: @escaping @Sendable () -> UUID = { UUID() }
+        now: @escaping @Sendable () -> Date = { Date() }, makeUUID: @escaping @Sendable () -> UUID = { UUID() },
+        logHandler: any LogHandler = SilentLogHandler()
     ) throws {
         store = try BookingDatabase(directory: directory)
+        logger = Logger(handler: logHandler, source: "repository")
         self.api = api
         self.configuration = configuration
         self.now = now
@@ -196,7 +201,14 @@ package actor BookingRepository {
                     returnURL: self.configuration.challengeReturnURL,
                     proceed: { [weak self] in await self?.isStillSubmitted(id) ?? false })
                 outcome = .answered(booking)
-                _ = try? self.apply(booking, to: id)
+                do {
+                    _ = try self.apply(booking, to: id)
+                } catch {
+                    // The flow's saveTrip effect fetches the booking again.
+                    self.logger.error(
+                        "cannot save the payment's answer", error: error,
+                        ["attempt": id.rawValue, "booking": booking.bookingId.rawValue])
+                }
             } catch {
                 outcome = self.settleFailedPayment(id, error: error, isResend: isResend)
             }
@@ -265,7 +277,13 @@ package actor BookingRepository {
     }
 
     private func isStillSubmitted(_ id: AttemptID) -> Bool {
-        (try? store.attempts.attempt(id: id))?.phase == .paymentSubmitted
+        do {
+            return try store.attempts.attempt(id: id)?.phase == .paymentSubmitted
+        } catch {
+            // Unreadable: no try leaves; the outcome is looked up by key.
+            logger.error("cannot read the attempt before a payment try", error: error, ["attempt": id.rawValue])
+            return false
+        }
     }
 
     /// Ends a submitted payment as not paid (`FAILED`): the flow's
@@ -277,8 +295,15 @@ package actor BookingRepository {
     }
 
     private func mark(_ id: AttemptID, _ phase: AttemptPhase) {
-        guard let record = try? store.attempts.attempt(id: id) else { return }
-        _ = try? store.attempts.update(AttemptChange(attemptID: id, phase: phase, version: record.version, at: now()))
+        do {
+            guard let record = try store.attempts.attempt(id: id) else { return }
+            _ = try store.attempts.update(
+                AttemptChange(attemptID: id, phase: phase, version: record.version, at: now()))
+        } catch {
+            // The row stays PAYMENT_SUBMITTED: the next launch looks it up.
+            logger.error(
+                "cannot save the attempt's phase", error: error, ["attempt": id.rawValue, "phase": phase.rawValue])
+        }
     }
 
     // MARK: Server truth

@@ -27,6 +27,7 @@ package final class BookingRuntime: Sendable {
     /// - Parameters:
     ///   - monotonicNow: the hold clock (default: `ContinuousClock`, counting through sleep).
     ///   - logPath: where to keep the flow's event log; nil for none.
+    ///   - logHandler: where failures are logged (nothing by default).
     ///   - bootReading: the boot clock, for the saved hold anchors (a test's
     ///     reading stands for another boot).
     public init(
@@ -34,21 +35,22 @@ package final class BookingRuntime: Sendable {
         sleeper: any Sleeper = TaskSleeper(),
         monotonicNow: (@Sendable () -> MonotonicInstant)? = nil,
         openChallenge: @escaping EffectRunner.ChallengeOpener = { _, _ in },
-        logPath: String? = nil,
+        logPath: String? = nil, logHandler: any LogHandler = SilentLogHandler(),
         boundaryHook: EffectRunner.BoundaryHook? = nil,
         bootReading: @escaping @Sendable () -> BootClock.Reading? = { BootClock.current() }
     ) throws {
         self.api = api
         self.directory = directory
         self.bootReading = bootReading
-        repository = try BookingRepository(directory: directory, api: api, configuration: configuration)
+        repository = try BookingRepository(
+            directory: directory, api: api, configuration: configuration, logHandler: logHandler)
         let clock = HoldClock()
         let holdNow = monotonicNow ?? { clock.now() }
         self.holdNow = holdNow
         runner = EffectRunner(
             repository: repository, sleeper: sleeper, monotonicNow: holdNow, bootReading: bootReading,
             openChallenge: openChallenge, boundaryHook: boundaryHook)
-        log = try logPath.map { try EventLog(path: $0) }
+        log = try logPath.map { try EventLog(path: $0, logHandler: logHandler) }
         flow = FlowStore(runner: runner, log: log)
     }
 

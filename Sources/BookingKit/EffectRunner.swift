@@ -37,6 +37,8 @@ package final class EffectRunner: Sendable {
     private let monotonicNow: @Sendable () -> MonotonicInstant
     private let bootReading: @Sendable () -> BootClock.Reading?
     private let openChallenge: ChallengeOpener
+    /// The repository's log handler, for effects whose failure is worked around.
+    private let logger: Logger
 
     /// Creates a runner.
     ///
@@ -56,6 +58,7 @@ package final class EffectRunner: Sendable {
         self.monotonicNow = monotonicNow
         self.bootReading = bootReading
         self.openChallenge = openChallenge
+        logger = repository.logger.named("effects")
     }
 
     /// Runs `effects` in order, sending each resulting event to `sink`.
@@ -88,6 +91,9 @@ package final class EffectRunner: Sendable {
                 return true
             } catch {
                 // Not saved: the hold request after it must not leave.
+                logger.error(
+                    "cannot save the attempt", error: error,
+                    ["attempt": record.attemptID.rawValue, "effect": effect.logName])
                 let code = BookingDatabase.isStorageFull(error) ? BookingFlow.storageFullCode : "LOCAL_STORAGE_FAILED"
                 await sink(.holdFailed(record.attemptID, .rejected(code: code)))
                 return false
@@ -109,6 +115,9 @@ package final class EffectRunner: Sendable {
                 }
                 return true
             } catch {
+                logger.error(
+                    "cannot save the attempt's phase", error: error,
+                    ["attempt": update.attemptID.rawValue, "phase": update.phase.rawValue, "effect": effect.logName])
                 if update.phase == .paymentSubmitted {
                     // Not saved as submitted: the payment must not leave.
                     await sink(
@@ -188,23 +197,37 @@ package final class EffectRunner: Sendable {
         case .saveNotPaid(let id):
             // Conditional on PAYMENT_SUBMITTED in the statement itself; a
             // failed write leaves the row for the next launch's lookup.
-            _ = try? await repository.concludeNotPaid(id)
+            do {
+                _ = try await repository.concludeNotPaid(id)
+            } catch {
+                logger.error(
+                    "cannot save the attempt as not paid", error: error,
+                    ["attempt": id.rawValue, "effect": effect.logName])
+            }
             return true
 
         case .saveTrip(let booking):
             // The repository saved the trip when it applied the answer; if
             // that write failed, fetch the booking once more and apply it.
-            if (try? await repository.hasTrip(booking.id)) != true,
-                let id = await attemptID(for: booking.id)
-            {
-                _ = try? await repository.refresh(id)
-            }
+            await saveTrip(booking.id, effect: effect.logName)
             return true
         }
     }
 
-    private func attemptID(for booking: BookingID) async -> AttemptID? {
-        (try? await repository.latestAttempt()).flatMap { $0.bookingID == booking ? $0.attemptID : nil }
+    /// Saves the trip of `booking` when the repository's save of the
+    /// answer failed: fetches the booking once more and applies it. What
+    /// still fails is logged and left for the next sync.
+    private func saveTrip(_ booking: BookingID, effect: String) async {
+        var metadata = ["booking": booking.rawValue, "effect": effect]
+        do {
+            guard try await repository.hasTrip(booking) == false,
+                let record = try await repository.latestAttempt(), record.bookingID == booking
+            else { return }
+            metadata["attempt"] = record.attemptID.rawValue
+            _ = try await repository.refresh(record.attemptID)
+        } catch {
+            logger.error("cannot save the trip", error: error, metadata)
+        }
     }
 
     private func holdEvent(_ id: AttemptID, _ snapshot: HoldSnapshot, sentAt: MonotonicInstant, read: Bool = false)

@@ -29,6 +29,7 @@ package final class EventLog: Sendable {
     public let path: String
     private let writer: Locked<(handle: FileHandle?, sequence: Int)>
     private let now: @Sendable () -> Date
+    private let logger: Logger
 
     /// Opens (creating `0600` if needed) the log at `path` for appending.
     ///
@@ -36,17 +37,30 @@ package final class EventLog: Sendable {
     ///   is a symbolic link (never followed: nothing it points to is created
     ///   or written), is not a regular file or directory, or cannot be
     ///   created.
-    public init(path: String, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(
+        path: String, now: @escaping @Sendable () -> Date = { Date() },
+        logHandler: any LogHandler = SilentLogHandler()
+    ) throws {
         self.path = path
         self.now = now
+        let logger = Logger(handler: logHandler, source: "event-log")
+        self.logger = logger
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try Platform.makeLogDirectory(directory) }
         let handle = try Platform.openForAppending(path)
-        let existing = (try? Self.read(path).count) ?? 0
+        let existing: Int
+        do {
+            existing = try Self.read(path).count
+        } catch {
+            // Appending goes on; the sequence restarts from 1 after the bad line.
+            logger.warning("cannot read the event log to continue its sequence", error: error, ["path": path])
+            existing = 0
+        }
         writer = Locked((handle: handle, sequence: existing))
     }
 
     deinit {
+        // Every line was written unbuffered when appended: closing loses nothing.
         writer.withLock { try? $0.handle?.close() }
     }
 
@@ -59,8 +73,18 @@ package final class EventLog: Sendable {
             let entry = Entry(
                 sequence: writer.sequence, at: at, event: Self.redacted(event), state: state.stage.name,
                 effects: effects.map(\.logName))
-            guard let data = try? Self.encoder.encode(entry), let clean = Self.redactingStrings(data) else { return }
-            try? writer.handle?.write(contentsOf: clean + Data("\n".utf8))
+            let effect = effects.first?.logName ?? ""
+            do {
+                guard let clean = Self.redactingStrings(try Self.encoder.encode(entry)) else {
+                    throw EventLogError.unwritable(path: path, reason: "the entry is not JSON")
+                }
+                try writer.handle?.write(contentsOf: clean + Data("\n".utf8))
+            } catch {
+                // A cache for bug reports: the booking goes on without it.
+                logger.warning(
+                    "cannot write the event log", error: error,
+                    ["path": path, "sequence": "\(writer.sequence)", "state": entry.state, "effect": effect])
+            }
         }
     }
 
@@ -81,6 +105,7 @@ package final class EventLog: Sendable {
             default: return value
             }
         }
+        // Nil only for data that is not JSON; the caller logs it.
         guard let object = try? JSONSerialization.jsonObject(with: json) else { return nil }
         return try? JSONSerialization.data(withJSONObject: clean(object), options: [.sortedKeys])
     }

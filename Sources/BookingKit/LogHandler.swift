@@ -56,19 +56,41 @@ public struct SilentLogHandler: LogHandler {
     public func log(level: LogLevel, message: String, metadata: [String: String], source: String) {}
 }
 
-/// The handler plus the source, as BookingKit's code calls it.
+/// The handler plus the source, as BookingKit's code calls it. Every
+/// message and metadata value is cleared of card-number-like digit runs
+/// before it reaches the handler.
 struct Logger: Sendable {
     let handler: any LogHandler
     let source: String
 
+    /// A logger that drops everything (what a repository made without one uses).
+    static let silent = Logger(handler: SilentLogHandler(), source: "BookingKit")
+
+    /// The same handler, for another part of BookingKit.
+    func named(_ source: String) -> Logger {
+        Logger(handler: handler, source: source)
+    }
+
     func log(_ level: LogLevel, _ message: String, _ metadata: [String: String] = [:]) {
-        handler.log(level: level, message: message, metadata: metadata, source: source)
+        handler.log(
+            level: level, message: Redaction.removingCardNumbers(message),
+            metadata: metadata.mapValues(Redaction.removingCardNumbers), source: source)
+    }
+
+    /// Logs `message` at `level` with `error` in the metadata.
+    func log(_ level: LogLevel, _ message: String, error: any Error, _ metadata: [String: String] = [:]) {
+        var metadata = metadata
+        metadata["error"] = String(describing: error).prefix(500).description
+        log(level, message, metadata)
     }
 
     /// Logs `error` as a warning (worked around) with `message`.
     func warning(_ message: String, error: any Error, _ metadata: [String: String] = [:]) {
-        var metadata = metadata
-        metadata["error"] = String(describing: error)
-        log(.warning, message, metadata)
+        log(.warning, message, error: error, metadata)
+    }
+
+    /// Logs `error` as an error (the user may see it) with `message`.
+    func error(_ message: String, error: any Error, _ metadata: [String: String] = [:]) {
+        log(.error, message, error: error, metadata)
     }
 }

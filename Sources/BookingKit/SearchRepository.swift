@@ -10,6 +10,7 @@ package actor SearchRepository {
     private let api: BookingAPIClient
     private let sleeper: any Sleeper
     private let now: @Sendable () -> Date
+    private let logger: Logger
     /// The wait after a keystroke before asking the server.
     public nonisolated let debounce: Duration
     /// Input shorter than this shows recent searches instead.
@@ -27,9 +28,11 @@ package actor SearchRepository {
     public init(
         directory: String, api: BookingAPIClient, sleeper: any Sleeper = TaskSleeper(),
         debounce: Duration = .milliseconds(250), minimumQueryLength: Int = 2, staleness: TimeInterval = 15 * 60,
-        suggestionLifetime: TimeInterval = 24 * 60 * 60, now: @escaping @Sendable () -> Date = { Date() }
+        suggestionLifetime: TimeInterval = 24 * 60 * 60, now: @escaping @Sendable () -> Date = { Date() },
+        logHandler: any LogHandler = SilentLogHandler()
     ) throws {
         cache = try CacheDatabase(directory: directory)
+        logger = Logger(handler: logHandler, source: "search")
         self.api = api
         self.sleeper = sleeper
         self.debounce = debounce
@@ -100,8 +103,12 @@ package actor SearchRepository {
         var seen = Set<String>()
         let unique = places.filter { seen.insert($0.placeId).inserted }
         lastAnswer = (query, unique)
-        if let json = try? String(decoding: JSONEncoder().encode(unique), as: UTF8.self) {
-            try? cache.recovering { try $0.suggestions.put(query: query, itemsJSON: json, at: now()) }
+        do {
+            let json = String(decoding: try JSONEncoder().encode(unique), as: UTF8.self)
+            try cache.recovering { try $0.suggestions.put(query: query, itemsJSON: json, at: now()) }
+        } catch {
+            // Shown all the same; the next call asks the server again.
+            logger.warning("cannot cache the suggestions", error: error, ["count": "\(unique.count)"])
         }
         return .places(unique)
     }
@@ -117,7 +124,12 @@ package actor SearchRepository {
         guard let entry = try cache.recovering({ try $0.suggestions.entry(query: query) }),
             now().timeIntervalSince(entry.fetchedAt) < suggestionLifetime
         else { return nil }
-        return try? JSONDecoder().decode([PlaceSuggestion].self, from: Data(entry.itemsJSON.utf8))
+        do {
+            return try JSONDecoder().decode([PlaceSuggestion].self, from: Data(entry.itemsJSON.utf8))
+        } catch {
+            logger.warning("cannot read the cached suggestions; asking the server", error: error)
+            return nil
+        }
     }
 
     /// Records that the user searched `query` and chose `placeID`. A query
@@ -207,10 +219,13 @@ package actor SearchRepository {
         case .soldOut:
             return .soldOut(since: mark.markedAt)
         case .priceChanged:
-            guard let json = mark.quoteJSON,
-                let quote = try? JSONDecoder().decode(Quote.self, from: Data(json.utf8))
-            else { return nil }
-            return .priceChanged(quote, since: mark.markedAt)
+            guard let json = mark.quoteJSON else { return nil }
+            do {
+                return .priceChanged(try JSONDecoder().decode(Quote.self, from: Data(json.utf8)), since: mark.markedAt)
+            } catch {
+                logger.warning("cannot read the saved new price", error: error, ["offer": id.rawValue])
+                return nil
+            }
         }
     }
 
@@ -226,14 +241,23 @@ package actor SearchRepository {
         prefetch?.cancel()
         let key = query.cacheKey
         prefetch = Task {
-            guard
-                let page = try? await api.offers(
+            let page: OfferPage
+            do {
+                page = try await api.offers(
                     placeID: query.placeID, checkIn: query.checkIn, checkOut: query.checkOut, guests: query.guests,
-                    cursor: cursor, filters: query.filters),
-                !Task.isCancelled
-            else { return }
-            guard let stored = try? resultPage(page, queryKey: key, pageIndex: pageIndex) else { return }
-            try? cache.recovering { try $0.resultPages.put(stored, at: now()) }
+                    cursor: cursor, filters: query.filters)
+            } catch {
+                // Expected offline or when replaced: the page is fetched when shown.
+                logger.log(.debug, "next page not prefetched", error: error, ["page": "\(pageIndex)"])
+                return
+            }
+            guard !Task.isCancelled else { return }
+            do {
+                let stored = try resultPage(page, queryKey: key, pageIndex: pageIndex)
+                try cache.recovering { try $0.resultPages.put(stored, at: now()) }
+            } catch {
+                logger.warning("cannot cache the next page", error: error, ["page": "\(pageIndex)"])
+            }
         }
     }
 
@@ -260,7 +284,13 @@ package actor SearchRepository {
     public func cachedOffer(_ id: OfferID) throws -> Offer? {
         let pages = try cache.recovering { try $0.resultPages.pages(mentioning: id.rawValue) }
         for page in pages {
-            guard let items = try? Self.offers(in: page) else { continue }
+            let items: [Offer]
+            do {
+                items = try Self.offers(in: page)
+            } catch {
+                logger.warning("cannot read a cached page", error: error, ["page": "\(page.pageIndex)"])
+                continue
+            }
             if let offer = items.first(where: { $0.id == id }) { return offer }
         }
         return nil

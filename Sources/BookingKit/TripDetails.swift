@@ -15,6 +15,7 @@ public struct TripDetails: Codable, Equatable, Sendable {
 
     /// Reads the saved JSON; nil when it is not a trip's details.
     public init?(json: String) {
+        // Nil is the answer (a row saved before details were kept): nothing is lost.
         guard let value = try? JSONDecoder().decode(TripDetails.self, from: Data(json.utf8)) else { return nil }
         self = value
     }
@@ -29,6 +30,7 @@ public struct TripDetails: Codable, Equatable, Sendable {
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        // Cannot fail: every field is a string or an integer.
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }

@@ -163,7 +163,16 @@ extension TripRepository {
         _ request: CancelRequest, code: String, message: String, api: BookingAPIClient, current: BookingSnapshot? = nil
     ) async throws -> CancelError {
         var current = current
-        if current == nil && code != "NOT_FOUND" { current = try? await api.booking(request.bookingID) }
+        if current == nil && code != "NOT_FOUND" {
+            do {
+                current = try await api.booking(request.bookingID)
+            } catch {
+                // Best effort: the trip keeps its saved state until the next sync.
+                logger.warning(
+                    "cannot read the booking after a refused cancellation", error: error,
+                    ["booking": request.bookingID.rawValue])
+            }
+        }
         try save(request, as: .refused, reason: code, booking: current)
         return .refused(request.bookingID, code: code, message: message, current: current)
     }

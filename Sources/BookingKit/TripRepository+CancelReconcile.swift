@@ -35,6 +35,7 @@ extension TripRepository {
                 _ = try await settle(request, api: api, resumed: true, boundary: nil)
                 report.cancelled += 1
             } catch CancelError.refused(let id, let code, _, _) {
+                // Unreadable counts as closed: the report says refused, as the server did.
                 if (try? store.cancels.request(key: request.idempotencyKey))??.status == .open {
                     // Kept for the account that made it (see `lookUp`).
                     report.stillPending += 1

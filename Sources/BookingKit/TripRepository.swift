@@ -10,6 +10,8 @@ package actor TripRepository {
     let store: BookingDatabase
     let api: BookingAPIClient?
     let now: @Sendable () -> Date
+    /// Where failures that are worked around are logged.
+    let logger: Logger
 
     /// Opens the trips in `directory`. With `api` nil the repository is
     /// offline-only: reads work, `sync` does nothing. With `access`
@@ -19,8 +21,9 @@ package actor TripRepository {
     /// - Throws: what `BookingDatabase.init` throws.
     public init(
         directory: String, api: BookingAPIClient?, access: BookingDatabase.Access = .readWrite,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
+        logger = Logger(handler: logHandler, source: "trips")
         store = try BookingDatabase(directory: directory, access: access)
         self.api = access == .readWrite ? api : nil
         self.now = now

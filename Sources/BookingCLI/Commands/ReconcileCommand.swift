@@ -19,7 +19,8 @@ struct ReconcileCommand: BookingCommand {
         let services = try invocation.services()
         let repository: BookingRepository
         do {
-            repository = try BookingRepository(directory: invocation.settings.dataDirectory, api: services.api)
+            repository = try BookingRepository(
+                directory: invocation.settings.dataDirectory, api: services.api, logHandler: services.logHandler)
         } catch {
             throw CommandFailure.failed("cannot open the bookings in \(invocation.settings.dataDirectory): \(error)")
         }

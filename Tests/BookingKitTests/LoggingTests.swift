@@ -1,0 +1,117 @@
+import BookingAPI
+import BookingCore
+import BookingStore
+import BookingTestSupport
+import Foundation
+import Primitives
+import TestSupport
+import Testing
+
+@testable import BookingKit
+
+/// Errors reach the app: what the runtime works around, or shows as an
+/// event, also reaches the app's log handler, with the attempt and the
+/// effect named and never a card number.
+@Suite struct LoggingTests {
+    @Test func aPaymentWhoseSaveFailsOnAFullDiskLogsAnErrorNamingTheAttemptOverLoopback() async throws {
+        let sandbox = try SandboxFixture(route: .loopback)
+        let logs = RecordingLogHandler()
+        let runtime = try BookingRuntime(
+            directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: NoSleeper(),
+            logPath: sandbox.directory.file("client/events.log"), logHandler: logs)
+        let offer = try await Harness.firstOffer(from: runtime.api)
+        let (attempt, key) = Harness.newAttempt()
+        await runtime.flow.send(.offerChosen(offer))
+        await runtime.flow.send(.holdTapped(attempt: attempt, key: key))
+        #expect(await Poll.until(timeout: .seconds(10)) { await runtime.flow.state.stage.name == "held" })
+
+        try await runtime.repository.fillTheDisk(when: "UPDATE")
+        let card = "4242424242424242"
+        await runtime.flow.send(.payTapped(PaymentToken("tok_\(card)"), now: runtime.holdNow()))
+        #expect(await Poll.until(timeout: .seconds(10)) { await runtime.flow.state.stage.isFinal })
+
+        // The UI still shows the failed save, as before.
+        #expect(await runtime.flow.state.message == BookingFlow.storageFullMessage)
+        let errors = logs.records.filter { $0.level == .error }
+        let save = try #require(errors.first { $0.message == "cannot save the attempt's phase" })
+        #expect(save.metadata["attempt"] == attempt.rawValue)
+        #expect(save.metadata["phase"] == AttemptPhase.paymentSubmitted.rawValue)
+        #expect(save.metadata["effect"]?.isEmpty == false)
+        #expect(save.metadata["error"]?.isEmpty == false)
+        #expect(save.source == "effects")
+        #expect(!logs.records.contains { $0.text.contains(card) || Redaction.containsCardNumber($0.text) })
+        #expect(sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        await sandbox.stop()
+    }
+
+    @Test func aNotPaidConclusionThatCannotBeSavedIsAnErrorAndTheAttemptStaysOpen() async throws {
+        let sandbox = try SandboxFixture(route: .inProcess)
+        let logs = RecordingLogHandler()
+        let repository = try BookingRepository(
+            directory: sandbox.clientDirectory, api: sandbox.client(), logHandler: logs)
+        let runner = EffectRunner(repository: repository, monotonicNow: { .origin })
+        let (attempt, key) = Harness.newAttempt()
+        let record = StoredAttempt(
+            attemptID: attempt, idempotencyKey: key, offerID: OfferID("off_1"), quoteID: QuoteID("q_1"),
+            holdID: HoldID("hold_1"), phase: .paymentSubmitted, createdAt: Date())
+        try await repository.save(record)
+        try await repository.fillTheDisk(when: "UPDATE")
+        await runner.run([.saveNotPaid(record.attemptID)]) { _ in }
+
+        let logged = try #require(logs.records.first { $0.level == .error })
+        #expect(logged.message == "cannot save the attempt as not paid")
+        #expect(logged.metadata["attempt"] == record.attemptID.rawValue)
+        #expect(logged.metadata["effect"] == BookingFlow.Effect.saveNotPaid(record.attemptID).logName)
+        #expect(try await repository.attempt(record.attemptID)?.phase == record.phase)
+    }
+
+    @Test func anEventLogWithADamagedLineSaysSoAndKeepsAppending() throws {
+        let directory = TemporaryDirectory("logging")
+        let path = directory.file("events.log")
+        try Data("not an entry\n".utf8).write(to: URL(fileURLWithPath: path))
+        let logs = RecordingLogHandler()
+        let log = try EventLog(path: path, logHandler: logs)
+        let step = BookingFlow.reduce(BookingFlow.initialState, .offerChosen(BookingFlow.Samples.offer))
+        log.append(.offerChosen(BookingFlow.Samples.offer), state: step.state, effects: step.effects)
+
+        let warning = try #require(logs.records.first)
+        #expect(warning.level == .warning)
+        #expect(warning.source == "event-log")
+        #expect(warning.metadata["path"] == path)
+        #expect(warning.metadata["error"]?.contains("line 1") == true)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"sequence\":1"))
+    }
+
+    @Test func everyMessageAndValueIsClearedOfCardNumbersBeforeTheHandler() throws {
+        let logs = RecordingLogHandler()
+        let logger = Logger(handler: logs, source: "test")
+        logger.error(
+            "declined 4242 4242 4242 4242", error: CocoaError(.fileWriteOutOfSpace),
+            ["token": "tok_4000000000003220", "attempt": "att_1"])
+        let record = try #require(logs.records.first)
+        #expect(!Redaction.containsCardNumber(record.text))
+        #expect(record.message.contains(Redaction.placeholder))
+        #expect(record.metadata["attempt"] == "att_1")
+        #expect(record.level == .error)
+    }
+}
+
+/// Keeps every record, for a test to read.
+final class RecordingLogHandler: LogHandler {
+    struct Record: Sendable {
+        var level: LogLevel
+        var message: String
+        var metadata: [String: String]
+        var source: String
+        /// The message and every metadata value, for searching.
+        var text: String { ([message] + metadata.values).joined(separator: "\n") }
+    }
+
+    private let kept = Locked<[Record]>([])
+
+    var records: [Record] { kept.withLock { $0 } }
+
+    func log(level: LogLevel, message: String, metadata: [String: String], source: String) {
+        kept.withLock { $0.append(Record(level: level, message: message, metadata: metadata, source: source)) }
+    }
+}
