@@ -22,17 +22,22 @@ public struct BookingAPIClient: Sendable {
     ///   - sleeper: how retries wait (`TaskSleeper()` for real time).
     ///   - wallClockSeconds: the wall clock, read only to turn an HTTP-date
     ///     `Retry-After` into a wait.
+    ///   - retryAfterMemory: where the server's last `Retry-After` outlives
+    ///     this process (read now, written on each one received); `nil`
+    ///     keeps it in this client only.
     public init(
         server: ServerAddress, apiKey: String, transport: any Transport,
         configuration: APIConfiguration = APIConfiguration(),
         sleeper: any Sleeper = TaskSleeper(),
-        wallClockSeconds: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+        wallClockSeconds: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) },
+        retryAfterMemory: (any RetryAfterMemory)? = nil
     ) {
         self.server = server
         self.apiKey = apiKey
         self.configuration = configuration
         executor = RetryExecutor(
-            transport: transport, policy: configuration.policy, sleeper: sleeper, wallClockSeconds: wallClockSeconds)
+            transport: transport, policy: configuration.policy, sleeper: sleeper, wallClockSeconds: wallClockSeconds,
+            memory: retryAfterMemory)
     }
 
     // MARK: Search

@@ -13,12 +13,21 @@ final class RetryAfterGate: @unchecked Sendable {
     private let lock = NSLock()
     private var notBefore: Int64 = .min
 
-    /// The server asked to wait `wait` from `nowUnixSeconds`.
-    func record(wait: Duration, nowUnixSeconds: Int64) {
-        let deadline = nowUnixSeconds &+ wait.wholeSeconds &+ 1
+    /// The server asked to wait `wait` from `nowUnixSeconds`. Returns the
+    /// gate's deadline after the change.
+    @discardableResult
+    func record(wait: Duration, nowUnixSeconds: Int64) -> Int64 {
+        record(deadline: nowUnixSeconds &+ wait.wholeSeconds &+ 1)
+    }
+
+    /// Nothing may be sent before `deadline` (unix seconds), as an earlier
+    /// process was told. Returns the gate's deadline after the change.
+    @discardableResult
+    func record(deadline: Int64) -> Int64 {
         lock.lock()
+        defer { lock.unlock() }
         notBefore = max(notBefore, deadline)
-        lock.unlock()
+        return notBefore
     }
 
     /// The wall-clock second before which nothing may be sent, if one is set

@@ -14,6 +14,21 @@ struct RetryExecutor: Sendable {
     let wallClockSeconds: @Sendable () -> Int64
     /// The last `Retry-After` of any call, obeyed before a new call's first try.
     let gate = RetryAfterGate()
+    /// Where the gate outlives the process, if anywhere.
+    let memory: (any RetryAfterMemory)?
+
+    /// An executor whose gate starts from what `memory` saved.
+    init(
+        transport: any Transport, policy: OutcomePolicy, sleeper: any Sleeper,
+        wallClockSeconds: @escaping @Sendable () -> Int64, memory: (any RetryAfterMemory)? = nil
+    ) {
+        self.transport = transport
+        self.policy = policy
+        self.sleeper = sleeper
+        self.wallClockSeconds = wallClockSeconds
+        self.memory = memory
+        if let saved = memory?.savedDeadline(nowUnixSeconds: wallClockSeconds()) { gate.record(deadline: saved) }
+    }
 
     /// Sends `request` until it succeeds or the policy ends it. Returns the 2xx answer.
     ///
@@ -90,7 +105,8 @@ struct RetryExecutor: Sendable {
         guard [408, 429, 503].contains(response.status), let header = response.header("Retry-After") else { return }
         let now = wallClockSeconds()
         guard let wait = RetryAfter.delay(header, nowUnixSeconds: now) else { return }
-        gate.record(wait: wait, nowUnixSeconds: now)
+        let deadline = gate.record(wait: wait, nowUnixSeconds: now)
+        memory?.save(deadline: deadline, nowUnixSeconds: now)
     }
 
     /// The transport's send, bounded by the request's timeout whatever the

@@ -64,7 +64,10 @@ extension BookingFlow.Stage {
 
     /// The hold itself was refused or could not be asked for: no payment.
     fileprivate var isHoldRefused: Bool {
-        if case .failed(let failed) = self { return failed.reason == .holdUnavailable }
+        if case .failed(let failed) = self {
+            if case .waitRequested = failed.reason { return true }
+            return failed.reason == .holdUnavailable
+        }
         return false
     }
 
@@ -79,7 +82,7 @@ extension BookingFlow.Stage {
     fileprivate var hasPaymentLeft: Bool {
         if case .failed(let failed) = self {
             switch failed.reason {
-            case .holdUnavailable, .superseded, .storageFull: return false
+            case .holdUnavailable, .waitRequested, .superseded, .storageFull: return false
             case .notSent, .declined, .paymentFailed, .rejected: return true
             }
         }

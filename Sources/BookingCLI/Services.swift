@@ -60,10 +60,14 @@ public final class Services: Sendable {
             }
         }
         let transport = wrapTransport(OfflineNoticingTransport(base: URLSessionTransport(), offline: offline))
-        api = BookingAPIClient(server: server, apiKey: settings.apiKey, transport: transport)
+        // One gate for the server, shared with later runs through the cache.
+        let memory = CachedRetryAfterMemory(directory: settings.dataDirectory, server: server)
+        api = BookingAPIClient(
+            server: server, apiKey: settings.apiKey, transport: transport, retryAfterMemory: memory)
         launchAPI = BookingAPIClient(
             server: server, apiKey: settings.apiKey, transport: transport,
-            configuration: APIConfiguration(policy: OutcomePolicy(maxAttempts: 1), readTimeout: .seconds(1)))
+            configuration: APIConfiguration(policy: OutcomePolicy(maxAttempts: 1), readTimeout: .seconds(1)),
+            retryAfterMemory: memory)
         crashHook = CrashHook.hook(environment: environment)
     }
 

@@ -18,11 +18,16 @@ public struct AttemptRecord: Hashable, Codable, Sendable {
     public let phase: AttemptPhase
     /// The booking version last applied (`.none` before any).
     public let version: Version
+    /// For a held attempt at launch: the hold and the time left on it as
+    /// the device can tell from its saved anchor (same boot only); nil when
+    /// the device cannot tell (another boot, no anchor, no price).
+    public let restoredHold: RestoredHold?
 
     /// A record.
     public init(
         attemptID: AttemptID, idempotencyKey: IdempotencyKey, offerID: OfferID, quoteID: QuoteID,
-        holdID: HoldID? = nil, bookingID: BookingID? = nil, phase: AttemptPhase, version: Version = .none
+        holdID: HoldID? = nil, bookingID: BookingID? = nil, phase: AttemptPhase, version: Version = .none,
+        restoredHold: RestoredHold? = nil
     ) {
         self.attemptID = attemptID
         self.idempotencyKey = idempotencyKey
@@ -32,5 +37,6 @@ public struct AttemptRecord: Hashable, Codable, Sendable {
         self.bookingID = bookingID
         self.phase = phase
         self.version = version
+        self.restoredHold = restoredHold
     }
 }

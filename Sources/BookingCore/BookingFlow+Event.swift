@@ -107,6 +107,9 @@ extension BookingFlow {
         case soldOut
         /// The server could not be reached or kept failing (retries used up).
         case unavailable
+        /// The server asked not to be sent anything before `until` (unix
+        /// seconds, from its `Retry-After`); nothing was sent.
+        case waitRequested(until: Int64)
         /// Refused for good (the machine code, if any).
         case rejected(code: String?)
         /// Another process on the same data directory started a new hold,
@@ -119,6 +122,7 @@ extension BookingFlow {
             case .priceChanged: return "priceChanged"
             case .soldOut: return "soldOut"
             case .unavailable: return "unavailable"
+            case .waitRequested: return "waitRequested"
             case .rejected: return "rejected"
             case .superseded: return "superseded"
             }

@@ -47,6 +47,13 @@ extension BookingFlow {
             return go(
                 .failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .storageFull, version: nil)),
                 [save(id, .failed)])
+        case .holdFailed(_, .waitRequested(let until)):
+            return go(
+                .failed(
+                    Failed(
+                        attempt: stage.attempt, offer: stage.offer, reason: .waitRequested(until: until), version: nil)
+                ),
+                [save(id, .failed)])
         case .holdFailed(_, .unavailable), .holdFailed(_, .rejected):
             return go(
                 .failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdUnavailable, version: nil)),
@@ -106,6 +113,12 @@ extension BookingFlow {
                 .submitting(
                     Submitting(attempt: stage.attempt, holdID: stage.hold.id, price: stage.hold.price, token: token)),
                 [save(id, .paymentSubmitted, hold: stage.hold.id), .pay(request)])
+        case .holdRead(_, let hold, let sentAt, let receivedAt) where hold.id == stage.hold.id:
+            // The server's answer to the read a restore asked for: its time wins.
+            return holdArrived(
+                stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt, saving: false)
+        case .holdReadFailed(_, .expired):
+            return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)), [save(id, .expired)])
         case .holdTimerFired(_, let now):
             guard stage.countdown.hasEnded(at: now) else {
                 return go(.held(stage), [.scheduleHoldTimer(id, after: stage.countdown.remaining(at: now))])
@@ -189,8 +202,17 @@ extension BookingFlow {
             return go(.browsing, [save(attempt.id, .abandoned)])
         case .held:
             guard let holdID = record.holdID else { return go(.browsing, [save(attempt.id, .abandoned)]) }
+            if let saved = record.restoredHold, saved.hold.id == holdID, saved.hold.expiresInMs > 0 {
+                // Same boot: the countdown at once from the saved anchor,
+                // then corrected by the server's answer.
+                let countdown = HoldCountdown(anchor: saved.readAt, expiresIn: saved.hold.expiresIn)
+                return go(
+                    .held(Held(attempt: attempt, offer: nil, hold: saved.hold, countdown: countdown)),
+                    [.scheduleHoldTimer(attempt.id, after: saved.hold.expiresIn), .readHold(attempt.id, holdID)])
+            }
             return go(
-                .checkingHold(CheckingHold(attempt: attempt, offer: nil, holdID: holdID, readPending: true)),
+                .checkingHold(
+                    CheckingHold(attempt: attempt, offer: nil, holdID: holdID, readPending: true, isTimeUnknown: true)),
                 [.readHold(attempt.id, holdID)])
         case .actionRequired, .processing:
             if let bookingID = record.bookingID {

@@ -20,6 +20,7 @@ extension BookingFlow.State {
         case .failed(let s):
             switch s.reason {
             case .holdUnavailable: return "Could not hold the room"
+            case .waitRequested: return "The server asked us to wait"
             case .superseded: return "Replaced by a newer hold"
             case .storageFull: return "The device's storage is full"
             default: return "Payment failed"
@@ -41,6 +42,8 @@ extension BookingFlow.State {
             return "Asking the hotel to keep the room for you."
         case .held:
             return "Pay before the countdown ends."
+        case .checkingHold(let s) where s.isTimeUnknown && s.readPending:
+            return "Checking with the server how much time is left on your hold."
         case .checkingHold(let s):
             return s.readPending
                 ? "The countdown ended. Checking whether the room is still held."
@@ -66,6 +69,9 @@ extension BookingFlow.State {
         case .failed(let s):
             switch s.reason {
             case .holdUnavailable: return "The room could not be held. Nothing was charged."
+            case .waitRequested(let until):
+                return "The server asked us to wait until \(BookingFlow.clockTime(until)). "
+                    + "Nothing was sent and nothing was charged. Try again then."
             case .notSent: return "We could not reach the server. Nothing was charged."
             case .declined: return "Your bank declined the payment."
             case .paymentFailed: return "The payment did not go through."

@@ -54,6 +54,16 @@ extension BookingFlow {
                 ? (AttemptID("A2"), IdempotencyKey("K2")) : (AttemptID("A1"), IdempotencyKey("K1"))
         }
 
+        /// A held attempt restored on the boot that saved it: 300 s left.
+        public static var restoredHeldRecord: AttemptRecord {
+            AttemptRecord(
+                attemptID: AttemptID("A1"), idempotencyKey: IdempotencyKey("K1"), offerID: offerID, quoteID: quote.id,
+                holdID: holdID, phase: .held,
+                restoredHold: Hold(id: holdID, expiresInMs: 300_000, price: price).map {
+                    RestoredHold(hold: $0, readAt: sentAt)
+                })
+        }
+
         /// A saved record of attempt A1 in `phase`.
         public static func record(_ phase: AttemptPhase) -> AttemptRecord {
             AttemptRecord(
@@ -81,6 +91,7 @@ extension BookingFlow {
             .wentOffline, .cameOnline, .appForegrounded, .restored(nil),
         ]
         events += AttemptPhase.allCases.map { .restored(S.record($0)) }
+        events.append(.restored(S.restoredHeldRecord))
         guard let a = state.stage.attemptID else { return events }
         let received = S.sentAt.advanced(by: .seconds(2))
         let later = S.sentAt.advanced(by: .seconds(700))
@@ -88,6 +99,7 @@ extension BookingFlow {
             .holdGranted(a, S.hold, sentAt: S.sentAt, receivedAt: received),
             .holdGranted(a, S.hold, sentAt: S.sentAt, receivedAt: S.sentAt.advanced(by: .seconds(601))),
             .holdFailed(a, .priceChanged(S.newQuote)), .holdFailed(a, .soldOut), .holdFailed(a, .unavailable),
+            .holdFailed(a, .waitRequested(until: 1_780_003_600)),
             .holdFailed(a, .rejected(code: "BAD_REQUEST")), .holdFailed(a, .superseded),
             .holdTimerFired(a, now: S.sentAt.advanced(by: .seconds(60))), .holdTimerFired(a, now: later),
             .holdRead(a, S.hold, sentAt: later, receivedAt: later.advanced(by: .seconds(1))),

@@ -64,13 +64,18 @@ extension BookingFlow {
         public let holdID: HoldID
         /// Whether a read is out; `false` after it failed to reach the server.
         public var readPending: Bool
+        /// Restored at launch without a time the device can trust (another
+        /// boot, or no saved anchor): the countdown did not end, its time is
+        /// being checked.
+        public let isTimeUnknown: Bool
 
         /// A value with every field given.
-        public init(attempt: Attempt, offer: Offer?, holdID: HoldID, readPending: Bool) {
+        public init(attempt: Attempt, offer: Offer?, holdID: HoldID, readPending: Bool, isTimeUnknown: Bool = false) {
             self.attempt = attempt
             self.offer = offer
             self.holdID = holdID
             self.readPending = readPending
+            self.isTimeUnknown = isTimeUnknown
         }
     }
 
@@ -279,6 +284,9 @@ extension BookingFlow {
     public enum FailureReason: Hashable, Sendable {
         /// The room could not be held; no money moved.
         case holdUnavailable
+        /// The server asked not to be sent a hold before `until` (unix
+        /// seconds); nothing was sent, no money moved.
+        case waitRequested(until: Int64)
         /// The payment never reached the server; nothing was charged.
         case notSent
         /// The bank declined the payment.

@@ -29,6 +29,7 @@ extension BookingFlow.State {
     var variant: String {
         switch stage {
         case .browsing: return soldOutOffers.isEmpty ? "browsing" : "browsing.soldOut"
+        case .checkingHold(let s) where s.isTimeUnknown && s.readPending: return "checkingHold.timeUnknown"
         case .checkingHold(let s): return s.readPending ? "checkingHold.reading" : "checkingHold.unreachable"
         case .priceChanged(let s): return s.offer == nil ? "priceChanged" : "priceChanged.fromOld"
         case .unknown(let s): return s.hasGivenUp ? "unknown.gaveUp" : "unknown"
@@ -52,6 +53,9 @@ extension BookingFlow.State {
             return (s.offer.map { [$0.quote.price.total.formatted] } ?? []) + [s.newQuote.price.total.formatted]
         case .confirmed(let s):
             return s.booking.voucherCode.map { [$0] } ?? []
+        case .failed(let s):
+            if case .waitRequested(let until) = s.reason { return [BookingFlow.clockTime(until)] }
+            return []
         default:
             return []
         }
@@ -60,6 +64,7 @@ extension BookingFlow.State {
     private static func name(of reason: BookingFlow.FailureReason) -> String {
         switch reason {
         case .holdUnavailable: return "holdUnavailable"
+        case .waitRequested: return "waitRequested"
         case .notSent: return "notSent"
         case .declined: return "declined"
         case .paymentFailed: return "paymentFailed"

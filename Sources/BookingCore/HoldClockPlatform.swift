@@ -19,6 +19,12 @@ public enum BootClock {
         public let bootID: String
         /// Time since boot, counting sleep.
         public let sinceBoot: Duration
+
+        /// A reading (a test's, standing for a boot of its choice).
+        public init(bootID: String, sinceBoot: Duration) {
+            self.bootID = bootID
+            self.sinceBoot = sinceBoot
+        }
     }
 
     /// The current reading, or `nil` when the platform cannot tell (then a

@@ -60,7 +60,8 @@ public final class BookingClient: Sendable {
             (apiKey, transport) = ("", TokenTransport(base: base, token: token, logger: logger))
         }
         let api = BookingAPIClient(
-            server: server, apiKey: apiKey, transport: transport, configuration: configuration.api, sleeper: sleeper)
+            server: server, apiKey: apiKey, transport: transport, configuration: configuration.api, sleeper: sleeper,
+            retryAfterMemory: CachedRetryAfterMemory(directory: directory, server: server))
         do {
             runtime = try BookingRuntime(
                 directory: directory, api: api,

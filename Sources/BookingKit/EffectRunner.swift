@@ -263,7 +263,8 @@ package final class EffectRunner: Sendable {
         case .userFacing(_, let detail)?: return .rejected(code: detail?.code)
         case .final(.rejected(_, let code), _)?: return .rejected(code: code)
         case .invalidResponse?: return .rejected(code: "INVALID_RESPONSE")
-        case .final(.notSent, _)?, .final(.unavailable, _)?, .final(.waitRequested, _)?, .unknownOutcome?, .notFound?:
+        case .final(.waitRequested(let until), _)?: return .waitRequested(until: until)
+        case .final(.notSent, _)?, .final(.unavailable, _)?, .unknownOutcome?, .notFound?:
             return .unavailable
         case nil where error as? RepositoryError == .superseded(id): return .superseded
         case nil: return .rejected(code: "LOCAL_STORAGE_FAILED")

@@ -39,6 +39,11 @@ enum FlowStates {
             Fix.processing(polls: 9, pending: false),
             Fix.state(.confirmed(Flow.Settled(attemptID: Fix.a1, booking: Fix.booking(.confirmed, 2)))),
             Fix.state(.failed(Flow.Failed(attempt: Fix.attempt1, offer: S.offer, reason: .declined, version: nil))),
+            Fix.state(
+                .failed(
+                    Flow.Failed(
+                        attempt: Fix.attempt1, offer: S.offer, reason: .waitRequested(until: 1_780_003_600),
+                        version: nil))),
             Fix.state(.expired(Flow.Expired(attempt: Fix.attempt1, offer: nil, version: nil))),
             Fix.state(.cancelled(Flow.Settled(attemptID: Fix.a1, booking: Fix.booking(.cancelled, 4)))),
             Fix.state(.notPaid(Flow.NotPaid(attempt: Fix.attempt1, reason: .serverFailedTheKey))),

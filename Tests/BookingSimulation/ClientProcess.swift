@@ -33,7 +33,10 @@ final class ClientProcess: @unchecked Sendable {
             sleeper: scheduler.sleeper(.flowTimer, generation: generation),
             monotonicNow: { MonotonicInstant(sinceOrigin: scheduler.now) },
             logPath: eventLog ? (world.clientDirectory as NSString).appendingPathComponent("events.log") : nil,
-            boundaryHook: hook)
+            boundaryHook: hook,
+            // One boot for the whole run, on the virtual clock: a saved hold
+            // anchor is read against the time the simulation keeps.
+            bootReading: { BootClock.Reading(bootID: "simulation", sinceBoot: scheduler.now) })
     }
 
     /// Opens a new process: the runtime, with a short busy timeout (a

@@ -1,0 +1,43 @@
+import BookingCore
+import BookingStore
+import Foundation
+
+/// What the device itself knows, at launch, of the hold of a held attempt:
+/// its time left from the anchor saved with it (same boot only, never more
+/// than the server granted) and its price from the cached result page that
+/// quoted it. No network; anything it cannot tell is `nil`, and the flow
+/// then says the time is being checked.
+enum HoldRestorer {
+    /// The restored hold of `stored`, with its time left at `now`.
+    ///
+    /// - Parameters:
+    ///   - now: the hold clock, read before `reading` so the countdown never
+    ///     shows more time than is left.
+    ///   - reading: the boot clock now; nil when the platform cannot tell.
+    static func restoredHold(
+        _ stored: StoredAttempt, directory: String, now: MonotonicInstant, reading: BootClock.Reading?
+    ) -> RestoredHold? {
+        guard stored.phase == .held, let holdID = stored.holdID, let text = stored.holdAnchor,
+            let anchor = SavedHoldAnchor(storageText: text), let reading,
+            case .known(let left) = anchor.timeLeft(currentBootID: reading.bootID, sinceBoot: reading.sinceBoot),
+            left > .zero, let price = quotedPrice(stored, directory: directory)
+        else { return nil }
+        let (seconds, attoseconds) = left.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return Hold(id: holdID, expiresInMs: milliseconds, price: price).map { RestoredHold(hold: $0, readAt: now) }
+    }
+
+    /// The price of the attempt's quote on a cached result page, if one lists it.
+    private static func quotedPrice(_ stored: StoredAttempt, directory: String) -> PriceBreakdown? {
+        guard let cache = try? CacheDatabase(directory: directory),
+            let pages = try? cache.recovering({ try $0.resultPages.pages(mentioning: stored.offerID.rawValue) })
+        else { return nil }
+        for page in pages {
+            guard let offers = try? SearchRepository.offers(in: page) else { continue }
+            if let offer = offers.first(where: { $0.id == stored.offerID && $0.quote.id == stored.quoteID }) {
+                return offer.quote.price
+            }
+        }
+        return nil
+    }
+}
