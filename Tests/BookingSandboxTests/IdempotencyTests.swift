@@ -35,7 +35,9 @@ import Testing
     func concurrentSameKeyIs409InUse(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let holdID = try await sandbox.heldID()
-            async let slow = sandbox.pay(holdID, token: "tok_visa", key: "k-busy", fault: "delay-ms=800")
+            // 5 s: the first must still be running when the second arrives,
+            // even on a loaded machine (800 ms was not always enough).
+            async let slow = sandbox.pay(holdID, token: "tok_visa", key: "k-busy", fault: "delay-ms=5000")
             // The second is sent once the first holds the key as running.
             try #require(
                 try await Poll.until {
