@@ -59,6 +59,15 @@ struct ClientTests {
         await #expect(throws: BookingClientError.actionUnavailable(.checkAgain, stage: "browsing", reason: nil)) {
             try await fixture.client.checkAgain()
         }
+        await #expect(throws: BookingClientError.actionUnavailable(.retry, stage: "browsing", reason: nil)) {
+            try await fixture.client.retry()
+        }
+        await #expect(throws: BookingClientError.actionUnavailable(.acceptNewPrice, stage: "browsing", reason: nil)) {
+            try await fixture.client.acceptNewPrice()
+        }
+        await #expect(throws: BookingClientError.actionUnavailable(.openChallenge, stage: "browsing", reason: nil)) {
+            try await fixture.client.openChallenge()
+        }
         #expect(await fixture.client.state.stage == .browsing)
         // Offline, Hold is on screen but disabled: the reason comes back.
         let offer = try await fixture.firstOffer()
