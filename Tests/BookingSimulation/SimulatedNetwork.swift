@@ -1,4 +1,5 @@
 import BookingAPI
+import BookingTestSupport
 import Foundation
 
 /// The network between the client and the in-process sandbox, as the seed

@@ -1,7 +1,8 @@
 import BookingAPI
 import Foundation
 
-/// Virtual time for one simulation: a queue of sleepers ordered by the
+/// Virtual time for one simulation (and any test that wants its waits
+/// driven by the test, not the clock): a queue of sleepers ordered by the
 /// virtual instant they wake at (then by the order they went to sleep), and
 /// the bookkeeping that lets the simulation wait until the one piece of work
 /// it resumed has stopped again. Nothing sleeps for real.
@@ -98,7 +99,10 @@ public final class VirtualScheduler: @unchecked Sendable {
         change(generation: generation) { $0.timersStarting[generation, default: 0] += 1 }
     }
 
-    func park(kind: Kind, generation: Int, for duration: Duration) async throws {
+    /// Parks the caller (a sleeper of `kind` in the process of `generation`)
+    /// until the simulation wakes it at virtual `now + duration`; throws
+    /// `CancellationError` at once, or when woken, if that process is dead.
+    public func park(kind: Kind, generation: Int, for duration: Duration) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             lock.lock()
             guard liveGenerations.contains(generation) else {
