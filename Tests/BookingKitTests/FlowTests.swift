@@ -7,7 +7,7 @@ import Testing
 
 /// The booking flow end to end: reducer, runner, repository, SQLite file and
 /// the sandbox, in-process and over real HTTP on loopback.
-@Suite struct FlowTests {
+@Suite(.timeLimit(.minutes(1))) struct FlowTests {
     @Test(arguments: SandboxFixture.Route.allCases)
     func aPaidHoldEndsConfirmedWithItsTripSavedAndOneCharge(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
@@ -80,10 +80,7 @@ import Testing
     func aPriceChangeOffersTheNewPriceAndAcceptingHoldsItWithANewKey(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
         harness.sandbox.transport.inject(.init("POST", "/v1/holds", fault: "price-changed"))
-        let offer = try await harness.firstOffer()
-        let (first, key) = Harness.newAttempt()
-        await harness.flow.send(.offerChosen(offer))
-        await harness.flow.send(.holdTapped(attempt: first, key: key))
+        let key = try await harness.tapHold().key
         #expect(await harness.waitFor { $0.stage.name == "priceChanged" }.stage.name == "priceChanged")
         let (second, secondKey) = Harness.newAttempt()
         await harness.flow.send(.acceptNewPriceTapped(attempt: second, key: secondKey))
@@ -97,10 +94,7 @@ import Testing
     func aSoldOutRoomGoesBackToTheResultsWithTheOfferMarked(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
         harness.sandbox.transport.inject(.init("POST", "/v1/holds", fault: "sold-out"))
-        let offer = try await harness.firstOffer()
-        let (attempt, key) = Harness.newAttempt()
-        await harness.flow.send(.offerChosen(offer))
-        await harness.flow.send(.holdTapped(attempt: attempt, key: key))
+        let offer = try await harness.tapHold().offer
         let state = await harness.waitFor { $0.soldOutOffers.contains(offer.id) }
         #expect(state.soldOutOffers.contains(offer.id))
         #expect(!state.stage.isFinal)
@@ -114,7 +108,7 @@ import Testing
         await harness.flow.send(.payTapped(PaymentToken("tok_threeDSecureRequired"), now: .origin))
         #expect(await harness.waitFor { $0.stage.name == "actionRequired" }.stage.name == "actionRequired")
         // The effect opening the page runs just after the state is published.
-        _ = await harness.waitFor { _ in !harness.challenges.urls.isEmpty }
+        await harness.challenges.firstOpened()
         #expect(harness.challenges.urls.count == 1)
         let bookingID = try #require(try await harness.repository.attempt(attempt)?.bookingID)
         try await harness.api.completeChallenge(bookingID, pass: pass)

@@ -16,8 +16,9 @@ final class Harness: @unchecked Sendable {
     private(set) var runtime: BookingRuntime
     let configuration: RepositoryConfiguration
     let challenges = ChallengeRecorder()
-    /// Set `killAt` to make the process "die" at that boundary (counted from 1).
-    let death = ProcessDeath()
+    /// The current process's death: set `killAt` to make it "die" at that
+    /// boundary (counted from 1). A restart starts a new process with a new one.
+    private(set) var death = ProcessDeath()
 
     init(
         route: SandboxFixture.Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000,
@@ -47,9 +48,10 @@ final class Harness: @unchecked Sendable {
     /// boundary) and a new one opens the same files.
     func restart() throws {
         death.revive()
+        death = ProcessDeath()
         runtime = try Self.makeRuntime(
             sandbox: sandbox, api: api, sleeper: sleeper, configuration: configuration,
-            challenges: challenges, death: ProcessDeath())
+            challenges: challenges, death: death)
     }
 
     var repository: BookingRepository { runtime.repository }
@@ -71,28 +73,46 @@ final class Harness: @unchecked Sendable {
         (AttemptID(UUID().uuidString.lowercased()), IdempotencyKey(UUID().uuidString.lowercased()))
     }
 
-    /// Drives the flow to `held` on a fresh attempt; returns the attempt id.
-    func holdAnOffer() async throws -> AttemptID {
+    /// Chooses the first offer and taps Hold on a fresh attempt; returns
+    /// what was sent, without waiting for the answer.
+    func tapHold() async throws -> (offer: Offer, attempt: AttemptID, key: IdempotencyKey) {
         let offer = try await firstOffer()
         let (attempt, key) = Self.newAttempt()
         await flow.send(.offerChosen(offer))
         await flow.send(.holdTapped(attempt: attempt, key: key))
+        return (offer, attempt, key)
+    }
+
+    /// Drives the flow to `held` on a fresh attempt; returns the attempt id.
+    func holdAnOffer() async throws -> AttemptID {
+        let attempt = try await tapHold().attempt
         let state = await waitFor { $0.stage.name == "held" }
         try #require(state.stage.name == "held", "expected held, got \(state.stage.name)")
         return attempt
     }
 
-    /// Waits (real time, bounded) until the flow's state satisfies `condition`.
-    func waitFor(_ seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async
-        -> BookingFlow.State
-    {
-        await Poll.until(timeout: .seconds(seconds)) { condition(await flow.state) || death.isDead }
+    /// Waits until the flow's state satisfies `condition`, or the current
+    /// process dies (its flow then stops where it is); returns the state.
+    /// Both are awaited as events (the store's states, the death itself),
+    /// never polled against the clock.
+    func waitFor(_ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async -> BookingFlow.State {
+        let (flow, death) = (self.flow, self.death)
+        let reached = await withTaskGroup(of: BookingFlow.State?.self) { group in
+            group.addTask { await flow.firstState(where: condition) }
+            group.addTask {
+                await death.died()
+                return nil
+            }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+        if let reached { return reached }
         return await flow.state
     }
 
     /// Waits until the flow reaches a final stage.
-    func waitForFinal(_ seconds: Int = 10) async -> BookingFlow.State {
-        await waitFor(seconds) { $0.stage.isFinal }
+    func waitForFinal() async -> BookingFlow.State {
+        await waitFor { $0.stage.isFinal }
     }
 
     /// The sandbox's ledger for the test account.
@@ -110,56 +130,65 @@ final class Harness: @unchecked Sendable {
 
 /// Records the 3-D Secure pages the runner opened.
 final class ChallengeRecorder: Sendable {
-    private let opened = Locked<[(AttemptID, String)]>([])
+    private let opened = Watched<[String]>([])
 
     func record(_ id: AttemptID, _ url: String) {
-        opened.withLock { $0.append((id, url)) }
+        opened.change { $0.append(url) }
     }
 
-    var urls: [String] { opened.withLock { $0.map(\.1) } }
+    var urls: [String] { opened.value }
+
+    /// Returns once the runner has opened a page (at once if it has).
+    func firstOpened() async {
+        await opened.wait { !$0.isEmpty }
+    }
 }
 
 /// Simulated process death at the N-th effect boundary: from then on no
 /// effect runs and no result is delivered.
-final class ProcessDeath: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    private var dead = false
+final class ProcessDeath: Sendable {
+    private struct Life {
+        var count = 0
+        var dead = false
+        var killAt: Int?
+        var killAtBoundary: String?
+        var boundaries: [EffectRunner.Boundary] = []
+    }
+
+    private let life = Watched(Life())
+
     /// Die at this boundary (1-based); nil: never.
     var killAt: Int? {
-        get { locked { target } }
-        set { locked { target = newValue } }
+        get { life.value.killAt }
+        set { life.change { $0.killAt = newValue } }
     }
-    private var target: Int?
+
     /// Die at the first boundary with this description (`before pay`); nil: never.
     var killAtBoundary: String? {
-        get { locked { targetName } }
-        set { locked { targetName = newValue } }
+        get { life.value.killAtBoundary }
+        set { life.change { $0.killAtBoundary = newValue } }
     }
-    private var targetName: String?
-    private(set) var boundaries: [EffectRunner.Boundary] = []
 
     /// Whether the process is still alive at `boundary`.
     func pass(_ boundary: EffectRunner.Boundary) -> Bool {
-        locked {
-            if dead { return false }
-            count += 1
-            boundaries.append(boundary)
-            if let target, count >= target { dead = true }
-            if let targetName, boundary.description == targetName { dead = true }
-            return !dead
+        life.change { life in
+            if life.dead { return false }
+            life.count += 1
+            life.boundaries.append(boundary)
+            if let target = life.killAt, life.count >= target { life.dead = true }
+            if let name = life.killAtBoundary, boundary.description == name { life.dead = true }
+            return !life.dead
         }
     }
 
-    var isDead: Bool { locked { dead } }
-    var seen: [EffectRunner.Boundary] { locked { boundaries } }
+    var isDead: Bool { life.value.dead }
+    var seen: [EffectRunner.Boundary] { life.value.boundaries }
+
+    /// Returns once the process has died (at once if it has).
+    func died() async {
+        await life.wait { $0.dead }
+    }
 
     /// The old process is gone for good: nothing of it runs again.
-    func revive() { locked { dead = true } }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
+    func revive() { life.change { $0.dead = true } }
 }

@@ -12,7 +12,7 @@ import Testing
 /// Errors reach the app: what the runtime works around, or shows as an
 /// event, also reaches the app's log handler, with the attempt and the
 /// effect named and never a card number.
-@Suite struct LoggingTests {
+@Suite(.timeLimit(.minutes(1))) struct LoggingTests {
     @Test func aPaymentWhoseSaveFailsOnAFullDiskLogsAnErrorNamingTheAttemptOverLoopback() async throws {
         let sandbox = try SandboxFixture(route: .loopback)
         let logs = RecordingLogHandler()
@@ -23,12 +23,12 @@ import Testing
         let (attempt, key) = Harness.newAttempt()
         await runtime.flow.send(.offerChosen(offer))
         await runtime.flow.send(.holdTapped(attempt: attempt, key: key))
-        #expect(await Poll.until(timeout: .seconds(10)) { await runtime.flow.state.stage.name == "held" })
+        #expect(await runtime.flow.firstState { $0.stage.name == "held" } != nil)
 
         try await runtime.repository.fillTheDisk(when: "UPDATE")
         let card = "4242424242424242"
         await runtime.flow.send(.payTapped(PaymentToken("tok_\(card)"), now: runtime.holdNow()))
-        #expect(await Poll.until(timeout: .seconds(10)) { await runtime.flow.state.stage.isFinal })
+        #expect(await runtime.flow.firstState { $0.stage.isFinal } != nil)
 
         // The UI still shows the failed save, as before.
         #expect(await runtime.flow.state.message == BookingFlow.storageFullMessage)

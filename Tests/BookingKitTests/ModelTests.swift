@@ -1,11 +1,12 @@
 import BookingKit
 import BookingTestSupport
 import Foundation
+import Observation
 import Testing
 
 /// `BookingModel` drives a whole booking on the main actor, as a SwiftUI
 /// screen would, against the sandbox over loopback.
-@Suite("BookingModel")
+@Suite("BookingModel", .timeLimit(.minutes(1)))
 @MainActor
 struct ModelTests {
     @Test("a whole booking through the model: hold, countdown, 3-D Secure, confirmed")
@@ -26,7 +27,7 @@ struct ModelTests {
         #expect(model.actions.map(\.action) == [.pay, .back])
         #expect(model.actions.allSatisfy { $0.isEnabled })
         #expect(model.actions.first?.label.key == "booking.action.pay")
-        #expect(await waitUntil { (model.countdownSeconds ?? 0) > 14 * 60 })
+        await waitUntil { (model.countdownSeconds ?? 0) > 14 * 60 }
 
         await model.pay(with: PaymentToken("tok_threeDSecureRequired"))
         #expect(await model.waitForOutcome(timeout: .seconds(10)))
@@ -35,7 +36,7 @@ struct ModelTests {
         #expect(model.actions.map(\.action) == [.openChallenge])
         try await ClientFixture.answerChallenge(url.absoluteString, pass: true)
         await model.returnedToApp()
-        #expect(await waitUntil { model.state.stage.isFinal })
+        await waitUntil { model.state.stage.isFinal }
         #expect(model.title.key == "booking.title.confirmed.voucher" || model.title.key == "booking.title.confirmed")
         #expect(model.title.defaultValue == "Booking confirmed")
         #expect(model.countdownSeconds == nil || model.state.countdown == nil)
@@ -53,7 +54,7 @@ struct ModelTests {
         await model.hold(try await fixture.firstOffer())
         #expect(await model.waitForOutcome(timeout: .seconds(10)))
         await fixture.client.networkChanged(isOnline: false)
-        #expect(await waitUntil { model.banner != nil })
+        await waitUntil { model.banner != nil }
         #expect(model.banner?.key == "booking.banner.offline")
         let pay = try #require(model.actions.first { $0.action == .pay })
         #expect(!pay.isEnabled)
@@ -66,12 +67,24 @@ struct ModelTests {
         let fixture = try ClientFixture()
         let model = BookingModel(client: fixture.client)
         let running = Task { await model.run() }
-        #expect(await waitUntil { model.launchReport != nil })
+        await waitUntil { model.launchReport != nil }
         return (fixture, model, running)
     }
 
-    /// Polls `condition` on the main actor (TestSupport's `Poll`).
-    private func waitUntil(_ condition: @escaping @MainActor @Sendable () -> Bool) async -> Bool {
-        await Poll.until { @Sendable in await condition() }
+    /// Waits until `condition`, read from the model, holds: checked again at
+    /// each change of what it read (Observation's `onChange`), never against
+    /// the clock. The check and the tracking that follows it run on the main
+    /// actor with no suspension between, so no change slips past.
+    /// (A state that never comes is ended by the suite's time limit.)
+    private func waitUntil(_ condition: @escaping @MainActor @Sendable () -> Bool) async {
+        while !condition() {
+            await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+                withObservationTracking {
+                    _ = condition()
+                } onChange: {
+                    changed.resume()
+                }
+            }
+        }
     }
 }

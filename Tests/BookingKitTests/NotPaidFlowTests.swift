@@ -9,7 +9,7 @@ import Testing
 /// confirmed by the same payment sent again with the same key, or "not
 /// paid" with a new attempt offered; never more than one charge. In-process
 /// and over real HTTP on loopback.
-@Suite struct NotPaidFlowTests {
+@Suite(.timeLimit(.minutes(1))) struct NotPaidFlowTests {
     /// A hold, then Pay: the process dies with `PAYMENT_SUBMITTED` saved and
     /// before the payment left; a new process opens the same files.
     static func killedBeforeThePaymentLeft(
@@ -19,7 +19,7 @@ import Testing
         harness.death.killAtBoundary = "before pay"
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        _ = await harness.waitFor(3) { _ in harness.death.isDead }
+        await harness.death.died()
         #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
         #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
         try harness.restart()
@@ -90,7 +90,7 @@ import Testing
         #expect(restored.stage.name == "unknown")
         // The payment method was never saved, so nothing is sent: the lookup
         // finds nothing and the hold, read, still runs: looked up at its end.
-        let waiting = await firstState(of: harness.flow) {
+        let waiting = await harness.waitFor {
             if case .unknown(let s) = $0.stage { return s.checks >= BackoffSchedule.lostAnswer.checkCount }
             return $0.stage.isFinal
         }
@@ -107,7 +107,7 @@ import Testing
         let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route, holdTTLMilliseconds: 60_000)
         harness.sandbox.clock.advance(seconds: 3600)  // the hold ended on the server
         _ = try await harness.runtime.restore()
-        let state = await firstState(of: harness.flow) { $0.stage.isFinal }
+        let state = await harness.waitForFinal()
         #expect(state.stage == .notPaid(BookingFlow.NotPaid(attempt: try #require(state.attempt), reason: .holdEnded)))
         #expect(state.message?.contains("The hold ended") == true)
         #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
@@ -132,31 +132,6 @@ import Testing
         #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
         await harness.sandbox.stop()
     }
-}
-
-/// The first state of the restarted process's flow that meets `condition`
-/// (the harness's own wait stops at once once its first process died), or
-/// the state after `seconds` if none does.
-private func firstState(
-    of flow: FlowStore, within seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool
-) async -> BookingFlow.State {
-    let stream = await flow.states()
-    let found = await withTaskGroup(of: BookingFlow.State?.self) { group in
-        group.addTask {
-            for await state in stream where condition(state) { return state }
-            return nil
-        }
-        group.addTask {
-            // check-no-sleep: allowed (the bound of a wait on a condition, raced by the stream)
-            try? await Task.sleep(for: .seconds(seconds))
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
-    }
-    if let found { return found }
-    return await flow.state
 }
 
 extension BookingFlow.State {

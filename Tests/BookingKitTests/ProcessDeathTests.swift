@@ -36,10 +36,10 @@ import Testing
         let (attempt, key) = Harness.newAttempt()
         await harness.flow.send(.offerChosen(offer))
         await harness.flow.send(.holdTapped(attempt: attempt, key: key))
-        var state = await harness.waitFor(3) { $0.stage.name == "held" || harness.death.isDead }
+        var state = await harness.waitFor { $0.stage.name == "held" || harness.death.isDead }
         if state.stage.name == "held" && !harness.death.isDead {
             await harness.flow.send(.payTapped(PaymentToken(scenario.token), now: .origin))
-            state = await harness.waitFor(3) {
+            state = await harness.waitFor {
                 $0.stage.name == "actionRequired" || $0.stage.isFinal || harness.death.isDead
             }
             if state.stage.name == "actionRequired" && !harness.death.isDead,
@@ -47,7 +47,7 @@ import Testing
             {
                 try await harness.api.completeChallenge(booking, pass: true)
                 await harness.flow.send(.challengeReturned(attempt))
-                _ = await harness.waitFor(3) { $0.stage.isFinal || harness.death.isDead }
+                _ = await harness.waitFor { $0.stage.isFinal || harness.death.isDead }
             }
         }
         return (harness, harness.death.seen.count)

@@ -41,11 +41,10 @@ final class RewritingFront: @unchecked Sendable {
     /// The first offer in Lisbon for two nights, as the flow sees it.
     func firstOffer() async throws -> Offer { try await Harness.firstOffer(from: api) }
 
-    /// Waits (real time, bounded) until the flow's state satisfies `condition`.
-    func waitFor(_ seconds: Int = 10, _ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async
-        -> BookingFlow.State
-    {
-        await Poll.until(timeout: .seconds(seconds)) { condition(await flow.state) }
+    /// Waits until the flow's state satisfies `condition` (awaited on the
+    /// store's states, never polled).
+    func waitFor(_ condition: @escaping @Sendable (BookingFlow.State) -> Bool) async -> BookingFlow.State {
+        if let reached = await flow.firstState(where: condition) { return reached }
         return await flow.state
     }
 

@@ -7,7 +7,7 @@ import Foundation
 import Primitives
 import Testing
 
-@Suite struct SearchAndTripTests {
+@Suite(.timeLimit(.minutes(1))) struct SearchAndTripTests {
     private let query = SearchQuery(
         placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2)
 
@@ -38,9 +38,9 @@ import Testing
         let search = try SearchRepository(
             directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: gate, debounce: .milliseconds(100))
         async let first = search.suggestions(for: "lon")
-        try #require(await Poll.until { gate.waiting == 1 })
+        await gate.waitUntil(waiting: 1)
         async let second = search.suggestions(for: "lond")
-        try #require(await Poll.until { gate.waiting == 2 })
+        await gate.waitUntil(waiting: 2)
         gate.open()
         let (a, b) = try await (first, second)
         #expect(a == .superseded)

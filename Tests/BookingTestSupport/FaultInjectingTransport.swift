@@ -1,6 +1,7 @@
 import BookingAPI
 import Foundation
 import Primitives
+import TestSupport
 
 /// Wraps a transport and adds a `Sandbox-Fault` header to the requests a
 /// test chooses (by method and path prefix, a set number of times). The
@@ -28,7 +29,7 @@ public final class FaultInjectingTransport: Transport, Sendable {
 
     private let base: any Transport
     /// The planned faults and the requests sent so far.
-    private let log = Locked((rules: [Rule](), sent: [TransportRequest]()))
+    private let log = Watched((rules: [Rule](), sent: [TransportRequest]()))
 
     /// Wraps `base`.
     public init(_ base: any Transport) {
@@ -37,17 +38,29 @@ public final class FaultInjectingTransport: Transport, Sendable {
 
     /// Plans a fault.
     public func inject(_ rule: Rule) {
-        log.withLock { $0.rules.append(rule) }
+        log.change { $0.rules.append(rule) }
     }
 
     /// Every request sent so far, in order (with any fault header added).
     public var requests: [TransportRequest] {
-        log.withLock { $0.sent }
+        log.value.sent
     }
 
     /// The requests with this method whose path starts with `prefix`.
     public func requests(_ method: String, _ prefix: String) -> [TransportRequest] {
-        requests.filter { $0.method == method && $0.url.path.hasPrefix(prefix) }
+        requests.filter { Self.matches($0, method, prefix) }
+    }
+
+    /// Waits until a request with this method whose path starts with
+    /// `prefix` has been handed to the transport (at once if one was), and
+    /// returns the first; nil if the waiting task was cancelled first.
+    public func arrival(_ method: String, _ prefix: String) async -> TransportRequest? {
+        await log.wait { log in log.sent.contains { Self.matches($0, method, prefix) } }?
+            .sent.first { Self.matches($0, method, prefix) }
+    }
+
+    private static func matches(_ request: TransportRequest, _ method: String, _ prefix: String) -> Bool {
+        request.method == method && request.url.path.hasPrefix(prefix)
     }
 
     public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
@@ -56,10 +69,10 @@ public final class FaultInjectingTransport: Transport, Sendable {
     }
 
     private func mark(_ request: TransportRequest) -> TransportRequest {
-        log.withLock { log in
+        log.change { log in
             var request = request
             if let index = log.rules.firstIndex(where: {
-                $0.times > 0 && $0.method == request.method && request.url.path.hasPrefix($0.pathPrefix)
+                $0.times > 0 && Self.matches(request, $0.method, $0.pathPrefix)
             }) {
                 log.rules[index].times -= 1
                 request.headers["Sandbox-Fault"] = log.rules[index].fault
