@@ -7,12 +7,12 @@ import Foundation
 /// the lookups' back-off): each no longer than the schedule's cap, never
 /// shorter than the one before, and no more of them than the schedule has.
 struct ScheduleWatch {
-    var polls: [Duration] = []
-    var lookups: [Duration] = []
+    var polls = BackOffRun(noun: "poll", cap: .seconds(8), limit: BackoffSchedule.processingPoll.checkCount)
+    var lookups = BackOffRun(noun: "lookup", cap: .seconds(60), limit: BackoffSchedule.lostAnswer.checkCount)
 
     mutating func reset() {
-        polls = []
-        lookups = []
+        polls.waits = []
+        lookups.waits = []
     }
 }
 
@@ -36,23 +36,15 @@ extension Simulation {
             switch effect {
             case .pollBooking(_, _, let wait):
                 if wait == .zero {
-                    lane.schedule.polls = []
+                    lane.schedule.polls.waits = []
                     continue
                 }
-                if wait > .seconds(8) { observations.violation("I7 a poll waits \(wait), more than the 8 s cap") }
-                if let last = lane.schedule.polls.last, wait < last {
-                    observations.violation("I7 polls do not back off: \(wait) after \(last)")
-                }
-                lane.schedule.polls.append(wait)
-                if lane.schedule.polls.count > BackoffSchedule.processingPoll.checkCount {
-                    observations.violation(
-                        "I7 \(lane.schedule.polls.count) polls in a row, more than the schedule's cap")
-                }
+                lane.schedule.polls.add(wait).forEach(observations.violation)
             case .lookUpAttempt(_, _, let wait):
                 if wait == .zero {
                     // At once: a new question (a tap, a restore, a resend's
                     // stored error, an ended hold), so a new run of lookups.
-                    lane.schedule.lookups = []
+                    lane.schedule.lookups.waits = []
                     continue
                 }
                 if case .unknown(let stage) = before.stage, case .holdRead(_, let hold, _, _) = event,
@@ -63,17 +55,10 @@ extension Simulation {
                     if wait != hold.expiresIn + .seconds(1) {
                         observations.violation("I7 a lookup waits \(wait), not the hold's end (\(hold.expiresIn))")
                     }
-                    lane.schedule.lookups = []
+                    lane.schedule.lookups.waits = []
                     continue
                 }
-                if wait > .seconds(60) { observations.violation("I7 a lookup waits \(wait), more than 60 s") }
-                if let last = lane.schedule.lookups.last, wait < last {
-                    observations.violation("I7 lookups do not back off: \(wait) after \(last)")
-                }
-                lane.schedule.lookups.append(wait)
-                if lane.schedule.lookups.count > BackoffSchedule.lostAnswer.checkCount {
-                    observations.violation("I7 \(lane.schedule.lookups.count) lookups in a row, more than six")
-                }
+                lane.schedule.lookups.add(wait).forEach(observations.violation)
             case .pay:
                 if case .actionRequired = before.stage {
                     observations.violation("I7 a payment effect while 3-D Secure is pending")

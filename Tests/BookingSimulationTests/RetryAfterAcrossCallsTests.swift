@@ -50,12 +50,21 @@ import Testing
         }
     }
 
-    @Test func aCallStartingInsideAnotherCallsRetryAfterWaitsItOutFirst() async throws {
+    /// A client on its own wall clock (moved only by its sleeps) over a
+    /// server that refuses `times` calls with `Retry-After: retryAfter`.
+    static func client(refusing times: Int, retryAfter: String = "30") throws -> (
+        WallClock, Unavailable, BookingAPIClient
+    ) {
         let clock = WallClock()
-        let transport = Unavailable(times: 4, clock: clock)
+        let transport = Unavailable(times: times, clock: clock, retryAfter: retryAfter)
         let client = BookingAPIClient(
             server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_gate", transport: transport,
             sleeper: clock, wallClockSeconds: { clock.now })
+        return (clock, transport, client)
+    }
+
+    @Test func aCallStartingInsideAnotherCallsRetryAfterWaitsItOutFirst() async throws {
+        let (_, transport, client) = try Self.client(refusing: 4)
         await #expect(throws: APIError.self) { _ = try await client.suggestPlaces("lisbon") }
         let lastRefusal = try #require(transport.sentAt.last)
         _ = try await client.suggestPlaces("lisbon")
@@ -65,11 +74,7 @@ import Testing
     }
 
     @Test func withoutARetryAfterANewCallGoesAtOnce() async throws {
-        let clock = WallClock()
-        let transport = Unavailable(times: 0, clock: clock)
-        let client = BookingAPIClient(
-            server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_gate", transport: transport,
-            sleeper: clock, wallClockSeconds: { clock.now })
+        let (clock, transport, client) = try Self.client(refusing: 0)
         let start = clock.now
         _ = try await client.suggestPlaces("lisbon")
         _ = try await client.suggestPlaces("lisbon")
@@ -77,11 +82,7 @@ import Testing
     }
 
     @Test func aRetryAfterOfAnHourStopsTheCallWithTheTimeAndNoCallSendsBeforeIt() async throws {
-        let clock = WallClock()
-        let transport = Unavailable(times: 1, clock: clock, retryAfter: "3600")
-        let client = BookingAPIClient(
-            server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_gate", transport: transport,
-            sleeper: clock, wallClockSeconds: { clock.now })
+        let (clock, transport, client) = try Self.client(refusing: 1, retryAfter: "3600")
         let start = clock.now
         let first = await #expect(throws: APIError.self) { _ = try await client.suggestPlaces("lisbon") }
         guard case .final(.waitRequested(let until), _)? = first else {
@@ -102,11 +103,7 @@ import Testing
 
     @Test(arguments: ["garbage", "-30", "Sun, 06 Nov 1994 08:49:37 GMT"])
     func anUnusableOrPastRetryAfterNeverStopsACall(header: String) async throws {
-        let clock = WallClock()
-        let transport = Unavailable(times: 1, clock: clock, retryAfter: header)
-        let client = BookingAPIClient(
-            server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_gate", transport: transport,
-            sleeper: clock, wallClockSeconds: { clock.now })
+        let (_, transport, client) = try Self.client(refusing: 1, retryAfter: header)
         _ = try await client.suggestPlaces("lisbon")  // the back-off's short wait, then 200
         #expect(transport.sentAt.count == 2)
         #expect(transport.sentAt[1] - transport.sentAt[0] <= 1)

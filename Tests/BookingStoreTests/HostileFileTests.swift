@@ -12,22 +12,17 @@ import Testing
     let directory = TemporaryDirectory("store-hostile")
     let outside = TemporaryDirectory("store-outside")
 
-    private func mode(_ path: String) throws -> Int {
-        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber).intValue
-    }
+    private func mode(_ path: String) throws -> Int { try FileFacts.mode(path) }
 
-    private func contents(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+    private func contents(_ path: String) throws -> Data { try FileFacts.bytes(path) }
 
     /// A `0644` database outside the data directory, with one row, closed.
     private func outsideDatabase() throws -> (path: String, bytes: Data) {
-        let path = outside.file("outside.db")
-        do {
+        try outside.looseFile("outside.db") { path in
             let database = try Database(path: path)
             try database.executeScript("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
             try database.pragma("wal_checkpoint", set: "TRUNCATE")
         }
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        return (path, try contents(path))
     }
 
     /// A booking.sqlite with `trips` rows, checkpointed and closed.

@@ -84,9 +84,10 @@ public final class SandboxFixture: @unchecked Sendable {
 
 /// A sleeper that records the waits and returns at once for the short ones
 /// (retries, lookups, polls), so tests run in no real time. Waits longer
-/// than `immediateLimit` (a hold's countdown) really wait: returning at once
-/// would make the hold timer fire, re-read the hold and fire again, in a
-/// hot loop.
+/// than `immediateLimit` (a hold's countdown) never end on their own, only
+/// when their task is cancelled: time stands still for them (returning at
+/// once would make the hold timer fire, re-read the hold and fire again, in
+/// a hot loop), and no test waits on the machine's clock.
 public final class NoSleeper: Sleeper {
     private let waits = Locked<[Duration]>([])
     private let immediateLimit: Duration
@@ -108,8 +109,9 @@ public final class NoSleeper: Sleeper {
 
     public func sleep(for duration: Duration) async throws {
         waits.withLock { $0.append(duration) }
-        // check-no-sleep: allowed (a sleeper: the waits a test asked to be real)
-        if duration > immediateLimit { try await Task.sleep(for: duration) }
+        if duration > immediateLimit {
+            await Watched(false).wait { $0 }  // nothing sets it: parked until cancelled
+        }
         try Task.checkCancellation()
         await Task.yield()
     }

@@ -10,20 +10,15 @@ import Testing
     let directory = TemporaryDirectory("sqlite-links")
     let outside = TemporaryDirectory("sqlite-outside")
 
-    private func mode(_ path: String) throws -> Int {
-        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber).intValue
-    }
+    private func mode(_ path: String) throws -> Int { try FileFacts.mode(path) }
 
     /// A real database outside the data directory, `0644`, checkpointed and closed.
     private func makeOutsideDatabase() throws -> (path: String, bytes: Data) {
-        let path = outside.file("outside.db")
-        do {
+        try outside.looseFile("outside.db") { path in
             let database = try Database(path: path)
             try database.executeScript("CREATE TABLE t (x); INSERT INTO t VALUES (42)")
             try database.pragma("wal_checkpoint", set: "TRUNCATE")
         }
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        return (path, try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     @Test func aDatabaseFileThatIsASymbolicLinkIsRefusedAndItsTargetIsUntouched() throws {

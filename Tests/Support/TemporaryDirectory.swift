@@ -18,6 +18,17 @@ public final class TemporaryDirectory: @unchecked Sendable {
         (path as NSString).appendingPathComponent(name)
     }
 
+    /// A file that `make` writes at `name` in this directory, then made
+    /// readable by all (`0644`), as a file outside a data directory often
+    /// is; returns its path and its bytes, to check later that nothing
+    /// touched it.
+    public func looseFile(_ name: String, make: (String) throws -> Void) throws -> (path: String, bytes: Data) {
+        let path = file(name)
+        try make(path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        return (path, try FileFacts.bytes(path))
+    }
+
     deinit {
         FileProtection.clearImmutableRecursively(path)
         try? FileManager.default.removeItem(atPath: path)
