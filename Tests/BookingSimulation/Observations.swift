@@ -26,7 +26,7 @@ public final class Observations: @unchecked Sendable {
             if method == "RUN" { return "t=\(at) -- second process: \(target)" }
             let by = process.map { "[\($0)] " } ?? ""
             return
-                "t=\(at) \(by)\(method) \(target)\(fault.map { " [\($0.rawValue)]" } ?? "") -> \(status.map(String.init) ?? "no answer")"
+                "t=\(at) \(by)\(method) \(target)\(fault.map { " [\($0.name)]" } ?? "") -> \(status.map(String.init) ?? "no answer")"
         }
     }
 

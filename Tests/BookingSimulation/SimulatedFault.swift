@@ -1,45 +1,107 @@
-/// Every fault the simulation injects, by the name the figures use.
-public enum SimulatedFault: String, CaseIterable, Sendable, Comparable {
+/// Every fault the simulation injects. What each one is (its name in the
+/// figures, how it is made, which requests it can land on) is written once,
+/// in `traits`.
+public enum SimulatedFault: CaseIterable, Sendable, Comparable {
     /// The transport throws before anything is sent (offline).
-    case offline = "offline (not sent)"
+    case offline
     /// The connection drops before the request is sent; the client cannot tell.
-    case requestLost = "request lost before sending"
+    case requestLost
     /// The server commits, the answer never arrives (`drop-response-after-commit`).
-    case responseLostAfterCommit = "response lost after commit"
+    case responseLostAfterCommit
     /// The request is sent, the client times out waiting.
-    case timedOutAfterSending = "timed out after sending"
+    case timedOutAfterSending
     /// The request reaches the server twice; the client sees one answer.
-    case duplicateDelivery = "duplicate delivery"
+    case duplicateDelivery
     /// `408 Request Timeout` before the server does anything.
-    case requestTimeout408 = "408"
+    case requestTimeout408
     /// `429` with `Retry-After` in seconds.
-    case rateLimitSeconds = "429 Retry-After seconds"
+    case rateLimitSeconds
     /// `429` with `Retry-After` as an HTTP-date.
-    case rateLimitDate = "429 Retry-After HTTP-date"
+    case rateLimitDate
     /// `503` with `Retry-After` in seconds.
-    case unavailableSeconds = "503 Retry-After seconds"
+    case unavailableSeconds
     /// `503` with `Retry-After` as an HTTP-date.
-    case unavailableDate = "503 Retry-After HTTP-date"
+    case unavailableDate
     /// `500` before the server commits.
-    case error500BeforeCommit = "500 before commit"
+    case error500BeforeCommit
     /// `500` after the server committed.
-    case error500AfterCommit = "500 after commit"
+    case error500AfterCommit
     /// `409 IDEMPOTENCY_KEY_IN_USE`.
-    case keyInUse = "409 IDEMPOTENCY_KEY_IN_USE"
+    case keyInUse
     /// `409 PRICE_CHANGED` on a hold.
-    case priceChanged = "409 PRICE_CHANGED"
+    case priceChanged
     /// `409 SOLD_OUT` on a hold.
-    case soldOut = "409 SOLD_OUT"
+    case soldOut
     /// A booking read answers the version before the current one.
-    case staleVersion = "stale version"
+    case staleVersion
     /// A booking read answers the same version as the last answer.
-    case equalVersion = "equal version (replayed answer)"
+    case equalVersion
     /// Another connection holds the write lock: the client's writes get `SQLITE_BUSY`.
-    case sqliteBusy = "SQLITE_BUSY"
+    case sqliteBusy
     /// The database may not grow: writes that need a page get `SQLITE_FULL`.
-    case sqliteFull = "SQLITE_FULL"
+    case sqliteFull
     /// The process dies at an effect boundary.
-    case processDeath = "process death"
+    case processDeath
+
+    /// Which requests a network fault can land on.
+    enum Landing {
+        /// Any request.
+        case any
+        /// A POST.
+        case post
+        /// `POST /v1/holds`.
+        case holdRequest
+        /// `GET /v1/bookings...`.
+        case bookingRead
+    }
+
+    /// What a fault is: its name in the figures; for a network fault, the
+    /// `Sandbox-Fault` header that makes the sandbox do it (nil: the network
+    /// does it itself) and the requests it can land on.
+    struct Traits {
+        var name: String
+        var sandboxHeader: String? = nil
+        var landing: Landing = .any
+    }
+
+    var traits: Traits {
+        switch self {
+        case .offline: Traits(name: "offline (not sent)")
+        case .requestLost: Traits(name: "request lost before sending")
+        case .responseLostAfterCommit:
+            Traits(name: "response lost after commit", sandboxHeader: "drop-response-after-commit")
+        case .timedOutAfterSending: Traits(name: "timed out after sending")
+        case .duplicateDelivery: Traits(name: "duplicate delivery")
+        case .requestTimeout408: Traits(name: "408")
+        case .rateLimitSeconds: Traits(name: "429 Retry-After seconds")
+        case .rateLimitDate: Traits(name: "429 Retry-After HTTP-date")
+        case .unavailableSeconds: Traits(name: "503 Retry-After seconds")
+        case .unavailableDate: Traits(name: "503 Retry-After HTTP-date")
+        case .error500BeforeCommit: Traits(name: "500 before commit", sandboxHeader: "error-500-before-commit")
+        case .error500AfterCommit: Traits(name: "500 after commit", sandboxHeader: "error-500-after-commit")
+        case .keyInUse: Traits(name: "409 IDEMPOTENCY_KEY_IN_USE", landing: .post)
+        case .priceChanged: Traits(name: "409 PRICE_CHANGED", sandboxHeader: "price-changed", landing: .holdRequest)
+        case .soldOut: Traits(name: "409 SOLD_OUT", sandboxHeader: "sold-out", landing: .holdRequest)
+        case .staleVersion: Traits(name: "stale version", sandboxHeader: "stale-version", landing: .bookingRead)
+        case .equalVersion: Traits(name: "equal version (replayed answer)", landing: .bookingRead)
+        case .sqliteBusy: Traits(name: "SQLITE_BUSY")
+        case .sqliteFull: Traits(name: "SQLITE_FULL")
+        case .processDeath: Traits(name: "process death")
+        }
+    }
+
+    /// The name the figures use.
+    public var name: String { traits.name }
+
+    /// Whether this network fault can land on a request with `method` to `target`.
+    func canLand(onMethod method: String, target: String) -> Bool {
+        switch traits.landing {
+        case .any: true
+        case .post: method == "POST"
+        case .holdRequest: method == "POST" && target.hasPrefix("/v1/holds")
+        case .bookingRead: method == "GET" && target.hasPrefix("/v1/bookings")
+        }
+    }
 
     public static func < (lhs: SimulatedFault, rhs: SimulatedFault) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)

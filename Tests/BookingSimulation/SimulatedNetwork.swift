@@ -15,10 +15,9 @@ import Foundation
 /// - I7: no payment POST for an attempt while its 3-D Secure is pending.
 public final class SimulatedNetwork: Transport, @unchecked Sendable {
     private let base: any Transport
-    private let scheduler: VirtualScheduler
+    private let clock: SimulationClock
     private let observations: Observations
     private let attempts: AttemptFileReader
-    private let epochSeconds: Int64
     private let lock = NSLock()
     private var random: SimulationRandom
     private var rate: Int
@@ -31,14 +30,13 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
 
     /// A network over `base` injecting faults on `faultPercent` % of requests.
     init(
-        base: any Transport, scheduler: VirtualScheduler, observations: Observations, attempts: AttemptFileReader,
-        epochSeconds: Int64, seed: UInt64, faultPercent: Int
+        base: any Transport, clock: SimulationClock, observations: Observations, attempts: AttemptFileReader,
+        seed: UInt64, faultPercent: Int
     ) {
         self.base = base
-        self.scheduler = scheduler
+        self.clock = clock
         self.observations = observations
         self.attempts = attempts
-        self.epochSeconds = epochSeconds
         random = SimulationRandom(seed: seed ^ 0x5EED_0F_FA17)
         rate = faultPercent
     }
@@ -83,7 +81,7 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
 
     /// Sends a request of a process of `lane`.
     func send(_ request: TransportRequest, from lane: String) async throws(TransportError) -> TransportResponse {
-        let now = scheduler.now
+        let now = clock.now
         let key = request.headers["Idempotency-Key"]
         let target = Self.target(request.url)
         let identity = "\(lane) \(request.method) \(target) \(key ?? "")"
@@ -114,13 +112,7 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
             return script.remove(at: index).fault
         }
         guard enabled, !target.hasPrefix("/v1/sandbox"), random.chance(rate) else { return nil }
-        var choices = SimulatedFault.network
-        let isPost = request.method == "POST"
-        if !isPost { choices.removeAll { $0 == .keyInUse } }
-        if !(isPost && target.hasPrefix("/v1/holds")) { choices.removeAll { $0 == .priceChanged || $0 == .soldOut } }
-        if !(request.method == "GET" && target.hasPrefix("/v1/bookings")) {
-            choices.removeAll { $0 == .staleVersion || $0 == .equalVersion }
-        }
+        let choices = SimulatedFault.network.filter { $0.canLand(onMethod: request.method, target: target) }
         return random.pick(choices)
     }
 
@@ -154,7 +146,7 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
             let seconds = Int64(locked { random.chance(10) ? random.inRange(61...3_600) : random.inRange(0...20) })
             var headers = response.headers
             if fault == .rateLimitDate || fault == .unavailableDate {
-                let nowSeconds = epochSeconds + now.components.seconds
+                let nowSeconds = clock.unixSeconds(at: now)
                 headers["retry-after"] = HTTPDateText.format(unixSeconds: nowSeconds + seconds)
             } else {
                 headers["retry-after"] = String(seconds)
@@ -166,20 +158,8 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
             return try await base.send(request)
         case let fault?:
             var marked = request
-            marked.headers["Sandbox-Fault"] = Self.header(fault)
+            marked.headers["Sandbox-Fault"] = fault.traits.sandboxHeader ?? ""
             return try await base.send(marked)
-        }
-    }
-
-    private static func header(_ fault: SimulatedFault) -> String {
-        switch fault {
-        case .responseLostAfterCommit: return "drop-response-after-commit"
-        case .error500BeforeCommit: return "error-500-before-commit"
-        case .error500AfterCommit: return "error-500-after-commit"
-        case .priceChanged: return "price-changed"
-        case .soldOut: return "sold-out"
-        case .staleVersion: return "stale-version"
-        default: return ""
         }
     }
 
@@ -231,7 +211,9 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         let state = Self.bookingState(object)
         locked {
             if response.status == 429 || response.status == 503,
-                let wait = response.header("Retry-After").flatMap({ Self.retryAfter($0, now: now, epoch: epochSeconds) }
+                let wait = response.header("Retry-After").flatMap({
+                    Self.retryAfter($0, now: now, epoch: SimulationClock.epochSeconds)
+                }
                 )
             {
                 notBefore[identity] = now + wait

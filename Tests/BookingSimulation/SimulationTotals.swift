@@ -81,7 +81,7 @@ public struct SimulationTotals: Sendable {
         }
         lines.append(concurrency.summary)
         lines.append("faults injected by kind:")
-        for kind in faults.keys.sorted() { lines.append("  \(kind.rawValue): \(faults[kind] ?? 0)") }
+        for kind in faults.keys.sorted() { lines.append("  \(kind.name): \(faults[kind] ?? 0)") }
         lines.append("boundaries by name:")
         for name in boundariesByName.keys.sorted() { lines.append("  \(name): \(boundariesByName[name] ?? 0)") }
         return lines.joined(separator: "\n")

@@ -8,12 +8,10 @@ import Foundation
 /// (in-process, on virtual time), the network between them, the files on
 /// disk, and a fault-free client the checks use to ask the server.
 final class SimulationWorld: @unchecked Sendable {
-    /// Unix seconds at virtual time zero (2026-06-01T00:00:00Z).
-    static let epochSeconds: Int64 = 1_780_272_000
-
     let directory: String
     let clientDirectory: String
     let scheduler: VirtualScheduler
+    let clock: SimulationClock
     let observations: Observations
     let handler: SandboxHandler
     let network: SimulatedNetwork
@@ -28,20 +26,19 @@ final class SimulationWorld: @unchecked Sendable {
         clientDirectory = (directory as NSString).appendingPathComponent("client")
         let scheduler = VirtualScheduler()
         self.scheduler = scheduler
+        let clock = SimulationClock(scheduler: scheduler)
+        self.clock = clock
         observations = Observations()
         var configuration = SandboxConfiguration(
             databasePath: (directory as NSString).appendingPathComponent("sandbox/sandbox.sqlite"))
         configuration.holdTTLMilliseconds = holdTTLMilliseconds
-        configuration.clock = SandboxClock {
-            Self.epochSeconds * 1000 + scheduler.now.components.seconds * 1000
-                + scheduler.now.components.attoseconds / 1_000_000_000_000_000
-        }
+        configuration.clock = SandboxClock { clock.unixMilliseconds }
         handler = try SandboxHandler(configuration: configuration)
         attempts = AttemptFileReader(path: (clientDirectory as NSString).appendingPathComponent("booking.sqlite"))
         let direct = InProcessTransport(handler: handler)
         network = SimulatedNetwork(
-            base: direct, scheduler: scheduler, observations: observations, attempts: attempts,
-            epochSeconds: Self.epochSeconds, seed: seed, faultPercent: faultPercent)
+            base: direct, clock: clock, observations: observations, attempts: attempts, seed: seed,
+            faultPercent: faultPercent)
         server = try ServerAddress("http://127.0.0.1:1")
         inspector = BookingAPIClient(
             server: server, apiKey: Self.apiKey, transport: direct,
@@ -50,8 +47,8 @@ final class SimulationWorld: @unchecked Sendable {
 
     /// The wall clock the client reads (only for HTTP-date `Retry-After`).
     var wallClockSeconds: @Sendable () -> Int64 {
-        let scheduler = self.scheduler
-        return { Self.epochSeconds + scheduler.now.components.seconds }
+        let clock = self.clock
+        return { clock.unixSeconds(at: clock.now) }
     }
 
     /// Removes the files.
