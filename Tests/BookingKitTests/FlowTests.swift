@@ -42,8 +42,7 @@ import Testing
     func aLostAnswerGoesThroughUnknownToTheBookingTheLookupFinds(route: SandboxFixture.Route, fault: String)
         async throws
     {
-        let harness = try Harness(route: route)
-        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: fault))
+        let harness = try Harness(route: route, faults: [.init("POST", "/v1/bookings", fault: fault)])
         let attempt = try await harness.holdAnOffer()
         let states = await harness.flow.states()
         let sawUnknown = Task {
@@ -66,8 +65,7 @@ import Testing
 
     @Test(arguments: SandboxFixture.Route.allCases)
     func rateLimitedHoldsAreRetriedWithTheSameKeyAfterRetryAfter(route: SandboxFixture.Route) async throws {
-        let harness = try Harness(route: route)
-        harness.sandbox.transport.inject(.init("POST", "/v1/holds", fault: "rate-limit", times: 2))
+        let harness = try Harness(route: route, faults: [.init("POST", "/v1/holds", fault: "rate-limit", times: 2)])
         _ = try await harness.holdAnOffer()
         let posts = harness.sandbox.transport.requests("POST", "/v1/holds")
         #expect(posts.count == 3)
@@ -78,8 +76,7 @@ import Testing
 
     @Test(arguments: SandboxFixture.Route.allCases)
     func aPriceChangeOffersTheNewPriceAndAcceptingHoldsItWithANewKey(route: SandboxFixture.Route) async throws {
-        let harness = try Harness(route: route)
-        harness.sandbox.transport.inject(.init("POST", "/v1/holds", fault: "price-changed"))
+        let harness = try Harness(route: route, faults: [.init("POST", "/v1/holds", fault: "price-changed")])
         let key = try await harness.tapHold().key
         #expect(await harness.waitFor { $0.stage.name == "priceChanged" }.stage.name == "priceChanged")
         let (second, secondKey) = Harness.newAttempt()
@@ -92,8 +89,7 @@ import Testing
 
     @Test(arguments: SandboxFixture.Route.allCases)
     func aSoldOutRoomGoesBackToTheResultsWithTheOfferMarked(route: SandboxFixture.Route) async throws {
-        let harness = try Harness(route: route)
-        harness.sandbox.transport.inject(.init("POST", "/v1/holds", fault: "sold-out"))
+        let harness = try Harness(route: route, faults: [.init("POST", "/v1/holds", fault: "sold-out")])
         let offer = try await harness.tapHold().offer
         let state = await harness.waitFor { $0.soldOutOffers.contains(offer.id) }
         #expect(state.soldOutOffers.contains(offer.id))

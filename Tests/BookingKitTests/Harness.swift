@@ -20,11 +20,14 @@ final class Harness: @unchecked Sendable {
     /// boundary (counted from 1). A restart starts a new process with a new one.
     private(set) var death = ProcessDeath()
 
+    /// A harness whose sandbox will answer with `faults` (planned before any request).
     init(
         route: SandboxFixture.Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000,
-        configuration: RepositoryConfiguration = RepositoryConfiguration()
+        configuration: RepositoryConfiguration = RepositoryConfiguration(),
+        faults: [FaultInjectingTransport.Rule] = []
     ) throws {
         sandbox = try SandboxFixture(route: route, holdTTLMilliseconds: holdTTLMilliseconds)
+        for fault in faults { sandbox.transport.inject(fault) }
         api = sandbox.client(sleeper: sleeper)
         self.configuration = configuration
         runtime = try Self.makeRuntime(

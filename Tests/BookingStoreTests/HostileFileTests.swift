@@ -12,22 +12,15 @@ import Testing
     let directory = TemporaryDirectory("store-hostile")
     let outside = TemporaryDirectory("store-outside")
 
-    private func mode(_ path: String) throws -> Int { try FileFacts.mode(path) }
-
-    private func contents(_ path: String) throws -> Data { try FileFacts.bytes(path) }
-
-    /// A `0644` database outside the data directory, with one row, closed.
+    /// Another data directory's booking.sqlite, with one trip, made `0644`
+    /// and closed: what a planted link would point to.
     private func outsideDatabase() throws -> (path: String, bytes: Data) {
-        try outside.looseFile("outside.db") { path in
-            let database = try Database(path: path)
-            try database.executeScript("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
-            try database.pragma("wal_checkpoint", set: "TRUNCATE")
-        }
+        try outside.looseFile(BookingDatabase.fileName) { _ in try makeBookingFile(in: outside.path, trips: 1) }
     }
 
     /// A booking.sqlite with `trips` rows, checkpointed and closed.
-    private func makeBookingFile(trips: Int) throws {
-        let store = try BookingDatabase(directory: directory.path)
+    private func makeBookingFile(in directory: String? = nil, trips: Int) throws {
+        let store = try BookingDatabase(directory: directory ?? self.directory.path)
         try store.database.transaction {
             for index in 0..<trips { try store.trips.upsert(Fixtures.trip(String(format: "b%05d", index))) }
         }
@@ -42,8 +35,8 @@ import Testing
         #expect(
             error?.message.contains("booking.sqlite is a symbolic link; refusing to open it") == true,
             "\(String(describing: error))")
-        #expect(try mode(target) == 0o644)
-        #expect(try contents(target) == bytes)
+        #expect(try FileFacts.mode(target) == 0o644)
+        #expect(try FileFacts.bytes(target) == bytes)
     }
 
     @Test func aCacheFileThatIsASymbolicLinkIsRefusedNeitherRebuiltNorRemoved() throws {
@@ -52,19 +45,19 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
         let error = #expect(throws: SQLiteError.self) { try CacheDatabase(directory: directory.path) }
         #expect(error?.message.contains("cache.sqlite is a symbolic link") == true, "\(String(describing: error))")
-        #expect(try mode(target) == 0o644)
-        #expect(try contents(target) == bytes)
+        #expect(try FileFacts.mode(target) == 0o644)
+        #expect(try FileFacts.bytes(target) == bytes)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == target)
     }
 
     @Test func aLooseExistingDataDirectoryIsTightenedTo0700() throws {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
-        #expect(try mode(directory.path) == 0o755)
+        #expect(try FileFacts.mode(directory.path) == 0o755)
         _ = try BookingDatabase(directory: directory.path)
-        #expect(try mode(directory.path) == 0o700)
+        #expect(try FileFacts.mode(directory.path) == 0o700)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
         _ = try CacheDatabase(directory: directory.path)
-        #expect(try mode(directory.path) == 0o700)
+        #expect(try FileFacts.mode(directory.path) == 0o700)
     }
 
     @Test func anEmptiedBookingFileIsRefusedAndKeptNotSilentlyStartedAfresh() throws {
@@ -74,10 +67,10 @@ import Testing
         let error = #expect(throws: SQLiteError.self) { try BookingDatabase(directory: directory.path) }
         #expect(error?.message.contains("booking.sqlite is empty (0 bytes)") == true, "\(String(describing: error))")
         #expect(error?.isCorrupt == true)
-        #expect(try contents(path).isEmpty)
+        #expect(try FileFacts.bytes(path).isEmpty)
         // Refused again on the next launch: it never becomes a fresh database by itself.
         #expect(throws: SQLiteError.self) { try BookingDatabase(directory: directory.path) }
-        #expect(try contents(path).isEmpty)
+        #expect(try FileFacts.bytes(path).isEmpty)
         // The read-only viewer refuses it too (it would list no trips).
         #expect(throws: SQLiteError.self) { try BookingDatabase(directory: directory.path, access: .readOnly) }
     }

@@ -10,8 +10,6 @@ import Testing
     let directory = TemporaryDirectory("sqlite-links")
     let outside = TemporaryDirectory("sqlite-outside")
 
-    private func mode(_ path: String) throws -> Int { try FileFacts.mode(path) }
-
     /// A real database outside the data directory, `0644`, checkpointed and closed.
     private func makeOutsideDatabase() throws -> (path: String, bytes: Data) {
         try outside.looseFile("outside.db") { path in
@@ -27,7 +25,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
         let error = #expect(throws: SQLiteError.self) { try Database(path: path) }
         #expect(error?.message.contains("app.sqlite is a symbolic link") == true, "\(String(describing: error))")
-        #expect(try mode(target) == 0o644)
+        #expect(try FileFacts.mode(target) == 0o644)
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == bytes)
         #expect(!FileManager.default.fileExists(atPath: target + "-wal"))
     }
@@ -65,7 +63,7 @@ import Testing
         let error = #expect(throws: SQLiteError.self) { try Database(path: path) }
         #expect(
             error?.message.contains("app.sqlite\(suffix) is a symbolic link") == true, "\(String(describing: error))")
-        #expect(try mode(target) == 0o644)
+        #expect(try FileFacts.mode(target) == 0o644)
         #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == planted)
     }
 
@@ -86,14 +84,14 @@ import Testing
     @Test func anOwnerOnlyDirectoryIsMadeAndAnExistingLooseOneTightened() throws {
         let fresh = directory.file("fresh/data")
         try Database.makeOwnerOnlyDirectory(atPath: fresh)
-        #expect(try mode(fresh) == 0o700)
+        #expect(try FileFacts.mode(fresh) == 0o700)
         let loose = directory.file("loose")
         try FileManager.default.createDirectory(
             atPath: loose, withIntermediateDirectories: false,
             attributes: [.posixPermissions: 0o755])
-        #expect(try mode(loose) == 0o755)
+        #expect(try FileFacts.mode(loose) == 0o755)
         try Database.makeOwnerOnlyDirectory(atPath: loose)
-        #expect(try mode(loose) == 0o700)
+        #expect(try FileFacts.mode(loose) == 0o700)
     }
 
     @Test func aDataDirectoryThatIsASymbolicLinkIsRefusedAndItsTargetKeepsItsMode() throws {
@@ -105,10 +103,10 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         let error = #expect(throws: SQLiteError.self) { try Database.makeOwnerOnlyDirectory(atPath: link) }
         #expect(error?.message.contains("is a symbolic link") == true, "\(String(describing: error))")
-        #expect(try mode(target) == 0o755)
+        #expect(try FileFacts.mode(target) == 0o755)
         // A link higher up the path is followed: only the last component is checked.
         let below = link + "/inside"
         try Database.makeOwnerOnlyDirectory(atPath: below)
-        #expect(try mode(target + "/inside") == 0o700)
+        #expect(try FileFacts.mode(target + "/inside") == 0o700)
     }
 }
