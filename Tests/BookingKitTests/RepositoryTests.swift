@@ -97,6 +97,7 @@ import Testing
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=1500"))
         async let first = api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: key)
         // The second is sent once the sandbox holds the first's key as running.
+        // check-no-sleep: real time (the real sandbox over loopback claims the key on its own time)
         #expect(try await Poll.until { try await harness.sandbox.isRunning(key: key.rawValue) })
         async let second = api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: key)
         let (a, b) = try await (first, second)

@@ -4,14 +4,12 @@ import SQLite
 /// Reads `booking.sqlite` through its own connection, as another process
 /// would: what is committed, never what the client merely holds in memory.
 final class AttemptFileReader: @unchecked Sendable {
-    /// One row of `booking_attempt`.
+    /// What the checks read of a `booking_attempt` row (I2, I3, I8, I9, I10).
     struct Row: Equatable, Sendable {
         var attemptID: String
         var key: String
         var status: String
         var version: Int64
-        var holdID: String?
-        var bookingID: String?
     }
 
     private let path: String
@@ -39,14 +37,13 @@ final class AttemptFileReader: @unchecked Sendable {
         locked {
             guard let database = open(),
                 let statement = try? database.prepare(
-                    "SELECT attempt_id, idempotency_key, status, version, hold_id, booking_id FROM booking_attempt")
+                    "SELECT attempt_id, idempotency_key, status, version FROM booking_attempt")
             else { return [:] }
             var rows: [String: Row] = [:]
             try? statement.forEachRow { row in
                 let value = Row(
                     attemptID: row.string(at: 0), key: row.string(at: 1), status: row.string(at: 2),
-                    version: row.int64(at: 3), holdID: row.optionalString(at: 4),
-                    bookingID: row.optionalString(at: 5))
+                    version: row.int64(at: 3))
                 rows[value.attemptID] = value
             }
             return rows

@@ -19,6 +19,11 @@ enum TripMigrationFixture {
         """#
 
     /// `booking trips --json` before step 3, up to `"offline"`.
+    ///
+    /// Kept as captured, letter for letter, so the repetition in it stays:
+    /// `bk_d4` and `bk_e5` print the same run of nulls (neither row holds a
+    /// trip's details). A deliberate independent check: generating those
+    /// lines would compare the new code with itself, not with the old output.
     static let jsonBefore = #"""
         {
           "trips": [
