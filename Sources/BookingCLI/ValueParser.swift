@@ -10,6 +10,14 @@ struct ValueParser<Value: Sendable>: Sendable {
     let parse: @Sendable (_ text: String, _ name: String) throws(UsageError) -> Value
 }
 
+extension ValueParser {
+    /// The same check, its value turned into another type (an id's text
+    /// into a `BookingID`).
+    func map<Other>(_ transform: @escaping @Sendable (Value) -> Other) -> ValueParser<Other> {
+        ValueParser<Other>(kind: kind) { (text, name) throws(UsageError) in transform(try parse(text, name)) }
+    }
+}
+
 extension ValueParser where Value == String {
     /// Any text.
     static var text: Self { Self(kind: .text) { text, _ in text } }

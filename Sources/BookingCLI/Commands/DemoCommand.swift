@@ -16,7 +16,7 @@ import Foundation
 /// on this command line and are left unused.)
 struct DemoCommand: BookingCommand {
     static let spec = CommandSpec(
-        "demo", summary: "a guided end-to-end run on the embedded sandbox",
+        name: "demo", summary: "a guided end-to-end run on the embedded sandbox",
         discussion:
             "Search, offers, a hold with its countdown, payment through 3-D Secure, a lost answer recovered through Unknown, and the trip read offline; ends with what the sandbox's ledger proves (one charge per attempt)."
     )

@@ -23,7 +23,7 @@ struct HoldCommand: BookingCommand {
         "--accept-new-price", help: "hold at the new price a refused hold of this offer was given (a new attempt)")
 
     static let spec = CommandSpec(
-        "hold", summary: "hold an offer's room; shows the live countdown",
+        name: "hold", summary: "hold an offer's room; shows the live countdown",
         discussion: "Starts a new attempt: its key is saved before the request leaves.",
         options: [noWait.spec, acceptNewPrice.spec], arguments: [offer.spec])
 

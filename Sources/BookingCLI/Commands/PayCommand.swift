@@ -26,7 +26,7 @@ struct PayCommand: BookingCommand {
     )
 
     static let spec = CommandSpec(
-        "pay", summary: "pay for the held room; always ends in a named outcome",
+        name: "pay", summary: "pay for the held room; always ends in a named outcome",
         discussion: "Ctrl-C never cancels a charge in flight: run `booking status` to see how it ended.",
         options: [card.spec, challenge.spec])
 

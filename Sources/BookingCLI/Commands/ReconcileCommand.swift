@@ -8,7 +8,7 @@ import BookingKit
 /// some payment is still pending or an attempt could not be asked about.
 struct ReconcileCommand: BookingCommand {
     static let spec = CommandSpec(
-        "reconcile", summary: "settle every unfinished attempt with the server (the launch-time job; suits cron)")
+        name: "reconcile", summary: "settle every unfinished attempt with the server (the launch-time job; suits cron)")
 
     init(_ input: CommandInput) {}
 
