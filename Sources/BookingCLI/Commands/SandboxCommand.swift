@@ -13,23 +13,25 @@ struct SandboxCommand: BookingCommand {
     static let holdTTL: TypedOption<Int> = .defaulted(
         "--hold-ttl-ms", .integer(in: 1...86_400_000), default: Int(SandboxConfiguration.defaultHoldTTLMilliseconds),
         value: "MS", help: "how long a hold lasts")
-    static let faultRates: TypedOption<[FaultRate]> = .repeated(
-        "--fault-rate", .faultRate, value: "FAULT=RATE",
+    static let faultRates: TypedOption<[(SandboxFault, Double)]> = .repeated(
+        "--fault-rate", faultRate, value: "FAULT=RATE",
         help: "inject FAULT on that share of requests, e.g. unavailable=0.1")
     static let faultSeed: TypedOption<UInt64?> = .optional(
         "--fault-seed", .wholeNumber, value: "N", help: "seed of the random faults")
 
+    /// `FAULT=RATE`, e.g. `unavailable=0.1` or `delay-ms=300=0.2`: a fault
+    /// and the share of requests that get it.
+    static let faultRate = ValueParser<(SandboxFault, Double)>(kind: .text) { (text, name) throws(UsageError) in
+        guard let separator = text.lastIndex(of: "="), let fault = SandboxFault(String(text[..<separator])) else {
+            throw .invalidValue(
+                option: name, value: text, reason: "use FAULT=RATE with a fault such as unavailable or delay-ms=300")
+        }
+        return (fault, try Validate.decimal(String(text[text.index(after: separator)...]), option: name, in: 0...1))
+    }
+
     static let spec = CommandSpec(
         name: "sandbox", summary: "run the sandbox server in the foreground",
         options: [port.spec, seed.spec, holdTTL.spec, faultRates.spec, faultSeed.spec])
-
-    /// A fault and the share of requests that get it (`--fault-rate`).
-    struct FaultRate: Sendable {
-        /// The fault.
-        var fault: SandboxFault
-        /// The share of requests, from 0 to 1.
-        var rate: Double
-    }
 
     /// The port to listen on (0: any free one).
     let port: UInt16
@@ -43,7 +45,7 @@ struct SandboxCommand: BookingCommand {
         configuration.holdTTLMilliseconds = Int64(try input(Self.holdTTL))
         if let seed = try input(Self.seed) { configuration.inventorySeed = seed }
         if let seed = try input(Self.faultSeed) { configuration.faultSeed = seed }
-        for rate in try input(Self.faultRates) { configuration.faultRates[rate.fault] = rate.rate }
+        for (fault, rate) in try input(Self.faultRates) { configuration.faultRates[fault] = rate }
         self.configuration = configuration
     }
 
@@ -89,21 +91,6 @@ extension ValueParser where Value == UInt64 {
                 throw .invalidValue(option: name, value: text, reason: "not a whole number from 0")
             }
             return value
-        }
-    }
-}
-
-extension ValueParser where Value == SandboxCommand.FaultRate {
-    /// `FAULT=RATE`, e.g. `unavailable=0.1` or `delay-ms=300=0.2`.
-    static var faultRate: Self {
-        Self(kind: .text) { (text, name) throws(UsageError) in
-            guard let separator = text.lastIndex(of: "="), let fault = SandboxFault(String(text[..<separator])) else {
-                throw .invalidValue(
-                    option: name, value: text, reason: "use FAULT=RATE with a fault such as unavailable or delay-ms=300"
-                )
-            }
-            let rate = try Validate.decimal(String(text[text.index(after: separator)...]), option: name, in: 0...1)
-            return SandboxCommand.FaultRate(fault: fault, rate: rate)
         }
     }
 }
