@@ -9,14 +9,7 @@ public enum CommandCatalog {
     public static let tagline = "the BookingKit command-line client"
 
     /// Options every command takes.
-    public static let globalOptions: [CommandSpec.Option] = [
-        .init("--server", value: "URL", help: "the booking API (default: $BOOKING_SERVER, else the embedded sandbox)"),
-        .init("--api-key", value: "KEY", help: "the account's key (default: $BOOKING_API_KEY, else sk_test_demo)"),
-        .init(
-            "--data-dir", value: "PATH", kind: .directory,
-            help: "where the databases live (default: $XDG_DATA_HOME/booking)"),
-        .init("--json", help: "print one JSON document with stable field names"),
-    ]
+    public static let globalOptions: [CommandSpec.Option] = Settings.options
 
     /// What `booking` takes instead of a command.
     public static let programOptions: [CommandSpec.Option] = [

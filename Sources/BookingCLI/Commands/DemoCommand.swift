@@ -24,7 +24,9 @@ struct DemoCommand: BookingCommand {
     init(_ input: CommandInput) {}
 
     /// The global options the demo cannot honour.
-    static let refusedOptions = ["--server", "--data-dir", "--api-key"]
+    static let refusedOptions = [
+        Settings.serverOption.spec.name, Settings.dataDirectoryOption.spec.name, Settings.apiKeyOption.spec.name,
+    ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         if let option = Self.refusedOptions.first(where: { invocation.command.value($0) != nil }) {
