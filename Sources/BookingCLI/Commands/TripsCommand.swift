@@ -45,9 +45,7 @@ struct TripsCommand: BookingCommand {
                 })
             output.flush()
             if shown == 0 {
-                invocation.say(
-                    "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay."
-                )
+                invocation.say(TripText.noTrips)
             }
         }
         let oldest = try await viewer.repository.oldestSync()
