@@ -24,12 +24,24 @@ public enum CommandCatalog {
     public static let shells: [String] = CompletionScript.Shell.allCases.map(\.rawValue)
 
     /// The commands, in the order `booking --help` lists them: each a
-    /// `BookingCommand` type that declares its own options and arguments.
+    /// `BookingCommand` type that declares its own options and arguments
+    /// (`OneArgument` for those whose one input is an argument).
     static let commandTypes: [any BookingCommand.Type] = [
-        DemoCommand.self, SearchCommand.self, OffersCommand.self, HoldCommand.self, PayCommand.self,
-        StatusCommand.self, TripsCommand.self, TripCommand.self, OneArgument<CancelCommand>.self,
-        ReconcileCommand.self, OneArgument<OpenCommand>.self, OneArgument<ReplayCommand>.self, DiagramCommand.self,
-        SandboxCommand.self, CompletionsCommand.self,
+        DemoCommand.self,
+        SearchCommand.self,
+        OffersCommand.self,
+        HoldCommand.self,
+        PayCommand.self,
+        StatusCommand.self,
+        TripsCommand.self,
+        TripCommand.self,
+        OneArgument<CancelCommand>.self,
+        ReconcileCommand.self,
+        OneArgument<OpenCommand>.self,
+        OneArgument<ReplayCommand>.self,
+        DiagramCommand.self,
+        SandboxCommand.self,
+        CompletionsCommand.self,
         ManualCommand.self,
     ]
 
