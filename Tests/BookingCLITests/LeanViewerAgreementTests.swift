@@ -25,6 +25,30 @@ import Testing
         #expect(ViewerRequest.isIdentifier(id) == cli)
     }
 
+    /// A server or key the CLI refuses must reach the CLI (which says why),
+    /// and one it takes must be answered by the viewer.
+    @Test(arguments: [
+        "https://api.example.com", "https://api.example.com:8443/v1", "http://127.0.0.1:8080", "http://localhost:1",
+        "http://[::1]:8080", "http://10.0.0.8:8080", "http://bank.example.com", "ftp://127.0.0.1",
+        "https://user:pw@example.com", "https://example.com?q=1", "https://example.com#top", "not a url", "",
+    ])
+    func theViewerTakesTheServersTheCLITakes(_ server: String) {
+        let cli = (try? Validate.server(server, option: "--server")) != nil
+        let viewer = ViewerRequest(
+            arguments: ["trips", "--server", server], environment: ["HOME": "/nonexistent"], currentDirectory: "/")
+        #expect((viewer != nil) == cli, "\(server): the CLI \(cli ? "takes" : "refuses") it")
+    }
+
+    @Test(arguments: [
+        "sk_test_demo", "sk test", "", String(repeating: "k", count: 128), String(repeating: "k", count: 129), "clé",
+    ])
+    func theViewerTakesTheKeysTheCLITakes(_ key: String) {
+        let cli = (try? Validate.apiKey(key, option: "--api-key")) != nil
+        let viewer = ViewerRequest(
+            arguments: ["trips", "--api-key", key], environment: ["HOME": "/nonexistent"], currentDirectory: "/")
+        #expect((viewer != nil) == cli, "\(key)")
+    }
+
     @Test func anOptionTheViewerDoesNotKnowGoesToTheCLI() {
         let environment = ["HOME": "/nonexistent"]
         #expect(ViewerRequest(arguments: ["trips"], environment: environment, currentDirectory: "/") != nil)
