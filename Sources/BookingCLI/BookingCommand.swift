@@ -7,6 +7,10 @@ protocol BookingCommand: Sendable {
     /// The name, help, options and arguments: `--help`, the manual and the
     /// shell completions are generated from it.
     static var spec: CommandSpec { get }
+    /// Whether its work moves money, holds rooms or settles attempts, so a
+    /// reader of stdout that goes away (`| head -1`) never stops it
+    /// half-way; false by default (it only reads, and ends quietly with 0).
+    static var finishesItsWork: Bool { get }
     /// Reads the typed values (each option's own check runs here).
     init(_ input: CommandInput) throws(UsageError)
     /// Checks the values together (`--check-out` after `--check-in`);
@@ -17,6 +21,8 @@ protocol BookingCommand: Sendable {
 }
 
 extension BookingCommand {
+    static var finishesItsWork: Bool { false }
+
     func validate() throws(UsageError) {}
 
     /// Reads and validates `parsed` (before any work or network): the
@@ -40,8 +46,14 @@ protocol ArgumentCommand {
     static var summary: String { get }
     /// The argument's declaration.
     static var argument: TypedArgument<Value> { get }
+    /// As `BookingCommand.finishesItsWork`; false by default.
+    static var finishesItsWork: Bool { get }
     /// Does the work with the argument's value.
     static func run(_ value: Value, _ invocation: Invocation) async throws -> ExitCode
+}
+
+extension ArgumentCommand {
+    static var finishesItsWork: Bool { false }
 }
 
 /// The `BookingCommand` of an `ArgumentCommand`: its spec from the
@@ -50,6 +62,8 @@ struct OneArgument<Command: ArgumentCommand>: BookingCommand {
     static var spec: CommandSpec {
         CommandSpec(name: Command.name, summary: Command.summary, arguments: [Command.argument.spec])
     }
+
+    static var finishesItsWork: Bool { Command.finishesItsWork }
 
     /// The argument's value.
     let value: Command.Value

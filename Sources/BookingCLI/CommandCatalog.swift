@@ -69,10 +69,11 @@ public enum CommandCatalog {
         (.unknown, "not known yet (a payment being looked up): run `booking status` later"),
     ]
 
-    /// The commands whose work moves money, holds rooms or settles attempts:
-    /// a reader of stdout that goes away (`| head -1`) never stops them
-    /// half-way. Every other command only reads, and ends quietly with 0.
-    public static let commandsThatFinishTheirWork: Set<String> = ["hold", "pay", "cancel", "reconcile", "status"]
+    /// The commands whose work moves money, holds rooms or settles attempts
+    /// (each says so: `BookingCommand.finishesItsWork`): a reader of stdout
+    /// that goes away (`| head -1`) never stops them half-way. Every other
+    /// command only reads, and ends quietly with 0.
+    public static let commandsThatFinishTheirWork = Set(commandTypes.filter { $0.finishesItsWork }.map { $0.spec.name })
 
     /// Whether `command` finishes its work when stdout's reader goes away.
     public static func finishesWork(_ command: String) -> Bool {

@@ -13,6 +13,8 @@ enum CancelCommand: ArgumentCommand {
     static let name = "cancel"
     static let summary = "cancel a booking"
     static let argument = CommandCatalog.bookingID
+    /// It cancels: it ends its work if stdout's reader leaves.
+    static let finishesItsWork = true
 
     static func run(_ id: BookingID, _ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()

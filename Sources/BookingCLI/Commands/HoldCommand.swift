@@ -22,6 +22,9 @@ struct HoldCommand: BookingCommand {
     static let acceptNewPrice: TypedOption<Bool> = .flag(
         "--accept-new-price", help: "hold at the new price a refused hold of this offer was given (a new attempt)")
 
+    /// It holds, pays or settles: it ends its work if stdout's reader leaves.
+    static let finishesItsWork = true
+
     static let spec = CommandSpec(
         name: "hold", summary: "hold an offer's room; shows the live countdown",
         discussion: "Starts a new attempt: its key is saved before the request leaves.",
