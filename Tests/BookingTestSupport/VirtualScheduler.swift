@@ -40,6 +40,8 @@ public final class VirtualScheduler: @unchecked Sendable {
     /// What the waits are decided on.
     struct Counters: Sendable {
         var yields = 0
+        /// Sleepers of live processes waiting now.
+        var parked = 0
         /// Timer tasks about to go to sleep, by process generation.
         var timersStarting: [Int: Int] = [:]
         var pendingTimers: Int { timersStarting.values.reduce(0, +) }
@@ -116,6 +118,7 @@ public final class VirtualScheduler: @unchecked Sendable {
                 Parked(
                     wakeAt: wake, order: order, kind: kind, generation: generation,
                     continuation: continuation))
+            counters.parked += 1
             switch kind {
             case .retry, .boundary: counters.yields += 1
             case .flowTimer: counters.timersStarting[generation, default: 0] -= 1
@@ -138,6 +141,12 @@ public final class VirtualScheduler: @unchecked Sendable {
         await wait { $0.yields >= target && $0.pendingTimers == 0 }
     }
 
+    /// Waits until `count` sleepers are parked (at once if they are): for a
+    /// test that drives a runtime without the simulation's yield signals.
+    public func waitUntilSleeping(_ count: Int) async {
+        await wait { $0.parked >= count }
+    }
+
     /// Waits until every timer the live processes started sleeps (no work was resumed).
     public func waitForTimers() async {
         await wait { $0.pendingTimers == 0 }
@@ -158,6 +167,7 @@ public final class VirtualScheduler: @unchecked Sendable {
             return nil
         }
         let sleeper = sleepers.remove(at: index)
+        counters.parked -= 1
         current = max(current, sleeper.wakeAt)
         let ticket = counters.yields
         lock.unlock()
@@ -178,6 +188,7 @@ public final class VirtualScheduler: @unchecked Sendable {
         lock.lock()
         let dead = sleepers.filter { $0.generation == generation }
         sleepers.removeAll { $0.generation == generation }
+        counters.parked -= dead.count
         liveGenerations.remove(generation)
         counters.timersStarting[generation] = nil
         lastGeneration += 1
