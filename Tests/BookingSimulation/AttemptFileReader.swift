@@ -1,9 +1,10 @@
 import Foundation
+import Primitives
 import SQLite
 
 /// Reads `booking.sqlite` through its own connection, as another process
 /// would: what is committed, never what the client merely holds in memory.
-final class AttemptFileReader: @unchecked Sendable {
+final class AttemptFileReader: Sendable {
     /// What the checks read of a `booking_attempt` row (I2, I3, I8, I9, I10).
     struct Row: Equatable, Sendable {
         var attemptID: String
@@ -13,8 +14,8 @@ final class AttemptFileReader: @unchecked Sendable {
     }
 
     private let path: String
-    private let lock = NSLock()
-    private var connection: Database?
+    /// The reader's own connection, opened once the file exists.
+    private let connection = Locked<Database?>(nil)
 
     init(path: String) {
         self.path = path
@@ -22,8 +23,8 @@ final class AttemptFileReader: @unchecked Sendable {
 
     /// The saved status of the attempt with this key; nil when there is no such row.
     func status(forKey key: String) -> String? {
-        locked {
-            guard let database = open() else { return nil }
+        connection.withLock { connection in
+            guard let database = Self.open(path, &connection) else { return nil }
             guard
                 case .text(let status)? = try? database.scalar(
                     "SELECT status FROM booking_attempt WHERE idempotency_key = ?", [.text(key)])
@@ -34,8 +35,8 @@ final class AttemptFileReader: @unchecked Sendable {
 
     /// Every row, by attempt id.
     func rows() -> [String: Row] {
-        locked {
-            guard let database = open(),
+        connection.withLock { connection in
+            guard let database = Self.open(path, &connection),
                 let statement = try? database.prepare(
                     "SELECT attempt_id, idempotency_key, status, version FROM booking_attempt")
             else { return [:] }
@@ -52,8 +53,10 @@ final class AttemptFileReader: @unchecked Sendable {
 
     /// The booking ids in `trip`.
     func tripBookingIDs() -> Set<String> {
-        locked {
-            guard let database = open(), let statement = try? database.prepare("SELECT booking_id FROM trip") else {
+        connection.withLock { connection in
+            guard let database = Self.open(path, &connection),
+                let statement = try? database.prepare("SELECT booking_id FROM trip")
+            else {
                 return []
             }
             var ids: Set<String> = []
@@ -64,19 +67,14 @@ final class AttemptFileReader: @unchecked Sendable {
 
     /// Closes the connection (before the files are scanned or removed).
     func close() {
-        locked { connection = nil }
+        connection.withLock { $0 = nil }
     }
 
-    private func open() -> Database? {
+    /// The connection, opened read-only on first use once the file exists.
+    private static func open(_ path: String, _ connection: inout Database?) -> Database? {
         if let connection { return connection }
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         connection = try? Database(path: path, options: .init(readOnly: true))
         return connection
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
     }
 }

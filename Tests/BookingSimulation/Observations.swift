@@ -1,9 +1,10 @@
 import Foundation
+import Primitives
 
 /// What one simulated run saw: the violations of the promises, the faults
 /// injected by kind, the effect boundaries passed, the requests sent. Shared
 /// by the transport, the boundary hook and the simulation; locked.
-public final class Observations: @unchecked Sendable {
+public final class Observations: Sendable {
     /// One request as the network saw it.
     public struct Request: Sendable, CustomStringConvertible {
         /// Virtual time it was sent at.
@@ -30,76 +31,75 @@ public final class Observations: @unchecked Sendable {
         }
     }
 
-    private let lock = NSLock()
-    private var violationList: [String] = []
-    private var faultCounts: [SimulatedFault: Int] = [:]
-    private var boundaryCounts: [String: Int] = [:]
-    private var requestList: [Request] = []
-    private var deathCounts: [String: Int] = [:]
+    private struct Record {
+        var violations: [String] = []
+        var faults: [SimulatedFault: Int] = [:]
+        var boundaries: [String: Int] = [:]
+        var requests: [Request] = []
+        var deaths: [String: Int] = [:]
+    }
+
+    private let record = Locked(Record())
 
     /// Creates an empty record.
     public init() {}
 
     /// Records a broken promise (`I1`...`I7` first).
     public func violation(_ text: String) {
-        locked { violationList.append(text) }
+        record.withLock { $0.violations.append(text) }
     }
 
     /// Records an injected fault.
     public func fault(_ kind: SimulatedFault) {
-        locked { faultCounts[kind, default: 0] += 1 }
+        record.withLock { $0.faults[kind, default: 0] += 1 }
     }
 
     /// Records a boundary passed (or died at).
     public func boundary(_ name: String) {
-        locked { boundaryCounts[name, default: 0] += 1 }
+        record.withLock { $0.boundaries[name, default: 0] += 1 }
     }
 
     /// Records a process death at a boundary (it shows in the trace too).
     public func death(at boundary: String, time: Duration) {
-        locked {
-            deathCounts[boundary, default: 0] += 1
-            requestList.append(
+        record.withLock {
+            $0.deaths[boundary, default: 0] += 1
+            $0.requests.append(
                 Request(at: time, method: "DIED", target: "at \(boundary)", key: nil, fault: nil, status: nil))
         }
     }
 
     /// Records a command the second process ran (it shows in the trace).
     public func command(_ text: String, time: Duration) {
-        locked {
-            requestList.append(Request(at: time, method: "RUN", target: text, key: nil, fault: nil, status: nil))
+        record.withLock {
+            $0.requests.append(Request(at: time, method: "RUN", target: text, key: nil, fault: nil, status: nil))
         }
     }
 
     /// Records a request; returns its index for `answered`.
     public func sent(_ request: Request) -> Int {
-        locked {
-            requestList.append(request)
-            return requestList.count - 1
+        record.withLock {
+            $0.requests.append(request)
+            return $0.requests.count - 1
         }
     }
 
     /// Records the status the request at `index` got.
     public func answered(_ index: Int, status: Int?) {
-        locked { requestList[index].status = status }
+        record.withLock { $0.requests[index].status = status }
     }
 
     /// The violations so far.
-    public var violations: [String] { locked { violationList } }
+    public var violations: [String] { record.withLock { $0.violations } }
     /// Faults by kind.
-    public var faults: [SimulatedFault: Int] { locked { faultCounts } }
+    public var faults: [SimulatedFault: Int] { record.withLock { $0.faults } }
     /// Boundaries by name.
-    public var boundaries: [String: Int] { locked { boundaryCounts } }
+    public var boundaries: [String: Int] { record.withLock { $0.boundaries } }
     /// Deaths by boundary.
-    public var deaths: [String: Int] { locked { deathCounts } }
+    public var deaths: [String: Int] { record.withLock { $0.deaths } }
     /// Every request, in order, with the deaths between them.
-    public var trace: [Request] { locked { requestList } }
+    public var trace: [Request] { record.withLock { $0.requests } }
     /// Every request, in order.
-    public var requests: [Request] { locked { requestList.filter { $0.method != "DIED" && $0.method != "RUN" } } }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
+    public var requests: [Request] {
+        record.withLock { $0.requests.filter { $0.method != "DIED" && $0.method != "RUN" } }
     }
 }
