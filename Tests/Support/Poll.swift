@@ -4,6 +4,11 @@ import Foundation
 /// again and again, for at most a bound. A test asserts the condition
 /// itself afterwards (`#expect(await Poll.until { ... })`), never the
 /// passing of time: a loaded machine makes it slower, never wrong.
+///
+/// For another process or a real server's own timing only. What this
+/// process changes is awaited as the event itself (`Watched`, a flow's
+/// stream of states); `scripts/check-no-sleep.sh` refuses a Poll in the
+/// in-process runtime suites unless it says why it needs real time.
 public enum Poll {
     /// How long a condition may take before the wait gives up.
     public static let defaultTimeout: Duration = .seconds(30)
