@@ -5,13 +5,10 @@ import SQLite
 struct HoldRecord: Sendable {
     var holdId: String
     var account: String
-    var offerId: String
+    /// The offer held: its property, room type, dates and guests (the
+    /// `offer_id` column and the five after it).
+    var offer: OfferKey
     var quoteId: String
-    var propertyId: String
-    var roomType: String
-    var checkIn: CalendarDay
-    var checkOut: CalendarDay
-    var guests: Int
     var price: PriceBody
     var property: PropertyBody
     var room: RoomBody
@@ -37,12 +34,13 @@ struct HoldRecord: Sendable {
             let property = JSONResponse.decode(PropertyBody.self, from: statement.data(at: 10)),
             let room = JSONResponse.decode(RoomBody.self, from: statement.data(at: 11))
         else { throw APIError.internalError }
-        return HoldRecord(
-            holdId: statement.string(at: 0), account: statement.string(at: 1), offerId: statement.string(at: 2),
-            quoteId: statement.string(at: 3), propertyId: statement.string(at: 4), roomType: statement.string(at: 5),
+        let offer = OfferKey(
+            propertyId: statement.string(at: 4), roomType: statement.string(at: 5),
             checkIn: CalendarDay(dayNumber: statement.int64(at: 6)),
-            checkOut: CalendarDay(dayNumber: statement.int64(at: 7)),
-            guests: Int(statement.int64(at: 8)), price: price, property: property, room: room,
+            checkOut: CalendarDay(dayNumber: statement.int64(at: 7)), guests: Int(statement.int64(at: 8)))
+        return HoldRecord(
+            holdId: statement.string(at: 0), account: statement.string(at: 1), offer: offer,
+            quoteId: statement.string(at: 3), price: price, property: property, room: room,
             createdAtMs: statement.int64(at: 12), expiresAtMs: statement.int64(at: 13),
             extensions: Int(statement.int64(at: 14)), version: statement.int64(at: 15),
             bookingId: statement.optionalString(at: 16))
@@ -53,13 +51,21 @@ struct HoldRecord: Sendable {
         try db.run(
             "INSERT INTO hold (\(Self.columns), total_amount, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                .text(holdId), .text(account), .text(offerId), .text(quoteId), .text(propertyId), .text(roomType),
-                .integer(checkIn.dayNumber), .integer(checkOut.dayNumber), .integer(Int64(guests)),
+                .text(holdId), .text(account), .text(offerId), .text(quoteId), .text(offer.propertyId),
+                .text(offer.roomType), .integer(checkIn.dayNumber), .integer(checkOut.dayNumber),
+                .integer(Int64(offer.guests)),
                 .text(JSONResponse.text(price)), .text(JSONResponse.text(property)), .text(JSONResponse.text(room)),
                 .integer(createdAtMs), .integer(expiresAtMs), .integer(Int64(extensions)), .integer(version),
                 bookingId.map { .text($0) } ?? .null, .integer(price.total.amount), .text(price.total.currency),
             ])
     }
+
+    /// The offer's id, as the client sent it (parsed strictly, so the same text).
+    var offerId: String { offer.id }
+    /// The first night held.
+    var checkIn: CalendarDay { offer.checkIn }
+    /// The day the stay ends.
+    var checkOut: CalendarDay { offer.checkOut }
 
     /// Writes the mutable columns (expiry, extensions, version, booking).
     func update(_ db: Database) throws {
@@ -100,8 +106,8 @@ struct HoldRecord: Sendable {
     /// The stay this hold keeps, as the contract writes it.
     var stay: StayBody {
         StayBody(
-            property: property, room: room, checkIn: checkIn.isoString, checkOut: checkOut.isoString, guests: guests,
-            price: price)
+            property: property, room: room, checkIn: checkIn.isoString, checkOut: checkOut.isoString,
+            guests: offer.guests, price: price)
     }
 
     /// How many rooms of a type are taken on any night of a stay: unexpired
