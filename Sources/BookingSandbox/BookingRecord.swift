@@ -4,7 +4,7 @@ import SQLite
 
 /// A row of `booking`, its state changes (each a new version with its body
 /// saved) and the body it is sent as.
-struct BookingRecord: Sendable {
+struct BookingRecord: AccountRow {
     var bookingId: String
     var seq: Int64
     var account: String
@@ -24,12 +24,13 @@ struct BookingRecord: Sendable {
     /// the state it is made in, so loaded rows never need it).
     var challengeURL: String? = nil
 
-    private static let columns = """
+    static let table = "booking"
+    static let columns = """
         booking_id, seq, account, hold_id, idempotency_key, payment_token, state, version, charged, created_at_ms, \
         updated_at_ms, return_url
         """
 
-    private static func read(_ statement: Statement) throws -> BookingRecord {
+    static func read(_ statement: Statement) throws -> BookingRecord {
         guard let token = SandboxToken(rawValue: statement.string(at: 5)) else { throw APIError.internalError }
         return BookingRecord(
             bookingId: statement.string(at: 0), seq: statement.int64(at: 1), account: statement.string(at: 2),
@@ -45,15 +46,6 @@ struct BookingRecord: Sendable {
         let statement = try db.cachedStatement("SELECT \(columns) FROM booking WHERE booking_id = ?")
         defer { statement.reset() }
         try statement.bind(id, at: 1)
-        return try statement.step() ? read(statement) : nil
-    }
-
-    /// The account's booking `id`, or `nil`.
-    static func load(_ db: Database, id: String, account: String) throws -> BookingRecord? {
-        let statement = try db.cachedStatement("SELECT \(columns) FROM booking WHERE booking_id = ? AND account = ?")
-        defer { statement.reset() }
-        try statement.bind(id, at: 1)
-        try statement.bind(account, at: 2)
         return try statement.step() ? read(statement) : nil
     }
 

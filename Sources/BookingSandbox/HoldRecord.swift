@@ -2,7 +2,7 @@ import Foundation
 import SQLite
 
 /// A row of `hold`, and the body it is sent as.
-struct HoldRecord: Sendable {
+struct HoldRecord: AccountRow {
     var holdId: String
     var account: String
     /// The offer held: its property, room type, dates and guests (the
@@ -16,20 +16,16 @@ struct HoldRecord: Sendable {
     var expiresAtMs: Int64
     var extensions: Int
     var version: Int64
-    var bookingId: String?
+    /// The booking made from it, once one holds the room; none when made.
+    var bookingId: String? = nil
 
-    private static let columns = """
+    static let table = "hold"
+    static let columns = """
         hold_id, account, offer_id, quote_id, property_id, room_type, check_in_day, check_out_day, guests,
         price_json, property_json, room_json, created_at_ms, expires_at_ms, extensions, version, booking_id
         """
 
-    /// The account's hold `id`, or `nil` (another account's hold is not found).
-    static func load(_ db: Database, id: String, account: String) throws -> HoldRecord? {
-        let statement = try db.cachedStatement("SELECT \(columns) FROM hold WHERE hold_id = ? AND account = ?")
-        defer { statement.reset() }
-        try statement.bind(id, at: 1)
-        try statement.bind(account, at: 2)
-        guard try statement.step() else { return nil }
+    static func read(_ statement: Statement) throws -> HoldRecord {
         guard let price = JSONResponse.decode(PriceBody.self, from: statement.data(at: 9)),
             let property = JSONResponse.decode(PropertyBody.self, from: statement.data(at: 10)),
             let room = JSONResponse.decode(RoomBody.self, from: statement.data(at: 11))

@@ -54,7 +54,7 @@ extension SandboxHandler {
                 createdAtMs: now,
                 expiresAtMs: HoldRecord.expiry(
                     now: now, ttl: configuration.holdTTLMilliseconds, checkIn: offer.checkIn),
-                extensions: 0, version: 1, bookingId: nil)
+                extensions: 0, version: 1)
             try hold.insert(db)
             return JSONResponse.make(
                 status: 201, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))

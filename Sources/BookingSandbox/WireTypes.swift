@@ -1,5 +1,17 @@
-// The sandbox's wire representation: what its JSON bodies look like.
-// Schema/api/openapi.yaml describes the same shapes.
+// The sandbox's wire representation: what its JSON bodies look like, one
+// type for each object of the contract, Schema/api/openapi.yaml (`MoneyBody`
+// is its `Money`, `PriceBody` its `Price`, `HoldBody` its `Hold`...), named
+// `...Body` so that none is mistaken for BookingCore's domain types.
+//
+// Deliberately not BookingAPI's wire models (Sources/BookingAPI/Wire/
+// WireModels.swift), which read the same JSON on the client: those decode
+// strictly, into domain types, only the fields the client uses; these write
+// every field the contract requires, as plain JSON values. The two ends keep
+// their own declarations so that they cannot agree on a mistake: the contract
+// check (scripts/sandbox-contract-check.sh: every answer validated against
+// openapi.yaml) holds this side to the contract, and the client's tests run
+// it against this server. The objects below share field shapes only because
+// the contract's objects do (an id, a name, a few numbers); each is its own.
 
 /// An amount in integer minor units of an ISO 4217 currency.
 struct MoneyBody: Codable, Equatable, Sendable {
