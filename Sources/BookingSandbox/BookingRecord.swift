@@ -11,7 +11,7 @@ struct BookingRecord: AccountRow {
     var holdId: String
     var idempotencyKey: String
     var token: SandboxToken
-    var state: String
+    var state: BookingFields.State
     var version: Int64
     var charged: Bool
     var createdAtMs: Int64
@@ -31,11 +31,13 @@ struct BookingRecord: AccountRow {
         """
 
     static func read(_ statement: Statement) throws -> BookingRecord {
-        guard let token = SandboxToken(rawValue: statement.string(at: 5)) else { throw APIError.internalError }
+        guard let token = SandboxToken(rawValue: statement.string(at: 5)),
+            let state = BookingFields.State(rawValue: statement.string(at: 6))
+        else { throw APIError.internalError }
         return BookingRecord(
             bookingId: statement.string(at: 0), seq: statement.int64(at: 1), account: statement.string(at: 2),
             holdId: statement.string(at: 3), idempotencyKey: statement.string(at: 4), token: token,
-            state: statement.string(at: 6), version: statement.int64(at: 7), charged: statement.int64(at: 8) == 1,
+            state: state, version: statement.int64(at: 7), charged: statement.int64(at: 8) == 1,
             createdAtMs: statement.int64(at: 9), updatedAtMs: statement.int64(at: 10),
             returnURL: statement.optionalString(at: 11))
     }
@@ -89,7 +91,7 @@ struct BookingRecord: AccountRow {
             [
                 .text(bookingId), .integer(seq), .text(account), .text(holdId), .text(idempotencyKey),
                 .text(token.rawValue),
-                .text(state), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs),
+                .text(state.rawValue), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs),
                 .integer(updatedAtMs),
                 returnURL.map { .text($0) } ?? .null,
             ])
@@ -97,13 +99,16 @@ struct BookingRecord: AccountRow {
     }
 
     /// Moves to `newState` as a new version, saving the row and the new body.
-    mutating func move(to newState: String, now: Int64, db: Database, hold: HoldRecord) throws {
+    mutating func move(to newState: BookingFields.State, now: Int64, db: Database, hold: HoldRecord) throws {
         state = newState
         version += 1
         updatedAtMs = max(updatedAtMs, now)
         try db.run(
             "UPDATE booking SET state = ?, version = ?, charged = ?, updated_at_ms = ? WHERE booking_id = ?",
-            [.text(state), .integer(version), .integer(charged ? 1 : 0), .integer(updatedAtMs), .text(bookingId)])
+            [
+                .text(state.rawValue), .integer(version), .integer(charged ? 1 : 0), .integer(updatedAtMs),
+                .text(bookingId),
+            ])
         try saveBody(db, hold: hold)
     }
 
@@ -128,7 +133,7 @@ struct BookingRecord: AccountRow {
 
     var failure: FailureBody? {
         switch state {
-        case "FAILED":
+        case .failed:
             switch token {
             case .chargeDeclined:
                 return FailureBody(
@@ -138,7 +143,7 @@ struct BookingRecord: AccountRow {
             case .processingError, .visa:
                 return FailureBody(code: "processing_error", message: "The payment could not be processed.")
             }
-        case "EXPIRED":
+        case .expired:
             return FailureBody(code: "hold_expired", message: "The hold expired before the payment.")
         default:
             return nil
@@ -150,9 +155,9 @@ struct BookingRecord: AccountRow {
             BookingFields(
                 bookingId: bookingId, state: state, version: version, holdId: holdId, offerId: hold.offerId,
                 idempotencyKey: idempotencyKey,
-                nextAction: state == "ACTION_REQUIRED"
+                nextAction: state == .actionRequired
                     ? challengeURL.map { NextActionBody(type: "redirect", url: $0) } : nil,
-                voucherCode: state == "CONFIRMED" ? voucherCode : nil, failure: failure,
+                voucherCode: state == .confirmed ? voucherCode : nil, failure: failure,
                 createdAt: CalendarDay.timestamp(unixMilliseconds: createdAtMs),
                 updatedAt: CalendarDay.timestamp(unixMilliseconds: updatedAtMs)),
             stay: hold.stay)

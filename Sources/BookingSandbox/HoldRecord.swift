@@ -84,9 +84,9 @@ struct HoldRecord: AccountRow {
     func isExpired(now: Int64) -> Bool { expiresAtMs <= now || checkIn.endMilliseconds <= now }
 
     /// `BOOKED` while a booking holds the room, else `EXPIRED` or `HELD`.
-    func state(now: Int64) -> String {
-        if bookingId != nil { return "BOOKED" }
-        return isExpired(now: now) ? "EXPIRED" : "HELD"
+    func state(now: Int64) -> HoldFields.State {
+        if bookingId != nil { return .booked }
+        return isExpired(now: now) ? .expired : .held
     }
 
     func body(now: Int64, maximumExtensions: Int) -> HoldBody {

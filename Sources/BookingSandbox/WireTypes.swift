@@ -132,9 +132,16 @@ typealias HoldBody = Carrying<HoldFields>
 
 /// A hold's own fields, beside its stay.
 struct HoldFields: Codable, Equatable, Sendable {
+    /// The contract's hold states.
+    enum State: String, Codable, Sendable {
+        case held = "HELD"
+        case expired = "EXPIRED"
+        /// While a booking holds the room.
+        case booked = "BOOKED"
+    }
+
     var holdId: String
-    /// `HELD`, `EXPIRED` or `BOOKED`.
-    var state: String
+    var state: State
     /// Time left, computed when the response is made (0 once expired).
     var expiresInMs: Int64
     var offerId: String
@@ -162,8 +169,21 @@ typealias BookingBody = Carrying<BookingFields>
 
 /// A booking's own fields, beside its stay.
 struct BookingFields: Codable, Equatable, Sendable {
+    /// The contract's booking states the sandbox uses (it never sends the
+    /// contract's `HELD` or `PAYMENT_REQUIRED`).
+    enum State: String, Codable, Sendable {
+        /// Waiting for 3-D Secure.
+        case actionRequired = "ACTION_REQUIRED"
+        case processing = "PROCESSING"
+        case confirmed = "CONFIRMED"
+        /// Its hold ran out before it was paid.
+        case expired = "EXPIRED"
+        case failed = "FAILED"
+        case cancelled = "CANCELLED"
+    }
+
     var bookingId: String
-    var state: String
+    var state: State
     var version: Int64
     var holdId: String
     var offerId: String
@@ -229,5 +249,5 @@ struct ErrorDetail: Codable, Equatable, Sendable {
     var bookingId: String?
     /// VERSION_CONFLICT: the booking's current version; BOOKING_NOT_CANCELLABLE: its state.
     var version: Int64?
-    var state: String?
+    var state: BookingFields.State?
 }
