@@ -1,3 +1,4 @@
+import BookingCore
 import Foundation
 import Primitives
 import SQLite
@@ -11,7 +12,7 @@ struct BookingRecord: AccountRow {
     var holdId: String
     var idempotencyKey: String
     var token: SandboxToken
-    var state: BookingFields.State
+    var state: BookingStatus
     var version: Int64
     var charged: Bool
     var createdAtMs: Int64
@@ -32,7 +33,7 @@ struct BookingRecord: AccountRow {
 
     static func read(_ statement: Statement) throws -> BookingRecord {
         guard let token = SandboxToken(rawValue: statement.string(at: 5)),
-            let state = BookingFields.State(rawValue: statement.string(at: 6))
+            let state = BookingStatus(rawValue: statement.string(at: 6))
         else { throw APIError.internalError }
         return BookingRecord(
             bookingId: statement.string(at: 0), seq: statement.int64(at: 1), account: statement.string(at: 2),
@@ -99,7 +100,7 @@ struct BookingRecord: AccountRow {
     }
 
     /// Moves to `newState` as a new version, saving the row and the new body.
-    mutating func move(to newState: BookingFields.State, now: Int64, db: Database, hold: HoldRecord) throws {
+    mutating func move(to newState: BookingStatus, now: Int64, db: Database, hold: HoldRecord) throws {
         state = newState
         version += 1
         updatedAtMs = max(updatedAtMs, now)

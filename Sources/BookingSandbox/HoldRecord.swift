@@ -1,3 +1,4 @@
+import BookingCore
 import Foundation
 import SQLite
 
@@ -84,7 +85,7 @@ struct HoldRecord: AccountRow {
     func isExpired(now: Int64) -> Bool { expiresAtMs <= now || checkIn.endMilliseconds <= now }
 
     /// `BOOKED` while a booking holds the room, else `EXPIRED` or `HELD`.
-    func state(now: Int64) -> HoldFields.State {
+    func state(now: Int64) -> HoldState {
         if bookingId != nil { return .booked }
         return isExpired(now: now) ? .expired : .held
     }

@@ -1,3 +1,4 @@
+import BookingCore
 import Foundation
 import HTTPServer
 import SQLite
@@ -142,7 +143,7 @@ extension SandboxHandler {
     /// 3-D Secure when its hold runs out is `EXPIRED`. A booking that ends
     /// frees its hold's room.
     func settle(_ booking: inout BookingRecord, hold: inout HoldRecord, db: Database, now: Int64) throws {
-        let next: BookingFields.State
+        let next: BookingStatus
         switch booking.state {
         case .processing: next = booking.charged ? .confirmed : .failed
         case .actionRequired where hold.isExpired(now: now): next = .expired

@@ -1,3 +1,4 @@
+import BookingCore
 import Foundation
 import HTTPServer
 import SQLite
@@ -83,7 +84,7 @@ extension SandboxHandler {
             let hold = try HoldRecord.load(db, id: booking.holdId, account: booking.account)
         else { throw APIError.notFound("This payment") }
         guard booking.state == .actionRequired, !hold.isExpired(now: now) else {
-            let state = booking.state == .actionRequired ? BookingFields.State.expired : booking.state
+            let state = booking.state == .actionRequired ? BookingStatus.expired : booking.state
             throw APIError(
                 status: 409, code: "CHALLENGE_NOT_PENDING",
                 message: "This payment is not waiting for 3-D Secure (it is \(state.rawValue)).")

@@ -12,6 +12,11 @@
 // openapi.yaml) holds this side to the contract, and the client's tests run
 // it against this server. The objects below share field shapes only because
 // the contract's objects do (an id, a name, a few numbers); each is its own.
+// The contract's enums of states are BookingCore's `HoldState` and
+// `BookingStatus`, one list for both ends (their raw values are the
+// contract's words, which the contract check holds to openapi.yaml).
+
+import BookingCore
 
 /// An amount in integer minor units of an ISO 4217 currency.
 struct MoneyBody: Codable, Equatable, Sendable {
@@ -132,16 +137,8 @@ typealias HoldBody = Carrying<HoldFields>
 
 /// A hold's own fields, beside its stay.
 struct HoldFields: Codable, Equatable, Sendable {
-    /// The contract's hold states.
-    enum State: String, Codable, Sendable {
-        case held = "HELD"
-        case expired = "EXPIRED"
-        /// While a booking holds the room.
-        case booked = "BOOKED"
-    }
-
     var holdId: String
-    var state: State
+    var state: HoldState
     /// Time left, computed when the response is made (0 once expired).
     var expiresInMs: Int64
     var offerId: String
@@ -169,21 +166,9 @@ typealias BookingBody = Carrying<BookingFields>
 
 /// A booking's own fields, beside its stay.
 struct BookingFields: Codable, Equatable, Sendable {
-    /// The contract's booking states the sandbox uses (it never sends the
-    /// contract's `HELD` or `PAYMENT_REQUIRED`).
-    enum State: String, Codable, Sendable {
-        /// Waiting for 3-D Secure.
-        case actionRequired = "ACTION_REQUIRED"
-        case processing = "PROCESSING"
-        case confirmed = "CONFIRMED"
-        /// Its hold ran out before it was paid.
-        case expired = "EXPIRED"
-        case failed = "FAILED"
-        case cancelled = "CANCELLED"
-    }
-
     var bookingId: String
-    var state: State
+    /// The sandbox sends all but `HELD` and `PAYMENT_REQUIRED`.
+    var state: BookingStatus
     var version: Int64
     var holdId: String
     var offerId: String
@@ -249,5 +234,5 @@ struct ErrorDetail: Codable, Equatable, Sendable {
     var bookingId: String?
     /// VERSION_CONFLICT: the booking's current version; BOOKING_NOT_CANCELLABLE: its state.
     var version: Int64?
-    var state: BookingFields.State?
+    var state: BookingStatus?
 }
