@@ -1,17 +1,18 @@
+import BookingCore
 import Foundation
 import Primitives
 import SQLite
 
 /// A row of `booking`, its state changes (each a new version with its body
 /// saved) and the body it is sent as.
-struct BookingRecord: Sendable {
+struct BookingRecord: AccountRow {
     var bookingId: String
     var seq: Int64
     var account: String
     var holdId: String
     var idempotencyKey: String
     var token: SandboxToken
-    var state: String
+    var state: BookingStatus
     var version: Int64
     var charged: Bool
     var createdAtMs: Int64
@@ -24,17 +25,20 @@ struct BookingRecord: Sendable {
     /// the state it is made in, so loaded rows never need it).
     var challengeURL: String? = nil
 
-    private static let columns = """
+    static let table = "booking"
+    static let columns = """
         booking_id, seq, account, hold_id, idempotency_key, payment_token, state, version, charged, created_at_ms, \
         updated_at_ms, return_url
         """
 
-    private static func read(_ statement: Statement) throws -> BookingRecord {
-        guard let token = SandboxToken(rawValue: statement.string(at: 5)) else { throw APIError.internalError }
+    static func read(_ statement: Statement) throws -> BookingRecord {
+        guard let token = SandboxToken(rawValue: statement.string(at: 5)),
+            let state = BookingStatus(rawValue: statement.string(at: 6))
+        else { throw APIError.internalError }
         return BookingRecord(
             bookingId: statement.string(at: 0), seq: statement.int64(at: 1), account: statement.string(at: 2),
             holdId: statement.string(at: 3), idempotencyKey: statement.string(at: 4), token: token,
-            state: statement.string(at: 6), version: statement.int64(at: 7), charged: statement.int64(at: 8) == 1,
+            state: state, version: statement.int64(at: 7), charged: statement.int64(at: 8) == 1,
             createdAtMs: statement.int64(at: 9), updatedAtMs: statement.int64(at: 10),
             returnURL: statement.optionalString(at: 11))
     }
@@ -45,15 +49,6 @@ struct BookingRecord: Sendable {
         let statement = try db.cachedStatement("SELECT \(columns) FROM booking WHERE booking_id = ?")
         defer { statement.reset() }
         try statement.bind(id, at: 1)
-        return try statement.step() ? read(statement) : nil
-    }
-
-    /// The account's booking `id`, or `nil`.
-    static func load(_ db: Database, id: String, account: String) throws -> BookingRecord? {
-        let statement = try db.cachedStatement("SELECT \(columns) FROM booking WHERE booking_id = ? AND account = ?")
-        defer { statement.reset() }
-        try statement.bind(id, at: 1)
-        try statement.bind(account, at: 2)
         return try statement.step() ? read(statement) : nil
     }
 
@@ -97,7 +92,7 @@ struct BookingRecord: Sendable {
             [
                 .text(bookingId), .integer(seq), .text(account), .text(holdId), .text(idempotencyKey),
                 .text(token.rawValue),
-                .text(state), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs),
+                .text(state.rawValue), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs),
                 .integer(updatedAtMs),
                 returnURL.map { .text($0) } ?? .null,
             ])
@@ -105,13 +100,16 @@ struct BookingRecord: Sendable {
     }
 
     /// Moves to `newState` as a new version, saving the row and the new body.
-    mutating func move(to newState: String, now: Int64, db: Database, hold: HoldRecord) throws {
+    mutating func move(to newState: BookingStatus, now: Int64, db: Database, hold: HoldRecord) throws {
         state = newState
         version += 1
         updatedAtMs = max(updatedAtMs, now)
         try db.run(
             "UPDATE booking SET state = ?, version = ?, charged = ?, updated_at_ms = ? WHERE booking_id = ?",
-            [.text(state), .integer(version), .integer(charged ? 1 : 0), .integer(updatedAtMs), .text(bookingId)])
+            [
+                .text(state.rawValue), .integer(version), .integer(charged ? 1 : 0), .integer(updatedAtMs),
+                .text(bookingId),
+            ])
         try saveBody(db, hold: hold)
     }
 
@@ -136,7 +134,7 @@ struct BookingRecord: Sendable {
 
     var failure: FailureBody? {
         switch state {
-        case "FAILED":
+        case .failed:
             switch token {
             case .chargeDeclined:
                 return FailureBody(
@@ -146,7 +144,7 @@ struct BookingRecord: Sendable {
             case .processingError, .visa:
                 return FailureBody(code: "processing_error", message: "The payment could not be processed.")
             }
-        case "EXPIRED":
+        case .expired:
             return FailureBody(code: "hold_expired", message: "The hold expired before the payment.")
         default:
             return nil
@@ -158,9 +156,9 @@ struct BookingRecord: Sendable {
             BookingFields(
                 bookingId: bookingId, state: state, version: version, holdId: holdId, offerId: hold.offerId,
                 idempotencyKey: idempotencyKey,
-                nextAction: state == "ACTION_REQUIRED"
+                nextAction: state == .actionRequired
                     ? challengeURL.map { NextActionBody(type: "redirect", url: $0) } : nil,
-                voucherCode: state == "CONFIRMED" ? voucherCode : nil, failure: failure,
+                voucherCode: state == .confirmed ? voucherCode : nil, failure: failure,
                 createdAt: CalendarDay.timestamp(unixMilliseconds: createdAtMs),
                 updatedAt: CalendarDay.timestamp(unixMilliseconds: updatedAtMs)),
             stay: hold.stay)

@@ -48,7 +48,7 @@ struct Dashboard: Encodable, Sendable {
             guard let hold = try HoldRecord.load(db, id: row.string(at: 0), account: row.string(at: 1)) else { return }
             dashboard.holds.append(
                 HoldRow(
-                    account: hold.account, holdId: hold.holdId, state: hold.state(now: now),
+                    account: hold.account, holdId: hold.holdId, state: hold.state(now: now).rawValue,
                     expiresAt: CalendarDay.timestamp(
                         unixMilliseconds: min(hold.expiresAtMs, hold.checkIn.endMilliseconds)),
                     bookingId: hold.bookingId))
@@ -59,7 +59,7 @@ struct Dashboard: Encodable, Sendable {
             else { return }
             dashboard.bookings.append(
                 BookingRow(
-                    account: booking.account, bookingId: booking.bookingId, state: booking.state,
+                    account: booking.account, bookingId: booking.bookingId, state: booking.state.rawValue,
                     version: booking.version,
                     property: hold.property.name, checkIn: hold.checkIn.isoString, checkOut: hold.checkOut.isoString,
                     amount: hold.price.total))

@@ -1,17 +1,15 @@
+import BookingCore
 import Foundation
 import SQLite
 
 /// A row of `hold`, and the body it is sent as.
-struct HoldRecord: Sendable {
+struct HoldRecord: AccountRow {
     var holdId: String
     var account: String
-    var offerId: String
+    /// The offer held: its property, room type, dates and guests (the
+    /// `offer_id` column and the five after it).
+    var offer: OfferKey
     var quoteId: String
-    var propertyId: String
-    var roomType: String
-    var checkIn: CalendarDay
-    var checkOut: CalendarDay
-    var guests: Int
     var price: PriceBody
     var property: PropertyBody
     var room: RoomBody
@@ -19,30 +17,27 @@ struct HoldRecord: Sendable {
     var expiresAtMs: Int64
     var extensions: Int
     var version: Int64
-    var bookingId: String?
+    /// The booking made from it, once one holds the room; none when made.
+    var bookingId: String? = nil
 
-    private static let columns = """
+    static let table = "hold"
+    static let columns = """
         hold_id, account, offer_id, quote_id, property_id, room_type, check_in_day, check_out_day, guests,
         price_json, property_json, room_json, created_at_ms, expires_at_ms, extensions, version, booking_id
         """
 
-    /// The account's hold `id`, or `nil` (another account's hold is not found).
-    static func load(_ db: Database, id: String, account: String) throws -> HoldRecord? {
-        let statement = try db.cachedStatement("SELECT \(columns) FROM hold WHERE hold_id = ? AND account = ?")
-        defer { statement.reset() }
-        try statement.bind(id, at: 1)
-        try statement.bind(account, at: 2)
-        guard try statement.step() else { return nil }
+    static func read(_ statement: Statement) throws -> HoldRecord {
         guard let price = JSONResponse.decode(PriceBody.self, from: statement.data(at: 9)),
             let property = JSONResponse.decode(PropertyBody.self, from: statement.data(at: 10)),
             let room = JSONResponse.decode(RoomBody.self, from: statement.data(at: 11))
         else { throw APIError.internalError }
-        return HoldRecord(
-            holdId: statement.string(at: 0), account: statement.string(at: 1), offerId: statement.string(at: 2),
-            quoteId: statement.string(at: 3), propertyId: statement.string(at: 4), roomType: statement.string(at: 5),
+        let offer = OfferKey(
+            propertyId: statement.string(at: 4), roomType: statement.string(at: 5),
             checkIn: CalendarDay(dayNumber: statement.int64(at: 6)),
-            checkOut: CalendarDay(dayNumber: statement.int64(at: 7)),
-            guests: Int(statement.int64(at: 8)), price: price, property: property, room: room,
+            checkOut: CalendarDay(dayNumber: statement.int64(at: 7)), guests: Int(statement.int64(at: 8)))
+        return HoldRecord(
+            holdId: statement.string(at: 0), account: statement.string(at: 1), offer: offer,
+            quoteId: statement.string(at: 3), price: price, property: property, room: room,
             createdAtMs: statement.int64(at: 12), expiresAtMs: statement.int64(at: 13),
             extensions: Int(statement.int64(at: 14)), version: statement.int64(at: 15),
             bookingId: statement.optionalString(at: 16))
@@ -53,13 +48,21 @@ struct HoldRecord: Sendable {
         try db.run(
             "INSERT INTO hold (\(Self.columns), total_amount, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                .text(holdId), .text(account), .text(offerId), .text(quoteId), .text(propertyId), .text(roomType),
-                .integer(checkIn.dayNumber), .integer(checkOut.dayNumber), .integer(Int64(guests)),
+                .text(holdId), .text(account), .text(offerId), .text(quoteId), .text(offer.propertyId),
+                .text(offer.roomType), .integer(checkIn.dayNumber), .integer(checkOut.dayNumber),
+                .integer(Int64(offer.guests)),
                 .text(JSONResponse.text(price)), .text(JSONResponse.text(property)), .text(JSONResponse.text(room)),
                 .integer(createdAtMs), .integer(expiresAtMs), .integer(Int64(extensions)), .integer(version),
                 bookingId.map { .text($0) } ?? .null, .integer(price.total.amount), .text(price.total.currency),
             ])
     }
+
+    /// The offer's id, as the client sent it (parsed strictly, so the same text).
+    var offerId: String { offer.id }
+    /// The first night held.
+    var checkIn: CalendarDay { offer.checkIn }
+    /// The day the stay ends.
+    var checkOut: CalendarDay { offer.checkOut }
 
     /// Writes the mutable columns (expiry, extensions, version, booking).
     func update(_ db: Database) throws {
@@ -82,9 +85,9 @@ struct HoldRecord: Sendable {
     func isExpired(now: Int64) -> Bool { expiresAtMs <= now || checkIn.endMilliseconds <= now }
 
     /// `BOOKED` while a booking holds the room, else `EXPIRED` or `HELD`.
-    func state(now: Int64) -> String {
-        if bookingId != nil { return "BOOKED" }
-        return isExpired(now: now) ? "EXPIRED" : "HELD"
+    func state(now: Int64) -> HoldState {
+        if bookingId != nil { return .booked }
+        return isExpired(now: now) ? .expired : .held
     }
 
     func body(now: Int64, maximumExtensions: Int) -> HoldBody {
@@ -100,8 +103,8 @@ struct HoldRecord: Sendable {
     /// The stay this hold keeps, as the contract writes it.
     var stay: StayBody {
         StayBody(
-            property: property, room: room, checkIn: checkIn.isoString, checkOut: checkOut.isoString, guests: guests,
-            price: price)
+            property: property, room: room, checkIn: checkIn.isoString, checkOut: checkOut.isoString,
+            guests: offer.guests, price: price)
     }
 
     /// How many rooms of a type are taken on any night of a stay: unexpired

@@ -8,8 +8,6 @@ struct Inventory: Sendable {
         var place: PlaceBody
         /// Short code used in property ids (`lis`).
         var code: String
-        /// Digits after the decimal point of the currency (0 for JPY).
-        var minorDigits: Int
         /// Range of a standard room's nightly rate, in minor units.
         var nightlyRange: ClosedRange<Int64>
         /// Taxes in basis points of the room subtotal (1000 = 10%).
@@ -132,31 +130,31 @@ struct Inventory: Sendable {
             place: PlaceBody(
                 placeId: "plc_lisbon", name: "Lisbon", country: "Portugal", countryCode: "PT", currency: "EUR",
                 lat: 38.7223, lon: -9.1393),
-            code: "lis", minorDigits: 2, nightlyRange: 6_000...24_000, taxBasisPoints: 600, feePerStay: 400,
+            code: "lis", nightlyRange: 6_000...24_000, taxBasisPoints: 600, feePerStay: 400,
             streets: ["Rua Augusta", "Rua do Alecrim", "Avenida da Liberdade", "Rua da Prata"]),
         City(
             place: PlaceBody(
                 placeId: "plc_porto", name: "Porto", country: "Portugal", countryCode: "PT", currency: "EUR",
                 lat: 41.1579, lon: -8.6291),
-            code: "opo", minorDigits: 2, nightlyRange: 5_000...18_000, taxBasisPoints: 600, feePerStay: 200,
+            code: "opo", nightlyRange: 5_000...18_000, taxBasisPoints: 600, feePerStay: 200,
             streets: ["Rua de Santa Catarina", "Rua das Flores", "Avenida dos Aliados"]),
         City(
             place: PlaceBody(
                 placeId: "plc_tokyo", name: "Tokyo", country: "Japan", countryCode: "JP", currency: "JPY", lat: 35.6762,
                 lon: 139.6503),
-            code: "tyo", minorDigits: 0, nightlyRange: 9_000...48_000, taxBasisPoints: 1000, feePerStay: 400,
+            code: "tyo", nightlyRange: 9_000...48_000, taxBasisPoints: 1000, feePerStay: 400,
             streets: ["Chuo-dori", "Omotesando", "Meiji-dori", "Yasukuni-dori"]),
         City(
             place: PlaceBody(
                 placeId: "plc_london", name: "London", country: "United Kingdom", countryCode: "GB", currency: "GBP",
                 lat: 51.5072, lon: -0.1276),
-            code: "lon", minorDigits: 2, nightlyRange: 9_000...38_000, taxBasisPoints: 2000, feePerStay: 500,
+            code: "lon", nightlyRange: 9_000...38_000, taxBasisPoints: 2000, feePerStay: 500,
             streets: ["Baker Street", "Strand", "Long Acre", "Kensington Road"]),
         City(
             place: PlaceBody(
                 placeId: "plc_new_york", name: "New York", country: "United States", countryCode: "US", currency: "USD",
                 lat: 40.7128, lon: -74.0060),
-            code: "nyc", minorDigits: 2, nightlyRange: 14_000...52_000, taxBasisPoints: 1475, feePerStay: 2_500,
+            code: "nyc", nightlyRange: 14_000...52_000, taxBasisPoints: 1475, feePerStay: 2_500,
             streets: ["Broadway", "Fifth Avenue", "Lexington Avenue", "Bleecker Street"]),
     ]
 }

@@ -1,3 +1,4 @@
+import BookingCore
 import Foundation
 import HTTPServer
 import SQLite
@@ -43,18 +44,18 @@ extension SandboxHandler {
             let (bookingId, seq) = try db.newID(prefix: Identifier.booking, seed: inventory.seed)
             var booking = BookingRecord(
                 bookingId: bookingId, seq: seq, account: account, holdId: holdId, idempotencyKey: key, token: token,
-                state: "EXPIRED", version: 1, charged: false, createdAtMs: now, updatedAtMs: now, returnURL: returnURL,
+                state: .expired, version: 1, charged: false, createdAtMs: now, updatedAtMs: now, returnURL: returnURL,
                 challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId))
             if !hold.isExpired(now: now) {
                 switch token {
                 case .visa:
-                    booking.state = "CONFIRMED"
+                    booking.state = .confirmed
                     booking.charged = true
-                case .chargeDeclined: booking.state = "FAILED"
-                case .threeDSecureRequired: booking.state = "ACTION_REQUIRED"
-                case .processingError: booking.state = "PROCESSING"
+                case .chargeDeclined: booking.state = .failed
+                case .threeDSecureRequired: booking.state = .actionRequired
+                case .processingError: booking.state = .processing
                 }
-                if booking.state != "FAILED" {
+                if booking.state != .failed {
                     hold.bookingId = bookingId
                     hold.version += 1
                     try hold.update(db)
@@ -142,13 +143,13 @@ extension SandboxHandler {
     /// 3-D Secure when its hold runs out is `EXPIRED`. A booking that ends
     /// frees its hold's room.
     func settle(_ booking: inout BookingRecord, hold: inout HoldRecord, db: Database, now: Int64) throws {
-        let next: String
+        let next: BookingStatus
         switch booking.state {
-        case "PROCESSING": next = booking.charged ? "CONFIRMED" : "FAILED"
-        case "ACTION_REQUIRED" where hold.isExpired(now: now): next = "EXPIRED"
+        case .processing: next = booking.charged ? .confirmed : .failed
+        case .actionRequired where hold.isExpired(now: now): next = .expired
         default: return
         }
-        if next != "CONFIRMED" && hold.bookingId == booking.bookingId {
+        if next != .confirmed && hold.bookingId == booking.bookingId {
             hold.bookingId = nil
             hold.version += 1
             try hold.update(db)

@@ -19,7 +19,7 @@ extension SandboxHandler {
                 var hold = try HoldRecord.load(db, id: booking.holdId, account: account)
             else { throw APIError.notFound("Booking") }
             try settle(&booking, hold: &hold, db: db, now: now)
-            guard booking.state == "CONFIRMED" else {
+            guard booking.state == .confirmed else {
                 throw APIError.wrongState(
                     "BOOKING_NOT_CANCELLABLE", "Only a confirmed booking can be cancelled.", booking)
             }
@@ -30,7 +30,7 @@ extension SandboxHandler {
                 error.detail.version = booking.version
                 throw error
             }
-            try booking.move(to: "CANCELLED", now: now, db: db, hold: hold)
+            try booking.move(to: .cancelled, now: now, db: db, hold: hold)
             try Ledger.record(.refund, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
             return HTTPResponse(
                 status: 200, headers: ["Content-Type": "application/json"],

@@ -49,14 +49,12 @@ extension SandboxHandler {
                 throw APIError(status: 409, code: "SOLD_OUT", message: "No room of this type is left for these dates.")
             }
             let hold = HoldRecord(
-                holdId: try db.newID(prefix: Identifier.hold, seed: inventory.seed).id, account: account,
-                offerId: offerId,
-                quoteId: quoteId, propertyId: property.body.id, roomType: room.body.type, checkIn: offer.checkIn,
-                checkOut: offer.checkOut, guests: offer.guests, price: price, property: property.body, room: room.body,
+                holdId: try db.newID(prefix: Identifier.hold, seed: inventory.seed).id, account: account, offer: offer,
+                quoteId: quoteId, price: price, property: property.body, room: room.body,
                 createdAtMs: now,
                 expiresAtMs: HoldRecord.expiry(
                     now: now, ttl: configuration.holdTTLMilliseconds, checkIn: offer.checkIn),
-                extensions: 0, version: 1, bookingId: nil)
+                extensions: 0, version: 1)
             try hold.insert(db)
             return JSONResponse.make(
                 status: 201, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))

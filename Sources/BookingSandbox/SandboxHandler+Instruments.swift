@@ -35,18 +35,18 @@ extension SandboxHandler {
             throw APIError.notFound("Booking")
         }
         try settle(&booking, hold: &hold, db: db, now: now)
-        guard booking.state == "ACTION_REQUIRED" else {
+        guard booking.state == .actionRequired else {
             throw APIError.wrongState("CHALLENGE_NOT_PENDING", "This booking is not waiting for 3-D Secure.", booking)
         }
         if pass {
             booking.charged = true
-            try booking.move(to: "PROCESSING", now: now, db: db, hold: hold)
+            try booking.move(to: .processing, now: now, db: db, hold: hold)
             try Ledger.record(.charge, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
         } else {
             hold.bookingId = nil
             hold.version += 1
             try hold.update(db)
-            try booking.move(to: "FAILED", now: now, db: db, hold: hold)
+            try booking.move(to: .failed, now: now, db: db, hold: hold)
         }
         return booking
     }

@@ -1,3 +1,4 @@
+import BookingCore
 import Foundation
 import HTTPServer
 import SQLite
@@ -82,11 +83,11 @@ extension SandboxHandler {
         guard let booking = try BookingRecord.load(db, id: id), account == nil || booking.account == account,
             let hold = try HoldRecord.load(db, id: booking.holdId, account: booking.account)
         else { throw APIError.notFound("This payment") }
-        guard booking.state == "ACTION_REQUIRED", !hold.isExpired(now: now) else {
-            let state = booking.state == "ACTION_REQUIRED" ? "EXPIRED" : booking.state
+        guard booking.state == .actionRequired, !hold.isExpired(now: now) else {
+            let state = booking.state == .actionRequired ? BookingStatus.expired : booking.state
             throw APIError(
                 status: 409, code: "CHALLENGE_NOT_PENDING",
-                message: "This payment is not waiting for 3-D Secure (it is \(state)).")
+                message: "This payment is not waiting for 3-D Secure (it is \(state.rawValue)).")
         }
         return (booking, hold)
     }

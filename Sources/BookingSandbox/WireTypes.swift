@@ -1,5 +1,22 @@
-// The sandbox's wire representation: what its JSON bodies look like.
-// Schema/api/openapi.yaml describes the same shapes.
+// The sandbox's wire representation: what its JSON bodies look like, one
+// type for each object of the contract, Schema/api/openapi.yaml (`MoneyBody`
+// is its `Money`, `PriceBody` its `Price`, `HoldBody` its `Hold`...), named
+// `...Body` so that none is mistaken for BookingCore's domain types.
+//
+// Deliberately not BookingAPI's wire models (Sources/BookingAPI/Wire/
+// WireModels.swift), which read the same JSON on the client: those decode
+// strictly, into domain types, only the fields the client uses; these write
+// every field the contract requires, as plain JSON values. The two ends keep
+// their own declarations so that they cannot agree on a mistake: the contract
+// check (scripts/sandbox-contract-check.sh: every answer validated against
+// openapi.yaml) holds this side to the contract, and the client's tests run
+// it against this server. The objects below share field shapes only because
+// the contract's objects do (an id, a name, a few numbers); each is its own.
+// The contract's enums of states are BookingCore's `HoldState` and
+// `BookingStatus`, one list for both ends (their raw values are the
+// contract's words, which the contract check holds to openapi.yaml).
+
+import BookingCore
 
 /// An amount in integer minor units of an ISO 4217 currency.
 struct MoneyBody: Codable, Equatable, Sendable {
@@ -121,8 +138,7 @@ typealias HoldBody = Carrying<HoldFields>
 /// A hold's own fields, beside its stay.
 struct HoldFields: Codable, Equatable, Sendable {
     var holdId: String
-    /// `HELD`, `EXPIRED` or `BOOKED`.
-    var state: String
+    var state: HoldState
     /// Time left, computed when the response is made (0 once expired).
     var expiresInMs: Int64
     var offerId: String
@@ -151,7 +167,8 @@ typealias BookingBody = Carrying<BookingFields>
 /// A booking's own fields, beside its stay.
 struct BookingFields: Codable, Equatable, Sendable {
     var bookingId: String
-    var state: String
+    /// The sandbox sends all but `HELD` and `PAYMENT_REQUIRED`.
+    var state: BookingStatus
     var version: Int64
     var holdId: String
     var offerId: String
@@ -217,5 +234,5 @@ struct ErrorDetail: Codable, Equatable, Sendable {
     var bookingId: String?
     /// VERSION_CONFLICT: the booking's current version; BOOKING_NOT_CANCELLABLE: its state.
     var version: Int64?
-    var state: String?
+    var state: BookingStatus?
 }

@@ -150,7 +150,7 @@ struct HTTPConnection {
             return false
         }
         if requestTokens.contains(where: { HTTPSyntax.list($0, contains: "close") }) { return false }
-        if version.minor == 0 { return requestTokens.contains { HTTPSyntax.list($0, contains: "keep-alive") } }
+        if version == .http1_0 { return requestTokens.contains { HTTPSyntax.list($0, contains: "keep-alive") } }
         return true
     }
 }

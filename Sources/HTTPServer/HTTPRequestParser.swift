@@ -190,7 +190,7 @@ extension HTTPRequestParser {
         let major = Int(bytes[start + 5] - UInt8(ascii: "0"))
         let minor = Int(bytes[start + 7] - UInt8(ascii: "0"))
         guard major == 1 else { return .failure(.versionNotSupported) }
-        return .success(HTTPVersion(major: 1, minor: min(minor, 1)))
+        return .success(minor == 0 ? .http1_0 : .http1_1)
     }
 
     /// The target in origin-form (`/path?query`): origin-form as is,
@@ -244,7 +244,7 @@ extension HTTPRequestParser {
             default: break
             }
         }
-        if hostCount > 1 || (hostCount == 0 && line.version.minor >= 1) { return .failure(.invalidHost) }
+        if hostCount > 1 || (hostCount == 0 && line.version == .http1_1) { return .failure(.invalidHost) }
         var contentLength = 0
         var normalized: String?
         for text in lengths {

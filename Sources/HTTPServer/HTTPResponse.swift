@@ -4,15 +4,6 @@ import Foundation
 /// to close the connection without answering (a lost response, for fault
 /// injection).
 public struct HTTPResponse: Sendable, Equatable {
-    /// How the listener finishes the exchange.
-    public enum Disposition: Sendable, Equatable {
-        /// Write the response.
-        case answer
-        /// Close the connection with no bytes written: the client sees the
-        /// answer lost after the server did its work.
-        case dropConnection
-    }
-
     /// The status code, e.g. 200.
     public var status: Int
     /// The header fields; the listener adds `Content-Length` and `Connection`.

@@ -1,23 +1,20 @@
-/// An HTTP/1.x protocol version as received in a request line.
-public struct HTTPVersion: Sendable, Hashable, CustomStringConvertible {
-    /// The major version (always 1 for a request the parser accepts).
-    public var major: Int
-    /// The minor version.
-    public var minor: Int
-
-    /// Creates a version.
-    public init(major: Int, minor: Int) {
-        self.major = major
-        self.minor = minor
-    }
-
-    /// HTTP/1.0 (named as the protocol writes it).
+/// The HTTP/1.x protocol version a request is served as: the parser
+/// accepts major version 1 only and serves a minor version above 1 as
+/// HTTP/1.1 (RFC 9110 section 6.2), so these two are all there is.
+public enum HTTPVersion: Sendable, Hashable, CustomStringConvertible {
+    /// HTTP/1.0 (named as the protocol writes it): closes after each
+    /// exchange unless asked to keep alive, and needs no `Host`.
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    case http1_0
     /// HTTP/1.1 (named as the protocol writes it).
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    case http1_1
 
     /// `HTTP/1.1` style.
-    public var description: String { "HTTP/\(major).\(minor)" }
+    public var description: String {
+        switch self {
+        case .http1_0: "HTTP/1.0"
+        case .http1_1: "HTTP/1.1"
+        }
+    }
 }

@@ -13,8 +13,7 @@ struct BulkInsertSuite: BenchmarkSuite {
 
     func run(_ context: SuiteContext) throws -> [Figure] {
         let (trips, warmUp, rounds) = context.scale == .quick ? (2_000, 1, 2) : (100_000, 1, 15)
-        let records = (0..<trips).map(TripFixture.record)
-        let cRows = CRows(count: trips) { TripFixture.cRow(records[$0], $1) }
+        let (records, cRows) = TripFixture.rows(count: trips)
 
         // One fresh database per sample, opened in `prepare`, dropped after.
         var store: BookingDatabase?

@@ -7,6 +7,13 @@ import Foundation
 /// 400 bytes of JSON, calendar dates over three years, a voucher on two
 /// trips in three, every tenth one cancelled. Deterministic.
 enum TripFixture {
+    /// The first `count` trips, for the store, and the same rows for the C
+    /// baseline: the input both sides of a trip suite get.
+    static func rows(count: Int) -> (records: [TripRecord], cRows: CRows<bkb_trip>) {
+        let records = (0..<count).map(record)
+        return (records, CRows(count: count) { cRow(records[$0], $1) })
+    }
+
     /// Trip number `index`.
     static func record(_ index: Int) -> TripRecord {
         let day = 1 + index % 25

@@ -16,8 +16,7 @@ struct TripListingSuite: BenchmarkSuite {
 
     func run(_ context: SuiteContext) throws -> [Figure] {
         let (trips, warmUp, rounds) = context.scale == .quick ? (500, 1, 3) : (10_000, 3, 41)
-        let records = (0..<trips).map(TripFixture.record)
-        let cRows = CRows(count: trips) { TripFixture.cRow(records[$0], $1) }
+        let (records, cRows) = TripFixture.rows(count: trips)
 
         let store = try BookingDatabase(directory: try context.directory("store"))
         try store.database.transaction {

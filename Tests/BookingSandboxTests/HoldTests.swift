@@ -6,7 +6,7 @@ import Testing
 @Suite struct HoldTests {
     @Test(arguments: Transport.allCases)
     func holdExpiresAfterTheTTLAndPayingItGivesExpired(transport: Transport) async throws {
-        try await withSandbox(transport, configure: { $0.holdTTLMilliseconds = 5_000 }) { sandbox in
+        try await withSandbox(transport, holdTTLMilliseconds: 5_000) { sandbox in
             let hold = try await sandbox.hold()
             let id = hold["holdId"].stringValue!
             #expect(hold["state"].stringValue == "HELD")
@@ -27,11 +27,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func extendingRestartsTheTTLUpToTheLimit(transport: Transport) async throws {
         try await withSandbox(
-            transport,
-            configure: {
-                $0.holdTTLMilliseconds = 10_000
-                $0.maximumHoldExtensions = 1
-            }
+            transport, holdTTLMilliseconds: 10_000, configure: { $0.maximumHoldExtensions = 1 }
         ) { sandbox in
             let id = try await sandbox.heldID()
             sandbox.clock.advance(milliseconds: 8_000)
@@ -50,7 +46,7 @@ import Testing
 
     @Test(arguments: Transport.allCases)
     func threeDSecureLeftPendingExpiresWithItsHold(transport: Transport) async throws {
-        try await withSandbox(transport, configure: { $0.holdTTLMilliseconds = 5_000 }) { sandbox in
+        try await withSandbox(transport, holdTTLMilliseconds: 5_000) { sandbox in
             let id = try await sandbox.book(token: "tok_threeDSecureRequired").json["bookingId"].stringValue!
             sandbox.clock.advance(milliseconds: 6_000)
             let read = try await sandbox.send("GET", "/v1/bookings/\(id)")

@@ -88,11 +88,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func keyIsPrunedAfterPublishedLifetime(transport: Transport) async throws {
         try await withSandbox(
-            transport,
-            configure: {
-                $0.idempotencyKeyLifetimeSeconds = 60
-                $0.holdTTLMilliseconds = 3_600_000
-            }
+            transport, holdTTLMilliseconds: 3_600_000, configure: { $0.idempotencyKeyLifetimeSeconds = 60 }
         ) { sandbox in
             let first = try await sandbox.hold(key: "k-old")
             #expect(

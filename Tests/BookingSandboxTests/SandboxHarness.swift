@@ -182,11 +182,16 @@ final class Sandbox: Sendable {
 }
 
 /// Runs `body` with a fresh sandbox on `transport`, closing it afterwards.
+/// Its holds last `holdTTLMilliseconds` (the setting the hold and key tests
+/// shorten or lengthen); `configure` changes any other setting.
 func withSandbox(
-    _ transport: Transport, configure: (inout SandboxConfiguration) -> Void = { _ in },
-    _ body: (Sandbox) async throws -> Void
+    _ transport: Transport, holdTTLMilliseconds: Int64 = SandboxConfiguration.defaultHoldTTLMilliseconds,
+    configure: (inout SandboxConfiguration) -> Void = { _ in }, _ body: (Sandbox) async throws -> Void
 ) async throws {
-    let sandbox = try await Sandbox(transport, configure: configure)
+    let sandbox = try await Sandbox(transport) {
+        $0.holdTTLMilliseconds = holdTTLMilliseconds
+        configure(&$0)
+    }
     do {
         try await body(sandbox)
     } catch {

@@ -23,6 +23,12 @@ extern "C" {
 /// One connection with its prepared statements.
 typedef struct bkb_db bkb_db;
 
+// The row structs mirror their tables' columns one for one, in the order
+// the statements bind them, as plain C fields (no shared header struct, no
+// indirection): what a careful C program would hand to sqlite3_bind_*, so
+// the baseline measures the binding and nothing of ours. Alike in shape
+// because the tables are; kept apart on purpose.
+
 /// One row of booking_attempt. NULL pointers bind NULL.
 typedef struct bkb_attempt {
     const char *attempt_id;
