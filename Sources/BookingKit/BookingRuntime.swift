@@ -64,12 +64,8 @@ package final class BookingRuntime: Sendable {
         let now = holdNow()
         let reading = bootReading()
         let directory = self.directory
-        let record = try await repository.nonFinalAttempts().last.map {
-            AttemptRecord(
-                attemptID: $0.attemptID, idempotencyKey: $0.idempotencyKey, offerID: $0.offerID, quoteID: $0.quoteID,
-                holdID: $0.holdID, bookingID: $0.bookingID, phase: $0.phase, version: $0.version,
-                restoredHold: HoldRestorer.restoredHold($0, directory: directory, now: now, reading: reading))
-        }
-        return await flow.send(.restored(record))
+        let record = try await repository.nonFinalAttempts().last
+        let hold = record.flatMap { HoldRestorer.restoredHold($0, directory: directory, now: now, reading: reading) }
+        return await flow.send(.restored(record, hold: hold))
     }
 }

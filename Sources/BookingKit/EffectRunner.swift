@@ -80,22 +80,16 @@ package final class EffectRunner: Sendable {
     /// Performs one effect; false when the effects after it must not run.
     private func perform(_ effect: BookingFlow.Effect, sink: @escaping EventSink) async -> Bool {
         switch effect {
-        case .saveAttempt(let record):
+        case .saveAttempt(let attempt):
             do {
-                try await repository.save(
-                    StoredAttempt(
-                        attemptID: record.attemptID, idempotencyKey: record.idempotencyKey, offerID: record.offerID,
-                        quoteID: record.quoteID, holdID: record.holdID, bookingID: record.bookingID,
-                        phase: record.phase,
-                        version: record.version, createdAt: Date()))
+                try await repository.save(attempt)
                 return true
             } catch {
                 // Not saved: the hold request after it must not leave.
                 logger.error(
-                    "cannot save the attempt", error: error,
-                    ["attempt": record.attemptID.rawValue, "effect": effect.logName])
+                    "cannot save the attempt", error: error, ["attempt": attempt.id.rawValue, "effect": effect.logName])
                 let code = BookingDatabase.isStorageFull(error) ? BookingFlow.storageFullCode : "LOCAL_STORAGE_FAILED"
-                await sink(.holdFailed(record.attemptID, .rejected(code: code)))
+                await sink(.holdFailed(attempt.id, .rejected(code: code)))
                 return false
             }
 
@@ -205,28 +199,6 @@ package final class EffectRunner: Sendable {
                     ["attempt": id.rawValue, "effect": effect.logName])
             }
             return true
-
-        case .saveTrip(let booking):
-            // The repository saved the trip when it applied the answer; if
-            // that write failed, fetch the booking once more and apply it.
-            await saveTrip(booking.id, effect: effect.logName)
-            return true
-        }
-    }
-
-    /// Saves the trip of `booking` when the repository's save of the
-    /// answer failed: fetches the booking once more and applies it. What
-    /// still fails is logged and left for the next sync.
-    private func saveTrip(_ booking: BookingID, effect: String) async {
-        var metadata = ["booking": booking.rawValue, "effect": effect]
-        do {
-            guard try await repository.hasTrip(booking) == false,
-                let record = try await repository.latestAttempt(), record.bookingID == booking
-            else { return }
-            metadata["attempt"] = record.attemptID.rawValue
-            _ = try await repository.refresh(record.attemptID)
-        } catch {
-            logger.error("cannot save the trip", error: error, metadata)
         }
     }
 

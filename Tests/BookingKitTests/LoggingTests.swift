@@ -51,9 +51,11 @@ import Testing
             directory: sandbox.clientDirectory, api: sandbox.client(), logHandler: logs)
         let runner = EffectRunner(repository: repository, monotonicNow: { .origin })
         let (attempt, key) = Harness.newAttempt()
-        let record = StoredAttempt(
-            attemptID: attempt, idempotencyKey: key, offerID: OfferID("off_1"), quoteID: QuoteID("q_1"),
-            holdID: HoldID("hold_1"), phase: .paymentSubmitted, createdAt: Date())
+        var record = SavedAttempt(
+            attempt: BookingFlow.Attempt(id: attempt, key: key, offerID: OfferID("off_1"), quoteID: QuoteID("q_1")),
+            createdAt: Date())
+        record.holdID = HoldID("hold_1")
+        record.phase = .paymentSubmitted
         try await repository.save(record)
         try await repository.fillTheDisk(when: "UPDATE")
         await runner.run([.saveNotPaid(record.attemptID)]) { _ in }

@@ -118,10 +118,11 @@ import Testing
         let store = try BookingDatabase(directory: sandbox.clientDirectory)
         for index in 0..<30 {
             try store.attempts.insert(
-                StoredAttempt(
-                    attemptID: AttemptID("a\(index)"), idempotencyKey: IdempotencyKey("k\(index)"),
-                    offerID: OfferID("o"),
-                    quoteID: QuoteID("q"), phase: .paymentSubmitted, createdAt: Date()))
+                SavedAttempt(
+                    attempt: BookingFlow.Attempt(
+                        id: AttemptID("a\(index)"), key: IdempotencyKey("k\(index)"), offerID: OfferID("o"),
+                        quoteID: QuoteID("q")),
+                    phase: .paymentSubmitted, createdAtMilliseconds: Int64(Date().timeIntervalSince1970 * 1_000)))
         }
         let report = await repository.reconcile()
         #expect(report.examined == 30)
