@@ -62,12 +62,14 @@ extension BookingFlow {
         /// A saved row of attempt A1 in `phase`.
         public static func record(_ phase: AttemptPhase) -> SavedAttempt {
             let charged = phase == .actionRequired || phase == .processing
-            return SavedAttempt(
+            var record = SavedAttempt(
                 attempt: BookingFlow.Attempt(
                     id: AttemptID("A1"), key: IdempotencyKey("K1"), offerID: offerID, quoteID: quote.id),
-                holdID: phase == .holdRequested ? nil : holdID, bookingID: charged ? bookingID : nil,
-                phase: phase, version: charged ? Version(rawValue: 1) ?? .none : .none,
-                createdAtMilliseconds: 1_780_000_000_000)
+                phase: phase, createdAtMilliseconds: 1_780_000_000_000)
+            record.holdID = phase == .holdRequested ? nil : holdID
+            record.bookingID = charged ? bookingID : nil
+            record.version = charged ? Version(rawValue: 1) ?? .none : .none
+            return record
         }
     }
 

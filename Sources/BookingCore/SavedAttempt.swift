@@ -7,15 +7,15 @@ public struct SavedAttempt: Hashable, Codable, Sendable {
     /// it), the offer and the quote (price) the hold asks for.
     public var attempt: BookingFlow.Attempt
     /// The hold, once the server granted it.
-    public var holdID: HoldID?
+    public var holdID: HoldID? = nil
     /// The booking, once the server created it.
-    public var bookingID: BookingID?
+    public var bookingID: BookingID? = nil
     /// Where the attempt stands.
     public var phase: AttemptPhase
     /// The server's booking version last applied (`.none` before any).
-    public var version: Version
+    public var version: Version = .none
     /// The hold clock's saved anchor, in `SavedHoldAnchor`'s storage text.
-    public var holdAnchor: String?
+    public var holdAnchor: String? = nil
     /// When the attempt was made, in unix milliseconds (wall clock; for
     /// display and the key's lifetime only).
     public var createdAtMilliseconds: Int64
@@ -31,20 +31,12 @@ public struct SavedAttempt: Hashable, Codable, Sendable {
     /// The quote the hold asks for.
     public var quoteID: QuoteID { attempt.quoteID }
 
-    /// A row; a new attempt's row by default (`holdRequested`, no server
-    /// ids, changed when made).
-    public init(
-        attempt: BookingFlow.Attempt, holdID: HoldID? = nil, bookingID: BookingID? = nil,
-        phase: AttemptPhase = .holdRequested, version: Version = .none, holdAnchor: String? = nil,
-        createdAtMilliseconds: Int64, updatedAtMilliseconds: Int64? = nil
-    ) {
+    /// A new attempt's row, made at `createdAtMilliseconds`: no server ids,
+    /// no version, no anchor yet (a row read back sets them).
+    public init(attempt: BookingFlow.Attempt, phase: AttemptPhase = .holdRequested, createdAtMilliseconds: Int64) {
         self.attempt = attempt
-        self.holdID = holdID
-        self.bookingID = bookingID
         self.phase = phase
-        self.version = version
-        self.holdAnchor = holdAnchor
         self.createdAtMilliseconds = createdAtMilliseconds
-        self.updatedAtMilliseconds = updatedAtMilliseconds ?? createdAtMilliseconds
+        updatedAtMilliseconds = createdAtMilliseconds
     }
 }

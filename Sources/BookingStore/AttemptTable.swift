@@ -192,16 +192,16 @@ public struct AttemptTable {
         guard let version = Version(rawValue: row.int64(at: 7)) else {
             throw StoreError.unreadableRow(table: "booking_attempt", reason: "negative version")
         }
-        return SavedAttempt(
+        var record = SavedAttempt(
             attempt: BookingFlow.Attempt(
                 id: AttemptID(row.string(at: 0)), key: IdempotencyKey(row.string(at: 1)),
                 offerID: OfferID(row.string(at: 2)), quoteID: QuoteID(row.string(at: 3))),
-            holdID: row.optionalString(at: 4).map(HoldID.init(rawValue:)),
-            bookingID: row.optionalString(at: 5).map(BookingID.init(rawValue:)),
-            phase: phase,
-            version: version,
-            holdAnchor: row.optionalString(at: 8),
-            createdAtMilliseconds: row.int64(at: 9),
-            updatedAtMilliseconds: row.int64(at: 10))
+            phase: phase, createdAtMilliseconds: row.int64(at: 9))
+        record.holdID = row.optionalString(at: 4).map(HoldID.init(rawValue:))
+        record.bookingID = row.optionalString(at: 5).map(BookingID.init(rawValue:))
+        record.version = version
+        record.holdAnchor = row.optionalString(at: 8)
+        record.updatedAtMilliseconds = row.int64(at: 10)
+        return record
     }
 }

@@ -2,9 +2,9 @@ import BookingCore
 import Foundation
 
 extension SavedAttempt {
-    /// A new attempt's row (`holdRequested`), made at `date`.
-    public init(attempt: BookingFlow.Attempt, createdAt date: Date) {
-        self.init(attempt: attempt, createdAtMilliseconds: date.unixMilliseconds)
+    /// A new attempt's row, made at `date`.
+    public init(attempt: BookingFlow.Attempt, phase: AttemptPhase = .holdRequested, createdAt date: Date) {
+        self.init(attempt: attempt, phase: phase, createdAtMilliseconds: date.unixMilliseconds)
     }
 
     /// When the attempt was made (wall clock; for display and the key's lifetime only).

@@ -53,9 +53,8 @@ import Testing
         let (attempt, key) = Harness.newAttempt()
         var record = SavedAttempt(
             attempt: BookingFlow.Attempt(id: attempt, key: key, offerID: OfferID("off_1"), quoteID: QuoteID("q_1")),
-            createdAt: Date())
+            phase: .paymentSubmitted, createdAt: Date())
         record.holdID = HoldID("hold_1")
-        record.phase = .paymentSubmitted
         try await repository.save(record)
         try await repository.fillTheDisk(when: "UPDATE")
         await runner.run([.saveNotPaid(record.attemptID)]) { _ in }

@@ -7,9 +7,7 @@ enum Fixtures {
     static let epoch = Date(timeIntervalSince1970: 1_790_000_000)
 
     static func attempt(_ id: String, phase: AttemptPhase = .holdRequested, createdAt: Date = epoch) -> SavedAttempt {
-        var record = SavedAttempt(attempt: identity(id), createdAt: createdAt)
-        record.phase = phase
-        return record
+        SavedAttempt(attempt: identity(id), phase: phase, createdAt: createdAt)
     }
 
     /// Attempt `id`'s identity: key `key-<id>`, offer `offer-<id>`, quote `quote-<id>`.
