@@ -27,20 +27,19 @@ package actor BookingRepository {
     /// Opens `booking.sqlite` in `directory`.
     ///
     /// - Parameters:
-    ///   - now: the wall clock, for `created_at`/`updated_at` and the key lifetime only.
-    ///   - makeUUID: the source of attempt ids and keys (random v4 UUIDs).
+    ///   - dependencies: its wall clock (for `created_at`/`updated_at` and
+    ///     the key lifetime only) and its source of attempt ids and keys.
     ///   - logHandler: where failures are logged (nothing by default).
     public init(
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
-        now: @escaping @Sendable () -> Date = { Date() }, makeUUID: @escaping @Sendable () -> UUID = { UUID() },
-        logHandler: any LogHandler = SilentLogHandler()
+        dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
         store = try BookingDatabase(directory: directory)
         logger = Logger(handler: logHandler, source: "repository")
         self.api = api
         self.configuration = configuration
-        self.now = now
-        self.makeUUID = makeUUID
+        now = dependencies.now
+        makeUUID = dependencies.makeUUID
     }
 
     // MARK: Attempts

@@ -65,7 +65,7 @@ import Testing
         let api = sandbox.client()
         let repository = try BookingRepository(
             directory: sandbox.clientDirectory, api: api, configuration: RepositoryConfiguration(keyLifetime: 3_600),
-            now: { clock.withLock { $0 } })
+            dependencies: Dependencies(now: { clock.withLock { $0 } }))
         let offer = try await api.offers(
             placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!,
             checkOut: CalendarDate("2026-12-03")!, guests: 2
