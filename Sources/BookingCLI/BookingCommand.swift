@@ -7,6 +7,10 @@ protocol BookingCommand: Sendable {
     /// The name, help, options and arguments: `--help`, the manual and the
     /// shell completions are generated from it.
     static var spec: CommandSpec { get }
+    /// Whether its work moves money, holds rooms or settles attempts, so a
+    /// reader of stdout that goes away (`| head -1`) never stops it
+    /// half-way; false by default (it only reads, and ends quietly with 0).
+    static var finishesItsWork: Bool { get }
     /// Reads the typed values (each option's own check runs here).
     init(_ input: CommandInput) throws(UsageError)
     /// Checks the values together (`--check-out` after `--check-in`);
@@ -17,12 +21,24 @@ protocol BookingCommand: Sendable {
 }
 
 extension BookingCommand {
+    static var finishesItsWork: Bool { false }
+
     func validate() throws(UsageError) {}
+
+    /// Reads and validates `parsed` (before any work or network): the
+    /// command, ready to run, or the `UsageError` that says what is wrong.
+    static func prepare(_ parsed: ParsedCommand) throws(UsageError) -> Self {
+        let command = try Self(CommandInput(parsed: parsed, spec: spec))
+        try command.validate()
+        return command
+    }
 }
 
-/// A command whose one input is a positional argument: its spec and its
-/// reading come from the declaration (`argument`), the value is `argument`.
-protocol ArgumentCommand: BookingCommand {
+/// A command whose one input is a positional argument (`open URL`,
+/// `cancel BOOKING_ID`): it declares its name, help and argument, and runs
+/// with the argument's typed value. `OneArgument` makes it a
+/// `BookingCommand`, holding and reading the value for every such command.
+protocol ArgumentCommand {
     associatedtype Value: Sendable
     /// The command's name.
     static var name: String { get }
@@ -30,40 +46,33 @@ protocol ArgumentCommand: BookingCommand {
     static var summary: String { get }
     /// The argument's declaration.
     static var argument: TypedArgument<Value> { get }
-    /// The command with the argument's value.
-    init(argument: Value)
+    /// As `BookingCommand.finishesItsWork`; false by default.
+    static var finishesItsWork: Bool { get }
+    /// Does the work with the argument's value.
+    static func run(_ value: Value, _ invocation: Invocation) async throws -> ExitCode
 }
 
 extension ArgumentCommand {
-    static var spec: CommandSpec { CommandSpec(name, summary: summary, arguments: [argument.spec]) }
-
-    init(_ input: CommandInput) throws(UsageError) {
-        self.init(argument: try input(Self.argument))
-    }
+    static var finishesItsWork: Bool { false }
 }
 
-/// A command of the catalog: its description and how a parsed command line
-/// becomes a ready-to-run command (read and validated, before any work).
-struct CommandEntry: Sendable {
-    /// The command's description.
-    let spec: CommandSpec
-    /// Reads and validates the command line; the returned closure runs it.
-    let prepare: @Sendable (ParsedCommand) throws(UsageError) -> @Sendable (Invocation) async throws -> ExitCode
-
-    /// The entry of a command type.
-    init<Command: BookingCommand>(_ type: Command.Type) {
-        spec = Command.spec
-        prepare = { (parsed) throws(UsageError) in
-            let command = try Command(CommandInput(parsed: parsed, spec: Command.spec))
-            try command.validate()
-            return { invocation in try await command.run(invocation) }
-        }
+/// The `BookingCommand` of an `ArgumentCommand`: its spec from the
+/// declaration, and the argument's value read typed.
+struct OneArgument<Command: ArgumentCommand>: BookingCommand {
+    static var spec: CommandSpec {
+        CommandSpec(name: Command.name, summary: Command.summary, arguments: [Command.argument.spec])
     }
 
-    /// The entry of a command that still reads its own words
-    /// (`static func run(_:)`): its spec is given here.
-    init(_ spec: CommandSpec, run: @escaping @Sendable (Invocation) async throws -> ExitCode) {
-        self.spec = spec
-        prepare = { _ in run }
+    static var finishesItsWork: Bool { Command.finishesItsWork }
+
+    /// The argument's value.
+    let value: Command.Value
+
+    init(_ input: CommandInput) throws(UsageError) {
+        value = try input(Command.argument)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        try await Command.run(value, invocation)
     }
 }

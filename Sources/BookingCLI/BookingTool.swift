@@ -26,17 +26,17 @@ public enum BookingTool {
                 console.line(json ? document.serialized() : "booking \(version) (SQLite \(sqlite))")
                 return .done
             case .run(let command):
-                guard let entry = CommandCatalog.entry(named: command.command) else {
+                guard let type = CommandCatalog.commandType(named: command.command) else {
                     throw UsageError.unknownCommand(command.command)
                 }
                 // Every option read and checked before any work or network.
-                let run = try entry.prepare(command)
+                let prepared = try type.prepare(command)
                 let settings = try Settings.resolve(command, environment: environment)
                 if CommandCatalog.finishesWork(command.command) { console.finishWorkWhenReaderLeaves() }
                 let invocation = Invocation(
                     command: command, settings: settings, console: console,
                     environment: environment)
-                let code = try await run(invocation)
+                let code = try await prepared.run(invocation)
                 if console.hasLostReader && code == .unknown {
                     console.note(
                         "booking: the output was closed and the outcome is not known yet: run `booking status`")

@@ -1,3 +1,4 @@
+import BookingCore
 import Foundation
 
 /// Every command of `booking`, its options and its help: the one place
@@ -8,14 +9,7 @@ public enum CommandCatalog {
     public static let tagline = "the BookingKit command-line client"
 
     /// Options every command takes.
-    public static let globalOptions: [CommandSpec.Option] = [
-        .init("--server", value: "URL", help: "the booking API (default: $BOOKING_SERVER, else the embedded sandbox)"),
-        .init("--api-key", value: "KEY", help: "the account's key (default: $BOOKING_API_KEY, else sk_test_demo)"),
-        .init(
-            "--data-dir", value: "PATH", kind: .directory,
-            help: "where the databases live (default: $XDG_DATA_HOME/booking)"),
-        .init("--json", help: "print one JSON document with stable field names"),
-    ]
+    public static let globalOptions: [CommandSpec.Option] = Settings.options
 
     /// What `booking` takes instead of a command.
     public static let programOptions: [CommandSpec.Option] = [
@@ -26,66 +20,46 @@ public enum CommandCatalog {
     /// The word before a command's name that asks for its help: `booking help pay`.
     public static let helpWord = "help"
 
-    /// `trips` and `trip`: with `--json`, wait for the server (bounded) before printing.
-    static let refresh = CommandSpec.Option(
-        "--refresh", help: "with --json: refresh from the server first (bounded), not just this device's copy")
-
     /// The shells `booking completions` writes a script for.
     public static let shells: [String] = CompletionScript.Shell.allCases.map(\.rawValue)
 
     /// The commands, in the order `booking --help` lists them: each a
-    /// `BookingCommand` type that declares its own options, except the few
-    /// that still read their words themselves (their spec is here).
-    static let entries: [CommandEntry] = [
-        CommandEntry(DemoCommand.self),
-        CommandEntry(SearchCommand.self),
-        CommandEntry(OffersCommand.self),
-        CommandEntry(HoldCommand.self),
-        CommandEntry(PayCommand.self),
-        CommandEntry(StatusCommand.self),
-        CommandEntry(
-            CommandSpec(
-                "trips", summary: "your confirmed bookings, from this device (no network needed)",
-                options: [refresh]),
-            run: TripsCommand.run),
-        CommandEntry(
-            CommandSpec(
-                "trip", summary: "one booking, from this device (no network needed)", options: [refresh],
-                arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
-            run: TripCommand.run),
-        CommandEntry(
-            CommandSpec(
-                "cancel", summary: "cancel a booking",
-                arguments: [.init("BOOKING_ID", help: "a booking id from `booking trips`")]),
-            run: CancelCommand.run),
-        CommandEntry(ReconcileCommand.self),
-        CommandEntry(OpenCommand.self),
-        CommandEntry(ReplayCommand.self),
-        CommandEntry(DiagramCommand.self),
-        CommandEntry(
-            CommandSpec(
-                "sandbox", summary: "run the sandbox server in the foreground",
-                options: [
-                    .init("--port", value: "N", help: "port on 127.0.0.1 (default 0: any free port)"),
-                    .init("--seed", value: "N", help: "inventory seed"),
-                    .init("--hold-ttl-ms", value: "MS", help: "how long a hold lasts (default 900000)"),
-                    .init(
-                        "--fault-rate", value: "FAULT=RATE",
-                        help: "inject FAULT on that share of requests, e.g. unavailable=0.1", repeatable: true),
-                    .init("--fault-seed", value: "N", help: "seed of the random faults"),
-                ]),
-            run: SandboxCommand.run),
-        CommandEntry(CompletionsCommand.self),
-        CommandEntry(ManualCommand.self),
+    /// `BookingCommand` type that declares its own options and arguments
+    /// (`OneArgument` for those whose one input is an argument).
+    static let commandTypes: [any BookingCommand.Type] = [
+        DemoCommand.self,
+        SearchCommand.self,
+        OffersCommand.self,
+        HoldCommand.self,
+        PayCommand.self,
+        StatusCommand.self,
+        TripsCommand.self,
+        TripCommand.self,
+        OneArgument<CancelCommand>.self,
+        ReconcileCommand.self,
+        OneArgument<OpenCommand>.self,
+        OneArgument<ReplayCommand>.self,
+        DiagramCommand.self,
+        SandboxCommand.self,
+        CompletionsCommand.self,
+        ManualCommand.self,
     ]
 
     /// The commands' descriptions, in the order `booking --help` lists them.
-    public static let commands: [CommandSpec] = entries.map(\.spec)
+    public static let commands: [CommandSpec] = commandTypes.map { $0.spec }
 
-    /// The entry of the command called `name`.
-    static func entry(named name: String) -> CommandEntry? {
-        entries.first { $0.spec.name == name }
+    /// The type of the command called `name`.
+    static func commandType(named name: String) -> (any BookingCommand.Type)? {
+        commandTypes.first { $0.spec.name == name }
     }
+
+    /// `trips` and `trip`: with `--json`, wait for the server (bounded) before printing.
+    static let refresh: TypedOption<Bool> = .flag(
+        "--refresh", help: "with --json: refresh from the server first (bounded), not just this device's copy")
+
+    /// A booking's id, as `trip` and `cancel` take it.
+    static let bookingID = TypedArgument(
+        "BOOKING_ID", ValueParser.identifier.map { BookingID($0) }, help: "a booking id from `booking trips`")
 
     /// The exit codes and what each means, for `--help` and the manual.
     public static let exitCodes: [(code: ExitCode, meaning: String)] = [
@@ -95,10 +69,11 @@ public enum CommandCatalog {
         (.unknown, "not known yet (a payment being looked up): run `booking status` later"),
     ]
 
-    /// The commands whose work moves money, holds rooms or settles attempts:
-    /// a reader of stdout that goes away (`| head -1`) never stops them
-    /// half-way. Every other command only reads, and ends quietly with 0.
-    public static let commandsThatFinishTheirWork: Set<String> = ["hold", "pay", "cancel", "reconcile", "status"]
+    /// The commands whose work moves money, holds rooms or settles attempts
+    /// (each says so: `BookingCommand.finishesItsWork`): a reader of stdout
+    /// that goes away (`| head -1`) never stops them half-way. Every other
+    /// command only reads, and ends quietly with 0.
+    public static let commandsThatFinishTheirWork = Set(commandTypes.filter { $0.finishesItsWork }.map { $0.spec.name })
 
     /// Whether `command` finishes its work when stdout's reader goes away.
     public static func finishesWork(_ command: String) -> Bool {

@@ -1,6 +1,7 @@
 /// The description of one command: its name, help, options and arguments.
 /// The parser, `--help`, the shell completions and the manual page are all
-/// generated from it.
+/// generated from it. Each command type builds its own (`BookingCommand.spec`,
+/// with the compiler's memberwise initializer) from its declarations.
 public struct CommandSpec: Sendable {
     /// What an option's value or an argument may be: what the parser
     /// checks and what the shell completions offer.
@@ -88,22 +89,11 @@ public struct CommandSpec: Sendable {
     /// One line saying what it does.
     public var summary: String
     /// Longer help, shown by `booking <command> --help`.
-    public var discussion: String
+    public var discussion = ""
     /// Its options.
-    public var options: [Option]
+    public var options: [Option] = []
     /// Its positional arguments, all required.
-    public var arguments: [Argument]
-
-    /// Creates a command description.
-    public init(
-        _ name: String, summary: String, discussion: String = "", options: [Option] = [], arguments: [Argument] = []
-    ) {
-        self.name = name
-        self.summary = summary
-        self.discussion = discussion
-        self.options = options
-        self.arguments = arguments
-    }
+    public var arguments: [Argument] = []
 
     /// The usage line, e.g. `booking trip BOOKING_ID [--json]`.
     public var usage: String {

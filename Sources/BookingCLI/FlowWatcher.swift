@@ -12,24 +12,19 @@ public enum FlowWatcher {
         until done: @escaping @Sendable (BookingFlow.State) -> Bool
     ) async -> BookingFlow.State {
         let stream = await flow.states()
-        let reached = await withTaskGroup(of: BookingFlow.State?.self) { group in
-            group.addTask {
-                for await state in stream {
-                    await onChange(state)
-                    if done(state) { return state }
-                }
-                return nil
+        let watching = Task { () -> BookingFlow.State? in
+            for await state in stream {
+                await onChange(state)
+                if done(state) { return state }
             }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+            return nil
         }
-        if let reached { return reached }
-        return await flow.state
+        // The same bounded wait as `BookingClient.wait`: `TimeLimit`'s.
+        guard let reached = await TimeLimit.run(timeout, { await watching.value }) ?? nil else {
+            watching.cancel()  // ends the stream's iteration, and the callbacks
+            return await flow.state
+        }
+        return reached
     }
 
     /// Whether a restored flow has heard from the server: it is at rest, or

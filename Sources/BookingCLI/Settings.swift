@@ -22,38 +22,53 @@ public struct Settings: Sendable {
     /// The host of deep links (`BOOKING_LINK_HOST`).
     public var linkHost: String
 
+    /// `--server`: read before `BOOKING_SERVER`.
+    static let serverOption: TypedOption<ServerAddress?> = .optional(
+        "--server", .server, value: "URL",
+        help: "the booking API (default: $BOOKING_SERVER, else the embedded sandbox)")
+    /// `--api-key`: read before `BOOKING_API_KEY`.
+    static let apiKeyOption: TypedOption<String?> = .optional(
+        "--api-key", .apiKey, value: "KEY",
+        help: "the account's key (default: $BOOKING_API_KEY, else \(demoKey))")
+    /// `--data-dir`: read before `XDG_DATA_HOME`.
+    static let dataDirectoryOption: TypedOption<String?> = .optional(
+        "--data-dir", .directory, value: "PATH", help: "where the databases live (default: $XDG_DATA_HOME/booking)")
+    /// `--json`.
+    static let jsonOption: TypedOption<Bool> = .flag("--json", help: "print one JSON document with stable field names")
+
+    /// The options every command takes, declared above: the parser, the
+    /// help, the manual and the completions list them in this order.
+    static let options = [serverOption.spec, apiKeyOption.spec, dataDirectoryOption.spec, jsonOption.spec]
+
     /// Reads the global options, then the environment: `--server` or
     /// `BOOKING_SERVER`, `--api-key` or `BOOKING_API_KEY`, `--data-dir` or
     /// `XDG_DATA_HOME/booking` or `~/.local/share/booking`.
     public static func resolve(_ command: ParsedCommand, environment: [String: String]) throws(UsageError) -> Settings {
-        func setting(_ option: String, _ variable: String) -> (value: String, source: String)? {
-            if let value = command.value(option) { return (value, option) }
-            if let value = environment[variable], !value.isEmpty { return (value, variable) }
-            return nil
+        func variable(_ name: String) -> String? {
+            environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
-        let server = try setting("--server", "BOOKING_SERVER").map { (found) throws(UsageError) in
-            try Validate.server(found.value, option: found.source)
+        let name = command.command
+        var server = try serverOption.read(command, name)
+        if server == nil, let text = variable("BOOKING_SERVER") {
+            server = try Validate.server(text, option: "BOOKING_SERVER")
         }
-        let apiKey =
-            try setting("--api-key", "BOOKING_API_KEY").map { (found) throws(UsageError) in
-                try Validate.apiKey(found.value, option: found.source)
-            } ?? demoKey
-        let linkHost = environment["BOOKING_LINK_HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultLinkHost
+        var apiKey = try apiKeyOption.read(command, name)
+        if apiKey == nil, let text = variable("BOOKING_API_KEY") {
+            apiKey = try Validate.apiKey(text, option: "BOOKING_API_KEY")
+        }
+        let dataDirectory: String
+        if let given = try dataDirectoryOption.read(command, name) {
+            dataDirectory = given
+        } else {
+            dataDirectory = try defaultDataDirectory(environment)
+        }
         return Settings(
-            server: server, apiKey: apiKey, dataDirectory: try dataDirectory(command, environment: environment),
-            json: command.has("--json"), linkHost: linkHost)
+            server: server, apiKey: apiKey ?? demoKey, dataDirectory: dataDirectory,
+            json: try jsonOption.read(command, name), linkHost: variable("BOOKING_LINK_HOST") ?? defaultLinkHost)
     }
 
-    private static func dataDirectory(_ command: ParsedCommand, environment: [String: String]) throws(UsageError)
-        -> String
-    {
-        if let given = command.value("--data-dir") {
-            guard !given.isEmpty, !given.utf8.contains(0) else {
-                throw .invalidValue(option: "--data-dir", value: given, reason: "not a path")
-            }
-            if given.hasPrefix("/") { return given }
-            return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(given)
-        }
+    /// The data directory when `--data-dir` is not given.
+    private static func defaultDataDirectory(_ environment: [String: String]) throws(UsageError) -> String {
         // XDG: a relative XDG_DATA_HOME is invalid and ignored.
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return (xdg as NSString).appendingPathComponent("booking")

@@ -95,8 +95,7 @@ public struct TripViewer: Sendable {
     /// One sentence on how old the copy is: `synced 3 min ago`.
     public static func freshness(_ isFresh: Bool, oldest: Date?) -> String {
         if isFresh { return "Checked with the server: synced just now." }
-        let age = oldest.map { "synced \(AgeText.describe(since: $0))" } ?? "never synced"
-        return "Offline: this device's copy, \(age)."
+        return TripText.offline(syncedAgo: oldest.map { AgeText.describe(since: $0) })
     }
 
     /// The freshness as JSON fields: `offline`, `syncedAt`, `syncedAgo`, `ageSeconds`.

@@ -54,6 +54,21 @@ extension TypedOption {
     }
 }
 
+extension TypedOption {
+    /// An option that may be given any number of times: its values in the
+    /// order given (none when left out).
+    static func repeated<Element>(
+        _ name: String, _ parser: ValueParser<Element>, value: String, help: String
+    ) -> Self where Value == [Element] {
+        Self(spec: CommandSpec.Option(name, value: value, kind: parser.kind, help: help, repeatable: true)) {
+            (parsed, _) throws(UsageError) in
+            var values: [Element] = []
+            for text in parsed.values[name] ?? [] { values.append(try parser.parse(text, name)) }
+            return values
+        }
+    }
+}
+
 /// One positional argument of a command, declared once like `TypedOption`.
 struct TypedArgument<Value: Sendable>: Sendable {
     /// The argument as the parser, the help and the completions see it.

@@ -1,4 +1,6 @@
+import BookingAPI
 import BookingCore
+import Foundation
 
 /// How an option's or an argument's text becomes a typed value: what the
 /// shell completions offer (`kind`) and the check that turns the text into a
@@ -8,6 +10,14 @@ struct ValueParser<Value: Sendable>: Sendable {
     let kind: CommandSpec.ValueKind
     /// Turns the text given for `name` into a value, or says why not.
     let parse: @Sendable (_ text: String, _ name: String) throws(UsageError) -> Value
+}
+
+extension ValueParser {
+    /// The same check, its value turned into another type (an id's text
+    /// into a `BookingID`).
+    func map<Other>(_ transform: @escaping @Sendable (Value) -> Other) -> ValueParser<Other> {
+        ValueParser<Other>(kind: kind) { (text, name) throws(UsageError) in transform(try parse(text, name)) }
+    }
 }
 
 extension ValueParser where Value == String {
@@ -33,6 +43,29 @@ extension ValueParser where Value == String {
 
     /// A file's path.
     static var file: Self { Self(kind: .file) { text, _ in text } }
+
+    /// A directory's path, made absolute against the current directory.
+    static var directory: Self {
+        Self(kind: .directory) { (text, name) throws(UsageError) in
+            guard !text.isEmpty, !text.utf8.contains(0) else {
+                throw .invalidValue(option: name, value: text, reason: "not a path")
+            }
+            if text.hasPrefix("/") { return text }
+            return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(text)
+        }
+    }
+
+    /// An API key (`Validate.apiKey`: never echoed).
+    static var apiKey: Self {
+        Self(kind: .text) { (text, name) throws(UsageError) in try Validate.apiKey(text, option: name) }
+    }
+}
+
+extension ValueParser where Value == ServerAddress {
+    /// The server's base URL (`Validate.server`).
+    static var server: Self {
+        Self(kind: .text) { (text, name) throws(UsageError) in try Validate.server(text, option: name) }
+    }
 }
 
 extension ValueParser where Value == Int {

@@ -68,9 +68,7 @@ public enum LeanViewer {
                 return .exit(0)
             }
             if shown == 0 {
-                output.append(
-                    "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay.\n"
-                )
+                output.append(TripText.noTrips + "\n")
             }
             return refresh(request, output: output, oldest: oldest)
         } catch {
@@ -117,7 +115,7 @@ public enum LeanViewer {
             output.finish()
             return .handOver(shown: true)
         }
-        output.append("Offline: this device's copy, \(oldest.map { "synced " + ago($0) } ?? "never synced").\n")
+        output.append(TripText.offline(syncedAgo: oldest.map { ago($0) }) + "\n")
         output.finish()
         return .exit(0)
     }

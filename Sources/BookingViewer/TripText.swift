@@ -160,4 +160,16 @@ extension TripText {
         "booking: trip \(ViewerText.terminalSafe(id.rawValue)): "
             + "its saved details cannot be read; shown without them"
     }
+
+    /// What `booking trips` says when this device has no trip, the lean
+    /// viewer and the CLI alike.
+    public static let noTrips =
+        "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay."
+
+    /// The sentence for the device's copy when the server was not reached:
+    /// `Offline: this device's copy, synced 3 min ago.` (`syncedAgo` nil:
+    /// never synced).
+    public static func offline(syncedAgo: String?) -> String {
+        "Offline: this device's copy, \(syncedAgo.map { "synced " + $0 } ?? "never synced")."
+    }
 }

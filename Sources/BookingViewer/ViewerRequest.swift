@@ -15,6 +15,13 @@ public struct ViewerRequest: Equatable, Sendable {
     /// The server's host and port (`--server`, `BOOKING_SERVER`); nil for the embedded sandbox.
     public var server: (host: String, port: UInt16)?
 
+    /// The flags it reads: the CLI's global `--json` and the `--refresh`
+    /// that `trips` and `trip` declare (a test in BookingCLITests holds
+    /// these two lists to the CLI's declarations).
+    public static let flags: Set<String> = ["--json", "--refresh"]
+    /// The options with a value it reads: the CLI's global options.
+    public static let valueOptions: Set<String> = ["--data-dir", "--server", "--api-key"]
+
     public static func == (lhs: ViewerRequest, rhs: ViewerRequest) -> Bool {
         lhs.tripID == rhs.tripID && lhs.json == rhs.json && lhs.dataDirectory == rhs.dataDirectory
             && lhs.server?.host == rhs.server?.host && lhs.server?.port == rhs.server?.port
@@ -29,9 +36,9 @@ public struct ViewerRequest: Equatable, Sendable {
         while index < arguments.count {
             let word = arguments[index]
             index += 1
-            if ["--json", "--refresh"].contains(word) {
+            if Self.flags.contains(word) {
                 guard flags.insert(word).inserted else { return nil }
-            } else if ["--data-dir", "--server", "--api-key"].contains(word) {
+            } else if Self.valueOptions.contains(word) {
                 guard index < arguments.count, !arguments[index].hasPrefix("--"), values[word] == nil else {
                     return nil
                 }
@@ -77,7 +84,7 @@ public struct ViewerRequest: Equatable, Sendable {
     }
 
     /// 1 to 64 letters, digits, `-` or `_` (the CLI's rule for ids).
-    static func isIdentifier(_ text: String) -> Bool {
+    public static func isIdentifier(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         return (1...64).contains(bytes.count)
             && bytes.allSatisfy { byte in

@@ -1,3 +1,4 @@
+import BookingCLI
 import Foundation
 import Testing
 
@@ -13,6 +14,12 @@ import Testing
         let run = try await Booking.shell("\(command) | \(reader); echo \"booking exit ${PIPESTATUS[0]}\"")
         let line = run.output.split(separator: "\n").last { $0.hasPrefix("booking exit ") }
         return (run, line.flatMap { Int32($0.dropFirst("booking exit ".count)) })
+    }
+
+    /// Each command declares whether it finishes its work; exactly these
+    /// move money, hold rooms or settle attempts.
+    @Test func theCommandsThatFinishTheirWorkAreTheOnesThatChangeSomething() {
+        #expect(CommandCatalog.commandsThatFinishTheirWork == ["hold", "pay", "cancel", "reconcile", "status"])
     }
 
     @Test func payPipedIntoHeadStillPaysAndExitsWithTheOutcome() async throws {

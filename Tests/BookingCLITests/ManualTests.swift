@@ -1,6 +1,7 @@
-import BookingCLI
 import Foundation
 import Testing
+
+@testable import BookingCLI
 
 /// `booking manual`: a roff page generated from the catalog, rendered by
 /// the real groff and man.
@@ -84,7 +85,7 @@ import Testing
 
     @Test func textThatLooksLikeRoffIsPrintedAsItIs() async throws {
         let hostile = CommandSpec(
-            ".evil", summary: "'quoted \\fB not bold \\\\ and .TH inside",
+            name: ".evil", summary: "'quoted \\fB not bold \\\\ and .TH inside",
             discussion: ".SH NOT A SECTION\n'br — café ✓",
             options: [.init("--x", value: ".V", help: ".br then \\e")],
             arguments: [.init("'A", help: "'ap")])

@@ -59,4 +59,29 @@ import Testing
         let status = try await booking.run(["status", "--json"])
         #expect(!status.output.contains(id), "\(status.output)")
     }
+
+    @Test(arguments: [
+        (["trip"], "`booking trip` needs BOOKING_ID; run `booking trip --help`"),
+        (["cancel"], "`booking cancel` needs BOOKING_ID; run `booking cancel --help`"),
+        (["trips", "--refresh=yes"], "invalid value 'yes' for --refresh: it is a flag and takes no value"),
+        (["sandbox", "--seed", "-1"], "invalid value '-1' for --seed: not a whole number from 0"),
+        (
+            ["sandbox", "--hold-ttl-ms", "0"],
+            "invalid value '0' for --hold-ttl-ms: not a whole number from 1 to 86400000"
+        ),
+        (
+            ["sandbox", "--fault-rate", "unavailable=0.1", "--fault-rate", "unavailable=2"],
+            "invalid value '2' for --fault-rate: not a number from 0.0 to 1.0"
+        ),
+    ])
+    func theViewerCancelAndSandboxCommandsCheckTheirDeclaredInputsBeforeAnyWork(
+        arguments: [String], message: String
+    ) async throws {
+        let booking = Booking(server: "http://127.0.0.1:9", label: "cli-typed")
+        let run = try await booking.run(arguments)
+        #expect(run.status == 2, "\(arguments): \(run.error)")
+        #expect(run.error == "booking: " + message + "\n")
+        #expect(run.output.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: booking.dataDirectory))
+    }
 }

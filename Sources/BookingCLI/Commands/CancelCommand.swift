@@ -9,9 +9,14 @@ import Foundation
 /// POST leaves; a cancellation left open by a crash or a lost answer is
 /// resumed with its own key (looked up first), and the answer is saved as
 /// the trip.
-enum CancelCommand {
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let id = BookingID(try Validate.identifier(invocation.command.arguments[0], name: "BOOKING_ID"))
+enum CancelCommand: ArgumentCommand {
+    static let name = "cancel"
+    static let summary = "cancel a booking"
+    static let argument = CommandCatalog.bookingID
+    /// It cancels: it ends its work if stdout's reader leaves.
+    static let finishesItsWork = true
+
+    static func run(_ id: BookingID, _ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()
         let trips = try services.trips()
         let booking: BookingSnapshot

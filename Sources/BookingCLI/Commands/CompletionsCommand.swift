@@ -6,7 +6,7 @@ struct CompletionsCommand: BookingCommand {
         "SHELL", .oneOf(CommandCatalog.shells), help: "the shell: " + CommandCatalog.shells.joined(separator: ", "))
 
     static let spec = CommandSpec(
-        "completions", summary: "print a completion script for bash, zsh or fish",
+        name: "completions", summary: "print a completion script for bash, zsh or fish",
         discussion: "Generated from the same list of commands and options as this help. "
             + "Install: `booking completions bash > ~/.local/share/bash-completion/completions/booking`; "
             + "zsh: into a directory of $fpath as `_booking`; "

@@ -16,7 +16,7 @@ import Foundation
 /// on this command line and are left unused.)
 struct DemoCommand: BookingCommand {
     static let spec = CommandSpec(
-        "demo", summary: "a guided end-to-end run on the embedded sandbox",
+        name: "demo", summary: "a guided end-to-end run on the embedded sandbox",
         discussion:
             "Search, offers, a hold with its countdown, payment through 3-D Secure, a lost answer recovered through Unknown, and the trip read offline; ends with what the sandbox's ledger proves (one charge per attempt)."
     )
@@ -24,7 +24,9 @@ struct DemoCommand: BookingCommand {
     init(_ input: CommandInput) {}
 
     /// The global options the demo cannot honour.
-    static let refusedOptions = ["--server", "--data-dir", "--api-key"]
+    static let refusedOptions = [
+        Settings.serverOption.spec.name, Settings.dataDirectoryOption.spec.name, Settings.apiKeyOption.spec.name,
+    ]
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         if let option = Self.refusedOptions.first(where: { invocation.command.value($0) != nil }) {

@@ -7,7 +7,7 @@ struct DiagramCommand: BookingCommand {
         "--format", .oneOf(["mermaid", "dot"]), default: "mermaid", help: "output format")
 
     static let spec = CommandSpec(
-        "diagram", summary: "draw the booking flow, generated from the reducer", options: [format.spec])
+        name: "diagram", summary: "draw the booking flow, generated from the reducer", options: [format.spec])
 
     /// `mermaid` or `dot`.
     let format: String

@@ -22,8 +22,11 @@ struct HoldCommand: BookingCommand {
     static let acceptNewPrice: TypedOption<Bool> = .flag(
         "--accept-new-price", help: "hold at the new price a refused hold of this offer was given (a new attempt)")
 
+    /// It holds, pays or settles: it ends its work if stdout's reader leaves.
+    static let finishesItsWork = true
+
     static let spec = CommandSpec(
-        "hold", summary: "hold an offer's room; shows the live countdown",
+        name: "hold", summary: "hold an offer's room; shows the live countdown",
         discussion: "Starts a new attempt: its key is saved before the request leaves.",
         options: [noWait.spec, acceptNewPrice.spec], arguments: [offer.spec])
 

@@ -2,7 +2,7 @@
 /// the catalog (`ManualPage`), for `man -l -` or `~/.local/share/man/man1`.
 struct ManualCommand: BookingCommand {
     static let spec = CommandSpec(
-        "manual", summary: "print the manual page (roff, section 1)",
+        name: "manual", summary: "print the manual page (roff, section 1)",
         discussion: "Install: `booking manual > ~/.local/share/man/man1/booking.1`, then `man booking`; "
             + "or read it now with `booking manual | man -l -`.")
 

@@ -34,7 +34,7 @@ struct OffersCommand: BookingCommand {
         "--refresh", help: "ask the server again instead of showing cached prices")
 
     static let spec = CommandSpec(
-        "offers", summary: "offers for a place and dates, one page at a time",
+        name: "offers", summary: "offers for a place and dates, one page at a time",
         discussion: "Filters are part of the saved list's key and are sent to the server, so a saved page holds "
             + "exactly what its filters say.",
         options: [

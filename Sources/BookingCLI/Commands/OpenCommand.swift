@@ -6,17 +6,15 @@ import BookingStore
 /// rejected link says why (exit 2), an accepted one shows its trip offline.
 /// A 3-D Secure return link brings the waiting payment back and asks the
 /// server how it ended (the link itself is only a hint).
-struct OpenCommand: ArgumentCommand {
+enum OpenCommand: ArgumentCommand {
     static let name = "open"
     static let summary = "open a deep link such as https://example.com/trips/ID"
     static let argument = TypedArgument("URL", .text, help: "the link")
-    /// The link.
-    let argument: String
 
-    func run(_ invocation: Invocation) async throws -> ExitCode {
+    static func run(_ link: String, _ invocation: Invocation) async throws -> ExitCode {
         let parser = DeepLinkParser(host: invocation.settings.linkHost)
         do {
-            switch try parser.parse(argument) {
+            switch try parser.parse(link) {
             case .trip(let id):
                 return try await TripCommand.show(id, invocation)
             case .challengeReturned(let id):

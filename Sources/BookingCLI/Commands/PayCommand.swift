@@ -25,8 +25,11 @@ struct PayCommand: BookingCommand {
             "on the sandbox, answer 3-D Secure this way (without it, on a terminal: answer the printed page in a browser)"
     )
 
+    /// It holds, pays or settles: it ends its work if stdout's reader leaves.
+    static let finishesItsWork = true
+
     static let spec = CommandSpec(
-        "pay", summary: "pay for the held room; always ends in a named outcome",
+        name: "pay", summary: "pay for the held room; always ends in a named outcome",
         discussion: "Ctrl-C never cancels a charge in flight: run `booking status` to see how it ended.",
         options: [card.spec, challenge.spec])
 

@@ -7,8 +7,11 @@ import BookingKit
 /// time left (they wait for the user, not the server: no cron noise), 3 when
 /// some payment is still pending or an attempt could not be asked about.
 struct ReconcileCommand: BookingCommand {
+    /// It holds, pays or settles: it ends its work if stdout's reader leaves.
+    static let finishesItsWork = true
+
     static let spec = CommandSpec(
-        "reconcile", summary: "settle every unfinished attempt with the server (the launch-time job; suits cron)")
+        name: "reconcile", summary: "settle every unfinished attempt with the server (the launch-time job; suits cron)")
 
     init(_ input: CommandInput) {}
 

@@ -8,25 +8,22 @@ import BookingKit
 /// every line and counts the mismatches (so an unreadable log prints nothing
 /// but its error), a second prints the steps, as many as the first saw. The
 /// log's text is a file's, not the program's: it is printed terminal-safe.
-struct ReplayCommand: ArgumentCommand {
+enum ReplayCommand: ArgumentCommand {
     static let name = "replay"
     static let summary = "replay a saved event log through the flow, state by state"
     static let argument = TypedArgument("LOG", .file, help: "an event log file")
-    /// The log's path.
-    let argument: String
 
-    func run(_ invocation: Invocation) async throws -> ExitCode {
-        let path = argument
+    static func run(_ path: String, _ invocation: Invocation) async throws -> ExitCode {
         var mismatches = 0
-        let count = try Self.replay(path) { step in
+        let count = try replay(path) { step in
             if !step.matches { mismatches += 1 }
         }
         let matches = mismatches == 0
         if invocation.json {
-            try Self.printJSON(path, matches: matches, count: count, console: invocation.console)
+            try printJSON(path, matches: matches, count: count, console: invocation.console)
         } else {
             let console = invocation.console
-            try Self.replay(path, limit: count) { step in
+            try replay(path, limit: count) { step in
                 let effects = step.effects.isEmpty ? "" : "  [" + step.effects.joined(separator: ", ") + "]"
                 let logged = "\(step.entry.state) [\(step.entry.effects.joined(separator: ", "))]".terminalSafe
                 let verdict =

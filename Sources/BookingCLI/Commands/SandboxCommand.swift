@@ -6,28 +6,55 @@ import HTTPServer
 /// the sandbox server in the foreground on 127.0.0.1, its database in
 /// `<data-dir>/sandbox/`. Prints `listening on http://127.0.0.1:PORT` once it
 /// serves; stops gracefully on SIGINT or SIGTERM.
-enum SandboxCommand {
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let command = invocation.command
+struct SandboxCommand: BookingCommand {
+    static let port: TypedOption<Int> = .defaulted(
+        "--port", .integer(in: 0...65535), default: 0, shown: "0: any free port", value: "N", help: "port on 127.0.0.1")
+    static let seed: TypedOption<UInt64?> = .optional("--seed", .wholeNumber, value: "N", help: "inventory seed")
+    static let holdTTL: TypedOption<Int> = .defaulted(
+        "--hold-ttl-ms", .integer(in: 1...86_400_000), default: Int(SandboxConfiguration.defaultHoldTTLMilliseconds),
+        value: "MS", help: "how long a hold lasts")
+    static let faultRates: TypedOption<[(SandboxFault, Double)]> = .repeated(
+        "--fault-rate", faultRate, value: "FAULT=RATE",
+        help: "inject FAULT on that share of requests, e.g. unavailable=0.1")
+    static let faultSeed: TypedOption<UInt64?> = .optional(
+        "--fault-seed", .wholeNumber, value: "N", help: "seed of the random faults")
+
+    /// `FAULT=RATE`, e.g. `unavailable=0.1` or `delay-ms=300=0.2`: a fault
+    /// and the share of requests that get it.
+    static let faultRate = ValueParser<(SandboxFault, Double)>(kind: .text) { (text, name) throws(UsageError) in
+        guard let separator = text.lastIndex(of: "="), let fault = SandboxFault(String(text[..<separator])) else {
+            throw .invalidValue(
+                option: name, value: text, reason: "use FAULT=RATE with a fault such as unavailable or delay-ms=300")
+        }
+        return (fault, try Validate.decimal(String(text[text.index(after: separator)...]), option: name, in: 0...1))
+    }
+
+    static let spec = CommandSpec(
+        name: "sandbox", summary: "run the sandbox server in the foreground",
+        options: [port.spec, seed.spec, holdTTL.spec, faultRates.spec, faultSeed.spec])
+
+    /// The port to listen on (0: any free one).
+    let port: UInt16
+    /// The sandbox's settings from the options (`run` puts its database in
+    /// the data directory).
+    let configuration: SandboxConfiguration
+
+    init(_ input: CommandInput) throws(UsageError) {
+        port = UInt16(try input(Self.port))
+        var configuration = SandboxConfiguration(databasePath: "")
+        configuration.holdTTLMilliseconds = Int64(try input(Self.holdTTL))
+        if let seed = try input(Self.seed) { configuration.inventorySeed = seed }
+        if let seed = try input(Self.faultSeed) { configuration.faultSeed = seed }
+        for (fault, rate) in try input(Self.faultRates) { configuration.faultRates[fault] = rate }
+        self.configuration = configuration
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
         let directory = (invocation.settings.dataDirectory as NSString).appendingPathComponent("sandbox")
-        var configuration = SandboxConfiguration(
-            databasePath: SandboxConfiguration.databasePath(inDataDirectory: directory))
+        var configuration = configuration
+        configuration.databasePath = SandboxConfiguration.databasePath(inDataDirectory: directory)
         var listener = HTTPListener.Configuration()
-        if let port = command.value("--port") {
-            listener.port = UInt16(try Validate.integer(port, option: "--port", in: 0...65535))
-        }
-        if let seed = command.value("--seed") { configuration.inventorySeed = try number(seed, option: "--seed") }
-        if let seed = command.value("--fault-seed") {
-            configuration.faultSeed = try number(seed, option: "--fault-seed")
-        }
-        if let ttl = command.value("--hold-ttl-ms") {
-            configuration.holdTTLMilliseconds = Int64(
-                try Validate.integer(ttl, option: "--hold-ttl-ms", in: 1...86_400_000))
-        }
-        for text in command.values["--fault-rate"] ?? [] {
-            let (fault, rate) = try faultRate(text)
-            configuration.faultRates[fault] = rate
-        }
+        listener.port = port
         if let problem = configuration.validationProblem() { throw CommandFailure.rejected(problem) }
         try Services.makeDirectory(invocation.settings.dataDirectory)
         let server: SandboxServer
@@ -54,23 +81,16 @@ enum SandboxCommand {
         handlers.restore()
         return .done
     }
+}
 
-    private static func number(_ text: String, option: String) throws(UsageError) -> UInt64 {
-        guard text.utf8.count <= 20, let value = UInt64(text) else {
-            throw .invalidValue(option: option, value: text, reason: "not a whole number from 0")
+extension ValueParser where Value == UInt64 {
+    /// A whole number from 0 (a seed).
+    static var wholeNumber: Self {
+        Self(kind: .text) { (text, name) throws(UsageError) in
+            guard text.utf8.count <= 20, let value = UInt64(text) else {
+                throw .invalidValue(option: name, value: text, reason: "not a whole number from 0")
+            }
+            return value
         }
-        return value
-    }
-
-    /// `FAULT=RATE`, e.g. `unavailable=0.1` or `delay-ms=300=0.2`.
-    static func faultRate(_ text: String) throws(UsageError) -> (SandboxFault, Double) {
-        guard let separator = text.lastIndex(of: "="), let fault = SandboxFault(String(text[..<separator])) else {
-            throw .invalidValue(
-                option: "--fault-rate", value: text,
-                reason: "use FAULT=RATE with a fault such as unavailable or delay-ms=300")
-        }
-        let rate = try Validate.decimal(
-            String(text[text.index(after: separator)...]), option: "--fault-rate", in: 0...1)
-        return (fault, rate)
     }
 }

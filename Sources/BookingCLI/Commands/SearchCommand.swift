@@ -7,7 +7,7 @@ struct SearchCommand: BookingCommand {
     static let text = TypedArgument("TEXT", .text, help: "what to search for", takesRest: true)
 
     static let spec = CommandSpec(
-        "search", summary: "place suggestions (recent searches for short input)", arguments: [text.spec])
+        name: "search", summary: "place suggestions (recent searches for short input)", arguments: [text.spec])
 
     /// The text, trimmed.
     let text: String

@@ -8,7 +8,10 @@ import Foundation
 /// server), and printed. Exit 0 when it stands well (held, confirmed,
 /// cancelled, let go), 1 when it failed or expired, 3 while still unknown.
 struct StatusCommand: BookingCommand {
-    static let spec = CommandSpec("status", summary: "the current attempt, settled with the server")
+    /// It holds, pays or settles: it ends its work if stdout's reader leaves.
+    static let finishesItsWork = true
+
+    static let spec = CommandSpec(name: "status", summary: "the current attempt, settled with the server")
 
     init(_ input: CommandInput) {}
 

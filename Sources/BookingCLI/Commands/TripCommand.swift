@@ -6,17 +6,33 @@ import BookingViewer
 /// network call, then refreshed (bounded). `--json` shows the device's copy
 /// and touches no network unless `--refresh` asks it to wait for the server.
 /// A trip not on the device yet is looked for on the server (bounded).
-enum TripCommand {
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
-        let id = try Validate.identifier(invocation.command.arguments[0], name: "BOOKING_ID")
-        return try await show(BookingID(id), invocation)
+struct TripCommand: BookingCommand {
+    static let spec = CommandSpec(
+        name: "trip", summary: "one booking, from this device (no network needed)",
+        options: [CommandCatalog.refresh.spec], arguments: [CommandCatalog.bookingID.spec])
+
+    /// The booking to show.
+    let bookingID: BookingID
+    /// With `--json`: whether to wait for the server first.
+    let refreshesFirst: Bool
+
+    init(_ input: CommandInput) throws(UsageError) {
+        bookingID = try input(CommandCatalog.bookingID)
+        refreshesFirst = try input(CommandCatalog.refresh)
     }
 
-    /// Shows trip `id` (also the landing of `booking open`).
-    static func show(_ id: BookingID, _ invocation: Invocation) async throws -> ExitCode {
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        try await Self.show(bookingID, refreshingFirst: refreshesFirst, invocation)
+    }
+
+    /// Shows trip `id` (also the landing of `booking open`, which never
+    /// refreshes first).
+    static func show(_ id: BookingID, refreshingFirst: Bool = false, _ invocation: Invocation) async throws
+        -> ExitCode
+    {
         let viewer = try TripViewer.local(invocation)
         var refresh: TripViewer.Refresh?
-        if invocation.json && invocation.command.has("--refresh") { refresh = await viewer.refresh(invocation) }
+        if invocation.json && refreshingFirst { refresh = await viewer.refresh(invocation) }
         var found = try await viewer.repository.trip(id)
         if found == nil && refresh == nil {
             refresh = await viewer.refresh(invocation)

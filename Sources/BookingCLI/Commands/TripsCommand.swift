@@ -9,14 +9,25 @@ import Foundation
 /// and touches no network, unless `--refresh` asks it to wait for the
 /// server first. (`booking` answers the usual cases itself with the lean
 /// viewer and hands the refresh over here with the copy already shown.)
-enum TripsCommand {
-    static func run(_ invocation: Invocation) async throws -> ExitCode {
+struct TripsCommand: BookingCommand {
+    static let spec = CommandSpec(
+        name: "trips", summary: "your confirmed bookings, from this device (no network needed)",
+        options: [CommandCatalog.refresh.spec])
+
+    /// With `--json`: whether to wait for the server first.
+    let refreshesFirst: Bool
+
+    init(_ input: CommandInput) throws(UsageError) {
+        refreshesFirst = try input(CommandCatalog.refresh)
+    }
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
         if invocation.json {
             let viewer = try TripViewer.local(invocation)
             let refresh =
-                invocation.command.has("--refresh")
+                refreshesFirst
                 ? await viewer.refresh(invocation) : TripViewer.Refresh(isFresh: false, changed: [])
-            try await printJSON(viewer, isFresh: refresh.isFresh, invocation)
+            try await Self.printJSON(viewer, isFresh: refresh.isFresh, invocation)
             return .done
         }
         let viewer = try TripViewer.local(invocation)
@@ -34,9 +45,7 @@ enum TripsCommand {
                 })
             output.flush()
             if shown == 0 {
-                invocation.say(
-                    "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay."
-                )
+                invocation.say(TripText.noTrips)
             }
         }
         let oldest = try await viewer.repository.oldestSync()

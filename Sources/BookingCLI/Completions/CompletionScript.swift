@@ -48,7 +48,7 @@ public struct CompletionScript: Sendable {
     /// The pseudo-command `help`, whose one argument is a command's name.
     var helpCommand: CommandSpec {
         CommandSpec(
-            CommandCatalog.helpWord, summary: "a command's help",
+            name: CommandCatalog.helpWord, summary: "a command's help",
             arguments: [.init("COMMAND", kind: .oneOf(commands.map(\.name)), help: "a command")])
     }
 
