@@ -165,7 +165,7 @@ package actor BookingRepository {
             // The commit that must precede the request: from here on, launch
             // reconciliation looks this attempt up by its key. Conditional on
             // HELD: another process that got there first sends it, not us.
-            guard try store.attempts.submitPayment(id: id, at: now()) else {
+            guard try update(AttemptChange(attemptID: id, phase: .paymentSubmitted)) else {
                 return Self.notSubmitted(try saved(id))
             }
         } catch {

@@ -11,9 +11,9 @@ import Testing
 /// a trip, its attempt not let go) and `PRAGMA integrity_check` are checked
 /// (`Campaign.check`).
 ///
-/// CI: 10 tries per named boundary plus 20 at random moments: at least 50
-/// kills. `BOOKINGKIT_LONG=1`: 240 per boundary plus 300 random: at least
-/// 1,000 kills. The repository saves the payment's answer (the trip with
+/// CI: 14 tries per named boundary plus 20 at random moments (some land
+/// after `booking pay` exited): at least 50 kills. `BOOKINGKIT_LONG=1`: 300
+/// per boundary plus 300 random: at least 1,000 kills. The repository saves the payment's answer (the trip with
 /// it) before `after pay`; the flow has no save of its own after it.
 @Suite struct KillCampaignTests {
     static let boundaries = [
@@ -29,7 +29,7 @@ import Testing
 
     @Test func payKilledAtNamedBoundariesAndRandomMomentsNeverChargesTwiceNorLosesATrip() async throws {
         let long = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
-        let perBoundary = long ? 240 : 10
+        let perBoundary = long ? 300 : 14
         let randomKills = long ? 300 : 20
         var plan = Self.boundaries.flatMap { Array(repeating: $0, count: perBoundary) }
         // Kills from outside after 0 to 79 ms: some land before the payment
