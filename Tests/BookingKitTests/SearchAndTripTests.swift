@@ -14,8 +14,7 @@ import Testing
     @Test func shortInputShowsRecentsAndLongerInputAsksTheServerAfterTheDebounce() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
         let sleeper = NoSleeper()
-        let search = try SearchRepository(
-            directory: sandbox.clientDirectory, api: sandbox.client(), dependencies: Dependencies(sleeper: sleeper))
+        let search = try SearchRepository.over(sandbox, sleeper: sleeper)
         try await search.recordSearch("Lisbon", placeID: "plc_lisbon")
         guard case .recents(let recents) = try await search.suggestions(for: " l ") else {
             Issue.record("no recents")
@@ -123,5 +122,13 @@ import Testing
         _ = try await trips.cancel(bookingID, key: IdempotencyKey(UUID().uuidString))
         #expect(try await offline.trip(bookingID)?.record.status == .cancelled)
         #expect(try await trips.sync() == 0)
+    }
+}
+
+extension SearchRepository {
+    /// A search over `sandbox`'s client directory and API that waits with `sleeper`.
+    static func over(_ sandbox: SandboxFixture, sleeper: any Sleeper) throws -> SearchRepository {
+        try SearchRepository(
+            directory: sandbox.clientDirectory, api: sandbox.client(), dependencies: Dependencies(sleeper: sleeper))
     }
 }

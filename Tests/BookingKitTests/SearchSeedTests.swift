@@ -46,8 +46,7 @@ import Testing
     @Test func oneCharacterShowsRecentsAtOnceAndTwoAskTheServer() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
         let sleeper = NoSleeper()
-        let search = try SearchRepository(
-            directory: sandbox.clientDirectory, api: sandbox.client(), dependencies: Dependencies(sleeper: sleeper))
+        let search = try SearchRepository.over(sandbox, sleeper: sleeper)
         try await search.recordSearch("Lisbon", placeID: "plc_lisbon")
         #expect(try await search.suggestions(for: " l ") == .recents(try await search.recents()))
         #expect(sleeper.recorded.isEmpty)
