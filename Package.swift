@@ -33,7 +33,7 @@ let package = Package(
             dependencies: ["SQLite", "BookingCore"],
             plugins: ["EmbedSchema"]
         ),
-        .target(name: "BookingAPI", dependencies: ["BookingCore"]),
+        .target(name: "BookingAPI", dependencies: ["BookingCore", "Primitives"]),
         .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI", "Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
         .target(

@@ -57,14 +57,15 @@ public struct Booking: Hashable, Codable, Sendable {
     /// Decodes strictly (see the type's documentation).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(BookingID.self, forKey: .id)
-        status = try container.decode(BookingStatus.self, forKey: .status)
-        version = try container.decode(Version.self, forKey: .version)
-        nextAction = try container.decodeIfPresent(NextAction.self, forKey: .nextAction)
-        propertyName = try container.decodeIfPresent(String.self, forKey: .propertyName)
-        checkIn = try container.decodeIfPresent(CalendarDate.self, forKey: .checkIn)
-        checkOut = try container.decodeIfPresent(CalendarDate.self, forKey: .checkOut)
-        voucherCode = try container.decodeIfPresent(String.self, forKey: .voucherCode)
+        self.init(
+            id: try container.decode(BookingID.self, forKey: .id),
+            status: try container.decode(BookingStatus.self, forKey: .status),
+            version: try container.decode(Version.self, forKey: .version),
+            nextAction: try container.decodeIfPresent(NextAction.self, forKey: .nextAction),
+            propertyName: try container.decodeIfPresent(String.self, forKey: .propertyName),
+            checkIn: try container.decodeIfPresent(CalendarDate.self, forKey: .checkIn),
+            checkOut: try container.decodeIfPresent(CalendarDate.self, forKey: .checkOut),
+            voucherCode: try container.decodeIfPresent(String.self, forKey: .voucherCode))
         guard !id.rawValue.isEmpty else {
             throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "Empty booking id")
         }

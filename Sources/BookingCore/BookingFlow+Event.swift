@@ -49,7 +49,7 @@ extension BookingFlow {
         case holdReadFailed(AttemptID, HoldReadFailure)
         /// `pay` answered with the booking.
         case payAnswered(AttemptID, Booking)
-        /// `pay` failed (the runner classified it with `OutcomePolicy`).
+        /// `pay` failed (the runner classified it with BookingAPI's `OutcomePolicy`).
         case payFailed(AttemptID, PaymentFailure)
         /// `lookUpAttempt` answered.
         case attemptLookedUp(AttemptID, LookupResult)
@@ -139,7 +139,7 @@ extension BookingFlow {
         case unreachable
     }
 
-    /// Why a payment request failed, as `OutcomePolicy` classified it.
+    /// Why a payment request failed, as BookingAPI's `OutcomePolicy` classified it.
     public enum PaymentFailure: Hashable, Sendable, Codable {
         /// No clear answer (timeout, dropped connection, 5xx): look it up.
         case unknownOutcome

@@ -3,6 +3,18 @@
 extension BookingFlow.State {
     private static let offlineReason = "You are offline."
 
+    /// The messages of the stages that show one of several, by variant.
+    private static let messageOfVariant: [String: String] = [
+        "checkingHold.timeUnknown": "Checking with the server how much time is left on your hold.",
+        "checkingHold.reading": "The countdown ended. Checking whether the room is still held.",
+        "checkingHold.unreachable": "We could not reach the server to check the hold.",
+        "unknown.gaveUp": BookingFlow.couldNotConfirmMessage,
+        "unknown": "We did not get an answer. Checking with the server. Do not pay again.",
+        "processing.stillChecking":
+            "Still checking. You will get an email when the booking is confirmed. Do not pay again.",
+        "processing": "Waiting for the payment to complete.",
+    ]
+
     /// The screen's title.
     public var title: String {
         switch stage {
@@ -42,27 +54,17 @@ extension BookingFlow.State {
             return "Asking the hotel to keep the room for you."
         case .held:
             return "Pay before the countdown ends."
-        case .checkingHold(let s) where s.isTimeUnknown && s.readPending:
-            return "Checking with the server how much time is left on your hold."
-        case .checkingHold(let s):
-            return s.readPending
-                ? "The countdown ended. Checking whether the room is still held."
-                : "We could not reach the server to check the hold."
+        case .checkingHold, .unknown, .processing:
+            // Which of the stage's messages shows is decided once, by its
+            // variant (BookingFlow+TextKeys.swift), which also keys the text.
+            return Self.messageOfVariant[variant]
         case .priceChanged(let s):
             let old = s.offer.map { "It was \($0.quote.price.total.formatted), it" } ?? "It"
             return "\(old) is now \(s.newQuote.price.total.formatted)."
         case .submitting:
             return "Sending your payment. Do not pay again."
-        case .unknown(let s):
-            return s.hasGivenUp
-                ? BookingFlow.couldNotConfirmMessage
-                : "We did not get an answer. Checking with the server. Do not pay again."
         case .actionRequired:
             return "Your bank asks you to confirm the payment."
-        case .processing(let s):
-            return s.isStillChecking
-                ? "Still checking. You will get an email when the booking is confirmed. Do not pay again."
-                : "Waiting for the payment to complete."
         case .confirmed(let s):
             return s.booking.voucherCode.map { "Your voucher: \($0). The trip is available offline." }
                 ?? "The trip is available offline."

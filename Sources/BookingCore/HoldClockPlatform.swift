@@ -20,10 +20,20 @@ public enum BootClock {
         /// Time since boot, counting sleep.
         public let sinceBoot: Duration
 
-        /// A reading (a test's, standing for a boot of its choice).
-        public init(bootID: String, sinceBoot: Duration) {
+        /// A reading (a test's, standing for a boot of its choice), or `nil`
+        /// when `bootID` is not usable (see `isUsable(bootID:)`) or `sinceBoot`
+        /// is negative: such a reading could not anchor a saved hold.
+        public init?(bootID: String, sinceBoot: Duration) {
+            guard Self.isUsable(bootID: bootID), sinceBoot >= .zero else { return nil }
             self.bootID = bootID
             self.sinceBoot = sinceBoot
+        }
+
+        /// Whether `bootID` can name a boot in a saved hold anchor: not
+        /// empty, printable ASCII without spaces, and no `;` (the anchor's
+        /// separator). The one rule for a boot id, here and in `SavedHoldAnchor`.
+        public static func isUsable(bootID: String) -> Bool {
+            !bootID.isEmpty && bootID.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") }
         }
     }
 
@@ -81,8 +91,6 @@ public enum BootClock {
     /// Trims the trailing newline; `nil` unless what is left is a usable id.
     private static func cleaned(_ text: String) -> String? {
         let trimmed = String(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && $0 != " " })
-        guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") })
-        else { return nil }
-        return trimmed
+        return Reading.isUsable(bootID: trimmed) ? trimmed : nil
     }
 }

@@ -21,7 +21,7 @@ public struct Offer: Hashable, Codable, Sendable {
     /// Number of guests, at least one.
     public let guests: Int
     /// The price currently quoted for it.
-    public let quote: Quote
+    public private(set) var quote: Quote
 
     /// An offer, or `nil` when the dates or guest count are impossible.
     public init?(
@@ -44,23 +44,9 @@ public struct Offer: Hashable, Codable, Sendable {
 
     /// The same offer at another quote (a changed price the user accepted).
     public func requoted(_ quote: Quote) -> Offer {
-        Offer(
-            uncheckedID: id, propertyName: propertyName, roomName: roomName, city: city, checkIn: checkIn,
-            checkOut: checkOut, guests: guests, quote: quote)
-    }
-
-    private init(
-        uncheckedID id: OfferID, propertyName: String, roomName: String?, city: String?, checkIn: CalendarDate,
-        checkOut: CalendarDate, guests: Int, quote: Quote
-    ) {
-        self.id = id
-        self.propertyName = propertyName
-        self.roomName = roomName
-        self.city = city
-        self.checkIn = checkIn
-        self.checkOut = checkOut
-        self.guests = guests
-        self.quote = quote
+        var offer = self
+        offer.quote = quote
+        return offer
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -26,8 +26,7 @@ public struct SavedHoldAnchor: Hashable, Sendable {
     /// An anchor; `nil` for an empty boot id, a boot id with `;` or
     /// whitespace, or negative durations.
     public init?(bootID: String, sinceBoot: Duration, expiresIn: Duration) {
-        guard !bootID.isEmpty, bootID.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") }),
-            sinceBoot >= .zero, expiresIn >= .zero
+        guard BootClock.Reading.isUsable(bootID: bootID), sinceBoot >= .zero, expiresIn >= .zero
         else { return nil }
         self.bootID = bootID
         self.sinceBoot = sinceBoot

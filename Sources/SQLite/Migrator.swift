@@ -32,16 +32,12 @@ public struct Migrator: Sendable {
     /// Applies every step not yet recorded, in order. Returns the names applied.
     @discardableResult
     public func migrate(_ database: Database) throws -> [String] {
-        let known = Set(steps.map(\.name))
         // Fast path, reading only: a database already up to date is opened
         // without taking the write lock (another process may hold it).
         if try hasMigrationTable(database) {
             let recorded = try appliedNames(database)
-            let unknown = recorded.subtracting(known)
-            guard unknown.isEmpty else {
-                throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
-            }
-            if recorded == known { return [] }
+            try refuseUnknownSteps(recorded, in: database)
+            if recorded == Set(steps.map(\.name)) { return [] }
         }
         try database.transaction {
             try database.execute(
@@ -52,10 +48,7 @@ public struct Migrator: Sendable {
         for step in steps {
             let didApply = try database.transaction { () throws -> Bool in
                 let recorded = try appliedNames(database)
-                let unknown = recorded.filter { !known.contains($0) }
-                guard unknown.isEmpty else {
-                    throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
-                }
+                try refuseUnknownSteps(recorded, in: database)
                 if recorded.contains(step.name) { return false }
                 try database.executeScript(step.sql)
                 try database.run("INSERT INTO schema_migration (name) VALUES (?)", [.text(step.name)])
@@ -74,13 +67,19 @@ public struct Migrator: Sendable {
     ///   `MigrationError.databaseIsNewer` naming the unknown ones.
     public func verify(_ database: Database) throws {
         let recorded = try hasMigrationTable(database) ? try appliedNames(database) : []
-        let unknown = recorded.subtracting(steps.map(\.name))
-        guard unknown.isEmpty else {
-            throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
-        }
+        try refuseUnknownSteps(recorded, in: database)
         let missing = steps.map(\.name).filter { !recorded.contains($0) }
         guard missing.isEmpty else {
             throw MigrationError.needsUpgrade(path: database.path, missingSteps: missing)
+        }
+    }
+
+    /// Refuses a database that recorded steps this build does not know: a
+    /// newer build wrote it.
+    private func refuseUnknownSteps(_ recorded: Set<String>, in database: Database) throws {
+        let unknown = recorded.subtracting(steps.map(\.name))
+        guard unknown.isEmpty else {
+            throw MigrationError.databaseIsNewer(path: database.path, unknownSteps: unknown.sorted())
         }
     }
 

@@ -83,4 +83,13 @@ import Testing
         #expect(first.bootID == second.bootID)
         #expect(second.sinceBoot >= first.sinceBoot)
     }
+
+    @Test func aReadingRefusesWhatASavedAnchorCouldNotHold() {
+        for bootID in ["", "a;b", "a b", "a\tb", "é"] {
+            #expect(BootClock.Reading(bootID: bootID, sinceBoot: .seconds(1)) == nil)
+            #expect(SavedHoldAnchor(bootID: bootID, sinceBoot: .seconds(1), expiresIn: .seconds(1)) == nil)
+        }
+        #expect(BootClock.Reading(bootID: "boot-1", sinceBoot: .seconds(-1)) == nil)
+        #expect(BootClock.Reading(bootID: "boot-1", sinceBoot: .seconds(1))?.bootID == "boot-1")
+    }
 }

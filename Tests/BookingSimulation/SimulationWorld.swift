@@ -78,5 +78,5 @@ final class SimulationWorld: @unchecked Sendable {
 /// Policies the simulation builds clients with.
 enum OutcomePolicyFactory {
     /// One try, no retry: the inspector asks once.
-    static let noRetries = BookingCore.OutcomePolicy(maxAttempts: 1)
+    static let noRetries = BookingAPI.OutcomePolicy(maxAttempts: 1)
 }

@@ -1,7 +1,7 @@
-import BookingCore
+import BookingAPI
 import Testing
 
-/// Retry-After, the back-off schedules and the outcome classification.
+/// Retry-After, the retry back-off and the outcome classification.
 @Suite struct PolicyTests {
     static let now: Int64 = 784_111_777  // Sun, 06 Nov 1994 08:49:37 GMT
 
@@ -51,14 +51,6 @@ import Testing
         let backoff = RetryBackoff(base: .seconds(1), cap: .seconds(30))
         #expect((1...7).map { backoff.delay(beforeRetry: $0) } == [1, 2, 4, 8, 16, 30, 30].map { .seconds($0) })
         #expect(backoff.delay(beforeRetry: 10_000) == .seconds(30))
-    }
-
-    @Test func theTwoSchedulesAreTheSeeds() {
-        #expect(BackoffSchedule.lostAnswer.delays == [0, 4, 8, 16, 32, 60].map { .seconds($0) })
-        #expect(BackoffSchedule.lostAnswer.checkCount == 6)
-        #expect(BackoffSchedule.processingPoll.checkCount == 9)
-        #expect(BackoffSchedule.processingPoll.totalWait == .seconds(55))
-        #expect(BackoffSchedule.processingPoll.delay(beforeCheck: 9) == nil)
     }
 
     static let policy = OutcomePolicy(maxAttempts: 3)

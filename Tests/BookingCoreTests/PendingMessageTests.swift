@@ -1,0 +1,42 @@
+import BookingCore
+import Testing
+
+/// The stages that show one of several messages (checking the hold, an
+/// unknown outcome, processing) show the one their state calls for.
+@Suite struct PendingMessageTests {
+    typealias Flow = BookingFlow
+    typealias S = BookingFlow.Samples
+
+    static func checkingHold(readPending: Bool, isTimeUnknown: Bool) -> Flow.State {
+        Fix.state(
+            .checkingHold(
+                Flow.CheckingHold(
+                    attempt: Fix.attempt1, offer: S.offer, holdID: S.holdID, readPending: readPending,
+                    isTimeUnknown: isTimeUnknown)))
+    }
+
+    @Test func checkingTheHold() {
+        #expect(
+            Self.checkingHold(readPending: true, isTimeUnknown: true).message
+                == "Checking with the server how much time is left on your hold.")
+        #expect(
+            Self.checkingHold(readPending: true, isTimeUnknown: false).message
+                == "The countdown ended. Checking whether the room is still held.")
+        #expect(
+            Self.checkingHold(readPending: false, isTimeUnknown: true).message
+                == "We could not reach the server to check the hold.")
+    }
+
+    @Test func lookingUpAnUnknownOutcome() {
+        #expect(Fix.unknown(checks: 6, pending: false).message == BookingFlow.couldNotConfirmMessage)
+        #expect(
+            Fix.unknown(checks: 0).message == "We did not get an answer. Checking with the server. Do not pay again.")
+    }
+
+    @Test func pollingAPaymentInProcessing() {
+        #expect(
+            Fix.processing(polls: 9, pending: false).message
+                == "Still checking. You will get an email when the booking is confirmed. Do not pay again.")
+        #expect(Fix.processing(polls: 0).message == "Waiting for the payment to complete.")
+    }
+}
