@@ -44,7 +44,7 @@ extension CommandCatalog {
             help: "the data directory is `$XDG_DATA_HOME/booking` (an absolute path), else `~/.local/share/booking`"),
         .init(
             name: CrashHook.variable,
-            help: "debug builds only: an effect boundary (`before pay`, `after saveTrip`, ...) where the process "
+            help: "debug builds only: an effect boundary (`before pay`, `after requestHold`, ...) where the process "
                 + "kills itself with SIGKILL, as a power cut would; release builds ignore it"),
     ]
 

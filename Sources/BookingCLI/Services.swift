@@ -85,7 +85,7 @@ public final class Services: Sendable {
             return try BookingRuntime(
                 directory: settings.dataDirectory, api: api,
                 configuration: RepositoryConfiguration(challengeReturnURL: Self.challengeReturnURL(settings)),
-                monotonicNow: { clock.now() },
+                dependencies: Dependencies(holdNow: { clock.now() }),
                 logPath: EventLogFiles.newPath(in: settings.dataDirectory, command: command), logHandler: logHandler,
                 boundaryHook: crashHook)
         } catch  where BookingDatabase.isStorageFull(error) {

@@ -1,6 +1,12 @@
 /// Where a checkout attempt stands on the client, as saved in
 /// `booking_attempt.status`. Saved before each request that may move it on,
 /// so a process that dies anywhere knows what to ask the server at launch.
+///
+/// Kept apart from `BookingStatus` on purpose, though six cases share its
+/// words: this is the client's own record (with phases the server never
+/// has, and the order the schema's forward-only trigger ranks), that is
+/// the server's contract, copied as it is; `AttemptPhase(bookingStatus:)`
+/// is the one place one becomes the other.
 public enum AttemptPhase: String, CaseIterable, Codable, Sendable {
     /// The attempt and its key are saved; the hold request may have left.
     case holdRequested = "HOLD_REQUESTED"

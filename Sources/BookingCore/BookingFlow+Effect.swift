@@ -3,9 +3,15 @@ extension BookingFlow {
     /// is an `==`. A runner performs them in order (each list in order, and a
     /// save finishes before the next effect starts) and feeds the results
     /// back as events. Effects that wait carry the wait; the runner sleeps.
+    ///
+    /// The flow saves only its own decisions (the new attempt, the payment
+    /// submitted, an attempt let go or concluded with no answer behind it);
+    /// the repository saves each server answer where it receives it, in the
+    /// same transaction, so no answer has two writers.
     public enum Effect: Hashable, Sendable {
-        /// Insert the attempt's row, key included, before any request of it.
-        case saveAttempt(AttemptRecord)
+        /// Insert the attempt's row (`holdRequested`, key included) before
+        /// any request of it; the runner stamps its created time.
+        case saveAttempt(Attempt)
         /// `POST /v1/holds` with the attempt's key. Answers: `holdGranted`,
         /// `holdFailed`. Read the hold clock just before sending.
         case requestHold(Attempt)
@@ -13,8 +19,11 @@ extension BookingFlow {
         case scheduleHoldTimer(AttemptID, after: Duration)
         /// `GET /v1/holds/{id}`. Answers: `holdRead`, `holdReadFailed`.
         case readHold(AttemptID, HoldID)
-        /// Update the attempt's row (phase, ids, version).
-        case saveAttemptStatus(AttemptUpdate)
+        /// Move the attempt's row by the client's own decision:
+        /// `paymentSubmitted` (before `pay`), `abandoned`, or `failed` /
+        /// `expired` with no server answer behind it (these end only an
+        /// attempt in a hold phase).
+        case saveAttemptStatus(AttemptChange)
         /// `POST /v1/bookings` with the attempt's key. Answers: `payAnswered`,
         /// `payFailed`. Only ever after `saveAttemptStatus(paymentSubmitted)`.
         case pay(PaymentRequest)
@@ -24,23 +33,19 @@ extension BookingFlow {
         case openChallenge(AttemptID, url: String)
         /// After the wait, `GET /v1/bookings/{id}`. Answer: `bookingPolled`.
         case pollBooking(AttemptID, BookingID, after: Duration)
-        /// Write the confirmed booking to `trip` (before the attempt is marked final).
-        case saveTrip(Booking)
         /// Mark a submitted attempt `FAILED`: the server took no payment under
         /// its key (a lookup found none after the key or the hold was settled).
         case saveNotPaid(AttemptID)
 
-        /// The attempt the effect belongs to (`saveTrip`: none).
-        public var attemptID: AttemptID? {
+        /// The attempt the effect belongs to.
+        public var attemptID: AttemptID {
             switch self {
-            case .saveAttempt(let record): return record.attemptID
-            case .requestHold(let attempt): return attempt.id
+            case .saveAttempt(let attempt), .requestHold(let attempt): return attempt.id
             case .scheduleHoldTimer(let id, _), .readHold(let id, _), .lookUpAttempt(let id, _, _),
                 .openChallenge(let id, _), .pollBooking(let id, _, _), .saveNotPaid(let id):
                 return id
-            case .saveAttemptStatus(let update): return update.attemptID
+            case .saveAttemptStatus(let change): return change.attemptID
             case .pay(let request): return request.attemptID
-            case .saveTrip: return nil
             }
         }
     }

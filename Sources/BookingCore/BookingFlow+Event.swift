@@ -30,8 +30,10 @@ extension BookingFlow {
         case cameOnline
         /// The app came back to the foreground (also after the bank's page).
         case appForegrounded
-        /// At launch: the saved attempt that is not final, if any.
-        case restored(AttemptRecord?)
+        /// At launch: the saved attempt that is not final, if any, and for a
+        /// held one what the device itself knows of its hold (same boot
+        /// only; nil when it cannot tell).
+        case restored(SavedAttempt?, hold: RestoredHold? = nil)
 
         // Results of effects.
 
@@ -84,7 +86,7 @@ extension BookingFlow {
             case .wentOffline: return "wentOffline"
             case .cameOnline: return "cameOnline"
             case .appForegrounded: return "appForegrounded"
-            case .restored(let record): return record.map { "restored(\($0.phase.rawValue))" } ?? "restored(none)"
+            case .restored(let record, _): return record.map { "restored(\($0.phase.rawValue))" } ?? "restored(none)"
             case .holdGranted: return "holdGranted"
             case .holdFailed(_, let failure): return "holdFailed(\(failure.name))"
             case .holdTimerFired: return "holdTimerFired"

@@ -7,8 +7,8 @@ extension BookingFlow {
         switch event {
         case .offerChosen(let offer):
             return go(.offerChosen(offer))
-        case .restored(let record?):
-            return restore(record)
+        case .restored(let record?, let hold):
+            return restore(record, hold: hold)
         default:
             return nil
         }
@@ -33,7 +33,7 @@ extension BookingFlow {
         case .holdGranted(_, let hold, let sentAt, let receivedAt):
             return holdArrived(
                 stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
-                saving: true)
+                justGranted: true)
         case .holdFailed(_, .priceChanged(let quote)):
             return go(
                 .priceChanged(PriceChanged(previous: stage.attempt, offer: stage.offer, newQuote: quote)),
@@ -66,7 +66,10 @@ extension BookingFlow {
     }
 
     /// A hold answered (granted, or read again): held while time is left,
-    /// otherwise read again (if just granted) or expired.
+    /// otherwise read again (if just granted) or expired. The repository
+    /// saved the answer (the hold id, its anchor) where it arrived; the flow
+    /// saves only its own conclusions: a price it must not pay (abandoned),
+    /// a countdown that ran out on its clock (expired).
     ///
     /// A hold at another price than the quote the user saw is a price change,
     /// never payable: the user must accept the new price, which starts a new
@@ -75,7 +78,7 @@ extension BookingFlow {
     /// attempt's quote id only (by the API client).
     static func holdArrived(
         _ attempt: Attempt, offer: Offer?, hold: Hold, sentAt: MonotonicInstant, receivedAt: MonotonicInstant,
-        saving: Bool
+        justGranted: Bool
     ) -> Step {
         if let offer, hold.price != offer.quote.price {
             let quote = Quote(id: attempt.quoteID, price: hold.price, quotedAt: 0)
@@ -85,16 +88,15 @@ extension BookingFlow {
         }
         let countdown = HoldCountdown(anchor: sentAt, expiresIn: hold.expiresIn)
         let left = countdown.remaining(at: receivedAt)
-        let saveHeld = saving ? [save(attempt.id, .held, hold: hold.id)] : []
         if left > .zero {
             return go(
                 .held(Held(attempt: attempt, offer: offer, hold: hold, countdown: countdown)),
-                saveHeld + [.scheduleHoldTimer(attempt.id, after: left)])
+                [.scheduleHoldTimer(attempt.id, after: left)])
         }
-        if saving {
+        if justGranted {
             return go(
                 .checkingHold(CheckingHold(attempt: attempt, offer: offer, holdID: hold.id, readPending: true)),
-                saveHeld + [.readHold(attempt.id, hold.id)])
+                [.readHold(attempt.id, hold.id)])
         }
         return go(.expired(Expired(attempt: attempt, offer: offer, version: nil)), [save(attempt.id, .expired)])
     }
@@ -112,13 +114,14 @@ extension BookingFlow {
             return go(
                 .submitting(
                     Submitting(attempt: stage.attempt, holdID: stage.hold.id, price: stage.hold.price, token: token)),
-                [save(id, .paymentSubmitted, hold: stage.hold.id), .pay(request)])
+                [save(id, .paymentSubmitted), .pay(request)])
         case .holdRead(_, let hold, let sentAt, let receivedAt) where hold.id == stage.hold.id:
             // The server's answer to the read a restore asked for: its time wins.
             return holdArrived(
-                stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt, saving: false)
-        case .holdReadFailed(_, .expired):
-            return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)), [save(id, .expired)])
+                stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
+                justGranted: false)
+        case .holdReadFailed(_, .expired):  // the repository saved the server's answer
+            return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)))
         case .holdTimerFired(_, let now):
             guard stage.countdown.hasEnded(at: now) else {
                 return go(.held(stage), [.scheduleHoldTimer(id, after: stage.countdown.remaining(at: now))])
@@ -137,9 +140,9 @@ extension BookingFlow {
         case .holdRead(_, let hold, let sentAt, let receivedAt) where hold.id == stage.holdID:
             return holdArrived(
                 stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
-                saving: false)
-        case .holdReadFailed(_, .expired):
-            return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)), [save(id, .expired)])
+                justGranted: false)
+        case .holdReadFailed(_, .expired):  // the repository saved the server's answer
+            return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)))
         case .holdReadFailed(_, .unreachable) where stage.readPending:
             var next = stage
             next.readPending = false
@@ -191,18 +194,16 @@ extension BookingFlow {
     /// At launch, from the saved attempt that is not final. An attempt that
     /// may have charged goes to `unknown` or `processing` and only asks the
     /// server; one that moved no money is read again or let go.
-    static func restore(_ record: AttemptRecord) -> Step? {
+    static func restore(_ record: SavedAttempt, hold restoredHold: RestoredHold?) -> Step? {
         guard !record.phase.isFinal else { return nil }
-        let attempt = Attempt(
-            id: record.attemptID, key: record.idempotencyKey, offerID: record.offerID,
-            quoteID: record.quoteID)
+        let attempt = record.attempt
         let payment = Payment(attempt: attempt, holdID: record.holdID, bookingID: record.bookingID)
         switch record.phase {
         case .holdRequested:
             return go(.browsing, [save(attempt.id, .abandoned)])
         case .held:
             guard let holdID = record.holdID else { return go(.browsing, [save(attempt.id, .abandoned)]) }
-            if let saved = record.restoredHold, saved.hold.id == holdID, saved.hold.expiresInMs > 0 {
+            if let saved = restoredHold, saved.hold.id == holdID, saved.hold.expiresInMs > 0 {
                 // Same boot: the countdown at once from the saved anchor,
                 // then corrected by the server's answer.
                 let countdown = HoldCountdown(anchor: saved.readAt, expiresIn: saved.hold.expiresIn)

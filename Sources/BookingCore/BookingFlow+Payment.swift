@@ -201,31 +201,27 @@ extension BookingFlow {
     }
 
     /// A booking answer for the payment: `nil` (dropped) unless its version is
-    /// newer than `holding` and it is the payment's booking.
+    /// newer than `holding` and it is the payment's booking. The repository
+    /// saved the answer (the attempt's phase, and the trip of a confirmed
+    /// booking, in one transaction) where it received it: nothing to save here.
     static func apply(_ booking: Booking, to payment: Payment, holding: Version, offer: Offer?) -> Step? {
         guard booking.version.isNewer(than: holding) else { return nil }
         if let known = payment.bookingID, known != booking.id { return nil }
         let id = payment.attempt.id
-        let saved = { (phase: AttemptPhase) in
-            save(id, phase, hold: payment.holdID, booking: booking.id, version: booking.version)
-        }
         let withBooking = Payment(attempt: payment.attempt, holdID: payment.holdID, bookingID: booking.id)
         switch booking.status {
         case .confirmed:
-            return go(.confirmed(Settled(attemptID: id, booking: booking)), [.saveTrip(booking), saved(.confirmed)])
+            return go(.confirmed(Settled(attemptID: id, booking: booking)))
         case .cancelled:
-            return go(.cancelled(Settled(attemptID: id, booking: booking)), [saved(.cancelled)])
+            return go(.cancelled(Settled(attemptID: id, booking: booking)))
         case .failed:
             return go(
                 .failed(
                     Failed(
                         attempt: payment.attempt, offer: offer, reason: .paymentFailed,
-                        version: booking.version)),
-                [saved(.failed)])
+                        version: booking.version)))
         case .expired:
-            return go(
-                .expired(Expired(attempt: payment.attempt, offer: offer, version: booking.version)),
-                [saved(.expired)])
+            return go(.expired(Expired(attempt: payment.attempt, offer: offer, version: booking.version)))
         case .actionRequired:
             if let url = booking.nextAction?.url {
                 return go(
@@ -233,34 +229,30 @@ extension BookingFlow {
                         ActionRequired(
                             payment: withBooking, bookingID: booking.id,
                             version: booking.version, challengeURL: url)),
-                    [saved(.actionRequired), .openChallenge(id, url: url)])
+                    [.openChallenge(id, url: url)])
             }
-            let polling = startPolling(withBooking, bookingID: booking.id, version: booking.version)
-            return go(polling.stage, [saved(.processing)] + polling.effects)
+            return startPolling(withBooking, bookingID: booking.id, version: booking.version)
         case .processing, .paymentRequired, .held:
-            let polling = startPolling(withBooking, bookingID: booking.id, version: booking.version)
-            return go(polling.stage, [saved(.processing)] + polling.effects)
+            return startPolling(withBooking, bookingID: booking.id, version: booking.version)
         }
     }
 
-    /// A definite payment failure.
+    /// A definite payment failure. Nothing to save: the repository's
+    /// payment call saved the server's answer (or its certain "not sent")
+    /// where it got it; when `PAYMENT_SUBMITTED` itself could not be saved,
+    /// nothing was sent and the row keeps its hold (the next launch reads it).
     static func paymentFailed(_ failure: PaymentFailure, payment: Payment, version: Version) -> Step? {
-        let id = payment.attempt.id
         let reason: FailureReason
         switch failure {
         case .unknownOutcome, .serverFailedTheKey, .sentElsewhere: return nil
         case .holdExpired:
-            return go(.expired(Expired(attempt: payment.attempt, offer: nil, version: nil)), [save(id, .expired)])
+            return go(.expired(Expired(attempt: payment.attempt, offer: nil, version: nil)))
         case .declined: reason = .declined
         case .notSent: reason = .notSent
         case .rejected(let code): reason = code == storageFullCode ? .storageFull : .rejected(code: code)
-        case .superseded:
-            // Abandoned by the process that replaced it: nothing to save.
-            return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: .superseded, version: nil)))
+        case .superseded: reason = .superseded  // abandoned by the process that replaced it
         }
-        return go(
-            .failed(Failed(attempt: payment.attempt, offer: nil, reason: reason, version: nil)),
-            [save(id, .failed)])
+        return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: reason, version: nil)))
     }
 }
 

@@ -54,25 +54,22 @@ extension BookingFlow {
                 ? (AttemptID("A2"), IdempotencyKey("K2")) : (AttemptID("A1"), IdempotencyKey("K1"))
         }
 
-        /// A held attempt restored on the boot that saved it: 300 s left.
-        public static var restoredHeldRecord: AttemptRecord {
-            AttemptRecord(
-                attemptID: AttemptID("A1"), idempotencyKey: IdempotencyKey("K1"), offerID: offerID, quoteID: quote.id,
-                holdID: holdID, phase: .held,
-                restoredHold: Hold(id: holdID, expiresInMs: 300_000, price: price).map {
-                    RestoredHold(hold: $0, readAt: sentAt)
-                })
+        /// The hold of a held attempt restored on the boot that saved it: 300 s left.
+        public static var restoredHold: RestoredHold? {
+            Hold(id: holdID, expiresInMs: 300_000, price: price).map { RestoredHold(hold: $0, readAt: sentAt) }
         }
 
-        /// A saved record of attempt A1 in `phase`.
-        public static func record(_ phase: AttemptPhase) -> AttemptRecord {
-            AttemptRecord(
-                attemptID: AttemptID("A1"), idempotencyKey: IdempotencyKey("K1"), offerID: offerID,
-                quoteID: quote.id, holdID: phase == .holdRequested ? nil : holdID,
-                bookingID: phase == .actionRequired || phase == .processing ? bookingID : nil,
-                phase: phase,
-                version: phase == .actionRequired || phase == .processing
-                    ? Version(rawValue: 1) ?? .none : .none)
+        /// A saved row of attempt A1 in `phase`.
+        public static func record(_ phase: AttemptPhase) -> SavedAttempt {
+            let charged = phase == .actionRequired || phase == .processing
+            var record = SavedAttempt(
+                attempt: BookingFlow.Attempt(
+                    id: AttemptID("A1"), key: IdempotencyKey("K1"), offerID: offerID, quoteID: quote.id),
+                phase: phase, createdAtMilliseconds: 1_780_000_000_000)
+            record.holdID = phase == .holdRequested ? nil : holdID
+            record.bookingID = charged ? bookingID : nil
+            record.version = charged ? Version(rawValue: 1) ?? .none : .none
+            return record
         }
     }
 
@@ -91,7 +88,7 @@ extension BookingFlow {
             .wentOffline, .cameOnline, .appForegrounded, .restored(nil),
         ]
         events += AttemptPhase.allCases.map { .restored(S.record($0)) }
-        events.append(.restored(S.restoredHeldRecord))
+        events.append(.restored(S.record(.held), hold: S.restoredHold))
         guard let a = state.stage.attemptID else { return events }
         let received = S.sentAt.advanced(by: .seconds(2))
         let later = S.sentAt.advanced(by: .seconds(700))

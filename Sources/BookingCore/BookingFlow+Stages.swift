@@ -1,7 +1,7 @@
 extension BookingFlow {
     /// What identifies an attempt: its id, its idempotency key, and the
     /// offer and quote it holds. The same as the attempt's saved row.
-    public struct Attempt: Hashable, Sendable {
+    public struct Attempt: Hashable, Codable, Sendable {
         /// The attempt's id.
         public let id: AttemptID
         /// The attempt's idempotency key.

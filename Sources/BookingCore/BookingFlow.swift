@@ -96,19 +96,14 @@ public enum BookingFlow {
         id: AttemptID, key: IdempotencyKey, offerID: OfferID, quoteID: QuoteID, offer: Offer?
     ) -> (stage: Stage, effects: [Effect], soldOut: OfferID?) {
         let attempt = Attempt(id: id, key: key, offerID: offerID, quoteID: quoteID)
-        let record = AttemptRecord(
-            attemptID: id, idempotencyKey: key, offerID: offerID, quoteID: quoteID, phase: .holdRequested)
         return go(
             .requestingHold(RequestingHold(attempt: attempt, offer: offer)),
-            [.saveAttempt(record), .requestHold(attempt)])
+            [.saveAttempt(attempt), .requestHold(attempt)])
     }
 
-    /// Saving a new phase for an attempt.
-    static func save(
-        _ attempt: AttemptID, _ phase: AttemptPhase, hold: HoldID? = nil, booking: BookingID? = nil,
-        version: Version? = nil
-    ) -> Effect {
-        .saveAttemptStatus(
-            AttemptUpdate(attemptID: attempt, phase: phase, holdID: hold, bookingID: booking, version: version))
+    /// Saving the client's own move of an attempt (never a server answer:
+    /// the repository saves those where they arrive).
+    static func save(_ attempt: AttemptID, _ phase: AttemptPhase) -> Effect {
+        .saveAttemptStatus(AttemptChange(attemptID: attempt, phase: phase))
     }
 }

@@ -1,5 +1,9 @@
 /// The server's booking states. The client copies the list and never moves
 /// a booking's state on its own.
+///
+/// Kept apart from `AttemptPhase` on purpose, though six cases share its
+/// words: this is the server's contract, that the client's own record of
+/// an attempt (see there).
 public enum BookingStatus: String, CaseIterable, Codable, Sendable {
     case held = "HELD"
     case paymentRequired = "PAYMENT_REQUIRED"

@@ -34,13 +34,11 @@ public final class BookingClient: Sendable {
     /// - Throws: `BookingClientError.invalidServerAddress` or
     ///   `.dataDirectoryUnusable`; nothing on disk is changed by a refusal.
     public convenience init(_ configuration: Configuration) throws(BookingClientError) {
-        try self.init(configuration, sleeper: TaskSleeper(), holdNow: nil)
+        try self.init(configuration, dependencies: .live)
     }
 
-    /// The same, with the waits and the hold clock of a test.
-    package init(
-        _ configuration: Configuration, sleeper: any Sleeper, holdNow: (@Sendable () -> MonotonicInstant)?
-    ) throws(BookingClientError) {
+    /// The same, with the clocks, ids and waits of a test.
+    package init(_ configuration: Configuration, dependencies: Dependencies) throws(BookingClientError) {
         self.configuration = configuration
         logger = Logger(handler: configuration.logHandler, source: "BookingKit")
         do {
@@ -60,16 +58,18 @@ public final class BookingClient: Sendable {
             (apiKey, transport) = ("", TokenTransport(base: base, token: token, logger: logger))
         }
         let api = BookingAPIClient(
-            server: server, apiKey: apiKey, transport: transport, configuration: configuration.api, sleeper: sleeper,
+            server: server, apiKey: apiKey, transport: transport, configuration: configuration.api,
+            sleeper: dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
             retryAfterMemory: CachedRetryAfterMemory(directory: directory, server: server))
         do {
             runtime = try BookingRuntime(
                 directory: directory, api: api,
                 configuration: RepositoryConfiguration(challengeReturnURL: configuration.challengeReturnURL),
-                sleeper: sleeper, monotonicNow: holdNow, logHandler: configuration.logHandler)
-            trips = try TripRepository(directory: directory, api: api, logHandler: configuration.logHandler)
+                dependencies: dependencies, logHandler: configuration.logHandler)
+            trips = try TripRepository(
+                directory: directory, api: api, dependencies: dependencies, logHandler: configuration.logHandler)
             search = try SearchRepository(
-                directory: directory, api: api, sleeper: sleeper, logHandler: configuration.logHandler)
+                directory: directory, api: api, dependencies: dependencies, logHandler: configuration.logHandler)
         } catch {
             throw .dataDirectoryUnusable(path: directory, reason: String(describing: error))
         }

@@ -12,7 +12,7 @@ extension BookingRepository {
     /// `configuration.reconcileConcurrency` requests are in flight at once.
     public func reconcile() async -> ReconcileReport {
         var report = ReconcileReport()
-        let attempts: [StoredAttempt]
+        let attempts: [SavedAttempt]
         do {
             attempts = try store.attempts.nonFinal()
         } catch {
@@ -41,7 +41,7 @@ extension BookingRepository {
     }
 
     /// Settles one attempt by asking the server.
-    func settle(_ record: StoredAttempt) async -> AttemptSettlement {
+    func settle(_ record: SavedAttempt) async -> AttemptSettlement {
         let age = currentDate().timeIntervalSince(record.createdAt)
         do {
             switch record.phase {
@@ -65,13 +65,13 @@ extension BookingRepository {
                 return .pending
             }
         } catch APIError.notFound where record.phase == .held {
-            return finish(record, .expired)
+            return .expired  // the server has no such hold any more: `readHold` saved it
         } catch {
             return .error("attempt \(record.attemptID): \(error)")
         }
     }
 
-    private func settleByLookup(_ record: StoredAttempt, age: TimeInterval) async throws -> AttemptSettlement {
+    private func settleByLookup(_ record: SavedAttempt, age: TimeInterval) async throws -> AttemptSettlement {
         guard let booking = try await lookUp(record.attemptID) else {
             // The server made no booking under this key. Within the key's
             // lifetime the request may still arrive (or be running in
@@ -94,7 +94,7 @@ extension BookingRepository {
 
     /// Whether the server says the attempt's hold ended (read, never paid:
     /// this job sends no POST; the resend with the same key is the flow's).
-    private func holdHasEnded(_ record: StoredAttempt) async throws -> Bool {
+    private func holdHasEnded(_ record: SavedAttempt) async throws -> Bool {
         guard record.holdID != nil else { return false }
         do {
             return try await readHold(record.attemptID, anchor: nil).state == .expired
@@ -105,7 +105,7 @@ extension BookingRepository {
 
     /// The hold ended with no booking under the key: one more lookup, after
     /// the hold's end, then "not paid" (`FAILED`) if it still finds none.
-    private func concludeNotPaidAfterLookup(_ record: StoredAttempt) async throws -> AttemptSettlement {
+    private func concludeNotPaidAfterLookup(_ record: SavedAttempt) async throws -> AttemptSettlement {
         if let booking = try await lookUp(record.attemptID) {
             return booking.state == .confirmed ? .confirmed : .pending
         }
@@ -117,11 +117,11 @@ extension BookingRepository {
         }
     }
 
-    private func finish(_ record: StoredAttempt, _ phase: AttemptPhase) -> AttemptSettlement {
+    private func finish(_ record: SavedAttempt, _ phase: AttemptPhase) -> AttemptSettlement {
         let moved: Bool
         do {
             moved = try store.attempts.update(
-                AttemptChange(attemptID: record.attemptID, phase: phase, version: record.version, at: currentDate()))
+                AttemptChange(attemptID: record.attemptID, phase: phase), at: currentDate())
         } catch {
             logger.error(
                 "cannot save the attempt's settled phase", error: error,

@@ -27,61 +27,67 @@ package actor BookingRepository {
     /// Opens `booking.sqlite` in `directory`.
     ///
     /// - Parameters:
-    ///   - now: the wall clock, for `created_at`/`updated_at` and the key lifetime only.
-    ///   - makeUUID: the source of attempt ids and keys (random v4 UUIDs).
+    ///   - dependencies: its wall clock (for `created_at`/`updated_at` and
+    ///     the key lifetime only) and its source of attempt ids and keys.
     ///   - logHandler: where failures are logged (nothing by default).
     public init(
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
-        now: @escaping @Sendable () -> Date = { Date() }, makeUUID: @escaping @Sendable () -> UUID = { UUID() },
-        logHandler: any LogHandler = SilentLogHandler()
+        dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
         store = try BookingDatabase(directory: directory)
         logger = Logger(handler: logHandler, source: "repository")
         self.api = api
         self.configuration = configuration
-        self.now = now
-        self.makeUUID = makeUUID
+        now = dependencies.now
+        makeUUID = dependencies.makeUUID
     }
 
     // MARK: Attempts
 
     /// Makes a new attempt for `offer` at `quote` with a fresh random key and
     /// saves it; returns once the row is durable.
-    public func startAttempt(offer: OfferID, quote: QuoteID) throws -> StoredAttempt {
-        let record = StoredAttempt(
-            attemptID: AttemptID(makeUUID().uuidString.lowercased()),
-            idempotencyKey: IdempotencyKey(makeUUID().uuidString.lowercased()),
-            offerID: offer, quoteID: quote, createdAt: now())
+    public func startAttempt(offer: OfferID, quote: QuoteID) throws -> SavedAttempt {
+        let attempt = BookingFlow.Attempt(
+            id: AttemptID(makeUUID().uuidString.lowercased()),
+            key: IdempotencyKey(makeUUID().uuidString.lowercased()), offerID: offer, quoteID: quote)
+        let record = SavedAttempt(attempt: attempt, createdAt: now())
         try store.startAttempt(record)
         return record
     }
 
-    /// Saves an attempt whose ids were made elsewhere (the flow's event) as
-    /// the current hold: an earlier attempt still in a hold phase, from this
-    /// process or another on the same files, is abandoned in the same
-    /// transaction. Returns the attempts it superseded.
+    /// Saves an attempt whose ids were made elsewhere (the flow's
+    /// `saveAttempt`), made now, as the current hold: an earlier attempt
+    /// still in a hold phase, from this process or another on the same
+    /// files, is abandoned in the same transaction. Returns the attempts it
+    /// superseded.
     @discardableResult
-    public func save(_ record: StoredAttempt) throws -> [StoredAttempt] {
+    public func save(_ attempt: BookingFlow.Attempt) throws -> [SavedAttempt] {
+        try store.startAttempt(SavedAttempt(attempt: attempt, createdAt: now()))
+    }
+
+    /// Saves a row as it is (tests and tools that make rows of any phase).
+    @discardableResult
+    public func save(_ record: SavedAttempt) throws -> [SavedAttempt] {
         try store.startAttempt(record)
     }
 
     /// The attempt being held, if any: the one a payment is for.
-    public func currentHold() throws -> StoredAttempt? {
+    public func currentHold() throws -> SavedAttempt? {
         try store.attempts.currentHold()
     }
 
     /// The saved attempt with this id.
-    public func attempt(_ id: AttemptID) throws -> StoredAttempt? {
+    public func attempt(_ id: AttemptID) throws -> SavedAttempt? {
         try store.attempts.attempt(id: id)
     }
 
     /// The most recent attempt.
-    public func latestAttempt() throws -> StoredAttempt? {
+    public func latestAttempt() throws -> SavedAttempt? {
         try store.attempts.latest()
     }
 
     /// Every attempt not yet final.
-    public func nonFinalAttempts() throws -> [StoredAttempt] {
+    public func nonFinalAttempts() throws -> [SavedAttempt] {
         try store.attempts.nonFinal()
     }
 
@@ -113,27 +119,35 @@ package actor BookingRepository {
     }
 
     /// `GET /v1/holds/{id}`: reads the attempt's hold again (it may have been
-    /// extended or have expired) and saves what it learned.
+    /// extended or have expired) and saves what it learned: a hold the
+    /// server no longer has (404) ends the attempt as `expired`.
     public func readHold(_ id: AttemptID, anchor: BootClock.Reading?) async throws -> HoldSnapshot {
         let record = try saved(id)
         guard let holdID = record.holdID else {
             throw RepositoryError.wrongPhase(id, record.phase, "read a hold it never got")
         }
-        let hold = try await api.hold(holdID)
-        // Once a payment may have left, only the booking settles the row.
+        let hold: HoldSnapshot
+        do {
+            hold = try await api.hold(holdID)
+        } catch APIError.notFound {
+            // Once a payment may have left, only the booking settles the row.
+            if !record.phase.mayHaveCharged { _ = try store.attempts.concludeHold(id: id, as: .expired, at: now()) }
+            throw APIError.notFound
+        }
         if !record.phase.mayHaveCharged { try applyHold(hold, to: record, anchor: anchor) }
         return hold
     }
 
-    private func applyHold(_ hold: HoldSnapshot, to record: StoredAttempt, anchor: BootClock.Reading?) throws {
+    private func applyHold(_ hold: HoldSnapshot, to record: SavedAttempt, anchor: BootClock.Reading?) throws {
         let expired = hold.state == .expired
         let saved = anchor.flatMap {
             SavedHoldAnchor(bootID: $0.bootID, sinceBoot: $0.sinceBoot, expiresIn: .milliseconds(hold.expiresInMs))
         }
         let moved = try store.attempts.update(
             AttemptChange(
-                attemptID: record.attemptID, phase: expired ? .expired : .held, version: record.version,
-                holdID: hold.holdId, holdAnchor: saved?.storageText, at: now()))
+                attemptID: record.attemptID, phase: expired ? .expired : .held, holdID: hold.holdId,
+                holdAnchor: saved?.storageText),
+            at: now())
         // A new hold from another process abandoned this attempt while the
         // request was out: the answer is for a room nobody pays any more.
         if !moved, try store.attempts.attempt(id: record.attemptID)?.phase == .abandoned {
@@ -151,7 +165,7 @@ package actor BookingRepository {
             // The commit that must precede the request: from here on, launch
             // reconciliation looks this attempt up by its key. Conditional on
             // HELD: another process that got there first sends it, not us.
-            guard try store.attempts.submitPayment(id: id, at: now()) else {
+            guard try update(AttemptChange(attemptID: id, phase: .paymentSubmitted)) else {
                 return Self.notSubmitted(try saved(id))
             }
         } catch {
@@ -173,7 +187,7 @@ package actor BookingRepository {
     ///   send may still have arrived.
     public func sendPayment(_ id: AttemptID, token: PaymentToken, isResend: Bool = false) async -> PaymentOutcome {
         if let running = payments[id] { return await running.value }
-        let record: StoredAttempt
+        let record: SavedAttempt
         do {
             record = try saved(id)
         } catch {
@@ -204,7 +218,9 @@ package actor BookingRepository {
                 do {
                     _ = try self.apply(booking, to: id)
                 } catch {
-                    // The flow's saveTrip effect fetches the booking again.
+                    // The only write of this answer: the row stays
+                    // PAYMENT_SUBMITTED, and the next launch's reconcile
+                    // looks the key up and saves the booking (and its trip).
                     self.logger.error(
                         "cannot save the payment's answer", error: error,
                         ["attempt": id.rawValue, "booking": booking.bookingId.rawValue])
@@ -223,7 +239,7 @@ package actor BookingRepository {
     /// replaced by a newer hold; or moved on by another process that sent
     /// (or settled) it, so its outcome is looked up by key, never concluded
     /// here; or simply not held.
-    static func notSubmitted(_ record: StoredAttempt) -> PaymentOutcome {
+    static func notSubmitted(_ record: SavedAttempt) -> PaymentOutcome {
         switch record.phase {
         case .abandoned: return .superseded
         case .expired: return .refused(.expired, "the hold ran out before the payment was sent")
@@ -296,9 +312,7 @@ package actor BookingRepository {
 
     private func mark(_ id: AttemptID, _ phase: AttemptPhase) {
         do {
-            guard let record = try store.attempts.attempt(id: id) else { return }
-            _ = try store.attempts.update(
-                AttemptChange(attemptID: id, phase: phase, version: record.version, at: now()))
+            _ = try store.attempts.update(AttemptChange(attemptID: id, phase: phase), at: now())
         } catch {
             // The row stays PAYMENT_SUBMITTED: the next launch looks it up.
             logger.error(
@@ -349,7 +363,8 @@ package actor BookingRepository {
         return try store.attempts.update(
             AttemptChange(
                 attemptID: id, phase: AttemptPhase(bookingStatus: booking.state), version: booking.version,
-                holdID: booking.holdId, bookingID: booking.bookingId, at: syncedAt))
+                holdID: booking.holdId, bookingID: booking.bookingId),
+            at: syncedAt)
     }
 
     static func trip(from booking: BookingSnapshot, syncedAt: Date) -> TripRecord {
@@ -360,24 +375,26 @@ package actor BookingRepository {
             syncedAt: syncedAt)
     }
 
-    /// Applies one of the flow's row updates (a missing version keeps the saved one).
+    /// Saves one of the flow's own moves of an attempt, each a conditional
+    /// statement: `abandoned` and `failed`/`expired` (no server answer behind
+    /// them) only from a hold phase, `paymentSubmitted` only from `HELD`.
+    /// The server's answers are never saved here: the calls that receive
+    /// them (`requestHold`, `readHold`, `sendPayment`, `lookUp`, `refresh`)
+    /// save them. Returns whether the row moved.
     @discardableResult
-    public func update(_ update: AttemptUpdate) throws -> Bool {
-        if update.phase == .abandoned { return try abandon(update.attemptID) }
-        if update.phase == .paymentSubmitted {
-            return try store.attempts.submitPayment(id: update.attemptID, at: now())
-        }
-        if update.version == nil && (update.phase == .failed || update.phase == .expired) {
-            // The flow's own conclusion, with no server answer behind it: it
-            // may end a hold, never a payment (this process's payment call
+    public func update(_ change: AttemptChange) throws -> Bool {
+        switch change.phase {
+        case .abandoned:
+            return try abandon(change.attemptID)
+        case .paymentSubmitted:
+            return try store.attempts.submitPayment(id: change.attemptID, at: now())
+        case .failed, .expired:
+            // It may end a hold, never a payment (this process's payment call
             // settles its own; another process's payment is its own to settle).
-            return try store.attempts.concludeHold(id: update.attemptID, as: update.phase, at: now())
+            return try store.attempts.concludeHold(id: change.attemptID, as: change.phase, at: now())
+        case .holdRequested, .held, .actionRequired, .processing, .confirmed, .cancelled:
+            throw RepositoryError.wrongPhase(change.attemptID, change.phase, "save a phase only the server gives")
         }
-        let record = try saved(update.attemptID)
-        return try store.attempts.update(
-            AttemptChange(
-                attemptID: update.attemptID, phase: update.phase, version: update.version ?? record.version,
-                holdID: update.holdID, bookingID: update.bookingID, at: now()))
     }
 
     /// Whether a trip is saved for this booking.
@@ -385,7 +402,7 @@ package actor BookingRepository {
         try store.trips.trip(id: id) != nil
     }
 
-    func saved(_ id: AttemptID) throws -> StoredAttempt {
+    func saved(_ id: AttemptID) throws -> SavedAttempt {
         guard let record = try store.attempts.attempt(id: id) else { throw RepositoryError.unknownAttempt(id) }
         return record
     }

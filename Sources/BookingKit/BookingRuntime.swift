@@ -18,39 +18,33 @@ package final class BookingRuntime: Sendable {
     public let log: EventLog?
     /// The hold clock's reading: the one clock the runner and every
     /// `payTapped` must share, so hold checks compare readings of one clock.
-    package let holdNow: @Sendable () -> MonotonicInstant
-    private let bootReading: @Sendable () -> BootClock.Reading?
+    package var holdNow: @Sendable () -> MonotonicInstant { dependencies.holdNow }
+    private let dependencies: Dependencies
     private let directory: String
 
     /// Builds the runtime over the data directory.
     ///
     /// - Parameters:
-    ///   - monotonicNow: the hold clock (default: `ContinuousClock`, counting through sleep).
+    ///   - dependencies: the clocks, ids and sleeper every part of it reads
+    ///     (a test's boot reading stands for another boot).
     ///   - logPath: where to keep the flow's event log; nil for none.
     ///   - logHandler: where failures are logged (nothing by default).
-    ///   - bootReading: the boot clock, for the saved hold anchors (a test's
-    ///     reading stands for another boot).
     public init(
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
-        sleeper: any Sleeper = TaskSleeper(),
-        monotonicNow: (@Sendable () -> MonotonicInstant)? = nil,
-        openChallenge: @escaping EffectRunner.ChallengeOpener = { _, _ in },
+        dependencies: Dependencies = .live, openChallenge: @escaping EffectRunner.ChallengeOpener = { _, _ in },
         logPath: String? = nil, logHandler: any LogHandler = SilentLogHandler(),
-        boundaryHook: EffectRunner.BoundaryHook? = nil,
-        bootReading: @escaping @Sendable () -> BootClock.Reading? = { BootClock.current() }
+        boundaryHook: EffectRunner.BoundaryHook? = nil
     ) throws {
         self.api = api
         self.directory = directory
-        self.bootReading = bootReading
+        self.dependencies = dependencies
         repository = try BookingRepository(
-            directory: directory, api: api, configuration: configuration, logHandler: logHandler)
-        let clock = HoldClock()
-        let holdNow = monotonicNow ?? { clock.now() }
-        self.holdNow = holdNow
+            directory: directory, api: api, configuration: configuration, dependencies: dependencies,
+            logHandler: logHandler)
         runner = EffectRunner(
-            repository: repository, sleeper: sleeper, monotonicNow: holdNow, bootReading: bootReading,
-            openChallenge: openChallenge, boundaryHook: boundaryHook)
-        log = try logPath.map { try EventLog(path: $0, logHandler: logHandler) }
+            repository: repository, dependencies: dependencies, openChallenge: openChallenge,
+            boundaryHook: boundaryHook)
+        log = try logPath.map { try EventLog(path: $0, dependencies: dependencies, logHandler: logHandler) }
         flow = FlowStore(runner: runner, log: log)
     }
 
@@ -61,15 +55,11 @@ package final class BookingRuntime: Sendable {
     public func restore() async throws -> BookingFlow.State {
         // The hold clock first, then the boot clock: the countdown shown
         // never has more time than the saved anchor leaves.
-        let now = holdNow()
-        let reading = bootReading()
+        let now = dependencies.holdNow()
+        let reading = dependencies.bootReading()
         let directory = self.directory
-        let record = try await repository.nonFinalAttempts().last.map {
-            AttemptRecord(
-                attemptID: $0.attemptID, idempotencyKey: $0.idempotencyKey, offerID: $0.offerID, quoteID: $0.quoteID,
-                holdID: $0.holdID, bookingID: $0.bookingID, phase: $0.phase, version: $0.version,
-                restoredHold: HoldRestorer.restoredHold($0, directory: directory, now: now, reading: reading))
-        }
-        return await flow.send(.restored(record))
+        let record = try await repository.nonFinalAttempts().last
+        let hold = record.flatMap { HoldRestorer.restoredHold($0, directory: directory, now: now, reading: reading) }
+        return await flow.send(.restored(record, hold: hold))
     }
 }

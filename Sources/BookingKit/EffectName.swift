@@ -8,12 +8,11 @@ extension BookingFlow.Effect {
         case .requestHold: return "requestHold"
         case .scheduleHoldTimer: return "scheduleHoldTimer"
         case .readHold: return "readHold"
-        case .saveAttemptStatus(let update): return "saveAttemptStatus(\(update.phase.rawValue))"
+        case .saveAttemptStatus(let change): return "saveAttemptStatus(\(change.phase.rawValue))"
         case .pay(let request): return request.isResend ? "resendPayment" : "pay"
         case .lookUpAttempt(_, _, let delay): return "lookUpAttempt(after: \(delay))"
         case .openChallenge: return "openChallenge"
         case .pollBooking(_, _, let delay): return "pollBooking(after: \(delay))"
-        case .saveTrip: return "saveTrip"
         case .saveNotPaid: return "saveNotPaid"
         }
     }

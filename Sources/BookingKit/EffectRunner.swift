@@ -33,31 +33,25 @@ package final class EffectRunner: Sendable {
 
     let repository: BookingRepository
     private let boundaryHook: BoundaryHook?
-    private let sleeper: any Sleeper
-    private let monotonicNow: @Sendable () -> MonotonicInstant
-    private let bootReading: @Sendable () -> BootClock.Reading?
+    private let dependencies: Dependencies
     private let openChallenge: ChallengeOpener
     /// The repository's log handler, for effects whose failure is worked around.
     private let logger: Logger
 
     /// Creates a runner.
     ///
-    /// - Parameters:
-    ///   - monotonicNow: the hold clock's reading (read just before a hold request leaves).
-    ///   - bootReading: the boot clock, for a hold anchor a later process can use.
+    /// - Parameter dependencies: its sleeper, the hold clock (read just
+    ///   before a hold request leaves) and the boot clock (for a hold anchor
+    ///   a later process can use).
     public init(
-        repository: BookingRepository, sleeper: any Sleeper = TaskSleeper(),
-        monotonicNow: @escaping @Sendable () -> MonotonicInstant,
-        bootReading: @escaping @Sendable () -> BootClock.Reading? = { BootClock.current() },
+        repository: BookingRepository, dependencies: Dependencies,
         openChallenge: @escaping ChallengeOpener = { _, _ in },
         boundaryHook: BoundaryHook? = nil
     ) {
         self.repository = repository
-        self.boundaryHook = boundaryHook
-        self.sleeper = sleeper
-        self.monotonicNow = monotonicNow
-        self.bootReading = bootReading
+        self.dependencies = dependencies
         self.openChallenge = openChallenge
+        self.boundaryHook = boundaryHook
         logger = repository.logger.named("effects")
     }
 
@@ -80,22 +74,16 @@ package final class EffectRunner: Sendable {
     /// Performs one effect; false when the effects after it must not run.
     private func perform(_ effect: BookingFlow.Effect, sink: @escaping EventSink) async -> Bool {
         switch effect {
-        case .saveAttempt(let record):
+        case .saveAttempt(let attempt):
             do {
-                try await repository.save(
-                    StoredAttempt(
-                        attemptID: record.attemptID, idempotencyKey: record.idempotencyKey, offerID: record.offerID,
-                        quoteID: record.quoteID, holdID: record.holdID, bookingID: record.bookingID,
-                        phase: record.phase,
-                        version: record.version, createdAt: Date()))
+                try await repository.save(attempt)
                 return true
             } catch {
                 // Not saved: the hold request after it must not leave.
                 logger.error(
-                    "cannot save the attempt", error: error,
-                    ["attempt": record.attemptID.rawValue, "effect": effect.logName])
+                    "cannot save the attempt", error: error, ["attempt": attempt.id.rawValue, "effect": effect.logName])
                 let code = BookingDatabase.isStorageFull(error) ? BookingFlow.storageFullCode : "LOCAL_STORAGE_FAILED"
-                await sink(.holdFailed(record.attemptID, .rejected(code: code)))
+                await sink(.holdFailed(attempt.id, .rejected(code: code)))
                 return false
             }
 
@@ -131,8 +119,8 @@ package final class EffectRunner: Sendable {
             }
 
         case .requestHold(let attempt):
-            let sentAt = monotonicNow()
-            let anchor = bootReading()
+            let sentAt = dependencies.holdNow()
+            let anchor = dependencies.bootReading()
             do {
                 let snapshot = try await repository.requestHold(attempt.id, anchor: anchor)
                 await sink(holdEvent(attempt.id, snapshot, sentAt: sentAt))
@@ -142,13 +130,13 @@ package final class EffectRunner: Sendable {
             return true
 
         case .scheduleHoldTimer(let id, let delay):
-            spawn(after: delay, sink: sink) { [monotonicNow] in .holdTimerFired(id, now: monotonicNow()) }
+            spawn(after: delay, sink: sink) { [holdNow = dependencies.holdNow] in .holdTimerFired(id, now: holdNow()) }
             return true
 
         case .readHold(let id, _):
-            let sentAt = monotonicNow()
+            let sentAt = dependencies.holdNow()
             do {
-                let snapshot = try await repository.readHold(id, anchor: bootReading())
+                let snapshot = try await repository.readHold(id, anchor: dependencies.bootReading())
                 if snapshot.state == .expired {
                     await sink(.holdReadFailed(id, .expired))
                 } else {
@@ -205,28 +193,6 @@ package final class EffectRunner: Sendable {
                     ["attempt": id.rawValue, "effect": effect.logName])
             }
             return true
-
-        case .saveTrip(let booking):
-            // The repository saved the trip when it applied the answer; if
-            // that write failed, fetch the booking once more and apply it.
-            await saveTrip(booking.id, effect: effect.logName)
-            return true
-        }
-    }
-
-    /// Saves the trip of `booking` when the repository's save of the
-    /// answer failed: fetches the booking once more and applies it. What
-    /// still fails is logged and left for the next sync.
-    private func saveTrip(_ booking: BookingID, effect: String) async {
-        var metadata = ["booking": booking.rawValue, "effect": effect]
-        do {
-            guard try await repository.hasTrip(booking) == false,
-                let record = try await repository.latestAttempt(), record.bookingID == booking
-            else { return }
-            metadata["attempt"] = record.attemptID.rawValue
-            _ = try await repository.refresh(record.attemptID)
-        } catch {
-            logger.error("cannot save the trip", error: error, metadata)
         }
     }
 
@@ -234,7 +200,7 @@ package final class EffectRunner: Sendable {
         -> BookingFlow.Event
     {
         guard let hold = Hold(snapshot) else { return .holdFailed(id, .rejected(code: "INVALID_RESPONSE")) }
-        let receivedAt = monotonicNow()
+        let receivedAt = dependencies.holdNow()
         return read
             ? .holdRead(id, hold, sentAt: sentAt, receivedAt: receivedAt)
             : .holdGranted(id, hold, sentAt: sentAt, receivedAt: receivedAt)
@@ -245,7 +211,7 @@ package final class EffectRunner: Sendable {
         after delay: Duration, sink: @escaping EventSink,
         _ make: @escaping @Sendable () async -> BookingFlow.Event
     ) {
-        let sleeper = self.sleeper
+        let sleeper = dependencies.sleeper
         Task {
             do { try await sleeper.sleep(for: delay) } catch { return }
             await sink(await make())

@@ -38,11 +38,10 @@ package final class EventLog: Sendable {
     ///   or written), is not a regular file or directory, or cannot be
     ///   created.
     public init(
-        path: String, now: @escaping @Sendable () -> Date = { Date() },
-        logHandler: any LogHandler = SilentLogHandler()
+        path: String, dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
         self.path = path
-        self.now = now
+        now = dependencies.now
         let logger = Logger(handler: logHandler, source: "event-log")
         self.logger = logger
         let directory = (path as NSString).deletingLastPathComponent

@@ -15,7 +15,7 @@ enum HoldRestorer {
     ///     shows more time than is left.
     ///   - reading: the boot clock now; nil when the platform cannot tell.
     static func restoredHold(
-        _ stored: StoredAttempt, directory: String, now: MonotonicInstant, reading: BootClock.Reading?
+        _ stored: SavedAttempt, directory: String, now: MonotonicInstant, reading: BootClock.Reading?
     ) -> RestoredHold? {
         guard stored.phase == .held, let holdID = stored.holdID, let text = stored.holdAnchor,
             let anchor = SavedHoldAnchor(storageText: text), let reading,
@@ -28,7 +28,7 @@ enum HoldRestorer {
     }
 
     /// The price of the attempt's quote on a cached result page, if one lists it.
-    private static func quotedPrice(_ stored: StoredAttempt, directory: String) -> PriceBreakdown? {
+    private static func quotedPrice(_ stored: SavedAttempt, directory: String) -> PriceBreakdown? {
         guard let cache = try? CacheDatabase(directory: directory),
             let pages = try? cache.recovering({ try $0.resultPages.pages(mentioning: stored.offerID.rawValue) })
         else { return nil }

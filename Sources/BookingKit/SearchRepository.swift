@@ -26,20 +26,19 @@ package actor SearchRepository {
 
     /// Opens the cache in `directory`.
     public init(
-        directory: String, api: BookingAPIClient, sleeper: any Sleeper = TaskSleeper(),
+        directory: String, api: BookingAPIClient, dependencies: Dependencies = .live,
         debounce: Duration = .milliseconds(250), minimumQueryLength: Int = 2, staleness: TimeInterval = 15 * 60,
-        suggestionLifetime: TimeInterval = 24 * 60 * 60, now: @escaping @Sendable () -> Date = { Date() },
-        logHandler: any LogHandler = SilentLogHandler()
+        suggestionLifetime: TimeInterval = 24 * 60 * 60, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
         cache = try CacheDatabase(directory: directory)
         logger = Logger(handler: logHandler, source: "search")
         self.api = api
-        self.sleeper = sleeper
+        sleeper = dependencies.sleeper
         self.debounce = debounce
         self.minimumQueryLength = minimumQueryLength
         self.staleness = staleness
         self.suggestionLifetime = suggestionLifetime
-        self.now = now
+        now = dependencies.now
     }
 
     // MARK: Suggestions

@@ -21,12 +21,12 @@ package actor TripRepository {
     /// - Throws: what `BookingDatabase.init` throws.
     public init(
         directory: String, api: BookingAPIClient?, access: BookingDatabase.Access = .readWrite,
-        now: @escaping @Sendable () -> Date = { Date() }, logHandler: any LogHandler = SilentLogHandler()
+        dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
         logger = Logger(handler: logHandler, source: "trips")
         store = try BookingDatabase(directory: directory, access: access)
         self.api = access == .readWrite ? api : nil
-        self.now = now
+        now = dependencies.now
     }
 
     /// One trip and what it shows.

@@ -19,7 +19,7 @@ public struct AttemptTable {
     ///
     /// - Throws: `SQLiteError` (a constraint violation when the id or key is
     ///   already saved, `isFull` when the disk is full); nothing is written then.
-    public func insert(_ record: StoredAttempt) throws {
+    public func insert(_ record: SavedAttempt) throws {
         let statement = try database.cachedStatement(Self.insertSQL)
         defer { statement.reset() }
         try statement.bind(record.attemptID.rawValue, at: 1)
@@ -31,35 +31,32 @@ public struct AttemptTable {
         try statement.bind(record.phase.rawValue, at: 7)
         try statement.bind(record.version.rawValue, at: 8)
         try statement.bind(record.holdAnchor, at: 9)
-        try statement.bind(record.createdAt.unixMilliseconds, at: 10)
-        try statement.bind(record.updatedAt.unixMilliseconds, at: 11)
+        try statement.bind(record.createdAtMilliseconds, at: 10)
+        try statement.bind(record.updatedAtMilliseconds, at: 11)
         try statement.run()
     }
 
-    /// Moves an attempt forward. Returns `false`, changing nothing, when the
-    /// move is not forward: the attempt is final, the version is older, or
-    /// the version is the same and the phase earlier (the schema's trigger
-    /// enforces this for every UPDATE), or no such attempt exists.
+    /// Moves an attempt forward, stamping `updated_at` with `date`. Returns
+    /// `false`, changing nothing, when the move is not forward: the attempt
+    /// is final, the version is older, or the version is the same and the
+    /// phase earlier (the schema's trigger enforces this for every UPDATE),
+    /// or no such attempt exists. A `nil` field keeps its column.
     @discardableResult
-    public func update(_ update: AttemptChange) throws -> Bool {
-        let statement = try database.cachedStatement(
+    public func update(_ change: AttemptChange, at date: Date) throws -> Bool {
+        try database.compareAndSet(
             """
             UPDATE booking_attempt
-            SET status = ?2, version = ?3, hold_id = coalesce(?4, hold_id),
+            SET status = ?2, version = coalesce(?3, version), hold_id = coalesce(?4, hold_id),
                 booking_id = coalesce(?5, booking_id), hold_anchor = coalesce(?6, hold_anchor),
                 updated_at = ?7
             WHERE attempt_id = ?1
-            """)
-        defer { statement.reset() }
-        try statement.bind(update.attemptID.rawValue, at: 1)
-        try statement.bind(update.phase.rawValue, at: 2)
-        try statement.bind(update.version.rawValue, at: 3)
-        try statement.bind(update.holdID?.rawValue, at: 4)
-        try statement.bind(update.bookingID?.rawValue, at: 5)
-        try statement.bind(update.holdAnchor, at: 6)
-        try statement.bind(update.at.unixMilliseconds, at: 7)
-        try statement.run()
-        return database.changes == 1
+            """,
+            [
+                .text(change.attemptID.rawValue), .text(change.phase.rawValue),
+                change.version.map { .integer($0.rawValue) } ?? .null, SQLiteValue(change.holdID?.rawValue),
+                SQLiteValue(change.bookingID?.rawValue), SQLiteValue(change.holdAnchor),
+                .integer(date.unixMilliseconds),
+            ])
     }
 
     /// Marks an attempt abandoned if, and only if, it never sent a payment
@@ -68,16 +65,7 @@ public struct AttemptTable {
     /// and nothing changes. Returns whether the attempt was abandoned.
     @discardableResult
     public func abandon(id: AttemptID, at date: Date) throws -> Bool {
-        let statement = try database.cachedStatement(
-            """
-            UPDATE booking_attempt SET status = 'ABANDONED', updated_at = ?2
-            WHERE attempt_id = ?1 AND status IN ('HOLD_REQUESTED', 'HELD')
-            """)
-        defer { statement.reset() }
-        try statement.bind(id.rawValue, at: 1)
-        try statement.bind(date.unixMilliseconds, at: 2)
-        try statement.run()
-        return database.changes == 1
+        try move(id, to: .abandoned, from: "status IN ('HOLD_REQUESTED', 'HELD')", at: date)
     }
 
     /// Moves a held attempt to `PAYMENT_SUBMITTED` if, and only if, it is
@@ -86,16 +74,7 @@ public struct AttemptTable {
     /// payment; the other finds the row moved and looks the attempt up.
     /// Returns whether this call moved it.
     public func submitPayment(id: AttemptID, at date: Date) throws -> Bool {
-        let statement = try database.cachedStatement(
-            """
-            UPDATE booking_attempt SET status = 'PAYMENT_SUBMITTED', updated_at = ?2
-            WHERE attempt_id = ?1 AND status = 'HELD' AND hold_id IS NOT NULL
-            """)
-        defer { statement.reset() }
-        try statement.bind(id.rawValue, at: 1)
-        try statement.bind(date.unixMilliseconds, at: 2)
-        try statement.run()
-        return database.changes == 1
+        try move(id, to: .paymentSubmitted, from: "status = 'HELD' AND hold_id IS NOT NULL", at: date)
     }
 
     /// Ends an attempt that never sent a payment (`FAILED` or `EXPIRED`, a
@@ -105,17 +84,7 @@ public struct AttemptTable {
     /// paying it, and only that payment's outcome may end it.
     /// Returns whether this call ended it.
     public func concludeHold(id: AttemptID, as phase: AttemptPhase, at date: Date) throws -> Bool {
-        let statement = try database.cachedStatement(
-            """
-            UPDATE booking_attempt SET status = ?2, updated_at = ?3
-            WHERE attempt_id = ?1 AND status IN ('HOLD_REQUESTED', 'HELD')
-            """)
-        defer { statement.reset() }
-        try statement.bind(id.rawValue, at: 1)
-        try statement.bind(phase.rawValue, at: 2)
-        try statement.bind(date.unixMilliseconds, at: 3)
-        try statement.run()
-        return database.changes == 1
+        try move(id, to: phase, from: "status IN ('HOLD_REQUESTED', 'HELD')", at: date)
     }
 
     /// Ends a submitted payment as `FAILED` when the server certainly took
@@ -125,22 +94,22 @@ public struct AttemptTable {
     /// (3-D Secure, processing, confirmed) is never ended here.
     /// Returns whether this call ended it.
     public func concludeNotPaid(id: AttemptID, at date: Date) throws -> Bool {
-        let statement = try database.cachedStatement(
-            """
-            UPDATE booking_attempt SET status = 'FAILED', updated_at = ?2
-            WHERE attempt_id = ?1 AND status = 'PAYMENT_SUBMITTED'
-            """)
-        defer { statement.reset() }
-        try statement.bind(id.rawValue, at: 1)
-        try statement.bind(date.unixMilliseconds, at: 2)
-        try statement.run()
-        return database.changes == 1
+        try move(id, to: .failed, from: "status = 'PAYMENT_SUBMITTED'", at: date)
+    }
+
+    /// Moves attempt `id` to `phase` if, and only if, its row still meets
+    /// `condition` (fixed SQL, never user text): the compare-and-set of the
+    /// client's own moves.
+    private func move(_ id: AttemptID, to phase: AttemptPhase, from condition: String, at date: Date) throws -> Bool {
+        try database.compareAndSet(
+            "UPDATE booking_attempt SET status = ?2, updated_at = ?3 WHERE attempt_id = ?1 AND \(condition)",
+            [.text(id.rawValue), .text(phase.rawValue), .integer(date.unixMilliseconds)])
     }
 
     /// Abandons every attempt still in a hold phase, in one statement; the
     /// first half of starting a new attempt (`BookingDatabase.startAttempt`).
     /// Returns the attempts it abandoned, as they were.
-    func abandonHolds(at date: Date) throws -> [StoredAttempt] {
+    func abandonHolds(at date: Date) throws -> [SavedAttempt] {
         let holding = try rows(
             "SELECT \(Self.columns) FROM booking_attempt WHERE status IN ('HOLD_REQUESTED', 'HELD')")
         guard !holding.isEmpty else { return [] }
@@ -155,23 +124,23 @@ public struct AttemptTable {
 
     /// The attempt being held, if any: the one `pay` pays. The schema keeps
     /// at most one.
-    public func currentHold() throws -> StoredAttempt? {
+    public func currentHold() throws -> SavedAttempt? {
         try rows("SELECT \(Self.columns) FROM booking_attempt WHERE status IN ('HOLD_REQUESTED', 'HELD')").first
     }
 
     /// The attempt with this id, if saved.
-    public func attempt(id: AttemptID) throws -> StoredAttempt? {
+    public func attempt(id: AttemptID) throws -> SavedAttempt? {
         try first("SELECT \(Self.columns) FROM booking_attempt WHERE attempt_id = ?", id.rawValue)
     }
 
     /// The attempt with this idempotency key, if saved.
-    public func attempt(key: IdempotencyKey) throws -> StoredAttempt? {
+    public func attempt(key: IdempotencyKey) throws -> SavedAttempt? {
         try first("SELECT \(Self.columns) FROM booking_attempt WHERE idempotency_key = ?", key.rawValue)
     }
 
     /// Every attempt that is not final, oldest first: what launch-time
     /// reconciliation settles.
-    public func nonFinal() throws -> [StoredAttempt] {
+    public func nonFinal() throws -> [SavedAttempt] {
         let statement = try database.cachedStatement(
             """
             SELECT \(Self.columns) FROM booking_attempt
@@ -181,13 +150,13 @@ public struct AttemptTable {
         return try rows(statement)
     }
 
-    private func rows(_ sql: String) throws -> [StoredAttempt] {
+    private func rows(_ sql: String) throws -> [SavedAttempt] {
         try rows(try database.cachedStatement(sql))
     }
 
-    private func rows(_ statement: Statement) throws -> [StoredAttempt] {
+    private func rows(_ statement: Statement) throws -> [SavedAttempt] {
         defer { statement.reset() }
-        var records: [StoredAttempt] = []
+        var records: [SavedAttempt] = []
         while try statement.step() {
             records.append(try Self.record(from: statement))
         }
@@ -195,7 +164,7 @@ public struct AttemptTable {
     }
 
     /// The most recently created attempt, if any.
-    public func latest() throws -> StoredAttempt? {
+    public func latest() throws -> SavedAttempt? {
         let statement = try database.cachedStatement(
             "SELECT \(Self.columns) FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1")
         defer { statement.reset() }
@@ -208,14 +177,14 @@ public struct AttemptTable {
         return Int(count)
     }
 
-    private func first(_ sql: String, _ argument: String) throws -> StoredAttempt? {
+    private func first(_ sql: String, _ argument: String) throws -> SavedAttempt? {
         let statement = try database.cachedStatement(sql)
         defer { statement.reset() }
         try statement.bind(argument, at: 1)
         return try statement.step() ? Self.record(from: statement) : nil
     }
 
-    private static func record(from row: Statement) throws -> StoredAttempt {
+    private static func record(from row: Statement) throws -> SavedAttempt {
         let status = row.string(at: 6)
         guard let phase = AttemptPhase(rawValue: status) else {
             throw StoreError.unreadableRow(table: "booking_attempt", reason: "unknown status \(status)")
@@ -223,17 +192,16 @@ public struct AttemptTable {
         guard let version = Version(rawValue: row.int64(at: 7)) else {
             throw StoreError.unreadableRow(table: "booking_attempt", reason: "negative version")
         }
-        return StoredAttempt(
-            attemptID: AttemptID(row.string(at: 0)),
-            idempotencyKey: IdempotencyKey(row.string(at: 1)),
-            offerID: OfferID(row.string(at: 2)),
-            quoteID: QuoteID(row.string(at: 3)),
-            holdID: row.optionalString(at: 4).map(HoldID.init(rawValue:)),
-            bookingID: row.optionalString(at: 5).map(BookingID.init(rawValue:)),
-            phase: phase,
-            version: version,
-            holdAnchor: row.optionalString(at: 8),
-            createdAt: Date(unixMilliseconds: row.int64(at: 9)),
-            updatedAt: Date(unixMilliseconds: row.int64(at: 10)))
+        var record = SavedAttempt(
+            attempt: BookingFlow.Attempt(
+                id: AttemptID(row.string(at: 0)), key: IdempotencyKey(row.string(at: 1)),
+                offerID: OfferID(row.string(at: 2)), quoteID: QuoteID(row.string(at: 3))),
+            phase: phase, createdAtMilliseconds: row.int64(at: 9))
+        record.holdID = row.optionalString(at: 4).map(HoldID.init(rawValue:))
+        record.bookingID = row.optionalString(at: 5).map(BookingID.init(rawValue:))
+        record.version = version
+        record.holdAnchor = row.optionalString(at: 8)
+        record.updatedAtMilliseconds = row.int64(at: 10)
+        return record
     }
 }

@@ -70,7 +70,7 @@ public final class BookingDatabase {
     ///
     /// - Throws: `SQLiteError`; nothing is written then.
     @discardableResult
-    public func startAttempt(_ record: StoredAttempt) throws -> [StoredAttempt] {
+    public func startAttempt(_ record: SavedAttempt) throws -> [SavedAttempt] {
         try database.transaction {
             let superseded = try attempts.abandonHolds(at: record.createdAt)
             try attempts.insert(record)
@@ -88,8 +88,8 @@ public final class BookingDatabase {
         try database.transaction {
             try trips.upsert(trip)
             return try attempts.update(
-                AttemptChange(
-                    attemptID: attempt, phase: .confirmed, version: trip.version, bookingID: trip.bookingID, at: date))
+                AttemptChange(attemptID: attempt, phase: .confirmed, version: trip.version, bookingID: trip.bookingID),
+                at: date)
         }
     }
 

@@ -47,16 +47,9 @@ public struct CancelTable {
         guard status != .open else {
             throw StoreError.invalidValue(field: "cancel_request.status", reason: "OPEN does not finish a request")
         }
-        let statement = try database.cachedStatement(
-            "UPDATE cancel_request SET status = ?2, reason = ?3, updated_at = ?4 WHERE idempotency_key = ?1 AND status = 'OPEN'"
-        )
-        defer { statement.reset() }
-        try statement.bind(key.rawValue, at: 1)
-        try statement.bind(status.rawValue, at: 2)
-        try statement.bind(reason, at: 3)
-        try statement.bind(date.unixMilliseconds, at: 4)
-        try statement.run()
-        return database.changes == 1
+        return try database.compareAndSet(
+            "UPDATE cancel_request SET status = ?2, reason = ?3, updated_at = ?4 WHERE idempotency_key = ?1 AND status = 'OPEN'",
+            [.text(key.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
     }
 
     /// The open request for `booking`, if any (the schema keeps at most one).

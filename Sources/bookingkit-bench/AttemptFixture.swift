@@ -10,20 +10,20 @@ import Foundation
 /// Deterministic, so every run writes the same rows.
 enum AttemptFixture {
     /// Attempt number `index`.
-    static func record(_ index: Int) -> StoredAttempt {
+    static func record(_ index: Int) -> SavedAttempt {
         let serial = Fixtures.padded(index, width: 10)
-        return StoredAttempt(
-            attemptID: AttemptID("att_" + serial),
-            idempotencyKey: IdempotencyKey("7f3c1e2a-9b4d-4c6e-8a1f-" + Fixtures.hex(index, width: 12)),
-            offerID: OfferID("off_lisbon_" + Fixtures.padded(index % 5_000, width: 6)),
-            quoteID: QuoteID("quo_" + serial),
+        return SavedAttempt(
+            attempt: BookingFlow.Attempt(
+                id: AttemptID("att_" + serial),
+                key: IdempotencyKey("7f3c1e2a-9b4d-4c6e-8a1f-" + Fixtures.hex(index, width: 12)),
+                offerID: OfferID("off_lisbon_" + Fixtures.padded(index % 5_000, width: 6)),
+                quoteID: QuoteID("quo_" + serial)),
             phase: .paymentSubmitted,
-            version: .none,
-            createdAt: Fixtures.date(second: index))
+            createdAtMilliseconds: Fixtures.milliseconds(Fixtures.date(second: index)))
     }
 
     /// The same attempt for the C baseline.
-    static func cRow(_ record: StoredAttempt, _ strings: CStringPool) -> bkb_attempt {
+    static func cRow(_ record: SavedAttempt, _ strings: CStringPool) -> bkb_attempt {
         bkb_attempt(
             attempt_id: strings.copy(record.attemptID.rawValue),
             idempotency_key: strings.copy(record.idempotencyKey.rawValue),
@@ -34,7 +34,7 @@ enum AttemptFixture {
             status: strings.copy(record.phase.rawValue),
             version: record.version.rawValue,
             hold_anchor: strings.copy(record.holdAnchor),
-            created_at: Fixtures.milliseconds(record.createdAt),
-            updated_at: Fixtures.milliseconds(record.updatedAt))
+            created_at: record.createdAtMilliseconds,
+            updated_at: record.updatedAtMilliseconds)
     }
 }

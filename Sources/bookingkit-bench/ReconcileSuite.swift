@@ -56,11 +56,11 @@ struct ReconcileSuite: BenchmarkSuite {
         try store.database.transaction {
             for index in 0..<attempts {
                 try store.attempts.insert(
-                    StoredAttempt(
-                        attemptID: AttemptID("a\(index)"),
-                        idempotencyKey: IdempotencyKey(UUID().uuidString.lowercased()),
-                        offerID: OfferID("o\(index)"), quoteID: QuoteID("q\(index)"), phase: .paymentSubmitted,
-                        createdAt: Date()))
+                    SavedAttempt(
+                        attempt: BookingFlow.Attempt(
+                            id: AttemptID("a\(index)"), key: IdempotencyKey(UUID().uuidString.lowercased()),
+                            offerID: OfferID("o\(index)"), quoteID: QuoteID("q\(index)")),
+                        phase: .paymentSubmitted, createdAtMilliseconds: Fixtures.milliseconds(Date())))
             }
         }
         let counting = InFlightCounter(URLSessionTransport())

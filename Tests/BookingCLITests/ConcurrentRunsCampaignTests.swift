@@ -31,12 +31,14 @@ import Testing
         var secondPay: Bool
 
         /// The plan of run `index`: of every ten runs, five kill `pay` at
-        /// each named boundary, one kills `hold` after its request, one
+        /// the named boundaries in turn, one kills `hold` after its request, one
         /// kills `pay` and one `hold` after a random delay, two kill nothing.
         init(index: Int) {
             let kind = index % 10
             switch kind {
-            case 0..<5: (victim, boundary) = ("pay", KillCampaignTests.boundaries[kind])
+            case 0..<5:
+                let boundaries = KillCampaignTests.boundaries
+                (victim, boundary) = ("pay", boundaries[(index / 10 * 5 + kind) % boundaries.count])
             case 5: (victim, boundary) = ("hold", "after requestHold")
             case 6: (victim, boundary) = ("pay", nil)
             case 7: (victim, boundary) = ("hold", nil)

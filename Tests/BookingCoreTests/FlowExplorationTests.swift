@@ -47,10 +47,10 @@ import Testing
 
         for effect in effects {
             switch effect {
-            case .saveAttempt(let record):
+            case .saveAttempt(let attempt):
                 // A new attempt. The samples alternate two ids to keep the space
                 // finite, so an id may come back: it starts a fresh history.
-                let id = record.attemptID
+                let id = attempt.id
                 expect(id != state.stage.attemptID, "a new attempt reused the current id")
                 history.saved.insert(id)
                 history.paid.remove(id)
@@ -81,7 +81,7 @@ import Testing
                 break
             }
         }
-        if case .restored(let record?) = event, state.stage == .browsing {
+        if case .restored(let record?, _) = event, state.stage == .browsing {
             history.saved.insert(record.attemptID)  // the row exists: that is where it came from
             if record.phase.mayHaveCharged {
                 history.moneyMayHaveMoved.insert(record.attemptID)
@@ -126,7 +126,7 @@ import Testing
     /// row that is not final, and it is the row the path saved).
     static func events(for node: Node) -> [Flow.Event] {
         alphabet(node.state.stage.attemptID).filter { event in
-            guard case .restored(let record?) = event else { return true }
+            guard case .restored(let record?, _) = event else { return true }
             return !node.history.saved.contains(record.attemptID)
         }
     }

@@ -60,29 +60,20 @@ import Testing
         #expect(returned.state == foreground.state && returned.effects == foreground.effects)
     }
 
-    @Test func actionRequiredOpensTheChallengeAfterSavingTheStatus() {
+    @Test func actionRequiredOpensTheChallengeAndSavesNothing() {
+        // The repository saved ACTION_REQUIRED with the answer, where it arrived.
         let (state, effects) = Flow.reduce(Fix.submitting, .payAnswered(Fix.a1, Fix.booking(.actionRequired, 1)))
         let url = "https://bank.example/3ds/booking-1"
-        #expect(
-            effects == [
-                .saveAttemptStatus(
-                    AttemptUpdate(
-                        attemptID: Fix.a1, phase: .actionRequired, holdID: BookingFlow.Samples.holdID,
-                        bookingID: BookingFlow.Samples.bookingID, version: Version(rawValue: 1))),
-                .openChallenge(Fix.a1, url: url),
-            ])
+        #expect(effects == [.openChallenge(Fix.a1, url: url)])
         #expect(state.navigation == .challenge(url: url))
     }
 
-    @Test func confirmedSavesTheTripBeforeMarkingTheAttemptFinal() {
+    @Test func confirmedShowsTheTripAndLeavesItsSaveToTheRepository() {
+        // One writer: the repository saved the trip and CONFIRMED in one
+        // transaction when the answer arrived; the flow saves nothing.
         let booking = Fix.booking(.confirmed, 3)
         let (state, effects) = Flow.reduce(Fix.processing(polls: 2), .bookingPolled(Fix.a1, .found(booking)))
-        #expect(effects.first == .saveTrip(booking))
-        if case .saveAttemptStatus(let update)? = effects.last {
-            #expect(update.phase == .confirmed && update.version == Version(rawValue: 3))
-        } else {
-            Issue.record("no final status save: \(effects)")
-        }
+        #expect(effects.isEmpty)
         #expect(state.navigation == .trip(booking.id))
         #expect(state.tripToLoad == booking.id)
     }

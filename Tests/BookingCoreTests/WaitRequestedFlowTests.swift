@@ -18,7 +18,7 @@ import Testing
             return
         }
         #expect(failed.reason == .waitRequested(until: Self.until))
-        #expect(effects == [.saveAttemptStatus(AttemptUpdate(attemptID: Fix.a1, phase: .failed))])
+        #expect(effects == [.saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .failed))])
         #expect(state.title == "The server asked us to wait")
         #expect(
             state.message

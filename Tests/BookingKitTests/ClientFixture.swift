@@ -42,7 +42,7 @@ struct ClientFixture {
     ) throws -> BookingClient {
         try BookingClient(
             configuration(sandbox: sandbox, account: account, launchBound: launchBound, logHandler: logHandler),
-            sleeper: NoSleeper(), holdNow: nil)
+            dependencies: Dependencies(sleeper: NoSleeper()))
     }
 
     /// The first offer in Lisbon for two nights.

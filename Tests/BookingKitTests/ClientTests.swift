@@ -139,7 +139,7 @@ struct ClientTests {
         let configuration = BookingClient.Configuration(
             server: sandbox.server.baseURL.absoluteString, credential: .apiKey("not-a-key"),
             dataDirectory: URL(fileURLWithPath: sandbox.clientDirectory), transport: sandbox.transport)
-        let client = try BookingClient(configuration, sleeper: NoSleeper(), holdNow: nil)
+        let client = try BookingClient(configuration, dependencies: Dependencies(sleeper: NoSleeper()))
         await #expect(throws: BookingClientError.apiKeyRefused) { try await client.syncTrips() }
         await #expect(throws: BookingClientError.apiKeyRefused) {
             _ = try await client.offers(
@@ -154,7 +154,7 @@ struct ClientTests {
         let sandbox = try SandboxFixture(route: .loopback)
         var configuration = ClientFixture.configuration(sandbox: sandbox)
         configuration.credential = .tokenProvider { "sk_test_test" }
-        let client = try BookingClient(configuration, sleeper: NoSleeper(), holdNow: nil)
+        let client = try BookingClient(configuration, dependencies: Dependencies(sleeper: NoSleeper()))
         #expect(try await client.syncTrips() == 0)
         await sandbox.stop()
     }

@@ -14,8 +14,8 @@ struct CountdownTests {
         let sandbox = try SandboxFixture(route: .loopback)
         let now = Locked(MonotonicInstant.origin.advanced(by: .seconds(1_000)))
         let client = try BookingClient(
-            ClientFixture.configuration(sandbox: sandbox), sleeper: NoSleeper(),
-            holdNow: { now.withLock { $0 } })
+            ClientFixture.configuration(sandbox: sandbox),
+            dependencies: Dependencies(holdNow: { now.withLock { $0 } }, sleeper: NoSleeper()))
         let fixture = ClientFixture(sandbox: sandbox, client: client)
         await client.launch()
         try await client.hold(try await fixture.firstOffer())

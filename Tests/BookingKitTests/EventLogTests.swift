@@ -44,7 +44,7 @@ import Testing
         // Claim a state the reducer never reaches from this event.
         log.append(
             .backTapped, state: BookingFlow.State(stage: .browsing),
-            effects: [.saveTrip(BookingFlow.Samples.booking(.confirmed, version: 2))])
+            effects: [.openChallenge(AttemptID("A1"), url: "https://bank.example/3ds/booking-1")])
         let steps = Replay.run(try EventLog.read(directory.file("events.log")))
         #expect(steps.map(\.matches) == [true, false])
     }

@@ -35,18 +35,46 @@ import Testing
         #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
         #expect(try await harness.ledger().chargeCount == 0)
     }
+
+    /// One writer per answer: the repository saves the payment's answer (the
+    /// trip and `CONFIRMED`, in one transaction) where it receives it, and
+    /// nothing else writes it. When that save fails, the row keeps
+    /// `PAYMENT_SUBMITTED` and the next launch's reconcile settles it.
+    @Test func aConfirmedAnswerThatCannotBeSavedBecomesATripAtTheNextLaunch() async throws {
+        let harness = try Harness(route: .inProcess)
+        let attempt = try await harness.holdAnOffer()
+        try await harness.repository.fillTheDisk(when: "UPDATE", onlyTo: .confirmed)
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        let state = await harness.waitForFinal()
+        guard case .confirmed(let settled) = state.stage else {
+            Issue.record("expected confirmed, got \(state.stage.name)")
+            return
+        }
+        #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
+        #expect(try await harness.repository.hasTrip(settled.booking.id) == false)
+
+        try harness.restart()  // the next launch: a new connection, a disk with room
+        let report = await harness.repository.reconcile()
+        #expect(report.confirmed == 1)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .confirmed)
+        #expect(try await harness.repository.hasTrip(settled.booking.id))
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").count == 1)
+        try await harness.expectNoDoubleCharge()
+    }
 }
 
 extension BookingRepository {
     /// Makes the next `statement` on an attempt fail with `SQLITE_FULL`, as a
     /// full disk would: the connection may not grow the file, and a trigger
     /// on this connection only makes that statement need a megabyte more.
-    func fillTheDisk(when statement: String) throws {
+    /// With `phase`, only a statement that moves an attempt to it fails.
+    func fillTheDisk(when statement: String, onlyTo phase: AttemptPhase? = nil) throws {
         let database = store.database
+        let condition = phase.map { "WHEN NEW.status = '\($0.rawValue)'" } ?? ""
         try database.execute("CREATE TABLE IF NOT EXISTS main.test_disk_filler (x BLOB)")
         try database.execute(
             """
-            CREATE TEMP TRIGGER test_fill_the_disk AFTER \(statement) ON main.booking_attempt
+            CREATE TEMP TRIGGER test_fill_the_disk AFTER \(statement) ON main.booking_attempt \(condition)
             BEGIN INSERT INTO test_disk_filler VALUES (zeroblob(1048576)); END
             """)
         let pages = try database.pragma("page_count") ?? "1"

@@ -41,7 +41,8 @@ final class Harness: @unchecked Sendable {
         death: ProcessDeath
     ) throws -> BookingRuntime {
         try BookingRuntime(
-            directory: sandbox.clientDirectory, api: api, configuration: configuration, sleeper: sleeper,
+            directory: sandbox.clientDirectory, api: api, configuration: configuration,
+            dependencies: Dependencies(sleeper: sleeper),
             openChallenge: { id, url in challenges.record(id, url) },
             logPath: sandbox.directory.file("client/events.log"),
             boundaryHook: { boundary in death.pass(boundary) })

@@ -17,7 +17,7 @@ import Testing
         let sandbox = try SandboxFixture(route: .loopback)
         let logs = RecordingLogHandler()
         let runtime = try BookingRuntime(
-            directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: NoSleeper(),
+            directory: sandbox.clientDirectory, api: sandbox.client(), dependencies: Dependencies(sleeper: NoSleeper()),
             logPath: sandbox.directory.file("client/events.log"), logHandler: logs)
         let offer = try await Harness.firstOffer(from: runtime.api)
         let (attempt, key) = Harness.newAttempt()
@@ -49,11 +49,12 @@ import Testing
         let logs = RecordingLogHandler()
         let repository = try BookingRepository(
             directory: sandbox.clientDirectory, api: sandbox.client(), logHandler: logs)
-        let runner = EffectRunner(repository: repository, monotonicNow: { .origin })
+        let runner = EffectRunner(repository: repository, dependencies: Dependencies(holdNow: { .origin }))
         let (attempt, key) = Harness.newAttempt()
-        let record = StoredAttempt(
-            attemptID: attempt, idempotencyKey: key, offerID: OfferID("off_1"), quoteID: QuoteID("q_1"),
-            holdID: HoldID("hold_1"), phase: .paymentSubmitted, createdAt: Date())
+        var record = SavedAttempt(
+            attempt: BookingFlow.Attempt(id: attempt, key: key, offerID: OfferID("off_1"), quoteID: QuoteID("q_1")),
+            phase: .paymentSubmitted, createdAt: Date())
+        record.holdID = HoldID("hold_1")
         try await repository.save(record)
         try await repository.fillTheDisk(when: "UPDATE")
         await runner.run([.saveNotPaid(record.attemptID)]) { _ in }

@@ -65,7 +65,7 @@ import Testing
         let api = sandbox.client()
         let repository = try BookingRepository(
             directory: sandbox.clientDirectory, api: api, configuration: RepositoryConfiguration(keyLifetime: 3_600),
-            now: { clock.withLock { $0 } })
+            dependencies: Dependencies(now: { clock.withLock { $0 } }))
         let offer = try await api.offers(
             placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!,
             checkOut: CalendarDate("2026-12-03")!, guests: 2
@@ -118,10 +118,11 @@ import Testing
         let store = try BookingDatabase(directory: sandbox.clientDirectory)
         for index in 0..<30 {
             try store.attempts.insert(
-                StoredAttempt(
-                    attemptID: AttemptID("a\(index)"), idempotencyKey: IdempotencyKey("k\(index)"),
-                    offerID: OfferID("o"),
-                    quoteID: QuoteID("q"), phase: .paymentSubmitted, createdAt: Date()))
+                SavedAttempt(
+                    attempt: BookingFlow.Attempt(
+                        id: AttemptID("a\(index)"), key: IdempotencyKey("k\(index)"), offerID: OfferID("o"),
+                        quoteID: QuoteID("q")),
+                    phase: .paymentSubmitted, createdAtMilliseconds: Int64(Date().timeIntervalSince1970 * 1_000)))
         }
         let report = await repository.reconcile()
         #expect(report.examined == 30)

@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct RepositoryTests {
     /// A held attempt through the repository alone (no flow).
-    private func heldAttempt(_ harness: Harness) async throws -> StoredAttempt {
+    private func heldAttempt(_ harness: Harness) async throws -> SavedAttempt {
         let offer = try await harness.firstOffer()
         let record = try await harness.repository.startAttempt(offer: offer.id, quote: offer.quote.id)
         _ = try await harness.repository.requestHold(record.attemptID, anchor: BootClock.current())

@@ -37,7 +37,8 @@ import Testing
         let api = BookingAPIClient(
             server: fixture.sandbox.server, apiKey: "sk_test_test", transport: transport, sleeper: NoSleeper())
         return try BookingRuntime(
-            directory: fixture.sandbox.clientDirectory, api: api, sleeper: NoSleeper(), bootReading: bootReading)
+            directory: fixture.sandbox.clientDirectory, api: api,
+            dependencies: Dependencies(bootReading: bootReading, sleeper: NoSleeper()))
     }
 
     @Test func onTheSameBootTheCountdownShowsAtOnceWithNoMoreTimeThanGranted() async throws {

@@ -45,7 +45,7 @@ import Testing
             .init(
                 server: "http://127.0.0.1:\(port)", credential: .apiKey("sk_test_gate"), dataDirectory: data,
                 transport: first),
-            sleeper: NoSleeper(), holdNow: nil)
+            dependencies: Dependencies(sleeper: NoSleeper()))
         let firstError = await Self.error {
             _ = try await firstRun.offers(at: "plc_lisbon", checkIn: Self.checkIn, checkOut: Self.checkOut, guests: 2)
         }
@@ -61,7 +61,7 @@ import Testing
             .init(
                 server: "http://127.0.0.1:\(port)", credential: .apiKey("sk_test_gate"), dataDirectory: data,
                 transport: second),
-            sleeper: NoSleeper(), holdNow: nil)
+            dependencies: Dependencies(sleeper: NoSleeper()))
         let secondError = await Self.error { _ = try await secondRun.suggestions(for: "lisbon") }
         guard case .final(.waitRequested(let secondUntil), _)? = secondError as? APIError else {
             Issue.record("expected a requested wait, got \(String(describing: secondError))")

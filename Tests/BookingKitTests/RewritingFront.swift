@@ -30,7 +30,8 @@ final class RewritingFront: @unchecked Sendable {
         api = BookingAPIClient(
             server: try ServerAddress("http://127.0.0.1:\(port)"), apiKey: "sk_test_test",
             transport: URLSessionTransport(), sleeper: NoSleeper())
-        runtime = try BookingRuntime(directory: sandbox.clientDirectory, api: api, sleeper: NoSleeper())
+        runtime = try BookingRuntime(
+            directory: sandbox.clientDirectory, api: api, dependencies: Dependencies(sleeper: NoSleeper()))
     }
 
     var flow: FlowStore { runtime.flow }

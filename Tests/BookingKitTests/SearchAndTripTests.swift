@@ -14,7 +14,7 @@ import Testing
     @Test func shortInputShowsRecentsAndLongerInputAsksTheServerAfterTheDebounce() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
         let sleeper = NoSleeper()
-        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: sleeper)
+        let search = try SearchRepository.over(sandbox, sleeper: sleeper)
         try await search.recordSearch("Lisbon", placeID: "plc_lisbon")
         guard case .recents(let recents) = try await search.suggestions(for: " l ") else {
             Issue.record("no recents")
@@ -36,7 +36,8 @@ import Testing
         let sandbox = try SandboxFixture(route: .inProcess)
         let gate = GateSleeper()
         let search = try SearchRepository(
-            directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: gate, debounce: .milliseconds(100))
+            directory: sandbox.clientDirectory, api: sandbox.client(), dependencies: Dependencies(sleeper: gate),
+            debounce: .milliseconds(100))
         async let first = search.suggestions(for: "lon")
         await gate.waitUntil(waiting: 1)
         async let second = search.suggestions(for: "lond")
@@ -56,12 +57,14 @@ import Testing
             server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_t",
             transport: URLSessionTransport(), sleeper: NoSleeper())
         let directory = TemporaryDirectory("search-offline")
-        let search = try SearchRepository(directory: directory.path, api: offline, sleeper: NoSleeper())
+        let search = try SearchRepository(
+            directory: directory.path, api: offline, dependencies: Dependencies(sleeper: NoSleeper()))
         #expect(try await search.suggestions(for: "lisbon") == .offline)
         let sandbox = try SandboxFixture(route: .inProcess)
         let wrongKey = BookingAPIClient(
             server: sandbox.server, apiKey: "not-a-key", transport: sandbox.transport, sleeper: NoSleeper())
-        let broken = try SearchRepository(directory: sandbox.clientDirectory, api: wrongKey, sleeper: NoSleeper())
+        let broken = try SearchRepository(
+            directory: sandbox.clientDirectory, api: wrongKey, dependencies: Dependencies(sleeper: NoSleeper()))
         await #expect(throws: APIError.self) { try await broken.suggestions(for: "lisbon") }
     }
 
@@ -69,7 +72,8 @@ import Testing
         let sandbox = try SandboxFixture(route: .inProcess)
         let clock = Locked(Date())
         let search = try SearchRepository(
-            directory: sandbox.clientDirectory, api: sandbox.client(), now: { clock.withLock { $0 } })
+            directory: sandbox.clientDirectory, api: sandbox.client(),
+            dependencies: Dependencies(now: { clock.withLock { $0 } }))
         let first = try await search.offers(query, pageIndex: 0)
         #expect(!first.fromCache && !first.items.isEmpty)
         #expect(first.hasMore)
@@ -93,7 +97,8 @@ import Testing
             server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_t",
             transport: URLSessionTransport(), sleeper: NoSleeper())
         let offline = try SearchRepository(
-            directory: sandbox.clientDirectory, api: offlineAPI, now: { clock.withLock { $0 } })
+            directory: sandbox.clientDirectory, api: offlineAPI,
+            dependencies: Dependencies(now: { clock.withLock { $0 } }))
         let cached = try await offline.offers(query, pageIndex: 0, refresh: false)
         #expect(cached.fromCache && cached.pricesMayHaveChanged)
         let refreshed = try await offline.offers(query, pageIndex: 0, refresh: true)
@@ -117,5 +122,13 @@ import Testing
         _ = try await trips.cancel(bookingID, key: IdempotencyKey(UUID().uuidString))
         #expect(try await offline.trip(bookingID)?.record.status == .cancelled)
         #expect(try await trips.sync() == 0)
+    }
+}
+
+extension SearchRepository {
+    /// A search over `sandbox`'s client directory and API that waits with `sleeper`.
+    static func over(_ sandbox: SandboxFixture, sleeper: any Sleeper) throws -> SearchRepository {
+        try SearchRepository(
+            directory: sandbox.clientDirectory, api: sandbox.client(), dependencies: Dependencies(sleeper: sleeper))
     }
 }

@@ -46,7 +46,7 @@ import Testing
     @Test func oneCharacterShowsRecentsAtOnceAndTwoAskTheServer() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
         let sleeper = NoSleeper()
-        let search = try SearchRepository(directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: sleeper)
+        let search = try SearchRepository.over(sandbox, sleeper: sleeper)
         try await search.recordSearch("Lisbon", placeID: "plc_lisbon")
         #expect(try await search.suggestions(for: " l ") == .recents(try await search.recents()))
         #expect(sleeper.recorded.isEmpty)
@@ -91,7 +91,8 @@ import Testing
     @Test func theSameQueryWhileInFlightIsAskedOnce() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
         let search = try SearchRepository(
-            directory: sandbox.clientDirectory, api: sandbox.client(), sleeper: TaskSleeper(),
+            directory: sandbox.clientDirectory, api: sandbox.client(),
+            dependencies: Dependencies(sleeper: TaskSleeper()),
             debounce: .milliseconds(50))
         async let first = search.suggestions(for: "porto")
         async let second = search.suggestions(for: "porto")

@@ -30,13 +30,14 @@ final class ClientProcess: @unchecked Sendable {
         runtime = try BookingRuntime(
             directory: world.clientDirectory, api: api,
             configuration: RepositoryConfiguration(reconcileConcurrency: 1),
-            sleeper: scheduler.sleeper(.flowTimer, generation: generation),
-            monotonicNow: { MonotonicInstant(sinceOrigin: scheduler.now) },
+            dependencies: Dependencies(
+                holdNow: { MonotonicInstant(sinceOrigin: scheduler.now) },
+                // One boot for the whole run, on the virtual clock: a saved
+                // hold anchor is read against the time the simulation keeps.
+                bootReading: { BootClock.Reading(bootID: "simulation", sinceBoot: scheduler.now) },
+                sleeper: scheduler.sleeper(.flowTimer, generation: generation)),
             logPath: eventLog ? (world.clientDirectory as NSString).appendingPathComponent("events.log") : nil,
-            boundaryHook: hook,
-            // One boot for the whole run, on the virtual clock: a saved hold
-            // anchor is read against the time the simulation keeps.
-            bootReading: { BootClock.Reading(bootID: "simulation", sinceBoot: scheduler.now) })
+            boundaryHook: hook)
     }
 
     /// Opens a new process: the runtime, with a short busy timeout (a

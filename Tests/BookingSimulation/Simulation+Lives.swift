@@ -52,12 +52,7 @@ extension Simulation {
     /// `BookingRuntime.restore` does) and takes what it leads to.
     func restore(_ lane: ClientLane) async {
         guard let process = lane.live else { return }
-        let record = try? await process.runtime.repository.nonFinalAttempts().last.map {
-            AttemptRecord(
-                attemptID: $0.attemptID, idempotencyKey: $0.idempotencyKey, offerID: $0.offerID,
-                quoteID: $0.quoteID, holdID: $0.holdID, bookingID: $0.bookingID, phase: $0.phase,
-                version: $0.version)
-        }
+        let record = try? await process.runtime.repository.nonFinalAttempts().last
         await send(.restored(record), on: lane)
         await drain()
     }

@@ -14,9 +14,10 @@ import Testing
     ) -> AttemptChange {
         AttemptChange(
             attemptID: AttemptID(id), phase: phase, version: Fixtures.version(version),
-            holdID: holdID.map(HoldID.init(rawValue:)), bookingID: bookingID.map(BookingID.init(rawValue:)),
-            at: Fixtures.epoch.addingTimeInterval(60))
+            holdID: holdID.map(HoldID.init(rawValue:)), bookingID: bookingID.map(BookingID.init(rawValue:)))
     }
+
+    private static let later = Fixtures.epoch.addingTimeInterval(60)
 
     @Test func aSavedAttemptIsFoundByIdAndByKey() throws {
         let store = try BookingDatabase(directory: directory.path)
@@ -31,7 +32,7 @@ import Testing
         let store = try BookingDatabase(directory: directory.path)
         try store.attempts.insert(Fixtures.attempt("a1"))
         var clash = Fixtures.attempt("a2")
-        clash.idempotencyKey = IdempotencyKey("key-a1")
+        clash.attempt = Fixtures.identity("a2", key: "key-a1")
         let error = #expect(throws: SQLiteError.self) { try store.attempts.insert(clash) }
         #expect(error?.isConstraintViolation == true)
         #expect(try store.attempts.count() == 1)
@@ -41,10 +42,10 @@ import Testing
     @Test func anAttemptMovesForwardThroughItsPhases() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.attempts.insert(Fixtures.attempt("a1"))
-        #expect(try store.attempts.update(update("a1", .held, version: 0, holdID: "h1")))
-        #expect(try store.attempts.update(update("a1", .paymentSubmitted, version: 0)))
-        #expect(try store.attempts.update(update("a1", .actionRequired, version: 3, bookingID: "b1")))
-        #expect(try store.attempts.update(update("a1", .processing, version: 4)))
+        #expect(try store.attempts.update(update("a1", .held, version: 0, holdID: "h1"), at: Self.later))
+        #expect(try store.attempts.update(update("a1", .paymentSubmitted, version: 0), at: Self.later))
+        #expect(try store.attempts.update(update("a1", .actionRequired, version: 3, bookingID: "b1"), at: Self.later))
+        #expect(try store.attempts.update(update("a1", .processing, version: 4), at: Self.later))
         let saved = try #require(try store.attempts.attempt(id: AttemptID("a1")))
         #expect(saved.phase == .processing)
         #expect(saved.version == Fixtures.version(4))
@@ -55,8 +56,8 @@ import Testing
     @Test func anOlderVersionChangesNothing() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.attempts.insert(Fixtures.attempt("a1"))
-        #expect(try store.attempts.update(update("a1", .processing, version: 7, bookingID: "b1")))
-        #expect(try !store.attempts.update(update("a1", .actionRequired, version: 6)))
+        #expect(try store.attempts.update(update("a1", .processing, version: 7, bookingID: "b1"), at: Self.later))
+        #expect(try !store.attempts.update(update("a1", .actionRequired, version: 6), at: Self.later))
         let saved = try #require(try store.attempts.attempt(id: AttemptID("a1")))
         #expect(saved.phase == .processing)
         #expect(saved.version == Fixtures.version(7))
@@ -65,15 +66,15 @@ import Testing
     @Test func theSameVersionCannotMoveToAnEarlierPhase() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.attempts.insert(Fixtures.attempt("a1"))
-        #expect(try store.attempts.update(update("a1", .paymentSubmitted, version: 0)))
-        #expect(try !store.attempts.update(update("a1", .held, version: 0)))
+        #expect(try store.attempts.update(update("a1", .paymentSubmitted, version: 0), at: Self.later))
+        #expect(try !store.attempts.update(update("a1", .held, version: 0), at: Self.later))
         #expect(try store.attempts.attempt(id: AttemptID("a1"))?.phase == .paymentSubmitted)
     }
 
     @Test func theRuleHoldsForRawSQLToo() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.attempts.insert(Fixtures.attempt("a1"))
-        #expect(try store.attempts.update(update("a1", .processing, version: 9)))
+        #expect(try store.attempts.update(update("a1", .processing, version: 9), at: Self.later))
         try store.database.execute("UPDATE booking_attempt SET version = 1, status = 'HELD'")
         #expect(store.database.changes == 0)
         #expect(try store.attempts.attempt(id: AttemptID("a1"))?.version == Fixtures.version(9))
@@ -82,18 +83,18 @@ import Testing
     @Test func aFinalAttemptStaysFinal() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.attempts.insert(Fixtures.attempt("a1"))
-        #expect(try store.attempts.update(update("a1", .failed, version: 2, bookingID: "b1")))
-        #expect(try !store.attempts.update(update("a1", .processing, version: 3)))
-        #expect(try !store.attempts.update(update("a1", .confirmed, version: 9)))
+        #expect(try store.attempts.update(update("a1", .failed, version: 2, bookingID: "b1"), at: Self.later))
+        #expect(try !store.attempts.update(update("a1", .processing, version: 3), at: Self.later))
+        #expect(try !store.attempts.update(update("a1", .confirmed, version: 9), at: Self.later))
         #expect(try store.attempts.attempt(id: AttemptID("a1"))?.phase == .failed)
     }
 
     @Test func aLearnedBookingIdIsNeverReplacedByAnother() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.attempts.insert(Fixtures.attempt("a1"))
-        #expect(try store.attempts.update(update("a1", .processing, version: 2, bookingID: "b1")))
+        #expect(try store.attempts.update(update("a1", .processing, version: 2, bookingID: "b1"), at: Self.later))
         let error = #expect(throws: SQLiteError.self) {
-            try store.attempts.update(update("a1", .processing, version: 3, bookingID: "b-other"))
+            try store.attempts.update(update("a1", .processing, version: 3, bookingID: "b-other"), at: Self.later)
         }
         #expect(error?.message.contains("identity") == true)
         #expect(try store.attempts.attempt(id: AttemptID("a1"))?.bookingID == BookingID("b1"))

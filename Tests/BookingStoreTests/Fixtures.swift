@@ -6,14 +6,19 @@ import Foundation
 enum Fixtures {
     static let epoch = Date(timeIntervalSince1970: 1_790_000_000)
 
-    static func attempt(_ id: String, phase: AttemptPhase = .holdRequested, createdAt: Date = epoch) -> StoredAttempt {
-        StoredAttempt(
-            attemptID: AttemptID(id), idempotencyKey: IdempotencyKey("key-\(id)"), offerID: OfferID("offer-\(id)"),
-            quoteID: QuoteID("quote-\(id)"), phase: phase, createdAt: createdAt)
+    static func attempt(_ id: String, phase: AttemptPhase = .holdRequested, createdAt: Date = epoch) -> SavedAttempt {
+        SavedAttempt(attempt: identity(id), phase: phase, createdAt: createdAt)
+    }
+
+    /// Attempt `id`'s identity: key `key-<id>`, offer `offer-<id>`, quote `quote-<id>`.
+    static func identity(_ id: String, key: String? = nil) -> BookingFlow.Attempt {
+        BookingFlow.Attempt(
+            id: AttemptID(id), key: IdempotencyKey(key ?? "key-\(id)"), offerID: OfferID("offer-\(id)"),
+            quoteID: QuoteID("quote-\(id)"))
     }
 
     /// An attempt the server granted a hold for (`HELD`, with hold `h-<id>`).
-    static func held(_ id: String) -> StoredAttempt {
+    static func held(_ id: String) -> SavedAttempt {
         var record = attempt(id, phase: .held)
         record.holdID = HoldID("h-\(id)")
         return record

@@ -20,7 +20,7 @@ import Testing
             // with the version it read. The schema skips it.
             let moved = try store.attempts.update(
                 AttemptChange(
-                    attemptID: AttemptID(id), phase: .abandoned, version: .none, at: Fixtures.epoch))
+                    attemptID: AttemptID(id), phase: .abandoned, version: Version.none), at: Fixtures.epoch)
             #expect(!moved)
             #expect(try store.attempts.attempt(id: AttemptID(id))?.phase == phase)
             #expect(try !store.attempts.abandon(id: AttemptID(id), at: Fixtures.epoch))
@@ -41,7 +41,7 @@ import Testing
         #expect(
             try payRun.attempts.update(
                 AttemptChange(
-                    attemptID: AttemptID("a1"), phase: .paymentSubmitted, version: .none, at: Fixtures.epoch)))
+                    attemptID: AttemptID("a1"), phase: .paymentSubmitted, version: Version.none), at: Fixtures.epoch))
         // ... and the hold run's abandon changes nothing.
         #expect(try !holdRun.attempts.abandon(id: AttemptID("a1"), at: Fixtures.epoch))
         // The confirmation that follows still lands: the trip is kept.
@@ -67,13 +67,13 @@ import Testing
         #expect(
             try store.attempts.update(
                 AttemptChange(
-                    attemptID: AttemptID("a1"), phase: .processing, version: Fixtures.version(2), at: Fixtures.epoch)))
+                    attemptID: AttemptID("a1"), phase: .processing, version: Fixtures.version(2)), at: Fixtures.epoch))
         // Another process's own conclusion, at the version it read: skipped.
         for phase in [AttemptPhase.failed, .expired] {
             #expect(
                 try !store.attempts.update(
                     AttemptChange(
-                        attemptID: AttemptID("a1"), phase: phase, version: Fixtures.version(2), at: Fixtures.epoch)))
+                        attemptID: AttemptID("a1"), phase: phase, version: Fixtures.version(2)), at: Fixtures.epoch))
         }
         #expect(try store.attempts.attempt(id: AttemptID("a1"))?.phase == .processing)
         // The server's newer answer still settles it.
@@ -111,7 +111,7 @@ import Testing
         #expect(
             try !first.attempts.update(
                 AttemptChange(
-                    attemptID: AttemptID("a1"), phase: .paymentSubmitted, version: .none, at: Fixtures.epoch)))
+                    attemptID: AttemptID("a1"), phase: .paymentSubmitted, version: Version.none), at: Fixtures.epoch))
     }
 
     @Test func aNewHoldNeverReplacesAnAttemptWhosePaymentMayHaveLeft() throws {

@@ -26,9 +26,11 @@ case "insert-and-wait" where arguments.count == 3:
         let store = try BookingDatabase(directory: arguments[1])
         let id = arguments[2]
         try store.attempts.insert(
-            StoredAttempt(
-                attemptID: AttemptID(id), idempotencyKey: IdempotencyKey("key-\(id)"),
-                offerID: OfferID("offer-1"), quoteID: QuoteID("quote-1"), createdAt: Date()))
+            SavedAttempt(
+                attempt: BookingFlow.Attempt(
+                    id: AttemptID(id), key: IdempotencyKey("key-\(id)"), offerID: OfferID("offer-1"),
+                    quoteID: QuoteID("quote-1")),
+                createdAt: Date()))
         say("inserted \(id)")
         // check-no-sleep: allowed (a child process that must stay alive until the test kills it)
         while true { sleep(60) }

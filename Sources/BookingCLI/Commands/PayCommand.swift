@@ -148,7 +148,7 @@ struct PayCommand: BookingCommand {
     /// Why there is nothing to pay, and what to run: after a declined or
     /// failed payment, or a hold that ran out, a new hold of that same offer.
     private static func nothingHeld(_ repository: BookingRepository) async throws -> CommandFailure {
-        let latest: StoredAttempt?
+        let latest: SavedAttempt?
         do {
             latest = try await repository.latestAttempt()
         } catch {

@@ -73,7 +73,7 @@ struct StatusCommand: BookingCommand {
         }
     }
 
-    static func attemptJSON(_ attempt: StoredAttempt) -> JSONValue {
+    static func attemptJSON(_ attempt: SavedAttempt) -> JSONValue {
         [
             "attemptId": .string(attempt.attemptID.rawValue),
             "phase": .string(attempt.phase.rawValue),

@@ -70,10 +70,12 @@ struct ByteReader {
         case 10: return .appForegrounded
         case 11:
             let phase = AttemptPhase.allCases[pick % AttemptPhase.allCases.count]
-            return .restored(
-                AttemptRecord(
-                    attemptID: attempt, idempotencyKey: Self.keys[0], offerID: OfferID("off_1"),
-                    quoteID: QuoteID("q1"), holdID: HoldID("hold_1"), bookingID: nil, phase: phase))
+            var record = SavedAttempt(
+                attempt: BookingFlow.Attempt(
+                    id: attempt, key: Self.keys[0], offerID: OfferID("off_1"), quoteID: QuoteID("q1")),
+                phase: phase, createdAtMilliseconds: 0)
+            record.holdID = HoldID("hold_1")
+            return .restored(record)
         case 12:
             return hold.map { .holdGranted(attempt, $0, sentAt: instant(), receivedAt: instant()) }
                 ?? .holdFailed(attempt, .unavailable)

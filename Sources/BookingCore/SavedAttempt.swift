@@ -1,0 +1,42 @@
+/// One row of `booking_attempt`, every column: a checkout attempt as saved on
+/// the device. The repository writes it (`saveAttempt` makes it from the
+/// flow's `Attempt`, with its created time) and the flow's `restored` event
+/// brings it back at launch.
+public struct SavedAttempt: Hashable, Codable, Sendable {
+    /// The attempt: its id, its idempotency key (sent with every POST of
+    /// it), the offer and the quote (price) the hold asks for.
+    public var attempt: BookingFlow.Attempt
+    /// The hold, once the server granted it.
+    public var holdID: HoldID? = nil
+    /// The booking, once the server created it.
+    public var bookingID: BookingID? = nil
+    /// Where the attempt stands.
+    public var phase: AttemptPhase
+    /// The server's booking version last applied (`.none` before any).
+    public var version: Version = .none
+    /// The hold clock's saved anchor, in `SavedHoldAnchor`'s storage text.
+    public var holdAnchor: String? = nil
+    /// When the attempt was made, in unix milliseconds (wall clock; for
+    /// display and the key's lifetime only).
+    public var createdAtMilliseconds: Int64
+    /// When the row last changed, in unix milliseconds.
+    public var updatedAtMilliseconds: Int64
+
+    /// The client's id of the attempt.
+    public var attemptID: AttemptID { attempt.id }
+    /// The Idempotency-Key sent with every POST of this attempt.
+    public var idempotencyKey: IdempotencyKey { attempt.key }
+    /// The offer being booked.
+    public var offerID: OfferID { attempt.offerID }
+    /// The quote the hold asks for.
+    public var quoteID: QuoteID { attempt.quoteID }
+
+    /// A new attempt's row, made at `createdAtMilliseconds`: no server ids,
+    /// no version, no anchor yet (a row read back sets them).
+    public init(attempt: BookingFlow.Attempt, phase: AttemptPhase = .holdRequested, createdAtMilliseconds: Int64) {
+        self.attempt = attempt
+        self.phase = phase
+        self.createdAtMilliseconds = createdAtMilliseconds
+        updatedAtMilliseconds = createdAtMilliseconds
+    }
+}
