@@ -16,9 +16,10 @@ import Testing
         let scheduler = VirtualScheduler()
         let runtime = try BookingRuntime(
             directory: sandbox.clientDirectory, api: sandbox.client(sleeper: scheduler.sleeper(.retry, generation: 0)),
-            sleeper: scheduler.sleeper(.flowTimer, generation: 0),
-            monotonicNow: { MonotonicInstant(sinceOrigin: scheduler.now) },
-            bootReading: { BootClock.Reading(bootID: "virtual", sinceBoot: scheduler.now) })
+            dependencies: Dependencies(
+                holdNow: { MonotonicInstant(sinceOrigin: scheduler.now) },
+                bootReading: { BootClock.Reading(bootID: "virtual", sinceBoot: scheduler.now) },
+                sleeper: scheduler.sleeper(.flowTimer, generation: 0)))
         let states = await runtime.flow.states()  // from the first state on
         let stages = Task {
             var names: [String] = []
