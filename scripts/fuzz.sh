@@ -5,8 +5,8 @@
 #
 # Targets: deep-link, wire-decoder, http-parser, command-line, database-open,
 # flow-events. How they are built: outside SwiftPM, with swiftc
-# -sanitize=fuzzer,address. The modules under test (SQLite, BookingCore,
-# BookingStore, BookingAPI) are compiled from their sources into
+# -sanitize=fuzzer,address. The modules under test (Primitives, SQLite,
+# BookingCore, BookingStore, BookingAPI) are compiled from their sources into
 # instrumented static libraries, and each harness in Tests/Fuzz/Harnesses
 # links the ones it needs; the HTTP parser's and the command-line parser's
 # few pure files are compiled into their harnesses directly. BookingStore's embedded schema is the file
@@ -43,6 +43,7 @@ module() { # name sources...
         -emit-module-path "$modules/$name.swiftmodule" -o "$modules/lib$name.a" "$@" 2>&1 | quiet
 }
 if [ "${FUZZ_REUSE_MODULES:-0}" != 1 ] || [ ! -f "$modules/libBookingAPI.a" ]; then
+    module Primitives "$root"/Sources/Primitives/*.swift
     module SQLite "$root"/Sources/SQLite/*.swift
     module BookingCore "$root"/Sources/BookingCore/*.swift
     module BookingStore "$root"/Sources/BookingStore/*.swift "$schema"
@@ -58,8 +59,8 @@ http="$root/Sources/HTTPServer"
 cli="$root/Sources/BookingCLI"
 for target in "${targets[@]}"; do
     case $target in
-        deep-link) harness "$target" "$h/DeepLinkFuzz.swift" -lBookingCore ;;
-        wire-decoder) harness "$target" "$h/WireDecoderFuzz.swift" -lBookingAPI -lBookingCore -lFoundationNetworking ;;
+        deep-link) harness "$target" "$h/DeepLinkFuzz.swift" -lBookingCore -lPrimitives ;;
+        wire-decoder) harness "$target" "$h/WireDecoderFuzz.swift" -lBookingAPI -lBookingCore -lPrimitives -lFoundationNetworking ;;
         http-parser) harness "$target" "$h/HTTPParserFuzz.swift" -module-name HTTPParserFuzz \
             "$http/HTTPRequestParser.swift" "$http/HTTPSyntax.swift" "$http/HTTPParseError.swift" \
             "$http/HTTPVersion.swift" "$http/HTTPHeaders.swift" "$http/HTTPRequest.swift" \
@@ -67,9 +68,9 @@ for target in "${targets[@]}"; do
         command-line) harness "$target" "$h/CommandLineFuzz.swift" -module-name CommandLineFuzz \
             "$cli/CommandLineParser.swift" "$cli/CommandSpec.swift" "$cli/CommandCatalog.swift" \
             "$cli/ParsedCommand.swift" "$cli/UsageError.swift" ;;
-        database-open) harness "$target" "$h/DatabaseOpenFuzz.swift" -lBookingStore -lSQLite -lBookingCore -lsqlite3 ;;
+        database-open) harness "$target" "$h/DatabaseOpenFuzz.swift" -lBookingStore -lSQLite -lBookingCore -lPrimitives -lsqlite3 ;;
         flow-events) harness "$target" "$h/FlowEventsFuzz.swift" "$h/ByteReader.swift" -module-name FlowEventsFuzz \
-            -lBookingCore ;;
+            -lBookingCore -lPrimitives ;;
         *) echo "unknown target $target" >&2; exit 2 ;;
     esac
 done

@@ -206,9 +206,8 @@ extension BookingFlow {
             if let saved = restoredHold, saved.hold.id == holdID, saved.hold.expiresInMs > 0 {
                 // Same boot: the countdown at once from the saved anchor,
                 // then corrected by the server's answer.
-                let countdown = HoldCountdown(anchor: saved.readAt, expiresIn: saved.hold.expiresIn)
                 return go(
-                    .held(Held(attempt: attempt, offer: nil, hold: saved.hold, countdown: countdown)),
+                    .held(Held(attempt: attempt, offer: nil, hold: saved.hold, countdown: saved.countdown)),
                     [.scheduleHoldTimer(attempt.id, after: saved.hold.expiresIn), .readHold(attempt.id, holdID)])
             }
             return go(

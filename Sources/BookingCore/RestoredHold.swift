@@ -1,19 +1,21 @@
 /// What the device itself knows of a held attempt at launch, before the
 /// server answers: the hold with the time left on it (read from the saved
 /// anchor on the same boot, never more than the server granted) and the
-/// hold clock reading that time was taken at.
+/// countdown of that time from the hold clock reading it was taken at.
 ///
-/// The runner builds it; the flow shows the countdown from it at once and
-/// reads the hold again to correct it.
+/// The runner builds it; the flow shows the countdown at once and reads
+/// the hold again to correct it.
 public struct RestoredHold: Hashable, Codable, Sendable {
-    /// The hold, its `expiresInMs` being the time left at `readAt`.
+    /// The hold, its `expiresInMs` being the time left when it was read.
     public let hold: Hold
-    /// The hold clock reading the time left was computed at.
-    public let readAt: MonotonicInstant
+    /// The hold's time left, counted from the hold clock reading it was
+    /// computed at.
+    public let countdown: HoldCountdown
 
-    /// A restored hold.
+    /// The restored `hold`, its time left computed at hold clock reading
+    /// `readAt`.
     public init(hold: Hold, readAt: MonotonicInstant) {
         self.hold = hold
-        self.readAt = readAt
+        countdown = HoldCountdown(anchor: readAt, expiresIn: hold.expiresIn)
     }
 }

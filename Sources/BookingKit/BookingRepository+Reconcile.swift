@@ -11,6 +11,9 @@ extension BookingRepository {
     /// request twice; what they learn is applied forward-only. At most
     /// `configuration.reconcileConcurrency` requests are in flight at once.
     public func reconcile() async -> ReconcileReport {
+        // Kept apart from `TripRepository.reconcileCancels`, which opens
+        // alike: that one resends POSTs one at a time and sorts refusals
+        // from pending requests; this one sends GETs, several at once.
         var report = ReconcileReport()
         let attempts: [SavedAttempt]
         do {

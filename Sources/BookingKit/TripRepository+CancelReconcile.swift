@@ -16,6 +16,9 @@ extension TripRepository {
     /// number of processes resending it refund at most once. A request the
     /// server refuses is closed; one it cannot be asked about stays open.
     public func reconcileCancels() async -> CancelReport {
+        // Kept apart from `BookingRepository.reconcile`, which opens alike:
+        // that one sends GETs, several at once; this one resends POSTs one
+        // at a time and sorts refusals from pending requests.
         var report = CancelReport()
         let open: [CancelRequest]
         do {

@@ -5,6 +5,10 @@ import SQLite
 
 /// A row of `booking`, its state changes (each a new version with its body
 /// saved) and the body it is sent as.
+///
+/// Its fields are the `booking` columns; `HoldRecord`'s read alike line by
+/// line but are another table's, so they are kept apart (what the two rows
+/// share, the lookup within an account, is `AccountRow.load`).
 struct BookingRecord: AccountRow {
     var bookingId: String
     var seq: Int64

@@ -3,6 +3,10 @@ import Foundation
 import SQLite
 
 /// A row of `hold`, and the body it is sent as.
+///
+/// Its fields are the `hold` columns; `BookingRecord`'s read alike line by
+/// line but are another table's, so they are kept apart (what the two rows
+/// share, the lookup within an account, is `AccountRow.load`).
 struct HoldRecord: AccountRow {
     var holdId: String
     var account: String

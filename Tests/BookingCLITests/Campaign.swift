@@ -1,4 +1,5 @@
 import BookingAPI
+import BookingCore
 import Foundation
 import TestSupport
 
@@ -6,19 +7,21 @@ import TestSupport
 /// and the checks after a run's last `booking reconcile` (the account's
 /// ledger, the device's `booking.sqlite` read by the sqlite3 shell).
 enum Campaign {
-    /// One `booking_attempt` row as the sqlite3 shell read it.
+    /// One `booking_attempt` row as the sqlite3 shell read it, in the
+    /// domain's types.
     struct Attempt: Sendable {
-        var attemptID: String
-        var key: String
-        var status: String
-        var bookingID: String
-        var offerID: String
+        /// Its id, key, offer and quote.
+        var attempt: BookingFlow.Attempt
+        /// Its `status` column.
+        var phase: AttemptPhase
+        /// The booking made under it, if any.
+        var bookingID: BookingID?
     }
 
     /// The attempts, one line each, for `attempts(_:)`.
     private static let attemptQuery =
-        "SELECT 'attempt:' || attempt_id || ' ' || idempotency_key || ' ' || status "
-        + "|| ' ' || coalesce(booking_id, '-') || ' ' || offer_id FROM booking_attempt;"
+        "SELECT 'attempt:' || attempt_id || ' ' || idempotency_key || ' ' || offer_id || ' ' || quote_id "
+        + "|| ' ' || status || ' ' || coalesce(booking_id, '-') FROM booking_attempt;"
 
     /// Runs `body` for every item of `plan`, `width` at a time; the results
     /// in the order they finished.
@@ -81,13 +84,14 @@ enum Campaign {
         if lines.first != "ok" { problems.append("integrity_check: \(sqlite.standardOutput) \(sqlite.standardError)") }
         let trips = Set(lines.filter { $0.hasPrefix("trip:") }.map { String($0.dropFirst(5)) })
         let attempts = Self.attempts(lines)
-        let letGo: Set<String> = ["ABANDONED", "FAILED", "EXPIRED"]
+        let letGo: Set<AttemptPhase> = [.abandoned, .failed, .expired]
         for entry in ledger.entries where entry.kind == "charge" {
             if !trips.contains(entry.bookingId) {
                 problems.append("charged booking \(entry.bookingId) is not a trip after reconcile")
             }
-            if let attempt = attempts.first(where: { $0.key == entry.idempotencyKey }), letGo.contains(attempt.status) {
-                problems.append("charged booking \(entry.bookingId): its attempt says \(attempt.status)")
+            let key = IdempotencyKey(entry.idempotencyKey)
+            if let row = attempts.first(where: { $0.attempt.key == key }), letGo.contains(row.phase) {
+                problems.append("charged booking \(entry.bookingId): its attempt says \(row.phase.rawValue)")
             }
         }
         return problems
@@ -103,9 +107,11 @@ enum Campaign {
     private static func attempts(_ lines: [String]) -> [Attempt] {
         lines.filter { $0.hasPrefix("attempt:") }.compactMap { line in
             let fields = line.dropFirst(8).split(separator: " ").map(String.init)
-            guard fields.count == 5 else { return nil }
-            return Attempt(
-                attemptID: fields[0], key: fields[1], status: fields[2], bookingID: fields[3], offerID: fields[4])
+            guard fields.count == 6, let phase = AttemptPhase(rawValue: fields[4]) else { return nil }
+            let attempt = BookingFlow.Attempt(
+                id: AttemptID(fields[0]), key: IdempotencyKey(fields[1]), offerID: OfferID(fields[2]),
+                quoteID: QuoteID(fields[3]))
+            return Attempt(attempt: attempt, phase: phase, bookingID: fields[5] == "-" ? nil : BookingID(fields[5]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import BookingAPI
+import BookingCore
 import Foundation
 import Testing
 
@@ -163,12 +164,13 @@ import Testing
                 return "pay exited 0 without naming its booking and attempt: \(pay.output.prefix(300))"
             }
             if !charged.contains(bookingID) { return "pay exited 0 for \(bookingID), which the ledger never charged" }
-            guard let attempt = attempts.first(where: { $0.attemptID == attemptID }) else {
+            guard let row = attempts.first(where: { $0.attempt.id == AttemptID(attemptID) }) else {
                 return "pay exited 0 for attempt \(attemptID), which is not on the device"
             }
-            if attempt.bookingID != bookingID {
+            if row.bookingID != BookingID(bookingID) {
+                let saved = row.bookingID?.rawValue ?? "-"
                 return
-                    "pay printed \(bookingID) for attempt \(attemptID) (offer \(attempt.offerID)), whose row says \(attempt.bookingID)"
+                    "pay printed \(bookingID) for attempt \(attemptID) (offer \(row.attempt.offerID)), whose row says \(saved)"
             }
             return nil
         }
