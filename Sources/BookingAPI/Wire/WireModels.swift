@@ -5,6 +5,16 @@ import BookingCore
 // that checks it (a negative version, an unknown state, a bad currency or
 // amount, an impossible date all fail decoding). Fields the client does not
 // use are ignored, so the server can add some.
+//
+// Each type mirrors one object of Schema/api/openapi.yaml field for field,
+// so `OfferListing`, `HoldSnapshot` and `BookingSnapshot` each list the
+// stay's fields (property, dates, price; the offer and the booking also the
+// room and the guests) as the contract lists them in each object. They are
+// not folded into one struct on purpose: read flat from the object's own
+// decoder, it would need hand-written coders where the offer and the
+// booking have synthesized ones, and the hold is read without the room and
+// the guests. Small objects alike in shape (`RoomSummary`,
+// `BookingSnapshot.NextAction`, `.Failure`) are each their own object.
 
 /// A place suggestion (`GET /v1/places/suggest`).
 public struct PlaceSuggestion: Codable, Hashable, Sendable {
