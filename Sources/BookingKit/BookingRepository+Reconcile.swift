@@ -11,18 +11,13 @@ extension BookingRepository {
     /// request twice; what they learn is applied forward-only. At most
     /// `configuration.reconcileConcurrency` requests are in flight at once.
     public func reconcile() async -> ReconcileReport {
-        // Kept apart from `TripRepository.reconcileCancels`, which opens
-        // alike: that one resends POSTs one at a time and sorts refusals
-        // from pending requests; this one sends GETs, several at once.
-        var report = ReconcileReport()
-        let attempts: [SavedAttempt]
-        do {
-            attempts = try store.attempts.nonFinal()
-        } catch {
-            report.add(.error("cannot read attempts: \(error)"))
-            return report
-        }
-        report.examined = attempts.count
+        // Opens like `TripRepository.reconcileCancels` (`LaunchJobReport`),
+        // and then goes its own way: this one sends GETs, several at once;
+        // that one resends POSTs one at a time and sorts refusals from
+        // pending requests.
+        let opened = ReconcileReport.opening("attempts") { try store.attempts.nonFinal() }
+        var report = opened.report
+        guard let attempts = opened.rows else { return report }
         let width = configuration.reconcileConcurrency
         await withTaskGroup(of: AttemptSettlement.self) { group in
             var next = 0

@@ -1,5 +1,5 @@
 /// What one reconciliation of the open cancellations did.
-public struct CancelReport: Equatable, Sendable, CustomStringConvertible {
+public struct CancelReport: Equatable, Sendable, CustomStringConvertible, LaunchJobReport {
     /// Open cancellations looked at.
     public var examined = 0
     /// Found or made cancelled (each trip now says so).
@@ -18,6 +18,11 @@ public struct CancelReport: Equatable, Sendable, CustomStringConvertible {
 
     /// Whether anything was settled (the CLI is quiet otherwise).
     public var settledAnything: Bool { cancelled + refused > 0 }
+
+    mutating func noteError(_ message: String) {
+        errors += 1
+        messages.append(message)
+    }
 
     public var description: String {
         "cancellations examined \(examined): \(cancelled) cancelled, \(refused) refused, "

@@ -1,5 +1,5 @@
 /// What one launch-time reconciliation did.
-public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible {
+public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, LaunchJobReport {
     /// Non-final attempts looked at.
     public var examined = 0
     /// Attempts found confirmed (each now a trip).
@@ -39,6 +39,8 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible {
         stillPending -= moved
         held += moved
     }
+
+    mutating func noteError(_ message: String) { add(.error(message)) }
 
     mutating func add(_ outcome: AttemptSettlement) {
         switch outcome {

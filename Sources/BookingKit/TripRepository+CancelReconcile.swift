@@ -16,19 +16,13 @@ extension TripRepository {
     /// number of processes resending it refund at most once. A request the
     /// server refuses is closed; one it cannot be asked about stays open.
     public func reconcileCancels() async -> CancelReport {
-        // Kept apart from `BookingRepository.reconcile`, which opens alike:
-        // that one sends GETs, several at once; this one resends POSTs one
-        // at a time and sorts refusals from pending requests.
-        var report = CancelReport()
-        let open: [CancelRequest]
-        do {
-            open = try store.cancels.allOpen()
-        } catch {
-            report.errors += 1
-            report.messages.append("cannot read the open cancellations: \(error)")
-            return report
-        }
-        report.examined = open.count
+        // Opens like `BookingRepository.reconcile` (`LaunchJobReport`), and
+        // then goes its own way: that one sends GETs, several at once; this
+        // one resends POSTs one at a time and sorts refusals from pending
+        // requests.
+        let opened = CancelReport.opening("the open cancellations") { try store.cancels.allOpen() }
+        var report = opened.report
+        guard let open = opened.rows else { return report }
         guard let api else {
             report.stillPending = open.count
             return report
