@@ -15,6 +15,9 @@ import Testing
             guests: 2)
         let page = try await search.offers(query, pageIndex: 0)
         let listed = try #require(page.items.last)
+        // The next page's prefetch is a request of the search, not of the
+        // lookup: let it land before counting.
+        await search.waitForPrefetch()
         let requestsBefore = sandbox.transport.requests("GET", "/v1/offers").count
 
         let found = try #require(try await search.cachedOffer(listed.id))
