@@ -1,9 +1,11 @@
 // libFuzzer target: the booking flow driven by event sequences. The bytes
 // are decoded into events (two attempts' ids, every event kind, booking
 // answers with any state and version) and reduced from the start. Checks:
-// reduce is deterministic; a payment effect only leaves from `held`,
+// reduce is deterministic; a first payment only leaves from `held`,
 // online, right after its `paymentSubmitted` save, and at most once per
-// attempt; a final stage takes no effect result; versions never go back.
+// attempt; a resend (the same payment, same key) only from `unknown` for
+// that attempt, at most `maximumResends` times; a final stage takes no
+// effect result; versions never go back.
 import BookingCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,12 +13,22 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var reader = ByteReader(UnsafeBufferPointer(start: data, count: size))
     var state = BookingFlow.initialState
     var paid: Set<AttemptID> = []
+    var resends: [AttemptID: Int] = [:]
     while let event = reader.event(current: state) {
         let (next, effects) = BookingFlow.reduce(state, event)
         let (again, effectsAgain) = BookingFlow.reduce(state, event)
         precondition(next == again && effects == effectsAgain, "reduce is not deterministic")
         for (index, effect) in effects.enumerated() {
             guard case .pay(let request) = effect else { continue }
+            if request.isResend {
+                guard case .unknown(let unknown) = state.stage, unknown.payment.attempt == request.attempt else {
+                    preconditionFailure("resend from \(state.stage.name)")
+                }
+                precondition(paid.contains(request.attemptID), "a resend of a payment never sent")
+                resends[request.attemptID, default: 0] += 1
+                precondition(resends[request.attemptID, default: 0] <= BookingFlow.maximumResends, "too many resends")
+                continue
+            }
             guard case .held = state.stage, state.isOnline else { preconditionFailure("pay from \(state.stage.name)") }
             guard index > 0, case .saveAttemptStatus(let update) = effects[index - 1],
                 update.phase == .paymentSubmitted,
