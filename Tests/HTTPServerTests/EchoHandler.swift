@@ -8,11 +8,14 @@ import TestSupport
 ///
 /// - `/drop`: ``HTTPResponse/dropped``.
 /// - `/slow?ms=N`: answers after N milliseconds.
+/// - `/held`: answers once the test opens `release`.
 /// - `/close`: answers with `Connection: close`.
 /// - anything else: 200, the body echoed, `X-Method` and `X-Target` set.
 struct EchoHandler: HTTPHandler {
     /// Counts requests that reached the handler.
     let started = Counter()
+    /// Opened by the test: `/held` answers only then.
+    let release = Watched(false)
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         started.increment()
@@ -23,6 +26,9 @@ struct EchoHandler: HTTPHandler {
             let milliseconds = request.queryItems?.first { $0.name == "ms" }.flatMap { Int($0.value) } ?? 100
             // check-no-sleep: allowed (the slow handler under test; nothing is asserted after it here)
             try? await Task.sleep(for: .milliseconds(milliseconds))
+            return HTTPResponse(status: 200, body: Data("slow".utf8))
+        case "/held":
+            await release.wait { $0 }
             return HTTPResponse(status: 200, body: Data("slow".utf8))
         case "/close":
             return HTTPResponse(status: 200, headers: ["Connection": "close"], body: Data("bye".utf8))
