@@ -26,7 +26,7 @@ extension BookingClient {
         guard case .offerChosen(let shown) = state.stage, shown == offer else {
             throw .actionUnavailable(.hold, stage: state.stage.name, reason: nil)
         }
-        let (attempt, key) = Self.newAttempt()
+        let (attempt, key) = newAttempt()
         return try await perform(.hold, .holdTapped(attempt: attempt, key: key))
     }
 
@@ -40,14 +40,14 @@ extension BookingClient {
     /// Accepts the new price: a new hold at the new quote (new attempt and key).
     @discardableResult
     public func acceptNewPrice() async throws(BookingClientError) -> BookingFlow.State {
-        let (attempt, key) = Self.newAttempt()
+        let (attempt, key) = newAttempt()
         return try await perform(.acceptNewPrice, .acceptNewPriceTapped(attempt: attempt, key: key))
     }
 
     /// Tries again after a failure or an expiry: a new attempt and key.
     @discardableResult
     public func retry() async throws(BookingClientError) -> BookingFlow.State {
-        let (attempt, key) = Self.newAttempt()
+        let (attempt, key) = newAttempt()
         return try await perform(.retry, .retryTapped(attempt: attempt, key: key))
     }
 
@@ -97,7 +97,8 @@ extension BookingClient {
         return await runtime.flow.send(event)
     }
 
-    static func newAttempt() -> (AttemptID, IdempotencyKey) {
-        (AttemptID(UUID().uuidString.lowercased()), IdempotencyKey(UUID().uuidString.lowercased()))
+    /// A new attempt id and idempotency key, from the client's source of ids.
+    func newAttempt() -> (AttemptID, IdempotencyKey) {
+        (AttemptID(dependencies.newID()), IdempotencyKey(dependencies.newID()))
     }
 }

@@ -22,10 +22,15 @@ public final class BookingClient: Sendable {
     public let configuration: Configuration
     /// The server's validated address.
     public let server: ServerAddress
-    let runtime: BookingRuntime
+    /// The runtime: the repository, the effect runner and the flow.
+    package let runtime: BookingRuntime
     let trips: TripRepository
     let search: SearchRepository
     let logger: Logger
+    /// The clocks, ids and waits the client was made with.
+    package let dependencies: Dependencies
+    /// The seams the client was made with.
+    package let seams: Seams
 
     /// Makes a client: checks the server address, makes the data directory
     /// if missing and checks it can be written, opens the databases. No
@@ -34,12 +39,21 @@ public final class BookingClient: Sendable {
     /// - Throws: `BookingClientError.invalidServerAddress` or
     ///   `.dataDirectoryUnusable`; nothing on disk is changed by a refusal.
     public convenience init(_ configuration: Configuration) throws(BookingClientError) {
-        try self.init(configuration, dependencies: .live)
+        try self.init(configuration, seams: .live)
     }
 
     /// The same, with the clocks, ids and waits of a test.
-    package init(_ configuration: Configuration, dependencies: Dependencies) throws(BookingClientError) {
+    package convenience init(_ configuration: Configuration, dependencies: Dependencies) throws(BookingClientError) {
+        try self.init(configuration, seams: Seams(dependencies: dependencies))
+    }
+
+    /// The same, with the seams of the command line, the simulation or a
+    /// test: the one place the runtime is put together.
+    package init(_ configuration: Configuration, seams: Seams) throws(BookingClientError) {
         self.configuration = configuration
+        self.seams = seams
+        let dependencies = seams.dependencies
+        self.dependencies = dependencies
         logger = Logger(handler: configuration.logHandler, source: "BookingKit")
         do {
             server = try ServerAddress(configuration.server)
@@ -59,13 +73,16 @@ public final class BookingClient: Sendable {
         }
         let api = BookingAPIClient(
             server: server, apiKey: apiKey, transport: transport, configuration: configuration.api,
-            sleeper: dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
+            sleeper: seams.retrySleeper ?? dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
             retryAfterMemory: CachedRetryAfterMemory(directory: directory, server: server))
         do {
             runtime = try BookingRuntime(
                 directory: directory, api: api,
-                configuration: RepositoryConfiguration(challengeReturnURL: configuration.challengeReturnURL),
-                dependencies: dependencies, logHandler: configuration.logHandler)
+                configuration: RepositoryConfiguration(
+                    reconcileConcurrency: seams.reconcileConcurrency,
+                    challengeReturnURL: configuration.challengeReturnURL),
+                dependencies: dependencies, logPath: seams.eventLogPath, logHandler: configuration.logHandler,
+                boundaryHook: seams.boundaryHook)
             trips = try TripRepository(
                 directory: directory, api: api, dependencies: dependencies, logHandler: configuration.logHandler)
             search = try SearchRepository(

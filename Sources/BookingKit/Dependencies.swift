@@ -40,6 +40,10 @@ package struct Dependencies: Sendable {
     /// The real clocks, random ids and real waits.
     package static var live: Dependencies { Dependencies() }
 
+    /// A new id from `makeUUID`, lower-cased: attempt ids, idempotency keys
+    /// and cancellation keys.
+    package func newID() -> String { makeUUID().uuidString.lowercased() }
+
     /// The wall clock in whole unix seconds, as `BookingAPIClient` reads it.
     package var wallClockSeconds: @Sendable () -> Int64 {
         let now = self.now

@@ -1,0 +1,42 @@
+import BookingAPI
+
+extension BookingClient {
+    /// What the command line, the simulation and tests set beyond an app's
+    /// `Configuration`: the clocks, ids and waits, the flow's event log, the
+    /// crash hooks and the repository's tuning. An app never needs it: the
+    /// public initializer uses ``live``.
+    package struct Seams: Sendable {
+        /// The clocks, ids and waits every part of the client reads.
+        package var dependencies: Dependencies
+        /// How the API client waits between retries; nil for
+        /// `dependencies.sleeper` (the simulation tells the two apart).
+        package var retrySleeper: (any Sleeper)?
+        /// Where the flow's event log is kept (one JSON line per event, for
+        /// `booking replay`); nil keeps none.
+        package var eventLogPath: String?
+        /// Asked at every effect boundary; `false` stops the runtime there,
+        /// as a process death would. For crash tests only.
+        package var boundaryHook: EffectRunner.BoundaryHook?
+        /// Asked at every cancellation boundary, the same way.
+        package var cancelBoundaryHook: CancelBoundaryHook?
+        /// The most reconciliation requests in flight at once.
+        package var reconcileConcurrency: Int
+
+        /// Seams; every part left out is the live one.
+        package init(
+            dependencies: Dependencies = .live, retrySleeper: (any Sleeper)? = nil, eventLogPath: String? = nil,
+            boundaryHook: EffectRunner.BoundaryHook? = nil, cancelBoundaryHook: CancelBoundaryHook? = nil,
+            reconcileConcurrency: Int = RepositoryConfiguration().reconcileConcurrency
+        ) {
+            self.dependencies = dependencies
+            self.retrySleeper = retrySleeper
+            self.eventLogPath = eventLogPath
+            self.boundaryHook = boundaryHook
+            self.cancelBoundaryHook = cancelBoundaryHook
+            self.reconcileConcurrency = reconcileConcurrency
+        }
+
+        /// What an app gets: the real clocks, random ids, no log, no hooks.
+        package static var live: Seams { Seams() }
+    }
+}
