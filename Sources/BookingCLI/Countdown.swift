@@ -25,20 +25,22 @@ public struct Countdown: Sendable {
         var shown: Int?
         var tick = 0
         while true {
-            let state = await driver.flow.state
+            let state = await driver.client.state
+            let isHeld: Bool
+            if case .held = state.stage { isHeld = true } else { isHeld = false }
             // Another run on this data directory may pay this room, or hold
             // another one: the saved row is read once a second and wins.
-            if tick % 4 == 0 || FlowWatcher.isAtRest(state) && !state.stage.isHeld,
-                var onFile = await AttemptOnFile.check(state.stage, in: driver.runtime.repository)
+            if tick % 4 == 0 || state.isAtRest && !isHeld,
+                var elsewhere = await driver.client.changedElsewhere()
             {
                 if onLine { console.line() }
-                if case .paidElsewhere = onFile, let id = state.stage.attemptID {
+                if case .paid = elsewhere {
                     // The other run is paying: follow its outcome on file.
                     console.line("  This room is being paid from another `booking` run …")
-                    onFile = await followPayment(id, stop: stop) ?? onFile
+                    elsewhere = await followPayment(stop: stop) ?? elsewhere
                 }
-                console.line(onFile.message)
-                return onFile.exitCode
+                console.line(FlowRenderer.elsewhere(elsewhere))
+                return ExitCode(outcome: state, elsewhere: elsewhere, goal: .hold)
             }
             tick += 1
             if let left = driver.secondsLeft(state), case .held = state.stage {
@@ -54,7 +56,7 @@ public struct Countdown: Sendable {
                 if onLine { console.line() }
                 onLine = false
                 driver.report(state)
-                if FlowWatcher.isAtRest(state) { return ExitCode(stage: state.stage) }
+                if state.isAtRest { return ExitCode(outcome: state, elsewhere: nil, goal: .hold) }
             }
             if stop.isSet {
                 if onLine { console.line() }
@@ -69,14 +71,15 @@ public struct Countdown: Sendable {
     /// Reads the attempt from file until the payment another run sent is
     /// settled, for as long as a payment may take (`FlowDriver.paymentBudget`)
     /// or until Ctrl-C; returns where it stands then.
-    private func followPayment(_ id: AttemptID, stop: Flag) async -> AttemptOnFile? {
+    private func followPayment(stop: Flag) async -> ChangedElsewhere? {
         let deadline = ContinuousClock.now + FlowDriver.paymentBudget
-        var last: AttemptOnFile?
+        var last: ChangedElsewhere?
         while ContinuousClock.now < deadline && !stop.isSet {
-            if let saved = try? await driver.runtime.repository.attempt(id) {
-                last = .paidElsewhere(saved.phase, saved.bookingID)
-                if saved.phase.isFinal { return last }
+            if let elsewhere = await driver.client.changedElsewhere() {
+                last = elsewhere
+                if case .paid(let phase, _) = elsewhere, phase.isFinal { return last }
             }
+            // Real time: another process is paying, on the server's time.
             try? await Task.sleep(for: .milliseconds(250))
         }
         return last
@@ -87,7 +90,7 @@ public struct Countdown: Sendable {
     public func show(seconds: Int) async {
         let console = driver.services.console
         for tick in 0..<seconds {
-            let state = await driver.flow.state
+            let state = await driver.client.state
             guard let left = driver.secondsLeft(state) else { return }
             let text = "  " + FlowRenderer.clockText(seconds: left) + " left to pay"
             if console.isTerminal { console.overwriteLine(text) } else { console.line(text) }

@@ -2,7 +2,7 @@ import BookingKit
 
 /// The reliability engineer's crash hook: in a DEBUG build, the environment
 /// variable `BOOKINGKIT_KILL_AT` names an effect boundary (an
-/// `EffectRunner.Boundary` description such as `before pay`, `after pay` or
+/// effect boundary's description such as `before pay`, `after pay` or
 /// `before saveAttemptStatus(PAYMENT_SUBMITTED)`), and the process kills
 /// itself with SIGKILL the first time the flow reaches it; a
 /// `CancelBoundary` name (`before cancel commit`, `after cancel commit`,
@@ -14,7 +14,7 @@ public enum CrashHook {
 
     /// The runtime's boundary hook for `environment`; nil when there is
     /// none to install (release builds, or the variable unset).
-    package static func hook(environment: [String: String]) -> EffectRunner.BoundaryHook? {
+    package static func hook(environment: [String: String]) -> EffectBoundaryHook? {
         guard let kill = killer(environment: environment) else { return nil }
         return { boundary in kill(boundary.description) }
     }

@@ -1,4 +1,5 @@
 import BookingCore
+import BookingKit
 
 /// How `booking` ends, documented in the README and `booking --help`.
 public enum ExitCode: Int32, Sendable {
@@ -32,6 +33,33 @@ extension ExitCode {
         case .held, .confirmed: self = .done
         case .failed, .expired, .notPaid, .cancelled, .browsing, .offerChosen, .priceChanged: self = .failed
         case .requestingHold, .checkingHold, .submitting, .unknown, .actionRequired, .processing: self = .unknown
+        }
+    }
+}
+
+extension ExitCode {
+    /// What a run that drives the flow set out to do.
+    public enum Goal: Sendable {
+        /// Hold a room (`hold`): held is done.
+        case hold
+        /// Pay for it (`pay`, `open`'s return link): still held means no
+        /// payment left, a failure.
+        case payment
+    }
+
+    /// How a run that drove the flow ends: the one function of its outcome.
+    /// What another process did to the attempt (``ChangedElsewhere``) wins:
+    /// replaced, or paid and failed, is a failure; paid and confirmed is
+    /// done; paid and still pending is not known yet. Otherwise the stage
+    /// decides (``init(stage:)``), with a room still held a failure of a
+    /// payment.
+    public init(outcome state: BookingFlow.State, elsewhere: ChangedElsewhere?, goal: Goal) {
+        if let elsewhere {
+            self = elsewhere.isConfirmed ? .done : elsewhere.endedUnbooked ? .failed : .unknown
+        } else if goal == .payment, case .held = state.stage {
+            self = .failed
+        } else {
+            self.init(stage: state.stage)
         }
     }
 }

@@ -4,45 +4,50 @@ import BookingKit
 import Foundation
 import Primitives
 
-/// Drives the booking flow for one command run: sends the user's events
-/// (with fresh ids and hold-clock readings), follows the states the effects
-/// lead to, prints a line per stage as it goes, and completes 3-D Secure
-/// challenges on the sandbox as its bank page would.
+/// Drives the booking flow for one command run through the run's
+/// `BookingClient`, as an app's screens would: taps its actions, follows
+/// the states they lead to, prints a line per stage as it goes, and
+/// completes 3-D Secure challenges on the sandbox as its bank page would.
+/// It holds no flow rule: ids, clocks, waits and checks are the client's.
 public struct FlowDriver: Sendable {
     /// How long a hold request may take to settle.
     public static let holdBudget: Duration = .seconds(60)
     /// How long a payment may take to settle: the lost-answer lookups take
     /// about two minutes, the 3-D Secure polls about one.
     public static let paymentBudget: Duration = .seconds(180)
+    /// How long a person may take over the bank's page before the run stops
+    /// following (the payment goes on; `booking status` settles it).
+    public static let challengeBudget: Duration = .seconds(600)
 
     /// The services.
     public let services: Services
-    /// The runtime.
-    package let runtime: BookingRuntime
     /// Whether progress lines are printed (not with `--json`).
     public let showsProgress: Bool
     private let printed = PrintedStage()
 
-    /// A driver over `runtime`.
-    package init(services: Services, runtime: BookingRuntime, showsProgress: Bool) {
+    /// A driver over the services' client.
+    public init(services: Services, showsProgress: Bool) {
         self.services = services
-        self.runtime = runtime
         self.showsProgress = showsProgress
     }
 
-    /// The flow.
-    package var flow: FlowStore { runtime.flow }
+    /// The client.
+    package var client: BookingClient { services.client }
 
-    /// Whole seconds left on the state's countdown now.
+    /// Whole seconds left on the state's countdown now (the client's rule).
     public func secondsLeft(_ state: BookingFlow.State) -> Int? {
-        FlowRenderer.secondsLeft(state, at: services.clock.now())
+        client.secondsLeft(in: state)
     }
 
-    /// Chooses `offer` and holds it with a new attempt (fresh id and key);
-    /// returns where the flow settles (held, failed, price changed, sold out).
+    /// Holds `offer` with a new attempt; returns where the flow settles
+    /// (held, failed, price changed, sold out).
     public func hold(_ offer: Offer) async -> BookingFlow.State {
-        await flow.send(.offerChosen(offer))
-        await flow.send(.holdTapped(attempt: AttemptID(Self.newID()), key: IdempotencyKey(Self.newID())))
+        do {
+            try await client.hold(offer)
+        } catch {
+            say("cannot hold here: \(error)")
+            return await client.state
+        }
         return await noticingOffline(await follow(for: Self.holdBudget))
     }
 
@@ -50,8 +55,7 @@ public struct FlowDriver: Sendable {
     /// offline: its banner and disabled actions then say so, and why.
     func noticingOffline(_ state: BookingFlow.State) async -> BookingFlow.State {
         guard services.offline.isSet, state.isOnline else { return state }
-        await flow.send(.wentOffline)
-        return await flow.state
+        return await client.networkChanged(isOnline: false)
     }
 
     /// Hands the latest unfinished attempt to the flow (it reads the hold
@@ -59,18 +63,14 @@ public struct FlowDriver: Sendable {
     /// answered, for up to `budget`; prints only where it stands then.
     public func restore(for budget: Duration) async throws(CommandFailure) -> BookingFlow.State {
         do {
-            try await runtime.restore()
+            try await client.restore()
         } catch {
             throw .failed("cannot read the saved attempt: \(error)")
         }
-        let state = await FlowWatcher.watch(flow, timeout: budget, until: FlowWatcher.hasHeardBack)
+        let state = await client.follow(timeout: budget, until: \.hasHeardBack).state
         report(state)
         return state
     }
-
-    /// How long a person may take over the bank's page before the run stops
-    /// following (the payment goes on; `booking status` settles it).
-    public static let challengeBudget: Duration = .seconds(600)
 
     /// Taps Pay with `token` and follows the payment to a named outcome. On
     /// the sandbox a 3-D Secure challenge is completed (`passChallenge`) and
@@ -79,14 +79,19 @@ public struct FlowDriver: Sendable {
     /// printed and the booking polled (the flow's back-off, then a check
     /// every few seconds) until it settles or `challengeBudget` passes.
     public func pay(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
-        let ticker = ProgressTicker(flow: flow, console: services.console, enabled: showsProgress)
+        let ticker = ProgressTicker(client: client, console: services.console, enabled: showsProgress)
         let state = await payAndFollow(token, passChallenge: passChallenge)
         await ticker.stop()
         return await noticingOffline(state)
     }
 
     private func payAndFollow(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
-        await flow.send(.payTapped(token, now: services.clock.now()))
+        do {
+            try await client.pay(with: token)
+        } catch {
+            say("cannot pay here: \(error)")
+            return await client.state
+        }
         var taps = 1
         var challenged: Set<BookingID> = []
         var personDeadline: ContinuousClock.Instant?
@@ -98,25 +103,26 @@ public struct FlowDriver: Sendable {
                 announce(stage.challengeURL)
                 personDeadline = .now + Self.challengeBudget
                 // The person answers in a browser; the run polls meanwhile.
-                await flow.send(.challengeReturned(stage.payment.attempt.id))
+                _ = try? await client.returnedFromBank(for: stage.bookingID)
             case .processing(let stage) where !stage.pollPending && personDeadline.map({ .now < $0 }) == true:
+                // Real time: a person is answering the bank's page in a browser.
                 try? await Task.sleep(for: .seconds(3))
-                await flow.send(.checkAgainTapped)
+                _ = try? await client.checkAgain()
             case .actionRequired(let stage) where !challenged.contains(stage.bookingID):
                 challenged.insert(stage.bookingID)
                 guard services.isSandbox, let passChallenge else { return state }
                 say("sandbox: completing the bank's page (\(passChallenge ? "pass" : "fail"))")
                 do {
-                    try await services.api.completeChallenge(stage.bookingID, pass: passChallenge)
+                    try await client.api.completeChallenge(stage.bookingID, pass: passChallenge)
                 } catch {
                     say("sandbox: the bank's page could not be completed: \(error)")
                     return state
                 }
-                await flow.send(.challengeReturned(stage.payment.attempt.id))
+                _ = try? await client.returnedFromBank(for: stage.bookingID)
             case .held where taps < 2:
                 // The countdown had ended and the hold was read again: still held.
                 taps += 1
-                await flow.send(.payTapped(token, now: services.clock.now()))
+                _ = try? await client.pay(with: token)
             default:
                 return state
             }
@@ -132,9 +138,7 @@ public struct FlowDriver: Sendable {
     /// Follows the flow until it waits for nothing but the user or the
     /// countdown, or `budget` passes; prints each new stage.
     public func follow(for budget: Duration) async -> BookingFlow.State {
-        await FlowWatcher.watch(
-            flow, timeout: budget, onChange: { state in self.report(state) },
-            until: FlowWatcher.isAtRest)
+        await client.follow(timeout: budget, onChange: { state in self.report(state) }, until: \.isAtRest).state
     }
 
     /// Prints the state's headline if its stage is new.
@@ -153,8 +157,6 @@ public struct FlowDriver: Sendable {
     public func say(_ text: String) {
         if showsProgress { services.console.line("  " + services.console.styled(text, .dim)) }
     }
-
-    static func newID() -> String { UUID().uuidString.lowercased() }
 }
 
 /// The last stage line printed, so each is printed once.

@@ -1,4 +1,5 @@
 import BookingCore
+import BookingKit
 
 /// Draws a flow state, for people and for `--json`, from the flow's outputs
 /// only (title, message, banner, actions, price, countdown, navigation):
@@ -75,9 +76,17 @@ public struct FlowRenderer: Sendable {
         ]
     }
 
-    /// Whole seconds left on the state's countdown at `now`, if it has one.
-    public static func secondsLeft(_ state: BookingFlow.State, at now: MonotonicInstant) -> Int? {
-        state.countdown.map { Int($0.remaining(at: now).components.seconds) }
+    /// The line that says what another `booking` run did to this run's
+    /// attempt.
+    public static func elsewhere(_ change: ChangedElsewhere) -> String {
+        switch change {
+        case .replaced:
+            return "This hold was replaced by a newer one started elsewhere on this device. Nothing was charged for it."
+        case .paid(let phase, let booking):
+            let id = booking.map { " (booking \($0))" } ?? ""
+            return "This room was paid from another `booking` run\(id): it now stands \(phase.rawValue). "
+                + "Run `booking status` for the details."
+        }
     }
 
     /// `14:59`, or `1:02:03` past an hour.

@@ -24,13 +24,15 @@ public struct Invocation: Sendable {
     /// Whether `--json` was given.
     public var json: Bool { settings.json }
 
-    /// The services: the given server, or the embedded sandbox.
+    /// The services: one client to the given server, or to the embedded
+    /// sandbox; `eventLog` names the command whose flow is logged.
     public func services(
+        eventLog: String? = nil, pace: Services.Pace = .patient,
         wrapTransport: (any Transport) -> any Transport = { $0 }, holdTTLMilliseconds: Int64? = nil
     ) throws(CommandFailure) -> Services {
         try Services(
-            settings: settings, console: console, environment: environment, wrapTransport: wrapTransport,
-            holdTTLMilliseconds: holdTTLMilliseconds)
+            settings: settings, console: console, environment: environment, eventLog: eventLog, pace: pace,
+            wrapTransport: wrapTransport, holdTTLMilliseconds: holdTTLMilliseconds)
     }
 
     /// Prints the one JSON document of the run.

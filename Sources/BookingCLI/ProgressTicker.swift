@@ -8,8 +8,8 @@ public struct ProgressTicker: Sendable {
     private let task: Task<Void, Never>?
     private let console: Console
 
-    /// Starts ticking for `flow` on `console` (only on a terminal, only when `enabled`).
-    package init(flow: FlowStore, console: Console, enabled: Bool) {
+    /// Starts ticking for `client`'s flow on `console` (only on a terminal, only when `enabled`).
+    package init(client: BookingClient, console: Console, enabled: Bool) {
         self.console = console
         guard enabled, console.isTerminal else {
             task = nil
@@ -19,7 +19,7 @@ public struct ProgressTicker: Sendable {
             let started = ContinuousClock.now
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(1))
-                let state = await flow.state
+                let state = await client.state
                 guard !Task.isCancelled, state.showsProgress else { continue }
                 let seconds = (ContinuousClock.now - started).components.seconds
                 console.overwriteLine(console.styled("  … \(seconds) s", .dim))

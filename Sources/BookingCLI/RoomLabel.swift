@@ -8,7 +8,7 @@ enum RoomLabel {
     /// saw, or the offer id when none is cached; then `price` if given.
     static func describe(_ offer: OfferID, price: Money?, services: Services) async -> String {
         var text = "offer \(offer)"
-        if let cached = try? await services.search().cachedOffer(offer) {
+        if let cached = try? await services.client.savedOffer(offer) {
             text =
                 "\(cached.propertyName.terminalSafe), \((cached.roomName ?? "").terminalSafe), "
                 + "\(cached.checkIn) to \(cached.checkOut)"

@@ -33,8 +33,11 @@ public struct TripViewer: Sendable {
     /// directory) it is opened read-only: the device's copy shows, with a
     /// note on stderr that a refresh cannot be saved.
     public static func local(_ invocation: Invocation) throws(CommandFailure) -> TripViewer {
-        let directory = invocation.settings.dataDirectory
-        let console = invocation.console
+        try local(invocation.settings.dataDirectory, console: invocation.console)
+    }
+
+    /// The same over `directory`.
+    public static func local(_ directory: String, console: Console) throws(CommandFailure) -> TripViewer {
         try Services.makeDirectory(directory)
         let writeError: any Error
         do {
@@ -57,28 +60,20 @@ public struct TripViewer: Sendable {
     public func refresh(_ invocation: Invocation) async -> Refresh {
         let offline = Refresh(isFresh: false, changed: [])
         guard canSave else { return offline }
-        let directory = invocation.settings.dataDirectory
         let services: Services
         do {
-            services = try invocation.services()
+            services = try invocation.services(pace: .quick)
         } catch {
             // No server to start or reach: the device's copy stands.
             invocation.console.note("booking: \(error.message); showing this device's copy")
             return offline
         }
-        guard let online = try? TripRepository(directory: directory, api: services.launchAPI) else { return offline }
-        let attempts = try? BookingRepository(directory: directory, api: services.launchAPI)
-        let outcome = await TimeLimit.run(Self.bound) { () -> (ReconcileReport?, TripRepository.SyncReport?) in
-            var report: ReconcileReport?
-            if let attempts, let pending = try? await attempts.nonFinalAttempts(), !pending.isEmpty {
-                report = await attempts.reconcile()
-            }
-            return (report, try? await online.syncReport())
+        let client = services.client
+        let outcome = await TimeLimit.run(Self.bound) { () -> TripRepository.SyncReport? in
+            await services.settleAtLaunch()
+            return try? await client.syncTripsReport()
         }
-        if let report = outcome?.0, report.settledAnything {
-            invocation.console.note("booking: settled at launch: \(report)")
-        }
-        guard let sync = outcome?.1 else { return offline }
+        guard let sync = outcome ?? nil else { return offline }
         for id in sync.refused {
             invocation.console.note(
                 "booking: trip \(id.rawValue.terminalSafe) from the server has a value this version cannot save; "

@@ -25,6 +25,15 @@ public struct HoldCountdown: Hashable, Codable, Sendable {
         return left > .zero ? left : .zero
     }
 
+    /// Whole seconds left at `now`, rounded up: the one figure every screen
+    /// and the command line show. Rounded up so that 0 is shown only once
+    /// the hold has ended: while any time is left (and Pay is offered) the
+    /// countdown reads at least 1, and a fresh 15-minute hold reads 15:00.
+    public func secondsLeft(at now: MonotonicInstant) -> Int {
+        let left = remaining(at: now).components
+        return Int(left.seconds) + (left.attoseconds > 0 ? 1 : 0)
+    }
+
     /// Whether the countdown has reached zero at `now`.
     public func hasEnded(at now: MonotonicInstant) -> Bool { remaining(at: now) == .zero }
 }

@@ -24,6 +24,9 @@ extension BookingClient {
         public var challengeReturnURL: String?
         /// Timeouts and retries of the API calls.
         public var api: APIConfiguration
+        /// How long `suggestions(for:)` waits for typing to pause before it
+        /// asks the server (a newer call within it supersedes the older).
+        public var suggestionDebounce: Duration
 
         /// A configuration.
         ///
@@ -36,10 +39,12 @@ extension BookingClient {
         ///   - launchBound: how long `launch()` waits on the network at most.
         ///   - challengeReturnURL: where the bank's page sends the user back.
         ///   - api: timeouts and retries.
+        ///   - suggestionDebounce: the pause in typing before a suggestion request.
         public init(
             server: String, credential: Credential, dataDirectory: URL, transport: (any Transport)? = nil,
             logHandler: any LogHandler = SilentLogHandler(), launchBound: Duration = .seconds(2),
-            challengeReturnURL: String? = nil, api: APIConfiguration = APIConfiguration()
+            challengeReturnURL: String? = nil, api: APIConfiguration = APIConfiguration(),
+            suggestionDebounce: Duration = .milliseconds(250)
         ) {
             self.server = server
             self.credential = credential
@@ -49,6 +54,7 @@ extension BookingClient {
             self.launchBound = launchBound
             self.challengeReturnURL = challengeReturnURL
             self.api = api
+            self.suggestionDebounce = suggestionDebounce
         }
     }
 

@@ -1,5 +1,9 @@
 import BookingAPI
 
+/// Asked at every effect boundary of the flow (the crash hook of the
+/// command line's kill tests): `false` stops the runtime there.
+package typealias EffectBoundaryHook = EffectRunner.BoundaryHook
+
 extension BookingClient {
     /// What the command line, the simulation and tests set beyond an app's
     /// `Configuration`: the clocks, ids and waits, the flow's event log, the

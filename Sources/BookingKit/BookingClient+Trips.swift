@@ -9,6 +9,27 @@ extension BookingClient {
         try await trips.trips().map(Trip.init)
     }
 
+    /// The trip `id` saved on this device, with no network; nil when it is
+    /// not here.
+    public func trip(_ id: BookingID) async throws -> Trip? {
+        try await trips.trip(id).map(Trip.init)
+    }
+
+    /// The trip `id` as saved, with its row, for the command line's renderers.
+    package func savedTrip(_ id: BookingID) async throws -> TripRepository.Trip? {
+        try await trips.trip(id)
+    }
+
+    /// Fetches the account's bookings and saves the newer ones: which
+    /// changed, and which this build's schema refused.
+    package func syncTripsReport() async throws -> TripRepository.SyncReport {
+        do {
+            return try await trips.syncReport()
+        } catch {
+            throw Self.refusedKey(error) ?? error
+        }
+    }
+
     /// Fetches the account's bookings and saves the newer ones; returns how
     /// many trips changed.
     ///
@@ -33,7 +54,7 @@ extension BookingClient {
     @discardableResult
     public func cancel(_ id: BookingID) async throws -> Trip {
         do {
-            _ = try await trips.cancel(id)
+            _ = try await cancelBooking(id)
             guard let trip = try await trips.trip(id) else { throw BookingClientError.unknownTrip(id) }
             return Trip(trip)
         } catch RepositoryError.unknownBooking(let id) {
@@ -43,19 +64,26 @@ extension BookingClient {
         }
     }
 
-    /// Page `page` (from 0) of the offers at `placeID` for the dates: from
-    /// the cache unless `refresh`, else from the server; offline, the
-    /// cached page marked `offline`.
-    public func offers(
-        at placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, page: Int = 0,
-        refresh: Bool = false
-    ) async throws -> OffersPage {
-        let query = SearchQuery(placeID: placeID, checkIn: checkIn, checkOut: checkOut, guests: guests)
+    /// Cancels the trip `id` as `cancel(_:)` does, and returns the server's
+    /// answer as saved (with its version): the command line's report.
+    package func cancelBooking(_ id: BookingID) async throws -> BookingSnapshot {
         do {
-            return try await search.offers(query, pageIndex: page, refresh: refresh)
+            return try await trips.cancel(id, boundary: seams.cancelBoundaryHook)
         } catch {
             throw Self.refusedKey(error) ?? error
         }
+    }
+
+    /// Page `page` (from 0) of the offers at `placeID` for the dates,
+    /// narrowed by `filters`: from the cache unless `refresh`, else from the
+    /// server; offline, the cached page marked `offline`.
+    public func offers(
+        at placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int,
+        filters: OfferFilters = OfferFilters(), page: Int = 0, refresh: Bool = false
+    ) async throws -> OffersPage {
+        let query = SearchQuery(
+            placeID: placeID, checkIn: checkIn, checkOut: checkOut, guests: guests, filters: filters.serverFilters)
+        return try await offers(query, page: page, refresh: refresh)
     }
 
     /// Place suggestions for `text` as typed (debounced; a newer call

@@ -1,4 +1,7 @@
+import BookingStore
+
 // Waiting on the flow: for a condition, for an outcome, and the countdown.
+// Every bounded wait of the library and the command line is `follow`.
 extension BookingClient {
     /// Waits until the flow's state satisfies `condition` (the current state
     /// counts) and returns that state.
@@ -8,16 +11,9 @@ extension BookingClient {
     public func wait(
         timeout: Duration, until condition: @escaping @Sendable (BookingFlow.State) -> Bool
     ) async throws(BookingClientError) -> BookingFlow.State {
-        let stream = await states()
-        let watching = Task { () -> BookingFlow.State? in
-            for await state in stream where condition(state) { return state }
-            return nil
-        }
-        guard let state = await TimeLimit.run(timeout, { await watching.value }) ?? nil else {
-            watching.cancel()  // ends the stream's iteration and its reader
-            throw .timedOut(stage: await runtime.flow.state.stage.name)
-        }
-        return state
+        let followed = await follow(timeout: timeout, until: condition)
+        guard followed.reached else { throw .timedOut(stage: followed.state.stage.name) }
+        return followed.state
     }
 
     /// Waits for the outcome of the last action: the first state with
@@ -26,7 +22,35 @@ extension BookingClient {
     ///
     /// - Throws: `BookingClientError.timedOut` when `timeout` passes first.
     public func outcome(timeout: Duration) async throws(BookingClientError) -> BookingFlow.State {
-        try await wait(timeout: timeout) { !$0.showsProgress }
+        try await wait(timeout: timeout) { $0.isAtRest }
+    }
+
+    /// Follows the flow's states (the current one first) until one satisfies
+    /// `done` or `timeout` passes (real time: the caller's bound on how long
+    /// it waits, whatever the flow's own timers run on), calling `onChange`
+    /// with each. Returns the state reached, or the latest state and
+    /// `reached` false at the bound. What the states say of an offer (a new
+    /// price, sold out, held at last) is saved for later runs on the way.
+    package func follow(
+        timeout: Duration, onChange: @escaping @Sendable (BookingFlow.State) async -> Void = { _ in },
+        until done: @escaping @Sendable (BookingFlow.State) -> Bool
+    ) async -> (state: BookingFlow.State, reached: Bool) {
+        let stream = await states()
+        let marks = offerMarks
+        let watching = Task { () -> BookingFlow.State? in
+            for await state in stream {
+                await marks.record(state)
+                await onChange(state)
+                if done(state) { return state }
+            }
+            return nil
+        }
+        guard let reached = await TimeLimit.run(timeout, { await watching.value }) ?? nil
+        else {
+            watching.cancel()  // ends the stream's iteration, and the callbacks
+            return (await state, false)
+        }
+        return (reached, true)
     }
 
     /// The hold's seconds left, ticking: a value at once, then one each time
@@ -37,12 +61,13 @@ extension BookingClient {
             let task = Task { [self] in
                 var last: Int?? = .none
                 while !Task.isCancelled {
-                    let now = secondsLeft(in: await runtime.flow.state)
+                    let now = secondsLeft(in: await state)
                     if last != .some(now) {
                         continuation.yield(now)
                         last = .some(now)
                     }
-                    try? await Task.sleep(for: .milliseconds(200))
+                    // Real time: a display tick; the figure itself is the hold clock's.
+                    guard (try? await Task.sleep(for: .milliseconds(200))) != nil else { break }
                 }
                 continuation.finish()
             }

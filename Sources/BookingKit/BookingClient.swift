@@ -31,6 +31,8 @@ public final class BookingClient: Sendable {
     package let dependencies: Dependencies
     /// The seams the client was made with.
     package let seams: Seams
+    /// Saves what the flow's states say of offers, for later runs.
+    let offerMarks: OfferMarks
 
     /// Makes a client: checks the server address, makes the data directory
     /// if missing and checks it can be written, opens the databases. No
@@ -86,17 +88,28 @@ public final class BookingClient: Sendable {
             trips = try TripRepository(
                 directory: directory, api: api, dependencies: dependencies, logHandler: configuration.logHandler)
             search = try SearchRepository(
-                directory: directory, api: api, dependencies: dependencies, logHandler: configuration.logHandler)
+                directory: directory, api: api, dependencies: dependencies,
+                debounce: configuration.suggestionDebounce, logHandler: configuration.logHandler)
+        } catch  where BookingDatabase.isStorageFull(error) {
+            throw .storageFull(path: directory)
         } catch {
             throw .dataDirectoryUnusable(path: directory, reason: String(describing: error))
         }
+        offerMarks = OfferMarks(search: search, logger: logger)
     }
 
-    /// Makes `directory` if missing and proves it writable with a probe file.
-    private static func prepare(directory: String) throws(BookingClientError) {
+    /// Makes `directory` if missing (`0700`), tightens an existing one to
+    /// `0700`, refuses one that is itself a symbolic link, and proves it
+    /// writable with a probe file: the one preparation of a data directory.
+    package static func prepare(directory: String) throws(BookingClientError) {
         let files = FileManager.default
         do {
-            try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try BookingDatabase.makeDataDirectory(atPath: directory)
+        } catch {
+            let readOnly = files.fileExists(atPath: directory) && !files.isWritableFile(atPath: directory)
+            throw .dataDirectoryUnusable(path: directory, reason: readOnly ? "not writable" : "\(error)")
+        }
+        do {
             let probe = (directory as NSString).appendingPathComponent(".bookingkit-write-probe")
             guard files.createFile(atPath: probe, contents: Data()) else {
                 throw CocoaError(.fileWriteNoPermission)
@@ -112,49 +125,9 @@ public final class BookingClient: Sendable {
         return (error as NSError).localizedDescription
     }
 
-    // MARK: Launch
-
-    /// At launch: shows the device's state at once, then settles what an
-    /// earlier run left open for at most `configuration.launchBound`.
-    ///
-    /// First the latest attempt that is not final goes back to the flow
-    /// from the database (no network), so `states()` and `state` show where
-    /// the user was before anything is sent. Then every open attempt is
-    /// settled with the server (GETs only, never a second charge) until the
-    /// bound; what is not settled by then goes on in the background.
-    @discardableResult
-    public func launch() async -> LaunchReport {
-        let open: Int
-        do {
-            open = try await runtime.repository.nonFinalAttempts().count
-        } catch {
-            logger.warning("cannot read the attempts left open", error: error)
-            open = 0
-        }
-        let restored: BookingFlow.State
-        do {
-            restored = try await runtime.restore()
-        } catch {
-            logger.warning("cannot restore the last attempt", error: error)
-            restored = await runtime.flow.state
-        }
-        guard open > 0 else { return LaunchReport(state: restored, openAttempts: 0, settlement: nil) }
-        let repository = runtime.repository
-        let logger = self.logger
-        let settling = Task {
-            let report = await repository.reconcile()
-            for message in report.errorMessages {
-                logger.log(.warning, "launch reconciliation: \(message)")
-            }
-            if report.settledAnything { logger.log(.info, "settled at launch: \(report)") }
-            return report
-        }
-        let report = await TimeLimit.run(configuration.launchBound) { await settling.value }
-        if report == nil {
-            logger.log(.notice, "launch reconciliation goes on past the bound", ["open": "\(open)"])
-        }
-        return LaunchReport(state: await runtime.flow.state, openAttempts: open, settlement: report)
-    }
+    /// The API client the flow talks through (the command line completes
+    /// the sandbox's 3-D Secure page with it).
+    package var api: BookingAPIClient { runtime.api }
 
     // MARK: State
 
@@ -169,11 +142,10 @@ public final class BookingClient: Sendable {
         await runtime.flow.states()
     }
 
-    /// The hold's seconds left in `state` by the runtime's hold clock,
-    /// rounded up; nil when nothing is held.
+    /// The hold's seconds left in `state` by the client's hold clock,
+    /// rounded up (0 only once the hold has ended; see
+    /// `HoldCountdown.secondsLeft(at:)`); nil when nothing is held.
     public func secondsLeft(in state: BookingFlow.State) -> Int? {
-        guard let countdown = state.countdown else { return nil }
-        let left = countdown.remaining(at: runtime.holdNow()).components
-        return Int(left.seconds) + (left.attoseconds > 0 ? 1 : 0)
+        state.secondsLeft(at: runtime.holdNow())
     }
 }

@@ -6,6 +6,9 @@ public enum BookingClientError: Error, Hashable, Sendable, CustomStringConvertib
     case invalidServerAddress(String, reason: String)
     /// The data directory could not be created, or is not writable.
     case dataDirectoryUnusable(path: String, reason: String)
+    /// The device's storage is full: the databases in `path` could not be
+    /// opened, so nothing was saved or sent. Free some space and try again.
+    case storageFull(path: String)
     /// The server refused the API key (HTTP 401): sign in again.
     case apiKeyRefused
     /// The action has no row in the current state: not on screen
@@ -16,17 +19,22 @@ public enum BookingClientError: Error, Hashable, Sendable, CustomStringConvertib
     case timedOut(stage: String)
     /// The trip is not on this device.
     case unknownTrip(BookingID)
+    /// A return link from the bank's page named booking `id`, but no payment
+    /// on this device waits for it: nothing was changed or sent.
+    case noPaymentWaiting(BookingID)
 
     public var description: String {
         switch self {
         case .invalidServerAddress(let text, let reason): return "invalid server address \"\(text)\": \(reason)"
         case .dataDirectoryUnusable(let path, let reason): return "cannot use the data directory \(path): \(reason)"
+        case .storageFull(let path): return "the device's storage is full: cannot open the databases in \(path)"
         case .apiKeyRefused: return "the server refused the API key"
         case .actionUnavailable(let action, let stage, let reason?):
             return "\(action.rawValue) is disabled in \(stage): \(reason)"
         case .actionUnavailable(let action, let stage, nil): return "\(action.rawValue) is not offered in \(stage)"
         case .timedOut(let stage): return "timed out waiting; the flow is in \(stage)"
         case .unknownTrip(let id): return "no trip \(id.rawValue) on this device"
+        case .noPaymentWaiting(let id): return "no payment here is waiting for booking \(id.rawValue)"
         }
     }
 }

@@ -7,4 +7,7 @@ public struct LaunchReport: Sendable, Equatable {
     /// What settling them did, or nil when nothing was open or the bound
     /// passed first (the settling then goes on in the background).
     public var settlement: ReconcileReport?
+    /// What settling the saved cancellations did (settled before the
+    /// attempts), or nil when none was open or the bound passed first.
+    public var cancellations: CancelReport?
 }

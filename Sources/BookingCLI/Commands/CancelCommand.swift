@@ -18,17 +18,16 @@ enum CancelCommand: ArgumentCommand {
 
     static func run(_ id: BookingID, _ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()
-        let trips = try services.trips()
         let booking: BookingSnapshot
         do {
-            booking = try await trips.cancel(id, boundary: CrashHook.cancelHook(environment: invocation.environment))
+            booking = try await services.client.cancelBooking(id)
         } catch {
             // Launch reconciliation runs after this booking's own request,
             // which it would otherwise settle first.
-            await services.reconcileAtLaunch()
+            await services.settleAtLaunch()
             throw failure(error, id)
         }
-        await services.reconcileAtLaunch()
+        await services.settleAtLaunch()
         if invocation.json {
             invocation.emit([
                 "bookingId": .string(booking.bookingId.rawValue),

@@ -44,7 +44,7 @@ struct DemoCommand: BookingCommand {
         settings.apiKey = Settings.demoKey
         var injector: HeaderInjectingTransport?
         let services = try Services(
-            settings: settings, console: invocation.console, environment: [:],
+            settings: settings, console: invocation.console, environment: [:], eventLog: "demo",
             wrapTransport: { base in
                 let wrapped = HeaderInjectingTransport(base)
                 injector = wrapped
@@ -57,8 +57,8 @@ struct DemoCommand: BookingCommand {
         invocation.say("BookingKit demo on the embedded sandbox at \(services.server), data in \(directory)")
 
         step(1, "Search")
-        let search = try services.search()
-        guard case .places(let places) = try await search.suggestions(for: "Lisbon"), let place = places.first else {
+        let client = services.client
+        guard case .places(let places) = try await client.suggestions(for: "Lisbon"), let place = places.first else {
             throw CommandFailure.failed("demo: the sandbox suggested no place for Lisbon")
         }
         invocation.say(
@@ -67,9 +67,7 @@ struct DemoCommand: BookingCommand {
 
         step(2, "Offers")
         let (checkIn, checkOut) = try Self.stay()
-        let query = SearchQuery(
-            placeID: place.placeId, checkIn: checkIn, checkOut: checkOut, guests: 2)
-        let page = try await search.offers(query, pageIndex: 0)
+        let page = try await client.offers(at: place.placeId, checkIn: checkIn, checkOut: checkOut, guests: 2)
         guard page.items.count >= 2 else { throw CommandFailure.failed("demo: fewer than two offers") }
         for offer in page.items.prefix(3) {
             invocation.say(
@@ -77,8 +75,7 @@ struct DemoCommand: BookingCommand {
                     + "\((offer.roomName ?? "").terminalSafe)  \(offer.quote.price.total.formatted.terminalSafe)")
         }
 
-        let runtime = try services.runtime(command: "demo")
-        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: show)
+        let driver = FlowDriver(services: services, showsProgress: show)
         var attempts: [DemoProof.Attempt] = []
 
         step(3, "Hold the first offer: its key is saved before the request leaves")
@@ -88,34 +85,34 @@ struct DemoCommand: BookingCommand {
 
         step(4, "Pay through 3-D Secure (tok_threeDSecureRequired)")
         state = await driver.pay(PaymentToken("tok_threeDSecureRequired"), passChallenge: true)
-        attempts.append(try await Self.record(state, runtime: runtime))
+        attempts.append(try await Self.record(state, client: client))
 
         step(5, "Pay a second room; the sandbox drops the payment's answer after committing it")
-        await runtime.flow.send(.backTapped)
+        _ = try? await client.back()
         state = await driver.hold(page.items[1])
         guard case .held = state.stage else { throw CommandFailure.failed("demo: the hold ended \(state.stage.name)") }
         injector?.inject("Sandbox-Fault", "drop-response-after-commit", method: "POST", path: "/v1/bookings")
         state = await driver.pay(PaymentToken("tok_visa"), passChallenge: true)
-        attempts.append(try await Self.record(state, runtime: runtime))
-        let recovered = DemoProof.logShowsRecovery(runtime.log?.path)
+        attempts.append(try await Self.record(state, client: client))
+        let recovered = DemoProof.logShowsRecovery(client.seams.eventLogPath)
         invocation.say(
             recovered
                 ? "  The answer was lost; the flow went to Unknown, looked the attempt up by its key, and found it confirmed."
                 : "  The lost answer was not seen going through Unknown.")
 
         step(6, "Trips, read from this device with no network at all")
-        let offline = try TripRepository(directory: directory, api: nil)
+        let offline = try TripViewer.local(directory, console: invocation.console)
         let renderer = TripRenderer(console: invocation.console)
-        let trips = try await offline.trips()
+        let trips = try await offline.repository.trips()
         for trip in trips { invocation.say("  " + renderer.line(trip)) }
-        if let oldest = try await offline.oldestSync() {
+        if let oldest = try await offline.repository.oldestSync() {
             invocation.say("  (synced \(AgeText.describe(since: oldest)))")
         }
 
         step(7, "What the sandbox's ledger proves")
         let ledger: LedgerReport
         do {
-            ledger = try await services.api.sandboxLedger()
+            ledger = try await client.api.sandboxLedger()
         } catch {
             throw CommandFailure.failed("demo: cannot read the sandbox's ledger: \(error)")
         }
@@ -153,8 +150,8 @@ struct DemoCommand: BookingCommand {
     }
 
     /// The attempt the flow just settled, with its key from the database.
-    private static func record(_ state: BookingFlow.State, runtime: BookingRuntime) async throws -> DemoProof.Attempt {
-        guard let id = state.stage.attemptID, let saved = try await runtime.repository.attempt(id) else {
+    private static func record(_ state: BookingFlow.State, client: BookingClient) async throws -> DemoProof.Attempt {
+        guard let id = state.stage.attemptID, let saved = try await client.savedAttempt(id) else {
             throw CommandFailure.failed("demo: the payment ended \(state.stage.name) with no attempt")
         }
         return DemoProof.Attempt(

@@ -44,38 +44,40 @@ struct HoldCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let services = try invocation.services()
-        let search = try services.search()
-        guard let listed = try await search.cachedOffer(offerID) else {
-            throw CommandFailure.rejected("unknown offer \(offerID): run `booking offers` first")
-        }
+        let services = try invocation.services(eventLog: "hold")
+        let client = services.client
         // What this device learnt about the offer decides what may be held,
         // before anything is saved or sent.
-        let offer = try await Self.offerToHold(listed, accepting: acceptsNewPrice, search: search)
-        let runtime = try services.runtime(command: "hold")
-        await LaunchReconciler.run(runtime.repository, console: services.console)
+        let offer: Offer
+        do {
+            offer = try await client.offerToHold(offerID, acceptingNewPrice: acceptsNewPrice)
+        } catch {
+            throw await failure(error, client: client)
+        }
+        await services.settleAtLaunch()
         // One room is held per data directory: the new attempt's insert
         // abandons an earlier hold in the same transaction (never an attempt
         // whose payment may have left). Say which room that lets go.
-        if let earlier = try? await runtime.repository.currentHold() {
+        if let earlier = try? await client.currentHold() {
             let room = await RoomLabel.describe(earlier.offerID, price: nil, services: services)
             invocation.say("This replaces your unpaid hold on \(room).")
         }
-        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
+        let driver = FlowDriver(services: services, showsProgress: !invocation.json)
         invocation.say(
             "Holding \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe), "
                 + "\(offer.checkIn) to \(offer.checkOut): " + offer.quote.price.total.formatted.terminalSafe)
         let state = await driver.hold(offer)
-        let next = await Self.remember(state, offer: offer, search: search)
-        let onFile = await AttemptOnFile.check(state.stage, in: runtime.repository)
-        let code = onFile?.exitCode ?? ExitCode(stage: state.stage)
+        let next = await Self.next(state, offer: offer, client: client)
+        let elsewhere = await client.changedElsewhere()
+        let code = ExitCode(outcome: state, elsewhere: elsewhere, goal: .hold)
         if invocation.json {
             invocation.emit(
-                Self.document(state, driver: driver, offer: offer, log: runtime.log?.path, code: code, next: next))
+                Self.document(
+                    state, driver: driver, offer: offer, log: client.seams.eventLogPath, code: code, next: next))
             return code
         }
-        if let onFile {
-            invocation.say(onFile.message)
+        if let elsewhere {
+            invocation.say(FlowRenderer.elsewhere(elsewhere))
             return code
         }
         guard case .held = state.stage else {
@@ -109,49 +111,43 @@ struct HoldCommand: BookingCommand {
         ]
     }
 
-    /// The offer at the quote to hold: as listed, or at the changed price
-    /// when the user accepts it. A sold-out mark, a changed price not
-    /// accepted, or an accept with no changed price on file stops here, with
-    /// nothing saved or sent.
-    static func offerToHold(_ listed: Offer, accepting: Bool, search: SearchRepository) async throws -> Offer {
-        let id = listed.id.rawValue.terminalSafe
-        switch try await search.mark(listed.id) {
-        case .priceChanged(let quote, _)? where accepting:
-            return listed.requoted(quote)
-        case .priceChanged(let quote, _)?:
-            throw CommandFailure.failed(
-                "the price of offer \(id) changed from \(listed.quote.price.total.formatted.terminalSafe) to "
-                    + "\(quote.price.total.formatted.terminalSafe); to hold it at the new price run "
+    /// What the user reads when the client will not hold the offer: nothing
+    /// was saved or sent.
+    func failure(_ refusal: HoldRefusal, client: BookingClient) async -> CommandFailure {
+        let id = offerID.rawValue.terminalSafe
+        switch refusal {
+        case .unknownOffer:
+            return .rejected("unknown offer \(offerID): run `booking offers` first")
+        case .priceChanged(let listed, let new):
+            return .failed(
+                "the price of offer \(id) changed from \(listed.price.total.formatted.terminalSafe) to "
+                    + "\(new.price.total.formatted.terminalSafe); to hold it at the new price run "
                     + "`booking hold \(id) --accept-new-price`")
-        case .soldOut(let since)? where !accepting:
-            throw CommandFailure.failed(
+        case .soldOut(let since):
+            return .failed(
                 "offer \(id) was sold out \(AgeText.describe(since: since)); "
-                    + "run \(await refreshCommand(listed.id, search: search)) to see what is left")
-        case .soldOut?, nil:
-            guard !accepting else {
-                throw CommandFailure.rejected(
-                    "there is no changed price to accept for offer \(id); "
-                        + "hold it at its listed price with `booking hold \(id)`")
-            }
-            return listed
+                    + "run \(await Self.refreshCommand(offerID, client: client)) to see what is left")
+        case .noChangedPrice:
+            return .rejected(
+                "there is no changed price to accept for offer \(id); "
+                    + "hold it at its listed price with `booking hold \(id)`")
+        case .unreadableCache(let reason):
+            return .failed("cannot read the saved offers: \(reason)")
         }
     }
 
-    /// Remembers a changed price or a sold-out room for the next runs, forgets
-    /// an accepted price once held, and says what to run next (nil when held).
-    static func remember(_ state: BookingFlow.State, offer: Offer, search: SearchRepository) async -> String? {
+    /// What to run next after `state` (nil when held); the client has saved
+    /// what the hold's answer said of the offer.
+    static func next(_ state: BookingFlow.State, offer: Offer, client: BookingClient) async -> String? {
         let id = offer.id.rawValue.terminalSafe
         switch state.stage {
         case .priceChanged(let changed):
-            try? await search.recordPriceChange(offer.id, newQuote: changed.newQuote)
             return "booking hold \(id) --accept-new-price (a new hold at "
                 + "\(changed.newQuote.price.total.formatted.terminalSafe)), or choose another offer"
         case .held:
-            try? await search.clearMark(offer.id)
             return nil
         case _ where state.soldOutOffers.contains(offer.id):
-            try? await search.markSoldOut(offer.id)
-            return "\(await refreshCommand(offer.id, search: search)) to see which rooms are left"
+            return "\(await refreshCommand(offer.id, client: client)) to see which rooms are left"
         case .failed where !state.isOnline:
             return "booking hold \(id) again once the connection is back"
         default:
@@ -160,8 +156,10 @@ struct HoldCommand: BookingCommand {
     }
 
     /// `booking offers ... --refresh` for the search that listed `id`.
-    static func refreshCommand(_ id: OfferID, search: SearchRepository) async -> String {
-        guard let query = try? await search.query(listing: id) else { return "`booking offers ... --refresh`" }
+    static func refreshCommand(_ id: OfferID, client: BookingClient) async -> String {
+        guard let query = try? await client.searchCache.query(listing: id) else {
+            return "`booking offers ... --refresh`"
+        }
         return "`booking offers " + OffersCommand.arguments(query).joined(separator: " ") + " --refresh`"
     }
 }

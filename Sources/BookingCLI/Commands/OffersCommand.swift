@@ -64,12 +64,9 @@ struct OffersCommand: BookingCommand {
     static func filters(_ minPrice: Int?, _ maxPrice: Int?, _ stars: Int?, _ freeCancellation: Bool)
         -> [String: String]
     {
-        var filters: [String: String] = [:]
-        filters["minPrice"] = minPrice.map(String.init)
-        filters["maxPrice"] = maxPrice.map(String.init)
-        filters["minStars"] = stars.map(String.init)
-        if freeCancellation { filters["freeCancellation"] = "true" }
-        return filters
+        OfferFilters(
+            minimumPrice: minPrice, maximumPrice: maxPrice, minimumStars: stars, freeCancellationOnly: freeCancellation
+        ).serverFilters
     }
 
     func validate() throws(UsageError) {
@@ -89,10 +86,12 @@ struct OffersCommand: BookingCommand {
     func run(_ invocation: Invocation) async throws -> ExitCode {
         // `services` owns the embedded sandbox, if any.
         let services = try invocation.services()
-        let search = try await services.searchAfterReconciling()
+        let client = services.client
+        let search = client.searchCache
+        await services.settleAtLaunch()
         let result: OffersPage
         do {
-            result = try await search.offers(query, pageIndex: page - 1, refresh: refresh)
+            result = try await client.offers(query, page: page - 1, refresh: refresh)
         } catch let error as SearchError {
             switch error {
             case .noSuchPage, .invalidQuery: throw CommandFailure.rejected("\(error)")

@@ -30,20 +30,20 @@ enum OpenCommand: ArgumentCommand {
     /// follows it to an outcome. A link for any other booking is refused
     /// before anything is restored or sent (exit 2).
     private static func challengeReturned(_ id: BookingID, _ invocation: Invocation) async throws -> ExitCode {
-        let services = try invocation.services()
-        let runtime = try services.runtime(command: "open")
-        let waiting = try await runtime.repository.nonFinalAttempts().last
-        guard let waiting, waiting.bookingID == id, [.actionRequired, .processing].contains(waiting.phase) else {
+        let services = try invocation.services(eventLog: "open")
+        let driver = FlowDriver(services: services, showsProgress: !invocation.json)
+        do {
+            try await services.client.returnedFromBank(for: id)
+        } catch .noPaymentWaiting {
             throw CommandFailure.rejected(
                 "no payment here is waiting for booking \(id.rawValue.terminalSafe); nothing was "
                     + "changed (`booking status` shows the current one, `booking trip \(id.rawValue.terminalSafe)` a trip)"
             )
+        } catch {
+            throw CommandFailure.failed("cannot read the saved attempt: \(error)")
         }
-        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
-        var state = try await driver.restore(for: .seconds(20))
-        await driver.flow.send(.challengeReturned(waiting.attemptID))
-        state = await driver.follow(for: FlowDriver.paymentBudget)
-        return PayCommand.finish(state, driver: driver, invocation: invocation, log: runtime.log?.path)
+        let state = await driver.follow(for: FlowDriver.paymentBudget)
+        return PayCommand.finish(state, driver: driver, invocation: invocation)
     }
 
     /// Why a link was rejected, in words.

@@ -44,10 +44,9 @@ struct PayCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let services = try invocation.services()
-        let runtime = try services.runtime(command: "pay")
-        await LaunchReconciler.run(runtime.repository, console: services.console)
-        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: !invocation.json)
+        let services = try invocation.services(eventLog: "pay")
+        await services.settleAtLaunch()
+        let driver = FlowDriver(services: services, showsProgress: !invocation.json)
         var state = await driver.noticingOffline(try await driver.restore(for: .seconds(20)))
         switch state.stage {
         case .held(let held):
@@ -63,21 +62,21 @@ struct PayCommand: BookingCommand {
             if stopped.isSet { return .unknown }
             handlers.restore()
         case .browsing:
-            throw try await Self.nothingHeld(runtime.repository)
+            throw try await Self.nothingHeld(services.client)
         case .submitting, .unknown, .actionRequired, .processing:
             driver.say("This room's payment was already sent: it is looked up, never sent again.")
         default:
             break
         }
-        let onFile = await AttemptOnFile.check(state.stage, in: runtime.repository)
-        return Self.finish(state, onFile: onFile, driver: driver, invocation: invocation, log: runtime.log?.path)
+        let elsewhere = await services.client.changedElsewhere()
+        return Self.finish(state, elsewhere: elsewhere, driver: driver, invocation: invocation)
     }
 
     /// Ctrl-C or SIGTERM while paying: the charge goes on regardless.
     private static func interrupted(_ driver: FlowDriver) {
         driver.services.console.note("booking: the payment continues on the server; run `booking status`")
         Task {
-            _ = await FlowWatcher.watch(driver.flow, timeout: .seconds(3)) { $0.pendingWork != .payment }
+            _ = await driver.client.follow(timeout: .seconds(3)) { $0.pendingWork != .payment }
             Platform.exit(ExitCode.unknown.rawValue)
         }
     }
@@ -85,12 +84,10 @@ struct PayCommand: BookingCommand {
     /// Prints the outcome and returns the exit code. Still held means no
     /// payment left: a failure.
     static func finish(
-        _ state: BookingFlow.State, onFile: AttemptOnFile? = nil, driver: FlowDriver, invocation: Invocation,
-        log: String?
+        _ state: BookingFlow.State, elsewhere: ChangedElsewhere? = nil, driver: FlowDriver, invocation: Invocation
     ) -> ExitCode {
-        var code = ExitCode(stage: state.stage)
-        if case .held = state.stage { code = .failed }
-        if let onFile { code = onFile.exitCode }
+        let code = ExitCode(outcome: state, elsewhere: elsewhere, goal: .payment)
+        let log = driver.client.seams.eventLogPath
         if invocation.json {
             invocation.emit([
                 "outcome": .string(state.stage.name),
@@ -103,8 +100,8 @@ struct PayCommand: BookingCommand {
         let console = invocation.console
         let renderer = FlowRenderer(console: console)
         let lines = renderer.lines(state, secondsLeft: driver.secondsLeft(state))
-        if let onFile {
-            console.line(onFile.message)
+        if let elsewhere {
+            console.line(FlowRenderer.elsewhere(elsewhere))
             return code
         }
         console.line("Outcome: \(state.stage.name). " + (lines.first ?? ""))
@@ -147,10 +144,10 @@ struct PayCommand: BookingCommand {
 
     /// Why there is nothing to pay, and what to run: after a declined or
     /// failed payment, or a hold that ran out, a new hold of that same offer.
-    private static func nothingHeld(_ repository: BookingRepository) async throws -> CommandFailure {
+    private static func nothingHeld(_ client: BookingClient) async throws -> CommandFailure {
         let latest: SavedAttempt?
         do {
-            latest = try await repository.latestAttempt()
+            latest = try await client.latestAttempt()
         } catch {
             throw CommandFailure.failed("cannot read the saved attempts: \(error)")
         }

@@ -20,23 +20,13 @@ struct ReconcileCommand: BookingCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()
-        let repository: BookingRepository
-        do {
-            repository = try BookingRepository(
-                directory: invocation.settings.dataDirectory, api: services.api, logHandler: services.logHandler)
-        } catch {
-            throw CommandFailure.failed("cannot open the bookings in \(invocation.settings.dataDirectory): \(error)")
-        }
-        guard var report = await TimeLimit.run(Self.bound, { await repository.reconcile() }) else {
+        let client = services.client
+        // `services` owns the embedded sandbox, if any: it lives until the end.
+        defer { withExtendedLifetime(services) {} }
+        guard let report = await TimeLimit.run(Self.bound, { await client.reconcile() }) else {
             throw CommandFailure(.unknown, "reconciliation took longer than \(Self.bound); run it again later")
         }
-        do {
-            report.separateHeld(try await repository.nonFinalAttempts().filter { $0.phase == .held }.count)
-        } catch {
-            report.errors += 1
-            report.errorMessages.append("cannot read the attempts left open: \(error)")
-        }
-        let cancels = await LaunchReconciler.reconcileCancels(repository, bound: Self.bound)
+        let cancels = await Self.reconcileCancels(client)
         if invocation.json {
             invocation.emit([
                 "examined": .number(report.examined),
@@ -48,7 +38,7 @@ struct ReconcileCommand: BookingCommand {
                 "stillPending": .number(report.stillPending),
                 "errors": .number(report.errors),
                 "errorMessages": .array(report.errorMessages.map { .string($0) }),
-                "cancels": LaunchReconciler.json(cancels),
+                "cancels": Self.json(cancels),
             ])
         } else {
             invocation.say("Reconciled: \(report).")
@@ -57,5 +47,26 @@ struct ReconcileCommand: BookingCommand {
             for message in cancels.messages { invocation.say("  " + BookingTool.oneLine(message)) }
         }
         return report.stillPending + report.errors + cancels.stillPending + cancels.errors > 0 ? .unknown : .done
+    }
+
+    /// The report of the open cancellations, empty when none was open; one
+    /// error when `bound` passed first.
+    static func reconcileCancels(_ client: BookingClient) async -> CancelReport {
+        guard let report = await TimeLimit.run(Self.bound, { await client.reconcileCancellations() }) else {
+            var late = CancelReport()
+            late.errors = 1
+            late.messages.append("the cancellations took longer than \(Self.bound); run it again later")
+            return late
+        }
+        return report
+    }
+
+    /// The report as the `cancels` object of `booking reconcile --json`.
+    static func json(_ report: CancelReport) -> JSONValue {
+        .object([
+            ("examined", .number(report.examined)), ("cancelled", .number(report.cancelled)),
+            ("refused", .number(report.refused)), ("stillPending", .number(report.stillPending)),
+            ("errors", .number(report.errors)), ("messages", .array(report.messages.map { .string($0) })),
+        ])
     }
 }

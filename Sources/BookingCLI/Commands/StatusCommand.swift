@@ -19,34 +19,34 @@ struct StatusCommand: BookingCommand {
     static let budget: Duration = .seconds(10)
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let services = try invocation.services()
-        let runtime = try services.runtime(command: "status")
-        let repository = runtime.repository
-        await LaunchReconciler.run(repository, console: services.console)
-        let driver = FlowDriver(services: services, runtime: runtime, showsProgress: false)
+        let services = try invocation.services(eventLog: "status")
+        let client = services.client
+        let log = client.seams.eventLogPath
+        await services.settleAtLaunch()
+        let driver = FlowDriver(services: services, showsProgress: false)
         var state: BookingFlow.State?
-        var shown = try await repository.latestAttempt()
-        if let unfinished = try await repository.nonFinalAttempts().last {
+        var shown = try await client.latestAttempt()
+        if let unfinished = try await client.openAttempts().last {
             state = try await driver.restore(for: Self.budget)
-            shown = try await repository.attempt(unfinished.attemptID) ?? unfinished
+            shown = try await client.savedAttempt(unfinished.attemptID) ?? unfinished
         }
         guard let attempt = shown else {
             if invocation.json {
-                invocation.emit(["attempt": .null, "state": .null, "trip": .null, "eventLog": .text(runtime.log?.path)])
+                invocation.emit(["attempt": .null, "state": .null, "trip": .null, "eventLog": .text(log)])
             } else {
                 invocation.say("No booking attempt on this device yet.")
             }
             return .done
         }
         if state?.stage.name == "browsing" { state = nil }
-        let trip = try await attempt.bookingID.asyncMap { try await services.trips(online: false).trip($0) } ?? nil
+        let trip = try await attempt.bookingID.asyncMap { try await client.savedTrip($0) } ?? nil
         let code = state.map { ExitCode(stage: $0.stage) } ?? Self.exitCode(attempt.phase)
         if invocation.json {
             invocation.emit([
                 "attempt": Self.attemptJSON(attempt),
                 "state": state.map { FlowRenderer.json($0, secondsLeft: driver.secondsLeft($0)) } ?? .null,
                 "trip": trip.map(TripRenderer.json) ?? .null,
-                "eventLog": .text(runtime.log?.path),
+                "eventLog": .text(log),
             ])
             return code
         }

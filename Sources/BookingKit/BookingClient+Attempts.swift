@@ -1,0 +1,42 @@
+// The saved attempts, read for the command line's reports (`status`,
+// `reconcile`, what `hold` replaces): the database only, no network.
+extension BookingClient {
+    /// The latest attempt saved on this device, final or not.
+    package func latestAttempt() async throws -> SavedAttempt? {
+        try await runtime.repository.latestAttempt()
+    }
+
+    /// The attempts not final yet, oldest first.
+    package func openAttempts() async throws -> [SavedAttempt] {
+        try await runtime.repository.nonFinalAttempts()
+    }
+
+    /// The saved attempt `id`.
+    package func savedAttempt(_ id: AttemptID) async throws -> SavedAttempt? {
+        try await runtime.repository.attempt(id)
+    }
+
+    /// The unpaid hold a new attempt would replace, if any.
+    package func currentHold() async throws -> SavedAttempt? {
+        try await runtime.repository.currentHold()
+    }
+
+    /// Settles every open attempt with the server now (GETs only): the
+    /// reconciliation job, with the rooms held for the user counted apart.
+    public func reconcile() async -> ReconcileReport {
+        var report = await runtime.repository.reconcile()
+        do {
+            report.separateHeld(try await runtime.repository.nonFinalAttempts().filter { $0.phase == .held }.count)
+        } catch {
+            report.errors += 1
+            report.errorMessages.append("cannot read the attempts left open: \(error)")
+        }
+        return report
+    }
+
+    /// Settles every saved cancellation with the server now; an empty
+    /// report when none is open.
+    public func reconcileCancellations() async -> CancelReport {
+        await settleCancellations() ?? CancelReport()
+    }
+}

@@ -1,0 +1,98 @@
+import BookingStore
+
+// Launch: the device's state at once, then what earlier runs left open.
+extension BookingClient {
+    /// At launch: shows the device's state at once, then settles what an
+    /// earlier run left open for at most `configuration.launchBound`.
+    ///
+    /// First the latest attempt that is not final goes back to the flow
+    /// from the database (no network), so `states()` and `state` show where
+    /// the user was before anything is sent. Then saved cancellations are
+    /// settled (each resent with its own key: a booking is refunded at most
+    /// once), then every open attempt (GETs only, never a second charge),
+    /// until the bound; what is not settled by then goes on in the
+    /// background.
+    @discardableResult
+    public func launch() async -> LaunchReport {
+        let open: Int
+        do {
+            open = try await runtime.repository.nonFinalAttempts().count
+        } catch {
+            logger.warning("cannot read the attempts left open", error: error)
+            open = 0
+        }
+        let restored: BookingFlow.State
+        do {
+            restored = try await restore()
+        } catch {
+            logger.warning("cannot restore the last attempt", error: error)
+            restored = await state
+        }
+        guard let settled = await settleOpenWork(within: configuration.launchBound) else {
+            logger.log(.notice, "launch reconciliation goes on past the bound", ["open": "\(open)"])
+            return LaunchReport(state: await state, openAttempts: open, settlement: nil, cancellations: nil)
+        }
+        guard settled.attempts != nil || settled.cancellations != nil else {
+            return LaunchReport(state: restored, openAttempts: 0, settlement: nil, cancellations: nil)
+        }
+        return LaunchReport(
+            state: await state, openAttempts: open, settlement: settled.attempts, cancellations: settled.cancellations)
+    }
+
+    /// What settling the open work found: each part nil when nothing of
+    /// that kind was open.
+    package struct OpenWorkSettlement: Sendable {
+        /// The saved cancellations' report.
+        package var cancellations: CancelReport?
+        /// The open attempts' report.
+        package var attempts: ReconcileReport?
+    }
+
+    /// Settles what earlier runs left open, for at most `bound`: the saved
+    /// cancellations first, then the open attempts. Nil when the bound
+    /// passed first (the work goes on: it sends GETs, and resends a
+    /// cancellation only with its own key). Quiet unless it settled
+    /// something (then logged at `info`).
+    package func settleOpenWork(within bound: Duration) async -> OpenWorkSettlement? {
+        let (repository, logger) = (runtime.repository, self.logger)
+        let settling = Task {
+            let cancellations = await self.settleCancellations()
+            // An unreadable table is reconciled all the same: its report names the error.
+            let open = (try? await repository.nonFinalAttempts().count) ?? 1
+            let attempts = open > 0 ? await repository.reconcile() : nil
+            for message in (cancellations?.messages ?? []) + (attempts?.errorMessages ?? []) {
+                logger.log(.warning, "launch reconciliation: \(message)")
+            }
+            if let attempts, attempts.settledAnything { logger.log(.info, "settled at launch: \(attempts)") }
+            if let cancellations, cancellations.settledAnything {
+                logger.log(.info, "settled at launch: \(cancellations)")
+            }
+            return OpenWorkSettlement(cancellations: cancellations, attempts: attempts)
+        }
+        // Real time: the bound is how long a launch may keep the user waiting.
+        return await TimeLimit.run(bound) { await settling.value }
+    }
+
+    /// The saved cancellations, settled with the server; nil, after one
+    /// read and nothing sent, when none is open.
+    package func settleCancellations() async -> CancelReport? {
+        do {
+            guard try await !trips.openCancelRequests().isEmpty else { return nil }
+        } catch {
+            // Left open on disk: the next launch reads them again.
+            logger.warning("cannot read the open cancellations", error: error)
+            return nil
+        }
+        return await trips.reconcileCancels()
+    }
+
+    /// Hands the latest attempt that is not final back to the flow (no
+    /// network): it goes to the state its saved phase calls for and asks the
+    /// server from there.
+    ///
+    /// - Throws: the database's error when the attempts cannot be read.
+    @discardableResult
+    package func restore() async throws -> BookingFlow.State {
+        try await runtime.restore()
+    }
+}

@@ -1,0 +1,61 @@
+import BookingStore
+import Foundation
+
+// The offers this device saw, and what it learnt of each.
+extension BookingClient {
+    /// The offer `id` from the lists this device saw, at the quote to hold:
+    /// as listed, or at the changed price when `acceptingNewPrice`. What
+    /// earlier runs learnt decides first, before anything is saved or sent:
+    /// a sold-out room, or a changed price not accepted, is refused here.
+    ///
+    /// - Throws: `HoldRefusal`.
+    public func offerToHold(_ id: OfferID, acceptingNewPrice: Bool = false) async throws(HoldRefusal) -> Offer {
+        let listed: Offer
+        let mark: OfferMark?
+        do {
+            guard let cached = try await search.cachedOffer(id) else { throw HoldRefusal.unknownOffer(id) }
+            listed = cached
+            mark = try await search.mark(id)
+        } catch let refusal as HoldRefusal {
+            throw refusal
+        } catch {
+            throw .unreadableCache(reason: "\(error)")
+        }
+        switch mark {
+        case .priceChanged(let quote, _)? where acceptingNewPrice: return listed.requoted(quote)
+        case .priceChanged(let quote, _)?: throw .priceChanged(listed: listed.quote, new: quote)
+        case .soldOut(let since)? where !acceptingNewPrice: throw .soldOut(since: since)
+        case .soldOut?, nil:
+            guard !acceptingNewPrice else { throw .noChangedPrice(id) }
+            return listed
+        }
+    }
+
+    /// The offer `id` as last listed on this device (no network), if any.
+    public func savedOffer(_ id: OfferID) async throws -> Offer? {
+        try await search.cachedOffer(id)
+    }
+
+    /// What this device learnt of offer `id` from a refused hold, if anything.
+    public func mark(of id: OfferID) async throws -> OfferMark? {
+        try await search.mark(id)
+    }
+
+    /// Remembers `text` (and the place it led to) as a recent search, for
+    /// the suggestions of short input.
+    public func recordSearch(_ text: String, placeID: String?) async throws {
+        try await search.recordSearch(text, placeID: placeID)
+    }
+
+    /// The search cache, for the command line's listings of saved searches.
+    package var searchCache: SearchRepository { search }
+
+    /// Page `page` (from 0) of `query`'s offers, as `offers(at:...)`.
+    package func offers(_ query: SearchQuery, page: Int, refresh: Bool) async throws -> OffersPage {
+        do {
+            return try await search.offers(query, pageIndex: page, refresh: refresh)
+        } catch {
+            throw Self.refusedKey(error) ?? error
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// What `booking.sqlite` says of the flow's attempt when another process on
+/// the same data directory (a second app instance, the command line, an
+/// extension) moved it past what this flow knows. Read it before announcing
+/// an outcome: ``BookingClient/changedElsewhere()``.
+public enum ChangedElsewhere: Hashable, Sendable, CustomStringConvertible {
+    /// A newer hold replaced this attempt before any payment left; nothing
+    /// was charged for it.
+    case replaced
+    /// Another process sent the payment; the attempt now stands at `phase`
+    /// (`bookingID` once the server gave one).
+    case paid(AttemptPhase, bookingID: BookingID?)
+
+    /// Whether the room ended booked.
+    public var isConfirmed: Bool { self == .paid(.confirmed, bookingID: bookingID) }
+
+    /// Whether the attempt ended with nothing booked: replaced, or a payment
+    /// elsewhere that failed, expired or was cancelled.
+    public var endedUnbooked: Bool {
+        switch self {
+        case .replaced, .paid(.failed, _), .paid(.expired, _), .paid(.cancelled, _): return true
+        case .paid: return false
+        }
+    }
+
+    /// The booking the other process made, if any.
+    public var bookingID: BookingID? {
+        if case .paid(_, let id) = self { return id }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .replaced:
+            return "This hold was replaced by a newer one started elsewhere on this device. Nothing was charged for it."
+        case .paid(let phase, let booking):
+            let id = booking.map { " (booking \($0))" } ?? ""
+            return "This room was paid from another run on this device\(id): it now stands \(phase.rawValue)."
+        }
+    }
+}
+
+extension ChangedElsewhere {
+    /// Where the saved attempt `saved` has moved past the flow's `stage`, if
+    /// it has: only stages before any payment left this flow are compared
+    /// (once it has sent one, the flow itself follows that payment).
+    static func compare(_ stage: BookingFlow.Stage, saved: SavedAttempt) -> ChangedElsewhere? {
+        switch stage {
+        case .requestingHold, .held, .checkingHold, .expired, .failed:
+            if saved.phase == .abandoned, !stage.isSuperseded { return .replaced }
+            // A hold this run saw refused is saved as failed by this run.
+            if saved.phase == .failed, stage.isHoldRefused { return nil }
+            if saved.phase.mayHaveCharged && !stage.hasPaymentLeft {
+                return .paid(saved.phase, bookingID: saved.bookingID)
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}
+
+extension BookingFlow.Stage {
+    /// The hold itself was refused or could not be asked for: no payment.
+    fileprivate var isHoldRefused: Bool {
+        if case .failed(let failed) = self {
+            if case .waitRequested = failed.reason { return true }
+            return failed.reason == .holdUnavailable
+        }
+        return false
+    }
+
+    /// The flow itself already knows a newer hold replaced its attempt.
+    fileprivate var isSuperseded: Bool {
+        if case .failed(let failed) = self { return failed.reason == .superseded }
+        return false
+    }
+
+    /// A payment left in this flow (failed after a payment answer, or a
+    /// payment refused: the flow saw the payment's outcome itself).
+    fileprivate var hasPaymentLeft: Bool {
+        if case .failed(let failed) = self {
+            switch failed.reason {
+            case .holdUnavailable, .waitRequested, .superseded, .storageFull: return false
+            case .notSent, .declined, .paymentFailed, .rejected: return true
+            }
+        }
+        if case .expired(let expired) = self { return expired.version != nil }
+        return false
+    }
+}
