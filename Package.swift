@@ -10,11 +10,11 @@ import PackageDescription
 let package = Package(
     name: "BookingKit",
     platforms: [.macOS(.v13), .iOS(.v16)],
+    // Published: what an app links (BookingKit, which re-exports BookingCore
+    // and BookingAPI) and what an app's server tests link (BookingSandbox,
+    // the reference server to run beside them). The rest are the package's
+    // own layers; api/ lists every published module's surface.
     products: [
-        .library(name: "BookingCore", targets: ["BookingCore"]),
-        .library(name: "SQLite", targets: ["SQLite"]),
-        .library(name: "BookingStore", targets: ["BookingStore"]),
-        .library(name: "BookingAPI", targets: ["BookingAPI"]),
         .library(name: "BookingKit", targets: ["BookingKit"]),
         .library(name: "BookingSandbox", targets: ["BookingSandbox"]),
     ],

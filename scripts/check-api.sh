@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The public API an app sees through `import BookingKit` (BookingKit and the
-# two modules it re-exports), listed from the symbol graphs one symbol a line
-# in api/<Module>.txt. Fails when the listing drifted from the committed
+# The public API of the published products (Package.swift): what an app sees
+# through `import BookingKit` (BookingKit and the two modules it re-exports)
+# and the sandbox a server test links, listed from the symbol graphs one
+# symbol a line in api/<Module>.txt. Fails when the listing drifted from the committed
 # files (review the diff, then run with --update), when a test-only seam is
 # public, or when a public symbol of BookingKit has no doc comment. Needs a
 # debug build (swift build).
@@ -10,11 +11,12 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 fail() { echo "check-api: FAIL: $*" >&2; exit 1; }
-MODULES=(BookingKit BookingCore BookingAPI)
+MODULES=(BookingKit BookingCore BookingAPI BookingSandbox)
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 swift build --target BookingKit >/dev/null
+swift build --target BookingSandbox >/dev/null
 BIN="$(swift build --show-bin-path)"
 TRIPLE="$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')"
 for module in "${MODULES[@]}"; do
