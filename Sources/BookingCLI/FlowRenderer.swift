@@ -79,14 +79,9 @@ public struct FlowRenderer: Sendable {
     /// The line that says what another `booking` run did to this run's
     /// attempt.
     public static func elsewhere(_ change: ChangedElsewhere) -> String {
-        switch change {
-        case .replaced:
-            return "This hold was replaced by a newer one started elsewhere on this device. Nothing was charged for it."
-        case .paid(let phase, let booking):
-            let id = booking.map { " (booking \($0))" } ?? ""
-            return "This room was paid from another `booking` run\(id): it now stands \(phase.rawValue). "
-                + "Run `booking status` for the details."
-        }
+        guard case .paid(let phase, let booking) = change else { return change.description }
+        return "This room was paid from another `booking` run\(booking.map { " (booking \($0))" } ?? ""): "
+            + "it now stands \(phase.rawValue). Run `booking status` for the details."
     }
 
     /// `14:59`, or `1:02:03` past an hour.
