@@ -25,7 +25,19 @@ extension BookingRepository {
     /// `GET /v1/holds/{id}`: reads the attempt's hold again (it may have been
     /// extended or have expired) and saves what it learned: a hold the
     /// server no longer has (404) ends the attempt as `expired`.
-    public func readHold(_ id: AttemptID, anchor: BootClock.Reading?) async throws -> HoldSnapshot {
+    ///
+    /// An answer this device cannot save (its storage full, say) is still
+    /// the server's: it is returned (a 404 thrown) and the failed save
+    /// logged; the row stays as it was, and the next read or launch saves
+    /// it. So a full disk never reads as "could not reach the server": the
+    /// payment that may follow saves `PAYMENT_SUBMITTED` first, and says the
+    /// storage is full when it cannot.
+    ///
+    /// - Parameter requiringTheSave: throw a failed save instead
+    ///   (reconciliation, whose work is the save, reports it as an error).
+    public func readHold(
+        _ id: AttemptID, anchor: BootClock.Reading?, requiringTheSave: Bool = false
+    ) async throws -> HoldSnapshot {
         let record = try saved(id)
         guard let holdID = record.holdID else {
             throw RepositoryError.wrongPhase(id, record.phase, "read a hold it never got")
@@ -35,11 +47,29 @@ extension BookingRepository {
             hold = try await api.hold(holdID)
         } catch APIError.notFound {
             // Once a payment may have left, only the booking settles the row.
-            if !record.phase.mayHaveCharged { _ = try store.attempts.concludeHold(id: id, as: .expired, at: now()) }
+            if !record.phase.mayHaveCharged {
+                try saveHoldAnswer(of: id, required: requiringTheSave) {
+                    _ = try store.attempts.concludeHold(id: id, as: .expired, at: now())
+                }
+            }
             throw APIError.notFound
         }
-        if !record.phase.mayHaveCharged { try applyHold(hold, to: record, anchor: anchor) }
+        if !record.phase.mayHaveCharged {
+            try saveHoldAnswer(of: id, required: requiringTheSave) { try applyHold(hold, to: record, anchor: anchor) }
+        }
         return hold
+    }
+
+    /// Runs `save`, the save of a hold read's answer. Its failure is thrown
+    /// when the save is `required`, or when it says a newer hold replaced
+    /// the attempt (a `RepositoryError`); any other is logged.
+    private func saveHoldAnswer(of id: AttemptID, required: Bool, _ save: () throws -> Void) throws {
+        do {
+            try save()
+        } catch let error where !required && !(error is RepositoryError) {
+            logger.error(
+                "cannot save the hold's answer; the row stays as it was", error: error, ["attempt": id.rawValue])
+        }
     }
 
     private func applyHold(_ hold: HoldSnapshot, to record: SavedAttempt, anchor: BootClock.Reading?) throws {
