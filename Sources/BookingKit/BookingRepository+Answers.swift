@@ -51,6 +51,19 @@ extension BookingRepository {
             at: syncedAt)
     }
 
+    /// Whether `booking` is saved on this device as a trip: what a flow
+    /// reads before it says the trip is available offline. A file it cannot
+    /// read says no.
+    public func isSavedAsTrip(_ booking: BookingSnapshot) -> Bool {
+        do {
+            return try store.trips.trip(id: booking.bookingId) != nil
+        } catch {
+            logger.error(
+                "cannot read the trip of a confirmed booking", error: error, ["booking": booking.bookingId.rawValue])
+            return false
+        }
+    }
+
     static func trip(from booking: BookingSnapshot, syncedAt: Date) -> TripRecord {
         TripRecord(
             bookingID: booking.bookingId, status: booking.state == .cancelled ? .cancelled : .confirmed,

@@ -79,6 +79,14 @@ import Testing
         }
         #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
         #expect(try await harness.repository.hasTrip(settled.booking.id) == false)
+        // Never announced as what the device did not save: confirmed on the
+        // server, shown once saved; no trip to open, none "available offline".
+        #expect(state.title == "Booking confirmed on the server")
+        #expect(state.message?.contains("available offline") == false, "\(state.message ?? "")")
+        #expect(state.message?.contains("confirmed on the server") == true, "\(state.message ?? "")")
+        #expect(state.message?.contains("once saved") == true, "\(state.message ?? "")")
+        #expect(state.tripToLoad == nil)
+        #expect(state.navigation == nil)
 
         try harness.restart()  // the next launch: a new connection, a disk with room
         let report = await harness.repository.reconcile()
