@@ -49,6 +49,11 @@ extension BookingFlow {
         case holdReadFailed(AttemptID, HoldReadFailure)
         /// `pay` answered with the booking.
         case payAnswered(AttemptID, Booking)
+        /// `pay` answered with a confirmed booking this device could not
+        /// save (its storage full, say): the row stays as it was and the next
+        /// launch's reconciliation saves the trip. Taken as `payAnswered`,
+        /// never shown as a trip on the device.
+        case confirmationNotSaved(AttemptID, Booking)
         /// `pay` failed (the runner classified it with BookingAPI's `OutcomePolicy`).
         case payFailed(AttemptID, PaymentFailure)
         /// `lookUpAttempt` answered.
@@ -64,7 +69,8 @@ extension BookingFlow {
             switch self {
             case .holdGranted(let id, _, _, _), .holdFailed(let id, _), .holdTimerFired(let id, _),
                 .holdRead(let id, _, _, _), .holdReadFailed(let id, _), .payAnswered(let id, _),
-                .payFailed(let id, _), .attemptLookedUp(let id, _), .challengeReturned(let id),
+                .confirmationNotSaved(let id, _), .payFailed(let id, _), .attemptLookedUp(let id, _),
+                .challengeReturned(let id),
                 .bookingPolled(let id, _):
                 return id
             default:
@@ -93,6 +99,7 @@ extension BookingFlow {
             case .holdRead: return "holdRead"
             case .holdReadFailed(_, let failure): return "holdReadFailed(\(failure))"
             case .payAnswered(_, let booking): return "payAnswered(\(booking.status.rawValue))"
+            case .confirmationNotSaved: return "confirmationNotSaved"
             case .payFailed(_, let failure): return "payFailed(\(failure.name))"
             case .attemptLookedUp(_, let result): return "attemptLookedUp(\(result.name))"
             case .challengeReturned: return "challengeReturned"

@@ -28,7 +28,7 @@ extension BookingFlow.State {
         case .unknown(let s): return s.hasGivenUp ? "We could not confirm" : "Checking your payment"
         case .actionRequired: return "Confirm with your bank"
         case .processing(let s): return s.isStillChecking ? "Still checking" : "Confirming your booking"
-        case .confirmed: return "Booking confirmed"
+        case .confirmed(let s): return s.isSavedOnDevice ? "Booking confirmed" : "Booking confirmed on the server"
         case .failed(let s):
             switch s.reason {
             case .holdUnavailable: return "Could not hold the room"
@@ -66,8 +66,9 @@ extension BookingFlow.State {
         case .actionRequired:
             return "Your bank asks you to confirm the payment."
         case .confirmed(let s):
-            return s.booking.voucherCode.map { "Your voucher: \($0). The trip is available offline." }
-                ?? "The trip is available offline."
+            let voucher = s.booking.voucherCode.map { "Your voucher: \($0). " } ?? ""
+            return voucher
+                + (s.isSavedOnDevice ? "The trip is available offline." : BookingFlow.confirmedNotSavedMessage)
         case .failed(let s):
             switch s.reason {
             case .holdUnavailable: return "The room could not be held. Nothing was charged."
@@ -172,14 +173,14 @@ extension BookingFlow.State {
         switch stage {
         case .browsing: return .results(soldOut: soldOutOffers)
         case .actionRequired(let s): return .challenge(url: s.challengeURL)
-        case .confirmed(let s): return .trip(s.booking.id)
-        default: return nil
+        case .confirmed(let s) where s.isSavedOnDevice: return .trip(s.booking.id)
+        default: return nil  // a confirmation not saved has no trip on the device yet
         }
     }
 
     /// The trip to load from the store and show, if any.
     public var tripToLoad: BookingID? {
-        if case .confirmed(let s) = stage { return s.booking.id }
+        if case .confirmed(let s) = stage, s.isSavedOnDevice { return s.booking.id }
         return nil
     }
 
@@ -226,6 +227,11 @@ extension BookingFlow {
 
     /// The words of the retry action after "not paid": a new attempt, with a new key.
     public static let startNewAttemptLabel = "Start a new attempt"
+
+    /// The exact words of a confirmation this device could not save.
+    public static let confirmedNotSavedMessage =
+        "Your booking is confirmed on the server, but this device could not save it yet. "
+        + "It will show in your trips once saved, at the next launch."
 
     /// The exact words when the storage was full.
     public static let storageFullMessage =

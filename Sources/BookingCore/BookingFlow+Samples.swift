@@ -115,6 +115,7 @@ extension BookingFlow {
             .bookingPolled(a, .found(S.booking(.failed, version: 3))),
         ]
         events += BookingStatus.allCases.map { .payAnswered(a, S.booking($0, version: 1)) }
+        events.append(.confirmationNotSaved(a, S.booking(.confirmed, version: 1)))
         return events
     }
 }

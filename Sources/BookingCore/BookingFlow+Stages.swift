@@ -272,11 +272,17 @@ extension BookingFlow {
         public let attemptID: AttemptID
         /// The server's booking.
         public let booking: Booking
+        /// Whether this device saved it (the trip, and the attempt final).
+        /// `false` when the payment's confirmation could not be saved (its
+        /// storage full, say): the booking is confirmed on the server, and
+        /// shows as a trip once the next launch's reconciliation saves it.
+        public let isSavedOnDevice: Bool
 
         /// A value with every field given.
-        public init(attemptID: AttemptID, booking: Booking) {
+        public init(attemptID: AttemptID, booking: Booking, isSavedOnDevice: Bool = true) {
             self.attemptID = attemptID
             self.booking = booking
+            self.isSavedOnDevice = isSavedOnDevice
         }
     }
 

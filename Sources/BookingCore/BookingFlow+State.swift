@@ -42,7 +42,9 @@ extension BookingFlow {
         case actionRequired(ActionRequired)
         /// The payment is being processed: polling.
         case processing(Processing)
-        /// Final: the booking is confirmed and saved as a trip.
+        /// Final: the booking is confirmed and saved as a trip; or, when
+        /// this device could not save it (`Settled.isSavedOnDevice`),
+        /// confirmed on the server and saved at the next launch.
         case confirmed(Settled)
         /// Final: the attempt failed; a retry is a new attempt.
         case failed(Failed)

@@ -34,7 +34,9 @@ extension BookingFlow.State {
         case .priceChanged(let s): return s.offer == nil ? "priceChanged" : "priceChanged.fromOld"
         case .unknown(let s): return s.hasGivenUp ? "unknown.gaveUp" : "unknown"
         case .processing(let s): return s.isStillChecking ? "processing.stillChecking" : "processing"
-        case .confirmed(let s): return s.booking.voucherCode == nil ? "confirmed" : "confirmed.voucher"
+        case .confirmed(let s):
+            let base = s.isSavedOnDevice ? "confirmed" : "confirmed.notSaved"
+            return s.booking.voucherCode == nil ? base : base + ".voucher"
         case .failed(let s): return "failed." + Self.name(of: s.reason)
         case .notPaid(let s):
             switch s.reason {

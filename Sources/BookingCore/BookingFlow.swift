@@ -43,6 +43,8 @@ public enum BookingFlow {
         case .cameOnline:
             next.isOnline = true
             return (next, [])
+        case .confirmationNotSaved(let id, let booking):
+            return notSavedOnDevice(reduce(state, .payAnswered(id, booking)), from: state)
         default:
             break
         }
@@ -84,6 +86,18 @@ public enum BookingFlow {
         next.stage = result.stage
         if let soldOut = result.soldOut { next.soldOutOffers.insert(soldOut) }
         return (next, result.effects)
+    }
+
+    /// The payment's answer when this device could not save it: what
+    /// `payAnswered` does, except that a confirmation it reaches is marked
+    /// not saved on the device (no trip to show offline yet).
+    static func notSavedOnDevice(_ answered: Transition, from state: State) -> Transition {
+        guard answered.state.stage != state.stage, case .confirmed(let settled) = answered.state.stage else {
+            return answered
+        }
+        var next = answered.state
+        next.stage = .confirmed(Settled(attemptID: settled.attemptID, booking: settled.booking, isSavedOnDevice: false))
+        return (next, answered.effects)
     }
 
     /// A stage change with its effects (no offer marked sold out).

@@ -51,7 +51,7 @@ extension BookingRepository {
                 if age < configuration.inFlightGrace { return .pending }
                 return finish(record, .expired)
             case .held:
-                let hold = try await readHold(record.attemptID, anchor: BootClock.current())
+                let hold = try await readHold(record.attemptID, anchor: BootClock.current(), requiringTheSave: true)
                 switch hold.state {
                 case .expired: return .expired
                 case .booked: return try await settleByLookup(record, age: age)

@@ -152,7 +152,15 @@ package final class EffectRunner: Sendable {
         case .pay(let request):
             let outcome = await repository.sendPayment(
                 request.attemptID, token: request.token, isResend: request.isResend)
-            await sink(Self.paymentEvent(request.attemptID, outcome))
+            if case .answered(let snapshot) = outcome, snapshot.state == .confirmed,
+                await !repository.isSavedAsTrip(snapshot)
+            {
+                // Confirmed on the server, not saved here (the repository
+                // logged why): never announced as a trip the device has.
+                await sink(.confirmationNotSaved(request.attemptID, Booking(snapshot)))
+            } else {
+                await sink(Self.paymentEvent(request.attemptID, outcome))
+            }
             return true
 
         case .lookUpAttempt(let id, _, let delay):

@@ -23,6 +23,7 @@ import Testing
                 "payFailed(sentElsewhere)", "payFailed(serverFailedTheKey)", "payFailed(unknownOutcome)",
             ])
         #expect(edge("unknown", "confirmed") != nil)
+        #expect(edge("submitting", "confirmed")?.events == ["confirmationNotSaved", "payAnswered(CONFIRMED)"])
         // Unknown is never a dead end: the empty lookup after a replayed 5xx
         // or an ended hold is "not paid", which offers a new attempt.
         #expect(edge("unknown", "notPaid")?.events.contains("attemptLookedUp(notFound)") == true)

@@ -38,6 +38,9 @@ enum FlowStates {
             Fix.processing(polls: 8),
             Fix.processing(polls: 9, pending: false),
             Fix.state(.confirmed(Flow.Settled(attemptID: Fix.a1, booking: Fix.booking(.confirmed, 2)))),
+            Fix.state(
+                .confirmed(
+                    Flow.Settled(attemptID: Fix.a1, booking: Fix.booking(.confirmed, 2), isSavedOnDevice: false))),
             Fix.state(.failed(Flow.Failed(attempt: Fix.attempt1, offer: S.offer, reason: .declined, version: nil))),
             Fix.state(
                 .failed(

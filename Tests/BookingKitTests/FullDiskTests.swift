@@ -36,6 +36,33 @@ import Testing
         #expect(try await harness.ledger().chargeCount == 0)
     }
 
+    /// `booking pay` once the disk filled, the room still held: the launch
+    /// reads the hold again and cannot save its answer, which is no reason
+    /// to say the server could not be reached. The room shows held; Pay,
+    /// whose `PAYMENT_SUBMITTED` cannot be saved, ends in "storage full,
+    /// nothing was sent"; the row stays as it was.
+    @Test func payingAHeldRoomOnceTheDiskFilledSaysTheStorageIsFullAndSendsNothing() async throws {
+        let harness = try Harness(route: .inProcess)
+        let attempt = try await harness.holdAnOffer()
+        try harness.restart()  // `booking pay`: a new process on the same files
+        try await harness.repository.fillTheDisk(when: "UPDATE")
+        let before = try #require(try await harness.repository.attempt(attempt))
+        let launch = await harness.repository.reconcile()  // as every launch does
+        #expect(launch.errors == 1, "reconciliation, whose work is the save, reports the read it could not save")
+        try await harness.runtime.restore()
+        let restored = await harness.waitFor { $0.pendingWork == nil || $0.pendingWork == .holdTimer }
+        #expect(restored.message?.contains("reach the server") == false, "\(restored.message ?? "")")
+        try #require(restored.stage.name == "held", "expected held, got \(restored.stage.name)")
+
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: harness.runtime.holdNow()))
+        let state = await harness.waitForFinal()
+        #expect(state.stage.name == "failed")
+        #expect(state.message == BookingFlow.storageFullMessage)
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        #expect(try await harness.ledger().chargeCount == 0)
+        #expect(try await harness.repository.attempt(attempt) == before)
+    }
+
     /// One writer per answer: the repository saves the payment's answer (the
     /// trip and `CONFIRMED`, in one transaction) where it receives it, and
     /// nothing else writes it. When that save fails, the row keeps
@@ -52,6 +79,14 @@ import Testing
         }
         #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
         #expect(try await harness.repository.hasTrip(settled.booking.id) == false)
+        // Never announced as what the device did not save: confirmed on the
+        // server, shown once saved; no trip to open, none "available offline".
+        #expect(state.title == "Booking confirmed on the server")
+        #expect(state.message?.contains("available offline") == false, "\(state.message ?? "")")
+        #expect(state.message?.contains("confirmed on the server") == true, "\(state.message ?? "")")
+        #expect(state.message?.contains("once saved") == true, "\(state.message ?? "")")
+        #expect(state.tripToLoad == nil)
+        #expect(state.navigation == nil)
 
         try harness.restart()  // the next launch: a new connection, a disk with room
         let report = await harness.repository.reconcile()

@@ -1,0 +1,154 @@
+import BookingAPI
+import BookingCore
+import BookingStore
+import Foundation
+
+// Payments: the POST in a task the repository owns, and the saved outcome
+// of every way it can end.
+extension BookingRepository {
+    /// Sends `POST /v1/bookings` with the attempt's key, for an attempt whose
+    /// saved row already says `paymentSubmitted` (the commit before the
+    /// request is checked against the file, not assumed). Runs in a task the
+    /// repository owns: cancelling the caller never cancels the charge, and
+    /// the outcome is saved either way. A second call while one runs joins it.
+    ///
+    /// - Parameter isResend: the same payment sent again after a lookup found
+    ///   no booking under the key. Sent only while the key is well within the
+    ///   server's lifetime (past it, the same key would make a new request);
+    ///   a failure to reach the server then ends nothing, since the first
+    ///   send may still have arrived.
+    public func sendPayment(_ id: AttemptID, token: PaymentToken, isResend: Bool = false) async -> PaymentOutcome {
+        if let running = payments[id] { return await running.value }
+        let record: SavedAttempt
+        do {
+            record = try saved(id)
+        } catch {
+            return .notPayable("\(error)")
+        }
+        guard record.phase == .paymentSubmitted, let holdID = record.holdID else {
+            if record.phase != .paymentSubmitted { return Self.notSubmitted(record) }
+            return .notPayable("attempt is \(record.phase.rawValue): its payment was not saved as submitted")
+        }
+        if isResend,
+            now().timeIntervalSince(record.createdAt) + configuration.inFlightGrace >= configuration.keyLifetime
+        {
+            return .unknown("the key is too old to send again: the attempt is only looked up")
+        }
+        let api = self.api
+        // Isolated to this actor (it inherits it), but not a child of the
+        // caller's task: the caller's cancellation never reaches it.
+        let task = Task { () -> PaymentOutcome in
+            let outcome: PaymentOutcome
+            do throws(APIError) {
+                // Each try leaves only while the row still says
+                // PAYMENT_SUBMITTED: another process may settle it meanwhile.
+                let booking = try await api.createBooking(
+                    hold: holdID, paymentToken: token, key: record.idempotencyKey,
+                    returnURL: self.configuration.challengeReturnURL,
+                    proceed: { [weak self] in await self?.isStillSubmitted(id) ?? false })
+                outcome = .answered(booking)
+                do {
+                    _ = try self.apply(booking, to: id)
+                } catch {
+                    // The only write of this answer: the row stays
+                    // PAYMENT_SUBMITTED, and the next launch's reconcile
+                    // looks the key up and saves the booking (and its trip).
+                    self.logger.error(
+                        "cannot save the payment's answer", error: error,
+                        ["attempt": id.rawValue, "booking": booking.bookingId.rawValue])
+                }
+            } catch {
+                outcome = self.settleFailedPayment(id, error: error, isResend: isResend)
+            }
+            self.paymentFinished(id)
+            return outcome
+        }
+        payments[id] = task
+        return await task.value
+    }
+
+    /// Why an attempt's payment is not sent from here, from its saved row:
+    /// replaced by a newer hold; or moved on by another process that sent
+    /// (or settled) it, so its outcome is looked up by key, never concluded
+    /// here; or simply not held.
+    static func notSubmitted(_ record: SavedAttempt) -> PaymentOutcome {
+        switch record.phase {
+        case .abandoned: return .superseded
+        case .expired: return .refused(.expired, "the hold ran out before the payment was sent")
+        case let phase where phase.mayHaveCharged:
+            return .unknown("attempt \(record.attemptID) is \(phase.rawValue): its payment was sent by another process")
+        default: return .notPayable("attempt is \(record.phase.rawValue), not held")
+        }
+    }
+
+    /// What the flow is told when its `PAYMENT_SUBMITTED` save changed
+    /// nothing: the attempt moved on elsewhere, so nothing is sent from here.
+    public func paymentNotSubmitted(_ id: AttemptID) -> PaymentOutcome {
+        do {
+            return Self.notSubmitted(try saved(id))
+        } catch {
+            return .notPayable("\(error)")
+        }
+    }
+
+    private func paymentFinished(_ id: AttemptID) {
+        payments[id] = nil
+    }
+
+    private func settleFailedPayment(_ id: AttemptID, error: APIError, isResend: Bool) -> PaymentOutcome {
+        switch error {
+        case .final(.rejected(let status, _), _) where status >= 500:
+            // A replayed 5xx (see `RetryExecutor`): the key is settled on the
+            // server, but whether it booked first only a lookup tells.
+            return .serverFailedTheKey("\(error)")
+        case .final(.notSent, _) where isResend:
+            // The resend never left; the first send may have: keep looking.
+            return .unknown("\(error)")
+        case .userFacing(let kind, let detail):
+            let phase: AttemptPhase = kind == .expired ? .expired : .failed
+            mark(id, phase)
+            return .refused(kind, detail?.message ?? "\(kind)")
+        case .final(.notSent, _):
+            // Certainly never reached the server: this process, the only one
+            // that moved the attempt to PAYMENT_SUBMITTED, ends it.
+            mark(id, .failed)
+            return .notSent("\(error)")
+        case .final(.rejected, _):
+            // A 4xx other than the business ones: the server refused the
+            // request as such; no booking was made under this key.
+            mark(id, .failed)
+            return .refused(.paymentDeclined, "\(error)")
+        case .final(.unavailable, _), .final(.waitRequested, _), .unknownOutcome, .invalidResponse, .notFound:
+            // Told to wait (an earlier try of this call may have acted): looked up.
+            return .unknown("\(error)")
+        }
+    }
+
+    private func isStillSubmitted(_ id: AttemptID) -> Bool {
+        do {
+            return try store.attempts.attempt(id: id)?.phase == .paymentSubmitted
+        } catch {
+            // Unreadable: no try leaves; the outcome is looked up by key.
+            logger.error("cannot read the attempt before a payment try", error: error, ["attempt": id.rawValue])
+            return false
+        }
+    }
+
+    /// Ends a submitted payment as not paid (`FAILED`): the flow's
+    /// conclusion after the server settled the key or the hold and a lookup
+    /// found no booking under the key. Only from `PAYMENT_SUBMITTED`.
+    @discardableResult
+    public func concludeNotPaid(_ id: AttemptID) throws -> Bool {
+        try store.attempts.concludeNotPaid(id: id, at: now())
+    }
+
+    private func mark(_ id: AttemptID, _ phase: AttemptPhase) {
+        do {
+            _ = try store.attempts.update(AttemptChange(attemptID: id, phase: phase), at: now())
+        } catch {
+            // The row stays PAYMENT_SUBMITTED: the next launch looks it up.
+            logger.error(
+                "cannot save the attempt's phase", error: error, ["attempt": id.rawValue, "phase": phase.rawValue])
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import BookingAPI
+import BookingCore
+import BookingStore
+import Foundation
+
+// What this device learnt about an offer from a refused hold: sold out, or
+// a new price, until the server lists the offer again.
+extension SearchRepository {
+    /// Marks `id` sold out until the server lists it again.
+    public func markSoldOut(_ id: OfferID) throws {
+        let mark = OfferMarkTable.Mark(offerID: id.rawValue, kind: .soldOut, quoteJSON: nil, markedAt: now())
+        try cache.recovering { try $0.offerMarks.put(mark) }
+    }
+
+    /// Records that a hold of `id` was refused with `newQuote`.
+    public func recordPriceChange(_ id: OfferID, newQuote: Quote) throws {
+        let json = String(decoding: try JSONEncoder().encode(newQuote), as: UTF8.self)
+        let mark = OfferMarkTable.Mark(offerID: id.rawValue, kind: .priceChanged, quoteJSON: json, markedAt: now())
+        try cache.recovering { try $0.offerMarks.put(mark) }
+    }
+
+    /// What this device learnt about `id`, if anything.
+    public func mark(_ id: OfferID) throws -> OfferMark? {
+        guard let mark = try cache.recovering({ try $0.offerMarks.mark(id.rawValue) }) else { return nil }
+        switch mark.kind {
+        case .soldOut:
+            return .soldOut(since: mark.markedAt)
+        case .priceChanged:
+            guard let json = mark.quoteJSON else { return nil }
+            do {
+                return .priceChanged(try JSONDecoder().decode(Quote.self, from: Data(json.utf8)), since: mark.markedAt)
+            } catch {
+                logger.warning("cannot read the saved new price", error: error, ["offer": id.rawValue])
+                return nil
+            }
+        }
+    }
+
+    /// Forgets what was learnt about `id` (a changed price was accepted).
+    public func clearMark(_ id: OfferID) throws {
+        try cache.recovering { try $0.offerMarks.clear([id.rawValue]) }
+    }
+}
