@@ -18,6 +18,11 @@ public struct FlowRenderer: Sendable {
     public func headline(_ state: BookingFlow.State) -> String {
         let title = console.styled(state.title.terminalSafe, style(for: state.stage))
         guard let message = state.message else { return title }
+        // A message that opens with the title ("The device's storage is full: ...") says it once.
+        guard !message.hasPrefix(state.title) else {
+            return console.styled(state.title.terminalSafe, style(for: state.stage))
+                + String(message.dropFirst(state.title.count)).terminalSafe
+        }
         return "\(title): \(message.terminalSafe)"
     }
 

@@ -135,7 +135,8 @@ struct PayCommand: BookingCommand {
     /// The offer a failed or expired payment can be tried again on.
     static func retryOffer(_ stage: BookingFlow.Stage) -> OfferID? {
         switch stage {
-        case .failed(let s) where s.reason != .holdUnavailable: return s.attempt.offerID
+        // A full disk kept the room held: `booking pay` again, once space is freed.
+        case .failed(let s) where s.reason != .holdUnavailable && s.reason != .storageFull: return s.attempt.offerID
         case .expired(let s): return s.attempt.offerID
         case .notPaid(let s): return s.attempt.offerID
         default: return nil
