@@ -249,7 +249,7 @@ public struct BookingAPIClient: Sendable {
 
     private func decode<T: Decodable>(_ type: T.Type, from body: Data, kind: RequestKind) throws(APIError) -> T {
         do {
-            return try JSONWire.decoder().decode(type, from: body)
+            return try JSONWire.decode(type, from: body)
         } catch {
             let reason = JSONWire.explain(error)
             // A 2xx on a payment whose body cannot be read: money may have
