@@ -100,9 +100,14 @@ extension TripRepository {
             }
             try Self.pass(.afterPost, boundary)
             guard answer.state == .cancelled else {
+                // A 2xx that is not CANCELLED contradicts itself (the server
+                // answers a cancel it refused with an error): it may hide a
+                // cancellation and refund that happened. The server's read
+                // decides, and a CANCELLED it gives is saved.
+                if let settled = try await lookUp(request, api: api, resumed: resumed) { return settled }
                 throw try await refuse(
                     request, code: "BOOKING_NOT_CANCELLABLE", message: "the answer says \(answer.state.rawValue)",
-                    api: api, current: answer)
+                    api: api)
             }
             try save(request, as: .cancelled, booking: answer)
             try Self.pass(.afterSave, boundary)
