@@ -57,6 +57,12 @@ struct RetryExecutor: Sendable {
             var serverError: ServerError?
             do {
                 let response = try await sendWithTimeout(request)
+                if let cap = request.maximumBodyBytes, response.isOverLimit || response.body.count > cap {
+                    // A bad answer, whatever its status: not retried, and
+                    // for money what happened is unknown.
+                    let detail = "the answer is larger than \(cap) bytes (HTTP \(response.status))"
+                    throw kind.movesMoney ? APIError.unknownOutcome(detail) : APIError.invalidResponse(detail)
+                }
                 answer = response
                 serverError = (200...299).contains(response.status) ? nil : ServerError.parse(response.body)
                 if response.status == 404 && kind == .read { throw APIError.notFound }
