@@ -21,16 +21,7 @@ import Testing
             }
             return RewritingFront.rewritingJSON(response) { $0["state"] = "CONFIRMED" }
         }
-        let offer = try await world.firstOffer()
-        let (attempt, key) = Harness.newAttempt()
-        await world.flow.send(.offerChosen(offer))
-        await world.flow.send(.holdTapped(attempt: attempt, key: key))
-        #expect(await world.waitFor { $0.stage.name == "held" }.stage.name == "held")
-        await world.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await world.waitFor { $0.stage.isFinal }.stage.name == "confirmed")
-
-        let trips = try TripRepository(directory: world.sandbox.clientDirectory, api: world.api)
-        let id = try #require(try await trips.trips().first).record.bookingID
+        let (trips, id) = try await world.confirmedTrip()
         let answer = try await trips.cancel(id)
         #expect(answer.state == .cancelled)
         #expect(try await trips.trip(id)?.record.status == .cancelled)
@@ -42,5 +33,21 @@ import Testing
         let refunds = try await world.api.sandboxLedger().entries.filter { $0.kind == "refund" }
         #expect(refunds.map(\.bookingId) == [id.rawValue])
         await world.stop()
+    }
+}
+
+extension RewritingFront {
+    /// Holds and pays the first offer through the flow; returns the trips
+    /// over this front and the confirmed booking's id.
+    func confirmedTrip() async throws -> (TripRepository, BookingID) {
+        let offer = try await firstOffer()
+        let (attempt, key) = Harness.newAttempt()
+        await flow.send(.offerChosen(offer))
+        await flow.send(.holdTapped(attempt: attempt, key: key))
+        #expect(await waitFor { $0.stage.name == "held" }.stage.name == "held")
+        await flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        #expect(await waitFor { $0.stage.isFinal }.stage.name == "confirmed")
+        let trips = try TripRepository(directory: sandbox.clientDirectory, api: api)
+        return (trips, try #require(try await trips.trips().first).record.bookingID)
     }
 }
