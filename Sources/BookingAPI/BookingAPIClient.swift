@@ -106,8 +106,17 @@ public struct BookingAPIClient: Sendable {
         let response = try await send(
             "POST", "/v1/holds", body: ["offerId": offer.rawValue, "quoteId": quote.rawValue], key: key, kind: .hold,
             timeout: configuration.holdTimeout, limit: BodyLimit.hold)
-        let hold = try AnswerCheck.hold(
-            try decode(HoldSnapshot.self, from: response.body, kind: .hold), offer: offer, quote: quote)
+        let decoded: HoldSnapshot
+        do {
+            decoded = try decode(HoldSnapshot.self, from: response.body, kind: .hold)
+        } catch {
+            // A bad answer that still names a valid hold (an expiry out of
+            // range, say): the server may hold the room, so the hold is
+            // read by its id; a read as bad is the bad answer.
+            guard let named = try? JSONWire.decode(HoldName.self, from: response.body) else { throw error }
+            return try AnswerCheck.hold(try await self.hold(named.holdId), offer: offer, quote: quote)
+        }
+        let hold = try AnswerCheck.hold(decoded, offer: offer, quote: quote)
         guard response.header("Idempotent-Replayed")?.lowercased() == "true" else { return hold }
         return try AnswerCheck.hold(try await self.hold(hold.holdId), offer: offer, quote: quote)
     }
@@ -174,18 +183,26 @@ public struct BookingAPIClient: Sendable {
     }
 
     /// `GET /v1/bookings`: every booking of the account, all pages.
+    ///
+    /// - Throws: `APIError.invalidResponse` when the server names a cursor
+    ///   it already gave, or still has more after `pageLimit` pages: a list
+    ///   that never ends is a broken server, never a complete list.
     public func bookings(pageLimit: Int = 100) async throws(APIError) -> [BookingSnapshot] {
         var all: [BookingSnapshot] = []
         var cursor: String?
+        var seen: Set<String> = []
         for _ in 0..<pageLimit {
             var query: [(String, String)] = []
             if let cursor { query.append(("cursor", cursor)) }
             let page = try await get("/v1/bookings", query: query, limit: BodyLimit.bookingPage, as: BookingPage.self)
             all += page.items
             guard let next = page.nextCursor else { return all }
+            guard seen.insert(next).inserted else {
+                throw .invalidResponse("the server gave the cursor \(next) twice: its list of bookings never ends")
+            }
             cursor = next
         }
-        return all
+        throw .invalidResponse("the server's list of bookings goes on past \(pageLimit) pages")
     }
 
     /// `POST /v1/bookings/{id}/cancel {version}` with its own key.
@@ -220,6 +237,12 @@ public struct BookingAPIClient: Sendable {
     // MARK: Plumbing
 
     private struct Ignored: Decodable {}
+
+    /// Only the id of a hold answer, when the rest cannot be read.
+    private struct HoldName: Decodable, WireConsistency {
+        let holdId: HoldID
+        var contradiction: String? { ContractID.violation(holdId.rawValue, "holdId") }
+    }
 
     private func get<T: Decodable>(_ path: String, query: [(String, String)] = [], limit: Int, as type: T.Type)
         async throws(APIError) -> T
@@ -264,14 +287,23 @@ public struct BookingAPIClient: Sendable {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from body: Data, kind: RequestKind) throws(APIError) -> T {
+        let value: T
         do {
-            return try JSONWire.decode(type, from: body)
+            value = try JSONWire.decode(type, from: body)
         } catch {
             let reason = JSONWire.explain(error)
             // A 2xx on a payment whose body cannot be read: money may have
             // moved, so it is an unknown outcome, never a failure.
             throw kind.movesMoney ? .unknownOutcome("unreadable answer: \(reason)") : .invalidResponse(reason)
         }
+        let bookings = (value as? BookingSnapshot).map { [$0] } ?? (value as? BookingPage)?.items ?? []
+        for booking in bookings {
+            if let url = booking.nextAction?.url, let reason = AnswerCheck.challengeRefusal(url, server: server) {
+                let detail = "booking \(booking.bookingId): \(reason)"
+                throw kind.movesMoney ? .unknownOutcome("unreadable answer: \(detail)") : .invalidResponse(detail)
+            }
+        }
+        return value
     }
 
     /// An id as one path segment: anything outside unreserved characters is

@@ -8,10 +8,17 @@ protocol WireConsistency {
 }
 
 extension BookingSnapshot: WireConsistency {
-    /// The contract's `Booking`: `voucherCode` only while `CONFIRMED`,
+    /// The contract's `Booking`: ids and key in the contract's alphabet
+    /// (`ContractID`), `voucherCode` only while `CONFIRMED`,
     /// `nextAction` only while `ACTION_REQUIRED`, `failure` only when
     /// `FAILED` or `EXPIRED`.
     var contradiction: String? {
+        let ids: [(String?, String)] = [(bookingId.rawValue, "bookingId"), (holdId.rawValue, "holdId")]
+        if let bad = ContractID.firstViolation(ids)
+            ?? ContractID.keyViolation(idempotencyKey.rawValue, "idempotencyKey")
+        {
+            return bad
+        }
         if voucherCode != nil, state != .confirmed {
             return "booking \(bookingId) is \(state.rawValue) and carries a voucher (only a confirmed booking has one)"
         }
@@ -29,5 +36,24 @@ extension BookingPage: WireConsistency {
     /// The first contradiction among the page's bookings.
     var contradiction: String? {
         items.lazy.compactMap(\.contradiction).first
+    }
+}
+
+extension HoldSnapshot: WireConsistency {
+    /// The contract's `Hold`: its ids in the contract's alphabet.
+    var contradiction: String? {
+        ContractID.firstViolation([
+            (holdId.rawValue, "holdId"), (offerId.rawValue, "offerId"), (quoteId.rawValue, "quoteId"),
+            (bookingId?.rawValue, "bookingId"),
+        ])
+    }
+}
+
+extension OfferPage: WireConsistency {
+    /// The contract's `Offer`s: their ids in the contract's alphabet.
+    var contradiction: String? {
+        items.lazy.compactMap {
+            ContractID.firstViolation([($0.offerId.rawValue, "offerId"), ($0.quoteId.rawValue, "quoteId")])
+        }.first
     }
 }

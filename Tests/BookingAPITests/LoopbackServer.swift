@@ -2,6 +2,7 @@ import BookingAPI
 import Foundation
 import HTTPServer
 import Primitives
+import Testing
 
 /// A fake server on 127.0.0.1 (an ephemeral port) that answers with
 /// `answer`, and a real `URLSessionTransport` client pointed at it: the
@@ -54,4 +55,24 @@ final class LoopbackServer: Sendable {
 private struct Answering: HTTPHandler {
     let answer: @Sendable (HTTPRequest) -> HTTPResponse
     func handle(_ request: HTTPRequest) async -> HTTPResponse { answer(request) }
+}
+
+/// The reason of a bad answer from the server (`APIError.invalidResponse`),
+/// or nil (an issue recorded) when `error` is anything else.
+func badAnswerReason(
+    _ error: APIError?, sourceLocation: SourceLocation = #_sourceLocation
+) -> String? {
+    if case .invalidResponse(let reason)? = error { return reason }
+    Issue.record("expected a bad answer, got \(String(describing: error))", sourceLocation: sourceLocation)
+    return nil
+}
+
+/// The detail of an unknown outcome (`APIError.unknownOutcome`), or nil
+/// (an issue recorded) when `error` is anything else.
+func unknownOutcomeDetail(
+    _ error: APIError?, sourceLocation: SourceLocation = #_sourceLocation
+) -> String? {
+    if case .unknownOutcome(let detail)? = error { return detail }
+    Issue.record("expected an unknown outcome, got \(String(describing: error))", sourceLocation: sourceLocation)
+    return nil
 }
