@@ -1,4 +1,5 @@
 import BookingCore
+import Foundation
 
 /// Every answer checked against what was asked. A server (or anything on the
 /// way) that answers about another offer, quote, hold, booking or key is
@@ -57,6 +58,22 @@ enum AnswerCheck {
             throw movesMoney ? .unknownOutcome(detail) : .invalidResponse(detail)
         }
         return booking
+    }
+
+    /// Why a booking's 3-D Secure page (`nextAction.url`) is refused, or
+    /// nil when it may be opened: https anywhere, or http on the server's
+    /// own origin (the sandbox's page). Anything else (`javascript:`,
+    /// `file:`, plain http elsewhere) is never shown as the bank's page.
+    static func challengeRefusal(_ url: String, server: ServerAddress) -> String? {
+        let refusal = "its 3-D Secure page \(url.debugDescription) is neither https nor on the server's own origin"
+        guard let page = URLComponents(string: url), let scheme = page.scheme?.lowercased(),
+            let host = page.host?.lowercased(), !host.isEmpty, page.user == nil, page.password == nil
+        else { return refusal }
+        if scheme == "https" { return nil }
+        let base = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false)
+        let sameOrigin =
+            scheme == base?.scheme?.lowercased() && host == base?.host?.lowercased() && page.port == base?.port
+        return sameOrigin ? nil : refusal
     }
 
     /// The sandbox's ledger, of the account the `sk_test_<name>` key names.

@@ -5,6 +5,12 @@ import Foundation
 /// the Idempotency-Key on every POST, per-call timeouts and retries by
 /// `OutcomePolicy`.
 ///
+/// Every answer's body is capped by its endpoint (`BodyLimit`: 64 KiB for a
+/// hold or a booking, 1 MiB for a page of offers or bookings, ...): reading
+/// stops at the cap, and a larger answer is a bad answer from the server
+/// (`APIError.invalidResponse`; on a payment or a cancellation
+/// `unknownOutcome`), never "offline".
+///
 /// A value type holding only `Sendable` parts: share it freely.
 public struct BookingAPIClient: Sendable {
     /// The server.
@@ -45,7 +51,9 @@ public struct BookingAPIClient: Sendable {
     /// `GET /v1/places/suggest?q=`.
     public func suggestPlaces(_ text: String) async throws(APIError) -> [PlaceSuggestion] {
         struct List: Decodable { let items: [PlaceSuggestion] }
-        return try await get("/v1/places/suggest", query: [("q", text)], as: List.self).items
+        return try await get(
+            "/v1/places/suggest", query: [("q", text)], limit: BodyLimit.suggestions, as: List.self
+        ).items
     }
 
     /// `GET /v1/offers?placeId=&checkIn=&checkOut=&guests=&cursor=` and the
@@ -63,7 +71,7 @@ public struct BookingAPIClient: Sendable {
         ]
         query += filters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         if let cursor { query.append(("cursor", cursor)) }
-        return try await get("/v1/offers", query: query, as: OfferPage.self)
+        return try await get("/v1/offers", query: query, limit: BodyLimit.offers, as: OfferPage.self)
     }
 
     /// `GET /v1/offers?bbox=minLon,minLat,maxLon,maxLat&...`: the offers in a map viewport.
@@ -81,7 +89,7 @@ public struct BookingAPIClient: Sendable {
                 ("bbox", box), ("checkIn", checkIn.description), ("checkOut", checkOut.description),
                 ("guests", String(guests)),
             ],
-            as: OfferPage.self)
+            limit: BodyLimit.offers, as: OfferPage.self)
     }
 
     // MARK: Holds
@@ -97,9 +105,18 @@ public struct BookingAPIClient: Sendable {
     public func createHold(offer: OfferID, quote: QuoteID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
         let response = try await send(
             "POST", "/v1/holds", body: ["offerId": offer.rawValue, "quoteId": quote.rawValue], key: key, kind: .hold,
-            timeout: configuration.holdTimeout)
-        let hold = try AnswerCheck.hold(
-            try decode(HoldSnapshot.self, from: response.body, kind: .hold), offer: offer, quote: quote)
+            timeout: configuration.holdTimeout, limit: BodyLimit.hold)
+        let decoded: HoldSnapshot
+        do {
+            decoded = try decode(HoldSnapshot.self, from: response.body, kind: .hold)
+        } catch {
+            // A bad answer that still names a valid hold (an expiry out of
+            // range, say): the server may hold the room, so the hold is
+            // read by its id; a read as bad is the bad answer.
+            guard let named = try? JSONWire.decode(HoldName.self, from: response.body) else { throw error }
+            return try AnswerCheck.hold(try await self.hold(named.holdId), offer: offer, quote: quote)
+        }
+        let hold = try AnswerCheck.hold(decoded, offer: offer, quote: quote)
         guard response.header("Idempotent-Replayed")?.lowercased() == "true" else { return hold }
         return try AnswerCheck.hold(try await self.hold(hold.holdId), offer: offer, quote: quote)
     }
@@ -108,7 +125,9 @@ public struct BookingAPIClient: Sendable {
     ///
     /// - Throws: `APIError.invalidResponse` when the answer is another hold.
     public func hold(_ id: HoldID) async throws(APIError) -> HoldSnapshot {
-        try AnswerCheck.hold(try await get("/v1/holds/\(Self.pathSegment(id.rawValue))", as: HoldSnapshot.self), id: id)
+        try AnswerCheck.hold(
+            try await get("/v1/holds/\(Self.pathSegment(id.rawValue))", limit: BodyLimit.hold, as: HoldSnapshot.self),
+            id: id)
     }
 
     // MARK: Bookings
@@ -133,7 +152,7 @@ public struct BookingAPIClient: Sendable {
         body["returnUrl"] = returnURL
         let response = try await send(
             "POST", "/v1/bookings", body: body, key: key, kind: .payment, timeout: configuration.payTimeout,
-            proceed: proceed)
+            limit: BodyLimit.booking, proceed: proceed)
         let booking = try decode(BookingSnapshot.self, from: response.body, kind: .payment)
         return try AnswerCheck.payment(booking, hold: hold, key: key)
     }
@@ -143,7 +162,9 @@ public struct BookingAPIClient: Sendable {
     /// - Throws: `APIError.invalidResponse` when the answer is another booking.
     public func booking(_ id: BookingID) async throws(APIError) -> BookingSnapshot {
         try AnswerCheck.booking(
-            try await get("/v1/bookings/\(Self.pathSegment(id.rawValue))", as: BookingSnapshot.self), id: id)
+            try await get(
+                "/v1/bookings/\(Self.pathSegment(id.rawValue))", limit: BodyLimit.booking, as: BookingSnapshot.self),
+            id: id)
     }
 
     /// `GET /v1/bookings?attempt=<key>`: the booking made under this key, or
@@ -153,7 +174,8 @@ public struct BookingAPIClient: Sendable {
     public func booking(forAttempt key: IdempotencyKey) async throws(APIError) -> BookingSnapshot? {
         let booking: BookingSnapshot
         do {
-            booking = try await get("/v1/bookings", query: [("attempt", key.rawValue)], as: BookingSnapshot.self)
+            booking = try await get(
+                "/v1/bookings", query: [("attempt", key.rawValue)], limit: BodyLimit.booking, as: BookingSnapshot.self)
         } catch .notFound {
             return nil
         }
@@ -161,18 +183,26 @@ public struct BookingAPIClient: Sendable {
     }
 
     /// `GET /v1/bookings`: every booking of the account, all pages.
+    ///
+    /// - Throws: `APIError.invalidResponse` when the server names a cursor
+    ///   it already gave, or still has more after `pageLimit` pages: a list
+    ///   that never ends is a broken server, never a complete list.
     public func bookings(pageLimit: Int = 100) async throws(APIError) -> [BookingSnapshot] {
         var all: [BookingSnapshot] = []
         var cursor: String?
+        var seen: Set<String> = []
         for _ in 0..<pageLimit {
             var query: [(String, String)] = []
             if let cursor { query.append(("cursor", cursor)) }
-            let page = try await get("/v1/bookings", query: query, as: BookingPage.self)
+            let page = try await get("/v1/bookings", query: query, limit: BodyLimit.bookingPage, as: BookingPage.self)
             all += page.items
             guard let next = page.nextCursor else { return all }
+            guard seen.insert(next).inserted else {
+                throw .invalidResponse("the server gave the cursor \(next) twice: its list of bookings never ends")
+            }
             cursor = next
         }
-        return all
+        throw .invalidResponse("the server's list of bookings goes on past \(pageLimit) pages")
     }
 
     /// `POST /v1/bookings/{id}/cancel {version}` with its own key.
@@ -182,7 +212,8 @@ public struct BookingAPIClient: Sendable {
     {
         let booking = try await post(
             "/v1/bookings/\(Self.pathSegment(id.rawValue))/cancel", body: ["version": version.rawValue],
-            key: key, kind: .cancellation, timeout: configuration.cancelTimeout, as: BookingSnapshot.self)
+            key: key, kind: .cancellation, timeout: configuration.cancelTimeout, limit: BodyLimit.booking,
+            as: BookingSnapshot.self)
         return try AnswerCheck.booking(booking, id: id, movesMoney: true)
     }
 
@@ -190,7 +221,8 @@ public struct BookingAPIClient: Sendable {
 
     /// `GET /v1/sandbox/ledger`: every charge of the account (sandbox only).
     public func sandboxLedger() async throws(APIError) -> LedgerReport {
-        try AnswerCheck.ledger(try await get("/v1/sandbox/ledger", as: LedgerReport.self), apiKey: apiKey)
+        try AnswerCheck.ledger(
+            try await get("/v1/sandbox/ledger", limit: BodyLimit.ledger, as: LedgerReport.self), apiKey: apiKey)
     }
 
     /// `POST /v1/sandbox/challenges/{bookingId}`: completes a 3-D Secure
@@ -199,34 +231,40 @@ public struct BookingAPIClient: Sendable {
         _ = try await post(
             "/v1/sandbox/challenges/\(Self.pathSegment(id.rawValue))",
             body: ["result": pass ? "pass" : "fail"], key: nil, kind: .read,
-            timeout: configuration.readTimeout, as: Ignored.self)
+            timeout: configuration.readTimeout, limit: BodyLimit.challenge, as: Ignored.self)
     }
 
     // MARK: Plumbing
 
     private struct Ignored: Decodable {}
 
-    private func get<T: Decodable>(_ path: String, query: [(String, String)] = [], as type: T.Type)
+    /// Only the id of a hold answer, when the rest cannot be read.
+    private struct HoldName: Decodable, WireConsistency {
+        let holdId: HoldID
+        var contradiction: String? { ContractID.violation(holdId.rawValue, "holdId") }
+    }
+
+    private func get<T: Decodable>(_ path: String, query: [(String, String)] = [], limit: Int, as type: T.Type)
         async throws(APIError) -> T
     {
         let request = TransportRequest(
             method: "GET", url: server.url(path: path, query: query), headers: headers(key: nil),
-            timeout: configuration.readTimeout)
+            timeout: configuration.readTimeout, maximumBodyBytes: limit)
         let response = try await executor.execute(request, kind: .read)
         return try decode(type, from: response.body, kind: .read)
     }
 
     private func post<T: Decodable>(
         _ path: String, body: [String: any Sendable], key: IdempotencyKey?, kind: RequestKind, timeout: Duration,
-        as type: T.Type
+        limit: Int, as type: T.Type
     ) async throws(APIError) -> T {
-        let response = try await send("POST", path, body: body, key: key, kind: kind, timeout: timeout)
+        let response = try await send("POST", path, body: body, key: key, kind: kind, timeout: timeout, limit: limit)
         return try decode(type, from: response.body, kind: kind)
     }
 
     private func send(
         _ method: String, _ path: String, body: [String: any Sendable], key: IdempotencyKey?, kind: RequestKind,
-        timeout: Duration, proceed: (@Sendable () async -> Bool)? = nil
+        timeout: Duration, limit: Int, proceed: (@Sendable () async -> Bool)? = nil
     ) async throws(APIError) -> TransportResponse {
         let data: Data
         do {
@@ -237,7 +275,8 @@ public struct BookingAPIClient: Sendable {
         var fields = headers(key: key)
         fields["Content-Type"] = "application/json"
         let request = TransportRequest(
-            method: method, url: server.url(path: path), headers: fields, body: data, timeout: timeout)
+            method: method, url: server.url(path: path), headers: fields, body: data, timeout: timeout,
+            maximumBodyBytes: limit)
         return try await executor.execute(request, kind: kind, proceed: proceed)
     }
 
@@ -248,14 +287,23 @@ public struct BookingAPIClient: Sendable {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, from body: Data, kind: RequestKind) throws(APIError) -> T {
+        let value: T
         do {
-            return try JSONWire.decoder().decode(type, from: body)
+            value = try JSONWire.decode(type, from: body)
         } catch {
             let reason = JSONWire.explain(error)
             // A 2xx on a payment whose body cannot be read: money may have
             // moved, so it is an unknown outcome, never a failure.
             throw kind.movesMoney ? .unknownOutcome("unreadable answer: \(reason)") : .invalidResponse(reason)
         }
+        let bookings = (value as? BookingSnapshot).map { [$0] } ?? (value as? BookingPage)?.items ?? []
+        for booking in bookings {
+            if let url = booking.nextAction?.url, let reason = AnswerCheck.challengeRefusal(url, server: server) {
+                let detail = "booking \(booking.bookingId): \(reason)"
+                throw kind.movesMoney ? .unknownOutcome("unreadable answer: \(detail)") : .invalidResponse(detail)
+            }
+        }
+        return value
     }
 
     /// An id as one path segment: anything outside unreserved characters is

@@ -6,6 +6,22 @@ enum JSONWire {
         JSONDecoder()
     }
 
+    /// Decodes an answer's body strictly: a key repeated within one object
+    /// (which `JSONDecoder` would read as one of its values) or a value that
+    /// contradicts itself (`WireConsistency`) is refused, as the decoder
+    /// refuses a missing field.
+    static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        if let key = DuplicateKeyScan.firstDuplicate(in: body) {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "the key \"\(key)\" appears twice in one object"))
+        }
+        let value = try decoder().decode(type, from: body)
+        if let checked = value as? any WireConsistency, let contradiction = checked.contradiction {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: contradiction))
+        }
+        return value
+    }
+
     static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

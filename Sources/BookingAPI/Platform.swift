@@ -25,6 +25,19 @@ enum Platform {
         return .ephemeral
         #endif
     }
+
+    /// Whether URLSession connects to a URL whose host is an IPv6 literal
+    /// (`http://[::1]:8080`). FoundationNetworking (Linux, Windows) fails
+    /// such a request with `NSURLErrorBadURL` before anything is sent: its
+    /// check that libcurl and `URL` agree on the host compares `[::1]` with
+    /// `::1` (swift-corelibs-foundation issue 5496).
+    static var connectsToIPv6Literals: Bool {
+        #if canImport(FoundationNetworking)
+        return false
+        #else
+        return true
+        #endif
+    }
 }
 
 #if canImport(FoundationNetworking)

@@ -57,6 +57,12 @@ struct RetryExecutor: Sendable {
             var serverError: ServerError?
             do {
                 let response = try await sendWithTimeout(request)
+                if let cap = request.maximumBodyBytes, response.isOverLimit || response.body.count > cap {
+                    // A bad answer, whatever its status: not retried, and
+                    // for money what happened is unknown.
+                    let detail = "the answer is larger than \(cap) bytes (HTTP \(response.status))"
+                    throw kind.movesMoney ? APIError.unknownOutcome(detail) : APIError.invalidResponse(detail)
+                }
                 answer = response
                 serverError = (200...299).contains(response.status) ? nil : ServerError.parse(response.body)
                 if response.status == 404 && kind == .read { throw APIError.notFound }
@@ -110,13 +116,14 @@ struct RetryExecutor: Sendable {
     }
 
     /// The transport's send, bounded by the request's timeout whatever the
-    /// transport does (the in-process one has no timeout of its own).
+    /// transport does (the in-process one has no timeout of its own). The
+    /// timeout is the sleeper's (`Sleeper.timeout(after:)`), like every wait.
     private func sendWithTimeout(_ request: TransportRequest) async throws -> TransportResponse {
-        let transport = self.transport
+        let (transport, sleeper) = (self.transport, self.sleeper)
         return try await withThrowingTaskGroup(of: TransportResponse.self) { group in
             group.addTask { try await transport.send(request) }
             group.addTask {
-                try await Task.sleep(for: request.timeout)
+                try await sleeper.timeout(after: request.timeout)
                 throw TransportError.timedOut
             }
             defer { group.cancelAll() }

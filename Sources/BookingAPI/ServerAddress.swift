@@ -3,7 +3,13 @@ import Foundation
 /// A validated base URL of the booking API.
 ///
 /// HTTPS anywhere; plain HTTP only to a loopback address (the sandbox on
-/// this machine). A URL with credentials, a query or a fragment is refused.
+/// this machine). A URL with credentials, a query or a fragment is refused,
+/// and so is a port outside 1-65535. The scheme and host are read
+/// case-insensitively (RFC 3986 §3.1, §3.2.2) and kept lower-case, so
+/// `HTTP://LOCALHOST:8080` is `http://localhost:8080`. An IPv6 literal
+/// (`http://[::1]:8080`) is refused where the platform's URLSession cannot
+/// connect to one (`Platform.connectsToIPv6Literals`).
+
 public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
     /// The base URL, without a trailing slash.
     public let baseURL: URL
@@ -16,6 +22,10 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
         case credentialsInURL
         case queryOrFragment
         case missingHost
+        /// A port that is not a number from 1 to 65535.
+        case badPort(String)
+        /// An IPv6 literal host, which this platform's URLSession cannot reach.
+        case ipv6LiteralUnsupported(String)
 
         public var description: String {
             switch self {
@@ -27,6 +37,10 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
             case .credentialsInURL: return "a server URL must not carry a user name or password"
             case .queryOrFragment: return "a server URL must not carry a query or fragment"
             case .missingHost: return "the server URL has no host"
+            case .badPort(let port): return "the port \(port) is not a number from 1 to 65535"
+            case .ipv6LiteralUnsupported(let host):
+                return
+                    "the IPv6 address \(host) cannot be reached from this platform's URLSession: use a name or an IPv4 address (http://127.0.0.1:PORT on this machine)"
             }
         }
     }
@@ -39,6 +53,14 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
         guard components.user == nil, components.password == nil else { throw .credentialsInURL }
         guard components.query == nil, components.fragment == nil else { throw .queryOrFragment }
         guard let host = components.host?.lowercased(), !host.isEmpty else { throw .missingHost }
+        if let range = components.rangeOfPort {
+            let port = String(text[range])
+            guard port.utf8.count <= 5, port.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(port),
+                (1...65_535).contains(number)
+            else { throw .badPort(port) }
+        }
+        let isIPv6 = host.contains(":")
+        if isIPv6 && !Platform.connectsToIPv6Literals { throw .ipv6LiteralUnsupported(host) }
         switch scheme {
         case "https": break
         case "http":
@@ -47,6 +69,8 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
             throw .unsupportedScheme(scheme)
         }
         var trimmed = components
+        trimmed.scheme = scheme
+        if !isIPv6, components.host != host { trimmed.host = host }
         while trimmed.path.hasSuffix("/") { trimmed.path.removeLast() }
         guard let url = trimmed.url else { throw .notAURL(text) }
         baseURL = url

@@ -21,7 +21,7 @@ public struct ServerError: Decodable, Hashable, Sendable, CustomStringConvertibl
     /// Reads the error body of an answer; nil when there is none or it is malformed
     /// (the status alone then decides).
     static func parse(_ body: Data) -> ServerError? {
-        try? JSONWire.decoder().decode(Envelope.self, from: body).error
+        try? JSONWire.decode(Envelope.self, from: body).error
     }
 
     public var description: String { "\(code): \(message)" }

@@ -2,6 +2,10 @@ import Foundation
 
 /// Real HTTP through `URLSession`.
 ///
+/// Each answer's body is read as it arrives and no further than the
+/// request's `maximumBodyBytes` plus one byte (`ResponseReader`), and a
+/// cancelled call cancels its exchange.
+///
 /// No caching, no cookies, no stored credentials, no redirects followed
 /// (`RedirectRefusal`: a 3xx comes back as the answer), no automatic retries
 /// of its own: every retry is the retry executor's decision, with the same
@@ -20,11 +24,11 @@ public final class URLSessionTransport: Transport {
         session = Self.makeSession()
     }
 
-    /// A session whose delegate refuses every redirect. A session's delegate,
-    /// not a task's: FoundationNetworking (Linux) asks only the session's
-    /// delegate about redirects when the task comes from `data(for:delegate:)`.
+    /// A session whose delegate reads the bodies and refuses every redirect.
+    /// A session's delegate, not a task's: FoundationNetworking (Linux) asks
+    /// only the session's delegate about redirects.
     private static func makeSession() -> URLSession {
-        URLSession(configuration: configuration(), delegate: RedirectRefusal.shared, delegateQueue: nil)
+        URLSession(configuration: configuration(), delegate: ResponseReader.shared, delegateQueue: nil)
     }
 
     private static func configuration() -> URLSessionConfiguration {
@@ -50,23 +54,23 @@ public final class URLSessionTransport: Transport {
         for (name, value) in request.headers {
             urlRequest.setValue(value, forHTTPHeaderField: name)
         }
-        let data: Data
-        let response: URLResponse
+        let answer: ResponseReader.Answer
         let oneShot = request.method == "GET" ? nil : Self.makeSession()
         defer { oneShot?.finishTasksAndInvalidate() }
         do {
-            (data, response) = try await (oneShot ?? session).data(for: urlRequest)
+            answer = try await ResponseReader.shared.read(
+                urlRequest, cap: request.maximumBodyBytes, on: oneShot ?? session)
+        } catch let error as TransportError {
+            throw error
         } catch {
             throw Self.classify(error)
         }
-        guard let http = response as? HTTPURLResponse else {
-            throw TransportError(.connectionLost, "not an HTTP response")
-        }
         var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
+        for (name, value) in answer.response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
-        return TransportResponse(status: http.statusCode, headers: headers, body: data)
+        return TransportResponse(
+            status: answer.response.statusCode, headers: headers, body: answer.body, isOverLimit: answer.isOverLimit)
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

@@ -88,11 +88,11 @@ extension TripRepository {
                 case .final(.waitRequested, _):
                     // The server asked for a pause: nothing was sent now. The
                     // request stays open for the next run or reconciliation.
-                    throw CancelError.pending(request.bookingID, request.idempotencyKey, Self.reason(error))
+                    throw CancelError.pending(request.bookingID, request.idempotencyKey, Self.reason(error, now: now()))
                 case .final(.notSent, _), .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
                     // The answer is lost or unusable: the request may have
                     // been applied. Ask the server before sending again.
-                    lastDetail = Self.reason(error)
+                    lastDetail = Self.reason(error, now: now())
                     lookUpFirst = true
                     mayHaveLeft = true
                     continue
@@ -100,9 +100,14 @@ extension TripRepository {
             }
             try Self.pass(.afterPost, boundary)
             guard answer.state == .cancelled else {
+                // A 2xx that is not CANCELLED contradicts itself (the server
+                // answers a cancel it refused with an error): it may hide a
+                // cancellation and refund that happened. The server's read
+                // decides, and a CANCELLED it gives is saved.
+                if let settled = try await lookUp(request, api: api, resumed: resumed) { return settled }
                 throw try await refuse(
                     request, code: "BOOKING_NOT_CANCELLABLE", message: "the answer says \(answer.state.rawValue)",
-                    api: api, current: answer)
+                    api: api)
             }
             try save(request, as: .cancelled, booking: answer)
             try Self.pass(.afterSave, boundary)
@@ -137,7 +142,7 @@ extension TripRepository {
             }
             throw try await refuse(request, code: "NOT_FOUND", message: message, api: api)
         } catch {
-            throw CancelError.pending(request.bookingID, request.idempotencyKey, Self.reason(error))
+            throw CancelError.pending(request.bookingID, request.idempotencyKey, Self.reason(error, now: now()))
         }
         switch booking.state {
         case .cancelled:
@@ -206,13 +211,15 @@ extension TripRepository {
         try store.cancels.allOpen()
     }
 
-    /// Why no usable answer came, for people.
-    static func reason(_ error: APIError) -> String {
+    /// Why no usable answer came, for people; a wait is said as
+    /// `WaitUntilText` writes it at `now` (UTC, dated unless today).
+    static func reason(_ error: APIError, now: Date) -> String {
         switch error {
         case .final(.notSent, _): return "the server cannot be reached"
         case .final(.unavailable, _): return "the server is busy or unavailable"
         case .final(.waitRequested(let until), _):
-            return "the server asked to wait until \(Date(timeIntervalSince1970: TimeInterval(until)))"
+            let seen = Int64(now.timeIntervalSince1970.rounded(.down))
+            return "the server asked to wait until \(WaitUntilText.text(until: until, nowUnixSeconds: seen))"
         default: return "\(error)"
         }
     }

@@ -40,10 +40,15 @@ public struct TripTable {
             voucher_code = excluded.voucher_code, version = excluded.version,
             synced_at = excluded.synced_at
         WHERE excluded.version > trip.version
+            OR (excluded.version = trip.version AND excluded.status = 'CANCELLED' AND trip.status = 'CONFIRMED')
         """
 
     /// Saves a trip unless a copy of the same or a newer version is already
-    /// there (an older answer never overwrites a newer one). Returns whether
+    /// there (an older answer never overwrites a newer one). One exception:
+    /// at the same version a `CANCELLED` copy replaces a `CONFIRMED` one. A
+    /// booking the server cancelled is never confirmed again, so of the two
+    /// words at one version the cancellation is the true one (a wrong answer
+    /// to a cancel that did refund must not stick). Returns whether
     /// the row was written. The listed columns come from `propertyJSON`
     /// (the schema derives them); `summary` is not written.
     ///

@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "https://api.example.com", "http://127.0.0.1:8080", "http://localhost:1", "http://[::1]:80",
+        "https://api.example.com", "http://127.0.0.1:8080", "http://localhost:1",
         "http://127.5.6.7",
     ])
     func httpsAnywhereAndHTTPToLoopbackAreAccepted(url: String) throws {

@@ -87,8 +87,13 @@ public struct HoldSnapshot: Decodable, Hashable, Sendable {
     public let holdId: HoldID
     /// `HELD`, `EXPIRED` or `BOOKED`.
     public let state: HoldState
-    /// Time left when the server answered, in milliseconds (never negative).
+    /// Time left when the server answered, in milliseconds: from 0 to
+    /// `longestHoldMilliseconds`.
     public let expiresInMs: Int64
+    /// The longest time a hold is granted, a day (the sandbox's longest
+    /// hold; every hold also ends with its check-in day): a longer
+    /// `expiresInMs` is a bad answer, never a countdown of years.
+    public static let longestHoldMilliseconds: Int64 = 86_400_000
     /// The offer held.
     public let offerId: OfferID
     /// The quote held.
@@ -120,9 +125,10 @@ public struct HoldSnapshot: Decodable, Hashable, Sendable {
         }
         self.state = state
         expiresInMs = try container.decode(Int64.self, forKey: .expiresInMs)
-        guard expiresInMs >= 0 else {
+        guard expiresInMs >= 0, expiresInMs <= Self.longestHoldMilliseconds else {
             throw DecodingError.dataCorruptedError(
-                forKey: .expiresInMs, in: container, debugDescription: "negative expiresInMs")
+                forKey: .expiresInMs, in: container,
+                debugDescription: "expiresInMs \(expiresInMs) is not from 0 to \(Self.longestHoldMilliseconds)")
         }
         offerId = try container.decode(OfferID.self, forKey: .offerId)
         quoteId = try container.decode(QuoteID.self, forKey: .quoteId)

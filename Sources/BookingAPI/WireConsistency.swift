@@ -1,0 +1,59 @@
+/// An answer whose fields must agree with each other, as the contract says
+/// (`Schema/api/openapi.yaml`): a value can be well typed field by field and
+/// still say two things at once, such as a `FAILED` booking with a voucher.
+/// `JSONWire.decode` refuses such an answer like a malformed one.
+protocol WireConsistency {
+    /// What contradicts what, or nil when the answer agrees with itself.
+    var contradiction: String? { get }
+}
+
+extension BookingSnapshot: WireConsistency {
+    /// The contract's `Booking`: ids and key in the contract's alphabet
+    /// (`ContractID`), `voucherCode` only while `CONFIRMED`,
+    /// `nextAction` only while `ACTION_REQUIRED`, `failure` only when
+    /// `FAILED` or `EXPIRED`.
+    var contradiction: String? {
+        let ids: [(String?, String)] = [(bookingId.rawValue, "bookingId"), (holdId.rawValue, "holdId")]
+        if let bad = ContractID.firstViolation(ids)
+            ?? ContractID.keyViolation(idempotencyKey.rawValue, "idempotencyKey")
+        {
+            return bad
+        }
+        if voucherCode != nil, state != .confirmed {
+            return "booking \(bookingId) is \(state.rawValue) and carries a voucher (only a confirmed booking has one)"
+        }
+        if nextAction != nil, state != .actionRequired {
+            return "booking \(bookingId) is \(state.rawValue) and asks for 3-D Secure (only ACTION_REQUIRED does)"
+        }
+        if failure != nil, state != .failed, state != .expired {
+            return "booking \(bookingId) is \(state.rawValue) and carries a failure (only FAILED or EXPIRED do)"
+        }
+        return nil
+    }
+}
+
+extension BookingPage: WireConsistency {
+    /// The first contradiction among the page's bookings.
+    var contradiction: String? {
+        items.lazy.compactMap(\.contradiction).first
+    }
+}
+
+extension HoldSnapshot: WireConsistency {
+    /// The contract's `Hold`: its ids in the contract's alphabet.
+    var contradiction: String? {
+        ContractID.firstViolation([
+            (holdId.rawValue, "holdId"), (offerId.rawValue, "offerId"), (quoteId.rawValue, "quoteId"),
+            (bookingId?.rawValue, "bookingId"),
+        ])
+    }
+}
+
+extension OfferPage: WireConsistency {
+    /// The contract's `Offer`s: their ids in the contract's alphabet.
+    var contradiction: String? {
+        items.lazy.compactMap {
+            ContractID.firstViolation([($0.offerId.rawValue, "offerId"), ($0.quoteId.rawValue, "quoteId")])
+        }.first
+    }
+}

@@ -1,0 +1,53 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingTestSupport
+import Foundation
+import HTTPServer
+import Testing
+
+/// Hardening round 3, item 4: the server cancels and refunds, but its
+/// answer says `CONFIRMED` at the new version. The client said "nothing
+/// was cancelled or refunded" and kept the trip confirmed for good (the
+/// later truth had the same version). Now an answer that is not
+/// `CANCELLED` is checked with a read of the booking, and the cancellation
+/// the server made is saved. Real HTTP over loopback, the real sandbox
+/// behind a front that rewrites the cancel answer, a real SQLite file.
+@Suite struct BadCancelAnswerTests {
+    @Test func aCancelAnsweredAsConfirmedIsReadAgainAndTheRefundTheServerMadeIsSaved() async throws {
+        let world = try RewritingFront { request, response in
+            guard request.method == "POST", request.path.hasSuffix("/cancel"), response.status == 200 else {
+                return response
+            }
+            return RewritingFront.rewritingJSON(response) { $0["state"] = "CONFIRMED" }
+        }
+        let (trips, id) = try await world.confirmedTrip()
+        let answer = try await trips.cancel(id)
+        #expect(answer.state == .cancelled)
+        #expect(try await trips.trip(id)?.record.status == .cancelled)
+        #expect(world.requests.contains("GET /v1/bookings/\(id.rawValue)"), "\(world.requests)")
+
+        // The next sync agrees, and the server refunded once.
+        _ = try await trips.sync()
+        #expect(try await trips.trip(id)?.record.status == .cancelled)
+        let refunds = try await world.api.sandboxLedger().entries.filter { $0.kind == "refund" }
+        #expect(refunds.map(\.bookingId) == [id.rawValue])
+        await world.stop()
+    }
+}
+
+extension RewritingFront {
+    /// Holds and pays the first offer through the flow; returns the trips
+    /// over this front and the confirmed booking's id.
+    func confirmedTrip() async throws -> (TripRepository, BookingID) {
+        let offer = try await firstOffer()
+        let (attempt, key) = Harness.newAttempt()
+        await flow.send(.offerChosen(offer))
+        await flow.send(.holdTapped(attempt: attempt, key: key))
+        #expect(await waitFor { $0.stage.name == "held" }.stage.name == "held")
+        await flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        #expect(await waitFor { $0.stage.isFinal }.stage.name == "confirmed")
+        let trips = try TripRepository(directory: sandbox.clientDirectory, api: api)
+        return (trips, try #require(try await trips.trips().first).record.bookingID)
+    }
+}
