@@ -10,7 +10,8 @@ import Testing
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber).intValue
     }
 
-    @Test func theTripsShowFromAnImmutableBookingFileInAReadOnlyDataDirectory() async throws {
+    @Test(ExternalTool.needed(FileProtection.isRoot ? ["chattr"] : []))
+    func theTripsShowFromAnImmutableBookingFileInAReadOnlyDataDirectory() async throws {
         let booking = Booking(label: "cli-readonly")
         try await booking.holdAnOffer()
         let pay = try await booking.run(["pay", "--json"])

@@ -1,4 +1,5 @@
 import BookingCLI
+import Foundation
 import Testing
 
 /// `BOOKING_LOG` picks what reaches stderr; unset, nothing does.
@@ -22,5 +23,15 @@ import Testing
 
     @Test func aValueThatNamesNoLevelLogsWarningsAndErrors() {
         #expect(least(["BOOKING_LOG": "loud"]) == "warning")
+    }
+
+    @Test func aValueThatNamesNoLevelIsSaidOnStderrOnceAndTheCommandGoesOn() async throws {
+        var booking = InProcess(label: "cli-log-level")
+        booking.environment["BOOKING_LOG"] = "loud\u{1B}[2J"
+        let run = try await booking.run(["status"])
+        #expect(run.status == 0, "\(run.error)")
+        let note =
+            "booking: BOOKING_LOG=loud\\u{1b}[2J is not one of debug, info, warning, error; logging warnings and errors"
+        #expect(run.errorLines.filter { $0 == note }.count == 1, "\(run.error)")
     }
 }
