@@ -39,7 +39,7 @@ struct InProcess: BookingRunner {
     }
 
     /// Runs `booking <arguments>` with the global options and waits for it.
-    func run(_ arguments: [String], environment extra: [String: String]) async -> Booking.Run {
+    func run(_ arguments: [String], environment extra: [String: String]) async throws -> Booking.Run {
         await Self.bare(global + arguments, environment: environment.merging(extra) { $1 })
     }
 
