@@ -52,9 +52,13 @@ struct InProcess: BookingRunner {
         let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         // As many at once as children: the suites beside this one keep their CPU.
         let code = await ChildSlots.run {
-            await BookingTool.run(
-                arguments: arguments, environment: merged,
-                console: Console(environment: merged, sink: recording.sink))
+            let console = Console(environment: merged, sink: recording.sink)
+            guard #available(macOS 15.0, iOS 18.0, *) else {
+                return await BookingTool.run(arguments: arguments, environment: merged, console: console)
+            }
+            return await RunQueue.run {
+                await BookingTool.run(arguments: arguments, environment: merged, console: console)
+            }
         }
         return Booking.Run(status: code.rawValue, signalled: false, output: recording.output, error: recording.error)
     }
