@@ -4,7 +4,8 @@ import Testing
 
 /// `BOOKING_LOG` picks what reaches stderr; unset, nothing does.
 @Suite struct StandardErrorLogHandlerTests {
-    private let console = Console(isTerminal: false, usesColour: false)
+    /// The note a bad value gets goes to a recording, not the test process's stderr.
+    private let console = Console(isTerminal: false, usesColour: false, sink: RecordingConsole().sink)
 
     private func least(_ environment: [String: String]) -> String? {
         (StandardErrorLogHandler.from(environment: environment, console: console) as? StandardErrorLogHandler)?
