@@ -8,10 +8,26 @@ public enum BookingTool {
     /// The package's version: `booking --version` and the manual page print it.
     public static let version = "0.2.0"
 
-    /// Runs `booking` with `arguments` (without the program name).
+    /// Runs `booking` with `arguments` (without the program name) on the
+    /// process's standard streams: a broken pipe is an `EPIPE` the console
+    /// sees, never a signal.
     public static func run(arguments: [String], environment: [String: String]) async -> ExitCode {
         Platform.ignoreBrokenPipes()
-        let console = Console(environment: environment)
+        return await run(arguments: arguments, environment: environment, console: Console(environment: environment))
+    }
+
+    /// Runs `booking` with `arguments` (without the program name), writing
+    /// only to `console`; `environment` stands for the process's. A run
+    /// whose stdout reader left before it had work to finish ends with
+    /// `ExitCode.done`, as the process over the standard streams does.
+    public static func run(arguments: [String], environment: [String: String], console: Console) async -> ExitCode {
+        let code = await runCommand(arguments: arguments, environment: environment, console: console)
+        return console.endsQuietly ? .done : code
+    }
+
+    private static func runCommand(arguments: [String], environment: [String: String], console: Console) async
+        -> ExitCode
+    {
         let parser = CommandCatalog.parser
         let json = Self.asksForJSON(arguments)
         do {

@@ -2,34 +2,75 @@
 /// progress in `--json` mode, launch notes), with colour only on a terminal
 /// and never with `NO_COLOR`.
 ///
-/// Writes go straight to the file descriptors (no buffering to lose at
-/// `exit`). When the reader of stdout has gone (`booking ... | head`), a
-/// command that only reads ends at once with code 0 and says nothing; a
-/// command whose work moves money or holds rooms (`finishWorkWhenReaderLeaves`)
-/// goes on to its outcome, its further stdout dropped, and exits with the
-/// outcome's code.
+/// Every byte goes through the console's ``Sink``: the process's file
+/// descriptors (``Sink/standardStreams``, written at once, no buffering to
+/// lose at `exit`), or whatever a test records. When the reader of stdout
+/// has gone (`booking ... | head`), a command that only reads ends at once
+/// with code 0 and says nothing; a command whose work moves money or holds
+/// rooms (`finishWorkWhenReaderLeaves`) goes on to its outcome, its further
+/// stdout dropped, and exits with the outcome's code.
 public struct Console: Sendable {
+    /// Where a console's bytes go, and what stdout is.
+    public struct Sink: Sendable {
+        /// Whether stdout is a terminal (live countdowns, in-place updates).
+        public var isTerminal: Bool
+        /// Writes bytes to stdout; says whether its reader has gone.
+        public var writeOutput: @Sendable ([UInt8]) -> Platform.WriteResult
+        /// Writes bytes to stderr.
+        public var writeError: @Sendable ([UInt8]) -> Void
+        /// Called once when stdout's reader has gone and the command need not
+        /// finish its work: the run ends quietly with code 0. Over the file
+        /// descriptors it ends the process; a sink that returns lets the
+        /// command go on with its stdout dropped, and `BookingTool` then
+        /// returns `ExitCode.done`.
+        public var readerLeft: @Sendable () -> Void
+
+        /// A sink of the given parts.
+        public init(
+            isTerminal: Bool, writeOutput: @escaping @Sendable ([UInt8]) -> Platform.WriteResult,
+            writeError: @escaping @Sendable ([UInt8]) -> Void, readerLeft: @escaping @Sendable () -> Void
+        ) {
+            self.isTerminal = isTerminal
+            self.writeOutput = writeOutput
+            self.writeError = writeError
+            self.readerLeft = readerLeft
+        }
+
+        /// The process's stdout and stderr (file descriptors 1 and 2); a
+        /// reader of stdout that has gone ends the process with code 0.
+        public static var standardStreams: Sink {
+            Sink(
+                isTerminal: Platform.isTerminal(.output),
+                writeOutput: { Platform.write($0, to: .output) },
+                writeError: { _ = Platform.write($0, to: .error) },
+                readerLeft: { Platform.exit(ExitCode.done.rawValue) })
+        }
+    }
+
     /// Whether stdout is a terminal (live countdowns, in-place updates).
     public let isTerminal: Bool
     /// Whether styles are applied.
     public let usesColour: Bool
+    private let sink: Sink
     /// Shared by every copy of this console: the run has one stdout.
     private let finishesWork = Flag()
     private let readerGone = Flag()
 
-    /// A console over the process's standard streams.
+    /// A console over `sink` (by default the process's standard streams).
     ///
     /// - Parameter environment: read for `NO_COLOR` and `TERM`.
-    public init(environment: [String: String]) {
-        isTerminal = Platform.isTerminal(.output)
+    public init(environment: [String: String], sink: Sink = .standardStreams) {
+        self.sink = sink
+        isTerminal = sink.isTerminal
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         usesColour = isTerminal && !noColour && environment["TERM"] != "dumb"
     }
 
-    /// A console with the given capabilities (tests).
-    public init(isTerminal: Bool, usesColour: Bool) {
+    /// A console with the given capabilities over `sink` (tests).
+    public init(isTerminal: Bool, usesColour: Bool, sink: Sink = .standardStreams) {
         self.isTerminal = isTerminal
         self.usesColour = usesColour
+        self.sink = sink
     }
 
     /// Writes `text` and a newline to stdout.
@@ -41,9 +82,9 @@ public struct Console: Sendable {
     /// Once the reader has gone, a run that finishes its work drops the text.
     public func write(_ text: String) {
         guard !readerGone.isSet else { return }
-        if Platform.write(Array(text.utf8), to: .output) == .readerGone {
-            guard finishesWork.isSet else { Platform.exit(ExitCode.done.rawValue) }
+        if sink.writeOutput(Array(text.utf8)) == .readerGone {
             readerGone.set()
+            if !finishesWork.isSet { sink.readerLeft() }
         }
     }
 
@@ -58,9 +99,15 @@ public struct Console: Sendable {
     /// of stdout was dropped).
     public var hasLostReader: Bool { readerGone.isSet }
 
-    /// Writes `text` and a newline to stderr.
+    /// Whether stdout's reader went away from a run that need not finish
+    /// its work: it ends quietly with code 0, whatever the command returns.
+    public var endsQuietly: Bool { readerGone.isSet && !finishesWork.isSet }
+
+    /// Writes `text` and a newline to stderr (nothing once the run ends
+    /// quietly: over the file descriptors the process has ended by then).
     public func note(_ text: String) {
-        _ = Platform.write(Array((text + "\n").utf8), to: .error)
+        guard !endsQuietly else { return }
+        sink.writeError(Array((text + "\n").utf8))
     }
 
     /// `text` in `style` when colour is on; otherwise `text`.

@@ -4,12 +4,15 @@ import TestSupport
 import Testing
 
 /// Runs the built `booking` binary as a child process, each test with its
-/// own data directory; output is drained before waiting.
-struct Booking {
+/// own data directory; output is drained before waiting. For what needs a
+/// real process (signals, SIGKILL, a pseudo-terminal, the lean viewer,
+/// real shells, two processes on one data directory); everything else runs
+/// in this process (`InProcess`).
+struct Booking: BookingRunner {
     /// The binary, built by `swift build` / `swift test`.
     static let path: String? = BuiltProducts.executable("booking")
 
-    /// What a finished run left.
+    /// What a finished run left (a child process, or `InProcess`).
     struct Run {
         var status: Int32
         var signalled: Bool
@@ -28,7 +31,7 @@ struct Booking {
         }
     }
 
-    let directory: ScratchDirectory
+    let directory: TemporaryDirectory
     /// Global options every run gets (`--data-dir`, maybe `--server`).
     var global: [String]
     /// Extra environment.
@@ -36,20 +39,18 @@ struct Booking {
 
     /// A client with a fresh data directory; `server` nil uses the embedded sandbox.
     init(server: String? = nil, label: String = "cli") {
-        directory = ScratchDirectory(label)
+        directory = TemporaryDirectory(label)
         global = ["--data-dir", directory.file("data")] + (server.map { ["--server", $0] } ?? [])
     }
 
-    var dataDirectory: String { directory.file("data") }
-
     /// Runs `booking <arguments>` with the global options and waits for it.
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Run {
+    func run(_ arguments: [String], environment extra: [String: String]) async throws -> Run {
         let path = try #require(Self.path, "the booking executable is not built")
         return try await Self.execute(path, global + arguments, environment: environment.merging(extra) { $1 })
     }
 
     /// Starts `booking <arguments>` without waiting.
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> Spawned {
+    func start(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ChildProcess {
         let path = try #require(Self.path, "the booking executable is not built")
         return try await Self.spawn(path, global + arguments, environment: environment.merging(extra) { $1 })
     }
@@ -74,19 +75,25 @@ struct Booking {
     /// Spawns a child on a thread of its own: process creation never holds
     /// the (two-thread) concurrency pool, where other suites' servers answer.
     static func spawn(_ executable: String, _ arguments: [String], environment: [String: String]) async throws
-        -> Spawned
+        -> ChildProcess
     {
-        try await blocking { Result { try Spawned(executable, arguments, environment: environment) } }.get()
+        try await blocking {
+            Result { try ChildProcess(executable, arguments, environment: environment, input: .nullDevice) }
+        }.get()
     }
 
     /// Waits for the child on a thread of its own, so waiting children never
     /// hold the (two-thread) concurrency pool and tests run side by side.
-    static func finish(_ child: Spawned) async -> Run {
-        await blocking { child.finish() }
+    static func finish(_ child: ChildProcess) async -> Run {
+        let result = await blocking { child.finish() }
+        return Run(
+            status: result.status, signalled: result.uncaughtSignal, output: result.standardOutput,
+            error: result.standardError, peakMemoryKilobytes: result.peakMemoryKilobytes)
     }
 
     /// Waits until the child's stdout contains `text`, off the concurrency pool.
-    static func waitForOutput(_ child: Spawned, containing text: String, timeout: TimeInterval = 30) async -> Bool {
+    static func waitForOutput(_ child: ChildProcess, containing text: String, timeout: TimeInterval = 30) async -> Bool
+    {
         await blocking { child.waitForOutput(containing: text, timeout: timeout) }
     }
 
@@ -114,43 +121,10 @@ struct Booking {
         return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
     }
 
-    /// `offers` for Lisbon, two guests, two nights `days` from today, as JSON.
-    func offers(days: Int = 20) async throws -> [[String: Any]] {
-        let run = try await run([
-            "offers", "--json", "--place", "plc_lisbon", "--check-in", Self.date(days),
-            "--check-out", Self.date(days + 2), "--guests", "2",
-        ])
-        try #require(run.status == 0, "offers failed: \(run.error)")
-        return try #require(try run.json()["offers"] as? [[String: Any]])
-    }
-
-    /// Holds the first offer and returns the path of that run's event log.
-    func holdLog() async throws -> String {
-        try await holdAnOffer()
-        let logs = dataDirectory + "/logs"
-        let name = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: logs).first { $0.contains("-hold-") })
-        return logs + "/" + name
-    }
-
-    /// Holds the first offer, pays for it (`pay --json`, which must succeed)
-    /// and returns the booking's id.
-    func holdAndPay() async throws -> String {
-        try await holdAnOffer()
-        let pay = try await run(["pay", "--json"])
-        try #require(pay.status == 0, "\(pay.error)")
-        return try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
-    }
-
-    /// The first offer's id (`offers`, as above).
-    func firstOfferID() async throws -> String {
-        try #require(try await offers().first?["offerId"] as? String)
-    }
-
     /// Holds the first offer with `booking hold` in a pseudo-terminal
     /// (`script`, NO_COLOR set), watching its countdown; returns the run
     /// once the countdown shows.
-    func holdWatchingTheCountdown() async throws -> Spawned {
+    func holdWatchingTheCountdown() async throws -> ChildProcess {
         let path = try #require(Self.path)
         let command = (["\"$BOOKING\""] + global + ["hold", try await firstOfferID()]).joined(separator: " ")
         let watching = try await Self.spawn(
@@ -158,24 +132,14 @@ struct Booking {
         #expect(await Self.waitForOutput(watching, containing: "left to pay"))
         return watching
     }
-
-    /// Lists offers and holds the `index`-th without waiting; returns its id.
-    @discardableResult
-    func holdAnOffer(index: Int = 0, days: Int = 20) async throws -> String {
-        let offers = try await offers(days: days)
-        let id = try #require(offers[index]["offerId"] as? String)
-        let hold = try await run(["hold", id, "--no-wait"])
-        try #require(hold.status == 0, "hold failed: \(hold.output) \(hold.error)")
-        return id
-    }
 }
 
 /// `booking sandbox --port 0` as a child process, for tests that need the
 /// server to outlive (or die before) the client.
 final class SandboxProcess: @unchecked Sendable {
-    let child: Spawned
+    let child: ChildProcess
     let url: String
-    let directory = ScratchDirectory("cli-sandbox")
+    let directory = TemporaryDirectory("cli-sandbox")
 
     init(_ options: [String] = []) async throws {
         let path = try #require(Booking.path, "the booking executable is not built")
@@ -202,14 +166,14 @@ final class SandboxProcess: @unchecked Sendable {
     @discardableResult
     func stop() async -> Booking.Run {
         stopped = true
-        child.send(SIGTERM)
+        child.kill(SIGTERM)
         return await Booking.finish(child)
     }
 
     deinit {
         guard !stopped else { return }
         let child = self.child
-        child.send(SIGKILL)
+        child.kill(SIGKILL)
         // Reaped off the concurrency pool.
         Thread.detachNewThread { _ = child.finish() }
     }

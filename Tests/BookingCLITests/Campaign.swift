@@ -78,7 +78,7 @@ enum Campaign {
         problems += ledger.chargesByHold.filter { $0.value > 1 }.map { "hold \($0.key) charged \($0.value) times" }
         let file = (booking.dataDirectory as NSString).appendingPathComponent("booking.sqlite")
         let sqlite = ChildProcess.run(
-            "/usr/bin/sqlite3",
+            sqlite3,
             [file, "PRAGMA integrity_check; SELECT 'trip:' || booking_id FROM trip; " + attemptQuery])
         let lines = sqlite.standardOutput.split(separator: "\n").map(String.init)
         if lines.first != "ok" { problems.append("integrity_check: \(sqlite.standardOutput) \(sqlite.standardError)") }
@@ -97,10 +97,13 @@ enum Campaign {
         return problems
     }
 
+    /// The sqlite3 shell on `PATH` (the campaigns need it: `ExternalTool.needed("sqlite3")`).
+    static var sqlite3: String { ExternalTool.path("sqlite3") ?? "sqlite3" }
+
     /// The attempts in `booking.sqlite`.
     static func attempts(of booking: Booking) -> [Attempt] {
         let file = (booking.dataDirectory as NSString).appendingPathComponent("booking.sqlite")
-        let sqlite = ChildProcess.run("/usr/bin/sqlite3", [file, attemptQuery])
+        let sqlite = ChildProcess.run(sqlite3, [file, attemptQuery])
         return attempts(sqlite.standardOutput.split(separator: "\n").map(String.init))
     }
 

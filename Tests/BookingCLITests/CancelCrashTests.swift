@@ -6,6 +6,8 @@ import Testing
 /// hook's `before cancel commit`, `after cancel commit`, `after cancel
 /// POST`, `after cancel saved`); the next run ends the booking cancelled
 /// exactly once: one refund in the sandbox's ledger, the trip says so.
+/// The killed runs are child processes, and so is `trip ID` (the lean
+/// viewer's); the setup and the runs after a kill run in this process.
 @Suite struct CancelCrashTests {
     static let boundaries = ["before cancel commit", "after cancel commit", "after cancel POST", "after cancel saved"]
 
@@ -14,7 +16,7 @@ import Testing
     static let rounds = ProcessInfo.processInfo.environment["BOOKINGKIT_CANCEL_KILL_ROUNDS"].flatMap(Int.init) ?? 1
 
     /// A confirmed booking made by the CLI against `sandbox`, `days` from today; its id.
-    private static func confirmedBooking(_ booking: Booking, days: Int = 20) async throws -> String {
+    private static func confirmedBooking(_ booking: some BookingRunner, days: Int = 20) async throws -> String {
         try await booking.holdAnOffer(days: days)
         let pay = try await booking.run(["pay", "--json"])
         try #require(pay.status == 0, "pay failed: \(pay.output) \(pay.error)")
@@ -42,12 +44,13 @@ import Testing
 
     private func killAndSettle(at boundary: String, sandbox: SandboxProcess, days: Int) async throws {
         let booking = Booking(server: sandbox.url, label: "cli-cancel-kill")
-        let id = try await Self.confirmedBooking(booking, days: days)
+        let cli = InProcess(sharing: booking)
+        let id = try await Self.confirmedBooking(cli, days: days)
         let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
         #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
         #expect(!killed.output.contains("CANCELLED"))
 
-        let reconcile = try await booking.run(["reconcile", "--json"])
+        let reconcile = try await cli.run(["reconcile", "--json"])
         #expect(reconcile.status == 0, "\(reconcile.output) \(reconcile.error)")
         let cancels = try #require(try reconcile.json()["cancels"] as? [String: Any])
         // Saved before dying (every boundary but the first) and not yet
@@ -60,13 +63,13 @@ import Testing
             // Nothing was saved or sent: the trip is as it was, and the user asks again.
             #expect(try await Self.tripStatus(booking, id) == "CONFIRMED")
             #expect(try await Self.refunds(sandbox, id) == 0)
-            let again = try await booking.run(["cancel", id])
+            let again = try await cli.run(["cancel", id])
             #expect(again.status == 0, "\(again.output) \(again.error)")
         }
         #expect(try await Self.tripStatus(booking, id) == "CANCELLED")
         #expect(try await Self.refunds(sandbox, id) == 1)
         // Asking again sends nothing: the trip is cancelled.
-        let late = try await booking.run(["cancel", id])
+        let late = try await cli.run(["cancel", id])
         #expect(late.status == 2)
         #expect(late.error.contains("already cancelled"), "\(late.error)")
         #expect(try await Self.refunds(sandbox, id) == 1)
@@ -78,7 +81,7 @@ import Testing
     {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: label)
-        let id = try await confirmedBooking(booking)
+        let id = try await confirmedBooking(InProcess(sharing: booking))
         let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
         #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
         return (sandbox, booking, id)
@@ -88,7 +91,7 @@ import Testing
         let (sandbox, booking, id) = try await Self.killedCancel(at: "after cancel POST", label: "cli-cancel-resume")
         // The user runs it again: the saved request is looked up (the
         // server has it cancelled) and nothing is refunded twice.
-        let again = try await booking.run(["cancel", id, "--json"])
+        let again = try await InProcess(sharing: booking).run(["cancel", id, "--json"])
         #expect(again.status == 0, "\(again.output) \(again.error)")
         #expect(try again.json()["status"] as? String == "CANCELLED")
         #expect(try await Self.tripStatus(booking, id) == "CANCELLED")
@@ -100,7 +103,7 @@ import Testing
         let (sandbox, booking, id) = try await Self.killedCancel(at: "after cancel commit", label: "cli-cancel-launch")
         #expect(try await Self.refunds(sandbox, id) == 0)
         // Any command's launch reconciliation sends the saved request with its key.
-        let status = try await booking.run(["status"])
+        let status = try await InProcess(sharing: booking).run(["status"])
         #expect(status.error.contains("settled at launch: cancellations examined 1: 1 cancelled"), "\(status.error)")
         #expect(try await Self.tripStatus(booking, id) == "CANCELLED")
         #expect(try await Self.refunds(sandbox, id) == 1)
@@ -124,18 +127,19 @@ import Testing
     @Test func badCancelsSayWhyExitTwoAndLoseNothing() async throws {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-cancel-bad")
-        let id = try await Self.confirmedBooking(booking)
+        let cli = InProcess(sharing: booking)
+        let id = try await Self.confirmedBooking(cli)
         // A second device of the account holds the trip too; this one cancels it first.
         let otherDevice = Booking(server: sandbox.url, label: "cli-cancel-device")
         #expect(try await otherDevice.run(["trips"]).status == 0)
         #expect(try await Self.tripStatus(otherDevice, id) == "CONFIRMED")
 
-        let unknown = try await booking.run(["cancel", "bk_doesnotexist"])
+        let unknown = try await cli.run(["cancel", "bk_doesnotexist"])
         #expect(unknown.status == 2)
         #expect(unknown.error.contains("no trip bk_doesnotexist on this device"), "\(unknown.error)")
 
         // Another account's key on this device's trip: the server has no such booking for it.
-        let other = try await booking.run(["cancel", id], environment: ["BOOKING_API_KEY": "sk_test_other"])
+        let other = try await cli.run(["cancel", id], environment: ["BOOKING_API_KEY": "sk_test_other"])
         #expect(other.status == 2, "\(other.output) \(other.error)")
         #expect(other.error.contains("no booking \(id) for this account"), "\(other.error)")
         #expect(try await Self.tripStatus(booking, id) == "CONFIRMED")
@@ -143,21 +147,21 @@ import Testing
         // other account's run keeps it, this account's next run settles it.
         let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": "after cancel commit"])
         #expect(killed.signalled)
-        let otherAgain = try await booking.run(["cancel", id], environment: ["BOOKING_API_KEY": "sk_test_other"])
+        let otherAgain = try await cli.run(["cancel", id], environment: ["BOOKING_API_KEY": "sk_test_other"])
         #expect(otherAgain.status == 2, "\(otherAgain.output) \(otherAgain.error)")
         #expect(try await Self.refunds(sandbox, id) == 0)
-        let reconcile = try await booking.run(["reconcile", "--json"])
+        let reconcile = try await cli.run(["reconcile", "--json"])
         #expect((try reconcile.json()["cancels"] as? [String: Any])?["cancelled"] as? Int == 1)
 
-        let json = try await booking.run(["cancel", "bk_doesnotexist", "--json"])
+        let json = try await cli.run(["cancel", "bk_doesnotexist", "--json"])
         #expect(json.status == 2)
 
-        let again = try await booking.run(["cancel", id])
+        let again = try await cli.run(["cancel", id])
         #expect(again.status == 2)
         #expect(again.error.contains("is already cancelled"), "\(again.error)")
         // The other device's copy still says confirmed: the server refuses,
         // says why, and that copy is brought up to date.
-        let late = try await otherDevice.run(["cancel", id])
+        let late = try await InProcess(sharing: otherDevice).run(["cancel", id])
         #expect(late.status == 2, "\(late.output) \(late.error)")
         #expect(late.error.contains("cannot be cancelled: the server has it CANCELLED"), "\(late.error)")
         #expect(try await Self.tripStatus(otherDevice, id) == "CANCELLED")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -24,15 +25,15 @@ import FoundationNetworking
         return (http?.statusCode ?? 0, http?.value(forHTTPHeaderField: "Location"))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(ExternalTool.needed("script"))
     func payOnATerminalPrintsThePageAndWaitsForThePerson() async throws {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-3ds-person")
-        try await booking.holdAnOffer()
+        try await InProcess(sharing: booking).holdAnOffer()
         let path = try #require(Booking.path)
         let command = ([path] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]).joined(separator: " ")
         let pay = try await Booking.spawn(
-            "/usr/bin/script", ["-qfec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
+            try #require(ExternalTool.path("script")), ["-qfec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
         try #require(await Booking.waitForOutput(pay, containing: "/sandbox/3ds/"), "no page URL: \(pay.outputSoFar)")
         let line = try #require(
             pay.outputSoFar.split(whereSeparator: \.isNewline).first { $0.contains("/sandbox/3ds/") })
@@ -52,11 +53,12 @@ import FoundationNetworking
         await sandbox.stop()
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(ExternalTool.needed("script"))
     func openWithTheReturnLinkFollowsTheWaitingPayment() async throws {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-3ds-return")
-        try await booking.holdAnOffer()
+        let cli = InProcess(sharing: booking)
+        try await cli.holdAnOffer()
         // On a terminal (a person answers), killed once the booking waits for
         // 3-D Secure, before the page opens.
         let command = (["\"$BOOKING\""] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]).joined(
@@ -65,19 +67,19 @@ import FoundationNetworking
             "script -qfec '\(command)' /dev/null",
             environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
         #expect(!pay.output.contains("Outcome:"), "pay was not killed: \(pay.output)")
-        let attempt = try #require(try await booking.run(["status", "--json"]).json()["attempt"] as? [String: Any])
+        let attempt = try #require(try await cli.run(["status", "--json"]).json()["attempt"] as? [String: Any])
         let id = try #require(attempt["bookingId"] as? String)
 
-        let other = try await booking.run(["open", "https://example.com/bookings/bk_0000000000000000/3ds-return"])
+        let other = try await cli.run(["open", "https://example.com/bookings/bk_0000000000000000/3ds-return"])
         #expect(other.status == 2)
         #expect(other.error.contains("nothing was changed"), "\(other.error)")
-        let malformed = try await booking.run(["open", "https://example.com/bookings/bk<x>/3ds-return"])
+        let malformed = try await cli.run(["open", "https://example.com/bookings/bk<x>/3ds-return"])
         #expect(malformed.status == 2)
 
         let answered = try await Self.answer(sandbox.url + "/sandbox/3ds/\(id)", pass: true)
         #expect(answered.status == 303, "\(attempt)")
         #expect(answered.location == "https://example.com/bookings/\(id)/3ds-return")
-        let opened = try await booking.run(["open", "https://example.com/bookings/\(id)/3ds-return"])
+        let opened = try await cli.run(["open", "https://example.com/bookings/\(id)/3ds-return"])
         #expect(opened.status == 0, "\(opened.output) \(opened.error)")
         #expect(opened.output.contains("Outcome: confirmed"))
         #expect(try await sandbox.ledger().chargeCount == 1)

@@ -1,5 +1,6 @@
-/// At most a few `booking` children run at once, so the CLI suite leaves
-/// CPU to the timing-sensitive suites running beside it on small machines.
+/// At most a few `booking` runs at once, children and in-process runs
+/// (`InProcess`) alike, so the CLI suite leaves CPU to the timing-sensitive
+/// suites running beside it on small machines.
 actor ChildSlots {
     static let shared = ChildSlots(count: 3)
 

@@ -1,6 +1,7 @@
 import BookingAPI
 import BookingCore
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 11, item 1: the client runs as several processes on one data
@@ -63,7 +64,8 @@ import Testing
         var problems: [String]
     }
 
-    @Test func holdPayReconcileAndStatusAtOnceOnOneDataDirectoryNeverLoseAPaidTrip() async throws {
+    @Test(ExternalTool.needed("sqlite3"))
+    func holdPayReconcileAndStatusAtOnceOnOneDataDirectoryNeverLoseAPaidTrip() async throws {
         let long = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
         let plans = (0..<(long ? 400 : 40)).map(Plan.init(index:))
         let outcomes = try await Campaign.runAgainstSandbox(plans) { index, plan, server in
@@ -137,7 +139,7 @@ import Testing
         if plan.secondPay { commands.append(("pay", ["pay", "--json"])) }
         let turn = index % commands.count
         commands = Array(commands[turn...] + commands[..<turn])
-        var children: [(String, Spawned)] = []
+        var children: [(String, ChildProcess)] = []
         for (name, arguments) in commands {
             let dies = name == plan.victim && !children.contains { $0.0 == name }
             let environment = dies ? plan.boundary.map { ["BOOKINGKIT_KILL_AT": $0] } ?? [:] : [:]
@@ -146,7 +148,7 @@ import Testing
         if let victim = plan.victim, plan.boundary == nil, let child = children.first(where: { $0.0 == victim })?.1 {
             // check-no-sleep: allowed (the random moment of the SIGKILL is the input under test)
             try await Task.sleep(for: .milliseconds(plan.delay))
-            child.send(SIGKILL)
+            child.kill(SIGKILL)
         }
         var runs: [(String, Booking.Run)] = []
         for (name, child) in children { runs.append((name, await Booking.finish(child))) }

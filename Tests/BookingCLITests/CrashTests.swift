@@ -4,25 +4,28 @@ import Testing
 
 /// `booking pay` dies by SIGKILL while its payment is out; the next launch
 /// settles the attempt with the server, and the ledger shows one charge.
+/// The killed or interrupted run is a child process; the setup and the
+/// next launches run in this process (`cli`).
 @Suite struct CrashTests {
     @Test func payKilledRightAfterThePaymentShowsItsOutcomeOnTheNextStatusWithOneCharge() async throws {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-kill-hook")
-        try await booking.holdAnOffer()
+        let cli = InProcess(sharing: booking)
+        try await cli.holdAnOffer()
         // The debug build's crash hook: die once the payment's answer is in,
         // before the flow hears of it.
         let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "after pay"])
         #expect(pay.signalled && pay.status == SIGKILL, "pay was not killed: \(pay.status) \(pay.output)")
         #expect(!pay.output.contains("Outcome:"))
 
-        let status = try await booking.run(["status"])
+        let status = try await InProcess(sharing: booking).run(["status"])
         #expect(status.status == 0, "\(status.output) \(status.error)")
         #expect(status.output.contains("CONFIRMED"))
         let ledger = try await sandbox.ledger()
         #expect(ledger.chargeCount == 1)
         #expect(ledger.chargesByIdempotencyKey.values.allSatisfy { $0 == 1 })
         // Paying again never charges again: there is nothing held to pay.
-        let again = try await booking.run(["pay"])
+        let again = try await cli.run(["pay"])
         #expect(again.status == 2)
         #expect(try await sandbox.ledger().chargeCount == 1)
     }
@@ -36,7 +39,7 @@ import Testing
         // server's 3 s delay, so the payment is on the server when it dies.
         // check-no-sleep: allowed (the moment of the SIGKILL is the input under test)
         try await Task.sleep(for: .milliseconds(1500))
-        pay.send(SIGKILL)
+        pay.kill(SIGKILL)
         let killed = await Booking.finish(pay)
         #expect(killed.signalled)
         #expect(!killed.output.contains("Outcome:"))
@@ -45,7 +48,7 @@ import Testing
 
         // Launch reconciliation (bounded at 3 s, shorter than this server's
         // delay) or the restored flow's lookup by key finds it confirmed.
-        let status = try await booking.run(["status", "--json"])
+        let status = try await InProcess(sharing: booking).run(["status", "--json"])
         #expect(status.status == 0, "\(status.output) \(status.error)")
         #expect((try status.json()["attempt"] as? [String: Any])?["phase"] as? String == "CONFIRMED")
         let ledger = try await sandbox.ledger()
@@ -56,16 +59,17 @@ import Testing
     @Test func payKilledBeforeThePaymentLeftIsNotKnownAndIsNeverPaidAgain() async throws {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-kill-before")
-        try await booking.holdAnOffer()
+        let cli = InProcess(sharing: booking)
+        try await cli.holdAnOffer()
         let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "before pay"])
         #expect(pay.signalled && pay.status == SIGKILL)
         // Saved as submitted, never sent: only the server could say, and it
         // has nothing under the key (yet, for all the client knows).
-        let status = try await booking.run(["status"])
+        let status = try await InProcess(sharing: booking).run(["status"])
         #expect(status.status == 3, "\(status.output) \(status.error)")
         #expect(status.output.contains("PAYMENT_SUBMITTED"))
         #expect(status.output.contains("Checking your payment"))
-        let again = try await booking.run(["pay"])
+        let again = try await cli.run(["pay"])
         #expect(again.output.contains("never sent again"), "\(again.output)")
         #expect(try await sandbox.ledger().chargeCount == 0)
     }
@@ -73,13 +77,13 @@ import Testing
     @Test func ctrlCDuringPayNeverCancelsTheChargeAndExitsThree() async throws {
         let (sandbox, booking, pay) = try await Self.payingOnASlowSandbox(
             delayMilliseconds: 1500, label: "cli-interrupt")
-        pay.send(SIGINT)
+        pay.kill(SIGINT)
         let interrupted = await Booking.finish(pay)
         #expect(!interrupted.signalled)
         #expect(interrupted.status == 3)
         #expect(interrupted.error.contains("the payment continues on the server; run `booking status`"))
 
-        let status = try await booking.run(["status"])
+        let status = try await InProcess(sharing: booking).run(["status"])
         #expect(status.output.contains("CONFIRMED"), "\(status.output) \(status.error)")
         #expect(try await sandbox.ledger().chargeCount == 1)
     }
@@ -90,10 +94,10 @@ import Testing
     /// line before it), waited for at most `timeout` seconds.
     private static func payingOnASlowSandbox(
         delayMilliseconds: Int, label: String, timeout: TimeInterval = 30
-    ) async throws -> (SandboxProcess, Booking, Spawned) {
+    ) async throws -> (SandboxProcess, Booking, ChildProcess) {
         let sandbox = try await SandboxProcess(["--fault-rate", "delay-ms=\(delayMilliseconds)=1"])
         let booking = Booking(server: sandbox.url, label: label)
-        try await booking.holdAnOffer()
+        try await InProcess(sharing: booking).holdAnOffer()
         let pay = try await booking.start(["pay"])
         #expect(await Booking.waitForOutput(pay, containing: "… Paying", timeout: timeout))
         return (sandbox, booking, pay)

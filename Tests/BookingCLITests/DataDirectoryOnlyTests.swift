@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A run writes nothing outside its data directory: no URL cache, no cookie
@@ -6,7 +7,7 @@ import Testing
 /// that moves money keeps no copy of its answers anywhere.
 @Suite struct DataDirectoryOnlyTests {
     @Test func searchOffersHoldAndPayLeaveHomeAndTheXDGDirectoriesEmpty() async throws {
-        let outside = ScratchDirectory("cli-home")
+        let outside = TemporaryDirectory("cli-home")
         let places = ["home", "xdg-data", "xdg-cache", "xdg-config", "xdg-state"]
         for place in places {
             try FileManager.default.createDirectory(atPath: outside.file(place), withIntermediateDirectories: true)

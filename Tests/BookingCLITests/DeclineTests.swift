@@ -5,7 +5,7 @@ import Testing
 /// `booking pay` explains that a new hold of that offer is needed.
 @Suite struct DeclineTests {
     @Test func aDeclinedPaymentSaysHowToTryAgainAndTheWayWorks() async throws {
-        let booking = Booking(label: "cli-decline-retry")
+        let booking = InProcess(label: "cli-decline-retry")
         let offerID = try await booking.holdAnOffer()
         let declined = try await booking.run(["pay", "--card", "tok_chargeDeclined"])
         #expect(declined.status == 1)

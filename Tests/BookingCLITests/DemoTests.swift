@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct DemoTests {
     @Test func theDemoRunsEndToEndAndProvesOneChargePerAttempt() async throws {
-        let home = ScratchDirectory("cli-demo")
-        let run = try await Booking.bare(["demo"], environment: ["NO_COLOR": "1", "XDG_DATA_HOME": home.path])
+        let home = TemporaryDirectory("cli-demo")
+        let run = await InProcess.bare(["demo"], environment: ["NO_COLOR": "1", "XDG_DATA_HOME": home.path])
         #expect(run.status == 0, "\(run.output) \(run.error)")
-        // Its own clock: the test may have waited for a child slot first.
+        // Its own clock: the test may have waited for a slot first.
         let seconds = run.output.split(separator: "\n").first { $0.hasPrefix("Demo finished in ") }
             .flatMap { Double($0.dropFirst("Demo finished in ".count).dropLast(" s.".count)) }
         #expect((seconds ?? 99) < 15, "\(run.output)")
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func theDemoAsJSONCarriesItsProof() async throws {
-        let run = try await Booking.bare(["demo", "--json"])
+        let run = await InProcess.bare(["demo", "--json"])
         #expect(run.status == 0, "\(run.error)")
         let json = try run.json()
         #expect(json["proved"] as? Bool == true)
@@ -36,7 +37,7 @@ import Testing
 
     @Test(arguments: [["--server", "http://127.0.0.1:9"], ["--data-dir", "/tmp/booking-demo-elsewhere"]])
     func theDemoRefusesAServerOrDataDirectoryItWouldNotUse(_ option: [String]) async throws {
-        let run = try await Booking.bare(["demo"] + option)
+        let run = await InProcess.bare(["demo"] + option)
         #expect(run.status == 2, "\(run.output) \(run.error)")
         #expect(run.errorLines.count == 1, "\(run.error)")
         #expect(run.error.contains("its own embedded sandbox in a temporary directory"), "\(run.error)")

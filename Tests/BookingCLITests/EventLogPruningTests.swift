@@ -5,7 +5,7 @@ import Testing
 /// files are never deleted, and `status` runs never push out pay or hold logs.
 @Suite struct EventLogPruningTests {
     @Test func pruningKeepsOtherFilesAndPayLogsOutliveManyStatusRuns() async throws {
-        let booking = Booking(label: "cli-prune")
+        let booking = InProcess(label: "cli-prune")
         let logs = booking.dataDirectory + "/logs"
         try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
         let mine = "000-my-notes.jsonl"

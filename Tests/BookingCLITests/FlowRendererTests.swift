@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func aHostileVoucherInTheServersAnswerIsEscapedForPeopleAndExactInJSON() async throws {
-        let booking = Booking(label: "cli-render-voucher")
+        let booking = InProcess(label: "cli-render-voucher")
         try await booking.holdAnOffer()
         let pay = try await booking.run(["pay"])
         try #require(pay.status == 0, "\(pay.output) \(pay.error)")

@@ -13,11 +13,12 @@ struct FullDiskCommandTests {
         let disk = try SmallDisk(at: booking.directory.file("disk"))
         defer { disk.unmount() }
         booking.global = ["--data-dir", disk.path + "/data", "--server", sandbox.url]
-        let offers = try await booking.offers()
+        let cli = InProcess(sharing: booking)
+        let offers = try await cli.offers()
         let offerID = try #require(offers.first?["offerId"] as? String)
         disk.fill()
 
-        let hold = try await booking.run(["hold", offerID, "--no-wait"])
+        let hold = try await cli.run(["hold", offerID, "--no-wait"])
         #expect(hold.status == 1)
         #expect(
             hold.error.contains("The device's storage is full: nothing was sent. Free some space and try again."),

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct HelpTests {
     @Test func theOverviewListsEveryCommandAndTheExitCodes() async throws {
-        let run = try await Booking.bare(["--help"])
+        let run = await InProcess.bare(["--help"])
         #expect(run.status == 0)
         for command in CommandCatalog.commands { #expect(run.output.contains("  \(command.name)")) }
         #expect(run.output.contains("EXIT CODES"))
@@ -13,7 +13,7 @@ import Testing
 
     @Test(arguments: CommandCatalog.commands.map(\.name))
     func everyCommandHasItsOwnHelp(_ name: String) async throws {
-        let run = try await Booking.bare([name, "--help"])
+        let run = await InProcess.bare([name, "--help"])
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("booking \(name): "))
         #expect(run.output.contains("USAGE: booking \(name)"))
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func theVersionPrints() async throws {
-        let run = try await Booking.bare(["--version"])
+        let run = await InProcess.bare(["--version"])
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("booking "))
     }

@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Text that did not come from the program (a server's answer, a saved row,
 /// a log, an argument) never reaches a terminal raw: escape sequences,
 /// carriage returns, bells and bidi overrides are shown escaped; `--json`
 /// still carries the exact text.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
-struct HostileTextTests {
+@Suite struct HostileTextTests {
     /// Escape sequences, a carriage return, a bell, a one-byte CSI and a
     /// right-to-left override, as a hostile server would send them.
     static let hostile = "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}\r\u{9B}31m\u{202E}lat\u{2066}"
@@ -28,11 +28,14 @@ struct HostileTextTests {
     }
 
     static func sqlite(_ database: String, _ sql: String) async throws {
-        let run = try await Booking.execute("/usr/bin/sqlite3", [database, sql], environment: [:])
+        let shell = try #require(ExternalTool.path("sqlite3"), "the sqlite3 shell is missing")
+        let run = try await Booking.execute(shell, [database, sql], environment: [:])
         try #require(run.status == 0, "sqlite3 failed: \(run.error)")
     }
 
-    @Test func aServersHostileTripTextIsEscapedInTripsAndTripButExactInJSON() async throws {
+    /// Spawned: `trips` and `trip ID` are the lean viewer's (`booking`), not `booking-cli`'s.
+    @Test(ExternalTool.needed("sqlite3"))
+    func aServersHostileTripTextIsEscapedInTripsAndTripButExactInJSON() async throws {
         let booking = Booking(label: "cli-hostile-trip")
         let bookingID = try await booking.holdAndPay()
         // The server's next version of the booking carries hostile text in
@@ -72,8 +75,9 @@ struct HostileTextTests {
         Self.expectTerminalSafe(offline.output, "offline trips")
     }
 
-    @Test func hostileCachedOfferTextIsEscapedInOffersAndHold() async throws {
-        let booking = Booking(label: "cli-hostile-offer")
+    @Test(ExternalTool.needed("sqlite3"))
+    func hostileCachedOfferTextIsEscapedInOffersAndHold() async throws {
+        let booking = InProcess(label: "cli-hostile-offer")
         let offerID = try await booking.firstOfferID()
         try await Self.sqlite(
             booking.dataDirectory + "/cache.sqlite",
@@ -97,7 +101,7 @@ struct HostileTextTests {
     }
 
     @Test func aCraftedLogIsReplayedWithItsTextEscaped() async throws {
-        let booking = Booking(label: "cli-hostile-replay")
+        let booking = InProcess(label: "cli-hostile-replay")
         let text = try String(contentsOfFile: try await booking.holdLog(), encoding: .utf8)
         let crafted = booking.directory.file("crafted.jsonl")
         try text.replacingOccurrences(of: #""state":"held""#, with: #""state":"held\u001b[2J\u202e\u0007""#)
@@ -113,11 +117,11 @@ struct HostileTextTests {
     }
 
     @Test func aRightToLeftOverrideInAnArgumentIsEchoedEscaped() async throws {
-        let run = try await Booking().run(["trip", "bk_\u{202E}gpj.exe"])
+        let run = try await InProcess().run(["trip", "bk_\u{202E}gpj.exe"])
         #expect(run.status == 2)
         #expect(run.error.contains("bk_\\u{202e}gpj.exe"), "\(run.error)")
         Self.expectTerminalSafe(run.error, "usage error")
-        let unknown = try await Booking.bare(["fr\u{202E}ob\u{2066}"])
+        let unknown = await InProcess.bare(["fr\u{202E}ob\u{2066}"])
         #expect(unknown.status == 2)
         #expect(!unknown.error.unicodeScalars.contains("\u{2066}"), "\(unknown.error)")
         Self.expectTerminalSafe(unknown.error, "unknown command")

@@ -20,17 +20,17 @@ import Testing
     }
 
     @Test func aRejectedInputIsOneJSONErrorDocument() async throws {
-        let run = try await Booking().run(["trip", "bk_nope", "--json"])
+        let run = try await InProcess().run(["trip", "bk_nope", "--json"])
         try Self.expectErrorDocument(run, code: "usage", exitCode: 2)
     }
 
     @Test func aBadCommandLineWithJSONIsOneJSONErrorDocument() async throws {
-        let run = try await Booking().run(["--json", "offers", "--place"])
+        let run = try await InProcess().run(["--json", "offers", "--place"])
         try Self.expectErrorDocument(run, code: "usage", exitCode: 2)
     }
 
     @Test func anUnreachableServerIsOneJSONErrorDocumentNotAMix() async throws {
-        let run = try await Booking(server: "http://127.0.0.1:9").run(["search", "Lisbon", "--json"])
+        let run = try await InProcess(server: "http://127.0.0.1:9").run(["search", "Lisbon", "--json"])
         try Self.expectErrorDocument(run, code: "failed", exitCode: 1)
     }
 }

@@ -4,10 +4,13 @@ import Testing
 /// Every command's happy path against a separately started sandbox, with
 /// `--json` parsed and checked for its documented fields; then the server
 /// stops and the offline viewer still shows the trips and their age.
+/// `booking-cli`'s commands run in this process (`cli`); `trips` and
+/// `trip ID` are the lean viewer's, in the built `booking` (`viewer`).
 @Suite struct JourneyTests {
     @Test func everyCommandWorksWithJSONAndTheTripsStayReadableWhenTheServerStops() async throws {
         let sandbox = try await SandboxProcess()
-        let booking = Booking(server: sandbox.url)
+        let viewer = Booking(server: sandbox.url)
+        let booking = InProcess(sharing: viewer)
 
         let search = try await booking.run(["search", "Lisbon", "--json"]).json()
         #expect(search["source"] as? String == "server")
@@ -65,15 +68,15 @@ import Testing
         #expect((status["trip"] as? [String: Any])?["bookingId"] as? String == bookingID)
 
         // --json shows the device's copy at once; --refresh waits for the server.
-        let copy = try await booking.run(["trips", "--json"]).json()
+        let copy = try await viewer.run(["trips", "--json"]).json()
         #expect((copy["trips"] as? [[String: Any]])?.first?["bookingId"] as? String == bookingID)
         #expect(copy["offline"] as? Bool == true)
-        let trips = try await booking.run(["trips", "--json", "--refresh"]).json()
+        let trips = try await viewer.run(["trips", "--json", "--refresh"]).json()
         #expect((trips["trips"] as? [[String: Any]])?.first?["bookingId"] as? String == bookingID)
         #expect(trips["offline"] as? Bool == false)
         for field in ["syncedAt", "syncedAgo", "ageSeconds"] { #expect(trips[field] != nil) }
 
-        let trip = try await booking.run(["trip", bookingID, "--json"]).json()
+        let trip = try await viewer.run(["trip", bookingID, "--json"]).json()
         #expect((trip["trip"] as? [String: Any])?["status"] as? String == "CONFIRMED")
 
         let opened = try await booking.run(["open", "https://example.com/trips/\(bookingID)"])
@@ -101,19 +104,20 @@ import Testing
         // The server goes away: the trips still show, quickly, with their age.
         await sandbox.stop()
         let started = Date()
-        let offline = try await booking.run(["trips"])
+        let offline = try await viewer.run(["trips"])
         #expect(offline.status == 0, "\(offline.error)")
         #expect(Date().timeIntervalSince(started) < 6)
         #expect(offline.output.contains(bookingID))
         #expect(offline.output.contains("Offline: this device's copy, synced "))
         #expect(offline.output.contains(" ago."))
-        let offlineJSON = try await booking.run(["trip", bookingID, "--json"]).json()
+        let offlineJSON = try await viewer.run(["trip", bookingID, "--json"]).json()
         #expect(offlineJSON["offline"] as? Bool == true)
         #expect(offlineJSON["syncedAgo"] as? String != nil)
     }
 
     @Test func theEmbeddedSandboxNeedsNothingSetUp() async throws {
-        let booking = Booking(label: "cli-embedded")
+        let viewer = Booking(label: "cli-embedded")
+        let booking = InProcess(sharing: viewer)
         let search = try await booking.run(["search", "Lisbon"])
         #expect(search.status == 0)
         #expect(search.output.contains("plc_lisbon  Lisbon, Portugal"))
@@ -126,7 +130,7 @@ import Testing
         let pay = try await booking.run(["pay"])
         #expect(pay.status == 0, "\(pay.output) \(pay.error)")
         #expect(pay.output.contains("Outcome: confirmed. Booking confirmed: Your voucher: "))
-        let trips = try await booking.run(["trips"])
+        let trips = try await viewer.run(["trips"])
         #expect(trips.output.contains("CONFIRMED"))
         #expect(trips.output.contains("synced just now"))
         // The embedded sandbox keeps its state in the data directory.
@@ -135,7 +139,7 @@ import Testing
     }
 
     @Test func aDeclinedCardAndAFailedChallengeEndInANamedFailure() async throws {
-        let booking = Booking(label: "cli-declined")
+        let booking = InProcess(label: "cli-declined")
         try await booking.holdAnOffer(index: 0)
         let declined = try await booking.run(["pay", "--card", "tok_chargeDeclined"])
         #expect(declined.status == 1)
@@ -152,7 +156,7 @@ import Testing
     }
 
     @Test func threeDSecureOnTheSandboxIsPassedAndConfirmed() async throws {
-        let booking = Booking(label: "cli-3ds")
+        let booking = InProcess(label: "cli-3ds")
         try await booking.holdAnOffer(index: 0)
         let pay = try await booking.run(["pay", "--card", "tok_threeDSecureRequired"])
         #expect(pay.status == 0, "\(pay.output) \(pay.error)")

@@ -27,7 +27,8 @@ import Testing
         var problems: [String]
     }
 
-    @Test func payKilledAtNamedBoundariesAndRandomMomentsNeverChargesTwiceNorLosesATrip() async throws {
+    @Test(ExternalTool.needed("sqlite3"))
+    func payKilledAtNamedBoundariesAndRandomMomentsNeverChargesTwiceNorLosesATrip() async throws {
         let long = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
         let perBoundary = long ? 300 : 14
         let randomKills = long ? 300 : 20
@@ -67,7 +68,7 @@ import Testing
                 let child = try await booking.start(["pay"])
                 // check-no-sleep: allowed (the random moment of the SIGKILL is the input under test)
                 try await Task.sleep(for: .milliseconds(delay))
-                child.send(SIGKILL)
+                child.kill(SIGKILL)
                 kill.killed = await Booking.finish(child).signalled
             } else {
                 let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": point])

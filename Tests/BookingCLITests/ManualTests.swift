@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BookingCLI
@@ -22,12 +23,13 @@ import Testing
     }
 
     static func manual() async throws -> String {
-        let run = try await Booking.bare(["manual"])
+        let run = await InProcess.bare(["manual"])
         try #require(run.status == 0, "\(run.error)")
         return run.output
     }
 
-    @Test func groffRendersThePageWithoutAWarning() async throws {
+    @Test(ExternalTool.needed("groff"))
+    func groffRendersThePageWithoutAWarning() async throws {
         let page = try await Self.manual()
         #expect(page.hasPrefix(".TH BOOKING 1 "))
         let run = try await Self.groffWarnings(page)
@@ -35,7 +37,8 @@ import Testing
         #expect(run.error.isEmpty, "groff: \(run.error)")
     }
 
-    @Test func thePageHasEverySectionCommandAndOption() async throws {
+    @Test(ExternalTool.needed("man", "col"))
+    func thePageHasEverySectionCommandAndOption() async throws {
         let text = try await Self.rendered(try await Self.manual())
         for section in [
             "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GLOBAL OPTIONS", "EXIT STATUS", "ENVIRONMENT",
@@ -63,7 +66,8 @@ import Testing
         #expect(text.contains("booking " + BookingTool.version))
     }
 
-    @Test func manWithAWidthOf80ShowsTheExitStatusAndKeepsItsLinesInside() async throws {
+    @Test(ExternalTool.needed("man", "col"))
+    func manWithAWidthOf80ShowsTheExitStatusAndKeepsItsLinesInside() async throws {
         let run = try await Booking.shell(
             #""$BOOKING" manual > "$FILE" && man -l "$FILE" | col -bx; rm -f "$FILE""#,
             environment: [
@@ -76,14 +80,16 @@ import Testing
         #expect(long.isEmpty, "\(long)")
     }
 
-    @Test func optionsHyphensAreMinusSignsThatCopyAsHyphens() async throws {
+    @Test(ExternalTool.needed("man", "col"))
+    func optionsHyphensAreMinusSignsThatCopyAsHyphens() async throws {
         let page = try await Self.manual()
         #expect(page.contains(#"\fB\-\-challenge\fR \fIpass|fail\fR"#))
         #expect(!page.contains("--"), "every option's hyphens escaped")
         #expect(try await Self.rendered(page).contains("--challenge pass|fail"))
     }
 
-    @Test func textThatLooksLikeRoffIsPrintedAsItIs() async throws {
+    @Test(ExternalTool.needed("groff", "man", "col"))
+    func textThatLooksLikeRoffIsPrintedAsItIs() async throws {
         let hostile = CommandSpec(
             name: ".evil", summary: "'quoted \\fB not bold \\\\ and .TH inside",
             discussion: ".SH NOT A SECTION\n'br — café ✓",
@@ -101,7 +107,7 @@ import Testing
     }
 
     @Test func withJSONThePageIsOneDocument() async throws {
-        let run = try await Booking.bare(["manual", "--json"])
+        let run = await InProcess.bare(["manual", "--json"])
         #expect(run.status == 0)
         let document = try run.json()
         #expect(document["format"] as? String == "roff")
@@ -111,7 +117,7 @@ import Testing
 
     @Test(arguments: [["help", "manual"], ["manual", "--help"]])
     func theManualHasItsHelp(_ arguments: [String]) async throws {
-        let run = try await Booking.bare(arguments)
+        let run = await InProcess.bare(arguments)
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("booking manual: "))
         #expect(run.output.contains("~/.local/share/man/man1/booking.1"))

@@ -4,19 +4,19 @@ import Testing
 /// The commands that need no server: diagram and replay.
 @Suite struct OfflineCommandTests {
     @Test func theDiagramPrintsAsMermaidDotOrJSON() async throws {
-        let mermaid = try await Booking.bare(["diagram"])
+        let mermaid = await InProcess.bare(["diagram"])
         #expect(mermaid.status == 0)
         #expect(mermaid.output.hasPrefix("stateDiagram-v2\n"))
-        let dot = try await Booking.bare(["diagram", "--format", "dot"])
+        let dot = await InProcess.bare(["diagram", "--format", "dot"])
         #expect(dot.output.hasPrefix("digraph BookingFlow {"))
-        let json = try await Booking.bare(["diagram", "--format", "dot", "--json"]).json()
+        let json = try await InProcess.bare(["diagram", "--format", "dot", "--json"]).json()
         #expect(json["format"] as? String == "dot")
         #expect((json["stages"] as? [String])?.contains("unknown") == true)
         #expect((json["text"] as? String)?.hasPrefix("digraph") == true)
     }
 
     @Test func aReplayThatDoesNotMatchItsLogExitsOneAndAnUnreadableLogTwo() async throws {
-        let booking = Booking(label: "cli-replay")
+        let booking = InProcess(label: "cli-replay")
         let log = try await booking.holdLog()
         let good = try await booking.run(["replay", log])
         #expect(good.status == 0)
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func aLinkToAnotherHostSaysWhyAndTheHostCanBeConfigured() async throws {
-        var booking = Booking(label: "cli-open")
+        var booking = InProcess(label: "cli-open")
         let rejected = try await booking.run(["open", "https://example.com/trips/bk_1?x=1"])
         #expect(rejected.status == 2)
         #expect(rejected.error == "booking: rejected link: it has a query string\n")

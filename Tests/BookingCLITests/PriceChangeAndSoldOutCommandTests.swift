@@ -3,14 +3,16 @@ import Testing
 
 /// A changed price and a sold-out room, end to end over real HTTP to a
 /// sandbox process that answers every hold with that fault; and the flow's
-/// offline state reaching `hold` and `pay` when the server is gone.
+/// offline state reaching `hold` and `pay` when the server is gone. The
+/// sandbox is a child process (it must be able to stop); the client runs
+/// in this process.
 @Suite struct PriceChangeAndSoldOutCommandTests {
     static let search = ["--place", "plc_lisbon", "--check-in", Booking.date(20), "--check-out", Booking.date(22)]
 
     @Test func aChangedPriceShowsBothPricesAndIsAcceptedWithANewAttempt() async throws {
         let sandbox = try await SandboxProcess(["--fault-rate", "price-changed=1.0"])
         defer { Task { await sandbox.stop() } }
-        let booking = Booking(server: sandbox.url, label: "cli-price")
+        let booking = InProcess(server: sandbox.url, label: "cli-price")
         let offer = try #require(try await booking.offers().first)
         let id = try #require(offer["offerId"] as? String)
         let first = try await booking.run(["hold", id, "--json"]).json()
@@ -38,7 +40,7 @@ import Testing
     @Test func aSoldOutRoomStaysMarkedUntilTheListIsRefreshed() async throws {
         let sandbox = try await SandboxProcess(["--fault-rate", "sold-out=1.0"])
         defer { Task { await sandbox.stop() } }
-        let booking = Booking(server: sandbox.url, label: "cli-soldout")
+        let booking = InProcess(server: sandbox.url, label: "cli-soldout")
         let id = try await booking.firstOfferID()
         let hold = try await booking.run(["hold", id])
         #expect(hold.status == 1)
@@ -59,7 +61,7 @@ import Testing
 
     @Test func holdAndPayWithTheServerGoneSayOfflineAndWhatWaits() async throws {
         let sandbox = try await SandboxProcess()
-        let booking = Booking(server: sandbox.url, label: "cli-offline")
+        let booking = InProcess(server: sandbox.url, label: "cli-offline")
         let offers = try await booking.offers()
         let second = try #require(offers[1]["offerId"] as? String)
         try await booking.holdAnOffer()

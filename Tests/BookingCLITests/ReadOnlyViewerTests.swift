@@ -10,10 +10,12 @@ import Testing
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber).intValue
     }
 
-    @Test func theTripsShowFromAnImmutableBookingFileInAReadOnlyDataDirectory() async throws {
+    @Test(ExternalTool.needed(FileProtection.isRoot ? ["chattr"] : []))
+    func theTripsShowFromAnImmutableBookingFileInAReadOnlyDataDirectory() async throws {
         let booking = Booking(label: "cli-readonly")
-        try await booking.holdAnOffer()
-        let pay = try await booking.run(["pay", "--json"])
+        let cli = InProcess(sharing: booking)
+        try await cli.holdAnOffer()
+        let pay = try await cli.run(["pay", "--json"])
         try #require(pay.status == 0, "pay failed: \(pay.error)")
         let bookingID = try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
 

@@ -5,7 +5,7 @@ import Testing
 /// outcome.
 @Suite struct ReconcileCommandTests {
     @Test func aHeldRoomIsNotAPendingPaymentAndExitsZero() async throws {
-        let booking = Booking(label: "cli-reconcile-held")
+        let booking = InProcess(label: "cli-reconcile-held")
         try await booking.holdAnOffer()
         let run = try await booking.run(["reconcile", "--json"])
         #expect(run.status == 0, "\(run.output) \(run.error)")

@@ -5,7 +5,8 @@ import Testing
 @Suite struct ReplayMemoryTests {
     @Test func aLargeLogIsReplayedInMemoryFarBelowItsSize() async throws {
         let booking = Booking(label: "cli-replay-large")
-        let log = try await booking.holdLog()
+        // The log is made in this process; the replays are measured as processes.
+        let log = try await InProcess(sharing: booking).holdLog()
         let lines = try Data(contentsOf: URL(fileURLWithPath: log))
         try #require(!lines.isEmpty)
         let large = booking.directory.file("large.jsonl")

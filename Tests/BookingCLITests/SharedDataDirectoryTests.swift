@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Several `booking` runs on one data directory, as a user with two
@@ -7,7 +8,7 @@ import Testing
 /// run never announces an outcome the saved attempt contradicts.
 @Suite struct SharedDataDirectoryTests {
     @Test func aSecondHoldReplacesTheFirstAndPaySaysWhichRoomAndPriceItPays() async throws {
-        let booking = Booking(label: "cli-two-holds")
+        let booking = InProcess(label: "cli-two-holds")
         let offers = try await booking.offers()
         let first = try #require(offers[0]["offerId"] as? String)
         let second = try #require(offers[1]["offerId"] as? String)
@@ -32,7 +33,7 @@ import Testing
         #expect(attempt["phase"] as? String == "CONFIRMED")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(ExternalTool.needed("script"))
     func theCountdownEndsWithThePaymentAnotherRunMadeNotWithAnExpiredHold() async throws {
         // A short hold: without the fix the countdown ends "no longer held"
         // when it runs out, and the test fails instead of waiting 15 minutes.

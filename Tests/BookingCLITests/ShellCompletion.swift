@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Asks the real shells what they complete for a `booking` command line,
@@ -41,7 +42,7 @@ enum ShellCompletion {
     /// pseudo-terminal (`zpty`) with `compinit`, the script and a `compadd`
     /// that also writes each match to a file, is sent `line` and a tab.
     static func zsh(_ line: String) async throws -> [String] {
-        let scratch = ScratchDirectory("cli-zsh")
+        let scratch = TemporaryDirectory("cli-zsh")
         try zshSetup.write(toFile: scratch.file("setup.zsh"), atomically: true, encoding: .utf8)
         try zshDriver.write(toFile: scratch.file("drive.zsh"), atomically: true, encoding: .utf8)
         let run = try await Booking.shell(

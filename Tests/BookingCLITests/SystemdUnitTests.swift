@@ -53,7 +53,7 @@ import Testing
         #expect(timer["Install"]?["WantedBy"] == ["timers.target"])
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")))
+    @Test(ExternalTool.needed("systemd-analyze"))
     func systemdAcceptsTheUnitsAndRatesTheirExposureLow() async throws {
         let booking = try #require(Booking.path, "the booking executable is not built")
         let script = (BuiltProducts.packageRoot as NSString).appendingPathComponent("scripts/check-systemd-units.sh")

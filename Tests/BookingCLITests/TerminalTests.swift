@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What only a terminal shows: the live countdown rewritten in place, and
 /// colour (never with NO_COLOR). Run in a pseudo-terminal by `script`.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+@Suite(ExternalTool.needed("script"))
 struct TerminalTests {
     @Test func theHoldCountdownUpdatesInPlaceUntilTheHoldRunsOut() async throws {
         let sandbox = try await SandboxProcess(["--hold-ttl-ms", "3000"])
@@ -19,7 +20,8 @@ struct TerminalTests {
         #expect(!run.output.contains("\u{1B}[32m"), "NO_COLOR is set")
     }
 
-    @Test func ctrlCStopsWatchingTheCountdownAndTheRoomStaysHeld() async throws {
+    @Test(ExternalTool.needed("pkill"))
+    func ctrlCStopsWatchingTheCountdownAndTheRoomStaysHeld() async throws {
         let booking = Booking(label: "cli-pty-interrupt")
         let watching = try await booking.holdWatchingTheCountdown()
         // Ctrl-C on the terminal: SIGINT to the watching `booking`.
@@ -30,14 +32,14 @@ struct TerminalTests {
         #expect(run.status == 0, "\(run.output) \(run.error)")
         #expect(run.output.contains("left to pay"))
         #expect(run.output.contains("Stopped watching. The room stays held for 14:"))
-        let status = try await booking.run(["status"])
+        let status = try await InProcess(sharing: booking).run(["status"])
         #expect(status.status == 0)
         #expect(status.output.contains("HELD"))
     }
 
     @Test func colourShowsOnATerminalWithoutNoColour() async throws {
         let booking = Booking(label: "cli-colour")
-        try await booking.holdAnOffer()
+        try await InProcess(sharing: booking).holdAnOffer()
         let command = (["\"$BOOKING\""] + booking.global + ["status"]).joined(separator: " ")
         let coloured = try await Booking.shell("unset NO_COLOR; TERM=xterm script -qfec '\(command)' /dev/null")
         #expect(coloured.output.contains("\u{1B}[32mRoom held\u{1B}[0m"), "\(coloured.output)")

@@ -8,7 +8,7 @@ import Testing
     static let stay = ["--place", "plc_lisbon", "--check-in", Booking.date(20), "--check-out", Booking.date(22)]
 
     @Test func aMissingRequiredOptionSaysWhichOne() async throws {
-        let run = try await Booking.bare(["offers", "--place", "plc_lisbon", "--check-in", Booking.date(20)])
+        let run = await InProcess.bare(["offers", "--place", "plc_lisbon", "--check-in", Booking.date(20)])
         #expect(run.status == 2)
         #expect(run.error == "booking: `booking offers` needs --check-out DATE; run `booking offers --help`\n")
         #expect(run.output.isEmpty)
@@ -26,7 +26,7 @@ import Testing
         (["--guests", "9"], "invalid value '9' for --guests"),
     ])
     func aFilterOutOfRangeIsUsageAndSendsNothing(extra: [String], message: String) async throws {
-        let booking = Booking(server: "http://127.0.0.1:9", label: "cli-filters")
+        let booking = InProcess(server: "http://127.0.0.1:9", label: "cli-filters")
         let run = try await booking.run(["offers"] + Self.stay + extra)
         #expect(run.status == 2, "\(extra): \(run.error)")
         #expect(run.errorLines.count == 1)
@@ -36,22 +36,22 @@ import Testing
     }
 
     @Test func theNewOptionsAreInTheHelpTheManualAndTheCompletionsFromOneDeclaration() async throws {
-        let help = try await Booking.bare(["offers", "--help"])
+        let help = await InProcess.bare(["offers", "--help"])
         #expect(help.output.contains("--stars N"))
         #expect(help.output.contains("--free-cancellation"))
         #expect(help.output.contains("--place PLACE_ID"), "\(help.output)")
         #expect(help.output.contains("(required)"))
-        let manual = try await Booking.bare(["manual"]).output
+        let manual = await InProcess.bare(["manual"]).output
         #expect(manual.contains("accept\\-new\\-price") || manual.contains("accept-new-price"))
         for shell in ["bash", "zsh", "fish"] {
-            let script = try await Booking.bare(["completions", shell]).output
+            let script = await InProcess.bare(["completions", shell]).output
             #expect(script.contains("accept-new-price"), "\(shell)")
             #expect(script.contains("max-price"), "\(shell)")
         }
     }
 
     @Test func anAcceptWithNoChangedPriceIsUsageAndHoldsNothing() async throws {
-        let booking = Booking(label: "cli-accept")
+        let booking = InProcess(label: "cli-accept")
         let id = try await booking.firstOfferID()
         let run = try await booking.run(["hold", id, "--accept-new-price"])
         #expect(run.status == 2)
@@ -77,7 +77,7 @@ import Testing
     func theViewerCancelAndSandboxCommandsCheckTheirDeclaredInputsBeforeAnyWork(
         arguments: [String], message: String
     ) async throws {
-        let booking = Booking(server: "http://127.0.0.1:9", label: "cli-typed")
+        let booking = InProcess(server: "http://127.0.0.1:9", label: "cli-typed")
         let run = try await booking.run(arguments)
         #expect(run.status == 2, "\(arguments): \(run.error)")
         #expect(run.error == "booking: " + message + "\n")

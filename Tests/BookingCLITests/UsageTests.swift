@@ -53,7 +53,7 @@ import Testing
 
     @Test(arguments: badCommandLines)
     func aBadCommandLineSaysWhyOnOneLineAndExitsTwo(_ arguments: [String]) async throws {
-        let booking = Booking()
+        let booking = InProcess()
         let run = try await booking.run(arguments)
         #expect(run.status == 2, "\(arguments): exit \(run.status), stderr: \(run.error)")
         #expect(run.errorLines.count == 1, "\(arguments): stderr: \(run.error)")
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func plainHTTPToAnotherMachineIsRefusedFromTheEnvironmentToo() async throws {
-        var booking = Booking()
+        var booking = InProcess()
         booking.environment["BOOKING_SERVER"] = "http://10.0.0.8:8080"
         let run = try await booking.run(["status"])
         #expect(run.status == 2)
@@ -72,11 +72,11 @@ import Testing
     }
 
     @Test func aRejectedAPIKeyIsNeverEchoed() async throws {
-        let given = try await Booking().run(["trips", "--api-key", "sk_live_s3cr3t with a space"])
+        let given = try await InProcess().run(["trips", "--api-key", "sk_live_s3cr3t with a space"])
         #expect(given.status == 2)
         #expect(!given.error.contains("s3cr3t"), "\(given.error)")
         #expect(given.error.contains("--api-key (not shown)"), "\(given.error)")
-        var booking = Booking()
+        var booking = InProcess()
         booking.environment["BOOKING_API_KEY"] = "sk_live_s3cr3t\u{1B}[2J"
         let fromEnvironment = try await booking.run(["trips"])
         #expect(fromEnvironment.status == 2)
@@ -85,9 +85,9 @@ import Testing
     }
 
     @Test func guestsAreCheckedAgainstTheServersLimitAndTheHelpSaysIt() async throws {
-        let help = try await Booking.bare(["offers", "--help"])
+        let help = await InProcess.bare(["offers", "--help"])
         #expect(help.output.contains("number of guests, 1-8"), "\(help.output)")
-        let run = try await Booking().run([
+        let run = try await InProcess().run([
             "offers", "--place", "plc_lisbon", "--check-in", Booking.date(20),
             "--check-out", Booking.date(22), "--guests", "9",
         ])
@@ -96,13 +96,13 @@ import Testing
     }
 
     @Test func anUnknownOfferSaysToListOffersFirst() async throws {
-        let run = try await Booking().run(["hold", "off_htl_lis01_std_20300101_20300103_2", "--no-wait"])
+        let run = try await InProcess().run(["hold", "off_htl_lis01_std_20300101_20300103_2", "--no-wait"])
         #expect(run.status == 2)
         #expect(run.error.contains("run `booking offers` first"))
     }
 
     @Test func payingAgainAfterAConfirmedPaymentNamesTheTrip() async throws {
-        let booking = Booking(label: "cli-pay-twice")
+        let booking = InProcess(label: "cli-pay-twice")
         let bookingID = try await booking.holdAndPay()
         let again = try await booking.run(["pay"])
         #expect(again.status == 2)
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func payingWithNothingHeldIsRefused() async throws {
-        let run = try await Booking().run(["pay"])
+        let run = try await InProcess().run(["pay"])
         #expect(run.status == 2)
         #expect(run.error.contains("booking hold"))
     }

@@ -1,5 +1,6 @@
 import BookingCLI
 import Foundation
+import TestSupport
 import Testing
 
 /// `booking --version`: the package's version and the SQLite library's the
@@ -7,21 +8,23 @@ import Testing
 @Suite struct VersionTests {
     /// The SQLite library's version as the `sqlite3` shell (same library) says it.
     static func systemSQLiteVersion() async throws -> String {
-        let run = try await Booking.execute("/bin/sh", ["-c", "sqlite3 --version"], environment: [:])
+        let shell = try #require(ExternalTool.path("sqlite3"), "the sqlite3 shell is missing")
+        let run = try await Booking.execute(shell, ["--version"], environment: [:])
         try #require(run.status == 0, "the sqlite3 shell is missing: \(run.error)")
         return String(try #require(run.output.split(separator: " ").first))
     }
 
-    @Test func theVersionNamesThePackageAndTheSQLiteLibrary() async throws {
-        let run = try await Booking.bare(["--version"])
+    @Test(ExternalTool.needed("sqlite3"))
+    func theVersionNamesThePackageAndTheSQLiteLibrary() async throws {
+        let run = await InProcess.bare(["--version"])
         #expect(run.status == 0)
         #expect(run.output == "booking \(BookingTool.version) (SQLite \(try await Self.systemSQLiteVersion()))\n")
         #expect(run.error.isEmpty)
     }
 
-    @Test(arguments: [["--version", "--json"], ["--json", "--version"]])
+    @Test(ExternalTool.needed("sqlite3"), arguments: [["--version", "--json"], ["--json", "--version"]])
     func withJSONTheVersionIsOneDocument(_ arguments: [String]) async throws {
-        let run = try await Booking.bare(arguments)
+        let run = await InProcess.bare(arguments)
         #expect(run.status == 0)
         let document = try run.json()
         #expect(document["version"] as? String == BookingTool.version)
@@ -30,7 +33,7 @@ import Testing
     }
 
     @Test func theVersionTakesNoArguments() async throws {
-        let run = try await Booking.bare(["--version", "extra"])
+        let run = await InProcess.bare(["--version", "extra"])
         #expect(run.status == 2)
         #expect(run.error.contains("unexpected argument 'extra' for `booking --version`"), "\(run.error)")
         #expect(run.output.isEmpty)

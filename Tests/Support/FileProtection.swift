@@ -13,7 +13,7 @@ public enum FileProtection {
     public static func makeReadOnly(_ path: String) -> String? {
         if isRoot {
             _ = protected.withLock { $0.insert(path) }
-            let result = ChildProcess.run("/usr/bin/chattr", ["+i", path])
+            let result = ChildProcess.run(chattr, ["+i", path])
             return result.status == 0 ? nil : "chattr +i failed: \(result.standardError)"
         }
         var isDirectory: ObjCBool = false
@@ -29,7 +29,7 @@ public enum FileProtection {
 
     /// Makes `path` writable again.
     public static func makeWritable(_ path: String) {
-        if isRoot { _ = ChildProcess.run("/usr/bin/chattr", ["-i", path]) }
+        if isRoot { _ = ChildProcess.run(chattr, ["-i", path]) }
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         try? FileManager.default.setAttributes(
@@ -46,8 +46,11 @@ public enum FileProtection {
             return inside
         }
         guard !mine.isEmpty, FileManager.default.fileExists(atPath: path) else { return }
-        _ = ChildProcess.run("/usr/bin/chattr", ["-R", "-i", path])
+        _ = ChildProcess.run(chattr, ["-R", "-i", path])
     }
+
+    /// `chattr` on `PATH` (`ExternalTool.needed("chattr")` skips a test without it).
+    private static var chattr: String { ExternalTool.path("chattr") ?? "/usr/bin/chattr" }
 
     /// Paths given the immutable flag and not yet cleared.
     private static let protected = Locked(Set<String>())

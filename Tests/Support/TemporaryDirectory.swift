@@ -1,8 +1,10 @@
 import Foundation
 
 /// A fresh directory under the system's temporary directory, removed (with
-/// any immutable flag cleared first) when the value is released.
-public final class TemporaryDirectory: @unchecked Sendable {
+/// any immutable flag cleared first) when the value is released, on a thread
+/// of its own: a test's cleanup never blocks the (two-thread) concurrency
+/// pool, on which the servers of the other suites answer their requests.
+public final class TemporaryDirectory: Sendable {
     /// The directory's path.
     public let path: String
 
@@ -30,7 +32,10 @@ public final class TemporaryDirectory: @unchecked Sendable {
     }
 
     deinit {
-        FileProtection.clearImmutableRecursively(path)
-        try? FileManager.default.removeItem(atPath: path)
+        let path = self.path
+        Thread.detachNewThread {
+            FileProtection.clearImmutableRecursively(path)
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 }
