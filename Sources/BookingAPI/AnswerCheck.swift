@@ -61,19 +61,21 @@ enum AnswerCheck {
     }
 
     /// Why a booking's 3-D Secure page (`nextAction.url`) is refused, or
-    /// nil when it may be opened: https anywhere, or http on the server's
-    /// own origin (the sandbox's page). Anything else (`javascript:`,
-    /// `file:`, plain http elsewhere) is never shown as the bank's page.
+    /// nil when it may be opened: https anywhere, or plain http on the
+    /// server's own host when that host is this machine (the sandbox's page;
+    /// `ServerAddress` allows plain http only to loopback, and any port of
+    /// this machine is as trusted as the one the API is on). Anything else
+    /// (`javascript:`, `file:`, `data:`, plain http elsewhere) is never
+    /// shown as the bank's page.
     static func challengeRefusal(_ url: String, server: ServerAddress) -> String? {
         let refusal = "its 3-D Secure page \(url.debugDescription) is neither https nor on the server's own origin"
         guard let page = URLComponents(string: url), let scheme = page.scheme?.lowercased(),
             let host = page.host?.lowercased(), !host.isEmpty, page.user == nil, page.password == nil
         else { return refusal }
         if scheme == "https" { return nil }
-        let base = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false)
-        let sameOrigin =
-            scheme == base?.scheme?.lowercased() && host == base?.host?.lowercased() && page.port == base?.port
-        return sameOrigin ? nil : refusal
+        let serverHost = server.baseURL.host?.lowercased()
+        let ownHost = scheme == "http" && host == serverHost && ServerAddress.isLoopback(host)
+        return ownHost ? nil : refusal
     }
 
     /// The sandbox's ledger, of the account the `sk_test_<name>` key names.

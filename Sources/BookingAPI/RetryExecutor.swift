@@ -4,7 +4,9 @@ import Foundation
 /// Sends one request, retrying as `OutcomePolicy` decides: the same request
 /// (so the same Idempotency-Key) every time, waiting as `Retry-After` asks,
 /// never retrying a final 4xx, and turning a lost answer on a request that
-/// moves money into `unknownOutcome` instead of a blind resend. A payment
+/// moves money into `unknownOutcome` instead of a blind resend. The
+/// request's timeout bounds the whole call's time on the server, every try
+/// together (the waits between tries not counted). A payment
 /// answered with a replayed 5xx (`Idempotent-Replayed: true`) is final for
 /// its key: `.final(.rejected)` with the 5xx status.
 struct RetryExecutor: Sendable {
@@ -47,6 +49,11 @@ struct RetryExecutor: Sendable {
             do { try await sleeper.sleep(for: wait) } catch { throw .final(.notSent, nil) }
         }
         var attempt = 1
+        // The request's timeout is the whole call's time on the server:
+        // every try gets what the earlier ones left (a server sending a
+        // byte a second cannot make four tries of ten seconds each).
+        let clock = ContinuousClock()
+        var left = request.timeout
         while true {
             if let proceed, !(await proceed()) {
                 if attempt == 1 || !kind.movesMoney { throw .final(.notSent, nil) }
@@ -55,8 +62,11 @@ struct RetryExecutor: Sendable {
             let outcome: RequestOutcome
             var answer: TransportResponse?
             var serverError: ServerError?
+            var thisTry = request
+            thisTry.timeout = left
+            let started = clock.now
             do {
-                let response = try await sendWithTimeout(request)
+                let response = try await sendWithTimeout(thisTry)
                 if let cap = request.maximumBodyBytes, response.isOverLimit || response.body.count > cap {
                     // A bad answer, whatever its status: not retried, and
                     // for money what happened is unknown.
@@ -77,6 +87,7 @@ struct RetryExecutor: Sendable {
             } catch {
                 outcome = .network(.connectionLost)
             }
+            left -= started.duration(to: clock.now)
             if kind == .payment, let answer, (500...599).contains(answer.status),
                 answer.header("Idempotent-Replayed")?.lowercased() == "true"
             {
@@ -90,6 +101,13 @@ struct RetryExecutor: Sendable {
                 if let answer { return answer }
                 throw .invalidResponse("no answer")
             case .retry(let delay):
+                guard left > .zero else {
+                    // The call's time is spent: no try after it.
+                    if kind.movesMoney {
+                        throw .unknownOutcome("\(Self.describe(outcome)), and the call's time is spent")
+                    }
+                    throw .final(.unavailable, serverError)
+                }
                 do { try await sleeper.sleep(for: delay) } catch {
                     // Cancelled while waiting: for money the outcome of the
                     // earlier try is what is unknown.

@@ -17,10 +17,15 @@ public struct TransportRequest: Sendable, Equatable {
     /// caller sees the answer is too large without holding all of it.
     public var maximumBodyBytes: Int?
 
-    /// Creates a request.
+    /// Creates a request with no cap on its answer's body.
+    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration) {
+        self.init(method: method, url: url, headers: headers, body: body, timeout: timeout, maximumBodyBytes: nil)
+    }
+
+    /// Creates a request whose answer's body is read up to `maximumBodyBytes`.
     public init(
         method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration,
-        maximumBodyBytes: Int? = nil
+        maximumBodyBytes: Int?
     ) {
         self.method = method
         self.url = url
