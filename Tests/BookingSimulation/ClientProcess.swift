@@ -27,9 +27,12 @@ final class ClientProcess: Sendable {
         let configuration = BookingClient.Configuration(
             server: SimulationWorld.serverURL, credential: .apiKey(SimulationWorld.apiKey),
             dataDirectory: URL(fileURLWithPath: world.clientDirectory), transport: world.network.from(role.rawValue),
-            // `launch()` bounds its settling on the real clock; a bound the
-            // virtual run can never reach keeps the run the seed's.
-            launchBound: .seconds(366 * 86_400),
+            // `launch()` bounds its settling on the real clock (`TimeLimit`):
+            // a launch's reconciliation runs on virtual time in milliseconds,
+            // so two minutes are never reached and the run stays the seed's,
+            // while each launch's timer task ends two minutes later (a year
+            // would keep one asleep per launch for the rest of a long run).
+            launchBound: .seconds(120),
             api: APIConfiguration(
                 readTimeout: .seconds(3600), holdTimeout: .seconds(3600), payTimeout: .seconds(3600),
                 cancelTimeout: .seconds(3600)))

@@ -296,6 +296,7 @@ public final class Simulation: @unchecked Sendable {
                     "GATE \(tap) is not offered in \(before.stage.name), and the client took it")
             }
         } catch .actionUnavailable where !offered {
+            world.observations.refusedTap()
             if lane.state != before {
                 world.observations.violation("GATE \(tap) was refused in \(before.stage.name) but moved the flow")
             }
