@@ -154,19 +154,6 @@ public final class Simulation: @unchecked Sendable {
         }
     }
 
-    /// The client's flow hands every step here (`FlowStore.StepHandler`),
-    /// inside its `send`: checked (I3, I7), and its effects held for the
-    /// simulation to run, one piece of work at a time (`runSteps`).
-    func steps(_ lane: ClientLane) -> FlowStore.StepHandler {
-        // Weak: the lane holds the process, whose flow holds this handler.
-        { [weak self, weak lane] step in
-            guard let self, let lane else { return }
-            self.checkTransition(
-                from: step.before, to: step.after, event: step.event, effects: step.effects, lane: lane)
-            lane.took(step)
-        }
-    }
-
     private func pass(_ boundary: EffectRunner.Boundary, lane: ClientLane, generation: Int) async -> Bool {
         let name = "\(boundary.moment) \(Self.effectName(boundary.effect))"
         guard let live = lane.live, live.generation == generation, live.death == nil,
@@ -231,7 +218,7 @@ public final class Simulation: @unchecked Sendable {
         return true
     }
 
-    private func sink(_ lane: ClientLane, generation: Int) -> EffectRunner.EventSink {
+    func sink(_ lane: ClientLane, generation: Int) -> EffectRunner.EventSink {
         { [weak self, weak lane] event in
             guard let self, let lane, self.world.scheduler.isLive(generation) else { return }
             lane.enqueue(event)
@@ -280,52 +267,6 @@ public final class Simulation: @unchecked Sendable {
         return completion
     }
 
-    /// The user taps `tap` on the lane's screen (the app's by default),
-    /// through the client's action, then the effects it led to run until
-    /// they stop. The client must take what the screen offers and refuse
-    /// the rest (`BookingClientError.actionUnavailable`): the app's gates.
-    func tap(_ tap: UserTap, on chosen: ClientLane? = nil) async {
-        let lane = chosen ?? app
-        guard let process = lane.live else { return }
-        let before = lane.state
-        let offered = tap.isOffered(in: before)
-        do {
-            try await tap.perform(on: process.client)
-            if !offered {
-                world.observations.violation(
-                    "GATE \(tap) is not offered in \(before.stage.name), and the client took it")
-            }
-        } catch .actionUnavailable where !offered {
-            world.observations.refusedTap()
-            if lane.state != before {
-                world.observations.violation("GATE \(tap) was refused in \(before.stage.name) but moved the flow")
-            }
-        } catch {
-            world.observations.violation("GATE \(tap) in \(before.stage.name) (offered: \(offered)): \(error)")
-        }
-        await runSteps(lane)
-    }
-
-    /// Takes an event an effect delivered in the lane's flow (the app's by
-    /// default), and runs the effects it led to until they stop.
-    func deliver(_ event: BookingFlow.Event, on chosen: ClientLane? = nil) async {
-        let lane = chosen ?? app
-        guard let process = lane.live else { return }
-        await process.deliver(event)
-        await runSteps(lane)
-    }
-
-    /// Runs the effects the lane's flow asked for, one step's effects at a
-    /// time, each until it stops.
-    func runSteps(_ lane: ClientLane) async {
-        while let effects = lane.nextEffects() {
-            await start(on: lane) { process in
-                await process.run(effects, sink: self.sink(lane, generation: process.generation))
-            }
-            await afterQuiet()
-        }
-    }
-
     /// Takes every queued event, in arrival order, the app's first (a
     /// process paused at a boundary keeps its events until it goes on).
     func drain() async {
@@ -367,7 +308,7 @@ public final class Simulation: @unchecked Sendable {
     }
 
     /// After work stopped: take a snapshot for I3, and handle a death.
-    private func afterQuiet() async {
+    func afterQuiet() async {
         checkAttemptRows()
         for lane in lanes where lane.live?.death != nil { await relaunch(lane) }
     }
