@@ -51,9 +51,9 @@ public final class SimulatedNetwork: Transport, Sendable {
         wire.withLock { $0.script.append((method, path, fault)) }
     }
 
-    /// A new client process of `lane` starts: it cannot know the
-    /// `Retry-After` the dead one was given (the client keeps it in
-    /// memory), so I5 starts afresh for that lane.
+    /// A new client process of `lane` starts: I5 starts afresh for that
+    /// lane. (`BookingClient` keeps the last `Retry-After` in `cache.sqlite`,
+    /// so a new process waits it out too; I5 asks it of a process's life.)
     func processRestarted(_ lane: String) {
         wire.withLock { $0.notBefore = $0.notBefore.filter { !$0.key.hasPrefix(lane + " ") } }
     }
