@@ -25,12 +25,17 @@ extension BookingClient {
         package var cancelBoundaryHook: CancelBoundaryHook?
         /// The most reconciliation requests in flight at once.
         package var reconcileConcurrency: Int
+        /// Takes every step of the flow and starts its effects itself
+        /// (`FlowStore.handSteps(to:)`); nil: the flow starts them. For the
+        /// simulation, which runs them on its virtual scheduler.
+        package var stepHandler: FlowStore.StepHandler?
 
         /// Seams; every part left out is the live one.
         package init(
             dependencies: Dependencies = .live, retrySleeper: (any Sleeper)? = nil, eventLogPath: String? = nil,
             boundaryHook: EffectRunner.BoundaryHook? = nil, cancelBoundaryHook: CancelBoundaryHook? = nil,
-            reconcileConcurrency: Int = RepositoryConfiguration().reconcileConcurrency
+            reconcileConcurrency: Int = RepositoryConfiguration().reconcileConcurrency,
+            stepHandler: FlowStore.StepHandler? = nil
         ) {
             self.dependencies = dependencies
             self.retrySleeper = retrySleeper
@@ -38,6 +43,7 @@ extension BookingClient {
             self.boundaryHook = boundaryHook
             self.cancelBoundaryHook = cancelBoundaryHook
             self.reconcileConcurrency = reconcileConcurrency
+            self.stepHandler = stepHandler
         }
 
         /// What an app gets: the real clocks, random ids, no log, no hooks.

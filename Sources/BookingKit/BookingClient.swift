@@ -85,6 +85,7 @@ public final class BookingClient: Sendable {
                     challengeReturnURL: configuration.challengeReturnURL),
                 dependencies: dependencies, logPath: seams.eventLogPath, logHandler: configuration.logHandler,
                 boundaryHook: seams.boundaryHook)
+            if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
             trips = try TripRepository(
                 directory: directory, api: api, dependencies: dependencies, logHandler: configuration.logHandler)
             search = try SearchRepository(

@@ -1,5 +1,6 @@
 import BookingCore
 import Foundation
+import Primitives
 
 /// Owns the booking flow's state: takes events one at a time in arrival
 /// order, runs `reduce`, publishes the new state, and hands the effects to
@@ -8,11 +9,32 @@ import Foundation
 /// Many readers can follow the states at once (`states()`); each gets the
 /// current state first, then every change.
 package actor FlowStore {
+    /// One event the store took: the state before and after it, and the
+    /// effects it asked for (in order; maybe none).
+    package struct Step: Sendable {
+        /// The state before the event.
+        package var before: BookingFlow.State
+        /// The event.
+        package var event: BookingFlow.Event
+        /// The state the event led to (the store's state once it returns).
+        package var after: BookingFlow.State
+        /// The effects of the transition.
+        package var effects: [BookingFlow.Effect]
+    }
+
+    /// Takes every step instead of the store starting its effects: called
+    /// inside `send`, in order, before it returns. Whoever installs one runs
+    /// the effects (`EffectRunner.run`) and sends their events back, on a
+    /// schedule of its own: the simulation, on its virtual scheduler.
+    package typealias StepHandler = @Sendable (Step) -> Void
+
     /// The current state.
     public private(set) var state: BookingFlow.State
     private let runner: EffectRunner
     private let log: EventLog?
     private var readers: [UUID: AsyncStream<BookingFlow.State>.Continuation] = [:]
+    /// Set once, before the first event, by `handSteps(to:)`; nil in an app.
+    private let stepHandler = Locked<StepHandler?>(nil)
 
     /// Creates a store at `initial`.
     ///
@@ -24,18 +46,26 @@ package actor FlowStore {
         self.log = log
     }
 
+    /// From now on every step goes to `handler`, which starts the effects;
+    /// the store starts none itself. For the simulation only.
+    package nonisolated func handSteps(to handler: @escaping StepHandler) {
+        stepHandler.withLock { $0 = handler }
+    }
+
     /// Takes one event: logs it, reduces, publishes, and starts its effects
     /// (in order, in a task of the app's scope). Returns the new state.
     @discardableResult
     public func send(_ event: BookingFlow.Event) -> BookingFlow.State {
-        let (next, effects) = BookingFlow.reduce(state, event)
+        let before = state
+        let (next, effects) = BookingFlow.reduce(before, event)
         log?.append(event, state: next, effects: effects)
-        let changed = next != state
         state = next
-        if changed {
+        if next != before {
             for reader in readers.values { reader.yield(next) }
         }
-        if !effects.isEmpty {
+        if let handler = stepHandler.withLock({ $0 }) {
+            handler(Step(before: before, event: event, after: next, effects: effects))
+        } else if !effects.isEmpty {
             // App scope: not a child of the caller's task, never cancelled
             // with a screen; it ends when its effects have run.
             let runner = self.runner

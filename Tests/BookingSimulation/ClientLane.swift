@@ -1,12 +1,16 @@
 import BookingCore
+import BookingKit
 import Foundation
+import Primitives
 
 /// One client process on the shared data directory, over its lives: the
 /// app (the first process, which dies and relaunches) or the second one
 /// (the CLI run from another terminal: one process per command). Each life
-/// is a `ClientProcess` with its own runtime, repository and connection;
-/// the lane keeps what the simulation drives it with: the flow's state, the
-/// events its effects delivered, the waits it scheduled.
+/// is a `ClientProcess` with its own client, repository and connection;
+/// the lane keeps what the simulation drives it with: the flow's state as
+/// the client's flow store last took a step, the effects those steps asked
+/// for and the events the effects delivered (both held until the
+/// simulation runs them), the waits the flow scheduled.
 final class ClientLane: @unchecked Sendable {
     /// Which process this is.
     enum Role: String, Sendable {
@@ -16,14 +20,17 @@ final class ClientLane: @unchecked Sendable {
         case cli
     }
 
+    private struct Record {
+        var current: ClientProcess?
+        var state = BookingFlow.initialState
+        var steps: [[BookingFlow.Effect]] = []
+        var queue: [BookingFlow.Event] = []
+        var paused = 0
+        var boundaries = 0
+    }
+
     let role: Role
-    private let lock = NSLock()
-    private var current: ClientProcess?
-    private var queue: [BookingFlow.Event] = []
-    private var paused = 0
-    private var boundaries = 0
-    /// The flow's state in this process.
-    var state = BookingFlow.initialState
+    private let record = Locked(Record())
     /// The waits the flow scheduled (I7).
     var schedule = ScheduleWatch()
     /// The payment a `booking pay` will tap once its restored flow is held.
@@ -36,56 +43,74 @@ final class ClientLane: @unchecked Sendable {
     }
 
     /// The live process, if any.
-    var live: ClientProcess? { lock.withLock { current } }
+    var live: ClientProcess? { record.withLock { $0.current } }
+
+    /// The flow's state in the live process: the state its flow store's
+    /// last step led to (`FlowStore.Step.after`).
+    var state: BookingFlow.State { record.withLock { $0.state } }
 
     /// A new life: `process` replaces the last one, with a fresh flow.
     func replace(with process: ClientProcess?) {
-        lock.withLock {
-            current = process
-            queue.removeAll()
+        record.withLock {
+            $0.current = process
+            $0.state = BookingFlow.initialState
+            $0.steps.removeAll()
+            $0.queue.removeAll()
         }
-        state = BookingFlow.initialState
         schedule = ScheduleWatch()
         pendingPay = nil
         busySteps = 0
     }
 
+    /// A step the flow took: its state, and its effects to run.
+    func took(_ step: FlowStore.Step) {
+        record.withLock {
+            $0.state = step.after
+            if !step.effects.isEmpty { $0.steps.append(step.effects) }
+        }
+    }
+
+    /// The effects of the earliest step not yet run.
+    func nextEffects() -> [BookingFlow.Effect]? {
+        record.withLock { $0.steps.isEmpty ? nil : $0.steps.removeFirst() }
+    }
+
     /// Queues an event an effect delivered.
     func enqueue(_ event: BookingFlow.Event) {
-        lock.withLock { queue.append(event) }
+        record.withLock { $0.queue.append(event) }
     }
 
     /// The next queued event, unless the process is paused at a boundary
     /// (its effects are mid-way; their events wait until they finish).
     func nextEvent() -> BookingFlow.Event? {
-        lock.withLock { queue.isEmpty || paused > 0 ? nil : queue.removeFirst() }
+        record.withLock { $0.queue.isEmpty || $0.paused > 0 ? nil : $0.queue.removeFirst() }
     }
 
     /// Whether events wait.
-    var hasQueuedEvents: Bool { lock.withLock { !queue.isEmpty } }
+    var hasQueuedEvents: Bool { record.withLock { !$0.queue.isEmpty } }
 
     /// Whether the process is paused at a boundary.
-    var isPaused: Bool { lock.withLock { paused > 0 } }
+    var isPaused: Bool { record.withLock { $0.paused > 0 } }
 
     /// Pauses at a boundary.
     func pause() {
-        lock.withLock { paused += 1 }
+        record.withLock { $0.paused += 1 }
     }
 
     /// Goes on after a pause.
     func resume() {
-        lock.withLock { paused -= 1 }
+        record.withLock { $0.paused -= 1 }
     }
 
     /// Counts a boundary this lane passed; returns the count.
     @discardableResult
     func countBoundary() -> Int {
-        lock.withLock {
-            boundaries += 1
-            return boundaries
+        record.withLock {
+            $0.boundaries += 1
+            return $0.boundaries
         }
     }
 
     /// Boundaries this lane passed.
-    var boundaryCount: Int { lock.withLock { boundaries } }
+    var boundaryCount: Int { record.withLock { $0.boundaries } }
 }

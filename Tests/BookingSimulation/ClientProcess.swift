@@ -2,67 +2,94 @@ import BookingAPI
 import BookingCore
 import BookingKit
 import Foundation
+import Primitives
 
-/// One life of the client process: a runtime over the data directory, its
-/// API client, and the boundary hook that can kill it. When it dies, its
-/// generation is declared dead to the scheduler and nothing of it runs again.
-final class ClientProcess: @unchecked Sendable {
+/// One life of a client process: a `BookingClient` over the data directory,
+/// made as an app makes it (the simulated network as its transport), with
+/// the seams the simulation drives it by: the virtual clocks and sleepers,
+/// ids from the seed, the boundary hook that can kill it, and the step
+/// handler that hands the flow's effects to the simulation. When it dies,
+/// its generation is declared dead to the scheduler and nothing of it runs
+/// again.
+final class ClientProcess: Sendable {
     let generation: Int
-    let runtime: BookingRuntime
-    let api: BookingAPIClient
-    private let lock = NSLock()
-    private var diedAt: String?
+    let client: BookingClient
+    private let diedAt = Locked<String?>(nil)
 
     /// Opens the files in `world.clientDirectory` as a new process of `role`
     /// (its requests are told apart on the network, for I5 and I7).
     private init(
         world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
-        hook: @escaping EffectRunner.BoundaryHook
+        hook: @escaping EffectRunner.BoundaryHook, steps: @escaping FlowStore.StepHandler
     ) throws {
         self.generation = generation
         let scheduler = world.scheduler
-        api = BookingAPIClient(
-            server: world.server, apiKey: SimulationWorld.apiKey, transport: world.network.from(role.rawValue),
-            configuration: APIConfiguration(
+        let configuration = BookingClient.Configuration(
+            server: SimulationWorld.serverURL, credential: .apiKey(SimulationWorld.apiKey),
+            dataDirectory: URL(fileURLWithPath: world.clientDirectory), transport: world.network.from(role.rawValue),
+            // `launch()` bounds its settling on the real clock (`TimeLimit`):
+            // a launch's reconciliation runs on virtual time in milliseconds,
+            // so two minutes are never reached and the run stays the seed's,
+            // while each launch's timer task ends two minutes later (a year
+            // would keep one asleep per launch for the rest of a long run).
+            launchBound: .seconds(120),
+            api: APIConfiguration(
                 readTimeout: .seconds(3600), holdTimeout: .seconds(3600), payTimeout: .seconds(3600),
-                cancelTimeout: .seconds(3600)),
-            sleeper: scheduler.sleeper(.retry, generation: generation), wallClockSeconds: world.wallClockSeconds)
-        runtime = try BookingRuntime(
-            directory: world.clientDirectory, api: api,
-            configuration: RepositoryConfiguration(reconcileConcurrency: 1),
+                cancelTimeout: .seconds(3600)))
+        let seams = BookingClient.Seams(
             dependencies: Dependencies(
+                now: world.wallClock, makeUUID: { [world] in world.makeUUID() },
                 holdNow: { MonotonicInstant(sinceOrigin: scheduler.now) },
                 // One boot for the whole run, on the virtual clock: a saved
                 // hold anchor is read against the time the simulation keeps.
                 bootReading: { BootClock.Reading(bootID: "simulation", sinceBoot: scheduler.now) },
                 sleeper: scheduler.sleeper(.flowTimer, generation: generation)),
-            logPath: eventLog ? (world.clientDirectory as NSString).appendingPathComponent("events.log") : nil,
-            boundaryHook: hook)
+            retrySleeper: scheduler.sleeper(.retry, generation: generation),
+            eventLogPath: eventLog ? (world.clientDirectory as NSString).appendingPathComponent("events.log") : nil,
+            boundaryHook: hook, reconcileConcurrency: 1, stepHandler: steps)
+        client = try BookingClient(configuration, seams: seams)
     }
 
-    /// Opens a new process: the runtime, with a short busy timeout (a
-    /// blocked write fails in a millisecond instead of five seconds).
+    /// Opens a new process: the client, with a short busy timeout on its
+    /// attempts' connection (a blocked write fails in a millisecond instead
+    /// of five seconds).
     static func open(
         world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
-        hook: @escaping EffectRunner.BoundaryHook
+        hook: @escaping EffectRunner.BoundaryHook, steps: @escaping FlowStore.StepHandler
     ) async throws -> ClientProcess {
         let process = try ClientProcess(
-            world: world, generation: generation, role: role, eventLog: eventLog, hook: hook)
-        try await process.runtime.repository.setPragma("busy_timeout", "1")
+            world: world, generation: generation, role: role, eventLog: eventLog, hook: hook, steps: steps)
+        try await process.repository.setPragma("busy_timeout", "1")
         return process
     }
 
+    /// The client's attempts, for what the simulation does beside the
+    /// flow: the storage faults' pragmas, the CLI's launch reconciliation.
+    var repository: BookingRepository { client.runtime.repository }
+
+    /// Runs a step's effects with the client's runner (what its flow store
+    /// does in an app), each resulting event to `sink`.
+    func run(_ effects: [BookingFlow.Effect], sink: @escaping EffectRunner.EventSink) async {
+        await client.runtime.runner.run(effects, sink: sink)
+    }
+
+    /// Hands an event an effect produced to the client's flow, as its flow
+    /// store's own runner task would.
+    func deliver(_ event: BookingFlow.Event) async {
+        await client.runtime.flow.send(event)
+    }
+
     /// Whether the process has died, and where.
-    var death: String? { lock.withLock { diedAt } }
+    var death: String? { diedAt.withLock { $0 } }
 
     /// Marks the process dead at `boundary`.
     func die(at boundary: String) {
-        lock.withLock { diedAt = boundary }
+        diedAt.withLock { $0 = boundary }
     }
 
     /// Storage faults: the page limit (SQLITE_FULL) on the client's own connection.
     func limitPages(_ limited: Bool) async {
-        let repository = runtime.repository
+        let repository = self.repository
         if limited {
             let pages = ((try? await repository.pragma("page_count")) ?? nil).flatMap { Int($0) } ?? 1
             try? await repository.setPragma("max_page_count", String(pages))

@@ -37,6 +37,7 @@ public final class Observations: Sendable {
         var boundaries: [String: Int] = [:]
         var requests: [Request] = []
         var deaths: [String: Int] = [:]
+        var refusedTaps = 0
     }
 
     private let record = Locked(Record())
@@ -68,6 +69,11 @@ public final class Observations: Sendable {
         }
     }
 
+    /// Records a tap the screen did not offer, refused by the client.
+    public func refusedTap() {
+        record.withLock { $0.refusedTaps += 1 }
+    }
+
     /// Records a command the second process ran (it shows in the trace).
     public func command(_ text: String, time: Duration) {
         record.withLock {
@@ -94,6 +100,8 @@ public final class Observations: Sendable {
     public var faults: [SimulatedFault: Int] { record.withLock { $0.faults } }
     /// Boundaries by name.
     public var boundaries: [String: Int] { record.withLock { $0.boundaries } }
+    /// Taps the screen did not offer, refused by the client.
+    public var refusedTaps: Int { record.withLock { $0.refusedTaps } }
     /// Deaths by boundary.
     public var deaths: [String: Int] { record.withLock { $0.deaths } }
     /// Every request, in order, with the deaths between them.

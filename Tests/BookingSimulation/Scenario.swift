@@ -44,7 +44,6 @@ extension Simulation {
     /// wherever the restored flow is), then `finish()`.
     public func run(_ scenario: Scenario) async {
         scenario.planFaults(world.network)
-        var random = SimulationRandom(seed: 7)
         let offers = await loadOffers()
         guard let offer = offers.first else {
             world.observations.violation("SETUP no offers")
@@ -55,34 +54,31 @@ extension Simulation {
         var bankDone = false
         for _ in 0..<40 {
             await drain()
-            let now = MonotonicInstant(sinceOrigin: world.scheduler.now)
             switch state.stage {
             case .browsing:
                 guard started < 2 else { break }
-                await send(.offerChosen(offer))
-            case .offerChosen:
+                await tap(.choose(offer))
+            case .offerChosen(let shown):
                 started += 1
-                let (attempt, key) = Self.newAttempt(&random)
-                await send(.holdTapped(attempt: attempt, key: key))
+                await tap(.hold(shown))
             case .held:
                 if scenario == .expiry && !waitedOut {
                     waitedOut = true
                     await runTimers(until: world.scheduler.now + .seconds(20 * 60))
                 } else {
-                    await send(.payTapped(scenario.token, now: now))
+                    await tap(.pay(scenario.token))
                 }
             case .priceChanged:
-                let (attempt, key) = Self.newAttempt(&random)
-                await send(.acceptNewPriceTapped(attempt: attempt, key: key))
+                await tap(.acceptNewPrice)
             case .actionRequired(let stage):
                 if bankDone {
-                    await send(.challengeReturned(stage.payment.attempt.id))
+                    await tap(.returnedToApp)
                 } else {
                     bankDone = true
                     await completeChallenge(stage, pass: scenario == .threeDSecurePass, returns: true)
                 }
             case .checkingHold(let stage) where !stage.readPending:
-                await send(.checkAgainTapped)
+                await tap(.checkAgain)
             case .confirmed, .failed, .expired, .cancelled:
                 break
             default:

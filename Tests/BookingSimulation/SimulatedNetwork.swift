@@ -1,6 +1,7 @@
 import BookingAPI
 import BookingTestSupport
 import Foundation
+import Primitives
 
 /// The network between the client and the in-process sandbox, as the seed
 /// makes it: each request may get a fault (a `Sandbox-Fault` header, an
@@ -13,20 +14,24 @@ import Foundation
 /// - I6: the attempt's row is committed before every POST for it (read from
 ///   the database file through a separate connection at send time);
 /// - I7: no payment POST for an attempt while its 3-D Secure is pending.
-public final class SimulatedNetwork: Transport, @unchecked Sendable {
+public final class SimulatedNetwork: Transport, Sendable {
     private let base: any Transport
     private let clock: SimulationClock
     private let observations: Observations
     private let attempts: AttemptFileReader
-    private let lock = NSLock()
-    private var random: SimulationRandom
-    private var rate: Int
-    private var enabled = true
-    private var notBefore: [String: Duration] = [:]
-    private var finallyRefused: Set<String> = []
-    private var challengePending: Set<String> = []
-    private var lastAnswers: [String: TransportResponse] = [:]
-    private var script: [(method: String, path: String, fault: SimulatedFault)] = []
+    /// What the requests of every process share, locked.
+    private struct Wire {
+        var random: SimulationRandom
+        var rate: Int
+        var enabled = true
+        var notBefore: [String: Duration] = [:]
+        var finallyRefused: Set<String> = []
+        var challengePending: Set<String> = []
+        var lastAnswers: [String: TransportResponse] = [:]
+        var script: [(method: String, path: String, fault: SimulatedFault)] = []
+    }
+
+    private let wire: Locked<Wire>
 
     /// A network over `base` injecting faults on `faultPercent` % of requests.
     init(
@@ -37,21 +42,20 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         self.clock = clock
         self.observations = observations
         self.attempts = attempts
-        random = SimulationRandom(seed: seed ^ 0x5EED_0F_FA17)
-        rate = faultPercent
+        wire = Locked(Wire(random: SimulationRandom(seed: seed ^ 0x5EED_0F_FA17), rate: faultPercent))
     }
 
     /// Plans faults for the next requests matching a method and path prefix,
     /// each once, before any random fault.
     func plan(_ method: String, _ path: String, _ fault: SimulatedFault) {
-        locked { script.append((method, path, fault)) }
+        wire.withLock { $0.script.append((method, path, fault)) }
     }
 
-    /// A new client process of `lane` starts: it cannot know the
-    /// `Retry-After` the dead one was given (the client keeps it in
-    /// memory), so I5 starts afresh for that lane.
+    /// A new client process of `lane` starts: I5 starts afresh for that
+    /// lane. (`BookingClient` keeps the last `Retry-After` in `cache.sqlite`,
+    /// so a new process waits it out too; I5 asks it of a process's life.)
     func processRestarted(_ lane: String) {
-        locked { notBefore = notBefore.filter { !$0.key.hasPrefix(lane + " ") } }
+        wire.withLock { $0.notBefore = $0.notBefore.filter { !$0.key.hasPrefix(lane + " ") } }
     }
 
     /// The network as the processes of `lane` reach it: what a process was
@@ -72,7 +76,7 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
 
     /// Turns fault injection on or off (the checks always run).
     func setFaults(enabled: Bool) {
-        locked { self.enabled = enabled }
+        wire.withLock { $0.enabled = enabled }
     }
 
     public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
@@ -86,7 +90,7 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         let target = Self.target(request.url)
         let identity = "\(lane) \(request.method) \(target) \(key ?? "")"
         let known = key.map { "\(lane) \($0)" }
-        let fault = locked { chooseFault(request, target: target) }
+        let fault = wire.withLock { Self.chooseFault(&$0, request, target: target) }
         check(request, identity: identity, key: key, known: known, at: now)
         let index = observations.sent(
             Observations.Request(
@@ -107,13 +111,17 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
 
     // MARK: Faults
 
-    private func chooseFault(_ request: TransportRequest, target: String) -> SimulatedFault? {
-        if enabled, let index = script.firstIndex(where: { $0.method == request.method && target.hasPrefix($0.path) }) {
-            return script.remove(at: index).fault
+    private static func chooseFault(_ wire: inout Wire, _ request: TransportRequest, target: String)
+        -> SimulatedFault?
+    {
+        if wire.enabled,
+            let index = wire.script.firstIndex(where: { $0.method == request.method && target.hasPrefix($0.path) })
+        {
+            return wire.script.remove(at: index).fault
         }
-        guard enabled, !target.hasPrefix("/v1/sandbox"), random.chance(rate) else { return nil }
+        guard wire.enabled, !target.hasPrefix("/v1/sandbox"), wire.random.chance(wire.rate) else { return nil }
         let choices = SimulatedFault.network.filter { $0.canLand(onMethod: request.method, target: target) }
-        return random.pick(choices)
+        return wire.random.pick(choices)
     }
 
     private func deliver(_ request: TransportRequest, target: String, fault: SimulatedFault?, at now: Duration)
@@ -132,7 +140,7 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         case .duplicateDelivery?:
             let first = try await base.send(request)
             let second = try? await base.send(request)
-            return locked { random.chance(50) } ? first : (second ?? first)
+            return wire.withLock { $0.random.chance(50) } ? first : (second ?? first)
         case .requestTimeout408?:
             return Self.errorResponse(408, code: "REQUEST_TIMEOUT")
         case .keyInUse?:
@@ -143,7 +151,8 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
             marked.headers["Sandbox-Fault"] = limited ? "rate-limit" : "unavailable"
             var response = try await base.send(marked)
             // Mostly short; one in ten up to an hour, longer than any call waits.
-            let seconds = Int64(locked { random.chance(10) ? random.inRange(61...3_600) : random.inRange(0...20) })
+            let seconds = Int64(
+                wire.withLock { $0.random.chance(10) ? $0.random.inRange(61...3_600) : $0.random.inRange(0...20) })
             var headers = response.headers
             if fault == .rateLimitDate || fault == .unavailableDate {
                 let nowSeconds = clock.unixSeconds(at: now)
@@ -154,7 +163,7 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
             response = TransportResponse(status: response.status, headers: headers, body: response.body)
             return response
         case .equalVersion?:
-            if let last = locked({ lastAnswers[target] }) { return last }
+            if let last = wire.withLock({ $0.lastAnswers[target] }) { return last }
             return try await base.send(request)
         case let fault?:
             var marked = request
@@ -171,10 +180,10 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
     // MARK: The promises the wire can see
 
     private func check(_ request: TransportRequest, identity: String, key: String?, known: String?, at now: Duration) {
-        let (earliest, refused, pending) = locked {
+        let (earliest, refused, pending) = wire.withLock { wire in
             (
-                notBefore[identity], known.map { finallyRefused.contains($0) } ?? false,
-                known.map { challengePending.contains($0) } ?? false
+                wire.notBefore[identity], known.map { wire.finallyRefused.contains($0) } ?? false,
+                known.map { wire.challengePending.contains($0) } ?? false
             )
         }
         if let earliest, now < earliest {
@@ -209,32 +218,32 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
         let object = try? JSONSerialization.jsonObject(with: response.body) as? [String: Any]
         let code = (object?["error"] as? [String: Any])?["code"] as? String
         let state = Self.bookingState(object)
-        locked {
+        wire.withLock { wire in
             if response.status == 429 || response.status == 503,
                 let wait = response.header("Retry-After").flatMap({
                     Self.retryAfter($0, now: now, epoch: SimulationClock.epochSeconds)
                 }
                 )
             {
-                notBefore[identity] = now + wait
+                wire.notBefore[identity] = now + wait
             } else {
-                notBefore[identity] = nil
+                wire.notBefore[identity] = nil
             }
             let retryable = response.status == 408 || response.status == 429 || code == "IDEMPOTENCY_KEY_IN_USE"
             if request.method == "POST", let known, (400...499).contains(response.status), !retryable {
-                finallyRefused.insert(known)
+                wire.finallyRefused.insert(known)
             }
             if let (bookingKey, state) = state {
                 let lane = identity.prefix { $0 != " " }
                 let bookingKnown = "\(lane) \(bookingKey)"
                 if state == "ACTION_REQUIRED" {
-                    challengePending.insert(bookingKnown)
+                    wire.challengePending.insert(bookingKnown)
                 } else {
-                    challengePending.remove(bookingKnown)
+                    wire.challengePending.remove(bookingKnown)
                 }
             }
             if request.method == "GET", response.status == 200, target.hasPrefix("/v1/bookings") {
-                lastAnswers[target] = response
+                wire.lastAnswers[target] = response
             }
         }
     }
@@ -261,11 +270,5 @@ public final class SimulatedNetwork: Transport, @unchecked Sendable {
             target += "?" + query
         }
         return target
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
     }
 }

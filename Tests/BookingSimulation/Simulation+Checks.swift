@@ -107,14 +107,23 @@ extension Simulation {
         ["HOLD_REQUESTED", "HELD", "PAYMENT_SUBMITTED", "ACTION_REQUIRED", "PROCESSING"].firstIndex(of: status) ?? 5
     }
 
-    /// Faults stop; the app launches with the server reachable and I10 is
-    /// checked at the end of the hold's lifetime plus the schedules;
+    /// Faults stop; once the last wait the server asked for (a `Retry-After`
+    /// the clients keep in `cache.sqlite`) has run out, the app launches with
+    /// the server reachable and I10 is checked at the end of the hold's
+    /// lifetime plus the schedules;
     /// everything in flight settles; the second process's last command
     /// ends; the app launches once more (reconcile, then trip sync); then
     /// I1, I2 and I8 are checked with the server, and I10 on the rows.
     func finish() async {
         stopFaults()
         await releaseStorageFaults()
+        // Told before the faults stopped, up to an hour: a launch inside it
+        // sends nothing, and its flow's lookups, refused on the device, run
+        // out their schedule and wait for a tap (seeds 139, 193, 210 failed
+        // I10 so: a gap in the flow, not in the check's premise).
+        if let wait = world.rememberedRetryAfter(), wait > world.scheduler.now {
+            await runTimers(until: wait)
+        }
         process?.die(at: "faults stopped")
         await relaunch()
         await runTimers(until: world.scheduler.now + settleTime)
@@ -125,7 +134,7 @@ extension Simulation {
         await relaunch()
         await runTimers(until: world.scheduler.now + .seconds(6 * 3600))
         let sync = await start { process in
-            _ = try? await TripRepository(directory: self.world.clientDirectory, api: process.api).sync()
+            _ = try? await process.client.syncTrips()
         }
         await runUntil(sync)
         checkAttemptRows()

@@ -5,16 +5,28 @@ import Foundation
 /// app), and what every launch does.
 extension Simulation {
     /// The process died: everything it had in flight is gone. For the app,
-    /// a new process opens the same files, reconciles and restores the
-    /// flow; the CLI's next command is its next process.
+    /// a new process opens the same files and launches as an app does
+    /// (`BookingClient.launch()`: the flow restored, then reconciliation);
+    /// the CLI's next command is its next process.
     func relaunch(_ chosen: ClientLane? = nil) async {
         let lane = chosen ?? app
         await releaseStorageFaults()
         guard let generation = end(lane) else { return }
         for _ in 0..<4 { await Task.yield() }
         guard lane.role == .app, await open(lane, generation: generation) else { return }
-        await launch(lane)
-        await restore(lane)
+        await launchApp(lane)
+    }
+
+    /// The app's launch, `BookingClient.launch()`: the latest attempt not
+    /// yet final goes back to the flow (its effects held, as every step's
+    /// are), then every open attempt is reconciled with the server, on the
+    /// virtual clock until it ends; then the restored flow's effects run.
+    func launchApp(_ lane: ClientLane) async {
+        let launched = await start(on: lane) { process in _ = await process.client.launch() }
+        await runUntil(launched)
+        checkAttemptRows()
+        await runSteps(lane)
+        await drain()
     }
 
     /// Ends the lane's live process (died or exited); returns the generation
@@ -32,7 +44,8 @@ extension Simulation {
         do {
             let next = try await ClientProcess.open(
                 world: world, generation: generation, role: lane.role,
-                eventLog: lane.role == .app && settings.keepsEventLog, hook: hook(lane, generation: generation))
+                eventLog: lane.role == .app && settings.keepsEventLog, hook: hook(lane, generation: generation),
+                steps: steps(lane))
             lane.replace(with: next)
             return true
         } catch {
@@ -41,19 +54,24 @@ extension Simulation {
         }
     }
 
-    /// What every launch does first: reconcile every attempt not yet final.
-    func launch(_ lane: ClientLane) async {
-        let reconcile = await start(on: lane) { process in _ = await process.runtime.repository.reconcile() }
+    /// What every command of the CLI does first (`LaunchReconciler`):
+    /// reconcile every attempt not yet final, before any flow is restored.
+    /// The CLI is not an app: it reconciles through its runtime's
+    /// repository, so the simulation does too.
+    func launchCommand(_ lane: ClientLane) async {
+        let reconcile = await start(on: lane) { process in _ = await process.repository.reconcile() }
         await runUntil(reconcile)
         checkAttemptRows()
     }
 
-    /// Hands the latest attempt not yet final to the lane's flow (as
-    /// `BookingRuntime.restore` does) and takes what it leads to.
+    /// What `booking pay` and `booking status` do next (`FlowDriver`): the
+    /// runtime restores the latest attempt not yet final (its hold from the
+    /// saved anchor, as `BookingClient.launch()` does), and the flow takes
+    /// what it leads to.
     func restore(_ lane: ClientLane) async {
-        guard let process = lane.live else { return }
-        let record = try? await process.runtime.repository.nonFinalAttempts().last
-        await send(.restored(record), on: lane)
+        let restored = await start(on: lane) { process in _ = try? await process.client.runtime.restore() }
+        await runUntil(restored)
+        await runSteps(lane)
         await drain()
     }
 }

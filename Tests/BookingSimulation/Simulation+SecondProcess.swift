@@ -3,14 +3,16 @@ import BookingKit
 import Foundation
 
 /// The second process: the `booking` CLI run from another terminal on the
-/// app's data directory, one process per command (its own runtime,
-/// repository and connection), with its own seeded user. Every command
-/// launches as the CLI does (reconcile first), then:
+/// app's data directory, one process per command (its own `BookingClient`,
+/// repository and connection, made as the app's is), with its own seeded
+/// user, who acts through the client's actions. Every command launches as
+/// the CLI does (reconcile first, `launchCommand`), then:
 ///
 /// - `hold`: what `booking hold` does before its new attempt
 ///   (`supersedeEarlierAttempts`), then holds an offer with a new attempt
 ///   (whose insert supersedes an earlier hold in the same transaction);
-/// - `pay`: restores the latest attempt not yet final and, once its flow is
+/// - `pay`: restores the latest attempt not yet final (`restore`, the
+///   runtime's as the CLI's `FlowDriver`) and, once its flow is
 ///   held, taps Pay (and completes a 3-D Secure challenge as the CLI does);
 /// - `status`: restores (the flow asks the server) and stops;
 /// - `reconcile`: only the launch.
@@ -56,7 +58,7 @@ extension Simulation {
             switch cli.state.stage {
             case .held:
                 cli.pendingPay = nil
-                await send(.payTapped(token, now: MonotonicInstant(sinceOrigin: world.scheduler.now)), on: cli)
+                await tap(.pay(token), on: cli)
                 return false
             case .checkingHold:
                 break
@@ -79,14 +81,14 @@ extension Simulation {
         count { $0.commands[command.rawValue, default: 0] += 1 }
         let generation = end(cli) ?? world.scheduler.newGeneration()
         guard await open(cli, generation: generation) else { return }
-        await launch(cli)
+        await launchCommand(cli)
         switch command {
         case .hold:
-            await start(on: cli) { process in await Self.supersedeEarlierAttempts(process.runtime.repository) }
+            await start(on: cli) { process in await Self.supersedeEarlierAttempts(process.repository) }
             checkAttemptRows()
-            await send(.offerChosen(random.pick(offers)), on: cli)
-            let (attempt, key) = Self.newAttempt(&random)
-            await send(.holdTapped(attempt: attempt, key: key), on: cli)
+            let offer = random.pick(offers)
+            await tap(.choose(offer), on: cli)
+            await tap(.hold(offer), on: cli)
         case .pay:
             await restore(cli)
             cli.pendingPay = token(&random)

@@ -3,8 +3,9 @@ import BookingCore
 import BookingKit
 import Foundation
 
-/// The seeded user: one action per step, chosen from what the screen allows
-/// (and sometimes what it does not: a second tap, a tap on a locked button).
+/// The seeded user: one action per step, through the client's actions,
+/// chosen from what the screen allows (and sometimes what it does not: a
+/// second tap, a tap on a locked button, which the client must refuse).
 extension Simulation {
     /// Runs `steps` random steps, then `finish()`. With a second process,
     /// each step may also run one of its commands (its own seeded user).
@@ -20,8 +21,8 @@ extension Simulation {
             let storage = faultsEnabled && random.chance(settings.storageFaultPercent)
             if storage { await holdStorageFault(full: random.chance(50)) }
             if hasQueuedEvents && random.chance(70) { await drain() }
-            if let event = userEvent(&random, offers: offers) {
-                await send(event)
+            if let chosen = userTap(&random, offers: offers) {
+                await tap(chosen)
             } else if case .actionRequired(let stage) = state.stage {
                 await completeChallenge(stage, pass: random.chance(70), returns: random.chance(70))
             }
@@ -42,7 +43,7 @@ extension Simulation {
         async
     {
         try? await world.inspector.completeChallenge(stage.bookingID, pass: pass)
-        if returns { await send(.challengeReturned(stage.payment.attempt.id), on: lane) }
+        if returns { await tap(.returnedToApp, on: lane) }
     }
 
     func loadOffers() async -> [Offer] {
@@ -58,42 +59,33 @@ extension Simulation {
         }
     }
 
-    /// A new attempt's id and key, from the seed (letters only).
-    static func newAttempt(_ random: inout SimulationRandom) -> (AttemptID, IdempotencyKey) {
-        (AttemptID("att-" + random.letters(12)), IdempotencyKey("key-" + random.letters(20)))
-    }
-
-    /// What the user does now; nil for "the bank's page" in 3-D Secure.
-    private func userEvent(_ random: inout SimulationRandom, offers: [Offer]) -> BookingFlow.Event? {
-        let now = MonotonicInstant(sinceOrigin: world.scheduler.now)
+    /// What the user taps now; nil for "the bank's page" in 3-D Secure.
+    private func userTap(_ random: inout SimulationRandom, offers: [Offer]) -> UserTap? {
         let roll = random.below(100)
-        if roll < 3 { return state.isOnline ? .wentOffline : .cameOnline }
-        if roll < 6 { return .appForegrounded }
-        if roll < 8 { return .backTapped }
-        if roll < 10 { return .payTapped(token(&random), now: now) }  // a tap wherever the user is
-        if !state.isOnline && random.chance(60) { return .cameOnline }
+        if roll < 3 { return .networkChanged(isOnline: !state.isOnline) }
+        if roll < 6 { return .returnedToApp }
+        if roll < 8 { return .back }
+        if roll < 10 { return .pay(token(&random)) }  // a tap wherever the user is
+        if !state.isOnline && random.chance(60) { return .networkChanged(isOnline: true) }
         switch state.stage {
         case .browsing:
-            return .offerChosen(random.pick(offers))
-        case .offerChosen:
-            if random.chance(10) { return .offerChosen(random.pick(offers)) }
-            let (attempt, key) = Self.newAttempt(&random)
-            return .holdTapped(attempt: attempt, key: key)
+            return .choose(random.pick(offers))
+        case .offerChosen(let offer):
+            if random.chance(10) { return .choose(random.pick(offers)) }
+            return .hold(offer)
         case .held:
-            return random.chance(85) ? .payTapped(token(&random), now: now) : .checkAgainTapped
+            return random.chance(85) ? .pay(token(&random)) : .checkAgain
         case .priceChanged:
-            let (attempt, key) = Self.newAttempt(&random)
-            return random.chance(80) ? .acceptNewPriceTapped(attempt: attempt, key: key) : .backTapped
-        case .actionRequired(let stage):
+            return random.chance(80) ? .acceptNewPrice : .back
+        case .actionRequired:
             if random.chance(60) { return nil }
-            return random.pick([.openChallengeTapped, .challengeReturned(stage.payment.attempt.id), .checkAgainTapped])
+            return random.pick([.openChallenge, .returnedToApp, .checkAgain])
         case .failed, .expired, .notPaid:
-            let (attempt, key) = Self.newAttempt(&random)
-            return random.chance(60) ? .retryTapped(attempt: attempt, key: key) : .backTapped
+            return random.chance(60) ? .retry : .back
         case .confirmed, .cancelled:
-            return random.chance(50) ? .backTapped : .offerChosen(random.pick(offers))
+            return random.chance(50) ? .back : .choose(random.pick(offers))
         case .requestingHold, .submitting, .checkingHold, .unknown, .processing:
-            return random.pick([.checkAgainTapped, .appForegrounded, .checkAgainTapped])
+            return random.pick([.checkAgain, .returnedToApp, .checkAgain])
         }
     }
 

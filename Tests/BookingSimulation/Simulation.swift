@@ -2,13 +2,16 @@ import BookingAPI
 import BookingCore
 import BookingKit
 import Foundation
+import Primitives
 
-/// One deterministic simulated run: the booking flow (`reduce`), the real
-/// effect runner, repository and SQLite files, and the in-process sandbox,
-/// on virtual time, with faults and process deaths chosen by a seed (or by
-/// a scripted scenario). The simulation resumes one piece of work at a time
-/// and waits until it stops, so the same seed does the same thing in the
-/// same order every time.
+/// One deterministic simulated run: the app's `BookingClient` (its flow,
+/// effect runner, repository and SQLite files), driven through its actions
+/// and its launch, and the in-process sandbox, on virtual time, with faults
+/// and process deaths chosen by a seed (or by a scripted scenario). The
+/// client's flow hands each step's effects to the simulation (its
+/// `stepHandler` seam), which resumes one piece of work at a time and waits
+/// until it stops, so the same seed does the same thing in the same order
+/// every time.
 public final class Simulation: @unchecked Sendable {
     /// How a run is shaped.
     public struct Settings: Sendable {
@@ -62,15 +65,19 @@ public final class Simulation: @unchecked Sendable {
     let app = ClientLane(role: .app)
     /// The second process on the same files (the CLI), when the seed has one.
     let cli: ClientLane?
-    private let lock = NSLock()
-    private var deathRandom: SimulationRandom
-    private var pauseRandom: SimulationRandom
-    private var boundariesPassed = 0
-    private var deaths = 0
-    private var faultsOn = true
-    private var boundariesWithFaults = 0
-    private var lastBoundaryRole: ClientLane.Role?
-    private var concurrency = ConcurrencyFigures()
+    /// What the boundary hook and the checks share, locked.
+    private struct Record {
+        var deathRandom: SimulationRandom
+        var pauseRandom: SimulationRandom
+        var boundariesPassed = 0
+        var deaths = 0
+        var faultsOn = true
+        var boundariesWithFaults = 0
+        var lastBoundaryRole: ClientLane.Role?
+        var concurrency = ConcurrencyFigures()
+    }
+
+    private let record: Locked<Record>
     var snapshot: [String: AttemptFileReader.Row] = [:]
     var lockHolder: WriteLockHolder?
     var storageFull = false
@@ -81,20 +88,19 @@ public final class Simulation: @unchecked Sendable {
         world = try SimulationWorld(
             seed: settings.seed, faultPercent: settings.faultPercent,
             holdTTLMilliseconds: settings.holdTTLMilliseconds)
-        deathRandom = SimulationRandom(seed: settings.seed ^ 0xDEAD_BEEF)
-        pauseRandom = SimulationRandom(seed: settings.seed ^ 0x9A05E)
+        record = Locked(
+            Record(
+                deathRandom: SimulationRandom(seed: settings.seed ^ 0xDEAD_BEEF),
+                pauseRandom: SimulationRandom(seed: settings.seed ^ 0x9A05E)))
         cli = settings.secondProcess ? ClientLane(role: .cli) : nil
         let first = try await ClientProcess.open(
-            world: world, generation: 0, role: .app,
-            eventLog: settings.keepsEventLog, hook: hook(app, generation: 0))
+            world: world, generation: 0, role: .app, eventLog: settings.keepsEventLog,
+            hook: hook(app, generation: 0), steps: steps(app))
         app.replace(with: first)
     }
 
     /// The app's flow state.
-    var state: BookingFlow.State {
-        get { app.state }
-        set { app.state = newValue }
-    }
+    var state: BookingFlow.State { app.state }
 
     /// The app's live process (none only while it relaunches).
     var process: ClientProcess? { app.live }
@@ -108,11 +114,13 @@ public final class Simulation: @unchecked Sendable {
     }
 
     /// Every boundary passed so far, over all lives.
-    public var boundaryCount: Int { lock.withLock { boundariesPassed } }
+    public var boundaryCount: Int { record.withLock { $0.boundariesPassed } }
     /// Boundaries passed before the faults stopped (the ones a death can hit).
-    public var boundariesWhileFaulty: Int { lock.withLock { faultsOn ? boundariesPassed : boundariesWithFaults } }
+    public var boundariesWhileFaulty: Int {
+        record.withLock { $0.faultsOn ? $0.boundariesPassed : $0.boundariesWithFaults }
+    }
     /// Deaths so far.
-    public var deathCount: Int { lock.withLock { deaths } }
+    public var deathCount: Int { record.withLock { $0.deaths } }
     /// What the run saw.
     public var observations: Observations { world.observations }
     /// The client's data directory (booking.sqlite, events.log).
@@ -120,16 +128,14 @@ public final class Simulation: @unchecked Sendable {
 
     /// What the two processes did (zero without a second process).
     public var concurrencyFigures: ConcurrencyFigures {
-        lock.withLock {
-            var figures = concurrency
-            figures.runs = cli == nil ? 0 : 1
-            return figures
-        }
+        var figures = record.withLock { $0.concurrency }
+        figures.runs = cli == nil ? 0 : 1
+        return figures
     }
 
     /// Counts something the second process did.
     func count(_ body: (inout ConcurrencyFigures) -> Void) {
-        lock.withLock { body(&concurrency) }
+        record.withLock { body(&$0.concurrency) }
     }
 
     /// Ends the processes and deletes every file of the run.
@@ -138,7 +144,7 @@ public final class Simulation: @unchecked Sendable {
         world.removeFiles()
     }
 
-    // MARK: Seams handed to the runtime
+    // MARK: Seams handed to the client
 
     func hook(_ lane: ClientLane, generation: Int) -> EffectRunner.BoundaryHook {
         // Weak: the lane holds the process, whose runner holds this hook.
@@ -154,22 +160,23 @@ public final class Simulation: @unchecked Sendable {
             world.scheduler.isLive(generation)
         else { return false }
         lane.countBoundary()
-        let dies: Bool = lock.withLock {
-            boundariesPassed += 1
-            if let last = lastBoundaryRole, last != lane.role { concurrency.processSwitches += 1 }
-            lastBoundaryRole = lane.role
-            guard faultsOn else { return false }
-            if let target = settings.killAtBoundary { return boundariesPassed == target }
-            guard deaths < settings.maximumDeaths, settings.deathPercent > 0 else { return false }
-            if deathRandom.chance(settings.deathPercent) {
-                deaths += 1
+        let settings = self.settings
+        let dies: Bool = record.withLock {
+            $0.boundariesPassed += 1
+            if let last = $0.lastBoundaryRole, last != lane.role { $0.concurrency.processSwitches += 1 }
+            $0.lastBoundaryRole = lane.role
+            guard $0.faultsOn else { return false }
+            if let target = settings.killAtBoundary { return $0.boundariesPassed == target }
+            guard $0.deaths < settings.maximumDeaths, settings.deathPercent > 0 else { return false }
+            if $0.deathRandom.chance(settings.deathPercent) {
+                $0.deaths += 1
                 return true
             }
             return false
         }
         world.observations.boundary(name)
         if dies {
-            if settings.killAtBoundary != nil { lock.withLock { deaths += 1 } }
+            if settings.killAtBoundary != nil { record.withLock { $0.deaths += 1 } }
             world.observations.fault(.processDeath)
             world.observations.death(
                 at: lane.role == .app ? name : "\(name) (second process)",
@@ -193,7 +200,7 @@ public final class Simulation: @unchecked Sendable {
     /// process ended while paused.
     private func pauseForOtherProcess(_ lane: ClientLane, generation: Int) async -> Bool {
         guard let other = other(than: lane), other.live != nil,
-            lock.withLock({ faultsOn && pauseRandom.chance(settings.pausePercent) })
+            record.withLock({ [percent = settings.pausePercent] in $0.faultsOn && $0.pauseRandom.chance(percent) })
         else { return true }
         let otherBefore = other.boundaryCount
         lane.pause()
@@ -203,14 +210,15 @@ public final class Simulation: @unchecked Sendable {
         } catch {
             return false
         }
-        lock.withLock {
-            concurrency.pauses += 1
-            if other.boundaryCount != otherBefore { concurrency.interleavings += 1 }
+        let interleaved = other.boundaryCount != otherBefore
+        record.withLock {
+            $0.concurrency.pauses += 1
+            if interleaved { $0.concurrency.interleavings += 1 }
         }
         return true
     }
 
-    private func sink(_ lane: ClientLane, generation: Int) -> EffectRunner.EventSink {
+    func sink(_ lane: ClientLane, generation: Int) -> EffectRunner.EventSink {
         { [weak self, weak lane] event in
             guard let self, let lane, self.world.scheduler.isLive(generation) else { return }
             lane.enqueue(event)
@@ -259,28 +267,11 @@ public final class Simulation: @unchecked Sendable {
         return completion
     }
 
-    /// Takes one event in the lane's flow (the app's by default): reduce,
-    /// log, check, and run its effects until they stop.
-    func send(_ event: BookingFlow.Event, on chosen: ClientLane? = nil) async {
-        let lane = chosen ?? app
-        guard let process = lane.live else { return }
-        let before = lane.state
-        let (next, effects) = BookingFlow.reduce(before, event)
-        process.runtime.log?.append(event, state: next, effects: effects)
-        checkTransition(from: before, to: next, event: event, effects: effects, lane: lane)
-        lane.state = next
-        guard !effects.isEmpty else { return }
-        await start(on: lane) { process in
-            await process.runtime.runner.run(effects, sink: self.sink(lane, generation: process.generation))
-        }
-        await afterQuiet()
-    }
-
     /// Takes every queued event, in arrival order, the app's first (a
     /// process paused at a boundary keeps its events until it goes on).
     func drain() async {
         while let (lane, event) = nextQueued() {
-            await send(event, on: lane)
+            await deliver(event, on: lane)
         }
     }
 
@@ -317,7 +308,7 @@ public final class Simulation: @unchecked Sendable {
     }
 
     /// After work stopped: take a snapshot for I3, and handle a death.
-    private func afterQuiet() async {
+    func afterQuiet() async {
         checkAttemptRows()
         for lane in lanes where lane.live?.death != nil { await relaunch(lane) }
     }
@@ -326,22 +317,21 @@ public final class Simulation: @unchecked Sendable {
 
     /// Faults stop: no more network or storage faults, no more deaths.
     func stopFaults() {
-        lock.withLock {
-            if faultsOn { boundariesWithFaults = boundariesPassed }
-            faultsOn = false
+        record.withLock {
+            if $0.faultsOn { $0.boundariesWithFaults = $0.boundariesPassed }
+            $0.faultsOn = false
         }
         world.network.setFaults(enabled: false)
     }
 
     /// Whether faults are still on.
-    var faultsEnabled: Bool { lock.withLock { faultsOn } }
+    var faultsEnabled: Bool { record.withLock { $0.faultsOn } }
 }
 
 /// Whether a piece of work the simulation started has finished.
-final class Completion: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = false
+final class Completion: Sendable {
+    private let done = Locked(false)
 
-    func finish() { lock.withLock { done = true } }
-    var isDone: Bool { lock.withLock { done } }
+    func finish() { done.withLock { $0 = true } }
+    var isDone: Bool { done.withLock { $0 } }
 }

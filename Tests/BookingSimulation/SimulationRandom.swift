@@ -1,3 +1,4 @@
+import Foundation
 import Primitives
 
 /// The simulation's only source of chance: SplitMix64 (Steele, Lea and
@@ -41,5 +42,19 @@ public struct SimulationRandom: Sendable {
     public mutating func letters(_ length: Int) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
         return String((0..<length).map { _ in alphabet[below(alphabet.count)] })
+    }
+
+    /// A UUID whose hex digits are all letters (`a` to `f`), so that, like
+    /// `letters`, no id or key made from it can look like a card number.
+    public mutating func letterUUID() -> UUID {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in bytes.indices {
+            bytes[index] = UInt8(10 + below(6)) << 4 | UInt8(10 + below(6))
+        }
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

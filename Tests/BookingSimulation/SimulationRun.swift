@@ -18,6 +18,8 @@ public struct SimulationRun: Sendable {
     public var trace: [String]
     /// What the second process did, if the seed has one.
     public var concurrency = ConcurrencyFigures()
+    /// Taps the screen did not offer, refused by the client (its gates).
+    public var refusedTaps = 0
 
     /// Runs seed `seed` with `steps` steps of the random user.
     public static func random(seed: UInt64, steps: Int? = nil) async -> SimulationRun {
@@ -57,6 +59,7 @@ public struct SimulationRun: Sendable {
             boundaries: simulation.boundaryCount, boundariesByName: observations.boundaries,
             faults: observations.faults, requests: requests.count, trace: observations.trace.map(\.description))
         concurrency = simulation.concurrencyFigures
+        refusedTaps = observations.refusedTaps
     }
 
     /// The report of a failing run: the seed to replay and what broke.

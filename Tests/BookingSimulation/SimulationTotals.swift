@@ -12,6 +12,8 @@ public struct SimulationTotals: Sendable {
     public var faults: [SimulatedFault: Int] = [:]
     /// Requests sent.
     public var requests = 0
+    /// Taps the screen did not offer, refused by the client.
+    public var refusedTaps = 0
     /// The first failing runs' reports.
     public var reports: [String] = []
     /// What the second processes did.
@@ -24,6 +26,7 @@ public struct SimulationTotals: Sendable {
         seeds += 1
         boundaries += run.boundaries
         requests += run.requests
+        refusedTaps += run.refusedTaps
         boundariesByName.merge(run.boundariesByName, uniquingKeysWith: +)
         faults.merge(run.faults, uniquingKeysWith: +)
         concurrency.add(run.concurrency)
@@ -79,6 +82,7 @@ public struct SimulationTotals: Sendable {
                     "  \(check): \(seeds.count) (\(seeds.prefix(12).map(String.init).joined(separator: ", ")))")
             }
         }
+        lines.append("taps the screen did not offer, refused by the client: \(refusedTaps)")
         lines.append(concurrency.summary)
         lines.append("faults injected by kind:")
         for kind in faults.keys.sorted() { lines.append("  \(kind.name): \(faults[kind] ?? 0)") }

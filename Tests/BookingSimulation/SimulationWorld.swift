@@ -3,6 +3,8 @@ import BookingCore
 import BookingSandbox
 import BookingTestSupport
 import Foundation
+import Primitives
+import SQLite
 
 /// What stays up while the client process dies and restarts: the sandbox
 /// (in-process, on virtual time), the network between them, the files on
@@ -19,7 +21,12 @@ final class SimulationWorld: @unchecked Sendable {
     /// A client with no faults and no retries, for the checks and the "bank".
     let inspector: BookingAPIClient
     let server: ServerAddress
+    /// The source of every process's attempt ids and keys, from the seed.
+    private let ids: Locked<SimulationRandom>
     static let apiKey = "sk_test_sim"
+    /// The sandbox's address as the clients are configured with it (the
+    /// network is in-process; the address is never dialled).
+    static let serverURL = "http://127.0.0.1:1"
 
     init(seed: UInt64, faultPercent: Int, holdTTLMilliseconds: Int64) throws {
         directory = Self.makeDirectory(seed: seed)
@@ -39,16 +46,35 @@ final class SimulationWorld: @unchecked Sendable {
         network = SimulatedNetwork(
             base: direct, clock: clock, observations: observations, attempts: attempts, seed: seed,
             faultPercent: faultPercent)
-        server = try ServerAddress("http://127.0.0.1:1")
+        ids = Locked(SimulationRandom(seed: seed ^ 0x1D5))
+        server = try ServerAddress(Self.serverURL)
         inspector = BookingAPIClient(
             server: server, apiKey: Self.apiKey, transport: direct,
             configuration: APIConfiguration(policy: OutcomePolicyFactory.noRetries), sleeper: NoSleeper())
     }
 
-    /// The wall clock the client reads (only for HTTP-date `Retry-After`).
-    var wallClockSeconds: @Sendable () -> Int64 {
+    /// The wall clock the clients read (timestamps, the key's lifetime,
+    /// HTTP-date `Retry-After`): the time the sandbox keeps, to the millisecond.
+    var wallClock: @Sendable () -> Date {
         let clock = self.clock
-        return { clock.unixSeconds(at: clock.now) }
+        return { Date(timeIntervalSince1970: Double(clock.unixMilliseconds) / 1000) }
+    }
+
+    /// A new id for a client's attempt or key (`Dependencies.makeUUID`):
+    /// drawn in the order the processes ask, which the simulation fixes.
+    func makeUUID() -> UUID {
+        ids.withLock { $0.letterUUID() }
+    }
+
+    /// When the last wait a server asked the clients for (`Retry-After`,
+    /// kept in `cache.sqlite` for the next process) runs out, in virtual
+    /// time; nil when none is kept.
+    func rememberedRetryAfter() -> Duration? {
+        let path = (clientDirectory as NSString).appendingPathComponent("cache.sqlite")
+        guard FileManager.default.fileExists(atPath: path), let cache = try? Database(path: path),
+            case .integer(let notBefore)? = try? cache.scalar("SELECT max(not_before) FROM retry_after_gate")
+        else { return nil }
+        return .seconds(notBefore - SimulationClock.epochSeconds + 1)
     }
 
     /// Removes the files.

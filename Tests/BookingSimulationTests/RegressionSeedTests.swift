@@ -24,7 +24,16 @@ import Testing
     /// to `PAYMENT_SUBMITTED` and was paying. Fixed by
     /// `AttemptTable.concludeHold`: a process's own FAILED or EXPIRED ends
     /// only a hold, never a payment.
-    @Test(arguments: [65, 322, 3_988, 31, 66, 12, 1_236, 727, 1_914, 10_464, 14_880, 54_913, 54_966] as [UInt64])
+    /// 139, 193, 210 (I10, once the simulation drove `BookingClient`): the
+    /// client keeps a `Retry-After` (up to an hour) in `cache.sqlite`, so the
+    /// launch after the faults stopped sent nothing; its flow's lookups and
+    /// hold reads, refused on the device, used up their schedule and left
+    /// the attempt `unknown` or `checkingHold` waiting for a tap, with no
+    /// timer for the end of the wait. The check now launches once the wait
+    /// has run out (`Simulation.finish`); the flow's gap is open.
+    @Test(
+        arguments: [65, 322, 3_988, 31, 66, 12, 1_236, 727, 1_914, 10_464, 14_880, 54_913, 54_966, 139, 193, 210]
+            as [UInt64])
     func aSeedThatOnceBrokeAPromiseNowKeepsThemAll(seed: UInt64) async {
         let run = await SimulationRun.random(seed: seed)
         #expect(run.violations.isEmpty, "\(run.failureReport)")

@@ -1,6 +1,7 @@
 import BookingAPI
 import BookingCore
 import Foundation
+import Primitives
 import Testing
 
 /// Found by the simulation (seed 65): a poll's GET used up its tries on 503s
@@ -9,25 +10,25 @@ import Testing
 /// `Retry-After` before its first try.
 @Suite struct RetryAfterAcrossCallsTests {
     /// Answers 503 with `Retry-After` (30 unless told) a set number of times, then 200.
-    final class Unavailable: Transport, @unchecked Sendable {
-        private let lock = NSLock()
-        private var left: Int
-        private var times: [Int64] = []
-        var sentAt: [Int64] { lock.withLock { times } }
+    final class Unavailable: Transport, Sendable {
+        /// Refusals left, and the wall-clock time of every request.
+        private let record: Locked<(left: Int, times: [Int64])>
+        var sentAt: [Int64] { record.withLock { $0.times } }
         let clock: WallClock
         let retryAfter: String
 
         init(times: Int, clock: WallClock, retryAfter: String = "30") {
-            left = times
+            record = Locked((left: times, times: []))
             self.clock = clock
             self.retryAfter = retryAfter
         }
 
         func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-            let refuse: Bool = lock.withLock {
-                times.append(clock.now)
-                left -= 1
-                return left >= 0
+            let now = clock.now
+            let refuse: Bool = record.withLock {
+                $0.times.append(now)
+                $0.left -= 1
+                return $0.left >= 0
             }
             if refuse {
                 return TransportResponse(
@@ -39,14 +40,13 @@ import Testing
     }
 
     /// A wall clock that only the sleeper moves.
-    final class WallClock: Sleeper, @unchecked Sendable {
-        private let lock = NSLock()
-        private var seconds: Int64 = 1_780_272_000
+    final class WallClock: Sleeper, Sendable {
+        private let seconds = Locked<Int64>(1_780_272_000)
 
-        var now: Int64 { lock.withLock { seconds } }
+        var now: Int64 { seconds.withLock { $0 } }
 
         func sleep(for duration: Duration) async throws {
-            lock.withLock { seconds += duration.components.seconds }
+            seconds.withLock { $0 += duration.components.seconds }
         }
     }
 

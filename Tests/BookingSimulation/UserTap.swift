@@ -1,0 +1,69 @@
+import BookingCore
+import BookingKit
+
+/// What a simulated user does, as an app's screen does it: one of
+/// `BookingClient`'s actions, which stamps ids, keys and hold-clock readings
+/// itself and refuses what the screen does not offer.
+enum UserTap: Sendable, CustomStringConvertible {
+    case choose(Offer)
+    case hold(Offer)
+    case pay(PaymentToken)
+    case acceptNewPrice
+    case retry
+    case checkAgain
+    case openChallenge
+    case back
+    case returnedToApp
+    case networkChanged(isOnline: Bool)
+
+    var description: String {
+        switch self {
+        case .choose: return "choose"
+        case .hold: return "hold"
+        case .pay: return "pay"
+        case .acceptNewPrice: return "acceptNewPrice"
+        case .retry: return "retry"
+        case .checkAgain: return "checkAgain"
+        case .openChallenge: return "openChallenge"
+        case .back: return "back"
+        case .returnedToApp: return "returnedToApp"
+        case .networkChanged(let isOnline): return isOnline ? "networkChanged(online)" : "networkChanged(offline)"
+        }
+    }
+
+    /// Whether the screen of `state` offers the tap (enabled): the client
+    /// must take it then, and refuse it otherwise. Always for the taps the
+    /// client always takes.
+    func isOffered(in state: BookingFlow.State) -> Bool {
+        switch self {
+        case .choose:
+            return state.stage == .browsing
+        case .hold(let offer):
+            guard case .offerChosen(let shown) = state.stage, shown == offer else { return false }
+            return state.enabledActions.contains(.hold)
+        case .pay: return state.enabledActions.contains(.pay)
+        case .acceptNewPrice: return state.enabledActions.contains(.acceptNewPrice)
+        case .retry: return state.enabledActions.contains(.retry)
+        case .checkAgain: return state.enabledActions.contains(.checkAgain)
+        case .openChallenge: return state.enabledActions.contains(.openChallenge)
+        case .back: return state.enabledActions.contains(.back)
+        case .returnedToApp, .networkChanged: return true
+        }
+    }
+
+    /// Taps it on `client`.
+    func perform(on client: BookingClient) async throws(BookingClientError) {
+        switch self {
+        case .choose(let offer): try await client.choose(offer)
+        case .hold(let offer): try await client.hold(offer)
+        case .pay(let token): try await client.pay(with: token)
+        case .acceptNewPrice: try await client.acceptNewPrice()
+        case .retry: try await client.retry()
+        case .checkAgain: try await client.checkAgain()
+        case .openChallenge: try await client.openChallenge()
+        case .back: try await client.back()
+        case .returnedToApp: await client.returnedToApp()
+        case .networkChanged(let isOnline): await client.networkChanged(isOnline: isOnline)
+        }
+    }
+}
