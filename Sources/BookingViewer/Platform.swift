@@ -10,6 +10,18 @@ import Darwin
 
 /// The operating system as the lean viewer needs it.
 enum ViewerPlatform {
+    /// Whether the full CLI can reach a server named by an IPv6 literal
+    /// (`http://[::1]:8080`): not where URLSession is FoundationNetworking,
+    /// which refuses such a URL before sending (BookingAPI's `Platform`
+    /// says why); the viewer then leaves the address to the CLI's refusal.
+    static var cliConnectsToIPv6Literals: Bool {
+        #if canImport(FoundationNetworking)
+        return false
+        #else
+        return true
+        #endif
+    }
+
     /// Writes all of `bytes` to `descriptor`; false when the reader has gone
     /// (`EPIPE`) or the write failed.
     static func write(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Bool {

@@ -105,10 +105,17 @@ public struct ViewerRequest: Equatable, Sendable {
             host == "localhost" || host == "::1" || host == "[::1]"
             || (host.hasPrefix("127.") && host.split(separator: ".").count == 4
                 && host.split(separator: ".").allSatisfy { UInt8($0) != nil })
+        // A port outside 1-65535 (99999) or an IPv6 literal the CLI cannot
+        // reach goes to the CLI, which refuses it with the reason (exit 2).
+        let isIPv6 = host.contains(":")
+        guard !isIPv6 || ViewerPlatform.cliConnectsToIPv6Literals else { return nil }
+        let port: Int
         switch scheme {
-        case "https": return (host, UInt16(components.port ?? 443))
-        case "http" where loopback: return (host, UInt16(components.port ?? 80))
+        case "https": port = components.port ?? 443
+        case "http" where loopback: port = components.port ?? 80
         default: return nil
         }
+        guard (1...65_535).contains(port) else { return nil }
+        return (host, UInt16(port))
     }
 }

@@ -31,6 +31,7 @@ import Testing
         "https://api.example.com", "https://api.example.com:8443/v1", "http://127.0.0.1:8080", "http://localhost:1",
         "http://[::1]:8080", "http://10.0.0.8:8080", "http://bank.example.com", "ftp://127.0.0.1",
         "https://user:pw@example.com", "https://example.com?q=1", "https://example.com#top", "not a url", "",
+        "http://127.0.0.1:99999", "http://127.0.0.1:0", "HTTP://127.0.0.1:18080", "https://EXAMPLE.com",
     ])
     func theViewerTakesTheServersTheCLITakes(_ server: String) {
         let cli = (try? Validate.server(server, option: "--server")) != nil
