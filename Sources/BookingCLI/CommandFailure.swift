@@ -39,9 +39,7 @@ extension CommandFailure {
         case .notFound:
             return .rejected("cannot \(doing): the server has no such thing")
         case .final(.waitRequested(let until), _):
-            let clock = DateFormatter()
-            clock.dateFormat = "HH:mm"
-            let time = clock.string(from: Date(timeIntervalSince1970: TimeInterval(until)))
+            let time = WaitUntilText.text(until: until, nowUnixSeconds: Int64(Date().timeIntervalSince1970))
             return .failed("cannot \(doing): the server asked us to wait until \(time); nothing was sent before then")
         case .final(.notSent, _):
             return .failed("cannot \(doing): offline, the server cannot be reached (\(error))")

@@ -58,7 +58,8 @@ struct ReconcileSuite: BenchmarkSuite {
                 try store.attempts.insert(
                     SavedAttempt(
                         attempt: BookingFlow.Attempt(
-                            id: AttemptID("a\(index)"), key: IdempotencyKey(String(format: "00000000-0000-4000-8000-%012d", index)),
+                            id: AttemptID("a\(index)"),
+                            key: IdempotencyKey(String(format: "00000000-0000-4000-8000-%012d", index)),
                             offerID: OfferID("o\(index)"), quoteID: QuoteID("q\(index)")),
                         phase: .paymentSubmitted, createdAtMilliseconds: Fixtures.milliseconds(Date())))
             }

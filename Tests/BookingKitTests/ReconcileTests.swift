@@ -109,7 +109,7 @@ import Testing
 
     @Test func reconciliationNeverHasMoreRequestsInFlightThanItsConcurrency() async throws {
         let sandbox = try SandboxFixture(route: .inProcess)
-        let counting = ConcurrencyCountingTransport(sandbox.transport, delay: .milliseconds(20))
+        let counting = ConcurrencyCountingTransport(sandbox.transport, holdUntilInFlight: 3)
         let api = BookingAPIClient(
             server: sandbox.server, apiKey: "sk_test_test", transport: counting, sleeper: NoSleeper())
         let repository = try BookingRepository(
@@ -134,13 +134,18 @@ import Testing
 /// Counts requests in flight at once, holding each for `delay`.
 final class ConcurrencyCountingTransport: Transport, Sendable {
     private let base: any Transport
-    private let delay: Duration
+    private let target: Int
+    private let bound: Duration
     /// Requests in flight now, and the most there ever were.
     private let count = Locked((current: 0, highest: 0))
 
-    init(_ base: any Transport, delay: Duration) {
+    /// Holds each request until `target` are in flight at once (so a limit
+    /// that is respected is also reached, however loaded the machine), or
+    /// for `bound` at most (a limit below `target` is then seen as the peak).
+    init(_ base: any Transport, holdUntilInFlight target: Int, atMost bound: Duration = .seconds(3)) {
         self.base = base
-        self.delay = delay
+        self.target = target
+        self.bound = bound
     }
 
     var peak: Int {
@@ -160,8 +165,11 @@ final class ConcurrencyCountingTransport: Transport, Sendable {
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         enter()
         defer { leave() }
-        // check-no-sleep: allowed (a slow transport: its pace is the input under test)
-        try? await Task.sleep(for: delay)
+        let deadline = ContinuousClock.now + bound
+        while count.withLock({ $0.highest }) < target && ContinuousClock.now < deadline {
+            // check-no-sleep: allowed (a slow transport: its pace is the input under test)
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         return try await base.send(request)
     }
 }
