@@ -8,7 +8,7 @@ import Foundation
 extension BookingRepository {
     /// `GET /v1/bookings?attempt=<key>`: the booking made under the attempt's
     /// key, applied if newer. Nil when the server has none.
-    public func lookUp(_ id: AttemptID) async throws -> BookingSnapshot? {
+    package func lookUp(_ id: AttemptID) async throws -> BookingSnapshot? {
         let record = try saved(id)
         guard let booking = try await api.booking(forAttempt: record.idempotencyKey) else { return nil }
         try apply(booking, to: id)
@@ -16,7 +16,7 @@ extension BookingRepository {
     }
 
     /// `GET /v1/bookings/{id}` for the attempt's booking, applied if newer.
-    public func refresh(_ id: AttemptID) async throws -> BookingSnapshot {
+    package func refresh(_ id: AttemptID) async throws -> BookingSnapshot {
         let record = try saved(id)
         guard let bookingID = record.bookingID else {
             guard let booking = try await lookUp(id) else {
@@ -34,7 +34,7 @@ extension BookingRepository {
     /// and its attempt finalized in one transaction. Returns whether the
     /// attempt moved.
     @discardableResult
-    public func apply(_ booking: BookingSnapshot, to id: AttemptID) throws -> Bool {
+    package func apply(_ booking: BookingSnapshot, to id: AttemptID) throws -> Bool {
         guard booking.idempotencyKey == (try saved(id)).idempotencyKey else { return false }
         let syncedAt = now()
         if booking.state == .confirmed || booking.state == .cancelled {
@@ -54,7 +54,7 @@ extension BookingRepository {
     /// Whether `booking` is saved on this device as a trip: what a flow
     /// reads before it says the trip is available offline. A file it cannot
     /// read says no.
-    public func isSavedAsTrip(_ booking: BookingSnapshot) -> Bool {
+    package func isSavedAsTrip(_ booking: BookingSnapshot) -> Bool {
         do {
             return try store.trips.trip(id: booking.bookingId) != nil
         } catch {

@@ -5,7 +5,7 @@ extension BookingRepository {
     /// Settles the open cancellations of this data directory with this
     /// repository's server (`TripRepository.reconcileCancels`); nil, after
     /// one read and nothing sent, when none is open.
-    public func reconcileCancels() async -> CancelReport? {
+    package func reconcileCancels() async -> CancelReport? {
         let open: [CancelRequest]
         do {
             open = try store.cancels.allOpen()

@@ -11,7 +11,7 @@ extension BookingRepository {
     ///
     /// - Parameter anchor: the boot clock read just before this call, so the
     ///   countdown is measured from before the request left.
-    public func requestHold(_ id: AttemptID, anchor: BootClock.Reading?) async throws -> HoldSnapshot {
+    package func requestHold(_ id: AttemptID, anchor: BootClock.Reading?) async throws -> HoldSnapshot {
         let record = try saved(id)
         if record.phase == .abandoned { throw RepositoryError.superseded(id) }
         guard record.phase == .holdRequested || record.phase == .held else {
@@ -35,7 +35,7 @@ extension BookingRepository {
     ///
     /// - Parameter requiringTheSave: throw a failed save instead
     ///   (reconciliation, whose work is the save, reports it as an error).
-    public func readHold(
+    package func readHold(
         _ id: AttemptID, anchor: BootClock.Reading?, requiringTheSave: Bool = false
     ) async throws -> HoldSnapshot {
         let record = try saved(id)

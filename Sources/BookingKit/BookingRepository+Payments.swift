@@ -17,7 +17,7 @@ extension BookingRepository {
     ///   server's lifetime (past it, the same key would make a new request);
     ///   a failure to reach the server then ends nothing, since the first
     ///   send may still have arrived.
-    public func sendPayment(_ id: AttemptID, token: PaymentToken, isResend: Bool = false) async -> PaymentOutcome {
+    package func sendPayment(_ id: AttemptID, token: PaymentToken, isResend: Bool = false) async -> PaymentOutcome {
         if let running = payments[id] { return await running.value }
         let record: SavedAttempt
         do {
@@ -83,7 +83,7 @@ extension BookingRepository {
 
     /// What the flow is told when its `PAYMENT_SUBMITTED` save changed
     /// nothing: the attempt moved on elsewhere, so nothing is sent from here.
-    public func paymentNotSubmitted(_ id: AttemptID) -> PaymentOutcome {
+    package func paymentNotSubmitted(_ id: AttemptID) -> PaymentOutcome {
         do {
             return Self.notSubmitted(try saved(id))
         } catch {
@@ -138,7 +138,7 @@ extension BookingRepository {
     /// conclusion after the server settled the key or the hold and a lookup
     /// found no booking under the key. Only from `PAYMENT_SUBMITTED`.
     @discardableResult
-    public func concludeNotPaid(_ id: AttemptID) throws -> Bool {
+    package func concludeNotPaid(_ id: AttemptID) throws -> Bool {
         try store.attempts.concludeNotPaid(id: id, at: now())
     }
 

@@ -10,7 +10,7 @@ extension BookingRepository {
     /// processes reconciling the same database at once can never send a
     /// request twice; what they learn is applied forward-only. At most
     /// `configuration.reconcileConcurrency` requests are in flight at once.
-    public func reconcile() async -> ReconcileReport {
+    package func reconcile() async -> ReconcileReport {
         // Opens like `TripRepository.reconcileCancels` (`LaunchJobReport`),
         // and then goes its own way: this one sends GETs, several at once;
         // that one resends POSTs one at a time and sorts refusals from

@@ -14,9 +14,9 @@ import Foundation
 /// unsaved attempt.
 package actor BookingRepository {
     /// The API client.
-    public nonisolated let api: BookingAPIClient
+    package nonisolated let api: BookingAPIClient
     /// The settings.
-    public nonisolated let configuration: RepositoryConfiguration
+    package nonisolated let configuration: RepositoryConfiguration
     let store: BookingDatabase
     /// Where failures that are worked around (or shown as events) are logged.
     nonisolated let logger: Logger
@@ -33,7 +33,7 @@ package actor BookingRepository {
     ///   - dependencies: its wall clock (for `created_at`/`updated_at` and
     ///     the key lifetime only) and its source of attempt ids and keys.
     ///   - logHandler: where failures are logged (nothing by default).
-    public init(
+    package init(
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
         dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
@@ -51,27 +51,27 @@ package actor BookingRepository {
     /// files, is abandoned in the same transaction. Returns the attempts it
     /// superseded.
     @discardableResult
-    public func save(_ attempt: BookingFlow.Attempt) throws -> [SavedAttempt] {
+    package func save(_ attempt: BookingFlow.Attempt) throws -> [SavedAttempt] {
         try store.startAttempt(SavedAttempt(attempt: attempt, createdAt: now()))
     }
 
     /// The attempt being held, if any: the one a payment is for.
-    public func currentHold() throws -> SavedAttempt? {
+    package func currentHold() throws -> SavedAttempt? {
         try store.attempts.currentHold()
     }
 
     /// The saved attempt with this id.
-    public func attempt(_ id: AttemptID) throws -> SavedAttempt? {
+    package func attempt(_ id: AttemptID) throws -> SavedAttempt? {
         try store.attempts.attempt(id: id)
     }
 
     /// The most recent attempt.
-    public func latestAttempt() throws -> SavedAttempt? {
+    package func latestAttempt() throws -> SavedAttempt? {
         try store.attempts.latest()
     }
 
     /// Every attempt not yet final.
-    public func nonFinalAttempts() throws -> [SavedAttempt] {
+    package func nonFinalAttempts() throws -> [SavedAttempt] {
         try store.attempts.nonFinal()
     }
 
@@ -80,7 +80,7 @@ package actor BookingRepository {
     /// one statement: once a payment may have left, in this process or
     /// another, only the server settles it. Returns whether it was abandoned.
     @discardableResult
-    public func abandon(_ id: AttemptID) throws -> Bool {
+    package func abandon(_ id: AttemptID) throws -> Bool {
         try store.attempts.abandon(id: id, at: now())
     }
 
@@ -91,7 +91,7 @@ package actor BookingRepository {
     /// them (`requestHold`, `readHold`, `sendPayment`, `lookUp`, `refresh`)
     /// save them. Returns whether the row moved.
     @discardableResult
-    public func update(_ change: AttemptChange) throws -> Bool {
+    package func update(_ change: AttemptChange) throws -> Bool {
         switch change.phase {
         case .abandoned:
             return try abandon(change.attemptID)

@@ -7,15 +7,15 @@ import Foundation
 /// CLI) makes once at launch. Apps use `BookingClient`, which builds one.
 package final class BookingRuntime: Sendable {
     /// The API client.
-    public let api: BookingAPIClient
+    package let api: BookingAPIClient
     /// The attempts and payments.
-    public let repository: BookingRepository
+    package let repository: BookingRepository
     /// The effect runner.
-    public let runner: EffectRunner
+    package let runner: EffectRunner
     /// The booking flow.
-    public let flow: FlowStore
+    package let flow: FlowStore
     /// The event log, if kept.
-    public let log: EventLog?
+    package let log: EventLog?
     /// The hold clock's reading: the one clock the runner and every
     /// `payTapped` must share, so hold checks compare readings of one clock.
     package var holdNow: @Sendable () -> MonotonicInstant { dependencies.holdNow }
@@ -29,7 +29,7 @@ package final class BookingRuntime: Sendable {
     ///     (a test's boot reading stands for another boot).
     ///   - logPath: where to keep the flow's event log; nil for none.
     ///   - logHandler: where failures are logged (nothing by default).
-    public init(
+    package init(
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
         dependencies: Dependencies = .live, openChallenge: @escaping EffectRunner.ChallengeOpener = { _, _ in },
         logPath: String? = nil, logHandler: any LogHandler = SilentLogHandler(),
@@ -52,7 +52,7 @@ package final class BookingRuntime: Sendable {
     /// goes to the state its saved phase calls for (never back to an editable
     /// state once money may have moved) and asks the server.
     @discardableResult
-    public func restore() async throws -> BookingFlow.State {
+    package func restore() async throws -> BookingFlow.State {
         // The hold clock first, then the boot clock: the countdown shown
         // never has more time than the saved anchor leaves.
         let now = dependencies.holdNow()

@@ -12,24 +12,24 @@ import Foundation
 /// app's scope): leaving a screen never cancels a charge.
 package final class EffectRunner: Sendable {
     /// Where events produced by effects go (the flow store's `send`).
-    public typealias EventSink = @Sendable (BookingFlow.Event) async -> Void
+    package typealias EventSink = @Sendable (BookingFlow.Event) async -> Void
     /// Opens a 3-D Secure page (the CLI prints it; an app presents it).
-    public typealias ChallengeOpener = @Sendable (AttemptID, String) async -> Void
+    package typealias ChallengeOpener = @Sendable (AttemptID, String) async -> Void
 
     /// A point between effects where a process can die: before an effect
     /// starts, or after it finished and before its result is delivered.
-    public struct Boundary: Hashable, Sendable, CustomStringConvertible {
+    package struct Boundary: Hashable, Sendable, CustomStringConvertible {
         /// `before` or `after`.
-        public var moment: String
+        package var moment: String
         /// The effect's name (`EffectName.logName`).
-        public var effect: String
-        public var description: String { "\(moment) \(effect)" }
+        package var effect: String
+        package var description: String { "\(moment) \(effect)" }
     }
 
     /// Asked at every boundary; `false` means the process dies there: the
     /// effect (or the delivery of its result) and everything after it never
     /// happens. For crash tests only; nil in an app.
-    public typealias BoundaryHook = @Sendable (Boundary) async -> Bool
+    package typealias BoundaryHook = @Sendable (Boundary) async -> Bool
 
     let repository: BookingRepository
     private let boundaryHook: BoundaryHook?
@@ -43,7 +43,7 @@ package final class EffectRunner: Sendable {
     /// - Parameter dependencies: its sleeper, the hold clock (read just
     ///   before a hold request leaves) and the boot clock (for a hold anchor
     ///   a later process can use).
-    public init(
+    package init(
         repository: BookingRepository, dependencies: Dependencies,
         openChallenge: @escaping ChallengeOpener = { _, _ in },
         boundaryHook: BoundaryHook? = nil
@@ -56,7 +56,7 @@ package final class EffectRunner: Sendable {
     }
 
     /// Runs `effects` in order, sending each resulting event to `sink`.
-    public func run(_ effects: [BookingFlow.Effect], sink: @escaping EventSink) async {
+    package func run(_ effects: [BookingFlow.Effect], sink: @escaping EventSink) async {
         for effect in effects {
             guard await passes("before", effect) else { return }
             let deliver: EventSink = { [self] event in

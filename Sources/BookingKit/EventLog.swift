@@ -12,21 +12,21 @@ import Primitives
 /// directory, and never opened through a symbolic link.
 package final class EventLog: Sendable {
     /// One line of the log.
-    public struct Entry: Codable, Equatable, Sendable {
+    package struct Entry: Codable, Equatable, Sendable {
         /// Position in the log, from 1.
-        public var sequence: Int
+        package var sequence: Int
         /// Wall-clock time of the event, milliseconds since 1970 (for people; the reducer never sees it).
-        public var at: Int64
+        package var at: Int64
         /// The event, redacted.
-        public var event: BookingFlow.Event
+        package var event: BookingFlow.Event
         /// The stage the event led to.
-        public var state: String
+        package var state: String
         /// The effects it asked for, by name.
-        public var effects: [String]
+        package var effects: [String]
     }
 
     /// The log file's path.
-    public let path: String
+    package let path: String
     private let writer: Locked<(handle: FileHandle?, sequence: Int)>
     private let now: @Sendable () -> Date
     private let logger: Logger
@@ -37,7 +37,7 @@ package final class EventLog: Sendable {
     ///   is a symbolic link (never followed: nothing it points to is created
     ///   or written), is not a regular file or directory, or cannot be
     ///   created.
-    public init(
+    package init(
         path: String, dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
         self.path = path
@@ -65,7 +65,7 @@ package final class EventLog: Sendable {
 
     /// Appends one event with the state and effects it led to. Never throws:
     /// a log that cannot be written must not stop a booking.
-    public func append(_ event: BookingFlow.Event, state: BookingFlow.State, effects: [BookingFlow.Effect]) {
+    package func append(_ event: BookingFlow.Event, state: BookingFlow.State, effects: [BookingFlow.Effect]) {
         let at = Int64(now().timeIntervalSince1970 * 1_000)
         writer.withLock { writer in
             writer.sequence += 1
@@ -118,7 +118,7 @@ package final class EventLog: Sendable {
     /// Reads every entry of the log at `path`.
     ///
     /// - Throws: `EventLogError` naming the first line that is not an entry.
-    public static func read(_ path: String) throws -> [Entry] {
+    package static func read(_ path: String) throws -> [Entry] {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -147,7 +147,7 @@ package enum EventLogError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The log could not be opened for writing (a symbolic link, not a file, ...).
     case unwritable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .badLine(let number, let reason): return "line \(number) is not a log entry: \(reason)"

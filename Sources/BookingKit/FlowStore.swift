@@ -29,7 +29,7 @@ package actor FlowStore {
     package typealias StepHandler = @Sendable (Step) -> Void
 
     /// The current state.
-    public private(set) var state: BookingFlow.State
+    package private(set) var state: BookingFlow.State
     private let runner: EffectRunner
     private let log: EventLog?
     private var readers: [UUID: AsyncStream<BookingFlow.State>.Continuation] = [:]
@@ -40,7 +40,7 @@ package actor FlowStore {
     ///
     /// - Parameter log: where every event is appended with its time (payment
     ///   tokens redacted); nil to keep none.
-    public init(initial: BookingFlow.State = BookingFlow.initialState, runner: EffectRunner, log: EventLog? = nil) {
+    package init(initial: BookingFlow.State = BookingFlow.initialState, runner: EffectRunner, log: EventLog? = nil) {
         state = initial
         self.runner = runner
         self.log = log
@@ -55,7 +55,7 @@ package actor FlowStore {
     /// Takes one event: logs it, reduces, publishes, and starts its effects
     /// (in order, in a task of the app's scope). Returns the new state.
     @discardableResult
-    public func send(_ event: BookingFlow.Event) -> BookingFlow.State {
+    package func send(_ event: BookingFlow.Event) -> BookingFlow.State {
         let before = state
         let (next, effects) = BookingFlow.reduce(before, event)
         log?.append(event, state: next, effects: effects)
@@ -76,7 +76,7 @@ package actor FlowStore {
 
     /// The states from now on: the current one first, then each change.
     /// Any number of readers may follow at once.
-    public func states() -> AsyncStream<BookingFlow.State> {
+    package func states() -> AsyncStream<BookingFlow.State> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<BookingFlow.State>.makeStream(bufferingPolicy: .bufferingNewest(64))
         continuation.yield(state)

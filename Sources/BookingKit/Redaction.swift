@@ -4,10 +4,10 @@
 /// run is judged whole, never by its parts, so long numeric ids are kept.
 package enum Redaction {
     /// What a removed value is replaced with.
-    public static let placeholder = "[redacted]"
+    package static let placeholder = "[redacted]"
 
     /// `text` with every card-number-like digit run replaced.
-    public static func removingCardNumbers(_ text: String) -> String {
+    package static func removingCardNumbers(_ text: String) -> String {
         let characters = Array(text)
         var output = ""
         var index = 0
@@ -27,7 +27,7 @@ package enum Redaction {
     }
 
     /// Whether `text` contains a card-number-like digit run.
-    public static func containsCardNumber(_ text: String) -> Bool {
+    package static func containsCardNumber(_ text: String) -> Bool {
         removingCardNumbers(text) != text
     }
 

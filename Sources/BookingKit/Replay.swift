@@ -5,25 +5,25 @@ import Foundation
 package enum Replay {
     /// The longest line a log may have: an entry is a few kilobytes at most,
     /// so a longer line is not an entry (and is never held in memory whole).
-    public static let longestLine = 1 << 20
+    package static let longestLine = 1 << 20
 
     /// One replayed step.
-    public struct Step: Equatable, Sendable {
+    package struct Step: Equatable, Sendable {
         /// The log entry.
-        public var entry: EventLog.Entry
+        package var entry: EventLog.Entry
         /// The stage `reduce` reached now.
-        public var state: String
+        package var state: String
         /// The effects it asked for now, by name.
-        public var effects: [String]
+        package var effects: [String]
         /// The state after the step, for a screen to draw.
-        public var fullState: BookingFlow.State
+        package var fullState: BookingFlow.State
 
         /// Whether the replay matches what was logged.
-        public var matches: Bool { state == entry.state && effects == entry.effects }
+        package var matches: Bool { state == entry.state && effects == entry.effects }
     }
 
     /// Runs every entry's event through `reduce` from `initial`.
-    public static func run(_ entries: [EventLog.Entry], from initial: BookingFlow.State = BookingFlow.initialState)
+    package static func run(_ entries: [EventLog.Entry], from initial: BookingFlow.State = BookingFlow.initialState)
         -> [Step]
     {
         var state = initial
@@ -43,7 +43,7 @@ package enum Replay {
     /// - Throws: `EventLogError` for a file that cannot be read or a line
     ///   that is not an entry (after the steps before it), or what `body` throws.
     @discardableResult
-    public static func stream(
+    package static func stream(
         _ path: String, limit: Int? = nil, from initial: BookingFlow.State = BookingFlow.initialState,
         _ body: (Step) throws -> Void
     ) throws -> Int {

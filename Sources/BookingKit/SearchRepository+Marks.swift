@@ -7,20 +7,20 @@ import Foundation
 // a new price, until the server lists the offer again.
 extension SearchRepository {
     /// Marks `id` sold out until the server lists it again.
-    public func markSoldOut(_ id: OfferID) throws {
+    package func markSoldOut(_ id: OfferID) throws {
         let mark = OfferMarkTable.Mark(offerID: id.rawValue, kind: .soldOut, quoteJSON: nil, markedAt: now())
         try cache.recovering { try $0.offerMarks.put(mark) }
     }
 
     /// Records that a hold of `id` was refused with `newQuote`.
-    public func recordPriceChange(_ id: OfferID, newQuote: Quote) throws {
+    package func recordPriceChange(_ id: OfferID, newQuote: Quote) throws {
         let json = String(decoding: try JSONEncoder().encode(newQuote), as: UTF8.self)
         let mark = OfferMarkTable.Mark(offerID: id.rawValue, kind: .priceChanged, quoteJSON: json, markedAt: now())
         try cache.recovering { try $0.offerMarks.put(mark) }
     }
 
     /// What this device learnt about `id`, if anything.
-    public func mark(_ id: OfferID) throws -> OfferMark? {
+    package func mark(_ id: OfferID) throws -> OfferMark? {
         guard let mark = try cache.recovering({ try $0.offerMarks.mark(id.rawValue) }) else { return nil }
         switch mark.kind {
         case .soldOut:
@@ -37,7 +37,7 @@ extension SearchRepository {
     }
 
     /// Forgets what was learnt about `id` (a changed price was accepted).
-    public func clearMark(_ id: OfferID) throws {
+    package func clearMark(_ id: OfferID) throws {
         try cache.recovering { try $0.offerMarks.clear([id.rawValue]) }
     }
 }

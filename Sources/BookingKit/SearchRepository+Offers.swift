@@ -9,7 +9,7 @@ extension SearchRepository {
     /// Page `pageIndex` (from 0) of the offers for `query`: from the cache
     /// unless `refresh`, else from the server (following the cached cursor
     /// of the page before). Offline, the cached page with `offline` set.
-    public func offers(_ query: SearchQuery, pageIndex: Int, refresh: Bool = false) async throws -> OffersPage {
+    package func offers(_ query: SearchQuery, pageIndex: Int, refresh: Bool = false) async throws -> OffersPage {
         let key = query.cacheKey
         // A later page may be the one being prefetched: let it land first.
         if pageIndex > 0 { await prefetch?.value }
@@ -50,13 +50,13 @@ extension SearchRepository {
 
     /// The searches whose first page of offers is saved on this device, with
     /// when it was quoted, most recent first: what can be shown offline.
-    public func savedSearches(limit: Int = 5) throws -> [(query: SearchQuery, quotedAt: Date)] {
+    package func savedSearches(limit: Int = 5) throws -> [(query: SearchQuery, quotedAt: Date)] {
         try cache.recovering { try $0.resultPages.savedQueries(limit: limit) }
             .compactMap { saved in SearchQuery(cacheKey: saved.queryKey).map { ($0, saved.quotedAt) } }
     }
 
     /// The most recently cached search that lists offer `id`, if any.
-    public func query(listing id: OfferID) throws -> SearchQuery? {
+    package func query(listing id: OfferID) throws -> SearchQuery? {
         try cache.recovering { try $0.resultPages.pages(mentioning: id.rawValue) }
             .lazy.compactMap { SearchQuery(cacheKey: $0.queryKey) }.first
     }
@@ -101,14 +101,14 @@ extension SearchRepository {
 
     /// Waits for the next page's prefetch, if one is running (a command
     /// line waits before it exits so the page is saved).
-    public func waitForPrefetch() async {
+    package func waitForPrefetch() async {
         await prefetch?.value
     }
 
     /// The offer `id` at the quote the most recently cached page that lists
     /// it shows; nil when no cached page has it. No network: a hold asks for
     /// the quote the user saw.
-    public func cachedOffer(_ id: OfferID) throws -> Offer? {
+    package func cachedOffer(_ id: OfferID) throws -> Offer? {
         let pages = try cache.recovering { try $0.resultPages.pages(mentioning: id.rawValue) }
         for page in pages {
             let items: [Offer]

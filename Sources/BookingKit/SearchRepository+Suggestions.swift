@@ -17,7 +17,7 @@ extension SearchRepository {
     /// a server error (a 5xx after the retries, a rejected request, a broken
     /// answer) is thrown, so it is never mistaken for "offline" or "no
     /// results".
-    public func suggestions(for text: String) async throws -> Suggestions {
+    package func suggestions(for text: String) async throws -> Suggestions {
         generation += 1
         let mine = generation
         let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -78,7 +78,7 @@ extension SearchRepository {
 
     /// The recent searches, newest first (what short input, or a device
     /// with no network, shows at once).
-    public func recents(limit: Int = 8) throws -> [RecentSearchTable.Entry] {
+    package func recents(limit: Int = 8) throws -> [RecentSearchTable.Entry] {
         try cache.recovering { try $0.recentSearches.mostRecent(limit: limit) }
     }
 
@@ -98,7 +98,7 @@ extension SearchRepository {
     /// Records that the user searched `query` and chose `placeID`. A query
     /// holding a card-number-like digit run (a paste into the wrong box) is
     /// never written: no card number is ever stored on the device.
-    public func recordSearch(_ query: String, placeID: String?) throws {
+    package func recordSearch(_ query: String, placeID: String?) throws {
         guard !Redaction.containsCardNumber(query) else { return }
         try cache.recovering { try $0.recentSearches.recordUse(query: query, placeID: placeID, at: now()) }
     }

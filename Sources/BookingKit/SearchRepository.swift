@@ -17,13 +17,13 @@ package actor SearchRepository {
     /// Where failures that are worked around are logged.
     let logger: Logger
     /// The wait after a keystroke before asking the server.
-    public nonisolated let debounce: Duration
+    package nonisolated let debounce: Duration
     /// Input shorter than this shows recent searches instead.
-    public nonisolated let minimumQueryLength: Int
+    package nonisolated let minimumQueryLength: Int
     /// Prices older than this are flagged "may have changed".
-    public nonisolated let staleness: TimeInterval
+    package nonisolated let staleness: TimeInterval
     /// How long a cached suggestion is shown without asking the server again.
-    public nonisolated let suggestionLifetime: TimeInterval
+    package nonisolated let suggestionLifetime: TimeInterval
     /// The number of the latest `suggestions` call: an older call's answer is `.superseded`.
     var generation = 0
     /// The suggestion request out, and its query.
@@ -34,7 +34,7 @@ package actor SearchRepository {
     var prefetch: Task<Void, Never>?
 
     /// Opens the cache in `directory`.
-    public init(
+    package init(
         directory: String, api: BookingAPIClient, dependencies: Dependencies = .live,
         debounce: Duration = .milliseconds(250), minimumQueryLength: Int = 2, staleness: TimeInterval = 15 * 60,
         suggestionLifetime: TimeInterval = 24 * 60 * 60, logHandler: any LogHandler = SilentLogHandler()

@@ -29,7 +29,7 @@ extension TripRepository {
     ///   pending); `APIError.final(.notSent, nil)` for an offline-only
     ///   repository; the store's error when the request cannot be saved
     ///   (then nothing was sent).
-    public func cancel(_ id: BookingID, key: IdempotencyKey? = nil, boundary: CancelBoundaryHook? = nil)
+    package func cancel(_ id: BookingID, key: IdempotencyKey? = nil, boundary: CancelBoundaryHook? = nil)
         async throws -> BookingSnapshot
     {
         guard let api else { throw APIError.final(.notSent, nil) }
@@ -202,12 +202,12 @@ extension TripRepository {
     }
 
     /// The saved requests for booking `id`, oldest first.
-    public func cancelRequests(for id: BookingID) throws -> [CancelRequest] {
+    package func cancelRequests(for id: BookingID) throws -> [CancelRequest] {
         try store.cancels.requests(for: id)
     }
 
     /// Every cancellation still open, oldest first.
-    public func openCancelRequests() throws -> [CancelRequest] {
+    package func openCancelRequests() throws -> [CancelRequest] {
         try store.cancels.allOpen()
     }
 

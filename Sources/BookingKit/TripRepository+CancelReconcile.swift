@@ -15,7 +15,7 @@ extension TripRepository {
     /// at most once (a cancelled booking is never confirmed again), so any
     /// number of processes resending it refund at most once. A request the
     /// server refuses is closed; one it cannot be asked about stays open.
-    public func reconcileCancels() async -> CancelReport {
+    package func reconcileCancels() async -> CancelReport {
         // Opens like `BookingRepository.reconcile` (`LaunchJobReport`), and
         // then goes its own way: that one sends GETs, several at once; this
         // one resends POSTs one at a time and sorts refusals from pending

@@ -19,7 +19,7 @@ package actor TripRepository {
     /// shows its trips) and is offline-only whatever `api` is.
     ///
     /// - Throws: what `BookingDatabase.init` throws.
-    public init(
+    package init(
         directory: String, api: BookingAPIClient?, access: BookingDatabase.Access = .readWrite,
         dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
@@ -30,31 +30,31 @@ package actor TripRepository {
     }
 
     /// One trip and what it shows.
-    public struct Trip: Equatable, Sendable {
+    package struct Trip: Equatable, Sendable {
         /// The saved row, with its listed columns (`record.summary`).
-        public var record: TripRecord
+        package var record: TripRecord
 
         /// Creates a trip over its row.
-        public init(record: TripRecord) {
+        package init(record: TripRecord) {
             self.record = record
         }
 
         /// The full saved details, decoded from the row's JSON when asked
         /// (a listing never asks: it reads `record.summary`).
-        public var details: TripDetails? { record.propertyJSON.flatMap(TripDetails.init(json:)) }
+        package var details: TripDetails? { record.propertyJSON.flatMap(TripDetails.init(json:)) }
     }
 
     /// What a sync changed.
-    public struct SyncReport: Equatable, Sendable {
+    package struct SyncReport: Equatable, Sendable {
         /// The trips saved anew or updated, in the server's order.
-        public var changed: [BookingID] = []
+        package var changed: [BookingID] = []
         /// Bookings the server sent that this build's schema refuses (a
         /// newer server's value): not saved, the older copy kept.
-        public var refused: [BookingID] = []
+        package var refused: [BookingID] = []
     }
 
     /// Every trip in check-in order, from the device, with its details.
-    public func trips() throws -> [Trip] {
+    package func trips() throws -> [Trip] {
         var trips: [Trip] = []
         try store.trips.forEach(includingJSON: true) { trips.append(Trip(record: $0)) }
         return trips
@@ -66,7 +66,7 @@ package actor TripRepository {
     /// each row that cannot be shown (a damaged file). Returns how many
     /// were shown.
     @discardableResult
-    public func forEachTrip(
+    package func forEachTrip(
         skipping skipped: @Sendable (TripTable.Skipped) throws -> Void = { _ in },
         _ body: @Sendable (Trip) throws -> Void
     ) throws -> Int {
@@ -79,25 +79,25 @@ package actor TripRepository {
     }
 
     /// One trip, from the device.
-    public func trip(_ id: BookingID) throws -> Trip? {
+    package func trip(_ id: BookingID) throws -> Trip? {
         try store.trips.trip(id: id).map(Trip.init(record:))
     }
 
     /// When the oldest saved copy was synced.
-    public func oldestSync() throws -> Date? {
+    package func oldestSync() throws -> Date? {
         try store.trips.oldestSync()
     }
 
     /// `GET /v1/bookings`: saves every confirmed or cancelled booking of the
     /// account, each only if its version is newer. Returns how many rows changed.
     @discardableResult
-    public func sync() async throws -> Int {
+    package func sync() async throws -> Int {
         try await syncReport().changed.count
     }
 
     /// `GET /v1/bookings`, as `sync`, saying which trips changed and which
     /// the schema refused (each skipped alone; the others are saved).
-    public func syncReport() async throws -> SyncReport {
+    package func syncReport() async throws -> SyncReport {
         guard let api else { return SyncReport() }
         let bookings = try await api.bookings()
         let syncedAt = now()
