@@ -1,0 +1,42 @@
+import BookingKit
+import BookingTestSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// The app and the `booking` command line on one data directory show the
+/// same seconds left: one function, one rounding rule
+/// (`HoldCountdown.secondsLeft(at:)`, rounded up). Real HTTP over loopback
+/// to the sandbox, a real `booking-cli` process on the app's files.
+@Suite("Seconds left, app and command line")
+struct SecondsLeftAgreementTests {
+    @Test("booking status prints the seconds left the app shows, read between two of the app's readings")
+    func theCommandLineAndTheAppAgree() async throws {
+        let cli = try #require(BuiltProducts.executable("booking-cli"), "swift build builds booking-cli")
+        let fixture = try ClientFixture()
+        await fixture.client.launch()
+        try await fixture.client.hold(try await fixture.firstOffer())
+        let held = try await fixture.client.outcome(timeout: .seconds(10))
+        #expect(held.stage.name == "held")
+
+        let before = try #require(fixture.client.secondsLeft(in: held))
+        let run = await Task.detached {
+            ChildProcess.run(
+                cli,
+                [
+                    "status", "--json", "--server", fixture.sandbox.server.baseURL.absoluteString,
+                    "--api-key", "sk_test_test", "--data-dir", fixture.sandbox.clientDirectory,
+                ])
+        }.value
+        let after = try #require(fixture.client.secondsLeft(in: held))
+        #expect(run.status == 0, "\(run.standardError)")
+
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let state = try #require(document["state"] as? [String: Any], "\(run.standardOutput)")
+        let printed = try #require(state["secondsLeft"] as? Int, "\(state)")
+        // Read after `before` and before `after` by the same rule: between them.
+        #expect(after <= printed && printed <= before, "app \(before)...\(after), command line \(printed)")
+        await fixture.sandbox.stop()
+    }
+}
