@@ -32,7 +32,9 @@ package actor FlowStore {
     package private(set) var state: BookingFlow.State
     private let runner: EffectRunner
     private let log: EventLog?
-    private var readers: [UUID: AsyncStream<BookingFlow.State>.Continuation] = [:]
+    private var readers: [Int: AsyncStream<BookingFlow.State>.Continuation] = [:]
+    /// The id of the latest reader of `states()`.
+    private var nextReader = 0
     /// Set once, before the first event, by `handSteps(to:)`; nil in an app.
     private let stepHandler = Locked<StepHandler?>(nil)
 
@@ -77,7 +79,8 @@ package actor FlowStore {
     /// The states from now on: the current one first, then each change.
     /// Any number of readers may follow at once.
     package func states() -> AsyncStream<BookingFlow.State> {
-        let id = UUID()
+        nextReader += 1
+        let id = nextReader
         let (stream, continuation) = AsyncStream<BookingFlow.State>.makeStream(bufferingPolicy: .bufferingNewest(64))
         continuation.yield(state)
         readers[id] = continuation
@@ -87,7 +90,7 @@ package actor FlowStore {
         return stream
     }
 
-    private func removeReader(_ id: UUID) {
+    private func removeReader(_ id: Int) {
         readers[id] = nil
     }
 }

@@ -39,7 +39,7 @@ extension TripRepository {
         guard let trip = try store.trips.trip(id: id) else { throw RepositoryError.unknownBooking(id) }
         guard trip.status == .confirmed else { throw CancelError.alreadyCancelled(id, trip.version) }
         let request = CancelRequest(
-            idempotencyKey: key ?? IdempotencyKey(UUID().uuidString.lowercased()), bookingID: id,
+            idempotencyKey: key ?? IdempotencyKey(newID()), bookingID: id,
             version: trip.version, createdAt: now())
         try Self.pass(.beforeCommit, boundary)
         do {

@@ -10,6 +10,8 @@ package actor TripRepository {
     let store: BookingDatabase
     let api: BookingAPIClient?
     let now: @Sendable () -> Date
+    /// The source of new cancellation keys (`Dependencies.makeUUID`).
+    let newID: @Sendable () -> String
     /// Where failures that are worked around are logged.
     let logger: Logger
 
@@ -27,6 +29,7 @@ package actor TripRepository {
         store = try BookingDatabase(directory: directory, access: access)
         self.api = access == .readWrite ? api : nil
         now = dependencies.now
+        newID = { [dependencies] in dependencies.newID() }
     }
 
     /// One trip and what it shows.
