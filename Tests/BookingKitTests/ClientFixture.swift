@@ -71,21 +71,3 @@ struct ClientFixture {
         _ = try await URLSession.shared.data(for: request)
     }
 }
-
-/// Keeps every log message, for tests that check what reached the app.
-final class CollectingLogHandler: LogHandler, @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(LogLevel, String)] = []
-
-    func log(level: LogLevel, message: String, metadata: [String: String], source: String) {
-        lock.lock()
-        entries.append((level, message))
-        lock.unlock()
-    }
-
-    var messages: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.map(\.1)
-    }
-}

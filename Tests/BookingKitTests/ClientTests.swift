@@ -171,7 +171,7 @@ struct ClientTests {
 
         // A new process on the same files; the server either gone (refused
         // at once) or silent (each request hangs until its timeout).
-        let log = CollectingLogHandler()
+        let log = RecordingLogHandler()
         var configuration = ClientFixture.configuration(sandbox: fixture.sandbox, logHandler: log)
         // A refused connection settles at once, so its bound only has to
         // outlast a loaded machine; a silent server must be cut at the bound.

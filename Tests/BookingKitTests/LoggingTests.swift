@@ -96,23 +96,3 @@ import Testing
         #expect(record.level == .error)
     }
 }
-
-/// Keeps every record, for a test to read.
-final class RecordingLogHandler: LogHandler {
-    struct Record: Sendable {
-        var level: LogLevel
-        var message: String
-        var metadata: [String: String]
-        var source: String
-        /// The message and every metadata value, for searching.
-        var text: String { ([message] + metadata.values).joined(separator: "\n") }
-    }
-
-    private let kept = Locked<[Record]>([])
-
-    var records: [Record] { kept.withLock { $0 } }
-
-    func log(level: LogLevel, message: String, metadata: [String: String], source: String) {
-        kept.withLock { $0.append(Record(level: level, message: message, metadata: metadata, source: source)) }
-    }
-}

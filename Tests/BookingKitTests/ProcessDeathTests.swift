@@ -3,6 +3,7 @@ import BookingCore
 import BookingKit
 import BookingTestSupport
 import Foundation
+import Primitives
 import Testing
 
 /// Process death at every effect boundary of each scenario: the runtime is
@@ -83,16 +84,15 @@ import Testing
 }
 
 /// Counts the boundaries the sweep covered (printed for the issue note).
-final class BoundaryTally: @unchecked Sendable {
+final class BoundaryTally: Sendable {
     static let shared = BoundaryTally()
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
+    private let counts = Locked<[String: Int]>([:])
 
     func add(_ scenario: String, _ count: Int) {
-        lock.lock()
-        counts[scenario] = count
-        let total = counts.values.reduce(0, +)
-        lock.unlock()
+        let total = counts.withLock { counts in
+            counts[scenario] = count
+            return counts.values.reduce(0, +)
+        }
         print("process-death sweep: \(scenario) has \(count) boundaries; \(total) covered so far")
     }
 }

@@ -5,6 +5,7 @@ import BookingStore
 import BookingTestSupport
 import Foundation
 import HTTPServer
+import Primitives
 import Testing
 
 @testable import BookingKit
@@ -14,14 +15,13 @@ import Testing
 /// loopback to a sandbox that answers everything 429 with `Retry-After: 3600`.
 @Suite struct RetryAfterAcrossRunsTests {
     /// Counts what it sends, then sends it over URLSession.
-    final class CountingTransport: Transport, @unchecked Sendable {
-        private let lock = NSLock()
-        private var sent = 0
+    final class CountingTransport: Transport, Sendable {
+        private let sent = Locked(0)
         private let base = URLSessionTransport()
-        var count: Int { lock.withLock { sent } }
+        var count: Int { sent.withLock { $0 } }
 
         func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-            lock.withLock { sent += 1 }
+            sent.withLock { $0 += 1 }
             return try await base.send(request)
         }
     }
