@@ -35,6 +35,14 @@ public struct Invocation: Sendable {
             wrapTransport: wrapTransport, holdTTLMilliseconds: holdTTLMilliseconds)
     }
 
+    /// The services, once the launch-time settling that every command that
+    /// talks to the server runs first is done (bounded; see `Services.settleAtLaunch`).
+    public func servicesAfterLaunch() async throws(CommandFailure) -> Services {
+        let services = try services()
+        await services.settleAtLaunch()
+        return services
+    }
+
     /// Prints the one JSON document of the run.
     public func emit(_ document: JSONValue) {
         console.line(document.serialized())

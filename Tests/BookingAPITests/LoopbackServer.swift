@@ -59,20 +59,30 @@ private struct Answering: HTTPHandler {
 
 /// The reason of a bad answer from the server (`APIError.invalidResponse`),
 /// or nil (an issue recorded) when `error` is anything else.
-func badAnswerReason(
-    _ error: APIError?, sourceLocation: SourceLocation = #_sourceLocation
-) -> String? {
-    if case .invalidResponse(let reason)? = error { return reason }
-    Issue.record("expected a bad answer, got \(String(describing: error))", sourceLocation: sourceLocation)
-    return nil
+func badAnswerReason(_ error: APIError?, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    detail(of: error, .badAnswer, sourceLocation: sourceLocation)
 }
 
 /// The detail of an unknown outcome (`APIError.unknownOutcome`), or nil
 /// (an issue recorded) when `error` is anything else.
-func unknownOutcomeDetail(
-    _ error: APIError?, sourceLocation: SourceLocation = #_sourceLocation
-) -> String? {
-    if case .unknownOutcome(let detail)? = error { return detail }
-    Issue.record("expected an unknown outcome, got \(String(describing: error))", sourceLocation: sourceLocation)
-    return nil
+func unknownOutcomeDetail(_ error: APIError?, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    detail(of: error, .unknownOutcome, sourceLocation: sourceLocation)
+}
+
+/// The two answers a hostile server's tests expect.
+private enum ExpectedError: String {
+    case badAnswer = "a bad answer"
+    case unknownOutcome = "an unknown outcome"
+}
+
+/// The text `error` carries when it is the `expected` kind, or nil with an
+/// issue recorded that names what was expected.
+private func detail(of error: APIError?, _ expected: ExpectedError, sourceLocation: SourceLocation) -> String? {
+    switch (expected, error) {
+    case (.badAnswer, .invalidResponse(let reason)?): return reason
+    case (.unknownOutcome, .unknownOutcome(let detail)?): return detail
+    default:
+        Issue.record("expected \(expected.rawValue), got \(String(describing: error))", sourceLocation: sourceLocation)
+        return nil
+    }
 }

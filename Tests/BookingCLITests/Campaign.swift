@@ -7,6 +7,9 @@ import TestSupport
 /// and the checks after a run's last `booking reconcile` (the account's
 /// ledger, the device's `booking.sqlite` read by the sqlite3 shell).
 enum Campaign {
+    /// Whether the long campaigns run (`BOOKINGKIT_LONG=1`), else CI's short ones.
+    static let isLong = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
+
     /// One `booking_attempt` row as the sqlite3 shell read it, in the
     /// domain's types.
     struct Attempt: Sendable {

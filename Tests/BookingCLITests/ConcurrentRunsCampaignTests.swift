@@ -66,8 +66,7 @@ import Testing
 
     @Test(ExternalTool.needed("sqlite3"))
     func holdPayReconcileAndStatusAtOnceOnOneDataDirectoryNeverLoseAPaidTrip() async throws {
-        let long = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
-        let plans = (0..<(long ? 400 : 40)).map(Plan.init(index:))
+        let plans = (0..<(Campaign.isLong ? 400 : 40)).map(Plan.init(index:))
         let outcomes = try await Campaign.runAgainstSandbox(plans) { index, plan, server in
             await Self.runOnce(index: index, plan: plan, server: server)
         }

@@ -8,14 +8,9 @@ import Testing
 /// next launches run in this process (`cli`).
 @Suite struct CrashTests {
     @Test func payKilledRightAfterThePaymentShowsItsOutcomeOnTheNextStatusWithOneCharge() async throws {
-        let sandbox = try await SandboxProcess()
-        let booking = Booking(server: sandbox.url, label: "cli-kill-hook")
-        let cli = InProcess(sharing: booking)
-        try await cli.holdAnOffer()
         // The debug build's crash hook: die once the payment's answer is in,
         // before the flow hears of it.
-        let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "after pay"])
-        #expect(pay.signalled && pay.status == SIGKILL, "pay was not killed: \(pay.status) \(pay.output)")
+        let (sandbox, booking, cli, pay) = try await Self.payKilled(at: "after pay", label: "cli-kill-hook")
         #expect(!pay.output.contains("Outcome:"))
 
         let status = try await InProcess(sharing: booking).run(["status"])
@@ -57,12 +52,7 @@ import Testing
     }
 
     @Test func payKilledBeforeThePaymentLeftIsNotKnownAndIsNeverPaidAgain() async throws {
-        let sandbox = try await SandboxProcess()
-        let booking = Booking(server: sandbox.url, label: "cli-kill-before")
-        let cli = InProcess(sharing: booking)
-        try await cli.holdAnOffer()
-        let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "before pay"])
-        #expect(pay.signalled && pay.status == SIGKILL)
+        let (sandbox, booking, cli, _) = try await Self.payKilled(at: "before pay", label: "cli-kill-before")
         // Saved as submitted, never sent: only the server could say, and it
         // has nothing under the key (yet, for all the client knows).
         let status = try await InProcess(sharing: booking).run(["status"])
@@ -101,5 +91,19 @@ import Testing
         let pay = try await booking.start(["pay"])
         #expect(await Booking.waitForOutput(pay, containing: "… Paying", timeout: timeout))
         return (sandbox, booking, pay)
+    }
+
+    /// A room held on a new sandbox (in this process), then a child `booking
+    /// pay` killed by the crash hook at `boundary`: what the next launches see.
+    private static func payKilled(at boundary: String, label: String) async throws
+        -> (SandboxProcess, Booking, InProcess, Booking.Run)
+    {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: label)
+        let cli = InProcess(sharing: booking)
+        try await cli.holdAnOffer()
+        let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": boundary])
+        #expect(pay.signalled && pay.status == SIGKILL, "pay was not killed: \(pay.status) \(pay.output)")
+        return (sandbox, booking, cli, pay)
     }
 }

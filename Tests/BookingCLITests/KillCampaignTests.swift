@@ -29,9 +29,8 @@ import Testing
 
     @Test(ExternalTool.needed("sqlite3"))
     func payKilledAtNamedBoundariesAndRandomMomentsNeverChargesTwiceNorLosesATrip() async throws {
-        let long = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
-        let perBoundary = long ? 300 : 14
-        let randomKills = long ? 300 : 20
+        let perBoundary = Campaign.isLong ? 300 : 14
+        let randomKills = Campaign.isLong ? 300 : 20
         var plan = Self.boundaries.flatMap { Array(repeating: $0, count: perBoundary) }
         // Kills from outside after 0 to 79 ms: some land before the payment
         // leaves, some while it is out, some after (those are not kills).
@@ -50,7 +49,7 @@ import Testing
         for boundary in Self.boundaries {
             #expect(byPoint[boundary] ?? 0 >= perBoundary, "\(boundary) killed \(byPoint[boundary] ?? 0) times")
         }
-        #expect(kills.filter(\.killed).count >= (long ? 1_000 : 50))
+        #expect(kills.filter(\.killed).count >= (Campaign.isLong ? 1_000 : 50))
     }
 
     /// Holds an offer, pays and kills the payment, reconciles, checks.

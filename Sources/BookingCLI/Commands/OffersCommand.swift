@@ -84,11 +84,9 @@ struct OffersCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        // `services` owns the embedded sandbox, if any.
-        let services = try invocation.services()
+        // `services` owns the embedded sandbox, if any: it lives to the end.
+        let services = try await invocation.servicesAfterLaunch()
         let client = services.client
-        let search = client.searchCache
-        await services.settleAtLaunch()
         let result: OffersPage
         do {
             result = try await client.offers(query, page: page - 1, refresh: refresh)
@@ -96,7 +94,7 @@ struct OffersCommand: BookingCommand {
             switch error {
             case .noSuchPage, .invalidQuery: throw CommandFailure.rejected("\(error)")
             case .offlineWithoutCache:
-                Self.showSaved(try? await search.savedSearches(), invocation: invocation)
+                Self.showSaved(try? await client.searchCache.savedSearches(), invocation: invocation)
                 throw CommandFailure.failed("\(error)")
             case .unreadableCache: throw CommandFailure.failed("\(error)")
             }
@@ -110,7 +108,8 @@ struct OffersCommand: BookingCommand {
         }
         // The next page is fetched in the background: let it land in the
         // cache before the process ends.
-        await search.waitForPrefetch()
+        await client.searchCache.waitForPrefetch()
+        withExtendedLifetime(services) {}
         return .done
     }
 

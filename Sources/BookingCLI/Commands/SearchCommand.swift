@@ -25,19 +25,17 @@ struct SearchCommand: BookingCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         // `services` owns the embedded sandbox, if any.
-        let services = try invocation.services()
-        let client = services.client
-        let search = client.searchCache
-        await services.settleAtLaunch()
+        let services = try await invocation.servicesAfterLaunch()
+        let search = services.client.searchCache
         let suggestions: Suggestions
         do {
-            suggestions = try await client.suggestions(for: text)
+            suggestions = try await services.client.suggestions(for: text)
         } catch {
             throw CommandFailure.api(error, doing: "suggest places")
         }
         switch suggestions {
         case .places(let places):
-            if let first = places.first { try? await client.recordSearch(text, placeID: first.placeId) }
+            if let first = places.first { try? await services.client.recordSearch(text, placeID: first.placeId) }
             if invocation.json {
                 invocation.emit(
                     Self.document(
