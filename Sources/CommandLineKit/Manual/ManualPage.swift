@@ -1,52 +1,52 @@
-/// The manual page of `booking` (man(7) roff, section 1), generated from
-/// the same catalog as `--help`: NAME, SYNOPSIS, DESCRIPTION, COMMANDS with
-/// their options, GLOBAL OPTIONS, EXIT STATUS, ENVIRONMENT, FILES, EXAMPLES.
-/// Every piece of text goes through `Roff`.
-public struct ManualPage: Sendable {
-    /// The commands.
-    public var commands: [CommandSpec]
-    /// Options every command takes.
-    public var globalOptions: [CommandSpec.Option]
+/// A program's manual page (man(7) roff, section 1), generated from the
+/// same `Program` as `--help` and the tool's `ManualContent`: NAME,
+/// SYNOPSIS, DESCRIPTION, COMMANDS with their options, GLOBAL OPTIONS, EXIT
+/// STATUS, ENVIRONMENT, FILES, EXAMPLES. Every piece of text goes through
+/// `Roff`.
+package struct ManualPage: Sendable {
+    /// The program: its name, version, commands and options.
+    package var program: Program
+    /// The sections beyond the commands and options.
+    package var content: ManualContent
 
-    /// The page over `CommandCatalog`'s commands and options.
-    public init(
-        commands: [CommandSpec] = CommandCatalog.commands,
-        globalOptions: [CommandSpec.Option] = CommandCatalog.globalOptions
-    ) {
-        self.commands = commands
-        self.globalOptions = globalOptions
+    /// The page of `program`, with `content`'s sections.
+    package init(program: Program, content: ManualContent) {
+        self.program = program
+        self.content = content
     }
 
     /// The page's roff source.
-    public var text: String {
+    package var text: String {
+        let name = program.name
         var lines = [
-            #".TH BOOKING 1 "" "booking \#(Roff.literal(BookingTool.version))" "User Commands""#,
+            ".TH " + Roff.literal(name.uppercased()) + #" 1 "" ""# + Roff.literal(name) + " "
+                + Roff.literal(program.version) + #"" "User Commands""#,
             ".nh",
             ".ad l",
             ".SH NAME",
-            Roff.literal("booking") + " \\- " + Roff.text(CommandCatalog.tagline),
+            Roff.literal(name) + " \\- " + Roff.text(program.tagline),
             ".SH SYNOPSIS",
-            Roff.bold("booking") + " [" + Roff.italic("global options") + "] " + Roff.italic("command") + " ["
+            Roff.bold(name) + " [" + Roff.italic("global options") + "] " + Roff.italic("command") + " ["
                 + Roff.italic("options") + "] [" + Roff.italic("arguments") + "]",
             ".br",
-            Roff.bold("booking") + " "
-                + (CommandCatalog.programOptions.map { Roff.bold($0.name) }
-                + [Roff.bold(CommandCatalog.helpWord) + " " + Roff.italic("command")]).joined(separator: " | "),
+            Roff.bold(name) + " "
+                + (program.programOptions.map { Roff.bold($0.name) }
+                + [Roff.bold(program.helpWord) + " " + Roff.italic("command")]).joined(separator: " | "),
             ".SH DESCRIPTION",
         ]
-        lines += CommandCatalog.description.flatMap { [".PP", Roff.line($0)] }
+        lines += content.description.flatMap { [".PP", Roff.line($0)] }
         lines.append(".SH COMMANDS")
-        for command in commands { lines += section(of: command) }
+        for command in program.commands { lines += section(of: command) }
         lines.append(".SH GLOBAL OPTIONS")
-        lines += (globalOptions + CommandCatalog.programOptions).flatMap(entry)
+        lines += (program.globalOptions + program.programOptions).flatMap(entry)
         lines.append(".SH EXIT STATUS")
-        lines += CommandCatalog.exitCodes.flatMap { [".TP", Roff.bold("\($0.code.rawValue)"), Roff.line($0.meaning)] }
+        lines += content.exitStatus.flatMap { [".TP", Roff.bold($0.name), Roff.line($0.help)] }
         lines.append(".SH ENVIRONMENT")
-        lines += CommandCatalog.environment.flatMap { [".TP", Roff.bold($0.name), Roff.line($0.help)] }
+        lines += content.environment.flatMap { [".TP", Roff.bold($0.name), Roff.line($0.help)] }
         lines.append(".SH FILES")
-        lines += CommandCatalog.files.flatMap { [".TP", Roff.italic($0.name), Roff.line($0.help)] }
+        lines += content.files.flatMap { [".TP", Roff.italic($0.name), Roff.line($0.help)] }
         lines.append(".SH EXAMPLES")
-        lines += CommandCatalog.examples.flatMap {
+        lines += content.examples.flatMap {
             [".PP", Roff.line($0.help + ":"), ".RS", Roff.guarded(Roff.literal($0.name)), ".RE"]
         }
         return lines.joined(separator: "\n") + "\n"
