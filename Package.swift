@@ -6,6 +6,8 @@ import PackageDescription
 //                       -> BookingAPI
 //                       -> BookingCore (pure)
 // booking -> BookingSandbox -> SQLite, HTTPServer, BookingCore
+// booking -> CommandLineKit (the generic command line: parser, help's
+//            pieces, completions, manual page; Foundation, Primitives)
 // every module may use Primitives (no dependencies of its own)
 let package = Package(
     name: "BookingKit",
@@ -36,11 +38,14 @@ let package = Package(
         .target(name: "BookingAPI", dependencies: ["BookingCore", "Primitives"]),
         .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI", "Primitives"]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
+        // The command line's generic machinery, like swift-argument-parser:
+        // a tool passes its `Program` in; nothing in it names `booking`.
+        .target(name: "CommandLineKit", dependencies: ["Primitives"]),
         .target(
             name: "BookingCLI",
             dependencies: [
                 "BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore", "SQLite",
-                "Primitives", "BookingViewer",
+                "Primitives", "BookingViewer", "CommandLineKit",
             ]
         ),
         // The lean trip viewer (no networking linked): `booking` answers
@@ -128,7 +133,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BookingCLITests",
-            dependencies: ["BookingCLI", "BookingAPI", "BookingCore", "TestSupport", "Primitives"]),
+            dependencies: ["BookingCLI", "CommandLineKit", "BookingAPI", "BookingCore", "TestSupport", "Primitives"]),
         .testTarget(
             name: "BookingSandboxTests",
             dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives", "TestSupport"]),

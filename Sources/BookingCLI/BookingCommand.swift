@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// One `booking` command as a type: it declares its options and arguments
 /// once (`TypedOption`, `TypedArgument`, listed in `spec`), reads them typed
 /// in `init`, checks them against each other in `validate()`, and runs.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import SQLite
 
@@ -60,7 +61,7 @@ public enum BookingTool {
                 return code
             }
         } catch let error as UsageError {
-            return fail(.usage, "\(error)", json: json, console: console)
+            return fail(.usage, error.message(program: parser.program.name), json: json, console: console)
         } catch let failure as CommandFailure {
             return fail(failure.code, failure.message, json: json, console: console)
         } catch {

@@ -1,13 +1,16 @@
+import CommandLineKit
+
 /// What the manual page says beyond `--help`: the environment, the files
 /// and examples. Kept beside the commands so both change together.
 extension CommandCatalog {
     /// One named entry of a manual section: a variable, a file, an example.
-    public struct Entry: Sendable {
-        /// The variable's name, the file's path, or the example's command line.
-        public var name: String
-        /// What it is or does.
-        public var help: String
-    }
+    package typealias Entry = ManualContent.Entry
+
+    /// The manual's sections beyond the commands and options (`ManualPage`).
+    package static let manual = ManualContent(
+        description: description,
+        exitStatus: exitCodes.map { Entry(name: "\($0.code.rawValue)", help: $0.meaning) },
+        environment: environment, files: files, examples: examples)
 
     /// The manual's description, one paragraph a string.
     public static let description = [
@@ -22,7 +25,7 @@ extension CommandCatalog {
     ]
 
     /// The environment variables `booking` reads.
-    public static let environment: [Entry] = [
+    package static let environment: [Entry] = [
         .init(
             name: "BOOKING_SERVER",
             help: "the server's base URL when `--server` is not given: https, or http to this machine only; "
@@ -49,7 +52,7 @@ extension CommandCatalog {
     ]
 
     /// The data directory's layout.
-    public static let files: [Entry] = [
+    package static let files: [Entry] = [
         .init(
             name: "$XDG_DATA_HOME/booking/",
             help: "the data directory (else `~/.local/share/booking/`, or `--data-dir`), mode 0700, its databases 0600"),
@@ -65,7 +68,7 @@ extension CommandCatalog {
     ]
 
     /// Command lines worth trying, each with what it does.
-    public static let examples: [Entry] = [
+    package static let examples: [Entry] = [
         .init(name: "booking demo", help: "the whole job on the embedded sandbox: nothing to set up"),
         .init(name: "booking search Lisbon", help: "place suggestions"),
         .init(

@@ -1,4 +1,5 @@
 import BookingCore
+import CommandLineKit
 import Foundation
 
 /// Every command of `booking`, its options and its help: the one place
@@ -9,10 +10,10 @@ public enum CommandCatalog {
     public static let tagline = "the BookingKit command-line client"
 
     /// Options every command takes.
-    public static let globalOptions: [CommandSpec.Option] = Settings.options
+    package static let globalOptions: [CommandSpec.Option] = Settings.options
 
     /// What `booking` takes instead of a command.
-    public static let programOptions: [CommandSpec.Option] = [
+    package static let programOptions: [CommandSpec.Option] = [
         .init("--help", help: "this overview; `booking help <command>` for one command"),
         .init("--version", help: "the versions of booking and SQLite (a document with --json)"),
     ]
@@ -46,7 +47,7 @@ public enum CommandCatalog {
     ]
 
     /// The commands' descriptions, in the order `booking --help` lists them.
-    public static let commands: [CommandSpec] = commandTypes.map { $0.spec }
+    package static let commands: [CommandSpec] = commandTypes.map { $0.spec }
 
     /// The type of the command called `name`.
     static func commandType(named name: String) -> (any BookingCommand.Type)? {
@@ -80,8 +81,14 @@ public enum CommandCatalog {
         commandsThatFinishTheirWork.contains(command)
     }
 
+    /// `booking` as the parser, the completions and the manual page see it
+    /// (`--version` may come with `--json`, for a document).
+    package static let program = Program(
+        name: "booking", version: BookingTool.version, tagline: tagline, commands: commands,
+        globalOptions: globalOptions, programOptions: programOptions, helpWord: helpWord, versionFlags: ["--json"])
+
     /// The parser over these commands.
-    public static let parser = CommandLineParser(commands: commands, globalOptions: globalOptions)
+    package static let parser = CommandLineParser(program: program)
 
     /// `booking --help`.
     public static var overview: String {
@@ -106,8 +113,8 @@ public enum CommandCatalog {
     }
 
     /// `booking <command> --help`.
-    public static func help(for spec: CommandSpec) -> String {
-        var lines = ["booking \(spec.name): \(spec.summary)", "", "USAGE: \(spec.usage)"]
+    package static func help(for spec: CommandSpec) -> String {
+        var lines = ["booking \(spec.name): \(spec.summary)", "", "USAGE: \(spec.usage(program: program.name))"]
         if !spec.discussion.isEmpty { lines += ["", spec.discussion] }
         if !spec.arguments.isEmpty {
             lines += ["", "ARGUMENTS:"]

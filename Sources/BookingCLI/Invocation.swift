@@ -1,11 +1,12 @@
 import BookingAPI
+import CommandLineKit
 import Foundation
 
 /// One run of a command: what was parsed, the settings, the console and the
 /// environment.
 public struct Invocation: Sendable {
     /// The parsed command line.
-    public let command: ParsedCommand
+    package let command: ParsedCommand
     /// The resolved settings.
     public let settings: Settings
     /// The console.
@@ -14,7 +15,7 @@ public struct Invocation: Sendable {
     public let environment: [String: String]
 
     /// Creates an invocation.
-    public init(command: ParsedCommand, settings: Settings, console: Console, environment: [String: String]) {
+    package init(command: ParsedCommand, settings: Settings, console: Console, environment: [String: String]) {
         self.command = command
         self.settings = settings
         self.console = console

@@ -1,4 +1,5 @@
 import BookingAPI
+import CommandLineKit
 import Foundation
 
 /// What every command runs with, from the global options and the
@@ -43,7 +44,8 @@ public struct Settings: Sendable {
     /// Reads the global options, then the environment: `--server` or
     /// `BOOKING_SERVER`, `--api-key` or `BOOKING_API_KEY`, `--data-dir` or
     /// `XDG_DATA_HOME/booking` or `~/.local/share/booking`.
-    public static func resolve(_ command: ParsedCommand, environment: [String: String]) throws(UsageError) -> Settings {
+    package static func resolve(_ command: ParsedCommand, environment: [String: String]) throws(UsageError) -> Settings
+    {
         func variable(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }

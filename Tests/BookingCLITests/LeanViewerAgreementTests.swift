@@ -1,5 +1,6 @@
 import BookingCLI
 import BookingViewer
+import CommandLineKit
 import Testing
 
 /// The lean viewer (`booking trips`, `booking trip ID`) parses its own

@@ -1,4 +1,5 @@
 import BookingCLI
+import CommandLineKit
 import Foundation
 import Testing
 

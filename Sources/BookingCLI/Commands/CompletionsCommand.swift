@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `booking completions bash|zsh|fish`: the shell's completion script,
 /// generated from the catalog (`CompletionScript`). The parser has already
 /// refused any other shell (exit 2).
@@ -27,7 +29,7 @@ struct CompletionsCommand: BookingCommand {
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let script = CompletionScript().text(for: shell)
+        let script = CompletionScript(program: CommandCatalog.program, command: Self.spec.name).text(for: shell)
         if invocation.json {
             invocation.emit(["shell": .string(shell.rawValue), "text": .string(script)])
         } else {

@@ -2,6 +2,7 @@ import BookingAPI
 import BookingCore
 import BookingKit
 import BookingStore
+import CommandLineKit
 import Foundation
 
 /// `booking demo`: the guided end-to-end run, on a fresh temporary data

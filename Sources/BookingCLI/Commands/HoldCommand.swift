@@ -1,6 +1,7 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import CommandLineKit
 import Foundation
 
 /// `booking hold OFFER_ID [--no-wait]`: holds the offer at the quote this

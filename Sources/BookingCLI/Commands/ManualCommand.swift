@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `booking manual`: the manual page in roff (section 1), generated from
 /// the catalog (`ManualPage`), for `man -l -` or `~/.local/share/man/man1`.
 struct ManualCommand: BookingCommand {

@@ -2,6 +2,7 @@ import BookingAPI
 import BookingCore
 import BookingKit
 import BookingStore
+import CommandLineKit
 import Foundation
 
 /// `booking offers --place ID --check-in D --check-out D --guests N [--page N] [--refresh]`:

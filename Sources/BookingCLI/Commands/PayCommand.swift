@@ -1,6 +1,7 @@
 import BookingCore
 import BookingKit
 import BookingStore
+import CommandLineKit
 
 /// `booking pay [--card TOKEN] [--challenge pass|fail]`: pays for the held
 /// room. A 3-D Secure challenge is answered as `--challenge` says; without

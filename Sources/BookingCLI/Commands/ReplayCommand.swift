@@ -1,4 +1,5 @@
 import BookingKit
+import CommandLineKit
 
 /// `booking replay LOG`: runs a saved event log through the reducer and
 /// says, step by step, whether it reaches the logged state and effects.

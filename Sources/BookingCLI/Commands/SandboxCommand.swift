@@ -1,4 +1,5 @@
 import BookingSandbox
+import CommandLineKit
 import Foundation
 import HTTPServer
 

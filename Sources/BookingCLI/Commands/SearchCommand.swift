@@ -1,4 +1,5 @@
 import BookingKit
+import CommandLineKit
 import Foundation
 
 /// `booking search TEXT`: place suggestions from the server; short input

@@ -1,6 +1,7 @@
 import BookingCore
 import BookingKit
 import BookingViewer
+import CommandLineKit
 import Foundation
 
 /// `booking trips`: the confirmed (and cancelled) bookings saved on this

@@ -2,18 +2,18 @@ import Foundation
 
 extension CompletionScript {
     /// The fish script: `complete` lines, each command's options and
-    /// arguments under a condition naming the command (`__booking_is pay`).
+    /// arguments under a condition naming the command (`__<name>_is list`).
     var fish: String {
         let valueOptions = globalOptions.filter(\.takesValue).map(\.name).joined(separator: " ")
         var lines = commands.map {
-            "complete -c booking -n __booking_needs_command -a \(Self.fishQuoted($0.name)) -d \(Self.fishQuoted($0.summary))"
+            "complete -c \(name) -n __\(name)_needs_command -a \(Self.fishQuoted($0.name)) -d \(Self.fishQuoted($0.summary))"
         }
         lines += (programOptions + globalOptions).map { option in
-            let condition = globalOptions.contains { $0.name == option.name } ? "" : " -n __booking_needs_command"
-            return "complete -c booking\(condition)" + Self.fishCompletion(option)
+            let condition = globalOptions.contains { $0.name == option.name } ? "" : " -n __\(name)_needs_command"
+            return "complete -c \(name)\(condition)" + Self.fishCompletion(option)
         }
         for command in commands + [helpCommand] {
-            let condition = "complete -c booking -n " + Self.fishQuoted("__booking_is " + command.name)
+            let condition = "complete -c \(name) -n " + Self.fishQuoted("__\(name)_is " + command.name)
             lines += (command.options + [Self.commandHelp]).map { condition + Self.fishCompletion($0) }
             lines += command.arguments.compactMap { argument in
                 Self.fishValues(argument.kind).map { condition + $0 + " -d " + Self.fishQuoted(argument.help) }
@@ -21,10 +21,10 @@ extension CompletionScript {
         }
         return """
             \(header(.fish))
-            # Install: booking completions fish > ~/.config/fish/completions/booking.fish
+            # Install: \(name) \(command) fish > ~/.config/fish/completions/\(name).fish
 
             # The command among the words typed so far (global options skipped).
-            function __booking_command
+            function __\(name)_command
                 set -l words (commandline -opc)
                 set -e words[1]
                 set -l skip 0
@@ -41,16 +41,16 @@ extension CompletionScript {
                 return 1
             end
 
-            function __booking_needs_command
-                not __booking_command >/dev/null
+            function __\(name)_needs_command
+                not __\(name)_command >/dev/null
             end
 
-            function __booking_is --argument-names name
-                set -l command (__booking_command)
+            function __\(name)_is --argument-names name
+                set -l command (__\(name)_command)
                 test "$command" = "$name"
             end
 
-            complete -c booking -f
+            complete -c \(name) -f
             \(lines.joined(separator: "\n"))
 
             """

@@ -1,7 +1,7 @@
 extension CompletionScript {
-    /// The bash script: `_booking`, registered with `complete -F`. It finds
+    /// The bash script: `_<name>`, registered with `complete -F`. It finds
     /// the command among the words typed, then offers what comes next from
-    /// tables generated from the catalog: options, an option's value, or
+    /// tables generated from the program: options, an option's value, or
     /// the next argument.
     var bash: String {
         let everyCommand = commands + [helpCommand]
@@ -29,15 +29,15 @@ extension CompletionScript {
         optionCases += everyCommand.map {
             "        \(Self.quoted($0.name))) echo \(Self.quoted(words($0.options + [Self.commandHelp]))) ;;"
         }
-        let topLevel = Self.quoted("words " + (commands.map(\.name) + [CommandCatalog.helpWord]).joined(separator: " "))
+        let topLevel = Self.quoted("words " + (commands.map(\.name) + [program.helpWord]).joined(separator: " "))
         return """
             \(header(.bash))
-            # Install: booking completions bash > ~/.local/share/bash-completion/completions/booking
-            # or, for this shell only: source <(booking completions bash)
+            # Install: \(name) \(command) bash > ~/.local/share/bash-completion/completions/\(name)
+            # or, for this shell only: source <(\(name) \(command) bash)
 
             # What the option $2 takes after the command $1 ('' before any command):
             # flag, text, file, directory, or "words" and the words to offer.
-            _booking_value_kind() {
+            _\(name)_value_kind() {
                 case "$1 $2" in
             \(valueCases.joined(separator: "\n"))
                     *) echo flag ;;
@@ -45,7 +45,7 @@ extension CompletionScript {
             }
 
             # What the argument at position $2 (from 0) of the command $1 takes.
-            _booking_argument_kind() {
+            _\(name)_argument_kind() {
                 case "$1 $2" in
             \(argumentCases.joined(separator: "\n"))
                     *) echo text ;;
@@ -53,7 +53,7 @@ extension CompletionScript {
             }
 
             # The options of the command $1 ('' before any command).
-            _booking_options() {
+            _\(name)_options() {
                 case "$1" in
             \(optionCases.joined(separator: "\n"))
                 esac
@@ -61,7 +61,7 @@ extension CompletionScript {
             }
 
             # Sets COMPREPLY to what the kind $2 offers for the word $1.
-            _booking_reply() {
+            _\(name)_reply() {
                 local line
                 local -a generate
                 COMPREPLY=()
@@ -74,13 +74,13 @@ extension CompletionScript {
                 while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen "${generate[@]}" -- "$1")
             }
 
-            _booking() {
+            _\(name)() {
                 local cur=${COMP_WORDS[COMP_CWORD]} command='' position=0 index=1 word option kind
                 # Bash splits `--format=dot` into `--format`, `=`, `dot`.
                 while ((index < COMP_CWORD)); do
                     word=${COMP_WORDS[index]}
                     if [[ $word == -* ]]; then
-                        kind=$(_booking_value_kind "$command" "$word")
+                        kind=$(_\(name)_value_kind "$command" "$word")
                         [[ $kind != flag ]] && index=$((index + 1))
                         [[ $kind != flag && ${COMP_WORDS[index]} == = ]] && index=$((index + 1))
                     elif [[ -z $command ]]; then
@@ -93,17 +93,17 @@ extension CompletionScript {
                 option=${COMP_WORDS[COMP_CWORD-1]}
                 [[ $option == = && $COMP_CWORD -gt 2 ]] && option=${COMP_WORDS[COMP_CWORD-2]}
                 if ((index > COMP_CWORD)) && [[ $option == -* ]]; then
-                    _booking_reply "$cur" "$(_booking_value_kind "$command" "$option")"
+                    _\(name)_reply "$cur" "$(_\(name)_value_kind "$command" "$option")"
                 elif [[ $cur == -* ]]; then
-                    _booking_reply "$cur" "words $(_booking_options "$command")"
+                    _\(name)_reply "$cur" "words $(_\(name)_options "$command")"
                 elif [[ -z $command ]]; then
-                    _booking_reply "$cur" \(topLevel)
+                    _\(name)_reply "$cur" \(topLevel)
                 else
-                    _booking_reply "$cur" "$(_booking_argument_kind "$command" "$position")"
+                    _\(name)_reply "$cur" "$(_\(name)_argument_kind "$command" "$position")"
                 fi
             }
 
-            complete -F _booking booking
+            complete -F _\(name) \(name)
 
             """
     }

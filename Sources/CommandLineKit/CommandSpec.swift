@@ -1,11 +1,11 @@
 /// The description of one command: its name, help, options and arguments.
 /// The parser, `--help`, the shell completions and the manual page are all
-/// generated from it. Each command type builds its own (`BookingCommand.spec`,
-/// with the compiler's memberwise initializer) from its declarations.
-public struct CommandSpec: Sendable {
+/// generated from it. Each command type builds its own from its
+/// declarations.
+package struct CommandSpec: Sendable {
     /// What an option's value or an argument may be: what the parser
     /// checks and what the shell completions offer.
-    public enum ValueKind: Sendable, Equatable {
+    package enum ValueKind: Sendable, Equatable {
         /// Any text (an id, a date, a number): nothing to offer.
         case text
         /// Exactly one of these words; the parser refuses any other.
@@ -18,7 +18,7 @@ public struct CommandSpec: Sendable {
         case directory
 
         /// The words to offer, if the kind has any.
-        public var words: [String] {
+        package var words: [String] {
             switch self {
             case .oneOf(let words), .suggested(let words): return words
             case .text, .file, .directory: return []
@@ -27,22 +27,22 @@ public struct CommandSpec: Sendable {
     }
 
     /// One `--option` a command takes.
-    public struct Option: Sendable {
-        /// The long name with its dashes, e.g. `--check-in`.
-        public var name: String
+    package struct Option: Sendable {
+        /// The long name with its dashes, e.g. `--output`.
+        package var name: String
         /// The value's placeholder (`DATE`, `pass|fail`), or nil for a flag.
-        public var valueName: String?
+        package var valueName: String?
         /// What the value may be.
-        public var kind: ValueKind
+        package var kind: ValueKind
         /// One line of help.
-        public var help: String
+        package var help: String
         /// Whether it may be given more than once.
-        public var repeatable: Bool
+        package var repeatable: Bool
 
         /// Creates an option; a flag when it has neither a value's
         /// placeholder nor a kind. A `.oneOf` value's placeholder defaults
         /// to its words, e.g. `pass|fail`.
-        public init(
+        package init(
             _ name: String, value valueName: String? = nil, kind: ValueKind = .text, help: String,
             repeatable: Bool = false
         ) {
@@ -57,26 +57,26 @@ public struct CommandSpec: Sendable {
             self.repeatable = repeatable
         }
 
-        /// Whether it takes a value (`--card TOKEN`) rather than being a flag.
-        public var takesValue: Bool { valueName != nil }
+        /// Whether it takes a value (`--output FILE`) rather than being a flag.
+        package var takesValue: Bool { valueName != nil }
 
         /// `--name VALUE`, or `--name` for a flag.
-        public var label: String { name + (valueName.map { " " + $0 } ?? "") }
+        package var label: String { name + (valueName.map { " " + $0 } ?? "") }
     }
 
     /// One positional argument.
-    public struct Argument: Sendable {
-        /// Its placeholder, e.g. `BOOKING_ID`.
-        public var name: String
+    package struct Argument: Sendable {
+        /// Its placeholder, e.g. `ID`.
+        package var name: String
         /// What it may be.
-        public var kind: ValueKind
+        package var kind: ValueKind
         /// One line of help.
-        public var help: String
-        /// Whether the rest of the words are joined into it (`search lis bon`).
-        public var takesRest: Bool
+        package var help: String
+        /// Whether the rest of the words are joined into it (`search new york`).
+        package var takesRest: Bool
 
         /// Creates an argument.
-        public init(_ name: String, kind: ValueKind = .text, help: String, takesRest: Bool = false) {
+        package init(_ name: String, kind: ValueKind = .text, help: String, takesRest: Bool = false) {
             self.name = name
             self.kind = kind
             self.help = help
@@ -84,20 +84,31 @@ public struct CommandSpec: Sendable {
         }
     }
 
-    /// The command's name, e.g. `offers`.
-    public var name: String
+    /// The command's name, e.g. `list`.
+    package var name: String
     /// One line saying what it does.
-    public var summary: String
-    /// Longer help, shown by `booking <command> --help`.
-    public var discussion = ""
+    package var summary: String
+    /// Longer help, shown by `<program> <command> --help`.
+    package var discussion = ""
     /// Its options.
-    public var options: [Option] = []
+    package var options: [Option] = []
     /// Its positional arguments, all required.
-    public var arguments: [Argument] = []
+    package var arguments: [Argument] = []
 
-    /// The usage line, e.g. `booking trip BOOKING_ID [--json]`.
-    public var usage: String {
-        var parts = ["booking", name]
+    /// Creates a command's description.
+    package init(
+        name: String, summary: String, discussion: String = "", options: [Option] = [], arguments: [Argument] = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.discussion = discussion
+        self.options = options
+        self.arguments = arguments
+    }
+
+    /// The usage line of `program`'s command, e.g. `tool show ID [--json]`.
+    package func usage(program: String) -> String {
+        var parts = [program, name]
         parts += arguments.map { $0.takesRest ? "\($0.name)..." : $0.name }
         parts += options.map { "[\($0.label)]\($0.repeatable ? "..." : "")" }
         return parts.joined(separator: " ")

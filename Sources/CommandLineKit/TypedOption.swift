@@ -4,16 +4,24 @@
 /// completions show it), and the command reads the typed value with
 /// `CommandInput`. The help says "(required)" or "(default ...)" from the
 /// declaration itself.
-struct TypedOption<Value: Sendable>: Sendable {
+package struct TypedOption<Value: Sendable>: Sendable {
     /// The option as the parser, the help, the manual and the completions see it.
-    let spec: CommandSpec.Option
+    package let spec: CommandSpec.Option
     /// The typed value from a parsed command line (of the command named by the second argument).
-    let read: @Sendable (ParsedCommand, String) throws(UsageError) -> Value
+    package let read: @Sendable (ParsedCommand, String) throws(UsageError) -> Value
+
+    /// An option from its description and its read.
+    package init(
+        spec: CommandSpec.Option, read: @escaping @Sendable (ParsedCommand, String) throws(UsageError) -> Value
+    ) {
+        self.spec = spec
+        self.read = read
+    }
 }
 
 extension TypedOption where Value == Bool {
     /// A flag: true when given.
-    static func flag(_ name: String, help: String) -> Self {
+    package static func flag(_ name: String, help: String) -> Self {
         Self(spec: CommandSpec.Option(name, help: help)) { parsed, _ in parsed.has(name) }
     }
 }
@@ -21,7 +29,7 @@ extension TypedOption where Value == Bool {
 extension TypedOption {
     /// An option that must be given; a command line without it is refused
     /// with a message naming it.
-    static func required(_ name: String, _ parser: ValueParser<Value>, value: String, help: String) -> Self {
+    package static func required(_ name: String, _ parser: ValueParser<Value>, value: String, help: String) -> Self {
         let spec = CommandSpec.Option(name, value: value, kind: parser.kind, help: help + " (required)")
         return Self(spec: spec) { (parsed, command) throws(UsageError) in
             guard let text = parsed.value(name) else { throw .missingOption(command: command, option: spec.label) }
@@ -30,7 +38,7 @@ extension TypedOption {
     }
 
     /// An option with a default, which the help shows (`shown`, else the value).
-    static func defaulted(
+    package static func defaulted(
         _ name: String, _ parser: ValueParser<Value>, default fallback: Value, shown: String? = nil,
         value: String? = nil, help: String
     ) -> Self {
@@ -43,7 +51,7 @@ extension TypedOption {
     }
 
     /// An option that may be left out (nil then).
-    static func optional<Wrapped>(
+    package static func optional<Wrapped>(
         _ name: String, _ parser: ValueParser<Wrapped>, value: String? = nil, help: String
     ) -> Self where Value == Wrapped? {
         Self(spec: CommandSpec.Option(name, value: value, kind: parser.kind, help: help)) {
@@ -57,7 +65,7 @@ extension TypedOption {
 extension TypedOption {
     /// An option that may be given any number of times: its values in the
     /// order given (none when left out).
-    static func repeated<Element>(
+    package static func repeated<Element>(
         _ name: String, _ parser: ValueParser<Element>, value: String, help: String
     ) -> Self where Value == [Element] {
         Self(spec: CommandSpec.Option(name, value: value, kind: parser.kind, help: help, repeatable: true)) {
@@ -70,33 +78,39 @@ extension TypedOption {
 }
 
 /// One positional argument of a command, declared once like `TypedOption`.
-struct TypedArgument<Value: Sendable>: Sendable {
+package struct TypedArgument<Value: Sendable>: Sendable {
     /// The argument as the parser, the help and the completions see it.
-    let spec: CommandSpec.Argument
+    package let spec: CommandSpec.Argument
     /// Its check.
-    let parser: ValueParser<Value>
+    package let parser: ValueParser<Value>
 
     /// An argument; `takesRest` joins the remaining words into it.
-    init(_ name: String, _ parser: ValueParser<Value>, help: String, takesRest: Bool = false) {
+    package init(_ name: String, _ parser: ValueParser<Value>, help: String, takesRest: Bool = false) {
         spec = CommandSpec.Argument(name, kind: parser.kind, help: help, takesRest: takesRest)
         self.parser = parser
     }
 }
 
 /// A parsed command line as its command reads it: typed values by declaration.
-struct CommandInput: Sendable {
+package struct CommandInput: Sendable {
     /// The words, split.
-    let parsed: ParsedCommand
+    package let parsed: ParsedCommand
     /// The command's description (for its arguments' positions).
-    let spec: CommandSpec
+    package let spec: CommandSpec
+
+    /// The input of `parsed`, split by `spec`.
+    package init(parsed: ParsedCommand, spec: CommandSpec) {
+        self.parsed = parsed
+        self.spec = spec
+    }
 
     /// The value of `option`.
-    func callAsFunction<Value>(_ option: TypedOption<Value>) throws(UsageError) -> Value {
+    package func callAsFunction<Value>(_ option: TypedOption<Value>) throws(UsageError) -> Value {
         try option.read(parsed, spec.name)
     }
 
     /// The value of `argument` (the parser has checked that every argument is there).
-    func callAsFunction<Value>(_ argument: TypedArgument<Value>) throws(UsageError) -> Value {
+    package func callAsFunction<Value>(_ argument: TypedArgument<Value>) throws(UsageError) -> Value {
         guard let index = spec.arguments.firstIndex(where: { $0.name == argument.spec.name }),
             index < parsed.arguments.count
         else { throw .missingArgument(command: spec.name, argument: argument.spec.name) }

@@ -1,7 +1,7 @@
 extension CompletionScript {
-    /// The zsh script: `_booking` for `compinit` (`#compdef`), built on
+    /// The zsh script: `_<name>` for `compinit` (`#compdef`), built on
     /// `_arguments`: global options, then the command, then that command's
-    /// options and arguments from the catalog.
+    /// options and arguments from the program.
     var zsh: String {
         let commandEntries = commands.map { "        " + Self.quoted(Self.zshEscaped($0.name, ":") + ":" + $0.summary) }
         let globalSpecs = globalOptions.map { "        " + Self.quoted(Self.zshSpec($0)) }
@@ -20,38 +20,38 @@ extension CompletionScript {
                 """)
         }
         return """
-            #compdef booking
+            #compdef \(name)
             \(header(.zsh))
-            # Install: booking completions zsh > ~/.zsh/completions/_booking, with that
+            # Install: \(name) \(command) zsh > ~/.zsh/completions/_\(name), with that
             # directory in $fpath before compinit runs (fpath=(~/.zsh/completions $fpath)).
 
-            _booking_commands() {
+            _\(name)_commands() {
                 local -a commands=(
             \(commandEntries.joined(separator: "\n"))
                 )
-                _describe -t commands 'booking command' commands
+                _describe -t commands '\(name) command' commands
             }
 
-            _booking() {
+            _\(name)() {
                 local curcontext=$curcontext state line
                 local -a global_options=(
             \(globalSpecs.joined(separator: "\n"))
                 )
                 _arguments -C "${global_options[@]}" \\
                     \(programSpecs.joined(separator: " \\\n        ")) \\
-                    '1: :_booking_commands' \\
+                    '1: :_\(name)_commands' \\
                     '*:: :->command'
                 [[ $state == command ]] || return
-                curcontext=${curcontext%:*:*}:booking-$words[1]:
+                curcontext=${curcontext%:*:*}:\(name)-$words[1]:
                 case $words[1] in
             \(commandCases.joined(separator: "\n"))
                 esac
             }
 
-            if [[ $funcstack[1] == _booking ]]; then
-                _booking "$@"
+            if [[ $funcstack[1] == _\(name) ]]; then
+                _\(name) "$@"
             else
-                compdef _booking booking
+                compdef _\(name) \(name)
             fi
 
             """

@@ -1,6 +1,8 @@
-/// A command line that cannot run: the CLI prints it on one line of stderr
-/// and exits with code 2.
-public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+import Primitives
+
+/// A command line that cannot run: the tool prints it on one line of stderr
+/// (`message(program:)`, which names the program) and exits with code 2.
+package enum UsageError: Error, Equatable, Sendable {
     case missingCommand
     case unknownCommand(String)
     case unknownOption(command: String, option: String)
@@ -14,25 +16,26 @@ public enum UsageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A secret (an API key) that was refused: never echoed, not even escaped.
     case invalidSecret(option: String, reason: String)
 
-    public var description: String {
+    /// What is wrong, in words that name `program` (e.g. "run `tool --help`").
+    package func message(program: String) -> String {
         switch self {
         case .missingCommand:
-            return "no command given; run `booking --help` for the list"
+            return "no command given; run `\(program) --help` for the list"
         case .unknownCommand(let name):
-            return "unknown command '\(Self.printable(name))'; run `booking --help` for the list"
+            return "unknown command '\(Self.printable(name))'; run `\(program) --help` for the list"
         case .unknownOption(let command, let option):
             return
-                "unknown option '\(Self.printable(option))' for `booking \(command)`; run `booking \(command) --help`"
+                "unknown option '\(Self.printable(option))' for `\(program) \(command)`; run `\(program) \(command) --help`"
         case .missingValue(let option):
             return "option \(option) needs a value"
         case .missingOption(let command, let option):
-            return "`booking \(command)` needs \(option); run `booking \(command) --help`"
+            return "`\(program) \(command)` needs \(option); run `\(program) \(command) --help`"
         case .repeatedOption(let option):
             return "option \(option) was given more than once"
         case .missingArgument(let command, let argument):
-            return "`booking \(command)` needs \(argument); run `booking \(command) --help`"
+            return "`\(program) \(command)` needs \(argument); run `\(program) \(command) --help`"
         case .unexpectedArgument(let command, let argument):
-            return "unexpected argument '\(Self.printable(argument))' for `booking \(command)`"
+            return "unexpected argument '\(Self.printable(argument))' for `\(program) \(command)`"
         case .invalidValue(let option, let value, let reason):
             return "invalid value '\(Self.printable(value))' for \(option): \(reason)"
         case .invalidSecret(let option, let reason):

@@ -4,21 +4,24 @@
 ///
 /// Accepted forms: `--name value`, `--name=value`, flags `--name`, `--` to
 /// end options, global options anywhere, `-h`/`--help`, `--version` (with
-/// `--json` only). A value of a `.oneOf` kind must be one of its words.
-public struct CommandLineParser: Sendable {
-    /// The commands.
-    public let commands: [CommandSpec]
-    /// Options every command takes (`--server`, `--json`, ...).
-    public let globalOptions: [CommandSpec.Option]
+/// only the program's `versionFlags`). A value of a `.oneOf` kind must be one
+/// of its words.
+package struct CommandLineParser: Sendable {
+    /// The program whose words it parses.
+    package let program: Program
 
     /// Creates a parser.
-    public init(commands: [CommandSpec], globalOptions: [CommandSpec.Option]) {
-        self.commands = commands
-        self.globalOptions = globalOptions
+    package init(program: Program) {
+        self.program = program
     }
 
+    /// The commands.
+    package var commands: [CommandSpec] { program.commands }
+    /// Options every command takes (`--json`, ...).
+    package var globalOptions: [CommandSpec.Option] { program.globalOptions }
+
     /// What the words ask for.
-    public enum Request: Equatable, Sendable {
+    package enum Request: Equatable, Sendable {
         /// Run a command.
         case run(ParsedCommand)
         /// Print the overall help, or one command's.
@@ -28,17 +31,17 @@ public struct CommandLineParser: Sendable {
     }
 
     /// Parses the words after the program name.
-    public func parse(_ words: [String]) throws(UsageError) -> Request {
+    package func parse(_ words: [String]) throws(UsageError) -> Request {
         guard let first = words.first else { throw .missingCommand }
-        if first == "--help" || first == "-h" || first == "help" {
-            if words.count >= 2, first == "help" {
+        if first == "--help" || first == "-h" || first == program.helpWord {
+            if words.count >= 2, first == program.helpWord {
                 guard command(named: words[1]) != nil else { throw .unknownCommand(words[1]) }
                 return .help(command: words[1])
             }
             return .help(command: nil)
         }
-        if words.first(where: { $0 != "--json" }) == "--version" {
-            let versionWords: Set = ["--version", "--json"]
+        if words.first(where: { !program.versionFlags.contains($0) }) == "--version" {
+            let versionWords = program.versionFlags.union(["--version"])
             if let other = words.first(where: { !versionWords.contains($0) }) {
                 throw .unexpectedArgument(command: "--version", argument: other)
             }
@@ -74,7 +77,7 @@ public struct CommandLineParser: Sendable {
     }
 
     /// The spec of the command called `name`.
-    public func command(named name: String) -> CommandSpec? {
+    package func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
     }
 
