@@ -2,20 +2,20 @@ import BookingViewer
 import Foundation
 
 /// How old a copy is, in words: `12 s ago`, `3 min ago`, `2 h ago`, `4 days ago`.
-public enum AgeText {
+package enum AgeText {
     /// The age of something saved at `date`, seen at `now`.
-    public static func describe(since date: Date, now: Date = Date()) -> String {
+    package static func describe(since date: Date, now: Date = Date()) -> String {
         describe(seconds: Int(max(0, now.timeIntervalSince(date))))
     }
 
     /// The age of something `seconds` old.
     /// The words are the trip viewer's (`ViewerText.age`), one wording for both.
-    public static func describe(seconds: Int) -> String {
+    package static func describe(seconds: Int) -> String {
         ViewerText.age(seconds: Int64(seconds))
     }
 
     /// ISO 8601 in UTC with milliseconds, for JSON.
-    public static func iso(_ date: Date) -> String {
+    package static func iso(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)

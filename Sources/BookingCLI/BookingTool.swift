@@ -7,7 +7,7 @@ import SQLite
 /// `main.swift` only calls `run` and exits with its code.
 public enum BookingTool {
     /// The package's version: `booking --version` and the manual page print it.
-    public static let version = "0.2.0"
+    package static let version = "0.2.0"
 
     /// Runs `booking` with `arguments` (without the program name) on the
     /// process's standard streams: a broken pipe is an `EPIPE` the console
@@ -21,7 +21,7 @@ public enum BookingTool {
     /// only to `console`; `environment` stands for the process's. A run
     /// whose stdout reader left before it had work to finish ends with
     /// `ExitCode.done`, as the process over the standard streams does.
-    public static func run(arguments: [String], environment: [String: String], console: Console) async -> ExitCode {
+    package static func run(arguments: [String], environment: [String: String], console: Console) async -> ExitCode {
         let code = await runCommand(arguments: arguments, environment: environment, console: console)
         return console.endsQuietly ? .done : code
     }

@@ -13,7 +13,7 @@ extension CommandCatalog {
         environment: environment, files: files, examples: examples)
 
     /// The manual's description, one paragraph a string.
-    public static let description = [
+    package static let description = [
         "A crash-safe, offline-first hotel booking client: it never charges twice, never loses a confirmed booking, "
             + "never shows a spinner without an exit, and never trusts the device's wall clock for a hold.",
         "With no server given it starts the sandbox inside the process (on 127.0.0.1, an ephemeral port) and talks to "

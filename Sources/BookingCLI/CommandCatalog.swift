@@ -5,9 +5,9 @@ import Foundation
 /// Every command of `booking`, its options and its help: the one place
 /// the parser, `--help`, the shell completions (`CompletionScript`) and the
 /// manual page (`ManualPage`) read from.
-public enum CommandCatalog {
+package enum CommandCatalog {
     /// What `booking` is, in one line.
-    public static let tagline = "the BookingKit command-line client"
+    package static let tagline = "the BookingKit command-line client"
 
     /// Options every command takes.
     package static let globalOptions: [CommandSpec.Option] = Settings.options
@@ -19,10 +19,10 @@ public enum CommandCatalog {
     ]
 
     /// The word before a command's name that asks for its help: `booking help pay`.
-    public static let helpWord = "help"
+    package static let helpWord = "help"
 
     /// The shells `booking completions` writes a script for.
-    public static let shells: [String] = CompletionScript.Shell.allCases.map(\.rawValue)
+    package static let shells: [String] = CompletionScript.Shell.allCases.map(\.rawValue)
 
     /// The commands, in the order `booking --help` lists them: each a
     /// `BookingCommand` type that declares its own options and arguments
@@ -63,7 +63,7 @@ public enum CommandCatalog {
         "BOOKING_ID", ValueParser.identifier.map { BookingID($0) }, help: "a booking id from `booking trips`")
 
     /// The exit codes and what each means, for `--help` and the manual.
-    public static let exitCodes: [(code: ExitCode, meaning: String)] = [
+    package static let exitCodes: [(code: ExitCode, meaning: String)] = [
         (.done, "done (held, confirmed, listed, ...)"),
         (.failed, "a failure: declined, expired, sold out, price changed, server unreachable"),
         (.usage, "bad usage or rejected input (unknown command, option or id; a bad value)"),
@@ -74,10 +74,10 @@ public enum CommandCatalog {
     /// (each says so: `BookingCommand.finishesItsWork`): a reader of stdout
     /// that goes away (`| head -1`) never stops them half-way. Every other
     /// command only reads, and ends quietly with 0.
-    public static let commandsThatFinishTheirWork = Set(commandTypes.filter { $0.finishesItsWork }.map { $0.spec.name })
+    package static let commandsThatFinishTheirWork = Set(commandTypes.filter { $0.finishesItsWork }.map { $0.spec.name })
 
     /// Whether `command` finishes its work when stdout's reader goes away.
-    public static func finishesWork(_ command: String) -> Bool {
+    package static func finishesWork(_ command: String) -> Bool {
         commandsThatFinishTheirWork.contains(command)
     }
 
@@ -91,7 +91,7 @@ public enum CommandCatalog {
     package static let parser = CommandLineParser(program: program)
 
     /// `booking --help`.
-    public static var overview: String {
+    package static var overview: String {
         let width = commands.map(\.name.count).max() ?? 0
         var lines = [
             "booking: \(tagline)",

@@ -3,32 +3,32 @@ import Foundation
 
 /// A command that could not do its job: printed as one line on stderr,
 /// then the process exits with `code`.
-public struct CommandFailure: Error, Sendable, CustomStringConvertible {
+package struct CommandFailure: Error, Sendable, CustomStringConvertible {
     /// The exit code.
-    public let code: ExitCode
+    package let code: ExitCode
     /// What went wrong, for people, on one line.
-    public let message: String
+    package let message: String
 
     /// A failure with its exit code.
-    public init(_ code: ExitCode, _ message: String) {
+    package init(_ code: ExitCode, _ message: String) {
         self.code = code
         self.message = message
     }
 
     /// Bad usage or rejected input (exit 2).
-    public static func rejected(_ message: String) -> CommandFailure { CommandFailure(.usage, message) }
+    package static func rejected(_ message: String) -> CommandFailure { CommandFailure(.usage, message) }
 
     /// A failed outcome (exit 1).
-    public static func failed(_ message: String) -> CommandFailure { CommandFailure(.failed, message) }
+    package static func failed(_ message: String) -> CommandFailure { CommandFailure(.failed, message) }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension CommandFailure {
     /// The failure for an API error met while `doing` something: refused
     /// input is exit 2, an unreachable server or a business refusal exit 1,
     /// an unknown outcome exit 3.
-    public static func api(_ error: any Error, doing: String) -> CommandFailure {
+    package static func api(_ error: any Error, doing: String) -> CommandFailure {
         guard let error = error as? APIError else {
             if let failure = error as? CommandFailure { return failure }
             return .failed("cannot \(doing): \(error)")

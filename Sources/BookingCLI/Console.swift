@@ -9,24 +9,24 @@
 /// with code 0 and says nothing; a command whose work moves money or holds
 /// rooms (`finishWorkWhenReaderLeaves`) goes on to its outcome, its further
 /// stdout dropped, and exits with the outcome's code.
-public struct Console: Sendable {
+package struct Console: Sendable {
     /// Where a console's bytes go, and what stdout is.
-    public struct Sink: Sendable {
+    package struct Sink: Sendable {
         /// Whether stdout is a terminal (live countdowns, in-place updates).
-        public var isTerminal: Bool
+        package var isTerminal: Bool
         /// Writes bytes to stdout; says whether its reader has gone.
-        public var writeOutput: @Sendable ([UInt8]) -> Platform.WriteResult
+        package var writeOutput: @Sendable ([UInt8]) -> Platform.WriteResult
         /// Writes bytes to stderr.
-        public var writeError: @Sendable ([UInt8]) -> Void
+        package var writeError: @Sendable ([UInt8]) -> Void
         /// Called once when stdout's reader has gone and the command need not
         /// finish its work: the run ends quietly with code 0. Over the file
         /// descriptors it ends the process; a sink that returns lets the
         /// command go on with its stdout dropped, and `BookingTool` then
         /// returns `ExitCode.done`.
-        public var readerLeft: @Sendable () -> Void
+        package var readerLeft: @Sendable () -> Void
 
         /// A sink of the given parts.
-        public init(
+        package init(
             isTerminal: Bool, writeOutput: @escaping @Sendable ([UInt8]) -> Platform.WriteResult,
             writeError: @escaping @Sendable ([UInt8]) -> Void, readerLeft: @escaping @Sendable () -> Void
         ) {
@@ -38,7 +38,7 @@ public struct Console: Sendable {
 
         /// The process's stdout and stderr (file descriptors 1 and 2); a
         /// reader of stdout that has gone ends the process with code 0.
-        public static var standardStreams: Sink {
+        package static var standardStreams: Sink {
             Sink(
                 isTerminal: Platform.isTerminal(.output),
                 writeOutput: { Platform.write($0, to: .output) },
@@ -48,9 +48,9 @@ public struct Console: Sendable {
     }
 
     /// Whether stdout is a terminal (live countdowns, in-place updates).
-    public let isTerminal: Bool
+    package let isTerminal: Bool
     /// Whether styles are applied.
-    public let usesColour: Bool
+    package let usesColour: Bool
     private let sink: Sink
     /// Shared by every copy of this console: the run has one stdout.
     private let finishesWork = Flag()
@@ -59,7 +59,7 @@ public struct Console: Sendable {
     /// A console over `sink` (by default the process's standard streams).
     ///
     /// - Parameter environment: read for `NO_COLOR` and `TERM`.
-    public init(environment: [String: String], sink: Sink = .standardStreams) {
+    package init(environment: [String: String], sink: Sink = .standardStreams) {
         self.sink = sink
         isTerminal = sink.isTerminal
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
@@ -67,20 +67,20 @@ public struct Console: Sendable {
     }
 
     /// A console with the given capabilities over `sink` (tests).
-    public init(isTerminal: Bool, usesColour: Bool, sink: Sink = .standardStreams) {
+    package init(isTerminal: Bool, usesColour: Bool, sink: Sink = .standardStreams) {
         self.isTerminal = isTerminal
         self.usesColour = usesColour
         self.sink = sink
     }
 
     /// Writes `text` and a newline to stdout.
-    public func line(_ text: String = "") {
+    package func line(_ text: String = "") {
         write(text + "\n")
     }
 
     /// Writes `text` to stdout as it is (no newline): in-place updates.
     /// Once the reader has gone, a run that finishes its work drops the text.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         guard !readerGone.isSet else { return }
         if sink.writeOutput(Array(text.utf8)) == .readerGone {
             readerGone.set()
@@ -91,38 +91,38 @@ public struct Console: Sendable {
     /// From now on, a reader of stdout that goes away never ends the
     /// process: the command finishes its work (sending, following to an
     /// outcome, saving) and its exit code tells how it ended.
-    public func finishWorkWhenReaderLeaves() {
+    package func finishWorkWhenReaderLeaves() {
         finishesWork.set()
     }
 
     /// Whether stdout's reader went away while the work went on (the rest
     /// of stdout was dropped).
-    public var hasLostReader: Bool { readerGone.isSet }
+    package var hasLostReader: Bool { readerGone.isSet }
 
     /// Whether stdout's reader went away from a run that need not finish
     /// its work: it ends quietly with code 0, whatever the command returns.
-    public var endsQuietly: Bool { readerGone.isSet && !finishesWork.isSet }
+    package var endsQuietly: Bool { readerGone.isSet && !finishesWork.isSet }
 
     /// Writes `text` and a newline to stderr (nothing once the run ends
     /// quietly: over the file descriptors the process has ended by then).
-    public func note(_ text: String) {
+    package func note(_ text: String) {
         guard !endsQuietly else { return }
         sink.writeError(Array((text + "\n").utf8))
     }
 
     /// `text` in `style` when colour is on; otherwise `text`.
-    public func styled(_ text: String, _ style: Style) -> String {
+    package func styled(_ text: String, _ style: Style) -> String {
         usesColour ? style.apply(text) : text
     }
 
     /// Empties the current terminal line and puts the cursor at its start.
-    public func clearLine() {
+    package func clearLine() {
         write("\r\u{1B}[K")
     }
 
     /// Rewrites the current terminal line with `text` (carriage return, then
     /// erase to the end of the line).
-    public func overwriteLine(_ text: String) {
+    package func overwriteLine(_ text: String) {
         write("\r" + text + "\u{1B}[K")
     }
 }

@@ -6,17 +6,17 @@ import Foundation
 /// clock and the flow's countdown) rewritten in place every quarter second
 /// until the flow leaves `held` and settles, or Ctrl-C stops the watching
 /// (the room stays held).
-public struct Countdown: Sendable {
+package struct Countdown: Sendable {
     /// The driver whose flow is watched.
-    public let driver: FlowDriver
+    package let driver: FlowDriver
 
     /// Creates a countdown.
-    public init(driver: FlowDriver) {
+    package init(driver: FlowDriver) {
         self.driver = driver
     }
 
     /// Shows the countdown until the hold settles or Ctrl-C; returns the exit code.
-    public func show() async -> ExitCode {
+    package func show() async -> ExitCode {
         let console = driver.services.console
         let stop = Flag()
         let handlers = Platform.handle([.interrupt, .terminate]) { _ in stop.set() }
@@ -87,7 +87,7 @@ public struct Countdown: Sendable {
 
     /// Shows `seconds` ticks of the countdown (the demo): in place on a
     /// terminal, one plain line per second otherwise.
-    public func show(seconds: Int) async {
+    package func show(seconds: Int) async {
         let console = driver.services.console
         for tick in 0..<seconds {
             let state = await driver.client.state

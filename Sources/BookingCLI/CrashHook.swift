@@ -8,9 +8,9 @@ import BookingKit
 /// `CancelBoundary` name (`before cancel commit`, `after cancel commit`,
 /// `after cancel POST`, `after cancel saved`) does the same for `cancel`.
 /// Release builds ignore the variable.
-public enum CrashHook {
+package enum CrashHook {
     /// The environment variable.
-    public static let variable = "BOOKINGKIT_KILL_AT"
+    package static let variable = "BOOKINGKIT_KILL_AT"
 
     /// The runtime's boundary hook for `environment`; nil when there is
     /// none to install (release builds, or the variable unset).

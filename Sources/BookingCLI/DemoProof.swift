@@ -5,32 +5,32 @@ import BookingKit
 /// What the demo proves from the sandbox's ledger: every attempt was
 /// charged exactly once (the one whose answer was lost included), no hold
 /// was charged twice, and the lost answer was recovered through Unknown.
-public struct DemoProof: Sendable {
+package struct DemoProof: Sendable {
     /// One attempt of the demo.
-    public struct Attempt: Sendable {
+    package struct Attempt: Sendable {
         /// The attempt's id.
-        public var id: AttemptID
+        package var id: AttemptID
         /// Its Idempotency-Key.
-        public var key: IdempotencyKey
+        package var key: IdempotencyKey
         /// Where its flow ended.
-        public var outcome: String
+        package var outcome: String
         /// Its booking, if any.
-        public var bookingID: BookingID?
+        package var bookingID: BookingID?
     }
 
     /// The attempts.
-    public var attempts: [Attempt]
+    package var attempts: [Attempt]
     /// The ledger read from the sandbox.
-    public var ledger: LedgerReport
+    package var ledger: LedgerReport
     /// Whether the event log shows the lost answer going through `unknown`
     /// before `confirmed`.
-    public var lostAnswerRecovered: Bool
+    package var lostAnswerRecovered: Bool
 
     /// Charges made under `key`.
-    public func charges(_ key: IdempotencyKey) -> Int { ledger.chargesByIdempotencyKey[key.rawValue] ?? 0 }
+    package func charges(_ key: IdempotencyKey) -> Int { ledger.chargesByIdempotencyKey[key.rawValue] ?? 0 }
 
     /// What failed to hold, in words; empty when everything is proved.
-    public var problems: [String] {
+    package var problems: [String] {
         var problems: [String] = []
         for attempt in attempts {
             if attempt.outcome != "confirmed" { problems.append("attempt \(attempt.id) ended \(attempt.outcome)") }
@@ -47,10 +47,10 @@ public struct DemoProof: Sendable {
     }
 
     /// Whether the demo proved what it set out to.
-    public var isProved: Bool { problems.isEmpty }
+    package var isProved: Bool { problems.isEmpty }
 
     /// The proof as JSON.
-    public var json: JSONValue {
+    package var json: JSONValue {
         [
             "proved": .bool(isProved),
             "problems": .array(problems.map { .string($0) }),
@@ -70,7 +70,7 @@ public struct DemoProof: Sendable {
     }
 
     /// Whether the log at `path` shows a state `unknown` followed by `confirmed`.
-    public static func logShowsRecovery(_ path: String?) -> Bool {
+    package static func logShowsRecovery(_ path: String?) -> Bool {
         guard let path, let entries = try? EventLog.read(path) else { return false }
         guard let unknown = entries.firstIndex(where: { $0.state == "unknown" }) else { return false }
         return entries[unknown...].contains { $0.state == "confirmed" }

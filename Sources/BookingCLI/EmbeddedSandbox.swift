@@ -7,16 +7,16 @@ import HTTPServer
 /// 127.0.0.1 and an ephemeral port, its database kept in
 /// `<data-dir>/sandbox/`, reached over real loopback HTTP like any server.
 /// Every command works on a fresh machine with nothing to set up.
-public final class EmbeddedSandbox: Sendable {
+package final class EmbeddedSandbox: Sendable {
     /// The running server.
-    public let server: SandboxServer
+    package let server: SandboxServer
     /// `http://127.0.0.1:<port>`.
-    public let address: ServerAddress
+    package let address: ServerAddress
 
     /// Opens the sandbox's database in `directory` and starts serving.
     ///
     /// - Parameter holdTTLMilliseconds: how long holds last (default 15 min).
-    public init(directory: String, holdTTLMilliseconds: Int64? = nil) throws {
+    package init(directory: String, holdTTLMilliseconds: Int64? = nil) throws {
         var configuration = SandboxConfiguration(
             databasePath: SandboxConfiguration.databasePath(inDataDirectory: directory))
         if let holdTTLMilliseconds { configuration.holdTTLMilliseconds = holdTTLMilliseconds }
@@ -26,7 +26,7 @@ public final class EmbeddedSandbox: Sendable {
     }
 
     /// Stops serving (requests in flight finish first).
-    public func stop() async {
+    package func stop() async {
         await server.shutdown()
     }
 }

@@ -8,18 +8,18 @@ import Foundation
 /// never push out the log of the one `pay` that matters. Only the names this
 /// program writes (`<UTC time>-<command>-<pid>.jsonl`) are ever pruned; any
 /// other file in the directory is left alone.
-public enum EventLogFiles {
+package enum EventLogFiles {
     /// How many logs of each command are kept.
-    public static let kept = 50
+    package static let kept = 50
 
     /// The directory of the logs.
-    public static func directory(in dataDirectory: String) -> String {
+    package static func directory(in dataDirectory: String) -> String {
         (dataDirectory as NSString).appendingPathComponent("logs")
     }
 
     /// A new log's path for `command`, after removing that command's oldest
     /// logs past `kept`.
-    public static func newPath(in dataDirectory: String, command: String, now: Date = Date()) -> String {
+    package static func newPath(in dataDirectory: String, command: String, now: Date = Date()) -> String {
         let directory = directory(in: dataDirectory)
         prune(directory, command: command)
         let formatter = DateFormatter()
@@ -32,7 +32,7 @@ public enum EventLogFiles {
 
     /// The command whose log `name` is, when it is a name this program
     /// writes (`20261130T154410.123Z-pay-4242.jsonl`); nil for any other file.
-    public static func command(ofLogNamed name: String) -> String? {
+    package static func command(ofLogNamed name: String) -> String? {
         let bytes = Array(name.utf8)
         let suffix = Array(".jsonl".utf8)
         let stamp = "yyyyMMddTHHmmss.SSSZ".utf8.count

@@ -15,7 +15,7 @@ public enum ExitCode: Int32, Sendable {
 
 extension ExitCode {
     /// The code's name in `--json` errors: `done`, `failed`, `usage` or `unknown`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .done: return "done"
         case .failed: return "failed"
@@ -28,7 +28,7 @@ extension ExitCode {
     /// held or confirmed is done; a settled failure (failed, expired,
     /// cancelled, sold out, a changed price) failed; anything still waiting
     /// on the server is not known yet.
-    public init(stage: BookingCore.BookingFlow.Stage) {
+    package init(stage: BookingCore.BookingFlow.Stage) {
         switch stage {
         case .held, .confirmed: self = .done
         case .failed, .expired, .notPaid, .cancelled, .browsing, .offerChosen, .priceChanged: self = .failed
@@ -39,7 +39,7 @@ extension ExitCode {
 
 extension ExitCode {
     /// What a run that drives the flow set out to do.
-    public enum Goal: Sendable {
+    package enum Goal: Sendable {
         /// Hold a room (`hold`): held is done.
         case hold
         /// Pay for it (`pay`, `open`'s return link): still held means no
@@ -53,7 +53,7 @@ extension ExitCode {
     /// done; paid and still pending is not known yet. Otherwise the stage
     /// decides (``init(stage:)``), with a room still held a failure of a
     /// payment.
-    public init(outcome state: BookingFlow.State, elsewhere: ChangedElsewhere?, goal: Goal) {
+    package init(outcome state: BookingFlow.State, elsewhere: ChangedElsewhere?, goal: Goal) {
         if let elsewhere {
             self = elsewhere.isConfirmed ? .done : elsewhere.endedUnbooked ? .failed : .unknown
         } else if goal == .payment, case .held = state.stage {

@@ -9,24 +9,24 @@ import Primitives
 /// the states they lead to, prints a line per stage as it goes, and
 /// completes 3-D Secure challenges on the sandbox as its bank page would.
 /// It holds no flow rule: ids, clocks, waits and checks are the client's.
-public struct FlowDriver: Sendable {
+package struct FlowDriver: Sendable {
     /// How long a hold request may take to settle.
-    public static let holdBudget: Duration = .seconds(60)
+    package static let holdBudget: Duration = .seconds(60)
     /// How long a payment may take to settle: the lost-answer lookups take
     /// about two minutes, the 3-D Secure polls about one.
-    public static let paymentBudget: Duration = .seconds(180)
+    package static let paymentBudget: Duration = .seconds(180)
     /// How long a person may take over the bank's page before the run stops
     /// following (the payment goes on; `booking status` settles it).
-    public static let challengeBudget: Duration = .seconds(600)
+    package static let challengeBudget: Duration = .seconds(600)
 
     /// The services.
-    public let services: Services
+    package let services: Services
     /// Whether progress lines are printed (not with `--json`).
-    public let showsProgress: Bool
+    package let showsProgress: Bool
     private let printed = PrintedStage()
 
     /// A driver over the services' client.
-    public init(services: Services, showsProgress: Bool) {
+    package init(services: Services, showsProgress: Bool) {
         self.services = services
         self.showsProgress = showsProgress
     }
@@ -35,13 +35,13 @@ public struct FlowDriver: Sendable {
     package var client: BookingClient { services.client }
 
     /// Whole seconds left on the state's countdown now (the client's rule).
-    public func secondsLeft(_ state: BookingFlow.State) -> Int? {
+    package func secondsLeft(_ state: BookingFlow.State) -> Int? {
         client.secondsLeft(in: state)
     }
 
     /// Holds `offer` with a new attempt; returns where the flow settles
     /// (held, failed, price changed, sold out).
-    public func hold(_ offer: Offer) async -> BookingFlow.State {
+    package func hold(_ offer: Offer) async -> BookingFlow.State {
         do {
             try await client.hold(offer)
         } catch {
@@ -61,7 +61,7 @@ public struct FlowDriver: Sendable {
     /// Hands the latest unfinished attempt to the flow (it reads the hold
     /// again, or looks the payment up) and follows it until the server has
     /// answered, for up to `budget`; prints only where it stands then.
-    public func restore(for budget: Duration) async throws(CommandFailure) -> BookingFlow.State {
+    package func restore(for budget: Duration) async throws(CommandFailure) -> BookingFlow.State {
         do {
             try await client.restore()
         } catch {
@@ -78,7 +78,7 @@ public struct FlowDriver: Sendable {
     /// With `passChallenge` nil a person answers it: the page's URL is
     /// printed and the booking polled (the flow's back-off, then a check
     /// every few seconds) until it settles or `challengeBudget` passes.
-    public func pay(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
+    package func pay(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
         let ticker = ProgressTicker(client: client, console: services.console, enabled: showsProgress)
         let state = await payAndFollow(token, passChallenge: passChallenge)
         await ticker.stop()
@@ -137,12 +137,12 @@ public struct FlowDriver: Sendable {
 
     /// Follows the flow until it waits for nothing but the user or the
     /// countdown, or `budget` passes; prints each new stage.
-    public func follow(for budget: Duration) async -> BookingFlow.State {
+    package func follow(for budget: Duration) async -> BookingFlow.State {
         await client.follow(timeout: budget, onChange: { state in self.report(state) }, until: \.isAtRest).state
     }
 
     /// Prints the state's headline if its stage is new.
-    public func report(_ state: BookingFlow.State) {
+    package func report(_ state: BookingFlow.State) {
         guard showsProgress, state.stage.name != "browsing" || !state.soldOutOffers.isEmpty,
             printed.changed(to: state.stage.name + "|" + (state.message ?? ""))
         else { return }
@@ -154,7 +154,7 @@ public struct FlowDriver: Sendable {
     }
 
     /// Prints a progress note (not with `--json`).
-    public func say(_ text: String) {
+    package func say(_ text: String) {
         if showsProgress { services.console.line("  " + services.console.styled(text, .dim)) }
     }
 }

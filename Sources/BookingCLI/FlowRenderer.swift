@@ -5,17 +5,17 @@ import BookingKit
 /// only (title, message, banner, actions, price, countdown, navigation):
 /// the CLI adds no rules of its own. Text for people is terminal-safe (a
 /// voucher, a price or a link may come from the server); `--json` is exact.
-public struct FlowRenderer: Sendable {
+package struct FlowRenderer: Sendable {
     /// The console (for styles).
-    public let console: Console
+    package let console: Console
 
     /// Creates a renderer.
-    public init(console: Console) {
+    package init(console: Console) {
         self.console = console
     }
 
     /// The title and message on one line, styled by how the stage stands.
-    public func headline(_ state: BookingFlow.State) -> String {
+    package func headline(_ state: BookingFlow.State) -> String {
         let title = console.styled(state.title.terminalSafe, style(for: state.stage))
         guard let message = state.message else { return title }
         // A message that opens with the title ("The device's storage is full: ...") says it once.
@@ -28,7 +28,7 @@ public struct FlowRenderer: Sendable {
 
     /// Every line a screen would show: headline, banner, price, time left,
     /// where it goes, and the actions.
-    public func lines(_ state: BookingFlow.State, secondsLeft: Int?) -> [String] {
+    package func lines(_ state: BookingFlow.State, secondsLeft: Int?) -> [String] {
         var lines = [headline(state)]
         if let banner = state.banner { lines.append("  " + console.styled(banner.terminalSafe, .yellow)) }
         if let price = state.price { lines.append("  price: " + Self.priceText(price)) }
@@ -52,7 +52,7 @@ public struct FlowRenderer: Sendable {
     }
 
     /// The state as a JSON object (see the README for the fields).
-    public static func json(_ state: BookingFlow.State, secondsLeft: Int?) -> JSONValue {
+    package static func json(_ state: BookingFlow.State, secondsLeft: Int?) -> JSONValue {
         let ids = Self.ids(state.stage)
         var challengeURL: String?
         if case .challenge(let url)? = state.navigation { challengeURL = url }
@@ -83,14 +83,14 @@ public struct FlowRenderer: Sendable {
 
     /// The line that says what another `booking` run did to this run's
     /// attempt.
-    public static func elsewhere(_ change: ChangedElsewhere) -> String {
+    package static func elsewhere(_ change: ChangedElsewhere) -> String {
         guard case .paid(let phase, let booking) = change else { return change.description }
         return "This room was paid from another `booking` run\(booking.map { " (booking \($0))" } ?? ""): "
             + "it now stands \(phase.rawValue). Run `booking status` for the details."
     }
 
     /// `14:59`, or `1:02:03` past an hour.
-    public static func clockText(seconds: Int) -> String {
+    package static func clockText(seconds: Int) -> String {
         let seconds = max(0, seconds)
         let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -99,13 +99,13 @@ public struct FlowRenderer: Sendable {
 
     /// `EUR 240.00 (nightly EUR 100.00, taxes EUR 30.00, fees EUR 10.00)`: the
     /// server's lines as sent (terminal-safe), never summed here.
-    public static func priceText(_ price: PriceBreakdown) -> String {
+    package static func priceText(_ price: PriceBreakdown) -> String {
         "\(price.total.formatted.terminalSafe) (nightly \(price.nightly.formatted.terminalSafe), "
             + "taxes \(price.taxes.formatted.terminalSafe), fees \(price.fees.formatted.terminalSafe))"
     }
 
     /// A price as JSON: each line `{amount, currency, formatted}`.
-    public static func priceJSON(_ price: PriceBreakdown) -> JSONValue {
+    package static func priceJSON(_ price: PriceBreakdown) -> JSONValue {
         [
             "total": moneyJSON(price.total), "nightly": moneyJSON(price.nightly), "taxes": moneyJSON(price.taxes),
             "fees": moneyJSON(price.fees),
@@ -113,7 +113,7 @@ public struct FlowRenderer: Sendable {
     }
 
     /// Money as JSON: minor units, the currency, and the formatted text.
-    public static func moneyJSON(_ money: Money) -> JSONValue {
+    package static func moneyJSON(_ money: Money) -> JSONValue {
         [
             "amount": .int(money.minorUnits), "currency": .string(money.currency.rawValue),
             "formatted": .string(money.formatted),

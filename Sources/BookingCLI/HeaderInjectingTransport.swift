@@ -6,7 +6,7 @@ import Primitives
 /// another transport. The demo uses it to ask the sandbox for a fault on one
 /// request (`Sandbox-Fault: drop-response-after-commit` on the payment),
 /// which the API client has no way to say.
-public final class HeaderInjectingTransport: Transport, Sendable {
+package final class HeaderInjectingTransport: Transport, Sendable {
     private struct Rule {
         var method: String
         var path: String
@@ -19,22 +19,22 @@ public final class HeaderInjectingTransport: Transport, Sendable {
     private let rules = Locked<[Rule]>([])
 
     /// Wraps `base`.
-    public init(_ base: any Transport) {
+    package init(_ base: any Transport) {
         self.base = base
     }
 
     /// Adds `header: value` to the next `times` requests with `method` to
     /// exactly `path` (e.g. `POST /v1/bookings`).
-    public func inject(_ header: String, _ value: String, method: String, path: String, times: Int = 1) {
+    package func inject(_ header: String, _ value: String, method: String, path: String, times: Int = 1) {
         rules.withLock { $0.append(Rule(method: method, path: path, header: header, value: value, remaining: times)) }
     }
 
     /// How many planned injections have not happened yet.
-    public var pending: Int {
+    package var pending: Int {
         rules.withLock { $0.reduce(0) { $0 + $1.remaining } }
     }
 
-    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         return try await base.send(injecting(into: request))
     }
 

@@ -4,15 +4,15 @@ import Foundation
 
 /// One run of a command: what was parsed, the settings, the console and the
 /// environment.
-public struct Invocation: Sendable {
+package struct Invocation: Sendable {
     /// The parsed command line.
     package let command: ParsedCommand
     /// The resolved settings.
-    public let settings: Settings
+    package let settings: Settings
     /// The console.
-    public let console: Console
+    package let console: Console
     /// The environment.
-    public let environment: [String: String]
+    package let environment: [String: String]
 
     /// Creates an invocation.
     package init(command: ParsedCommand, settings: Settings, console: Console, environment: [String: String]) {
@@ -23,11 +23,11 @@ public struct Invocation: Sendable {
     }
 
     /// Whether `--json` was given.
-    public var json: Bool { settings.json }
+    package var json: Bool { settings.json }
 
     /// The services: one client to the given server, or to the embedded
     /// sandbox; `eventLog` names the command whose flow is logged.
-    public func services(
+    package func services(
         eventLog: String? = nil, pace: Services.Pace = .patient,
         wrapTransport: (any Transport) -> any Transport = { $0 }, holdTTLMilliseconds: Int64? = nil
     ) throws(CommandFailure) -> Services {
@@ -38,19 +38,19 @@ public struct Invocation: Sendable {
 
     /// The services, once the launch-time settling that every command that
     /// talks to the server runs first is done (bounded; see `Services.settleAtLaunch`).
-    public func servicesAfterLaunch() async throws(CommandFailure) -> Services {
+    package func servicesAfterLaunch() async throws(CommandFailure) -> Services {
         let services = try services()
         await services.settleAtLaunch()
         return services
     }
 
     /// Prints the one JSON document of the run.
-    public func emit(_ document: JSONValue) {
+    package func emit(_ document: JSONValue) {
         console.line(document.serialized())
     }
 
     /// Prints lines for people (nothing with `--json`).
-    public func say(_ lines: String...) {
+    package func say(_ lines: String...) {
         guard !json else { return }
         for line in lines { console.line(line) }
     }

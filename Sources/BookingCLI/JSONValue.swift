@@ -2,4 +2,4 @@ import Primitives
 
 /// The JSON document of `--json` output: `Primitives.JSONValue`, the one
 /// JSON value of the package, under the name the CLI's code uses.
-public typealias JSONValue = Primitives.JSONValue
+package typealias JSONValue = Primitives.JSONValue

@@ -13,7 +13,7 @@ import Darwin
 /// The operating system as the CLI needs it.
 public enum Platform {
     /// A standard stream.
-    public enum Stream: Sendable {
+    package enum Stream: Sendable {
         /// Standard output.
         case output
         /// Standard error.
@@ -23,7 +23,7 @@ public enum Platform {
     }
 
     /// How a write ended.
-    public enum WriteResult: Sendable, Equatable {
+    package enum WriteResult: Sendable, Equatable {
         /// Everything was written.
         case written
         /// The reader went away (`EPIPE`): `booking ... | head`.
@@ -33,7 +33,7 @@ public enum Platform {
     }
 
     /// A signal the CLI handles.
-    public enum Signal: Sendable, CaseIterable {
+    package enum Signal: Sendable, CaseIterable {
         /// Ctrl-C.
         case interrupt
         /// `kill` (a service manager stopping the process).
@@ -49,17 +49,17 @@ public enum Platform {
 
     /// A broken pipe must be an `EPIPE` the writer sees, never a signal that
     /// kills the process: output piped into `head` ends quietly.
-    public static func ignoreBrokenPipes() {
+    package static func ignoreBrokenPipes() {
         signal(SIGPIPE, SIG_IGN)
     }
 
     /// Whether the stream is a terminal.
-    public static func isTerminal(_ stream: Stream) -> Bool {
+    package static func isTerminal(_ stream: Stream) -> Bool {
         isatty(stream.descriptor) == 1
     }
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
-    public static func write(_ bytes: [UInt8], to stream: Stream) -> WriteResult {
+    package static func write(_ bytes: [UInt8], to stream: Stream) -> WriteResult {
         var offset = 0
         while offset < bytes.count {
             let count = bytes[offset...].withUnsafeBytes { buffer -> Int in
@@ -83,7 +83,7 @@ public enum Platform {
 
     /// Dies at once by SIGKILL, as a crash or a power cut would: no handler,
     /// no flush, no cleanup (the crash hook).
-    public static func killImmediately() -> Never {
+    package static func killImmediately() -> Never {
         kill(getpid(), SIGKILL)
         // SIGKILL cannot be caught; in case delivery is late, never go on.
         while true { pause() }
@@ -91,7 +91,7 @@ public enum Platform {
 
     /// Takes over `signals`: they no longer end the process; each delivery
     /// calls `handler` on a background queue instead.
-    public static func handle(_ signals: [Signal], _ handler: @escaping @Sendable (Signal) -> Void) -> SignalHandlers {
+    package static func handle(_ signals: [Signal], _ handler: @escaping @Sendable (Signal) -> Void) -> SignalHandlers {
         let sources = signals.map { one -> any DispatchSourceSignal in
             signal(one.number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: one.number, queue: .global())
@@ -104,7 +104,7 @@ public enum Platform {
 
     /// The handlers `handle` installed; `restore()` gives the signals back
     /// their default action.
-    public final class SignalHandlers: @unchecked Sendable {
+    package final class SignalHandlers: @unchecked Sendable {
         private let sources: [any DispatchSourceSignal]
         private let signals: [Signal]
 
@@ -114,7 +114,7 @@ public enum Platform {
         }
 
         /// Stops handling: the signals end the process again.
-        public func restore() {
+        package func restore() {
             for source in sources { source.cancel() }
             for one in signals { signal(one.number, SIG_DFL) }
         }

@@ -4,7 +4,7 @@ import BookingKit
 /// While the flow waits on the server (the payment, a lookup, a poll), a
 /// terminal shows for how long, rewritten in place each second: the lookups
 /// after a lost answer can be many seconds apart. Nothing off a terminal.
-public struct ProgressTicker: Sendable {
+package struct ProgressTicker: Sendable {
     private let task: Task<Void, Never>?
     private let console: Console
 
@@ -28,7 +28,7 @@ public struct ProgressTicker: Sendable {
     }
 
     /// Stops ticking and clears the line.
-    public func stop() async {
+    package func stop() async {
         guard let task else { return }
         task.cancel()
         await task.value

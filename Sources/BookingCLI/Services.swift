@@ -8,27 +8,27 @@ import Foundation
 /// the data directory (to the given server, or to the embedded sandbox
 /// started here), the way an app gets one. The CLI composes nothing of the
 /// runtime itself.
-public final class Services: Sendable {
+package final class Services: Sendable {
     /// The settings.
-    public let settings: Settings
+    package let settings: Settings
     /// The console.
-    public let console: Console
+    package let console: Console
     /// The embedded sandbox, when no server was given.
-    public let embedded: EmbeddedSandbox?
+    package let embedded: EmbeddedSandbox?
     /// The server's address.
-    public let server: ServerAddress
+    package let server: ServerAddress
     /// Set once a request of this run never left (the device is offline).
-    public let offline = Flag()
+    package let offline = Flag()
     /// Where BookingKit logs: stderr when `BOOKING_LOG` is set, else nowhere.
     package let logHandler: any LogHandler
     /// The client: the flow, the databases and the API, built once.
     package let client: BookingClient
 
     /// How much a launch may spend settling what earlier runs left open.
-    public static let launchBound: Duration = .seconds(3)
+    package static let launchBound: Duration = .seconds(3)
 
     /// How the API client talks to the server.
-    public enum Pace: Sendable {
+    package enum Pace: Sendable {
         /// Retries and timeouts of an app's actions.
         case patient
         /// One try, a one-second read timeout: best-effort work at launch
@@ -46,7 +46,7 @@ public final class Services: Sendable {
     ///   - pace: how the API client talks to the server.
     ///   - wrapTransport: wraps the HTTP transport (the demo injects a fault header).
     ///   - holdTTLMilliseconds: the embedded sandbox's hold TTL (the demo's is short).
-    public init(
+    package init(
         settings: Settings, console: Console, environment: [String: String], eventLog: String? = nil,
         pace: Pace = .patient, wrapTransport: (any Transport) -> any Transport = { $0 },
         holdTTLMilliseconds: Int64? = nil
@@ -97,7 +97,7 @@ public final class Services: Sendable {
 
     /// Whether the server is a sandbox (embedded, or on this machine): its
     /// 3-D Secure challenges can be completed by the CLI.
-    public var isSandbox: Bool {
+    package var isSandbox: Bool {
         embedded != nil || ServerAddress.isLoopback(server.baseURL.host ?? "")
     }
 
@@ -120,7 +120,7 @@ public final class Services: Sendable {
     /// Settles what earlier runs left open, as every launch does: bounded,
     /// and quiet unless it settled something (then one line on stderr, so
     /// stdout stays the command's own output).
-    public func settleAtLaunch() async {
+    package func settleAtLaunch() async {
         guard let settled = await client.settleOpenWork(within: Self.launchBound) else { return }
         if let cancels = settled.cancellations, cancels.settledAnything {
             console.note("booking: settled at launch: \(cancels)")

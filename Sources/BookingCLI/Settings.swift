@@ -5,23 +5,23 @@ import Foundation
 /// What every command runs with, from the global options and the
 /// environment: the server (none: the embedded sandbox), the API key, the
 /// data directory, `--json`, and the deep-link host.
-public struct Settings: Sendable {
+package struct Settings: Sendable {
     /// The key of the embedded sandbox's demo account.
-    public static let demoKey = "sk_test_demo"
+    package static let demoKey = "sk_test_demo"
     /// The host deep links are accepted for, unless `BOOKING_LINK_HOST` says otherwise.
-    public static let defaultLinkHost = "example.com"
+    package static let defaultLinkHost = "example.com"
 
     /// The server; nil for the embedded sandbox.
-    public var server: ServerAddress?
+    package var server: ServerAddress?
     /// The account's key.
-    public var apiKey: String
+    package var apiKey: String
     /// Where `booking.sqlite`, `cache.sqlite`, the event logs and the
     /// embedded sandbox's database live.
-    public var dataDirectory: String
+    package var dataDirectory: String
     /// `--json`: one JSON document on stdout.
-    public var json: Bool
+    package var json: Bool
     /// The host of deep links (`BOOKING_LINK_HOST`).
-    public var linkHost: String
+    package var linkHost: String
 
     /// `--server`: read before `BOOKING_SERVER`.
     static let serverOption: TypedOption<ServerAddress?> = .optional(

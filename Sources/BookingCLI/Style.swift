@@ -1,6 +1,6 @@
 /// The few terminal styles the CLI uses (ANSI SGR codes). Applied only when
 /// the console says colour is on: a terminal, and no `NO_COLOR`.
-public enum Style: Sendable {
+package enum Style: Sendable {
     /// Titles.
     case bold
     /// Notes.

@@ -2,4 +2,4 @@ import Primitives
 
 /// Text made safe to print to a person's terminal: `Primitives.TerminalSafe`,
 /// the one copy of the rule, under the name the CLI's code uses.
-public typealias TerminalSafe = Primitives.TerminalSafe
+package typealias TerminalSafe = Primitives.TerminalSafe

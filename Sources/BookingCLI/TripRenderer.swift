@@ -9,12 +9,12 @@ import Foundation
 /// typed columns of each row (no JSON is decoded to list). Every value came
 /// from a server answer and was saved: for people it is terminal-safe
 /// (escape sequences, bidi overrides shown escaped); `--json` is exact.
-public struct TripRenderer: Sendable {
+package struct TripRenderer: Sendable {
     /// The console (for styles).
-    public let console: Console
+    package let console: Console
 
     /// Creates a renderer.
-    public init(console: Console) {
+    package init(console: Console) {
         self.console = console
     }
 

@@ -11,33 +11,33 @@ import Foundation
 /// syncs the trips with the server, and says what changed. When that fails
 /// or takes too long (the server is down, the machine offline) the copy
 /// shown is said to be the device's.
-public struct TripViewer: Sendable {
+package struct TripViewer: Sendable {
     /// The longest the viewer waits for the server.
-    public static let bound: Duration = .milliseconds(1500)
+    package static let bound: Duration = .milliseconds(1500)
 
     /// The trips on this device.
     package let repository: TripRepository
     /// Whether a refresh can be saved (the file is not read-only).
-    public let canSave: Bool
+    package let canSave: Bool
 
     /// What a refresh found.
-    public struct Refresh: Sendable {
+    package struct Refresh: Sendable {
         /// Whether the server confirmed the copy just now.
-        public var isFresh: Bool
+        package var isFresh: Bool
         /// The trips the server changed.
-        public var changed: [BookingID]
+        package var changed: [BookingID]
     }
 
     /// Opens the trips on this device: no server, no network. When
     /// `booking.sqlite` cannot be written (a read-only file or data
     /// directory) it is opened read-only: the device's copy shows, with a
     /// note on stderr that a refresh cannot be saved.
-    public static func local(_ invocation: Invocation) throws(CommandFailure) -> TripViewer {
+    package static func local(_ invocation: Invocation) throws(CommandFailure) -> TripViewer {
         try local(invocation.settings.dataDirectory, console: invocation.console)
     }
 
     /// The same over `directory`.
-    public static func local(_ directory: String, console: Console) throws(CommandFailure) -> TripViewer {
+    package static func local(_ directory: String, console: Console) throws(CommandFailure) -> TripViewer {
         try Services.makeDirectory(directory)
         let writeError: any Error
         do {
@@ -57,7 +57,7 @@ public struct TripViewer: Sendable {
     /// Settles unfinished attempts and syncs the trips with the server, for
     /// at most `bound`. Trips a newer server sent that this build's schema
     /// refuses are named on stderr and skipped.
-    public func refresh(_ invocation: Invocation) async -> Refresh {
+    package func refresh(_ invocation: Invocation) async -> Refresh {
         let offline = Refresh(isFresh: false, changed: [])
         guard canSave else { return offline }
         let services: Services
@@ -83,18 +83,18 @@ public struct TripViewer: Sendable {
     }
 
     /// What says on stderr that a saved trip cannot be shown, by id.
-    public static func noteSkipping(_ console: Console) -> @Sendable (TripTable.Skipped) -> Void {
+    package static func noteSkipping(_ console: Console) -> @Sendable (TripTable.Skipped) -> Void {
         { console.note(TripText.skippedNote($0)) }
     }
 
     /// One sentence on how old the copy is: `synced 3 min ago`.
-    public static func freshness(_ isFresh: Bool, oldest: Date?) -> String {
+    package static func freshness(_ isFresh: Bool, oldest: Date?) -> String {
         if isFresh { return "Checked with the server: synced just now." }
         return TripText.offline(syncedAgo: oldest.map { AgeText.describe(since: $0) })
     }
 
     /// The freshness as JSON fields: `offline`, `syncedAt`, `syncedAgo`, `ageSeconds`.
-    public static func freshnessJSON(_ isFresh: Bool, oldest: Date?) -> [(String, JSONValue)] {
+    package static func freshnessJSON(_ isFresh: Bool, oldest: Date?) -> [(String, JSONValue)] {
         let now = Date()
         let date = isFresh ? now : oldest
         return [
