@@ -74,7 +74,8 @@ package enum CommandCatalog {
     /// (each says so: `BookingCommand.finishesItsWork`): a reader of stdout
     /// that goes away (`| head -1`) never stops them half-way. Every other
     /// command only reads, and ends quietly with 0.
-    package static let commandsThatFinishTheirWork = Set(commandTypes.filter { $0.finishesItsWork }.map { $0.spec.name })
+    package static let commandsThatFinishTheirWork = Set(
+        commandTypes.filter { $0.finishesItsWork }.map { $0.spec.name })
 
     /// Whether `command` finishes its work when stdout's reader goes away.
     package static func finishesWork(_ command: String) -> Bool {
