@@ -48,6 +48,14 @@ import Testing
         func sleep(for duration: Duration) async throws {
             seconds.withLock { $0 += duration.components.seconds }
         }
+
+        /// A request's timeout never fires here (its tries are answered at
+        /// once): a loaded test process that is slow to run the transport's
+        /// task must not read as a server that took the call's whole time.
+        func timeout(after duration: Duration) async throws {
+            // check-no-sleep: allowed (a timeout that must not fire: parked until the answered try cancels it)
+            try await Task.sleep(for: .seconds(86_400))
+        }
     }
 
     /// A client on its own wall clock (moved only by its sleeps) over a
