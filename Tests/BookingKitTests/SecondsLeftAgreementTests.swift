@@ -21,7 +21,8 @@ struct SecondsLeftAgreementTests {
         #expect(held.stage.name == "held")
 
         let before = try #require(fixture.client.secondsLeft(in: held))
-        let run = await Task.detached {
+        // Waiting for the child blocks: never on the cooperative pool.
+        let run = try await onOwnThread {
             ChildProcess.run(
                 cli,
                 [
@@ -31,7 +32,7 @@ struct SecondsLeftAgreementTests {
                     "status", "--json", "--server", "http://127.0.0.1:1",
                     "--api-key", "sk_test_test", "--data-dir", fixture.sandbox.clientDirectory,
                 ])
-        }.value
+        }
         let after = try #require(fixture.client.secondsLeft(in: held))
         #expect(run.status == 0, "\(run.standardError)")
 

@@ -8,7 +8,7 @@ import Testing
 /// `--refresh` asks for the server. The server here accepts connections
 /// and never answers (a real listening socket), and says when someone
 /// connects, so the order is observed, not timed.
-@Suite struct DeviceCopyFirstTests {
+@Suite(ExternalTool.needed("python3")) struct DeviceCopyFirstTests {
     let directory = TemporaryDirectory("device-copy-first")
 
     /// A listener on loopback that prints its port, then `accepted PEERPORT`
@@ -26,8 +26,7 @@ import Testing
     /// with it and its port; the server is killed after.
     private func withSavedTripsAndSilentServer(_ body: (ChildProcess, Int) throws -> Void) throws {
         try BookingDatabase(directory: directory.path).database.execute(TripMigrationFixture.tripsSQL)
-        let python = "/usr/bin/python3"
-        try #require(FileManager.default.isExecutableFile(atPath: python), "needs python3 for the silent server")
+        let python = try #require(ExternalTool.path("python3"), "needs python3 for the silent server")
         let server = try ChildProcess(python, ["-c", Self.silentServer])
         defer {
             server.kill()

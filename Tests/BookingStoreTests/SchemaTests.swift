@@ -42,14 +42,9 @@ import Testing
         #expect(!tables.contains(absent))
     }
 
-    @Test func theSqlite3ShellSeesTheTablesTheCodeCreated() async throws {
-        guard
-            let shell = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(
-                where: FileManager.default.isExecutableFile)
-        else {
-            Issue.record("the sqlite3 shell is not installed (apt-get install sqlite3)")
-            return
-        }
+    @Test(ExternalTool.needed("sqlite3"))
+    func theSqlite3ShellSeesTheTablesTheCodeCreated() async throws {
+        let shell = try #require(ExternalTool.path("sqlite3"))
         _ = try BookingDatabase(directory: directory.path)
         _ = try CacheDatabase(directory: directory.path)
         let bookingFile = directory.file("booking.sqlite")
