@@ -42,6 +42,7 @@ struct MinimumWorkTests {
         let holder = try newClient()
         await holder.launch()
         var mark = try Mark(wal, requests)
+        let holdSent = ContinuousClock.now
         try await holder.hold(offers[1])
         #expect(try await holder.outcome(timeout: .seconds(10)).stage.name == "held")
         try mark.expect(commits: 2, requests: ["POST /v1/holds": 1], "hold")
@@ -50,6 +51,9 @@ struct MinimumWorkTests {
         // restore's and the reconciliation's), PAYMENT_SUBMITTED before the
         // POST, the confirmation after.
         let payer = try newClient()
+        // The sandbox's clock is moved by hand: it runs as long as the
+        // device's did, so the hold is read again as it stands (not longer).
+        sandbox.clock.advance(milliseconds: Self.milliseconds(ContinuousClock.now - holdSent))
         mark = try Mark(wal, requests)
         await payer.launch()
         _ = await payer.follow(timeout: .seconds(10), until: \.hasHeardBack)
@@ -88,23 +92,31 @@ struct MinimumWorkTests {
         let held = try #require(try await repository.currentHold())
         let before = try wal.read()
 
-        // The same hold read again at once: the write it would make changes
+        // The same hold read again, the sandbox's clock run as long as the
+        // device's since the saved anchor: the write it would make changes
         // only `updated_at` (the anchor ends the hold within a second of the
         // saved one), so none is made and the row is the same, byte for byte.
-        _ = try await repository.readHold(held.attemptID, anchor: BootClock.current(), requiringTheSave: true)
+        let saved = try #require(held.holdAnchor.flatMap(SavedHoldAnchor.init(storageText:)))
+        let reading = try #require(BootClock.current())
+        sandbox.clock.advance(milliseconds: Self.milliseconds(reading.sinceBoot - saved.sinceBoot))
+        _ = try await repository.readHold(held.attemptID, anchor: reading, requiringTheSave: true)
         let after = try #require(try await repository.currentHold())
         #expect(after == held)
         #expect(try wal.read().commits == before.commits)
 
         // A read whose anchor ends the hold later (the server extended it)
         // is saved: the check compares, it does not skip every read.
-        let reading = try #require(BootClock.current())
         let later = try #require(BootClock.Reading(bootID: reading.bootID, sinceBoot: reading.sinceBoot + .seconds(30)))
         _ = try await repository.readHold(held.attemptID, anchor: later, requiringTheSave: true)
         let moved = try #require(try await repository.currentHold())
         #expect(moved.holdAnchor != held.holdAnchor)
         #expect(try wal.read().commits == before.commits + 1)
         await sandbox.stop()
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }
 
