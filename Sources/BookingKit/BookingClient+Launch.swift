@@ -21,14 +21,18 @@ extension BookingClient {
             logger.warning("cannot read the attempts left open", error: error)
             open = 0
         }
-        let restored: BookingFlow.State
-        do {
-            restored = try await restore()
-        } catch {
-            logger.warning("cannot restore the last attempt", error: error)
-            restored = await state
+        // The flow's read of the restored hold and the reconciliation's are one GET.
+        let (restored, settling) = await sharingHoldReads { () async -> (BookingFlow.State, OpenWorkSettlement?) in
+            let restored: BookingFlow.State
+            do {
+                restored = try await restore()
+            } catch {
+                logger.warning("cannot restore the last attempt", error: error)
+                restored = await state
+            }
+            return (restored, await settleOpenWork(within: configuration.launchBound))
         }
-        guard let settled = await settleOpenWork(within: configuration.launchBound) else {
+        guard let settled = settling else {
             logger.log(.notice, "launch reconciliation goes on past the bound", ["open": "\(open)"])
             return LaunchReport(state: await state, openAttempts: open, settlement: nil, cancellations: nil)
         }
@@ -84,6 +88,23 @@ extension BookingClient {
             return nil
         }
         return await trips.reconcileCancels()
+    }
+
+    /// Runs `body` (a launch's restore and settling) with its hold reads
+    /// shared: the flow's read of the restored hold and the
+    /// reconciliation's read of it are one `GET`, whichever asks first, its
+    /// answer saved once. Reads after `body` ask the server again.
+    package func sharingHoldReads<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+        let repository = runtime.repository
+        await repository.shareHoldReads(true)
+        do {
+            let value = try await body()
+            await repository.shareHoldReads(false)
+            return value
+        } catch {
+            await repository.shareHoldReads(false)
+            throw error
+        }
     }
 
     /// Hands the latest attempt that is not final back to the flow (no

@@ -38,13 +38,24 @@ extension BookingRepository {
     package func readHold(
         _ id: AttemptID, anchor: BootClock.Reading?, requiringTheSave: Bool = false
     ) async throws -> HoldSnapshot {
+        try await readHoldTimed(id, anchor: anchor, requiringTheSave: requiringTheSave).snapshot
+    }
+
+    /// `readHold`, also returning when its request left by the hold clock
+    /// (read just before it left; for a read shared at launch, that read's
+    /// own), so a countdown is measured from before the request its answer
+    /// is for.
+    package func readHoldTimed(
+        _ id: AttemptID, anchor: BootClock.Reading?, requiringTheSave: Bool = false
+    ) async throws -> (snapshot: HoldSnapshot, sentAt: MonotonicInstant) {
         let record = try saved(id)
         guard let holdID = record.holdID else {
             throw RepositoryError.wrongPhase(id, record.phase, "read a hold it never got")
         }
+        let read = await fetchHold(id, holdID: holdID, anchor: anchor)
         let hold: HoldSnapshot
         do {
-            hold = try await api.hold(holdID)
+            hold = try read.result.get()
         } catch APIError.notFound {
             // Once a payment may have left, only the booking settles the row.
             if !record.phase.mayHaveCharged {
@@ -55,9 +66,49 @@ extension BookingRepository {
             throw APIError.notFound
         }
         if !record.phase.mayHaveCharged {
-            try saveHoldAnswer(of: id, required: requiringTheSave) { try applyHold(hold, to: record, anchor: anchor) }
+            try saveHoldAnswer(of: id, required: requiringTheSave) {
+                try applyHold(hold, to: record, anchor: read.anchor)
+            }
         }
-        return hold
+        return (hold, read.sentAt)
+    }
+
+    /// Between `shareHoldReads(true)` and `shareHoldReads(false)` (a launch's
+    /// restore and settling), each hold read is given once more to the next
+    /// read of the same hold, whether still in flight or answered: the
+    /// flow's read of the restored hold and the reconciliation's are one
+    /// `GET`. Any later read asks the server again.
+    package func shareHoldReads(_ sharing: Bool) {
+        sharedHoldReads = sharing ? [:] : nil
+    }
+
+    /// The server's answer for `holdID`: a shared read's, or a new `GET`.
+    private func fetchHold(_ id: AttemptID, holdID: HoldID, anchor: BootClock.Reading?) async -> SharedHoldRead.Answer {
+        guard var shared = sharedHoldReads else {
+            return await Self.get(holdID, api: api, anchor: anchor, holdNow: holdNow)
+        }
+        if let earlier = shared[id], earlier.holdID == holdID {
+            shared[id] = nil
+            sharedHoldReads = shared
+            return await earlier.answer.value
+        }
+        let (api, holdNow) = (self.api, self.holdNow)
+        let answer = Task { await Self.get(holdID, api: api, anchor: anchor, holdNow: holdNow) }
+        shared[id] = SharedHoldRead(holdID: holdID, answer: answer)
+        sharedHoldReads = shared
+        return await answer.value
+    }
+
+    private static func get(
+        _ holdID: HoldID, api: BookingAPIClient, anchor: BootClock.Reading?,
+        holdNow: @Sendable () -> MonotonicInstant
+    ) async -> SharedHoldRead.Answer {
+        let sentAt = holdNow()
+        do {
+            return SharedHoldRead.Answer(result: .success(try await api.hold(holdID)), anchor: anchor, sentAt: sentAt)
+        } catch {
+            return SharedHoldRead.Answer(result: .failure(error), anchor: anchor, sentAt: sentAt)
+        }
     }
 
     /// Runs `save`, the save of a hold read's answer. Its failure is thrown
@@ -77,6 +128,13 @@ extension BookingRepository {
         let saved = anchor.flatMap {
             SavedHoldAnchor(bootID: $0.bootID, sinceBoot: $0.sinceBoot, expiresIn: .milliseconds(hold.expiresInMs))
         }
+        // A read that says what the row already says is not written again:
+        // a durable commit (a sync) for nothing. The row is read afresh here,
+        // so a row another process moved meanwhile is judged as it is now.
+        if !expired, let current = try store.attempts.attempt(id: record.attemptID) {
+            if current.phase == .abandoned { throw RepositoryError.superseded(record.attemptID) }
+            if Self.saysTheSame(current, hold: hold, anchor: saved) { return }
+        }
         let moved = try store.attempts.update(
             AttemptChange(
                 attemptID: record.attemptID, phase: expired ? .expired : .held, holdID: hold.holdId,
@@ -88,4 +146,45 @@ extension BookingRepository {
             throw RepositoryError.superseded(record.attemptID)
         }
     }
+
+    /// How far apart two anchors of one hold may put its end and still say
+    /// the same: each is measured from before its request left, so each is
+    /// a lower bound of the one end the server keeps, and two reads of an
+    /// unchanged hold differ only by their requests' latencies. A hold
+    /// extended (or shortened) by the server moves its end by far more.
+    static let sameHoldEndTolerance: Duration = .seconds(1)
+
+    /// Whether saving `hold` (read again, still held) with `anchor` would
+    /// change nothing `current` says: still `HELD` with that hold, and an
+    /// anchor on the same boot that ends the hold within
+    /// `sameHoldEndTolerance` of the new one (or no new anchor: the update
+    /// keeps the saved one). Only `updated_at` would move.
+    static func saysTheSame(_ current: SavedAttempt, hold: HoldSnapshot, anchor: SavedHoldAnchor?) -> Bool {
+        guard current.phase == .held, current.holdID == hold.holdId else { return false }
+        guard let anchor else { return true }
+        guard let text = current.holdAnchor, let kept = SavedHoldAnchor(storageText: text), kept.bootID == anchor.bootID
+        else { return false }
+        let keptEnd = kept.sinceBoot + kept.expiresIn
+        let newEnd = anchor.sinceBoot + anchor.expiresIn
+        let apart = keptEnd > newEnd ? keptEnd - newEnd : newEnd - keptEnd
+        return apart <= sameHoldEndTolerance
+    }
+}
+
+/// One hold read made while a launch shares them (`shareHoldReads`).
+struct SharedHoldRead: Sendable {
+    /// What the read learned, with the readings taken before it left.
+    struct Answer: Sendable {
+        /// The server's answer, or why there is none.
+        let result: Result<HoldSnapshot, any Error>
+        /// The boot clock before the request left: the anchor to save.
+        let anchor: BootClock.Reading?
+        /// The hold clock just before the request left.
+        let sentAt: MonotonicInstant
+    }
+
+    /// The hold read.
+    let holdID: HoldID
+    /// The read, in flight or answered.
+    let answer: Task<Answer, Never>
 }

@@ -24,8 +24,14 @@ package actor BookingRepository {
     let now: @Sendable () -> Date
     /// The source of attempt ids and keys.
     let makeUUID: @Sendable () -> UUID
+    /// The hold clock (when a hold read left, for its countdown).
+    let holdNow: @Sendable () -> MonotonicInstant
     /// The payments this repository is sending, by attempt: a second call joins the one running.
     var payments: [AttemptID: Task<PaymentOutcome, Never>] = [:]
+    /// While a launch settles (`shareHoldReads`): the hold reads it made, by
+    /// attempt, each one given once more to the next read of that hold, so
+    /// the restore and the reconciliation read a hold once. Nil otherwise.
+    var sharedHoldReads: [AttemptID: SharedHoldRead]?
 
     /// Opens `booking.sqlite` in `directory`.
     ///
@@ -43,6 +49,7 @@ package actor BookingRepository {
         self.configuration = configuration
         now = dependencies.now
         makeUUID = dependencies.makeUUID
+        holdNow = dependencies.holdNow
     }
 
     /// Saves an attempt whose ids were made elsewhere (the flow's

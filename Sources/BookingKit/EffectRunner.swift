@@ -134,13 +134,14 @@ package final class EffectRunner: Sendable {
             return true
 
         case .readHold(let id, _):
-            let sentAt = dependencies.holdNow()
             do {
-                let snapshot = try await repository.readHold(id, anchor: dependencies.bootReading())
-                if snapshot.state == .expired {
+                // At launch the answer may be the reconciliation's read of this
+                // hold: its countdown is measured from when that request left.
+                let read = try await repository.readHoldTimed(id, anchor: dependencies.bootReading())
+                if read.snapshot.state == .expired {
                     await sink(.holdReadFailed(id, .expired))
                 } else {
-                    await sink(holdEvent(id, snapshot, sentAt: sentAt, read: true))
+                    await sink(holdEvent(id, read.snapshot, sentAt: read.sentAt, read: true))
                 }
             } catch APIError.notFound {
                 await sink(.holdReadFailed(id, .expired))

@@ -46,9 +46,13 @@ struct PayCommand: BookingCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services(eventLog: "pay")
-        await services.settleAtLaunch()
         let driver = FlowDriver(services: services, showsProgress: !invocation.json)
-        var state = await driver.noticingOffline(try await driver.restore(for: .seconds(20)))
+        // The settling's read of the held attempt's hold is the restore's too: one GET.
+        let restored = try await services.client.sharingHoldReads {
+            await services.settleAtLaunch()
+            return try await driver.restore(for: .seconds(20))
+        }
+        var state = await driver.noticingOffline(restored)
         switch state.stage {
         case .held(let held):
             let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
