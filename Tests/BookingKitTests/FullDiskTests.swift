@@ -47,6 +47,10 @@ import Testing
         try harness.restart()  // `booking pay`: a new process on the same files
         try await harness.repository.fillTheDisk(when: "UPDATE")
         let before = try #require(try await harness.repository.attempt(attempt))
+        // A minute passes on the server: the read's answer (a minute less)
+        // must be saved, so the full disk is met (an unchanged answer is
+        // not written again).
+        harness.sandbox.clock.advance(milliseconds: 60_000)
         let launch = await harness.repository.reconcile()  // as every launch does
         #expect(launch.errors == 1, "reconciliation, whose work is the save, reports the read it could not save")
         try await harness.runtime.restore()
