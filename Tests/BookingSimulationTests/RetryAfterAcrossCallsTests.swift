@@ -48,14 +48,6 @@ import Testing
         func sleep(for duration: Duration) async throws {
             seconds.withLock { $0 += duration.components.seconds }
         }
-
-        /// A request's timeout never fires here (its tries are answered at
-        /// once): a loaded test process that is slow to run the transport's
-        /// task must not read as a server that took the call's whole time.
-        func timeout(after duration: Duration) async throws {
-            // check-no-sleep: allowed (a timeout that must not fire: parked until the answered try cancels it)
-            try await Task.sleep(for: .seconds(86_400))
-        }
     }
 
     /// A client on its own wall clock (moved only by its sleeps) over a
@@ -65,9 +57,13 @@ import Testing
     ) {
         let clock = WallClock()
         let transport = Unavailable(times: times, clock: clock, retryAfter: retryAfter)
+        // An hour for each call: its tries are answered at once, and a test
+        // process too loaded to run them for ten seconds (CI, 2 cores) must
+        // not read as a call whose time on the server was spent.
         let client = BookingAPIClient(
             server: try ServerAddress("http://127.0.0.1:1"), apiKey: "sk_test_gate", transport: transport,
-            sleeper: clock, wallClockSeconds: { clock.now })
+            configuration: APIConfiguration(readTimeout: .seconds(3_600)), sleeper: clock,
+            wallClockSeconds: { clock.now })
         return (clock, transport, client)
     }
 
