@@ -80,8 +80,10 @@ extension BookingClient {
     /// The saved cancellations, settled with the server; nil, after one
     /// read and nothing sent, when none is open.
     package func settleCancellations() async -> CancelReport? {
+        let trips: TripRepository
         do {
-            guard try await !trips.openCancelRequests().isEmpty else { return nil }
+            guard try await runtime.repository.hasOpenCancelRequests() else { return nil }
+            trips = try self.trips
         } catch {
             // Left open on disk: the next launch reads them again.
             logger.warning("cannot read the open cancellations", error: error)

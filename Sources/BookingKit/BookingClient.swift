@@ -1,5 +1,6 @@
 import BookingStore
 import Foundation
+import Primitives
 
 /// BookingKit's one way in: built from one `Configuration`, it owns the
 /// booking flow, the databases in the data directory and the API client.
@@ -24,7 +25,9 @@ public final class BookingClient: Sendable {
     public let server: ServerAddress
     /// The runtime: the repository, the effect runner and the flow.
     package let runtime: BookingRuntime
-    let trips: TripRepository
+    /// The trips, opened on first use (a launch with no saved
+    /// cancellation and no trip call never opens them).
+    let tripStore = Locked<TripRepository?>(nil)
     let search: SearchRepository
     let logger: Logger
     /// The clocks, ids and waits the client was made with.
@@ -73,11 +76,16 @@ public final class BookingClient: Sendable {
         case .tokenProvider(let token):
             (apiKey, transport) = ("", TokenTransport(base: base, token: token, logger: logger))
         }
-        let api = BookingAPIClient(
-            server: server, apiKey: apiKey, transport: transport, configuration: configuration.api,
-            sleeper: seams.retrySleeper ?? dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
-            retryAfterMemory: CachedRetryAfterMemory(directory: directory, server: server))
         do {
+            // One connection to the cache: the Retry-After gate is read
+            // through it, then the search keeps it.
+            let cache = try CacheDatabase(directory: directory)
+            let api = BookingAPIClient(
+                server: server, apiKey: apiKey, transport: transport, configuration: configuration.api,
+                sleeper: seams.retrySleeper ?? dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
+                retryAfterMemory: CachedRetryAfterMemory(
+                    directory: directory, server: server, reading: cache,
+                    nowUnixSeconds: dependencies.wallClockSeconds()))
             runtime = try BookingRuntime(
                 directory: directory, api: api,
                 configuration: RepositoryConfiguration(
@@ -86,11 +94,9 @@ public final class BookingClient: Sendable {
                 dependencies: dependencies, logPath: seams.eventLogPath, logHandler: configuration.logHandler,
                 boundaryHook: seams.boundaryHook)
             if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
-            trips = try TripRepository(
-                directory: directory, api: api, dependencies: dependencies, logHandler: configuration.logHandler)
             search = try SearchRepository(
-                directory: directory, api: api, dependencies: dependencies,
-                debounce: configuration.suggestionDebounce, logHandler: configuration.logHandler)
+                cache: cache, api: api, dependencies: dependencies, debounce: configuration.suggestionDebounce,
+                logHandler: configuration.logHandler)
         } catch  where BookingDatabase.isStorageFull(error) {
             throw .storageFull(path: directory)
         } catch {
@@ -124,6 +130,23 @@ public final class BookingClient: Sendable {
     private static func reason(_ error: any Error) -> String {
         if let cocoa = error as? CocoaError, cocoa.code == .fileWriteNoPermission { return "not writable" }
         return (error as NSError).localizedDescription
+    }
+
+    /// The trips' repository, opened the first time it is asked for.
+    ///
+    /// - Throws: what `TripRepository.init` throws (the runtime opened the
+    ///   same file already, so this is rare: a disk that filled since).
+    var trips: TripRepository {
+        get throws {
+            try tripStore.withLock { opened in
+                if let opened { return opened }
+                let trips = try TripRepository(
+                    directory: configuration.dataDirectory.path, api: runtime.api, dependencies: dependencies,
+                    logHandler: configuration.logHandler)
+                opened = trips
+                return trips
+            }
+        }
     }
 
     /// The API client the flow talks through (the command line completes

@@ -39,7 +39,20 @@ package actor SearchRepository {
         debounce: Duration = .milliseconds(250), minimumQueryLength: Int = 2, staleness: TimeInterval = 15 * 60,
         suggestionLifetime: TimeInterval = 24 * 60 * 60, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
-        cache = try CacheDatabase(directory: directory)
+        try self.init(
+            cache: try CacheDatabase(directory: directory), api: api, dependencies: dependencies, debounce: debounce,
+            minimumQueryLength: minimumQueryLength, staleness: staleness, suggestionLifetime: suggestionLifetime,
+            logHandler: logHandler)
+    }
+
+    /// The same over a cache already opened (`BookingClient` reads the
+    /// Retry-After gate through it first), which the repository takes over.
+    package init(
+        cache: sending CacheDatabase, api: BookingAPIClient, dependencies: Dependencies = .live,
+        debounce: Duration = .milliseconds(250), minimumQueryLength: Int = 2, staleness: TimeInterval = 15 * 60,
+        suggestionLifetime: TimeInterval = 24 * 60 * 60, logHandler: any LogHandler = SilentLogHandler()
+    ) throws {
+        self.cache = cache
         logger = Logger(handler: logHandler, source: "search")
         self.api = api
         sleeper = dependencies.sleeper
