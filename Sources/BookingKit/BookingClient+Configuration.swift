@@ -27,6 +27,11 @@ extension BookingClient {
         /// How long `suggestions(for:)` waits for typing to pause before it
         /// asks the server (a newer call within it supersedes the older).
         public var suggestionDebounce: Duration
+        /// The host of the app's universal links, `example.com` for
+        /// `https://example.com/trips/ID` (see `BookingClient.open(_:)`); nil
+        /// takes the host of an `https` `challengeReturnURL`, and with
+        /// neither every link is refused.
+        public var linkHost: String?
 
         /// A configuration.
         ///
@@ -40,11 +45,12 @@ extension BookingClient {
         ///   - challengeReturnURL: where the bank's page sends the user back.
         ///   - api: timeouts and retries.
         ///   - suggestionDebounce: the pause in typing before a suggestion request.
+        ///   - linkHost: the host of the app's universal links.
         public init(
             server: String, credential: Credential, dataDirectory: URL, transport: (any Transport)? = nil,
             logHandler: any LogHandler = SilentLogHandler(), launchBound: Duration = .seconds(2),
             challengeReturnURL: String? = nil, api: APIConfiguration = APIConfiguration(),
-            suggestionDebounce: Duration = .milliseconds(250)
+            suggestionDebounce: Duration = .milliseconds(250), linkHost: String? = nil
         ) {
             self.server = server
             self.credential = credential
@@ -55,6 +61,7 @@ extension BookingClient {
             self.challengeReturnURL = challengeReturnURL
             self.api = api
             self.suggestionDebounce = suggestionDebounce
+            self.linkHost = linkHost
         }
     }
 

@@ -22,6 +22,9 @@ public enum BookingClientError: Error, Hashable, Sendable, CustomStringConvertib
     /// A return link from the bank's page named booking `id`, but no payment
     /// on this device waits for it: nothing was changed or sent.
     case noPaymentWaiting(BookingID)
+    /// `open(_:)` was given a link it does not open: `reason` says why in
+    /// words (`DeepLinkRejection.reason(host:)`). Nothing was read or sent.
+    case linkRejected(reason: String)
 
     public var description: String {
         switch self {
@@ -35,6 +38,7 @@ public enum BookingClientError: Error, Hashable, Sendable, CustomStringConvertib
         case .timedOut(let stage): return "timed out waiting; the flow is in \(stage)"
         case .unknownTrip(let id): return "no trip \(id.rawValue) on this device"
         case .noPaymentWaiting(let id): return "no payment here is waiting for booking \(id.rawValue)"
+        case .linkRejected(let reason): return "rejected link: \(reason)"
         }
     }
 }

@@ -101,6 +101,41 @@ public final class BookingModel {
     /// Back from the bank's page, or into the foreground.
     public func returnedToApp() async { await act { await $0.returnedToApp() } }
 
+    /// Call when the scene becomes active (`onChange(of: scenePhase)` to
+    /// `.active`): a payment waiting on the bank's page or on the server is
+    /// asked about again at once, since the user may have finished, or
+    /// closed, the bank's page while the app was away. Elsewhere it changes
+    /// nothing.
+    ///
+    /// ```swift
+    /// .onChange(of: scenePhase) { _, phase in
+    ///     if phase == .active { Task { await model.sceneBecameActive() } }
+    /// }
+    /// ```
+    public func sceneBecameActive() async { await returnedToApp() }
+
+    /// Opens a universal link (`onOpenURL`) through `BookingClient.open(_:)`:
+    /// a 3-D Secure return link re-checks the payment it names, a trip
+    /// link gives the trip saved on this device. Nil, with `lastError` set,
+    /// for a link that does not open (rejected, an unknown trip, no
+    /// payment waiting for it).
+    ///
+    /// ```swift
+    /// .onOpenURL { url in Task { await model.open(url) } }
+    /// ```
+    @discardableResult
+    public func open(_ url: URL) async -> OpenedLink? {
+        lastError = nil
+        do {
+            let opened = try await client.open(url.absoluteString)
+            if case .payment(let next) = opened { state = next }
+            return opened
+        } catch {
+            lastError = error
+            return nil
+        }
+    }
+
     private func act(_ action: (BookingClient) async throws -> BookingFlow.State) async {
         lastError = nil
         do {

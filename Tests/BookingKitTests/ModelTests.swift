@@ -47,6 +47,39 @@ struct ModelTests {
         await fixture.sandbox.stop()
     }
 
+    @Test("the scene becoming active asks the server again about a payment on the bank's page")
+    func sceneBecameActiveRechecks() async throws {
+        let (fixture, model, running) = try await launched()
+        defer { running.cancel() }
+        let booking = try await LinkTests.waitingForTheBank(fixture)
+        try await fixture.client.api.completeChallenge(booking, pass: true)
+        #expect(model.state.stage.name == "actionRequired")
+        await model.sceneBecameActive()
+        await waitUntil { model.state.stage.isFinal }
+        #expect(model.state.stage.name == "confirmed")
+        await fixture.sandbox.stop()
+    }
+
+    @Test("a return link opened through the model confirms; a foreign link is a typed error")
+    func openThroughTheModel() async throws {
+        let sandbox = try SandboxFixture(route: .loopback)
+        let fixture = ClientFixture(sandbox: sandbox, client: try LinkTests.client(sandbox))
+        let model = BookingModel(client: fixture.client)
+        let running = Task { await model.run() }
+        defer { running.cancel() }
+        await waitUntil { model.launchReport != nil }
+        let booking = try await LinkTests.waitingForTheBank(fixture)
+        #expect(await model.open(try #require(URL(string: "https://evil.example.com/trips/b1"))) == nil)
+        #expect(model.lastError == .linkRejected(reason: "it is not a link to \(LinkTests.host)"))
+        try await fixture.client.api.completeChallenge(booking, pass: true)
+        let link = try #require(URL(string: "https://\(LinkTests.host)/bookings/\(booking.rawValue)/3ds-return"))
+        #expect(await model.open(link) != nil)
+        #expect(model.lastError == nil)
+        await waitUntil { model.state.stage.isFinal }
+        #expect(model.state.stage.name == "confirmed")
+        await sandbox.stop()
+    }
+
     @Test("offline: the banner and the disabled reason carry keys")
     func offline() async throws {
         let (fixture, model, running) = try await launched()

@@ -7,6 +7,7 @@ import SwiftUI
 @available(iOS 17, macOS 14, *)
 public struct BookingScreen: View {
     @State private var model: BookingModel
+    @Environment(\.scenePhase) private var scenePhase
     private let token: PaymentToken
 
     /// A screen over `client`, paying with `token`.
@@ -37,6 +38,12 @@ public struct BookingScreen: View {
         }
         .padding()
         .task { await model.run() }
+        // Back from the bank's page by the app switcher: ask the server again.
+        .onChange(of: scenePhase) { _, phase in
+            if phase == .active { Task { await model.sceneBecameActive() } }
+        }
+        // Back by the return link (`Configuration.challengeReturnURL`), or a trip link.
+        .onOpenURL { url in Task { await model.open(url) } }
     }
 
     private func perform(_ action: BookingFlow.Action) async {

@@ -21,7 +21,8 @@ func fail(_ message: String) -> Never {
 
 let configuration = BookingClient.Configuration(
     server: server, credential: .apiKey("sk_test_example"), dataDirectory: dataDirectory,
-    logHandler: PrintLogHandler(), launchBound: .seconds(2))
+    logHandler: PrintLogHandler(), launchBound: .seconds(2),
+    challengeReturnURL: "https://links.example.com/bookings/{bookingId}/3ds-return")
 let client = try BookingClient(configuration)
 
 // 1. Launch: the device's state at once, anything left open settled.
@@ -44,15 +45,18 @@ guard held.stage.name == "held", let seconds = client.secondsLeft(in: held) else
 print("held: \(seconds) s to pay")
 
 // 4. Pay with a card that asks for 3-D Secure; answer the bank's page as
-//    the user would in a browser, then come back to the app.
+//    the user would in a browser; the bank sends the user back by the
+//    return link, which the app opens (`onOpenURL` in SwiftUI).
 try await client.pay(with: PaymentToken("tok_threeDSecureRequired"))
 let challenge = try await client.outcome(timeout: .seconds(30))
 guard case .challenge(let url)? = challenge.navigation else {
     fail("no bank page: \(challenge.titleText.defaultValue)")
 }
 print("bank page: \(url)")
-try await BankPage.complete(url)
-await client.returnedToApp()
+let returnLink = try await BankPage.complete(url)
+print("back by: \(returnLink)")
+let returned = try await client.open(returnLink)
+guard case .payment = returned else { fail("the return link did not bring the payment back") }
 let outcome = try await client.wait(timeout: .seconds(30)) { $0.stage.isFinal }
 print("outcome: \(outcome.titleText.defaultValue)")
 guard case .confirmed(let settled) = outcome.stage else { fail("not confirmed") }
@@ -67,4 +71,9 @@ await offlineClient.launch()
 let trips = try await offlineClient.savedTrips()
 guard let trip = trips.first(where: { $0.id == settled.booking.id }) else { fail("the trip is not listed offline") }
 print("trip offline: \(trip.id.rawValue) \(trip.status.rawValue), voucher \(trip.voucherCode ?? "-")")
+// A trip link (from an email, say) opens the same trip, still offline.
+guard case .trip(let linked) = try await offlineClient.open("https://links.example.com/trips/\(trip.id.rawValue)"),
+    linked.id == trip.id
+else { fail("the trip link did not open the trip") }
+print("trip link: \(linked.id.rawValue)")
 print("example: ok")
