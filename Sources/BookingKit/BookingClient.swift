@@ -90,6 +90,7 @@ public final class BookingClient: Sendable {
                 directory: directory, api: api,
                 configuration: RepositoryConfiguration(
                     reconcileConcurrency: seams.reconcileConcurrency,
+                    inFlightGrace: RepositoryConfiguration.inFlightGrace(for: configuration.api),
                     challengeReturnURL: configuration.challengeReturnURL),
                 dependencies: dependencies, logPath: seams.eventLogPath, logHandler: configuration.logHandler,
                 boundaryHook: seams.boundaryHook)
