@@ -54,21 +54,42 @@ public final class BookingModel {
 
     /// Launches the client, then follows its states and the countdown until
     /// the calling task is cancelled (SwiftUI's `.task` does that).
+    ///
+    /// The published values are ordered: `state` never goes back to a state
+    /// the flow had left (a state an action returned is not replaced by an
+    /// older one arriving late), the first state after launching is the
+    /// restored one, and `countdownSeconds` is set with each state, in the
+    /// same main-actor turn, from the client's hold clock.
     public func run() async {
-        let states = await client.states()
-        let countdown = client.countdown()
+        let flow = client.runtime.flow
+        let states = await flow.numberedStates()
         launchReport = await client.launch()
-        async let ticking: Void = follow(countdown: countdown)
-        await follow(states: states)
+        show(await flow.numbered)
+        async let ticking: Void = tick()
+        for await next in states { show(next) }
         await ticking
     }
 
-    private func follow(states: AsyncStream<BookingFlow.State>) async {
-        for await next in states { state = next }
+    /// Shows `next` unless a newer state is already shown.
+    private func show(_ next: FlowStore.Numbered) {
+        guard next.revision > shownRevision else { return }
+        shownRevision = next.revision
+        if next.state != state { state = next.state }
+        refreshCountdown()
     }
 
-    private func follow(countdown: AsyncStream<Int?>) async {
-        for await seconds in countdown { countdownSeconds = seconds }
+    /// The number of the state shown; -1 before the first.
+    private var shownRevision = -1
+
+    private func refreshCountdown() {
+        let seconds = client.secondsLeft(in: state)
+        if seconds != countdownSeconds { countdownSeconds = seconds }
+    }
+
+    /// The countdown's display tick (real time; the figure is the hold
+    /// clock's, for the state shown).
+    private func tick() async {
+        while (try? await Task.sleep(for: .milliseconds(200))) != nil { refreshCountdown() }
     }
 
     /// Waits until the flow has nothing in flight (see
@@ -76,7 +97,8 @@ public final class BookingModel {
     @discardableResult
     public func waitForOutcome(timeout: Duration) async -> Bool {
         do {
-            state = try await client.outcome(timeout: timeout)
+            _ = try await client.outcome(timeout: timeout)
+            show(await client.runtime.flow.numbered)
             return true
         } catch {
             lastError = error
@@ -128,7 +150,7 @@ public final class BookingModel {
         lastError = nil
         do {
             let opened = try await client.open(url.absoluteString)
-            if case .payment(let next) = opened { state = next }
+            show(await client.runtime.flow.numbered)
             return opened
         } catch {
             lastError = error
@@ -139,7 +161,9 @@ public final class BookingModel {
     private func act(_ action: (BookingClient) async throws -> BookingFlow.State) async {
         lastError = nil
         do {
-            state = try await action(client)
+            _ = try await action(client)
+            // The flow's latest, numbered: never older than what is shown.
+            show(await client.runtime.flow.numbered)
         } catch let error as BookingClientError {
             lastError = error
         } catch {

@@ -30,9 +30,13 @@ package actor FlowStore {
 
     /// The current state.
     package private(set) var state: BookingFlow.State
+    /// How many times the state changed: the number of the current state,
+    /// so a reader can tell an older state from a newer one.
+    package private(set) var revision = 0
     private let runner: EffectRunner
     private let log: EventLog?
     private var readers: [Int: AsyncStream<BookingFlow.State>.Continuation] = [:]
+    private var numberedReaders: [Int: AsyncStream<Numbered>.Continuation] = [:]
     /// The id of the latest reader of `states()`.
     private var nextReader = 0
     /// Set once, before the first event, by `handSteps(to:)`; nil in an app.
@@ -63,7 +67,9 @@ package actor FlowStore {
         log?.append(event, state: next, effects: effects)
         state = next
         if next != before {
+            revision += 1
             for reader in readers.values { reader.yield(next) }
+            for reader in numberedReaders.values { reader.yield(Numbered(revision: revision, state: next)) }
         }
         if let handler = stepHandler.withLock({ $0 }) {
             handler(Step(before: before, event: event, after: next, effects: effects))
@@ -90,7 +96,33 @@ package actor FlowStore {
         return stream
     }
 
+    /// A state with its number (`revision` when it was published).
+    package struct Numbered: Sendable {
+        /// The state's number: a later state has a larger one.
+        package var revision: Int
+        /// The state.
+        package var state: BookingFlow.State
+    }
+
+    /// The current state with its number.
+    package var numbered: Numbered { Numbered(revision: revision, state: state) }
+
+    /// `states()` with each state's number: for a reader that also reads
+    /// `numbered` and must never go back to an older state (`BookingModel`).
+    package func numberedStates() -> AsyncStream<Numbered> {
+        nextReader += 1
+        let id = nextReader
+        let (stream, continuation) = AsyncStream<Numbered>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        continuation.yield(numbered)
+        numberedReaders[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeReader(id) }
+        }
+        return stream
+    }
+
     private func removeReader(_ id: Int) {
         readers[id] = nil
+        numberedReaders[id] = nil
     }
 }

@@ -47,6 +47,59 @@ struct ModelTests {
         await fixture.sandbox.stop()
     }
 
+    @Test("a hold and a payment publish their stages in order, each with its countdown")
+    func orderedSnapshots() async throws {
+        let fixture = try ClientFixture()
+        let model = BookingModel(client: fixture.client)
+        // Every value a screen would draw, as Observation reports it.
+        var seen: [(stage: String, countdown: Int?)] = []
+        func record() {
+            let value = (model.state.stage.name, model.countdownSeconds)
+            if seen.last.map({ $0.stage != value.0 || ($0.countdown == nil) != (value.1 == nil) }) ?? true {
+                seen.append(value)
+            }
+        }
+        let watching = Task { @MainActor in
+            while !Task.isCancelled {
+                record()
+                await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+                    withObservationTracking {
+                        _ = (model.state, model.countdownSeconds)
+                    } onChange: {
+                        changed.resume()
+                    }
+                }
+                await Task.yield()
+            }
+        }
+        let running = Task { await model.run() }
+        defer { running.cancel() }
+        await waitUntil { model.launchReport != nil }
+        await model.hold(try await fixture.firstOffer())
+        // Right after the action returns, the model is at least where the action left it.
+        #expect(["requestingHold", "held"].contains(model.state.stage.name))
+        await waitUntil { model.state.stage.name == "held" }
+        #expect(model.countdownSeconds != nil, "held arrives with its countdown")
+        await model.pay(with: PaymentToken("tok_visa"))
+        await waitUntil { model.state.stage.isFinal }
+        #expect(model.state.stage.name == "confirmed")
+        #expect(model.countdownSeconds == nil, "confirmed arrives with no countdown")
+        watching.cancel()
+        record()
+        let order = ["browsing", "offerChosen", "requestingHold", "held", "submitting", "processing", "confirmed"]
+        let stages = seen.map(\.stage)
+        let positions = stages.compactMap { order.firstIndex(of: $0) }
+        #expect(positions.count == stages.count, "an unexpected stage in \(stages)")
+        #expect(positions == positions.sorted(), "a stage went back: \(stages)")
+        #expect(stages.first == "browsing" && stages.last == "confirmed", "\(stages)")
+        for value in seen {
+            let holds = ["held", "submitting", "processing"].contains(value.stage)
+            if value.stage == "held" { #expect(value.countdown != nil, "\(seen)") }
+            if !holds && value.stage != "requestingHold" { #expect(value.countdown == nil, "\(seen)") }
+        }
+        await fixture.sandbox.stop()
+    }
+
     @Test("the scene becoming active asks the server again about a payment on the bank's page")
     func sceneBecameActiveRechecks() async throws {
         let (fixture, model, running) = try await launched()
