@@ -192,6 +192,9 @@ extension BookingFlow {
         case resend
         /// A read of the hold.
         case holdRead
+        /// Closing the key (after a lookup found no booking and nothing is
+        /// sent again from here).
+        case keyClose
     }
 
     /// Why the server certainly took no payment under the attempt's key:
@@ -203,6 +206,10 @@ extension BookingFlow {
         case serverFailedTheKey
         /// The hold ended: the server would refuse the payment anyway.
         case holdEnded
+        /// The server closed the key with no booking under it: nothing that
+        /// arrives under it will ever run. The hold, if it lives, can be
+        /// paid again under a new attempt and key.
+        case keyClosed
     }
 
     /// Final: no payment was taken under the attempt's key.
@@ -211,11 +218,15 @@ extension BookingFlow {
         public let attempt: Attempt
         /// How the flow knows.
         public let reason: NotPaidReason
+        /// The hold the attempt paid for, when it may still be live (a closed
+        /// key): "Pay again" pays it under a new attempt and key.
+        public let holdID: HoldID?
 
         /// A value with every field given.
-        public init(attempt: Attempt, reason: NotPaidReason) {
+        public init(attempt: Attempt, reason: NotPaidReason, holdID: HoldID? = nil) {
             self.attempt = attempt
             self.reason = reason
+            self.holdID = holdID
         }
     }
 
@@ -319,13 +330,17 @@ extension BookingFlow {
         public let reason: FailureReason
         /// The booking version that said so, if a booking answered.
         public let version: Version?
+        /// The hold a declined payment leaves live: "Try another card" pays
+        /// it under a new attempt and key. Nil for every other failure.
+        public let holdID: HoldID?
 
         /// A value with every field given.
-        public init(attempt: Attempt, offer: Offer?, reason: FailureReason, version: Version?) {
+        public init(attempt: Attempt, offer: Offer?, reason: FailureReason, version: Version?, holdID: HoldID? = nil) {
             self.attempt = attempt
             self.offer = offer
             self.reason = reason
             self.version = version
+            self.holdID = holdID
         }
     }
 

@@ -76,11 +76,11 @@ public enum BookingFlow {
         case .confirmed, .cancelled:
             result = settled(event)
         case .failed(let stage):
-            result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
+            result = retryable(stage.attempt, offer: stage.offer, hold: stage.holdID, event, isOnline: state.isOnline)
         case .expired(let stage):
             result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
         case .notPaid(let stage):
-            result = retryable(stage.attempt, offer: nil, event, isOnline: state.isOnline)
+            result = retryable(stage.attempt, offer: nil, hold: stage.holdID, event, isOnline: state.isOnline)
         }
         guard let result else { return (state, []) }
         next.stage = result.stage
@@ -113,6 +113,19 @@ public enum BookingFlow {
         return go(
             .requestingHold(RequestingHold(attempt: attempt, offer: offer)),
             [.saveAttempt(attempt), .requestHold(attempt)])
+    }
+
+    /// Starting a new attempt on the live hold of the one before it (a
+    /// declined card, a closed key): saved on that hold, then the hold is
+    /// read for its time left; held, it is paid under the new key.
+    static func startAttempt(
+        id: AttemptID, key: IdempotencyKey, after previous: Attempt, onHold holdID: HoldID, offer: Offer?
+    ) -> (stage: Stage, effects: [Effect], soldOut: OfferID?) {
+        let attempt = Attempt(id: id, key: key, offerID: previous.offerID, quoteID: previous.quoteID)
+        return go(
+            .checkingHold(
+                CheckingHold(attempt: attempt, offer: offer, holdID: holdID, readPending: true, isTimeUnknown: true)),
+            [.saveAttemptOnHold(attempt, holdID), .readHold(id, holdID)])
     }
 
     /// Saving the client's own move of an attempt (never a server answer:
