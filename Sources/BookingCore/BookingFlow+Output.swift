@@ -100,7 +100,8 @@ extension BookingFlow.State {
                     + "Start a new attempt to book the room."
             case .keyClosed:
                 return "The server never ran this payment and now never will. Nothing was charged. "
-                    + (s.holdID == nil ? "Start a new attempt to book the room." : "Pay again to book the held room.")
+                    + (s.holdID == nil
+                        ? "Start a new attempt to book the room." : "Pay again to book the room while it is held.")
             }
         }
     }
@@ -164,6 +165,16 @@ extension BookingFlow.State {
                     : .disabled(.retry, because: Self.offlineReason, label: checkAgain),
                 .enabled(.back),
             ]
+        }
+    }
+
+    /// The live hold that Retry pays again under a new attempt and key (a
+    /// declined card, a closed key): nil when a retry asks for a new hold.
+    public var sameHoldRetry: HoldID? {
+        switch stage {
+        case .failed(let s): return s.holdID
+        case .notPaid(let s): return s.holdID
+        default: return nil
         }
     }
 

@@ -88,18 +88,21 @@ import Testing
         let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route)
         let oldKey = try #require(try await harness.repository.attempt(attempt)).idempotencyKey
         let holdID = try #require(try await harness.repository.attempt(attempt)?.holdID)
-        let started = ContinuousClock.now
+        let sentBefore = harness.sandbox.transport.requests.count
+        let waitsBefore = harness.sleeper.recorded.count
         let restored = try await harness.runtime.restore()
         #expect(restored.stage.name == "unknown")
         // Nothing to send again (the payment method was never saved): the
-        // lookup finds nothing, the key is closed, and "not paid" is certain.
+        // lookup finds nothing, the key is closed, and "not paid" is certain:
+        // two requests and no wait, not the hold's fifteen minutes.
         let state = await harness.waitForFinal()
-        let elapsed = ContinuousClock.now - started
         #expect(
             state.stage
                 == .notPaid(
                     BookingFlow.NotPaid(attempt: try #require(state.attempt), reason: .keyClosed, holdID: holdID)))
-        #expect(elapsed < .seconds(2), "from the relaunch to \"not paid\": \(elapsed)")
+        let sent = harness.sandbox.transport.requests.dropFirst(sentBefore).map { "\($0.method) \($0.url.path)" }
+        #expect(sent == ["GET /v1/bookings", "POST /v1/bookings/close-key"])
+        #expect(harness.sleeper.recorded.dropFirst(waitsBefore).allSatisfy { $0 == .zero })
         #expect(state.actions.first?.label == "Pay again")
         #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
         #expect(Self.payments(harness).isEmpty)
