@@ -13,11 +13,15 @@
 /// - a lost answer leads to `unknown`, which looks the attempt up by its key
 ///   (and still takes a late answer); when the server has no booking for the
 ///   key it sends the same payment again, same key and same body (the server
-///   de-duplicates by key, so this can never charge twice), or reads the hold;
-///   a key the server answered with a stored error, or a hold that ended,
-///   with no booking under the key, is `notPaid`, which offers a new attempt
-///   with a new key; after the six lookups with no answer at all it says
-///   "We could not confirm" and offers no payment;
+///   de-duplicates by key, so this can never charge twice), or, with nothing
+///   to send, closes the key (the server then refuses anything under it);
+///   a closed key, a key the server answered with a stored error, or a hold
+///   that ended, with no booking under the key, is `notPaid`, which offers a
+///   new attempt with a new key (on the same live hold after a closed key);
+///   after the six lookups with no answer at all it says "We could not
+///   confirm" and offers no payment;
+/// - a declined card or a failed booking keeps the hold: a retry pays it
+///   under a new attempt and key, never asking for a second room;
 /// - a saved attempt that may have charged is restored to `unknown` or
 ///   `processing`, never to a stage that could pay it again.
 public enum BookingFlow {
