@@ -254,7 +254,7 @@ public struct BookingAPIClient: Sendable {
         return try decode(type, from: response.body, kind: .read)
     }
 
-    private func post<T: Decodable>(
+    func post<T: Decodable>(
         _ path: String, body: [String: any Sendable], key: IdempotencyKey?, kind: RequestKind, timeout: Duration,
         limit: Int, as type: T.Type
     ) async throws(APIError) -> T {

@@ -56,6 +56,9 @@ public struct OutcomePolicy: Hashable, Sendable {
         public static let keyInUse = "IDEMPOTENCY_KEY_IN_USE"
         /// 422: this key was used with other parameters.
         public static let keyReused = "IDEMPOTENCY_KEY_REUSED"
+        /// 409: this key was closed (`POST /v1/bookings/close-key`): nothing
+        /// sent under it runs. Final, and for a payment a certain "not paid".
+        public static let keyClosed = "IDEMPOTENCY_KEY_CLOSED"
         /// 402: the payment was declined.
         public static let paymentDeclined = "PAYMENT_DECLINED"
         /// 402: the card was declined (alternative spelling).

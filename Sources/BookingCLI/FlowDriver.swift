@@ -51,6 +51,22 @@ package struct FlowDriver: Sendable {
         return await noticingOffline(await follow(for: Self.holdBudget))
     }
 
+    /// After a declined card or a closed key the room stays held: taps the
+    /// flow's "Try another card" / "Pay again", which saves a new attempt
+    /// with a new key on that same hold and reads it. Returns where it
+    /// settles (held, or expired when the hold ended meanwhile); nil when
+    /// the state keeps no hold or the tap was refused.
+    package func keepTheRoom(_ state: BookingFlow.State) async -> BookingFlow.State? {
+        guard state.sameHoldRetry != nil else { return nil }
+        do {
+            try await client.retry()
+        } catch {
+            say("cannot keep the room here: \(error)")
+            return nil
+        }
+        return await noticingOffline(await follow(for: Self.holdBudget))
+    }
+
     /// When a request of this run never left, tells the flow the device is
     /// offline: its banner and disabled actions then say so, and why.
     func noticingOffline(_ state: BookingFlow.State) async -> BookingFlow.State {

@@ -3,7 +3,7 @@
 /// client applies only a version newer than the one it holds.
 ///
 /// Wire form: `{"bookingId", "state", "version", "nextAction"?: {"url"},
-/// "propertyName"?, "checkIn"?, "checkOut"?, "voucherCode"?}`. Decoding
+/// "propertyName"?, "checkIn"?, "checkOut"?, "voucherCode"?, "failureCode"?}`. Decoding
 /// throws on an unknown state, a negative version, a malformed date or a
 /// check-out not after the check-in.
 public struct Booking: Hashable, Codable, Sendable {
@@ -31,12 +31,18 @@ public struct Booking: Hashable, Codable, Sendable {
     public let checkOut: CalendarDate?
     /// The confirmation code to show at the door, once confirmed.
     public let voucherCode: String?
+    /// Why it failed or expired, as the server's machine code
+    /// (`card_declined` is the bank's decline), when the server said.
+    public let failureCode: String?
+
+    /// The server's code of a payment the bank declined.
+    public static let declinedCode = "card_declined"
 
     /// A booking.
     public init(
         id: BookingID, status: BookingStatus, version: Version, nextAction: NextAction? = nil,
         propertyName: String? = nil, checkIn: CalendarDate? = nil, checkOut: CalendarDate? = nil,
-        voucherCode: String? = nil
+        voucherCode: String? = nil, failureCode: String? = nil
     ) {
         self.id = id
         self.status = status
@@ -46,12 +52,13 @@ public struct Booking: Hashable, Codable, Sendable {
         self.checkIn = checkIn
         self.checkOut = checkOut
         self.voucherCode = voucherCode
+        self.failureCode = failureCode
     }
 
     private enum CodingKeys: String, CodingKey {
         case id = "bookingId"
         case status = "state"
-        case version, nextAction, propertyName, checkIn, checkOut, voucherCode
+        case version, nextAction, propertyName, checkIn, checkOut, voucherCode, failureCode
     }
 
     /// Decodes strictly (see the type's documentation).
@@ -65,7 +72,8 @@ public struct Booking: Hashable, Codable, Sendable {
             propertyName: try container.decodeIfPresent(String.self, forKey: .propertyName),
             checkIn: try container.decodeIfPresent(CalendarDate.self, forKey: .checkIn),
             checkOut: try container.decodeIfPresent(CalendarDate.self, forKey: .checkOut),
-            voucherCode: try container.decodeIfPresent(String.self, forKey: .voucherCode))
+            voucherCode: try container.decodeIfPresent(String.self, forKey: .voucherCode),
+            failureCode: try container.decodeIfPresent(String.self, forKey: .failureCode))
         guard !id.rawValue.isEmpty else {
             throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "Empty booking id")
         }

@@ -12,6 +12,11 @@ extension BookingFlow {
         /// Insert the attempt's row (`holdRequested`, key included) before
         /// any request of it; the runner stamps its created time.
         case saveAttempt(Attempt)
+        /// Insert a new attempt's row on a hold it did not ask for: the live
+        /// hold of the attempt before it (declined, or certainly not paid),
+        /// paid again under this attempt's new key. Saved `held` with the
+        /// hold id before anything is sent for it.
+        case saveAttemptOnHold(Attempt, HoldID)
         /// `POST /v1/holds` with the attempt's key. Answers: `holdGranted`,
         /// `holdFailed`. Read the hold clock just before sending.
         case requestHold(Attempt)
@@ -29,6 +34,10 @@ extension BookingFlow {
         case pay(PaymentRequest)
         /// After the wait, `GET /v1/bookings?attempt=<key>`. Answer: `attemptLookedUp`.
         case lookUpAttempt(AttemptID, IdempotencyKey, after: Duration)
+        /// `POST /v1/bookings/close-key` for the attempt's key: the booking
+        /// made under it, or the key closed so nothing under it ever runs.
+        /// Answer: `keyClosed`. The repository saves a closed key as not paid.
+        case closeKey(AttemptID, IdempotencyKey)
         /// Open the bank's 3-D Secure page.
         case openChallenge(AttemptID, url: String)
         /// After the wait, `GET /v1/bookings/{id}`. Answer: `bookingPolled`.
@@ -40,9 +49,10 @@ extension BookingFlow {
         /// The attempt the effect belongs to.
         public var attemptID: AttemptID {
             switch self {
-            case .saveAttempt(let attempt), .requestHold(let attempt): return attempt.id
+            case .saveAttempt(let attempt), .requestHold(let attempt), .saveAttemptOnHold(let attempt, _):
+                return attempt.id
             case .scheduleHoldTimer(let id, _), .readHold(let id, _), .lookUpAttempt(let id, _, _),
-                .openChallenge(let id, _), .pollBooking(let id, _, _), .saveNotPaid(let id):
+                .openChallenge(let id, _), .pollBooking(let id, _, _), .saveNotPaid(let id), .closeKey(let id, _):
                 return id
             case .saveAttemptStatus(let change): return change.attemptID
             case .pay(let request): return request.attemptID

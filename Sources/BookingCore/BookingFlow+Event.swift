@@ -63,6 +63,8 @@ extension BookingFlow {
         case challengeReturned(AttemptID)
         /// `pollBooking` answered.
         case bookingPolled(AttemptID, LookupResult)
+        /// `closeKey` answered.
+        case keyClosed(AttemptID, KeyClosure)
 
         /// The attempt an effect result belongs to; `nil` for the other events.
         public var attemptID: AttemptID? {
@@ -71,7 +73,7 @@ extension BookingFlow {
                 .holdRead(let id, _, _, _), .holdReadFailed(let id, _), .payAnswered(let id, _),
                 .confirmationNotSaved(let id, _), .payFailed(let id, _), .attemptLookedUp(let id, _),
                 .challengeReturned(let id),
-                .bookingPolled(let id, _):
+                .bookingPolled(let id, _), .keyClosed(let id, _):
                 return id
             default:
                 return nil
@@ -104,6 +106,7 @@ extension BookingFlow {
             case .attemptLookedUp(_, let result): return "attemptLookedUp(\(result.name))"
             case .challengeReturned: return "challengeReturned"
             case .bookingPolled(_, let result): return "bookingPolled(\(result.name))"
+            case .keyClosed(_, let closure): return "keyClosed(\(closure.name))"
             }
         }
     }
@@ -169,12 +172,17 @@ extension BookingFlow {
         /// payment (its `PAYMENT_SUBMITTED` came first): only looked up here,
         /// never sent again from here.
         case sentElsewhere
+        /// The server refused the key as closed (`409 IDEMPOTENCY_KEY_CLOSED`):
+        /// it was closed (by another process's lookup), so this payment never
+        /// ran and never will: certainly not paid.
+        case keyClosed
 
         /// A short name.
         public var name: String {
             switch self {
             case .serverFailedTheKey: return "serverFailedTheKey"
             case .sentElsewhere: return "sentElsewhere"
+            case .keyClosed: return "keyClosed"
             case .unknownOutcome: return "unknownOutcome"
             case .declined: return "declined"
             case .holdExpired: return "holdExpired"
@@ -200,6 +208,37 @@ extension BookingFlow {
             case .found(let booking): return "found \(booking.status.rawValue)"
             case .notFound: return "notFound"
             case .unreachable: return "unreachable"
+            }
+        }
+    }
+}
+
+extension BookingFlow {
+    /// The server's answer to closing an attempt's key (`POST
+    /// /v1/bookings/close-key`): the booking made under it, or the key
+    /// closed for good, or not closed because its request still runs.
+    public enum KeyClosure: Hashable, Sendable, Codable {
+        /// A booking was made under the key: that booking decides.
+        case used(Booking)
+        /// No booking under the key, and none ever will be: the server
+        /// refuses anything that arrives under it from now on.
+        case closed
+        /// A request under the key is still running: not closed; keep checking.
+        case inUse
+        /// The server could not be reached, or gave no usable answer.
+        case unreachable
+        /// The server does not know the call (`404`/`405` on its path: an
+        /// older server): the hold's end settles the attempt instead.
+        case unsupported
+
+        /// A short name.
+        public var name: String {
+            switch self {
+            case .used(let booking): return "used \(booking.status.rawValue)"
+            case .closed: return "closed"
+            case .inUse: return "inUse"
+            case .unreachable: return "unreachable"
+            case .unsupported: return "unsupported"
             }
         }
     }

@@ -147,6 +147,15 @@ extension BookingFlow {
             var next = stage
             next.readPending = false
             return go(.checkingHold(next))
+        case .holdFailed(_, .rejected(let code)):
+            // An attempt on the last one's hold could not be saved: nothing
+            // was sent for it; the hold stays, to be tried again.
+            return go(
+                .failed(
+                    Failed(
+                        attempt: stage.attempt, offer: stage.offer,
+                        reason: code == storageFullCode ? .storageFull : .holdUnavailable, version: nil,
+                        holdID: stage.holdID)))
         case .checkAgainTapped where !stage.readPending, .appForegrounded where !stage.readPending:
             var next = stage
             next.readPending = true
@@ -172,10 +181,15 @@ extension BookingFlow {
         }
     }
 
-    /// Failed or expired: a retry is a new attempt with a new key on the same offer.
-    static func retryable(_ attempt: Attempt, offer: Offer?, _ event: Event, isOnline: Bool) -> Step? {
+    /// Failed, expired or not paid: a retry is a new attempt with a new key,
+    /// on the same live hold when the server left it free (a decline, a
+    /// closed key), else on the same offer with a new hold.
+    static func retryable(_ attempt: Attempt, offer: Offer?, hold: HoldID? = nil, _ event: Event, isOnline: Bool)
+        -> Step?
+    {
         switch event {
         case .retryTapped(let id, let key) where isOnline && id != attempt.id && key != attempt.key:
+            if let hold { return startAttempt(id: id, key: key, after: attempt, onHold: hold, offer: offer) }
             return startAttempt(
                 id: id, key: key, offerID: attempt.offerID, quoteID: attempt.quoteID,
                 offer: offer)

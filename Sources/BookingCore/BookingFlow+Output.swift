@@ -35,6 +35,7 @@ extension BookingFlow.State {
             case .waitRequested: return "The server asked us to wait"
             case .superseded: return "Replaced by a newer hold"
             case .storageFull: return "The device's storage is full"
+            case .declined: return "Payment declined"
             default: return "Payment failed"
             }
         case .expired: return "Room no longer held"
@@ -76,7 +77,10 @@ extension BookingFlow.State {
                 return "The server asked us to wait until \(BookingFlow.clockTime(until)). "
                     + "Nothing was sent and nothing was charged. Try again then."
             case .notSent: return "We could not reach the server. Nothing was charged."
-            case .declined: return "Your bank declined the payment."
+            case .declined:
+                return s.holdID == nil
+                    ? "Your bank declined the payment."
+                    : "Your bank declined the payment. The room is still held for you: try another card."
             case .paymentFailed: return "The payment did not go through."
             case .rejected: return "The payment was refused."
             case .superseded:
@@ -94,6 +98,10 @@ extension BookingFlow.State {
             case .holdEnded:
                 return "The hold ended before the server took the payment. Nothing was charged. "
                     + "Start a new attempt to book the room."
+            case .keyClosed:
+                return "The server never ran this payment and now never will. Nothing was charged. "
+                    + (s.holdID == nil
+                        ? "Start a new attempt to book the room." : "Pay again to book the room while it is held.")
             }
         }
     }
@@ -133,10 +141,17 @@ extension BookingFlow.State {
             return [.enabled(.back)]
         case .failed(let s) where s.reason == .superseded:
             return [.enabled(.back)]  // retrying would replace the newer hold in turn
+        case .failed(let s) where s.holdID != nil:
+            let label = s.reason == .declined || s.reason == .paymentFailed ? BookingFlow.anotherCardLabel : nil
+            return [
+                isOnline
+                    ? .enabled(.retry, label: label) : .disabled(.retry, because: Self.offlineReason, label: label),
+                .enabled(.back),
+            ]
         case .failed:
             return [online(.retry), .enabled(.back)]
-        case .notPaid:
-            let label = BookingFlow.startNewAttemptLabel
+        case .notPaid(let s):
+            let label = s.holdID == nil ? BookingFlow.startNewAttemptLabel : BookingFlow.payAgainLabel
             return [
                 isOnline
                     ? .enabled(.retry, label: label) : .disabled(.retry, because: Self.offlineReason, label: label),
@@ -150,6 +165,16 @@ extension BookingFlow.State {
                     : .disabled(.retry, because: Self.offlineReason, label: checkAgain),
                 .enabled(.back),
             ]
+        }
+    }
+
+    /// The live hold that Retry pays again under a new attempt and key (a
+    /// declined card, a closed key): nil when a retry asks for a new hold.
+    public var sameHoldRetry: HoldID? {
+        switch stage {
+        case .failed(let s): return s.holdID
+        case .notPaid(let s): return s.holdID
+        default: return nil
         }
     }
 
@@ -208,6 +233,7 @@ extension BookingFlow.State {
             case .lookup?: return .lookup
             case .resend?: return .payment
             case .holdRead?: return .holdRead
+            case .keyClose?: return .lookup
             case nil: return nil
             }
         case .processing(let s): return s.pollPending ? .poll : nil
@@ -227,6 +253,14 @@ extension BookingFlow {
 
     /// The words of the retry action after "not paid": a new attempt, with a new key.
     public static let startNewAttemptLabel = "Start a new attempt"
+
+    /// The words of the retry action after a closed key with the hold still
+    /// live: the same hold, paid under a new attempt and key.
+    public static let payAgainLabel = "Pay again"
+
+    /// The words of the retry action after a declined payment: the same
+    /// hold, paid with another payment method under a new attempt and key.
+    public static let anotherCardLabel = "Try another card"
 
     /// The exact words of a confirmation this device could not save.
     public static let confirmedNotSavedMessage =

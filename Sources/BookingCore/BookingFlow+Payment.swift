@@ -44,6 +44,8 @@ extension BookingFlow {
             guard stage.waitingFor == .lookup else { return nil }  // a duplicate answer: the check is already counted
             if result == .notFound { return nothingUnderTheKey(stage) }
             return nextLookup(stage, holdLeft: nil)
+        case .keyClosed(_, let closure):
+            return keyClosureAnswered(closure, stage)
         case .holdRead(_, let hold, _, _) where stage.waitingFor == .holdRead:
             return nextLookup(stage, holdLeft: hold.expiresIn)
         case .holdReadFailed(_, .expired) where stage.waitingFor == .holdRead:
@@ -66,23 +68,49 @@ extension BookingFlow {
 
     /// A lookup found no booking under the key: not paid when the server
     /// already settled the key or the hold; otherwise the same payment again
-    /// (same key, same body: the server de-duplicates it), or, with no
-    /// payment method in memory, a read of the hold.
+    /// (same key, same body: the server de-duplicates it) while this process
+    /// holds the payment method and has resends left, or else the key is
+    /// closed: its answer is the booking made under it, or a certain "not
+    /// paid" at once.
     static func nothingUnderTheKey(_ stage: Unknown) -> Step {
         let attempt = stage.payment.attempt
         if let reason = stage.settledBy {
             return go(.notPaid(NotPaid(attempt: attempt, reason: reason)), [.saveNotPaid(attempt.id)])
         }
-        guard let holdID = stage.payment.holdID else { return nextLookup(stage, holdLeft: nil) }
         var next = stage
-        if let token = stage.token, stage.resends < maximumResends {
+        if let holdID = stage.payment.holdID, let token = stage.token, stage.resends < maximumResends {
             next.resends += 1
             next.waitingFor = .resend
             let request = PaymentRequest(attempt: attempt, holdID: holdID, token: token, isResend: true)
             return go(.unknown(next), [.pay(request)])
         }
-        next.waitingFor = .holdRead
-        return go(.unknown(next), [.readHold(attempt.id, holdID)])
+        next.waitingFor = .keyClose
+        return go(.unknown(next), [.closeKey(attempt.id, attempt.key)])
+    }
+
+    /// The answer to closing the key. A closed key is "not paid" (the
+    /// repository saved it where the answer arrived), with the hold to pay
+    /// again; a key still in use, or no answer, is looked up again on the
+    /// back-off; a server without the call leaves the hold's end to decide.
+    static func keyClosureAnswered(_ closure: KeyClosure, _ stage: Unknown) -> Step? {
+        let attempt = stage.payment.attempt
+        if case .used(let booking) = closure,
+            let step = apply(booking, to: stage.payment, holding: stage.version, offer: nil)
+        {
+            return step
+        }
+        guard stage.waitingFor == .keyClose else { return nil }  // a duplicate answer
+        switch closure {
+        case .closed:
+            return go(.notPaid(NotPaid(attempt: attempt, reason: .keyClosed, holdID: stage.payment.holdID)))
+        case .unsupported:
+            guard let holdID = stage.payment.holdID else { return nextLookup(stage, holdLeft: nil) }
+            var next = stage
+            next.waitingFor = .holdRead
+            return go(.unknown(next), [.readHold(attempt.id, holdID)])
+        case .used, .inUse, .unreachable:
+            return nextLookup(stage, holdLeft: nil)
+        }
     }
 
     /// The resend's answer, when it is not a booking.
@@ -103,7 +131,7 @@ extension BookingFlow {
         case .holdExpired:
             // The server ran the key now and refused it: nothing was booked.
             return go(.notPaid(NotPaid(attempt: attempt, reason: .holdEnded)), [.saveNotPaid(attempt.id)])
-        case .declined, .rejected, .superseded:
+        case .declined, .rejected, .superseded, .keyClosed:
             return paymentFailed(failure, payment: stage.payment, version: stage.version)
         }
     }
@@ -215,11 +243,14 @@ extension BookingFlow {
         case .cancelled:
             return go(.cancelled(Settled(attemptID: id, booking: booking)))
         case .failed:
+            // The server frees a failed booking's hold: while it lives, it can
+            // be paid again under a new attempt and key ("Try another card").
+            let reason: FailureReason = booking.failureCode == Booking.declinedCode ? .declined : .paymentFailed
             return go(
                 .failed(
                     Failed(
-                        attempt: payment.attempt, offer: offer, reason: .paymentFailed,
-                        version: booking.version)))
+                        attempt: payment.attempt, offer: offer, reason: reason, version: booking.version,
+                        holdID: payment.holdID)))
         case .expired:
             return go(.expired(Expired(attempt: payment.attempt, offer: offer, version: booking.version)))
         case .actionRequired:
@@ -247,7 +278,13 @@ extension BookingFlow {
         case .unknownOutcome, .serverFailedTheKey, .sentElsewhere: return nil
         case .holdExpired:
             return go(.expired(Expired(attempt: payment.attempt, offer: nil, version: nil)))
-        case .declined: reason = .declined
+        case .keyClosed:  // the repository saved it where the refusal arrived
+            return go(.notPaid(NotPaid(attempt: payment.attempt, reason: .keyClosed, holdID: payment.holdID)))
+        case .declined:
+            return go(
+                .failed(
+                    Failed(
+                        attempt: payment.attempt, offer: nil, reason: .declined, version: nil, holdID: payment.holdID)))
         case .notSent: reason = .notSent
         case .rejected(let code): reason = code == storageFullCode ? .storageFull : .rejected(code: code)
         case .superseded: reason = .superseded  // abandoned by the process that replaced it

@@ -37,11 +37,13 @@ extension BookingFlow.State {
         case .confirmed(let s):
             let base = s.isSavedOnDevice ? "confirmed" : "confirmed.notSaved"
             return s.booking.voucherCode == nil ? base : base + ".voucher"
+        case .failed(let s) where s.reason == .declined && s.holdID != nil: return "failed.declined.stillHeld"
         case .failed(let s): return "failed." + Self.name(of: s.reason)
         case .notPaid(let s):
             switch s.reason {
             case .serverFailedTheKey: return "notPaid.serverFailedTheKey"
             case .holdEnded: return "notPaid.holdEnded"
+            case .keyClosed: return s.holdID == nil ? "notPaid.keyClosed" : "notPaid.keyClosed.payAgain"
             }
         default: return stage.name
         }

@@ -13,11 +13,15 @@
 /// - a lost answer leads to `unknown`, which looks the attempt up by its key
 ///   (and still takes a late answer); when the server has no booking for the
 ///   key it sends the same payment again, same key and same body (the server
-///   de-duplicates by key, so this can never charge twice), or reads the hold;
-///   a key the server answered with a stored error, or a hold that ended,
-///   with no booking under the key, is `notPaid`, which offers a new attempt
-///   with a new key; after the six lookups with no answer at all it says
-///   "We could not confirm" and offers no payment;
+///   de-duplicates by key, so this can never charge twice), or, with nothing
+///   to send, closes the key (the server then refuses anything under it);
+///   a closed key, a key the server answered with a stored error, or a hold
+///   that ended, with no booking under the key, is `notPaid`, which offers a
+///   new attempt with a new key (on the same live hold after a closed key);
+///   after the six lookups with no answer at all it says "We could not
+///   confirm" and offers no payment;
+/// - a declined card or a failed booking keeps the hold: a retry pays it
+///   under a new attempt and key, never asking for a second room;
 /// - a saved attempt that may have charged is restored to `unknown` or
 ///   `processing`, never to a stage that could pay it again.
 public enum BookingFlow {
@@ -76,11 +80,11 @@ public enum BookingFlow {
         case .confirmed, .cancelled:
             result = settled(event)
         case .failed(let stage):
-            result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
+            result = retryable(stage.attempt, offer: stage.offer, hold: stage.holdID, event, isOnline: state.isOnline)
         case .expired(let stage):
             result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
         case .notPaid(let stage):
-            result = retryable(stage.attempt, offer: nil, event, isOnline: state.isOnline)
+            result = retryable(stage.attempt, offer: nil, hold: stage.holdID, event, isOnline: state.isOnline)
         }
         guard let result else { return (state, []) }
         next.stage = result.stage
@@ -113,6 +117,19 @@ public enum BookingFlow {
         return go(
             .requestingHold(RequestingHold(attempt: attempt, offer: offer)),
             [.saveAttempt(attempt), .requestHold(attempt)])
+    }
+
+    /// Starting a new attempt on the live hold of the one before it (a
+    /// declined card, a closed key): saved on that hold, then the hold is
+    /// read for its time left; held, it is paid under the new key.
+    static func startAttempt(
+        id: AttemptID, key: IdempotencyKey, after previous: Attempt, onHold holdID: HoldID, offer: Offer?
+    ) -> (stage: Stage, effects: [Effect], soldOut: OfferID?) {
+        let attempt = Attempt(id: id, key: key, offerID: previous.offerID, quoteID: previous.quoteID)
+        return go(
+            .checkingHold(
+                CheckingHold(attempt: attempt, offer: offer, holdID: holdID, readPending: true, isTimeUnknown: true)),
+            [.saveAttemptOnHold(attempt, holdID), .readHold(id, holdID)])
     }
 
     /// Saving the client's own move of an attempt (never a server answer:

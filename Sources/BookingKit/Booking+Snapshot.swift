@@ -7,7 +7,8 @@ extension Booking {
         self.init(
             id: snapshot.bookingId, status: snapshot.state, version: snapshot.version,
             nextAction: snapshot.nextAction.map { NextAction(url: $0.url) }, propertyName: snapshot.property.name,
-            checkIn: snapshot.checkIn, checkOut: snapshot.checkOut, voucherCode: snapshot.voucherCode)
+            checkIn: snapshot.checkIn, checkOut: snapshot.checkOut, voucherCode: snapshot.voucherCode,
+            failureCode: snapshot.failure?.code)
     }
 }
 

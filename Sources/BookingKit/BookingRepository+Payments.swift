@@ -97,6 +97,10 @@ extension BookingRepository {
 
     private func settleFailedPayment(_ id: AttemptID, error: APIError, isResend: Bool) -> PaymentOutcome {
         switch error {
+        case .final(.rejected(_, OutcomePolicy.ErrorCode.keyClosed?), _):
+            // Closed by another process's lookup: this payment never ran.
+            mark(id, .failed)
+            return .keyClosed("\(error)")
         case .final(.rejected(let status, _), _) where status >= 500:
             // A replayed 5xx (see `RetryExecutor`): the key is settled on the
             // server, but whether it booked first only a lookup tells.

@@ -57,9 +57,18 @@ package actor BookingRepository {
     /// still in a hold phase, from this process or another on the same
     /// files, is abandoned in the same transaction. Returns the attempts it
     /// superseded.
+    ///
+    /// - Parameter hold: the live hold of the attempt before it, which this
+    ///   one pays under its new key (`saveAttemptOnHold`): saved `held`
+    ///   with that hold; nil for a new attempt that asks for its own hold.
     @discardableResult
-    package func save(_ attempt: BookingFlow.Attempt) throws -> [SavedAttempt] {
-        try store.startAttempt(SavedAttempt(attempt: attempt, createdAt: now()))
+    package func save(_ attempt: BookingFlow.Attempt, onHold hold: HoldID? = nil) throws -> [SavedAttempt] {
+        var record = SavedAttempt(attempt: attempt, createdAt: now())
+        if let hold {
+            record.phase = .held
+            record.holdID = hold
+        }
+        return try store.startAttempt(record)
     }
 
     /// The attempt being held, if any: the one a payment is for.

@@ -14,6 +14,8 @@ extension BookingFlow.Effect {
         case .openChallenge: return "openChallenge"
         case .pollBooking(_, _, let delay): return "pollBooking(after: \(delay))"
         case .saveNotPaid: return "saveNotPaid"
+        case .saveAttemptOnHold: return "saveAttemptOnHold"
+        case .closeKey: return "closeKey"
         }
     }
 }

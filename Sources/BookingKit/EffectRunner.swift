@@ -74,9 +74,10 @@ package final class EffectRunner: Sendable {
     /// Performs one effect; false when the effects after it must not run.
     private func perform(_ effect: BookingFlow.Effect, sink: @escaping EventSink) async -> Bool {
         switch effect {
-        case .saveAttempt(let attempt):
+        case .saveAttempt(let attempt), .saveAttemptOnHold(let attempt, _):
+            let onHold: HoldID? = if case .saveAttemptOnHold(_, let hold) = effect { hold } else { nil }
             do {
-                try await repository.save(attempt)
+                try await repository.save(attempt, onHold: onHold)
                 return true
             } catch {
                 // Not saved: the hold request after it must not leave.
@@ -187,6 +188,10 @@ package final class EffectRunner: Sendable {
             }
             return true
 
+        case .closeKey(let id, _):
+            await sink(.keyClosed(id, await repository.closeKey(id)))
+            return true
+
         case .openChallenge(let id, let url):
             await openChallenge(id, url)
             return true
@@ -255,6 +260,7 @@ package final class EffectRunner: Sendable {
         case .refused(.soldOut, _): return .payFailed(id, .rejected(code: "SOLD_OUT"))
         case .unknown: return .payFailed(id, .unknownOutcome)
         case .serverFailedTheKey: return .payFailed(id, .serverFailedTheKey)
+        case .keyClosed: return .payFailed(id, .keyClosed)
         case .notSent: return .payFailed(id, .notSent)
         case .notPayable: return .payFailed(id, .rejected(code: "NOT_PAYABLE"))
         case .superseded: return .payFailed(id, .superseded)

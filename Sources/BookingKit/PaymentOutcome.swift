@@ -15,6 +15,9 @@ package enum PaymentOutcome: Equatable, Sendable {
     /// `Idempotent-Replayed: true`): it ran the request once and will not
     /// run the key again. A lookup decides: no booking under the key is "not paid".
     case serverFailedTheKey(String)
+    /// The server refused the key as closed (`409 IDEMPOTENCY_KEY_CLOSED`):
+    /// the payment never ran and never will; saved as not paid.
+    case keyClosed(String)
     /// The request did not go through and certainly charged nothing.
     case notSent(String)
     /// The attempt cannot be paid (not held, already paid, or unknown).

@@ -6,6 +6,8 @@ enum Route: Equatable, Sendable {
     case hold(id: String)
     case extendHold(id: String)
     case createBooking
+    /// `POST /v1/bookings/close-key`: a key of `createBooking` closed.
+    case closeBookingKey
     /// `GET /v1/bookings`, with `?attempt=` the recovery lookup.
     case listBookings
     case booking(id: String)
@@ -24,6 +26,7 @@ enum Route: Equatable, Sendable {
         case .hold: return "GET /v1/holds/{holdId}"
         case .extendHold: return "POST /v1/holds/{holdId}/extend"
         case .createBooking: return "POST /v1/bookings"
+        case .closeBookingKey: return "POST /v1/bookings/close-key"
         case .listBookings: return "GET /v1/bookings"
         case .booking: return "GET /v1/bookings/{bookingId}"
         case .cancelBooking: return "POST /v1/bookings/{bookingId}/cancel"
@@ -72,6 +75,7 @@ enum Route: Equatable, Sendable {
         case 2 where parts == ["sandbox", "ledger"]: candidates = [("GET", .ledger)]
         case 2 where parts == ["sandbox", "config"]: candidates = [("GET", .config)]
         case 2 where parts[0] == "holds": candidates = [("GET", .hold(id: parts[1]))]
+        case 2 where parts == ["bookings", "close-key"]: candidates = [("POST", .closeBookingKey)]
         case 2 where parts[0] == "bookings": candidates = [("GET", .booking(id: parts[1]))]
         case 3 where parts[0] == "holds" && parts[2] == "extend": candidates = [("POST", .extendHold(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "cancel":

@@ -30,7 +30,8 @@ extension SandboxHandler {
     /// The key is claimed (its own commit), so a colliding request gets 409
     /// IDEMPOTENCY_KEY_IN_USE; a finished key replays its stored response with
     /// `Idempotent-Replayed: true`, or answers 422 IDEMPOTENCY_KEY_REUSED for
-    /// other parameters. Then `body` runs in one transaction together with
+    /// other parameters; a closed key (`POST /v1/bookings/close-key`) is 409
+    /// IDEMPOTENCY_KEY_CLOSED, never run. Then `body` runs in one transaction together with
     /// storing its response: the endpoint's changes and the stored result
     /// commit together. A `body` that throws `APIError` has its changes
     /// rolled back and the error stored; injected 500s are stored too.
@@ -62,6 +63,13 @@ extension SandboxHandler {
                 APIError(
                     status: 422, code: "IDEMPOTENCY_KEY_REUSED",
                     message: "This Idempotency-Key was used with other parameters; a changed request needs a new key."))
+        case .closed:
+            return refusal(
+                APIError(
+                    status: 409, code: "IDEMPOTENCY_KEY_CLOSED",
+                    message:
+                        "This Idempotency-Key was closed: nothing sent under it runs; a new request needs a new key."
+                ))
         case .replay(var stored):
             await applyDelay(faults)
             if faults.contains(.dropResponseAfterCommit) { return .dropped }

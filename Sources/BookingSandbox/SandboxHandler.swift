@@ -99,6 +99,7 @@ public final class SandboxHandler: HTTPHandler {
         case .extendHold(let id):
             return try await extendHold(id: id, request: request, account: account, faults: faults)
         case .createBooking: return try await createBooking(request, account: account, faults: faults)
+        case .closeBookingKey: return try await closeBookingKey(request, account: account, faults: faults)
         case .listBookings: return try await listBookings(request, account: account, faults: faults)
         case .booking(let id): return try await readBooking(id: id, request: request, account: account, faults: faults)
         case .cancelBooking(let id):

@@ -236,3 +236,25 @@ struct ErrorDetail: Codable, Equatable, Sendable {
     var version: Int64?
     var state: BookingStatus?
 }
+
+/// `POST /v1/bookings/close-key`: the key, and either the booking made
+/// under it (`USED`) or the key closed (`CLOSED`, `booking` null).
+struct KeyClosureBody: Encodable, Sendable {
+    enum State: String, Encodable, Sendable {
+        case used = "USED"
+        case closed = "CLOSED"
+    }
+
+    var idempotencyKey: String
+    var state: State
+    var booking: BookingBody?
+
+    enum CodingKeys: String, CodingKey { case idempotencyKey, state, booking }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(idempotencyKey, forKey: .idempotencyKey)
+        try container.encode(state, forKey: .state)
+        try container.encode(booking, forKey: .booking)  // null when closed, as the contract says
+    }
+}

@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func retryAfterAFailureIsANewAttemptWithANewKey() {
-        let failed = Flow.reduce(Fix.submitting, .payFailed(Fix.a1, .declined)).state
+        let failed = Flow.reduce(Fix.requestingHold, .holdFailed(Fix.a1, .unavailable)).state
         #expect(Flow.reduce(failed, .retryTapped(attempt: Fix.a1, key: Fix.k1)).effects.isEmpty)
         let (next, effects) = Flow.reduce(failed, .retryTapped(attempt: Fix.a2, key: Fix.k2))
         #expect(next.stage.attemptID == Fix.a2)

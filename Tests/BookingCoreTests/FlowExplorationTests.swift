@@ -18,6 +18,16 @@ import Testing
         var settled: Set<AttemptID> = []
         var moneyMayHaveMoved: Set<AttemptID> = []
         var versions: [AttemptID: Version] = [:]
+
+        /// A new attempt `id`: a fresh history (the samples reuse two ids).
+        mutating func start(_ id: AttemptID) {
+            saved.insert(id)
+            paid.remove(id)
+            submittedSaved.remove(id)
+            settled.remove(id)
+            moneyMayHaveMoved.remove(id)
+            versions[id] = nil
+        }
     }
 
     struct Node: Hashable {
@@ -47,17 +57,19 @@ import Testing
 
         for effect in effects {
             switch effect {
+            case .saveAttemptOnHold(let attempt, _):
+                // A new attempt on the last one's hold: only once the server
+                // said that attempt took no money (a failed booking, a closed key).
+                expect(
+                    state.stage.name == "failed" || state.stage.name == "notPaid",
+                    "an attempt on the same hold from \(state.stage.name)")
+                expect(attempt.id != state.stage.attemptID, "a new attempt reused the current id")
+                history.start(attempt.id)
             case .saveAttempt(let attempt):
                 // A new attempt. The samples alternate two ids to keep the space
                 // finite, so an id may come back: it starts a fresh history.
-                let id = attempt.id
-                expect(id != state.stage.attemptID, "a new attempt reused the current id")
-                history.saved.insert(id)
-                history.paid.remove(id)
-                history.submittedSaved.remove(id)
-                history.settled.remove(id)
-                history.moneyMayHaveMoved.remove(id)
-                history.versions[id] = nil
+                expect(attempt.id != state.stage.attemptID, "a new attempt reused the current id")
+                history.start(attempt.id)
             case .saveAttemptStatus(let update) where update.phase == .paymentSubmitted:
                 history.submittedSaved.insert(update.attemptID)
             case .requestHold(let attempt):

@@ -23,11 +23,12 @@ import Testing
         #expect(state.enabledActions == [.checkAgain])
     }
 
-    @Test func aLookupThatFindsNothingWithNoPaymentMethodReadsTheHoldAndNeverPays() {
+    @Test func aLookupThatFindsNothingWithNoPaymentMethodClosesTheKeyAndNeverPays() {
         let (state, effects) = Flow.reduce(Fix.unknown(checks: 0), .attemptLookedUp(Fix.a1, .notFound))
-        #expect(effects == [.readHold(Fix.a1, BookingFlow.Samples.holdID)])
+        #expect(effects == [.closeKey(Fix.a1, Fix.k1)])
         #expect(state.stage.name == "unknown")
-        #expect(state.pendingWork == .holdRead)
+        #expect(state.pendingWork == .lookup)
+        #expect(!state.actions.contains { $0.action == .pay })
     }
 
     @Test func checkAgainAfterGivingUpAsksOnceMore() {

@@ -106,22 +106,22 @@ import Testing
         let restored = Flow.reduce(Flow.initialState, .restored(S.record(.paymentSubmitted))).state
         #expect(Flow.reduce(restored, .payTapped(Fix.token, now: Fix.t(30))).state == restored)
         let (_, effects) = Flow.reduce(restored, .attemptLookedUp(Fix.a1, .notFound))
-        #expect(effects == [.readHold(Fix.a1, S.holdID)])
+        #expect(effects == [.closeKey(Fix.a1, Fix.k1)])
     }
 
     @Test func aPaymentAnotherProcessSentIsOnlyLookedUpHere() {
         let submitting = Flow.reduce(Fix.held(), .payTapped(Fix.token, now: Fix.t(30))).state
         let (state, _) = Flow.reduce(submitting, .payFailed(Fix.a1, .sentElsewhere))
         let (_, effects) = Flow.reduce(state, .attemptLookedUp(Fix.a1, .notFound))
-        #expect(effects == [.readHold(Fix.a1, S.holdID)])
+        #expect(effects == [.closeKey(Fix.a1, Fix.k1)])
     }
 
-    @Test func resendsAreBoundedThenTheHoldIsRead() {
+    @Test func resendsAreBoundedThenTheKeyIsClosed() {
         var unknown = Flow.Unknown(
             payment: Fix.payment, version: .none, checks: 2, checkPending: true, token: Fix.token,
             resends: Flow.maximumResends)
         unknown.waitingFor = .lookup
         let (_, effects) = Flow.reduce(Fix.state(.unknown(unknown)), .attemptLookedUp(Fix.a1, .notFound))
-        #expect(effects == [.readHold(Fix.a1, S.holdID)])
+        #expect(effects == [.closeKey(Fix.a1, Fix.k1)])
     }
 }

@@ -84,36 +84,77 @@ import Testing
     }
 
     @Test(arguments: SandboxFixture.Route.allCases)
-    func killedBeforeThePaymentLeftIsNeverSentOnTheNextRunWhileTheHoldRuns(route: SandboxFixture.Route) async throws {
+    func killedBeforeThePaymentLeftIsNotPaidAtOnceAndPaysTheSameHoldOnce(route: SandboxFixture.Route) async throws {
         let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route)
+        let oldKey = try #require(try await harness.repository.attempt(attempt)).idempotencyKey
+        let holdID = try #require(try await harness.repository.attempt(attempt)?.holdID)
+        let sentBefore = harness.sandbox.transport.requests.count
+        let waitsBefore = harness.sleeper.recorded.count
         let restored = try await harness.runtime.restore()
         #expect(restored.stage.name == "unknown")
-        // The payment method was never saved, so nothing is sent: the lookup
-        // finds nothing and the hold, read, still runs: looked up at its end.
-        let waiting = await harness.waitFor {
-            if case .unknown(let s) = $0.stage { return s.checks >= BackoffSchedule.lostAnswer.checkCount }
-            return $0.stage.isFinal
+        // Nothing to send again (the payment method was never saved): the
+        // lookup finds nothing, the key is closed, and "not paid" is certain:
+        // two requests and no wait, not the hold's fifteen minutes.
+        let state = await harness.waitForFinal()
+        #expect(
+            state.stage
+                == .notPaid(
+                    BookingFlow.NotPaid(attempt: try #require(state.attempt), reason: .keyClosed, holdID: holdID)))
+        let sent = harness.sandbox.transport.requests.dropFirst(sentBefore).map { "\($0.method) \($0.url.path)" }
+        #expect(sent == ["GET /v1/bookings", "POST /v1/bookings/close-key"])
+        #expect(harness.sleeper.recorded.dropFirst(waitsBefore).allSatisfy { $0 == .zero })
+        #expect(state.actions.first?.label == "Pay again")
+        #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
+        #expect(Self.payments(harness).isEmpty)
+
+        // The same hold, under a new attempt and key: one charge.
+        let (next, key) = Harness.newAttempt()
+        await harness.flow.send(.retryTapped(attempt: next, key: key))
+        _ = await harness.waitFor { $0.stage.name == "held" }
+        #expect(try await harness.repository.attempt(next)?.holdID == holdID)
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(Self.payments(harness).compactMap { $0.headers["Idempotency-Key"] } == [key.rawValue])
+        #expect(try await harness.ledger().chargesByHold == [holdID.rawValue: 1])
+        try await harness.expectNoDoubleCharge()
+
+        // The closed key is refused, never run, whatever arrives under it.
+        do {
+            _ = try await harness.api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: oldKey)
+            Issue.record("a payment under the closed key ran")
+        } catch {
+            guard case .final(.rejected(409, "IDEMPOTENCY_KEY_CLOSED"), _) = error else {
+                Issue.record("not refused as closed: \(error)")
+                return
+            }
         }
-        #expect(waiting.stage.name == "unknown")
-        #expect(!waiting.enabledActions.contains(.pay))
-        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
-        #expect(try await harness.ledger().chargeCount == 0)
-        #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
+        #expect(try await harness.ledger().chargeCount == 1)
         await harness.sandbox.stop()
     }
 
     @Test(arguments: SandboxFixture.Route.allCases)
-    func killedBeforeThePaymentLeftIsNotPaidOnTheNextRunOnceTheHoldEnded(route: SandboxFixture.Route) async throws {
+    func killedBeforeThePaymentLeftWithTheHoldEndedIsNotPaidAndPayAgainFindsTheHoldEnded(
+        route: SandboxFixture.Route
+    ) async throws {
         let (harness, attempt) = try await Self.killedBeforeThePaymentLeft(route: route, holdTTLMilliseconds: 60_000)
         harness.sandbox.clock.advance(seconds: 3600)  // the hold ended on the server
         _ = try await harness.runtime.restore()
         let state = await harness.waitForFinal()
-        #expect(state.stage == .notPaid(BookingFlow.NotPaid(attempt: try #require(state.attempt), reason: .holdEnded)))
-        #expect(state.message?.contains("The hold ended") == true)
-        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        #expect(state.stage.name == "notPaid")
+        #expect(state.message?.contains("Nothing was charged") == true)
+        #expect(Self.payments(harness).isEmpty)
         #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
+        let (next, key) = Harness.newAttempt()
+        await harness.flow.send(.retryTapped(attempt: next, key: key))
+        #expect(await harness.waitForFinal().stage.name == "expired")
+        #expect(Self.payments(harness).isEmpty)
         #expect(try await harness.ledger().chargeCount == 0)
         await harness.sandbox.stop()
+    }
+
+    /// The payments sent (`POST /v1/bookings` itself, not its key's closing).
+    static func payments(_ harness: Harness) -> [TransportRequest] {
+        harness.sandbox.transport.requests("POST", "/v1/bookings").filter { $0.url.path == "/v1/bookings" }
     }
 
     @Test(arguments: SandboxFixture.Route.allCases)

@@ -34,6 +34,10 @@ import Testing
         #expect(totals.seeds == count)
         #expect(
             totals.refusedTaps > 0, "the users never tapped what the screen did not offer: the gates went unchecked")
+        // The ways out that keep the room are drawn, and a process dies around them.
+        for boundary in ["before closeKey", "after closeKey", "before saveAttemptOnHold", "after readHold"] {
+            #expect(totals.boundariesByName[boundary, default: 0] > 0, "the simulation never passed \(boundary)")
+        }
         #expect(
             totals.failingSeeds.isEmpty,
             "failing seeds \(totals.failingSeeds.prefix(20)):\n\(totals.reports.joined(separator: "\n"))")

@@ -76,6 +76,15 @@ public final class SandboxFixture: @unchecked Sendable {
         return records.contains { $0["key"] as? String == key && $0["state"] as? String == "running" }
     }
 
+    /// The holds the sandbox keeps live (`HELD`, not expired, not booked
+    /// away) for `account`, as its dashboard's holds list says.
+    public func liveHolds(account: String = "test") async throws -> [String] {
+        let response = await handler.handle(HTTPRequest(method: "GET", target: "/sandbox/holds.json"))
+        let rows = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
+        return rows.filter { $0["account"] as? String == account && $0["state"] as? String == "HELD" }
+            .compactMap { $0["holdId"] as? String }
+    }
+
     /// Stops the listener, if any.
     public func stop() async {
         await listener?.shutdown()

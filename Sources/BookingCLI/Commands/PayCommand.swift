@@ -53,6 +53,11 @@ struct PayCommand: BookingCommand {
             return try await driver.restore(for: .seconds(20))
         }
         var state = await driver.noticingOffline(restored)
+        if case .notPaid = state.stage, let kept = await driver.keepTheRoom(state) {
+            // Certainly not paid (the key is closed): pay the same room again.
+            driver.say("Nothing was charged. Paying the same held room again, under a new key.")
+            state = kept
+        }
         switch state.stage {
         case .held(let held):
             let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
@@ -74,7 +79,10 @@ struct PayCommand: BookingCommand {
             break
         }
         let elsewhere = await services.client.changedElsewhere()
-        return Self.finish(state, elsewhere: elsewhere, driver: driver, invocation: invocation)
+        // Declined: the room stays held, for the next `booking pay` to try another card.
+        let kept = elsewhere == nil && state.stage.name == "failed" ? await driver.keepTheRoom(state) : nil
+        return Self.finish(
+            state, elsewhere: elsewhere, keptRoom: kept?.stage.name == "held", driver: driver, invocation: invocation)
     }
 
     /// Ctrl-C or SIGTERM while paying: the charge goes on regardless.
@@ -87,9 +95,11 @@ struct PayCommand: BookingCommand {
     }
 
     /// Prints the outcome and returns the exit code. Still held means no
-    /// payment left: a failure.
+    /// payment left: a failure. `keptRoom`: after a decline, the room is
+    /// held again under a new attempt, for another card.
     static func finish(
-        _ state: BookingFlow.State, elsewhere: ChangedElsewhere? = nil, driver: FlowDriver, invocation: Invocation
+        _ state: BookingFlow.State, elsewhere: ChangedElsewhere? = nil, keptRoom: Bool = false, driver: FlowDriver,
+        invocation: Invocation
     ) -> ExitCode {
         let code = ExitCode(outcome: state, elsewhere: elsewhere, goal: .payment)
         let log = driver.client.seams.eventLogPath
@@ -116,7 +126,9 @@ struct PayCommand: BookingCommand {
         } else if code == .unknown {
             console.line("Run `booking status` later to see how it ended.")
         }
-        if let offer = retryOffer(state.stage) {
+        if keptRoom {
+            console.line("The room is still held for you: run `booking pay --card TOKEN` to try another card.")
+        } else if let offer = retryOffer(state.stage) {
             // The flow's "Try again" is a new attempt on the same offer: on the
             // command line, a new hold and then a payment.
             console.line(

@@ -40,6 +40,12 @@ struct StatusCommand: BookingCommand {
             return .done
         }
         if state?.stage.name == "browsing" { state = nil }
+        // Certainly not paid (a closed key) with the hold live: the room is
+        // kept under a new attempt, for the next `booking pay`.
+        var keptRoom = false
+        if let restored = state, case .notPaid = restored.stage {
+            keptRoom = await driver.keepTheRoom(restored)?.stage.name == "held"
+        }
         let trip = try await attempt.bookingID.asyncMap { try await client.savedTrip($0) } ?? nil
         let code = state.map { ExitCode(stage: $0.stage) } ?? Self.exitCode(attempt.phase)
         if invocation.json {
@@ -60,6 +66,7 @@ struct StatusCommand: BookingCommand {
                 console.line(line)
             }
         }
+        if keptRoom { console.line("The room is still held for you: run `booking pay --card TOKEN` to pay it again.") }
         if let trip { console.line("  " + TripRenderer(console: console).line(trip)) }
         if code == .unknown { console.line("Not known yet: run `booking status` again later.") }
         return code
