@@ -64,11 +64,13 @@ enum Endpoint: CaseIterable {
             switch self {
             case .suggestions: _ = try await api.suggestPlaces("lis")
             case .offers:
-                _ = try await api.offers(placeID: "plc_lisbon", checkIn: date, checkOut: CalendarDate("2027-01-12")!, guests: 2)
+                _ = try await api.offers(
+                    placeID: "plc_lisbon", checkIn: date, checkOut: CalendarDate("2027-01-12")!, guests: 2)
             case .hold: _ = try await api.createHold(offer: OfferID("off_1"), quote: QuoteID("q_1"), key: key)
             case .booking: _ = try await api.booking(BookingID("bk_1"))
             case .payment:
-                _ = try await api.createBooking(hold: HoldID("hold_1"), paymentToken: PaymentToken("tok_visa"), key: key)
+                _ = try await api.createBooking(
+                    hold: HoldID("hold_1"), paymentToken: PaymentToken("tok_visa"), key: key)
             case .cancel: _ = try await api.cancel(BookingID("bk_1"), version: Version(rawValue: 1)!, key: key)
             case .bookings: _ = try await api.bookings()
             }
@@ -116,7 +118,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch error.withLock({ $0 }) {
     case .invalidResponse? where !endpoint.movesMoney: break
     case .unknownOutcome? where endpoint.movesMoney: break
-    case let other: preconditionFailure("\(endpoint), HTTP \(status), \(body.count) bytes: \(String(describing: other))")
+    case let other:
+        preconditionFailure("\(endpoint), HTTP \(status), \(body.count) bytes: \(String(describing: other))")
     }
     return 0
 }

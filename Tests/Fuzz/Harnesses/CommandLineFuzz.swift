@@ -80,7 +80,8 @@ private func check(_ parsed: ParsedCommand) {
         _ = try? input(Fuzzed.place)
     case "diagram":
         let format = try? input(Fuzzed.format)
-        precondition(format == "mermaid" || format == "dot", "a format outside its words: \(String(describing: format))")
+        precondition(
+            format == "mermaid" || format == "dot", "a format outside its words: \(String(describing: format))")
     default:
         _ = try? input(Fuzzed.words)
     }
