@@ -50,6 +50,7 @@ import Testing
             try bytes.write(to: URL(fileURLWithPath: file))
             let words = name == "empty" ? "is empty (0 bytes)" : "is not a database this program can read"
             Self.expectWords(await Self.search(directory), words)
+            Self.expectWords(await InProcess.bare(["--data-dir", directory, "trips"]), words)
             #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes, "\(name) changed")
         }
     }
