@@ -3,16 +3,21 @@
 #
 #   scripts/fuzz.sh [seconds-per-target] [target...]
 #
-# Targets: deep-link, wire-decoder, http-parser, database-open, flow-events
-# (command-line, the CLI's parser, is not built since the commands became
-# types: it needs the whole CLI instrumented). How they are built: outside SwiftPM, with swiftc
-# -sanitize=fuzzer,address. The modules under test (Primitives, SQLite,
-# BookingCore, BookingStore, BookingAPI) are compiled from their sources into
-# instrumented static libraries, and each harness in Tests/Fuzz/Harnesses
-# links the ones it needs; the HTTP parser's and the command-line parser's
-# few pure files are compiled into their harnesses directly. BookingStore's embedded schema is the file
-# SwiftPM's plugin generates, so `swift build` runs first.
+# Targets: deep-link, wire-decoder, http-parser, database-open, flow-events,
+# command-line (CommandLineKit's parser over command types: typed options
+# and arguments of every kind), body-limit (the response-size cap of every
+# endpoint, through the API client). How they are built: outside SwiftPM,
+# with swiftc -sanitize=fuzzer,address. The modules under test (Primitives,
+# SQLite, BookingCore, BookingStore, BookingAPI, CommandLineKit) are compiled
+# from their sources into instrumented static libraries, and each harness in
+# Tests/Fuzz/Harnesses links the ones it needs; the HTTP parser's few pure
+# files are compiled into its harness directly. BookingStore's embedded
+# schema is the file SwiftPM's plugin generates, so `swift build` runs first.
 # FUZZ_REUSE_MODULES=1 skips rebuilding the libraries when they exist.
+#
+# CI (.ci/run) runs `scripts/fuzz.sh 5`: every target built and run 5 s, so
+# a harness that no longer builds, or a crash on the committed corpus,
+# fails CI.
 #
 # Seeds: Tests/Fuzz/corpus/<target>/ (committed); the growing corpus, the
 # crashes (artifacts) and a summary with libFuzzer's runs and cov: figure
@@ -23,7 +28,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(deep-link wire-decoder http-parser database-open flow-events)
+all_targets=(deep-link wire-decoder http-parser database-open flow-events command-line body-limit)
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 export PATH="/opt/swift/usr/bin:$PATH"
 out=${FUZZ_OUT:-/tmp/bookingkit-fuzz}
 modules="$out/modules"
@@ -43,12 +49,13 @@ module() { # name sources...
     swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$name" \
         -emit-module-path "$modules/$name.swiftmodule" -o "$modules/lib$name.a" "$@" 2>&1 | quiet
 }
-if [ "${FUZZ_REUSE_MODULES:-0}" != 1 ] || [ ! -f "$modules/libBookingAPI.a" ]; then
+if [ "${FUZZ_REUSE_MODULES:-0}" != 1 ] || [ ! -f "$modules/libCommandLineKit.a" ]; then
     module Primitives "$root"/Sources/Primitives/*.swift
     module SQLite "$root"/Sources/SQLite/*.swift
     module BookingCore "$root"/Sources/BookingCore/*.swift
     module BookingStore "$root"/Sources/BookingStore/*.swift "$schema"
     module BookingAPI "$root"/Sources/BookingAPI/*.swift "$root"/Sources/BookingAPI/Wire/*.swift
+    module CommandLineKit $(find "$root/Sources/CommandLineKit" -name "*.swift" | sort)
 fi
 
 harness() { # target harness-files... -- libraries...
@@ -57,7 +64,6 @@ harness() { # target harness-files... -- libraries...
 }
 h="$root/Tests/Fuzz/Harnesses"
 http="$root/Sources/HTTPServer"
-cli="$root/Sources/BookingCLI"
 for target in "${targets[@]}"; do
     case $target in
         deep-link) harness "$target" "$h/DeepLinkFuzz.swift" -lBookingCore -lPrimitives ;;
@@ -66,12 +72,10 @@ for target in "${targets[@]}"; do
             "$http/HTTPRequestParser.swift" "$http/HTTPSyntax.swift" "$http/HTTPParseError.swift" \
             "$http/HTTPVersion.swift" "$http/HTTPHeaders.swift" "$http/HTTPRequest.swift" \
             "$http/HTTPResponse.swift" "$http/HTTPResponse+Disposition.swift" "$http/HTTPResponse+JSONError.swift" -lPrimitives ;;
-        command-line)
-            # The parser's catalog is now the command types themselves, so
-            # this harness needs all of BookingCLI (and the runtime and the
-            # sandbox it links) built instrumented; not done yet.
-            echo "fuzz: command-line is not built: it needs BookingCLI and its dependencies as instrumented modules" >&2
-            exit 2 ;;
+        command-line) harness "$target" "$h/CommandLineFuzz.swift" -module-name CommandLineFuzz \
+            -lCommandLineKit -lPrimitives ;;
+        body-limit) harness "$target" "$h/BodyLimitFuzz.swift" -module-name BodyLimitFuzz \
+            -lBookingAPI -lBookingCore -lPrimitives -lFoundationNetworking ;;
         database-open) harness "$target" "$h/DatabaseOpenFuzz.swift" -lBookingStore -lSQLite -lBookingCore -lPrimitives -lsqlite3 ;;
         flow-events) harness "$target" "$h/FlowEventsFuzz.swift" "$h/ByteReader.swift" -module-name FlowEventsFuzz \
             -lBookingCore -lPrimitives ;;

@@ -2,6 +2,7 @@ import BookingAPI
 import BookingSandbox
 import Foundation
 import HTTPServer
+import SQLite
 
 /// The embedded default: the sandbox started inside this process on
 /// 127.0.0.1 and an ephemeral port, its database kept in
@@ -17,12 +18,21 @@ package final class EmbeddedSandbox: Sendable {
     ///
     /// - Parameter holdTTLMilliseconds: how long holds last (default 15 min).
     package init(directory: String, holdTTLMilliseconds: Int64? = nil) throws {
+        try Self.prepare(directory: directory)
         var configuration = SandboxConfiguration(
             databasePath: SandboxConfiguration.databasePath(inDataDirectory: directory))
         if let holdTTLMilliseconds { configuration.holdTTLMilliseconds = holdTTLMilliseconds }
         server = try SandboxServer(configuration: configuration, listenerConfiguration: HTTPListener.Configuration())
         let port = try server.start()
         address = try ServerAddress("http://127.0.0.1:\(port)")
+    }
+
+    /// Creates `directory` `0700`, or tightens an existing one to `0700`,
+    /// and refuses one that is a symbolic link (never followed: what it
+    /// points to keeps its mode): the rules of the client's own files, for
+    /// the sandbox's database in `<data-dir>/sandbox/`.
+    package static func prepare(directory: String) throws {
+        try Database.makeOwnerOnlyDirectory(atPath: directory)
     }
 
     /// Stops serving (requests in flight finish first).

@@ -3,6 +3,7 @@ import BookingCore
 import BookingKit
 import BookingStore
 import Foundation
+import SQLite
 
 /// What a command that talks to the server gets: one `BookingClient` over
 /// the data directory (to the given server, or to the embedded sandbox
@@ -56,6 +57,7 @@ package final class Services: Sendable {
         let logHandler = StandardErrorLogHandler.from(environment: environment, console: console)
         self.logHandler = logHandler
         try Self.makeDirectory(settings.dataDirectory)
+        try Self.checkBookings(in: settings.dataDirectory)
         if let given = settings.server {
             embedded = nil
             server = given
@@ -67,7 +69,8 @@ package final class Services: Sendable {
                 embedded = sandbox
                 server = sandbox.address
             } catch {
-                throw .failed("cannot start the embedded sandbox in \(settings.dataDirectory)/sandbox: \(error)")
+                let message = "cannot start the embedded sandbox in \(settings.dataDirectory)/sandbox: \(error)"
+                throw Self.isUnusableFile(error) ? .rejected(message) : .failed(message)
             }
         }
         let configuration = BookingClient.Configuration(
@@ -113,8 +116,40 @@ package final class Services: Sendable {
         do {
             try BookingDatabase.makeDataDirectory(atPath: path)
         } catch {
-            throw .failed("cannot use the data directory \(path): \(error)")
+            let message = "cannot use the data directory \(path): \(error)"
+            throw isUnusableFile(error) ? .rejected(message) : .failed(message)
         }
+    }
+
+    /// Opens `booking.sqlite` once before the client does and takes the
+    /// write lock for an instant: a file the program will not use (a link,
+    /// emptied, damaged, not a database) is rejected input (exit 2), and a
+    /// file another process keeps locked for writing is said as that after
+    /// one busy timeout, not as a failed hold or payment. Any other error is
+    /// left for the client to report.
+    static func checkBookings(in directory: String) throws(CommandFailure) {
+        do {
+            let bookings = try BookingDatabase(directory: directory)
+            try bookings.database.run("BEGIN IMMEDIATE")
+            try bookings.database.run("ROLLBACK")
+        } catch let error as SQLiteError where error.isUnusableFile {
+            throw .rejected("cannot use the data directory \(directory): \(error)")
+        } catch let error as SQLiteError where error.isBusy {
+            throw .failed(lockedMessage(directory))
+        } catch {
+            return
+        }
+    }
+
+    /// The words for a `booking.sqlite` another process keeps locked.
+    static func lockedMessage(_ directory: String) -> String {
+        "the bookings in \(directory) are locked by another `booking` run (or another program holding "
+            + "booking.sqlite for writing); nothing was changed or sent. Try again once it has finished"
+    }
+
+    /// Whether `error` says a file or directory given is not one to use.
+    static func isUnusableFile(_ error: any Error) -> Bool {
+        (error as? SQLiteError)?.isUnusableFile == true
     }
 
     /// Settles what earlier runs left open, as every launch does: bounded,

@@ -50,7 +50,8 @@ package struct TripViewer: Sendable {
             console.note("booking: showing this device's copy read-only; cannot save a refresh: \(writeError)")
             return TripViewer(repository: repository, canSave: false)
         } catch {
-            throw .failed("cannot open the trips in \(directory): \(error)")
+            let message = "cannot open the trips in \(directory): \(error)"
+            throw Services.isUnusableFile(error) ? .rejected(message) : .failed(message)
         }
     }
 

@@ -8,7 +8,8 @@ import Foundation
 extension SearchRepository {
     /// Page `pageIndex` (from 0) of the offers for `query`: from the cache
     /// unless `refresh`, else from the server (following the cached cursor
-    /// of the page before). Offline, the cached page with `offline` set.
+    /// of the page before). Offline (the request never left), the cached
+    /// page with `offline` set; any answer that is not a page is thrown.
     package func offers(_ query: SearchQuery, pageIndex: Int, refresh: Bool = false) async throws -> OffersPage {
         let key = query.cacheKey
         // A later page may be the one being prefetched: let it land first.
@@ -42,7 +43,9 @@ extension SearchRepository {
             if let next = page.nextCursor { prefetchPage(query, pageIndex: pageIndex + 1, cursor: next) }
             return try present(stored, fromCache: false, offline: false)
         } catch {
-            guard Self.isUnreachable(error) else { throw error }
+            // Offline is no connection at all; a redirect, a 503 after the
+            // retries or a bad answer names the server (thrown), never offline.
+            guard Self.isOffline(error) else { throw error }
             guard let cached else { throw SearchError.offlineWithoutCache }
             return try present(cached, fromCache: true, offline: true)
         }
@@ -145,14 +148,6 @@ extension SearchRepository {
             marks: marks)
     }
 
-    /// Whether the server could not answer (offline, or unavailable after
-    /// the retries): offers fall back to the cached copy.
-    static func isUnreachable(_ error: any Error) -> Bool {
-        switch error as? APIError {
-        case .final(.notSent, _)?, .final(.unavailable, _)?: return true
-        default: return false
-        }
-    }
 }
 
 extension OffersPage {

@@ -2,6 +2,7 @@ import BookingAPI
 import BookingCore
 import BookingStore
 import Foundation
+import SQLite
 
 extension TripRepository {
     /// Settles every open cancellation with the server: the launch-time job
@@ -20,6 +21,26 @@ extension TripRepository {
         // then goes its own way: that one sends GETs, several at once; this
         // one resends POSTs one at a time and sorts refusals from pending
         // requests.
+        //
+        // One reconciliation at a time per data directory: a run that finds
+        // another at it leaves the open requests to that one and reports
+        // nothing cancelled, so each run reports only what it did.
+        var lock: FileLock?
+        if api != nil {
+            do {
+                lock = try FileLock.acquire(path: Self.reconcileLockPath(store.database.path))
+            } catch {
+                var report = CancelReport()
+                report.noteError("cannot take the lock of the cancellations: \(error)")
+                return report
+            }
+            guard lock != nil else {
+                var report = CancelReport()
+                report.messages.append(Self.settledElsewhere)
+                return report
+            }
+        }
+        defer { withExtendedLifetime(lock) {} }
         let opened = CancelReport.opening("the open cancellations") { try store.cancels.allOpen() }
         var report = opened.report
         guard let open = opened.rows else { return report }
@@ -50,5 +71,15 @@ extension TripRepository {
             }
         }
         return report
+    }
+
+    /// The report's line when another run is settling the cancellations.
+    static let settledElsewhere =
+        "another `booking` run is settling the open cancellations now; this one left them to it"
+
+    /// The lock file of the cancellations' reconciliation, beside `booking.sqlite` at `databasePath`.
+    static func reconcileLockPath(_ databasePath: String) -> String {
+        ((databasePath as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent(".cancel-reconcile.lock")
     }
 }

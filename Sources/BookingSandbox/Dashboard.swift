@@ -91,7 +91,7 @@ struct Dashboard: Encodable, Sendable {
                     state: row.string(at: 3),
                     status: row.isNull(at: 4) ? nil : row.int64(at: 4), secondsLeft: (left + 999) / 1000))
         }
-        dashboard.faults = SandboxFault.simpleCases.map { fault in
+        dashboard.faults = SandboxFault.listed(rates: configuration.faultRates).map { fault in
             FaultRow(fault: fault.description, rate: configuration.faultRates[fault] ?? 0)
         }
         return dashboard

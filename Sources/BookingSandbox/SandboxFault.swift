@@ -51,6 +51,13 @@ public enum SandboxFault: Hashable, Sendable, CustomStringConvertible {
         .unavailable, .priceChanged, .soldOut, .staleVersion,
     ]
 
+    /// The faults a dashboard lists for `rates`: every fault without a
+    /// parameter, then each one with a parameter that has a rate (such as
+    /// `delay-ms=300`), by its spelling.
+    static func listed(rates: [SandboxFault: Double]) -> [SandboxFault] {
+        simpleCases + rates.keys.filter { !simpleCases.contains($0) }.sorted { $0.description < $1.description }
+    }
+
     /// Parses one wire spelling; `nil` when it is not one.
     public init?(_ text: String) {
         if let simple = Self.simpleCases.first(where: { $0.description == text }) {

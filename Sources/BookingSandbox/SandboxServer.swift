@@ -1,7 +1,9 @@
 import HTTPServer
 
 /// The sandbox server: a `SandboxHandler` behind an `HTTPListener` on
-/// loopback. `booking sandbox` runs one.
+/// loopback. `booking sandbox` runs one. Over the socket it refuses a
+/// request with no `Host`, an absolute-form target naming another host
+/// (421) and a repeated `Origin`, `Authorization` or `Idempotency-Key`.
 ///
 /// ```swift
 /// let server = try SandboxServer(configuration: .init(databasePath: path))
@@ -21,7 +23,7 @@ public final class SandboxServer: Sendable {
     public init(configuration: SandboxConfiguration, listenerConfiguration: HTTPListener.Configuration = .init()) throws
     {
         self.handler = try SandboxHandler(configuration: configuration)
-        self.listener = HTTPListener(configuration: listenerConfiguration, handler: handler)
+        self.listener = HTTPListener(configuration: listenerConfiguration, handler: RequestScreen(inner: handler))
     }
 
     /// Binds and starts serving; returns the bound port.

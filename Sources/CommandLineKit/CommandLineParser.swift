@@ -33,13 +33,8 @@ package struct CommandLineParser: Sendable {
     /// Parses the words after the program name.
     package func parse(_ words: [String]) throws(UsageError) -> Request {
         guard let first = words.first else { throw .missingCommand }
-        if first == "--help" || first == "-h" || first == program.helpWord {
-            if words.count >= 2, first == program.helpWord {
-                guard command(named: words[1]) != nil else { throw .unknownCommand(words[1]) }
-                return .help(command: words[1])
-            }
-            return .help(command: nil)
-        }
+        if first == "--help" || first == "-h" { return .help(command: nil) }
+        if first == program.helpWord { return try help(after: words.dropFirst()) }
         if words.first(where: { !program.versionFlags.contains($0) }) == "--version" {
             let versionWords = program.versionFlags.union(["--version"])
             if let other = words.first(where: { !versionWords.contains($0) }) {
@@ -47,13 +42,16 @@ package struct CommandLineParser: Sendable {
             }
             return .version
         }
-        // Global options may come before the command.
+        // Global options may come before the command, and before a help
+        // (`--data-dir X --help`, `--json help pay`).
         var index = 0
         var parsed = ParsedCommand(command: "", values: [:], flags: [], arguments: [])
-        while index < words.count, words[index].hasPrefix("--"), words[index] != "--" {
+        while index < words.count, words[index].hasPrefix("-"), words[index] != "--" {
+            if words[index] == "--help" || words[index] == "-h" { return .help(command: nil) }
             try take(words, at: &index, options: globalOptions, into: &parsed, command: nil)
         }
         guard index < words.count else { throw .missingCommand }
+        if words[index] == program.helpWord { return try help(after: words[(index + 1)...]) }
         let name = words[index]
         guard let spec = command(named: name) else { throw .unknownCommand(name) }
         parsed.command = name
@@ -74,6 +72,13 @@ package struct CommandLineParser: Sendable {
         }
         try checkArguments(&parsed, spec: spec)
         return .run(parsed)
+    }
+
+    /// `help` and the words after it: the overall help, or the named command's.
+    private func help(after words: ArraySlice<String>) throws(UsageError) -> Request {
+        guard let name = words.first else { return .help(command: nil) }
+        guard command(named: name) != nil else { throw .unknownCommand(name) }
+        return .help(command: name)
     }
 
     /// The spec of the command called `name`.

@@ -11,13 +11,22 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The body (empty when there is none).
     public var body: Data
+    /// The authority (`host[:port]`) of an absolute-form target
+    /// (`GET http://host:port/path`), which names the host asked for in
+    /// place of `Host` (RFC 9112 section 3.2.2); nil for an origin-form
+    /// target. `target` is its path and query either way.
+    public var absoluteFormAuthority: String?
 
     /// Creates a request.
-    public init(method: String, target: String, headers: HTTPHeaders = [:], body: Data = Data()) {
+    public init(
+        method: String, target: String, headers: HTTPHeaders = [:], body: Data = Data(),
+        absoluteFormAuthority: String? = nil
+    ) {
         self.method = method
         self.target = target
         self.headers = headers
         self.body = body
+        self.absoluteFormAuthority = absoluteFormAuthority
     }
 
     /// The target up to the `?`, not percent-decoded.
@@ -43,6 +52,6 @@ public struct HTTPRequest: Sendable, Equatable {
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.target == rhs.target && lhs.headers == rhs.headers
-            && lhs.body == rhs.body
+            && lhs.body == rhs.body && lhs.absoluteFormAuthority == rhs.absoluteFormAuthority
     }
 }

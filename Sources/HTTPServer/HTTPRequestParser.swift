@@ -13,7 +13,8 @@ import Foundation
 ///
 /// What it accepts: a request line `method SP target SP HTTP/1.x CRLF` (one
 /// leading empty line is ignored, RFC 9112 section 2.2), origin-form,
-/// absolute-form (rewritten to origin-form) and `OPTIONS *` targets, header
+/// absolute-form (rewritten to origin-form, its authority kept in
+/// `HTTPRequest.absoluteFormAuthority`) and `OPTIONS *` targets, header
 /// lines `name: value CRLF` with CRLF line endings only, and bodies framed by
 /// `Content-Length` only. HTTP/1.1 requests need exactly one `Host`. Any
 /// `Transfer-Encoding` is refused with 501.
@@ -115,7 +116,8 @@ public struct HTTPRequestParser: Sendable {
                     method: head.line.method,
                     target: head.line.target,
                     headers: head.headers,
-                    body: Data(buffer[head.bodyStart..<end])
+                    body: Data(buffer[head.bodyStart..<end]),
+                    absoluteFormAuthority: head.line.authority
                 )
                 return .request(request, consumed: end)
             }
@@ -171,10 +173,13 @@ extension HTTPRequestParser {
         case .needMore: return .failure(.malformedRequestLine)
         }
         let method = String(decoding: methodBytes, as: UTF8.self)
-        guard let target = Self.originForm(String(decoding: targetBytes, as: UTF8.self), method: method) else {
+        guard let form = Self.originForm(String(decoding: targetBytes, as: UTF8.self), method: method) else {
             return .failure(.malformedRequestLine)
         }
-        return .success(RequestLine(method: method, target: target, version: version, headersStart: lf + 1))
+        return .success(
+            RequestLine(
+                method: method, target: form.target, authority: form.authority, version: version,
+                headersStart: lf + 1))
     }
 
     /// `HTTP/1.x`; another major version is 505, anything else 400. A minor
@@ -194,17 +199,20 @@ extension HTTPRequestParser {
     }
 
     /// The target in origin-form (`/path?query`): origin-form as is,
-    /// absolute-form (`http://host/path`) reduced to its path and query,
-    /// `*` for OPTIONS only; `nil` for anything else.
-    static func originForm(_ target: String, method: String) -> String? {
-        if target.hasPrefix("/") { return target }
-        if target == "*" { return method == "OPTIONS" ? target : nil }
+    /// absolute-form (`http://host/path`) reduced to its path and query with
+    /// its authority (`host[:port]`, which must be there and hold no user
+    /// information), `*` for OPTIONS only; `nil` for anything else.
+    static func originForm(_ target: String, method: String) -> (target: String, authority: String?)? {
+        if target.hasPrefix("/") { return (target, nil) }
+        if target == "*" { return method == "OPTIONS" ? (target, nil) : nil }
         let lowered = target.lowercased()
         for scheme in ["http://", "https://"] where lowered.hasPrefix(scheme) {
             let rest = target.dropFirst(scheme.count)
-            guard let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
+            let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+            let authority = rest[..<pathStart]
+            guard !authority.isEmpty, !authority.contains("@") else { return nil }
             let pathAndQuery = rest[pathStart...]
-            return pathAndQuery.hasPrefix("/") ? String(pathAndQuery) : "/" + pathAndQuery
+            return (pathAndQuery.hasPrefix("/") ? String(pathAndQuery) : "/" + pathAndQuery, String(authority))
         }
         return nil
     }
@@ -279,6 +287,7 @@ extension HTTPRequestParser {
     private struct RequestLine: Sendable {
         var method: String
         var target: String
+        var authority: String?
         var version: HTTPVersion
         var headersStart: Int
     }

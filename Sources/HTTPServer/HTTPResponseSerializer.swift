@@ -82,6 +82,7 @@ public enum HTTPResponseSerializer {
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
         case 417: "Expectation Failed"
+        case 421: "Misdirected Request"
         case 422: "Unprocessable Content"
         case 425: "Too Early"
         case 428: "Precondition Required"

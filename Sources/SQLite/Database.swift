@@ -114,15 +114,24 @@ public final class Database {
                 message: "SQLITE_DBCONFIG_DEFENSIVE did not take")
         }
         // The first statement reads the file: a file that is not a database
-        // fails here with SQLITE_NOTADB.
-        if !options.readOnly && !Self.isTemporary(path) {
-            let mode = try pragma("journal_mode", set: "WAL")
-            guard mode?.lowercased() == "wal" else {
-                throw SQLiteError(
-                    code: .error, message: "journal_mode=WAL did not take (got \(mode ?? "nothing")) for \(path)")
+        // fails here with SQLITE_NOTADB, said as what it is.
+        do throws(SQLiteError) {
+            if !options.readOnly && !Self.isTemporary(path) {
+                let mode = try pragma("journal_mode", set: "WAL")
+                guard mode?.lowercased() == "wal" else {
+                    throw SQLiteError(
+                        code: .error, message: "journal_mode=WAL did not take (got \(mode ?? "nothing")) for \(path)")
+                }
+            } else {
+                _ = try pragma("schema_version")
             }
-        } else {
-            _ = try pragma("schema_version")
+        } catch {
+            guard error.isCorrupt else { throw error }
+            let name = (path as NSString).lastPathComponent
+            throw SQLiteError(
+                unusableFile: error.code,
+                "\(name) is not a database this program can read (it is damaged, or another kind of file). "
+                    + "It was left as it is; move it away (or restore a copy) to start afresh: \(path)")
         }
         try expectPragma("synchronous", set: options.synchronous.rawValue, readBack: String(options.synchronous.level))
         try expectPragma("foreign_keys", set: "ON", readBack: "1")

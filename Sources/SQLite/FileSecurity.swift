@@ -73,8 +73,7 @@ enum FileSecurity {
                     attributes: [.posixPermissions: Int(directoryMode)])
             } catch {
                 throw SQLiteError(
-                    code: .cannotOpen,
-                    message: "cannot create directory \(path): \(error.localizedDescription)")
+                    unusableFile: .cannotOpen, "cannot create the directory \(path): \(whyNotCreated(path))")
             }
         }
         let descriptor: Int32
@@ -85,12 +84,13 @@ enum FileSecurity {
             switch Platform.kind(atPath: path) {
             case .symbolicLink?:
                 throw SQLiteError(
-                    code: .cannotOpen,
-                    message:
-                        "the directory \(path) is a symbolic link\(target(of: path)); refusing to use it: give the directory it points to instead"
+                    unusableFile: .cannotOpen,
+                    "the directory \(path) is a symbolic link\(target(of: path)); refusing to use it: give the directory it points to instead"
                 )
             case let kind? where kind != .directory:
-                throw SQLiteError(code: .cannotOpen, message: "\(path) is \(kind.name), not a directory")
+                throw SQLiteError(
+                    unusableFile: .cannotOpen,
+                    "\(path) is \(kind.name), not a directory: give a directory (a missing one is created)")
             default:
                 throw SQLiteError(code: .cannotOpen, message: "cannot open directory \(path): \(error.text)")
             }
@@ -118,8 +118,8 @@ enum FileSecurity {
         case .symbolicLink: throw symbolicLink(path)
         default:
             throw SQLiteError(
-                code: .cannotOpen,
-                message: "\(name(path)) is not a regular file (it is \(status.kind.name)); refusing to open it: \(path)"
+                unusableFile: .cannotOpen,
+                "\(name(path)) is not a regular file (it is \(status.kind.name)); refusing to open it: move it away: \(path)"
             )
         }
         if shouldTighten && status.permissions & 0o077 != 0,
@@ -204,15 +204,33 @@ enum FileSecurity {
 
     private static func symbolicLink(_ path: String) -> SQLiteError {
         SQLiteError(
-            code: .cannotOpen,
-            message: "\(name(path)) is a symbolic link; refusing to open it: \(path)\(target(of: path))")
+            unusableFile: .cannotOpen,
+            "\(name(path)) is a symbolic link; refusing to open it: \(path)\(target(of: path)); "
+                + "move the file it points to in its place")
+    }
+
+    /// Why `path` could not be created, in words: the nearest existing
+    /// ancestor is not a directory, or cannot be written.
+    private static func whyNotCreated(_ path: String) -> String {
+        var ancestor = (path as NSString).deletingLastPathComponent
+        while !ancestor.isEmpty && ancestor != "/" && Platform.kind(atPath: ancestor) == nil {
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        if ancestor.isEmpty { ancestor = "." }
+        switch Platform.kind(atPath: ancestor) {
+        case .directory?:
+            return "\(ancestor) cannot be written; give a directory you may write, or make it writable"
+        case let kind?:
+            return "\(ancestor) is \(kind.name), not a directory; give a path whose parents are directories"
+        case nil:
+            return "\(ancestor) cannot be read; give a directory you may write"
+        }
     }
 
     private static func emptyFile(_ path: String) -> SQLiteError {
         SQLiteError(
-            code: .notADatabase,
-            message:
-                "\(name(path)) is empty (0 bytes) though it was already there: it may have been truncated, and what it held is not in it. It was left as it is; move it away (or restore a copy) to start afresh: \(path)"
+            unusableFile: .notADatabase,
+            "\(name(path)) is empty (0 bytes) though it was already there: it may have been truncated, and what it held is not in it. It was left as it is; move it away (or restore a copy) to start afresh: \(path)"
         )
     }
 }

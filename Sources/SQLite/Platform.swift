@@ -141,6 +141,15 @@ enum Platform {
         _ = systemUnlink(path)
     }
 
+    /// Takes the exclusive advisory lock of `descriptor` without waiting
+    /// (`flock`); `false` when another open file holds it.
+    static func tryLockExclusively(_ descriptor: Int32) -> Bool {
+        flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    }
+
+    /// Flags to open (and create) a lock file.
+    static let lockFileFlags = O_RDWR | O_CREAT
+
     /// This process's id.
     static var processID: Int32 { Int32(getpid()) }
 

@@ -22,6 +22,11 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
     /// What this layer refused before SQLite ran anything, or `nil` for
     /// an error of SQLite itself. A refusal is coded `.misuse`.
     public let refusal: Refusal?
+    /// Whether the file or directory given is not one this layer will use
+    /// (a symbolic link, not a regular file or directory, an emptied file,
+    /// a file that is not a database): the caller's input is wrong, and the
+    /// message says what is wrong and what to do, without SQLite's numbers.
+    public let isUnusableFile: Bool
 
     /// Creates an error.
     public init(
@@ -34,6 +39,7 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
         self.sql = sql
         self.systemErrorCode = systemErrorCode
         self.refusal = nil
+        self.isUnusableFile = false
     }
 
     /// An error for what this layer refuses to run, coded `.misuse`.
@@ -44,6 +50,20 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
         self.sql = sql
         self.systemErrorCode = 0
         self.refusal = refusal
+        self.isUnusableFile = false
+    }
+
+    /// An error for a file or directory this layer will not use, coded
+    /// `code`: `message` says what is wrong and what to do, and is the
+    /// whole description.
+    public init(unusableFile code: ResultCode, _ message: String) {
+        self.code = code.primary
+        self.extendedCode = code
+        self.message = message
+        self.sql = nil
+        self.systemErrorCode = 0
+        self.refusal = nil
+        self.isUnusableFile = true
     }
 
     /// An error for a file found damaged by a check of this layer's callers
@@ -65,6 +85,7 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     public var description: String {
+        if isUnusableFile { return message }
         var text = "SQLite error \(code.rawValue)"
         if extendedCode != code { text += " (extended \(extendedCode.rawValue))" }
         text += ": \(message)"

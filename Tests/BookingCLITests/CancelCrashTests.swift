@@ -24,7 +24,7 @@ import Testing
         return try #require(state["bookingId"] as? String)
     }
 
-    private static func refunds(_ sandbox: SandboxProcess, _ id: String) async throws -> Int {
+    static func refunds(_ sandbox: SandboxProcess, _ id: String) async throws -> Int {
         try await sandbox.ledger().entries.filter { $0.kind == "refund" && $0.bookingId == id }.count
     }
 
@@ -76,7 +76,7 @@ import Testing
     }
 
     /// A sandbox, a confirmed booking and `booking cancel` killed at `boundary`.
-    private static func killedCancel(at boundary: String, label: String) async throws
+    static func killedCancel(at boundary: String, label: String) async throws
         -> (sandbox: SandboxProcess, booking: Booking, id: String)
     {
         let sandbox = try await SandboxProcess()

@@ -20,6 +20,24 @@ import Testing
         #expect(run.output.contains("--json"))
     }
 
+    /// Global options before a help ask for the help (they said "unknown command").
+    @Test(arguments: [["--json", "--help"], ["--data-dir", "/tmp/bk-help-data", "--help"], ["--json", "-h"]])
+    func globalOptionsBeforeTheHelpGiveTheOverview(words: [String]) async throws {
+        let run = await InProcess.bare(words)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("EXIT CODES"))
+        #expect(run.error.isEmpty)
+    }
+
+    @Test func globalOptionsBeforeHelpAndACommandGiveThatCommandsHelp() async throws {
+        let run = await InProcess.bare(["--data-dir", "/tmp/bk-help-data", "help", "pay"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.hasPrefix("booking pay: "))
+        let unknown = await InProcess.bare(["--json", "help", "nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("nope"))
+    }
+
     @Test func outputPipedIntoHeadEndsQuietly() async throws {
         let run = try await Booking.shell(#"set -o pipefail; "$BOOKING" --help | head -1"#)
         #expect(run.status == 0, "stderr: \(run.error)")

@@ -63,7 +63,8 @@ import Testing
             attributes: [.posixPermissions: 0o755])
         try FileManager.default.createSymbolicLink(atPath: booking.dataDirectory, withDestinationPath: target)
         let trips = try await booking.run(["trips"])
-        #expect(trips.status == 1)
+        // Rejected input: exit 2 (issue 23, item 8; it was 1).
+        #expect(trips.status == 2)
         #expect(trips.error.contains("is a symbolic link"), "\(trips.error)")
         #expect(try mode(target) == 0o755)
         #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty)

@@ -55,6 +55,16 @@ import Testing
         }
     }
 
+    /// A fault with a parameter given a rate (`--fault-rate delay-ms=300=0.1`)
+    /// is listed with it; only the faults without one were.
+    @Test func aDelayGivenARateIsListedWithItsRate() async throws {
+        try await withSandbox(.inProcess, configure: { $0.faultRates[.delay(milliseconds: 300)] = 0.1 }) { sandbox in
+            let faults = try await sandbox.send("GET", "/sandbox/faults.json", account: nil).json
+            #expect(faults.items.contains { $0["fault"].stringValue == "delay-ms=300" && $0["rate"] == .double(0.1) })
+            #expect(faults.items.contains { $0["fault"].stringValue == "rate-limit" })
+        }
+    }
+
     @Test func servesTheOpenAPIDocumentItWasBuiltWith() async throws {
         try await withSandbox(.inProcess) { sandbox in
             let response = try await sandbox.send("GET", "/openapi.yaml", account: nil)

@@ -88,6 +88,24 @@ private func error(_ outcome: HTTPRequestParser.Outcome) -> HTTPParseError? {
         #expect(HTTPRequestParserTestsSupport.target("OPTIONS * HTTP/1.1") == "*")
     }
 
+    /// The host an absolute-form target names is kept for the handler (it
+    /// was dropped: a proxy-style request for another host read as one for
+    /// this server); a target with no host or with user information is refused.
+    @Test func keepsTheAuthorityOfAnAbsoluteFormTargetAndRefusesOneWithoutAHost() {
+        func parsed(_ requestLine: String) -> HTTPRequest? {
+            var parser = HTTPRequestParser()
+            if case .request(let request, _) = parser.parse(Array((requestLine + "\r\nHost: h\r\n\r\n").utf8)) {
+                return request
+            }
+            return nil
+        }
+        #expect(parsed("GET http://bank.example:8/a?b=c HTTP/1.1")?.absoluteFormAuthority == "bank.example:8")
+        #expect(parsed("GET https://h?q=1 HTTP/1.1")?.absoluteFormAuthority == "h")
+        #expect(parsed("GET /a HTTP/1.1")?.absoluteFormAuthority == nil)
+        #expect(parsed("GET http:///a HTTP/1.1") == nil)
+        #expect(parsed("GET http://user@bank.example/a HTTP/1.1") == nil)
+    }
+
     @Test func reportsTheVersionAndServesHigherMinorVersionsAsHTTP11() {
         var parser = HTTPRequestParser()
         _ = parser.parse(Array("GET / HTTP/1.0\r\n\r\n".utf8))

@@ -1,5 +1,6 @@
 import BookingKit
 import CommandLineKit
+import Foundation
 
 /// `booking replay LOG`: runs a saved event log through the reducer and
 /// says, step by step, whether it reaches the logged state and effects.
@@ -15,6 +16,7 @@ enum ReplayCommand: ArgumentCommand {
     static let argument = TypedArgument("LOG", .file, help: "an event log file")
 
     static func run(_ path: String, _ invocation: Invocation) async throws -> ExitCode {
+        try checkFile(path)
         var mismatches = 0
         let count = try replay(path) { step in
             if !step.matches { mismatches += 1 }
@@ -60,6 +62,21 @@ enum ReplayCommand: ArgumentCommand {
             first = false
         }
         console.line(first ? "]\n}" : "\n  ]\n}")
+    }
+
+    /// A directory or a file this user may not read is said as that, with
+    /// what to give instead, before the platform's words ("error 256") can.
+    private static func checkFile(_ path: String) throws(CommandFailure) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue {
+            throw .rejected(
+                "cannot replay: \(path) is a directory, not an event log: give one of its files "
+                    + "(the logs are in <data-dir>/logs/)")
+        }
+        if !FileManager.default.isReadableFile(atPath: path) {
+            throw .rejected("cannot replay: \(path) cannot be read by this user: give a log you may read")
+        }
     }
 
     @discardableResult

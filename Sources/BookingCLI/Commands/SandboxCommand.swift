@@ -58,6 +58,12 @@ struct SandboxCommand: BookingCommand {
         listener.port = port
         if let problem = configuration.validationProblem() { throw CommandFailure.rejected(problem) }
         try Services.makeDirectory(invocation.settings.dataDirectory)
+        do {
+            try EmbeddedSandbox.prepare(directory: directory)
+        } catch {
+            let message = "cannot use \(directory) for the sandbox: \(error)"
+            throw Services.isUnusableFile(error) ? CommandFailure.rejected(message) : CommandFailure.failed(message)
+        }
         let server: SandboxServer
         do {
             server = try SandboxServer(configuration: configuration, listenerConfiguration: listener)

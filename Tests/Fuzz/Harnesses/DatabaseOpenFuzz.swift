@@ -19,7 +19,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let booking = data[0] % 2 == 0
     let file = directory + (booking ? "/booking.sqlite" : "/cache.sqlite")
     let contents = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    FileManager.default.createFile(atPath: file, contents: contents, attributes: [.posixPermissions: 0o600])
+    _ = FileManager.default.createFile(atPath: file, contents: contents, attributes: [.posixPermissions: 0o600])
     if booking {
         if let database = try? BookingDatabase(directory: directory, busyTimeoutMilliseconds: 0) {
             _ = try? database.attempts.nonFinal()
