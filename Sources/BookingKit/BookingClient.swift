@@ -118,11 +118,19 @@ public final class BookingClient: Sendable {
             throw .dataDirectoryUnusable(path: directory, reason: readOnly ? "not writable" : "\(error)")
         }
         do {
-            let probe = (directory as NSString).appendingPathComponent(".bookingkit-write-probe")
+            // One probe per process: several processes (a command, the
+            // reconcile job, the viewer) prepare one directory at once, and a
+            // shared name let one remove the other's probe under it.
+            let name = ".bookingkit-write-probe-\(ProcessInfo.processInfo.processIdentifier)"
+            let probe = (directory as NSString).appendingPathComponent(name)
             guard files.createFile(atPath: probe, contents: Data()) else {
                 throw CocoaError(.fileWriteNoPermission)
             }
-            try files.removeItem(atPath: probe)
+            do {
+                try files.removeItem(atPath: probe)
+            } catch CocoaError.fileNoSuchFile {
+                // Another client of this process removed it: the write was proven.
+            }
         } catch {
             throw .dataDirectoryUnusable(path: directory, reason: Self.reason(error))
         }
