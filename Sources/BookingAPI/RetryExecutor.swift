@@ -121,7 +121,9 @@ struct RetryExecutor: Sendable {
             case .showUser(let kindOfError):
                 throw .userFacing(kindOfError, serverError)
             case .final(let failure):
-                if kind.movesMoney && keyWasInUse { throw .unknownOutcome("\(Self.describe(outcome)), after the key was in use") }
+                if kind.movesMoney && keyWasInUse {
+                    throw .unknownOutcome("\(Self.describe(outcome)), after the key was in use")
+                }
                 throw .final(failure, serverError)
             case .unknownOutcome:
                 throw .unknownOutcome(Self.describe(outcome))

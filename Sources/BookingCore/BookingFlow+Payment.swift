@@ -282,7 +282,8 @@ extension BookingFlow {
             return go(.notPaid(NotPaid(attempt: payment.attempt, reason: .keyClosed, holdID: payment.holdID)))
         case .waitRequested(let until):  // nothing ran under the key; the repository saved it
             return go(
-                .notPaid(NotPaid(attempt: payment.attempt, reason: .waitRequested(until: until), holdID: payment.holdID)))
+                .notPaid(
+                    NotPaid(attempt: payment.attempt, reason: .waitRequested(until: until), holdID: payment.holdID)))
         case .declined:
             return go(
                 .failed(
@@ -294,9 +295,4 @@ extension BookingFlow {
         }
         return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: reason, version: nil)))
     }
-}
-
-extension BookingStatus {
-    /// The payment is still under way (the poll goes on).
-    var isStillPending: Bool { self == .processing || self == .paymentRequired || self == .held }
 }

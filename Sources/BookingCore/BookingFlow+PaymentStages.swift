@@ -168,3 +168,8 @@ extension BookingFlow {
         }
     }
 }
+
+extension BookingStatus {
+    /// The payment is still under way (the poll goes on).
+    var isStillPending: Bool { self == .processing || self == .paymentRequired || self == .held }
+}
