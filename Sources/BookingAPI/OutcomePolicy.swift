@@ -12,10 +12,13 @@
 /// - No answer, maybe sent (timeout, dropped): a request that moves money is
 ///   an unknown outcome at once; any other is retried, then final `unavailable`.
 /// - 408, 429, 503, `409 IDEMPOTENCY_KEY_IN_USE`: retry; when the tries run
-///   out, unknown outcome for money after a 503 or a key still in use, else
-///   final `unavailable`. A `Retry-After` longer than `longestWait` stops at
-///   once the same way, and otherwise as final `waitRequested(until:)`:
-///   nothing is sent before the time the server named.
+///   out, unknown outcome for money after a 408 or a key still in use, else final
+///   `unavailable`. A `Retry-After` longer than `longestWait` stops at once
+///   the same way, and otherwise as final `waitRequested(until:)`: nothing
+///   is sent before the time the server named. The contract never stores a
+///   429 or 503 (nothing ran), so for money too they are final; the
+///   executor keeps an unknown outcome when an earlier try of the same call
+///   found the key in use.
 /// - Other 5xx: unknown outcome for money; otherwise retry, then `unavailable`.
 /// - 3xx: the contract has no redirects and none is followed, so a 3xx is a
 ///   server that answered without a result (it may have acted first):
@@ -88,7 +91,7 @@ public struct OutcomePolicy: Hashable, Sendable {
             }
             let keyInUse = code == ErrorCode.keyInUse
             if status == 408 || status == 429 || status == 503 || keyInUse {
-                let mayHaveActed = kind.movesMoney && (status == 503 || keyInUse)
+                let mayHaveActed = kind.movesMoney && (keyInUse || status == 408)
                 let delay = wait(retryAfter)
                 if delay > longestWait {
                     return mayHaveActed

@@ -54,6 +54,9 @@ struct RetryExecutor: Sendable {
         // byte a second cannot make four tries of ten seconds each).
         let clock = ContinuousClock()
         var left = request.timeout
+        // A try that found the key in use: the first request runs, so for
+        // money a later 429 or 503 does not make the call's outcome certain.
+        var keyWasInUse = false
         while true {
             if let proceed, !(await proceed()) {
                 if attempt == 1 || !kind.movesMoney { throw .final(.notSent, nil) }
@@ -96,6 +99,7 @@ struct RetryExecutor: Sendable {
                 // lookup can tell whether it booked before failing.
                 throw .final(.rejected(status: answer.status, errorCode: serverError?.code), serverError)
             }
+            if serverError?.code == OutcomePolicy.ErrorCode.keyInUse { keyWasInUse = true }
             switch policy.decide(outcome, for: kind, attempt: attempt, nowUnixSeconds: wallClockSeconds()) {
             case .success:
                 if let answer { return answer }
@@ -117,6 +121,9 @@ struct RetryExecutor: Sendable {
             case .showUser(let kindOfError):
                 throw .userFacing(kindOfError, serverError)
             case .final(let failure):
+                if kind.movesMoney && keyWasInUse {
+                    throw .unknownOutcome("\(Self.describe(outcome)), after the key was in use")
+                }
                 throw .final(failure, serverError)
             case .unknownOutcome:
                 throw .unknownOutcome(Self.describe(outcome))

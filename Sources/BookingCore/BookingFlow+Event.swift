@@ -176,10 +176,16 @@ extension BookingFlow {
         /// it was closed (by another process's lookup), so this payment never
         /// ran and never will: certainly not paid.
         case keyClosed
+        /// The server asked not to be sent anything before `until` (unix
+        /// seconds): a 429 or 503 on the payment, which the contract never
+        /// stores, or a remembered `Retry-After` that stopped it before it
+        /// left. Nothing ran under the key: certainly not paid.
+        case waitRequested(until: Int64)
 
         /// A short name.
         public var name: String {
             switch self {
+            case .waitRequested: return "waitRequested"
             case .serverFailedTheKey: return "serverFailedTheKey"
             case .sentElsewhere: return "sentElsewhere"
             case .keyClosed: return "keyClosed"

@@ -102,6 +102,9 @@ extension BookingFlow.State {
                 return "The server never ran this payment and now never will. Nothing was charged. "
                     + (s.holdID == nil
                         ? "Start a new attempt to book the room." : "Pay again to book the room while it is held.")
+            case .waitRequested(let until):
+                return "The server asked us to wait until \(BookingFlow.clockTime(until)). "
+                    + "Nothing was sent and nothing was charged. Pay again then, while the room is held."
             }
         }
     }

@@ -117,7 +117,7 @@ extension BookingFlow {
     static func resendFailed(_ failure: PaymentFailure, _ stage: Unknown) -> Step? {
         let attempt = stage.payment.attempt
         switch failure {
-        case .unknownOutcome, .notSent, .sentElsewhere:
+        case .unknownOutcome, .notSent, .sentElsewhere, .waitRequested:
             // The first request is still running (409 IDEMPOTENCY_KEY_IN_USE),
             // or this one got no answer: keep checking.
             return nextLookup(stage, holdLeft: nil)
@@ -280,6 +280,10 @@ extension BookingFlow {
             return go(.expired(Expired(attempt: payment.attempt, offer: nil, version: nil)))
         case .keyClosed:  // the repository saved it where the refusal arrived
             return go(.notPaid(NotPaid(attempt: payment.attempt, reason: .keyClosed, holdID: payment.holdID)))
+        case .waitRequested(let until):  // nothing ran under the key; the repository saved it
+            return go(
+                .notPaid(
+                    NotPaid(attempt: payment.attempt, reason: .waitRequested(until: until), holdID: payment.holdID)))
         case .declined:
             return go(
                 .failed(
@@ -291,9 +295,4 @@ extension BookingFlow {
         }
         return go(.failed(Failed(attempt: payment.attempt, offer: nil, reason: reason, version: nil)))
     }
-}
-
-extension BookingStatus {
-    /// The payment is still under way (the poll goes on).
-    var isStillPending: Bool { self == .processing || self == .paymentRequired || self == .held }
 }

@@ -95,6 +95,12 @@ extension BookingFlow {
         /// arrives under it will ever run. The hold, if it lives, can be
         /// paid again under a new attempt and key.
         case keyClosed
+        /// The server asked not to be sent anything before `until` (unix
+        /// seconds, from a `Retry-After` on the payment, or one remembered
+        /// from an earlier call that stopped it before it left): a 429 or 503
+        /// is not stored, so nothing ran under the key. The hold, if it
+        /// lives, can be paid again under a new attempt and key.
+        case waitRequested(until: Int64)
     }
 
     /// Final: no payment was taken under the attempt's key.
@@ -161,4 +167,9 @@ extension BookingFlow {
             self.pollPending = pollPending
         }
     }
+}
+
+extension BookingStatus {
+    /// The payment is still under way (the poll goes on).
+    var isStillPending: Bool { self == .processing || self == .paymentRequired || self == .held }
 }

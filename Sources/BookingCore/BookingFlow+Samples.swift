@@ -105,7 +105,7 @@ extension BookingFlow {
             .payFailed(a, .unknownOutcome), .payFailed(a, .declined), .payFailed(a, .holdExpired),
             .payFailed(a, .notSent), .payFailed(a, .rejected(code: "INVALID_PAYMENT_TOKEN")),
             .payFailed(a, .superseded), .payFailed(a, .serverFailedTheKey), .payFailed(a, .sentElsewhere),
-            .payFailed(a, .keyClosed),
+            .payFailed(a, .keyClosed), .payFailed(a, .waitRequested(until: 1_780_003_600)),
             .keyClosed(a, .closed), .keyClosed(a, .inUse), .keyClosed(a, .unreachable), .keyClosed(a, .unsupported),
             .keyClosed(a, .used(S.booking(.confirmed, version: 2))),
             .attemptLookedUp(a, .notFound), .attemptLookedUp(a, .unreachable),

@@ -44,6 +44,7 @@ extension BookingFlow.State {
             case .serverFailedTheKey: return "notPaid.serverFailedTheKey"
             case .holdEnded: return "notPaid.holdEnded"
             case .keyClosed: return s.holdID == nil ? "notPaid.keyClosed" : "notPaid.keyClosed.payAgain"
+            case .waitRequested: return "notPaid.waitRequested"
             }
         default: return stage.name
         }
@@ -58,6 +59,9 @@ extension BookingFlow.State {
         case .confirmed(let s):
             return s.booking.voucherCode.map { [$0] } ?? []
         case .failed(let s):
+            if case .waitRequested(let until) = s.reason { return [BookingFlow.clockTime(until)] }
+            return []
+        case .notPaid(let s):
             if case .waitRequested(let until) = s.reason { return [BookingFlow.clockTime(until)] }
             return []
         default:

@@ -122,8 +122,19 @@ extension BookingRepository {
             // request as such; no booking was made under this key.
             mark(id, .failed)
             return .refused(.paymentDeclined, "\(error)")
+        case .final(.waitRequested(let until), _) where !isResend:
+            // A 429 or 503 (never stored: nothing ran under the key), or a
+            // remembered Retry-After that stopped the call before it left:
+            // certainly not paid, and the hold is kept for a new attempt.
+            concludeWithoutPayment(id)
+            return .waitRequested(until: until, "\(error)")
+        case .final(.unavailable, _) where !isResend:
+            // The tries ran out on 429s or 503s, never stored: the same.
+            concludeWithoutPayment(id)
+            return .waitRequested(until: Int64(now().timeIntervalSince1970.rounded(.up)), "\(error)")
         case .final(.unavailable, _), .final(.waitRequested, _), .unknownOutcome, .invalidResponse, .notFound:
-            // Told to wait (an earlier try of this call may have acted): looked up.
+            // No clear answer, or a resend told to wait (the first send may
+            // have arrived): looked up.
             return .unknown("\(error)")
         }
     }
@@ -144,6 +155,16 @@ extension BookingRepository {
     @discardableResult
     package func concludeNotPaid(_ id: AttemptID) throws -> Bool {
         try store.attempts.concludeNotPaid(id: id, at: now())
+    }
+
+    /// Ends a submitted payment that certainly never ran as `FAILED`, only
+    /// from `PAYMENT_SUBMITTED`; a failure to save leaves it to be looked up.
+    private func concludeWithoutPayment(_ id: AttemptID) {
+        do {
+            _ = try store.attempts.concludeNotPaid(id: id, at: now())
+        } catch {
+            logger.error("cannot save the attempt as not paid", error: error, ["attempt": id.rawValue])
+        }
     }
 
     private func mark(_ id: AttemptID, _ phase: AttemptPhase) {

@@ -262,6 +262,7 @@ package final class EffectRunner: Sendable {
         case .serverFailedTheKey: return .payFailed(id, .serverFailedTheKey)
         case .keyClosed: return .payFailed(id, .keyClosed)
         case .notSent: return .payFailed(id, .notSent)
+        case .waitRequested(let until, _): return .payFailed(id, .waitRequested(until: until))
         case .notPayable: return .payFailed(id, .rejected(code: "NOT_PAYABLE"))
         case .superseded: return .payFailed(id, .superseded)
         }

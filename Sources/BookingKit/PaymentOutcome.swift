@@ -18,6 +18,11 @@ package enum PaymentOutcome: Equatable, Sendable {
     /// The server refused the key as closed (`409 IDEMPOTENCY_KEY_CLOSED`):
     /// the payment never ran and never will; saved as not paid.
     case keyClosed(String)
+    /// The server asked not to be sent anything before `until` (unix
+    /// seconds): a 429 or 503, never stored, or a remembered `Retry-After`
+    /// that stopped the call before it left. Nothing ran under the key: saved
+    /// as not paid, and the hold can be paid again under a new key.
+    case waitRequested(until: Int64, String)
     /// The request did not go through and certainly charged nothing.
     case notSent(String)
     /// The attempt cannot be paid (not held, already paid, or unknown).

@@ -36,9 +36,12 @@ import Testing
         #expect(Self.decide(hour, .hold) == .final(.waitRequested(until: Self.now + 3_600)))
         // A 429 is refused before anything runs: a payment was not taken.
         #expect(Self.decide(hour, .payment) == .final(.waitRequested(until: Self.now + 3_600)))
-        // A 503 or a key still in use may have acted: the payment is looked up.
+        // A 503 is never stored either (nothing ran): final for a payment too.
         let busy = RequestOutcome.response(status: 503, errorCode: nil, retryAfter: "Sun, 06 Nov 1994 09:49:37 GMT")
-        #expect(Self.decide(busy, .payment) == .unknownOutcome)
+        #expect(Self.decide(busy, .payment) == .final(.waitRequested(until: Self.now + 3_600)))
+        // A key still in use: the first request runs, so the payment is looked up.
+        let inUse = RequestOutcome.response(status: 409, errorCode: "IDEMPOTENCY_KEY_IN_USE", retryAfter: "3600")
+        #expect(Self.decide(inUse, .payment) == .unknownOutcome)
         #expect(Self.decide(busy, .read) == .final(.waitRequested(until: Self.now + 3_600)))
         // Within the wait a call sits through: retried after it, never before.
         let minute = RequestOutcome.response(status: 503, errorCode: nil, retryAfter: "60")
@@ -101,7 +104,8 @@ import Testing
         #expect(Self.decide(Self.response(429, retryAfter: "7"), .payment) == .retry(after: .seconds(7)))
         #expect(Self.decide(Self.response(503, retryAfter: "garbage"), .read, attempt: 2) == .retry(after: .seconds(2)))
         #expect(Self.decide(Self.response(408), .hold) == .retry(after: .seconds(1)))
-        #expect(Self.decide(Self.response(503), .payment, attempt: 3) == .unknownOutcome)
+        #expect(Self.decide(Self.response(503), .payment, attempt: 3) == .final(.unavailable))
+        #expect(Self.decide(Self.response(408), .payment, attempt: 3) == .unknownOutcome)
         #expect(Self.decide(Self.response(429), .payment, attempt: 3) == .final(.unavailable))
     }
 

@@ -24,9 +24,10 @@ final class Harness: @unchecked Sendable {
     init(
         route: SandboxFixture.Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000,
         configuration: RepositoryConfiguration = RepositoryConfiguration(),
-        faults: [FaultInjectingTransport.Rule] = []
+        faults: [FaultInjectingTransport.Rule] = [], retryAfterSeconds: Int = 1
     ) throws {
-        sandbox = try SandboxFixture(route: route, holdTTLMilliseconds: holdTTLMilliseconds)
+        sandbox = try SandboxFixture(
+            route: route, holdTTLMilliseconds: holdTTLMilliseconds, retryAfterSeconds: retryAfterSeconds)
         for fault in faults { sandbox.transport.inject(fault) }
         api = sandbox.client(sleeper: sleeper)
         self.configuration = configuration

@@ -62,24 +62,30 @@ import Testing
     }
 
     @Test(arguments: SandboxFixture.Route.allCases)
-    func aPaymentWhoseAnswerWasLostAndThatNeverBookedIsSentAgainAndConfirmedOnce(
+    func fourUnavailableAnswersAreNotPaidAndTheSameHoldIsPaidOnceUnderANewKey(
         route: SandboxFixture.Route
     ) async throws {
         let harness = try Harness(route: route)
-        // The first send is refused as "still running" until the tries run
-        // out (the answer is unknown); the lookup finds nothing; the same
-        // payment, same key and body, books.
+        // Four 503s use up the tries: never stored, so nothing ran under the
+        // key (it used to read as a lost answer, looked up and resent).
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "unavailable", times: 4))
         let attempt = try await harness.holdAnOffer()
+        let holdID = try #require(try await harness.repository.attempt(attempt)?.holdID)
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        let state = await harness.waitForFinal()
-        #expect(state.stage.name == "confirmed")
-        let posts = harness.sandbox.transport.requests("POST", "/v1/bookings")
-        #expect(posts.count == 5)
-        #expect(Set(posts.compactMap { $0.headers["Idempotency-Key"] }).count == 1)
-        #expect(Set(posts.map(\.body)).count == 1)
+        let waited = await harness.waitForFinal()
+        #expect(waited.stage.name == "notPaid")
+        #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").count == 4)
+        #expect(harness.sandbox.transport.requests("GET", "/v1/bookings").isEmpty)
+        #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
+        let (next, key) = Harness.newAttempt()
+        await harness.flow.send(.retryTapped(attempt: next, key: key))
+        _ = await harness.waitFor { $0.stage.name == "held" }
+        #expect(try await harness.repository.attempt(next)?.holdID == holdID)
+        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        let paid = await harness.waitForFinal()
+        #expect(paid.stage.name == "confirmed")
         #expect(try await harness.ledger().chargeCount == 1)
-        #expect(try await harness.repository.attempt(attempt)?.phase == .confirmed)
+        #expect(try await harness.ledger().chargesByIdempotencyKey == [key.rawValue: 1])
         await harness.sandbox.stop()
     }
 

@@ -33,7 +33,7 @@ public final class SandboxFixture: @unchecked Sendable {
     /// Starts a sandbox.
     public init(
         route: Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000, faultRates: [SandboxFault: Double] = [:],
-        faultSeed: UInt64 = 1
+        faultSeed: UInt64 = 1, retryAfterSeconds: Int = 1
     ) throws {
         directory = TemporaryDirectory("sandbox-fixture")
         clock = SandboxManualClock()
@@ -42,7 +42,7 @@ public final class SandboxFixture: @unchecked Sendable {
         configuration.clock = .manual(clock)
         configuration.faultRates = faultRates
         configuration.faultSeed = faultSeed
-        configuration.retryAfterSeconds = 1
+        configuration.retryAfterSeconds = retryAfterSeconds
         handler = try SandboxHandler(configuration: configuration)
         switch route {
         case .inProcess:
