@@ -121,13 +121,24 @@ struct RetryExecutor: Sendable {
             case .showUser(let kindOfError):
                 throw .userFacing(kindOfError, serverError)
             case .final(let failure):
-                if kind.movesMoney && keyWasInUse {
+                // Only a wait (a 429 or 503, never stored) leaves the first
+                // request's outcome open; the server's own refusal under the
+                // key (a 4xx) is final as ever.
+                if kind.movesMoney && keyWasInUse && Self.isWait(failure) {
                     throw .unknownOutcome("\(Self.describe(outcome)), after the key was in use")
                 }
                 throw .final(failure, serverError)
             case .unknownOutcome:
                 throw .unknownOutcome(Self.describe(outcome))
             }
+        }
+    }
+
+    /// Whether `failure` is the server asking to wait (nothing stored).
+    private static func isWait(_ failure: FinalFailure) -> Bool {
+        switch failure {
+        case .unavailable, .waitRequested: return true
+        case .notSent, .rejected: return false
         }
     }
 
