@@ -4,9 +4,16 @@ import Foundation
 import Testing
 
 @Suite struct RetryTests {
+    /// A client whose calls have an hour each: these tests are about the
+    /// retries, and a loaded machine that leaves the test process unscheduled
+    /// for seconds must not read as the call's time spent (`CallDeadlineTests`
+    /// covers the deadline).
     private func client(_ transport: ScriptedTransport, _ sleeper: RecordingSleeper) -> BookingAPIClient {
-        BookingAPIClient(
+        let hour = Duration.seconds(3600)
+        return BookingAPIClient(
             server: try! ServerAddress("http://127.0.0.1:9"), apiKey: "sk_test_t", transport: transport,
+            // The payment keeps its default: a test reads it off the request.
+            configuration: APIConfiguration(readTimeout: hour, holdTimeout: hour, cancelTimeout: hour),
             sleeper: sleeper, wallClockSeconds: { 1_800_000_000 })
     }
 
