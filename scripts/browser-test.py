@@ -200,7 +200,9 @@ def main():
 
         failed_id, (code, output) = pay_in_browser(driver, server, scratch, "fail", "browser_fail")
         check(code == 1 and "Outcome: failed" in output, f"Fail: pay ended failed, exit 1 (exit {code})")
-        check("To try again: booking hold" in output, "Fail: a retry is offered")
+        # A failed challenge keeps the room: the next pay tries another card on the same hold.
+        check("The room is still held for you" in output and "booking pay --card TOKEN" in output,
+              "Fail: the room is kept and another card is offered")
         check(ledger(server, "browser_fail")["chargeCount"] == 0, "Fail: nothing charged")
 
         redirect_in_browser(driver, server)
