@@ -1,0 +1,101 @@
+import BookingCore
+import BookingKit
+import CommandLineKit
+import Foundation
+
+/// `booking stats`: how the sessions on this device ended, from the event
+/// logs in `<data-dir>/logs/` (one per run that drove the flow; the newest
+/// 50 of each command are kept): sessions by the stage they ended in, the
+/// share of payment sessions that passed through or ended in Unknown, and
+/// the time from the payment leaving to its outcome (p50, p95). Reads only
+/// the logs: no database is opened and nothing is sent. A log that cannot
+/// be read is counted and skipped, never fatal.
+struct StatsCommand: BookingCommand {
+    static let spec = CommandSpec(
+        name: "stats", summary: "how this device's booking sessions ended: the Unknown share, time to outcome")
+
+    init(_ input: CommandInput) {}
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
+        let directory = EventLogFiles.directory(in: invocation.settings.dataDirectory)
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+                .filter { EventLogFiles.command(ofLogNamed: $0) != nil }.sorted()
+        } catch {
+            names = []
+        }
+        var sessions: [SessionStats.Session] = []
+        var unreadable = 0
+        for name in names {
+            guard let entries = try? EventLog.read((directory as NSString).appendingPathComponent(name)) else {
+                unreadable += 1
+                continue
+            }
+            sessions.append(SessionStats.Session(stages: entries.map(\.state), times: entries.map(\.at)))
+        }
+        let stats = SessionStats(sessions, finalStages: Set(FlowDiagram.generate().finalStages))
+        if invocation.json {
+            invocation.emit(Self.document(stats, directory: directory, unreadable: unreadable))
+        } else {
+            Self.say(stats, directory: directory, unreadable: unreadable, invocation)
+        }
+        return .done
+    }
+
+    static func document(_ stats: SessionStats, directory: String, unreadable: Int) -> JSONValue {
+        func counts(_ values: [String: Int]) -> JSONValue {
+            .object(values.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) })
+        }
+        func share(_ value: Double?) -> JSONValue { value.map { .double(($0 * 10_000).rounded() / 10_000) } ?? .null }
+        func millis(_ value: Int64?) -> JSONValue { value.map { .int($0) } ?? .null }
+        return [
+            "logsDirectory": .string(directory),
+            "sessions": .number(stats.sessions),
+            "byOutcome": counts(stats.byOutcome),
+            "paymentSessions": .number(stats.paymentSessions),
+            "paymentOutcomes": counts(stats.paymentOutcomes),
+            "passedThroughUnknown": .number(stats.passedThroughUnknown),
+            "passedThroughUnknownShare": share(stats.passedThroughUnknownShare),
+            "endedInUnknown": .number(stats.endedInUnknown),
+            "endedInUnknownShare": share(stats.endedInUnknownShare),
+            "timeToOutcomeMs": [
+                "settled": .number(stats.timesToOutcome.count),
+                "p50": millis(stats.timeToOutcome(percentile: 50)),
+                "p95": millis(stats.timeToOutcome(percentile: 95)),
+            ],
+            "unreadableLogs": .number(unreadable),
+        ]
+    }
+
+    static func say(_ stats: SessionStats, directory: String, unreadable: Int, _ invocation: Invocation) {
+        guard stats.sessions > 0 else {
+            invocation.say("No booking sessions on this device yet (no event logs in \(directory.terminalSafe)).")
+            if unreadable > 0 { invocation.say("Unreadable logs skipped: \(unreadable).") }
+            return
+        }
+        func list(_ values: [String: Int]) -> String {
+            values.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+                .joined(separator: ", ")
+        }
+        func percent(_ count: Int, _ share: Double?) -> String {
+            share.map { "\(count) (\(String(format: "%.1f", $0 * 100))%)" } ?? "\(count)"
+        }
+        func seconds(_ value: Int64?) -> String { value.map { String(format: "%.2f s", Double($0) / 1_000) } ?? "-" }
+        invocation.say(
+            "Sessions on this device: \(stats.sessions) (event logs in \(directory.terminalSafe); "
+                + "the newest \(EventLogFiles.kept) of each command are kept)",
+            "Ended in: \(list(stats.byOutcome))",
+            "Payment sessions: \(stats.paymentSessions)")
+        if stats.paymentSessions > 0 {
+            invocation.say(
+                "  ended in: \(list(stats.paymentOutcomes))",
+                "  passed through Unknown: \(percent(stats.passedThroughUnknown, stats.passedThroughUnknownShare))",
+                "  ended in Unknown: \(percent(stats.endedInUnknown, stats.endedInUnknownShare))",
+                "  time to outcome: p50 \(seconds(stats.timeToOutcome(percentile: 50))), "
+                    + "p95 \(seconds(stats.timeToOutcome(percentile: 95))) "
+                    + "(\(stats.timesToOutcome.count) settled in the session)")
+        }
+        if unreadable > 0 { invocation.say("Unreadable logs skipped: \(unreadable).") }
+    }
+}
