@@ -23,27 +23,40 @@ public final class CacheDatabase {
     public private(set) var rebuildCount = 0
     private let byteCapacity: Int64
     private let recentCapacity: Int
+    private let checkpointer: CacheCheckpointer
 
     /// Opens `cache.sqlite` in `directory`, rebuilding it when it is damaged.
     ///
     /// - Parameters:
     ///   - byteCapacity: the most bytes of result pages kept (default 16 MiB).
     ///   - recentCapacity: the most recent searches kept (default 50).
+    ///   - checkpointQueue: where the WAL is copied into the file, off the
+    ///     path of any write (default: a utility queue of its own).
     /// - Throws: `SQLiteError` for what a rebuild cannot fix (a read-only or
     ///   locked file, a full disk, a symbolic link or other non-file in its
     ///   place, a data directory that is a symbolic link).
-    public init(directory: String, byteCapacity: Int64 = 16 << 20, recentCapacity: Int = 50) throws {
-        path = (directory as NSString).appendingPathComponent(Self.fileName)
+    public init(
+        directory: String, byteCapacity: Int64 = 16 << 20, recentCapacity: Int = 50,
+        checkpointQueue: DispatchQueue? = nil
+    ) throws {
+        let path = (directory as NSString).appendingPathComponent(Self.fileName)
+        self.path = path
         self.byteCapacity = byteCapacity
         self.recentCapacity = recentCapacity
+        let checkpointer = CacheCheckpointer(path: path, queue: checkpointQueue)
+        self.checkpointer = checkpointer
         try Database.makeOwnerOnlyDirectory(atPath: directory)
         do {
-            database = try Self.open(path)
+            database = try Self.open(path, checkpointer: checkpointer)
         } catch  where Self.isDamage(error) {
             try Self.deleteFiles(path)
-            database = try Self.open(path)
+            database = try Self.open(path, checkpointer: checkpointer)
             rebuildCount = 1
         }
+    }
+
+    deinit {
+        checkpointer.close()
     }
 
     /// The recent searches.
@@ -72,13 +85,16 @@ public final class CacheDatabase {
         // Close the damaged connection before deleting its files: closing
         // later would checkpoint into, and unlink, the new file's -wal.
         database = try Database(path: ":memory:", options: .init(readOnly: true))
+        checkpointer.close()
         try Self.deleteFiles(path)
-        database = try Self.open(path)
+        database = try Self.open(path, checkpointer: checkpointer)
         rebuildCount += 1
     }
 
-    private static func open(_ path: String) throws -> Database {
+    private static func open(_ path: String, checkpointer: CacheCheckpointer) throws -> Database {
         let database = try Database(path: path, options: .init(synchronous: .normal))
+        // Checkpoints off the writes' path (`CacheCheckpointer`).
+        database.afterEachCommit { checkpointer.afterCommit(framesInWAL: $0) }
         try Migrator(steps: ClientSchema.cacheSteps).migrate(database)
         let check = try database.pragma("quick_check")
         guard check == "ok" else {

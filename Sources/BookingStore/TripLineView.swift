@@ -5,13 +5,14 @@ import BookingCore
 /// is made. Valid only inside the call it is passed to (the next row
 /// frees the bytes); copy what must outlive it (`TripLine(view)`).
 public struct TripLineView: TripLineContent {
-    // Each text column read once, where SQLite holds it for this row.
-    let bookingID: UnsafeRawBufferPointer?
-    let checkIn: UnsafeRawBufferPointer?
-    let checkOut: UnsafeRawBufferPointer?
-    let voucherCode: UnsafeRawBufferPointer?
-    let propertyName: UnsafeRawBufferPointer?
-    let city: UnsafeRawBufferPointer?
+    // Each text column read once, where SQLite holds it for this row;
+    // `withText` is inlinable, so a caller's copy is the copy alone.
+    @usableFromInline let bookingID: UnsafeRawBufferPointer?
+    @usableFromInline let checkIn: UnsafeRawBufferPointer?
+    @usableFromInline let checkOut: UnsafeRawBufferPointer?
+    @usableFromInline let voucherCode: UnsafeRawBufferPointer?
+    @usableFromInline let propertyName: UnsafeRawBufferPointer?
+    @usableFromInline let city: UnsafeRawBufferPointer?
     public let status: BookingStatus
     public let total: Money?
 
@@ -32,6 +33,7 @@ public struct TripLineView: TripLineContent {
     /// A row with details always has its total (`TripTable` checks it).
     public var hasDetails: Bool { total != nil }
 
+    @inlinable
     public func withText<Result>(_ field: TripLine.Field, _ body: (UnsafeRawBufferPointer?) throws -> Result)
         rethrows -> Result
     {

@@ -114,90 +114,8 @@ public struct TripTable {
         }
     }
 
-    private static let lineSQL = """
-        SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, price_currency,
-               price_total, synced_at
-        FROM trip ORDER BY check_in, booking_id
-        """
-
-    /// Calls `body` with each trip's list line in check-in order, one row at
-    /// a time, reading only the columns a line shows. A row with a shown
-    /// value the schema would refuse (a damaged file) goes to `skipped`
-    /// instead; the columns a line does not show are checked where they are
-    /// shown (`forEach`, `trip(id:)`).
-    public func forEachLine(skipping skipped: (Skipped) throws -> Void, _ body: (TripLine) throws -> Void) throws {
-        _ = try forEachLineView(skipping: skipped) { try body(TripLine($0)) }
-    }
-
-    /// `forEachLine` with no string made: `body` gets each checked row as
-    /// a view whose text is the bytes SQLite holds, valid only during the
-    /// call. The cheapest walk, for `booking trips` (BENCHMARKS.md).
-    ///
-    /// Returns `oldestSync()` over the rows walked, skipped ones included
-    /// (every saved trip): a listing needs no second pass over the table
-    /// for it (`min(synced_at)` has no index and read every page again).
-    @discardableResult
-    public func forEachLineView(
-        skipping skipped: (Skipped) throws -> Void, _ body: (TripLineView) throws -> Void
-    ) throws -> Date? {
-        let statement = try database.cachedStatement(Self.lineSQL)
-        defer { statement.reset() }
-        var currency = CurrencyCache()
-        // As `min(synced_at)`: integers only (a damaged row's other value
-        // is not a time), nil when there are none.
-        var oldest: Int64?
-        while try statement.step() {
-            if case .integer(let synced) = statement.value(at: 9) { oldest = min(oldest ?? synced, synced) }
-            let line: TripLineView
-            do {
-                line = try Self.lineView(from: statement, currency: &currency)
-            } catch StoreError.unreadableRow(_, let reason) {
-                try skipped(Skipped(bookingID: statement.string(at: 0), reason: reason))
-                continue
-            }
-            try body(line)
-        }
-        return oldest.map { Date(unixMilliseconds: $0) }
-    }
-
-    /// The checks of `stay` and `summary` for a line's columns, on the bytes.
-    private static func lineView(from row: Statement, currency cache: inout CurrencyCache) throws -> TripLineView {
-        let known = row.withBytes(at: 1) { bytes -> BookingStatus? in
-            guard let bytes else { return nil }
-            if same(bytes, "CONFIRMED") { return .confirmed }
-            return same(bytes, "CANCELLED") ? .cancelled : nil
-        }
-        let status = try known ?? stay(row, status: 1, checkIn: 2, checkOut: 3).0
-        // ASCII dates of 10 bytes in order are a stay; anything else is
-        // checked (and refused) exactly as `stay` does. Each text column is
-        // read once: the view holds SQLite's bytes for the row.
-        let (start, end) = (row.unsafeBytes(at: 2), row.unsafeBytes(at: 3))
-        var isStay = false
-        if let start, let end, start.count == 10, end.count == 10 {
-            isStay =
-                start.allSatisfy({ $0 < 0x80 }) && end.allSatisfy({ $0 < 0x80 }) && start.lexicographicallyPrecedes(end)
-        }
-        if !isStay { _ = try stay(row, status: 1, checkIn: 2, checkOut: 3) }
-        let (name, city) = (row.unsafeBytes(at: 5), row.unsafeBytes(at: 6))
-        let texts = (row.unsafeBytes(at: 0), start, end, row.unsafeBytes(at: 4), name, city)
-        guard name != nil else { return TripLineView(texts: texts, status: status, total: nil) }
-        guard let currency = row.withBytes(at: 7, { $0.flatMap { cache.code($0) } }),
-            let amount = row.optionalInt64(at: 8), amount >= 0, city != nil
-        else { throw unreadable("its details are incomplete or out of range") }
-        return TripLineView(texts: texts, status: status, total: Money(minorUnits: amount, currency: currency))
-    }
-
-    /// Whether `bytes` are the bytes of `text`.
-    private static func same(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
-        text.withUTF8Buffer { expected in
-            guard expected.count == bytes.count else { return false }
-            guard let left = bytes.baseAddress, let right = expected.baseAddress else { return true }
-            return memcmp(left, right, bytes.count) == 0
-        }
-    }
-
     /// The status and dates of a row, checked as the schema checks them.
-    private static func stay(_ row: Statement, status: Int32, checkIn: Int32, checkOut: Int32) throws
+    static func stay(_ row: Statement, status: Int32, checkIn: Int32, checkOut: Int32) throws
         -> (BookingStatus, String, String)
     {
         let text = row.string(at: status)
@@ -277,21 +195,32 @@ public struct TripTable {
     /// currency, and checking a code builds an array of its characters.
     struct CurrencyCache {
         private var last: CurrencyCode?
+        /// The last code's three bytes packed (`packed(_:)`), 0 when there
+        /// is none: a row's bytes are compared with one integer.
+        private var lastBytes: UInt32 = 0
 
         mutating func code(_ text: String) -> CurrencyCode? {
             if let last, last.rawValue == text { return last }
             last = CurrencyCode(rawValue: text)
+            lastBytes = 0
+            if var code = last?.rawValue { lastBytes = code.withUTF8 { Self.packed(UnsafeRawBufferPointer($0)) } }
             return last
         }
 
         /// `code(_:)` for the UTF-8 bytes of the text.
         mutating func code(_ bytes: UnsafeRawBufferPointer) -> CurrencyCode? {
-            if var text = last?.rawValue, text.withUTF8({ $0.elementsEqual(bytes) }) { return last }
+            if lastBytes != 0, Self.packed(bytes) == lastBytes { return last }
             return code(String(decoding: bytes, as: UTF8.self))
+        }
+
+        /// Three bytes as one integer; 0 for any other count.
+        private static func packed(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+            guard bytes.count == 3 else { return 0 }
+            return UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16
         }
     }
 
-    private static func unreadable(_ reason: String) -> StoreError {
+    static func unreadable(_ reason: String) -> StoreError {
         .unreadableRow(table: "trip", reason: reason)
     }
 

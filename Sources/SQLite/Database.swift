@@ -26,6 +26,8 @@ public final class Database {
     private var lastCachedStatement: Statement?
     /// Depth of nested `transaction` calls (0: none open).
     var transactionDepth = 0
+    /// The closure of `afterEachCommit`, kept while SQLite may call it.
+    var walHook: WALHook?
 
     /// Opens (creating if needed) the database at `path`.
     ///

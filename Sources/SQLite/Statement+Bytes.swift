@@ -22,7 +22,7 @@ extension Statement {
     /// holds several columns of one row at once. They stay valid only until
     /// the statement steps, is reset or finalized, or this column is read
     /// another way; the caller keeps to that.
-    @inlinable
+    @inlinable @inline(__always)
     public func unsafeBytes(at index: Int32) -> UnsafeRawBufferPointer? {
         // The pointer first, then its length: the order SQLite documents as
         // safe. Two calls a column: its type is asked only when there is no

@@ -197,11 +197,13 @@ public final class Statement {
     public var columnCount: Int32 { sqlite3_column_count(handle) }
 
     /// Whether the column at `index` (0-based) is NULL.
+    @inlinable
     public func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
     /// The column at `index` as an integer.
+    @inlinable
     public func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
     }

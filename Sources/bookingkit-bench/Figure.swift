@@ -38,16 +38,22 @@ struct Figure {
     /// The p50 and p99 latency figures of one operation, named
     /// "`operation`, p50" and "`operation`, p99".
     static func latencies(
-        of operation: String, store: Samples, baseline: Samples, p50Goal: Goal?, p99Goal: Goal?, detail: String
+        of operation: String, store: Samples, baseline: Samples, p50Goal: Goal?, p99Goal: Goal?,
+        p999: Bool = false, detail: String
     ) -> [Figure] {
-        [
+        let tail = [
+            Figure(
+                name: "\(operation), p99.9", kind: .latency, store: store.p999, baseline: baseline.p999, goal: nil,
+                detail: detail)
+        ]
+        return [
             Figure(
                 name: "\(operation), p50", kind: .latency, store: store.median, baseline: baseline.median,
                 goal: p50Goal, detail: detail),
             Figure(
                 name: "\(operation), p99", kind: .latency, store: store.p99, baseline: baseline.p99, goal: p99Goal,
                 detail: detail),
-        ]
+        ] + (p999 ? tail : [])
     }
 }
 

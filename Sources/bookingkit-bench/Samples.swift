@@ -15,11 +15,20 @@ struct Samples {
     /// The 99th percentile (nearest rank).
     var p99: Int64 { percentile(99) }
 
+    /// The 99.9th percentile (nearest rank): of 1,000 samples, the second
+    /// longest.
+    var p999: Int64 { permille(999) }
+
     /// The nearest-rank percentile: the smallest sample with at least
     /// `percent`% of the samples at or below it.
     func percentile(_ percent: Int) -> Int64 {
+        permille(percent * 10)
+    }
+
+    /// `percentile` in thousandths.
+    func permille(_ permille: Int) -> Int64 {
         precondition(!nanoseconds.isEmpty, "no samples")
-        let rank = (percent * nanoseconds.count + 99) / 100
+        let rank = (permille * nanoseconds.count + 999) / 1_000
         return nanoseconds[max(rank, 1) - 1]
     }
 }

@@ -63,22 +63,27 @@ enum TripFixture {
     /// (0 for NULL) and the byte length of every text (0 for NULL). Equal
     /// sums prove both read the same rows in full. Each text's bytes are
     /// copied into `buffer`, as `booking trips` copies them into its output.
-    static func checksum(_ line: some TripLineContent, copyingInto buffer: inout [UInt8]) -> UInt64 {
+    static func checksum(_ line: some TripLineContent, copyingInto buffer: inout ScanBuffer) -> UInt64 {
         var sum = UInt64(bitPattern: line.total?.minorUnits ?? 0)
-        func copy(_ bytes: UnsafeRawBufferPointer?) {
-            guard let bytes else { return }
-            buffer.append(contentsOf: bytes)
-            sum &+= UInt64(bytes.count)
-        }
-        line.withText(.bookingID, copy)
-        line.withText(.checkIn, copy)
-        line.withText(.checkOut, copy)
-        line.withText(.voucherCode, copy)
-        line.withText(.propertyName, copy)
-        line.withText(.city, copy)
+        sum &+= line.withText(.bookingID) { copy($0, into: &buffer) }
+        sum &+= line.withText(.checkIn) { copy($0, into: &buffer) }
+        sum &+= line.withText(.checkOut) { copy($0, into: &buffer) }
+        sum &+= line.withText(.voucherCode) { copy($0, into: &buffer) }
+        sum &+= line.withText(.propertyName) { copy($0, into: &buffer) }
+        sum &+= line.withText(.city) { copy($0, into: &buffer) }
         var status = line.status.rawValue
-        status.withUTF8 { copy(UnsafeRawBufferPointer($0)) }
-        if var currency = line.total?.currency.rawValue { currency.withUTF8 { copy(UnsafeRawBufferPointer($0)) } }
+        sum &+= status.withUTF8 { copy(UnsafeRawBufferPointer($0), into: &buffer) }
+        if var currency = line.total?.currency.rawValue {
+            sum &+= currency.withUTF8 { copy(UnsafeRawBufferPointer($0), into: &buffer) }
+        }
         return sum
+    }
+
+    /// Copies `bytes` into `buffer`; their count (0 for NULL).
+    @inline(__always)
+    private static func copy(_ bytes: UnsafeRawBufferPointer?, into buffer: inout ScanBuffer) -> UInt64 {
+        guard let bytes else { return 0 }
+        buffer.append(bytes)
+        return UInt64(bytes.count)
     }
 }

@@ -4,13 +4,10 @@ import CSQLiteBaseline
 /// The offline trip list. Every trip of booking.sqlite read as
 /// `booking trips` reads it, through `BookingDatabase.trips.forEachLineView`
 /// (the typed columns of schema step 3, no JSON decoded, no String made:
-/// each text's bytes copied into one output buffer, the oldest sync kept),
-/// against raw C stepping the same rows of an identical file and copying
-/// the same bytes into one buffer.
+/// each text's bytes copied into one buffer, the oldest sync kept), against
+/// raw C stepping the same rows of an identical file and copying the same
+/// bytes into one buffer; both copy the same way (`ScanBuffer`).
 struct TripListingSuite: BenchmarkSuite {
-    /// When `booking trips` writes its gathered output (`ViewerOutput`).
-    static let flushAt = 64 * 1024
-
     let name = "trip-listing"
     let summary = "read every trip's list line (TripLineView) vs raw C stepping the same rows and columns"
 
@@ -32,12 +29,12 @@ struct TripListingSuite: BenchmarkSuite {
             Contender(name: "BookingStore") { _ in
                 var rows = 0
                 var checksum: UInt64 = 0
-                var buffer: [UInt8] = []
-                buffer.reserveCapacity(Self.flushAt + 4096)
+                var buffer = ScanBuffer()
+                defer { buffer.deallocate() }
                 let oldest = try store.trips.forEachLineView(skipping: { _ in }) { line in
                     rows += 1
                     checksum &+= TripFixture.checksum(line, copyingInto: &buffer)
-                    if buffer.count >= Self.flushAt { buffer.removeAll(keepingCapacity: true) }
+                    buffer.flushIfFull()
                 }
                 storeRead = (rows, checksum &+ UInt64(bitPattern: oldest.map(Fixtures.milliseconds) ?? 0))
             },
@@ -48,7 +45,8 @@ struct TripListingSuite: BenchmarkSuite {
         try context.expectSame("checksum of the trips read", store: storeRead.checksum, baseline: baselineRead.checksum)
         // The lines as strings (forEachLine) read the same.
         var lineSum: UInt64 = 0
-        var scratch: [UInt8] = []
+        var scratch = ScanBuffer()
+        defer { scratch.deallocate() }
         try store.trips.forEachLine(skipping: { _ in }) { lineSum &+= TripFixture.checksum($0, copyingInto: &scratch) }
         let oldest = try store.trips.oldestSync().map(Fixtures.milliseconds) ?? 0
         try context.expectSame(

@@ -1,0 +1,114 @@
+import BookingCore
+import Foundation
+import SQLite
+
+extension TripTable {
+    private static let lineSQL = """
+        SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, price_currency,
+               price_total, synced_at
+        FROM trip ORDER BY check_in, booking_id
+        """
+
+    /// Calls `body` with each trip's list line in check-in order, one row at
+    /// a time, reading only the columns a line shows. A row with a shown
+    /// value the schema would refuse (a damaged file) goes to `skipped`
+    /// instead; the columns a line does not show are checked where they are
+    /// shown (`forEach`, `trip(id:)`).
+    public func forEachLine(skipping skipped: (Skipped) throws -> Void, _ body: (TripLine) throws -> Void) throws {
+        _ = try forEachLineView(skipping: skipped) { try body(TripLine($0)) }
+    }
+
+    /// `forEachLine` with no string made: `body` gets each checked row as
+    /// a view whose text is the bytes SQLite holds, valid only during the
+    /// call. The cheapest walk, for `booking trips` (BENCHMARKS.md).
+    ///
+    /// Returns `oldestSync()` over the rows walked, skipped ones included
+    /// (every saved trip): a listing needs no second pass over the table
+    /// for it (`min(synced_at)` has no index and read every page again).
+    @discardableResult
+    public func forEachLineView(
+        skipping skipped: (Skipped) throws -> Void, _ body: (TripLineView) throws -> Void
+    ) throws -> Date? {
+        let strict = try database.isStrictTable("trip")
+        let statement = try database.cachedStatement(Self.lineSQL)
+        defer { statement.reset() }
+        // Checked once per listing, not per row: in a STRICT table the total
+        // and the sync time, declared INTEGER, hold an integer or NULL in
+        // every row, so no row's type is asked but a 0's (SQLite reads NULL
+        // as 0). Any other table has each row's type asked.
+        let typed = strict && statement.declaredType(at: 8) == "INTEGER" && statement.declaredType(at: 9) == "INTEGER"
+        var currency = CurrencyCache()
+        // As `min(synced_at)`: integers only (a damaged row's other value
+        // is not a time), nil when there are none.
+        var oldest: Int64?
+        while try statement.step() {
+            if let synced = Self.integer(statement, at: 9, typed: typed) { oldest = min(oldest ?? synced, synced) }
+            let line: TripLineView
+            do {
+                line = try Self.lineView(from: statement, typed: typed, currency: &currency)
+            } catch StoreError.unreadableRow(_, let reason) {
+                try skipped(Skipped(bookingID: statement.string(at: 0), reason: reason))
+                continue
+            }
+            try body(line)
+        }
+        return oldest.map { Date(unixMilliseconds: $0) }
+    }
+
+    /// The integer in `column`, `nil` for NULL or a value of another type.
+    /// `typed`: the column can hold nothing but an integer or NULL (one
+    /// call a row, two for a 0).
+    @inline(__always)
+    private static func integer(_ row: Statement, at column: Int32, typed: Bool) -> Int64? {
+        guard typed else {
+            guard case .integer(let value) = row.value(at: column) else { return nil }
+            return value
+        }
+        let value = row.int64(at: column)
+        return value != 0 || !row.isNull(at: column) ? value : nil
+    }
+
+    /// The checks of `stay` and `summary` for a line's columns, on the
+    /// bytes: each column is read once, with the calls raw C makes.
+    private static func lineView(from row: Statement, typed: Bool, currency cache: inout CurrencyCache) throws
+        -> TripLineView
+    {
+        let known = row.unsafeBytes(at: 1).flatMap { bytes -> BookingStatus? in
+            if same(bytes, "CONFIRMED") { return .confirmed }
+            return same(bytes, "CANCELLED") ? .cancelled : nil
+        }
+        let status = try known ?? stay(row, status: 1, checkIn: 2, checkOut: 3).0
+        // ASCII dates of 10 bytes in order are a stay; anything else is
+        // checked (and refused) exactly as `stay` does. The view holds
+        // SQLite's bytes for the row.
+        let (start, end) = (row.unsafeBytes(at: 2), row.unsafeBytes(at: 3))
+        if !isStay(start, end) { _ = try stay(row, status: 1, checkIn: 2, checkOut: 3) }
+        let (name, city) = (row.unsafeBytes(at: 5), row.unsafeBytes(at: 6))
+        let texts = (row.unsafeBytes(at: 0), start, end, row.unsafeBytes(at: 4), name, city)
+        guard name != nil else { return TripLineView(texts: texts, status: status, total: nil) }
+        guard let currency = row.unsafeBytes(at: 7).flatMap({ cache.code($0) }),
+            let amount = integer(row, at: 8, typed: typed), amount >= 0, city != nil
+        else { throw unreadable("its details are incomplete or out of range") }
+        return TripLineView(texts: texts, status: status, total: Money(minorUnits: amount, currency: currency))
+    }
+
+    /// Whether two dates' bytes are 10 ASCII bytes each, `start` first.
+    @inline(__always)
+    private static func isStay(_ start: UnsafeRawBufferPointer?, _ end: UnsafeRawBufferPointer?) -> Bool {
+        guard let start, let end, start.count == 10, end.count == 10,
+            let first = start.baseAddress, let last = end.baseAddress
+        else { return false }
+        var high: UInt8 = 0
+        for index in 0..<10 { high |= start[index] | end[index] }
+        return high < 0x80 && memcmp(first, last, 10) < 0
+    }
+
+    /// Whether `bytes` are the bytes of `text`.
+    private static func same(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
+        text.withUTF8Buffer { expected in
+            guard expected.count == bytes.count else { return false }
+            guard let left = bytes.baseAddress, let right = expected.baseAddress else { return true }
+            return memcmp(left, right, bytes.count) == 0
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The durable syncs and HTTP requests each command makes on a warm data
+/// directory against the sandbox, counted under `strace` (`fdatasync` and
+/// `fsync` by file, `sendto` by request line), against a ceiling: the
+/// counts of BENCHMARKS.md's table "Syncs and requests per command". A
+/// count that grows fails here, naming the command, the files synced and
+/// the requests made.
+@Suite struct SyncsPerCommandTests {
+    /// What one command did.
+    struct Work: CustomStringConvertible {
+        /// Syncs by kind of file: `wal`, `db`, `dir` (the data directory),
+        /// `cache` (cache.sqlite and its WAL), `other`.
+        var syncs: [String: Int] = [:]
+        /// Request lines, ids replaced by `{id}`.
+        var requests: [String] = []
+
+        var syncCount: Int { syncs.values.reduce(0, +) }
+        var description: String {
+            let files = syncs.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            return "syncs [\(files)], requests \(requests)"
+        }
+    }
+
+    /// The most each command may do: syncs in all, directory syncs, and
+    /// its requests, in this order on one data directory (measured
+    /// 2026-12-02; the minimum beside each is in BENCHMARKS.md). A CLI
+    /// process exits without closing its connection, so the next process's
+    /// first connection (the lock check's) checkpoints the WAL it left when
+    /// it closes: a WAL, a file and a directory sync, in `pay` and `status`
+    /// here. SQLite's unix VFS syncs the directory on the first sync of any
+    /// WAL it opens (it always opens one with `SQLITE_OPEN_CREATE`), also
+    /// one that is already there.
+    static let ceilings: [(command: String, syncs: Int, directorySyncs: Int, requests: [String])] = [
+        ("hold", 4, 1, ["POST /v1/holds"]),
+        ("pay", 7, 2, ["GET /v1/holds/{id}", "POST /v1/bookings"]),
+        ("status", 3, 1, []),
+        ("trips", 0, 0, ["GET /v1/bookings"]),
+        ("reconcile", 0, 0, []),
+    ]
+
+    @Test(ExternalTool.needed("strace"))
+    func eachCommandMakesNoMoreSyncsAndRequestsThanItsCeiling() async throws {
+        let strace = try #require(ExternalTool.path("strace"))
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: "cli-syncs")
+        // Warm: the data directory, both databases and a search made.
+        let offer = try #require(try await booking.offers().first?["offerId"] as? String)
+
+        func traced(_ arguments: [String]) async throws -> Work {
+            let log = booking.directory.file("strace-\(arguments[0]).txt")
+            let path = try #require(Booking.path)
+            let run = try await Booking.execute(
+                strace,
+                ["-f", "-y", "-e", "trace=fdatasync,fsync,sendto", "-o", log, path] + booking.global + arguments,
+                environment: booking.environment)
+            try #require(run.status == 0, "\(arguments) failed: \(run.output) \(run.error)")
+            return Self.work(in: try String(contentsOfFile: log, encoding: .utf8), dataDirectory: booking.global[1])
+        }
+
+        var measured: [String: Work] = [:]
+        measured["hold"] = try await traced(["hold", offer, "--no-wait"])
+        measured["pay"] = try await traced(["pay"])
+        measured["status"] = try await traced(["status"])
+        measured["trips"] = try await traced(["trips"])
+        measured["reconcile"] = try await traced(["reconcile"])
+        for ceiling in Self.ceilings {
+            let work = try #require(measured[ceiling.command])
+            #expect(work.syncCount <= ceiling.syncs, "\(ceiling.command): \(work)")
+            #expect(work.syncs["dir", default: 0] <= ceiling.directorySyncs, "\(ceiling.command): \(work)")
+            #expect(work.requests.sorted() == ceiling.requests.sorted(), "\(ceiling.command): \(work)")
+            print("SyncsPerCommandTests: \(ceiling.command): \(work)")
+        }
+        await sandbox.stop()
+    }
+
+    /// The syncs and requests in `strace -f -y` output.
+    static func work(in trace: String, dataDirectory: String) -> Work {
+        var work = Work()
+        for line in trace.split(separator: "\n") {
+            if line.contains("fdatasync(") || line.contains("fsync(") {
+                guard let open = line.firstIndex(of: "<"), let close = line[open...].firstIndex(of: ">") else {
+                    continue
+                }
+                let file = String(line[line.index(after: open)..<close])
+                work.syncs[kind(of: file, dataDirectory: dataDirectory), default: 0] += 1
+            } else if line.contains("sendto("), let request = requestLine(String(line)) {
+                work.requests.append(request)
+            }
+        }
+        return work
+    }
+
+    private static func kind(of file: String, dataDirectory: String) -> String {
+        if file == dataDirectory || file == (dataDirectory as NSString).resolvingSymlinksInPath { return "dir" }
+        switch (file as NSString).lastPathComponent {
+        case "booking.sqlite-wal": return "wal"
+        case "booking.sqlite": return "db"
+        case "cache.sqlite", "cache.sqlite-wal": return "cache"
+        default: return "other"
+        }
+    }
+
+    /// `"GET /v1/holds/hld_1 HTTP/1.1..."` as `GET /v1/holds/{id}`.
+    private static func requestLine(_ line: String) -> String? {
+        for method in ["GET", "POST", "PUT", "DELETE"] {
+            guard let start = line.range(of: "\"\(method) /") else { continue }
+            let rest = line[start.upperBound...].prefix { $0 != " " && $0 != "?" && $0 != "\\" }
+            let segments = rest.split(separator: "/").map { segment in
+                segment.contains("_") ? "{id}" : String(segment)
+            }
+            return "\(method) /" + segments.joined(separator: "/")
+        }
+        return nil
+    }
+}

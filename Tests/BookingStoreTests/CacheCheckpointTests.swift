@@ -1,0 +1,55 @@
+import BookingStore
+import Foundation
+import TestSupport
+import Testing
+
+/// A result-page put never copies the WAL into cache.sqlite: that
+/// checkpoint (and its two syncs) was the put's whole tail. It runs on the
+/// cache's own queue, and the WAL stays bounded when that queue is stuck.
+@Suite struct CacheCheckpointTests {
+    let directory = TemporaryDirectory("cache-checkpoint")
+
+    private func size(_ file: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: directory.file(file)))?[.size] as? Int ?? 0
+    }
+
+    private func put(_ cache: CacheDatabase, _ range: Range<Int>) throws {
+        let items = String(repeating: "x", count: 20_000)
+        for index in range {
+            try cache.resultPages.put(
+                ResultPage(
+                    queryKey: "q\(index)", pageIndex: 0, itemsJSON: items, nextCursor: nil,
+                    quotedAt: Date(timeIntervalSince1970: 1)),
+                at: Date(timeIntervalSince1970: Double(index)))
+        }
+    }
+
+    @Test func putsPastTheCheckpointSizeLeaveTheFileToTheCheckpointQueue() throws {
+        let queue = DispatchQueue(label: "test.checkpoint")
+        queue.suspend()
+        let cache = try CacheDatabase(directory: directory.path, byteCapacity: 64 << 20, checkpointQueue: queue)
+        let before = size("cache.sqlite")
+        // 400 pages of 20 KB: about 2,400 frames, past SQLite's 1,000.
+        try put(cache, 0..<400)
+        #expect(size("cache.sqlite") == before, "a put copied the WAL into the file")
+        #expect(size("cache.sqlite-wal") > 8 << 20)
+        queue.resume()
+        queue.sync {}
+        #expect(size("cache.sqlite") > 6 << 20, "the queue's checkpoint did not copy the WAL")
+        #expect(try cache.resultPages.totalBytes() == 400 * 20_000)
+    }
+
+    @Test func aStuckQueueStillBoundsTheWAL() throws {
+        let queue = DispatchQueue(label: "test.checkpoint")
+        queue.suspend()
+        let cache = try CacheDatabase(directory: directory.path, byteCapacity: 256 << 20, checkpointQueue: queue)
+        // About 12,000 frames: past the 8,000 at which a commit checkpoints itself.
+        try put(cache, 0..<2_000)
+        #expect(size("cache.sqlite") > 16 << 20)
+        // 8,000 frames of 4 KiB at most (unbounded, it would be about 48 MB).
+        #expect(size("cache.sqlite-wal") < 36 << 20)
+        queue.resume()
+        queue.sync {}
+        #expect(try cache.resultPages.totalBytes() == 2_000 * 20_000)
+    }
+}
