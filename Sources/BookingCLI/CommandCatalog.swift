@@ -57,7 +57,7 @@ package enum CommandCatalog {
 
     /// `trips` and `trip`: with `--json`, wait for the server (bounded) before printing.
     static let refresh: TypedOption<Bool> = .flag(
-        "--refresh", help: "with --json: refresh from the server first (bounded), not just this device's copy")
+        "--refresh", help: "with --json or --ics: refresh from the server first (bounded), not just this device's copy")
 
     /// A booking's id, as `trip` and `cancel` take it.
     static let bookingID = TypedArgument(

@@ -50,6 +50,12 @@ public enum LeanViewer {
             ViewerPlatform.outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         let output = ViewerOutput()
         do {
+            if request.ics {
+                guard let text = try calendar(store, tripID: request.tripID) else { return .handOver(shown: false) }
+                output.append(text)
+                output.finish()
+                return .exit(0)
+            }
             if let id = request.tripID {
                 guard let trip = try store.trips.trip(id: BookingID(id)) else { return .handOver(shown: false) }
                 if request.json {
@@ -102,6 +108,20 @@ public enum LeanViewer {
         }
         output.append(shown == 0 ? "]" : "\n  ]")
         return (shown, try store.trips.oldestSync())
+    }
+
+    /// The device's trips (or the one asked for) as one iCalendar document;
+    /// nil when the trip asked for is not on the device (the full CLI says so).
+    private static func calendar(_ store: BookingDatabase, tripID: String?) throws -> String? {
+        if let tripID {
+            guard let trip = try store.trips.trip(id: BookingID(tripID)) else { return nil }
+            return TripCalendar(events: trip.calendarEvent.map { [$0] } ?? []).text
+        }
+        var events: [TripCalendar.Event] = []
+        try store.trips.forEach(skipping: { note(TripText.skippedNote($0)) }) { trip in
+            if let event = trip.calendarEvent { events.append(event) }
+        }
+        return TripCalendar(events: events).text
     }
 
     /// After the device's copy: offline said at once when the server cannot

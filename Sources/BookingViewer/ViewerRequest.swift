@@ -10,6 +10,8 @@ public struct ViewerRequest: Equatable, Sendable {
     public var tripID: String?
     /// `--json`.
     public var json: Bool
+    /// `--ics`: the trips as one iCalendar document.
+    public var ics: Bool
     /// The data directory (`--data-dir`, `XDG_DATA_HOME/booking`, `~/.local/share/booking`).
     public var dataDirectory: String
     /// The server's host and port (`--server`, `BOOKING_SERVER`); nil for the embedded sandbox.
@@ -18,12 +20,12 @@ public struct ViewerRequest: Equatable, Sendable {
     /// The flags it reads: the CLI's global `--json` and the `--refresh`
     /// that `trips` and `trip` declare (a test in BookingCLITests holds
     /// these two lists to the CLI's declarations).
-    public static let flags: Set<String> = ["--json", "--refresh"]
+    public static let flags: Set<String> = ["--json", "--refresh", "--ics"]
     /// The options with a value it reads: the CLI's global options.
     public static let valueOptions: Set<String> = ["--data-dir", "--server", "--api-key"]
 
     public static func == (lhs: ViewerRequest, rhs: ViewerRequest) -> Bool {
-        lhs.tripID == rhs.tripID && lhs.json == rhs.json && lhs.dataDirectory == rhs.dataDirectory
+        lhs.tripID == rhs.tripID && lhs.json == rhs.json && lhs.ics == rhs.ics && lhs.dataDirectory == rhs.dataDirectory
             && lhs.server?.host == rhs.server?.host && lhs.server?.port == rhs.server?.port
     }
 
@@ -50,14 +52,17 @@ public struct ViewerRequest: Equatable, Sendable {
                 words.append(word)
             }
         }
-        // `--json --refresh` waits for the server first: the full CLI does that.
+        // `--json --refresh` waits for the server first: the full CLI does
+        // that; `--ics` with either is the CLI's to refuse or to refresh.
         if flags.contains("--refresh") && flags.contains("--json") { return nil }
+        if flags.contains("--ics") && (flags.contains("--json") || flags.contains("--refresh")) { return nil }
         switch words.count {
         case 1 where words[0] == "trips": tripID = nil
         case 2 where words[0] == "trip" && Self.isIdentifier(words[1]): tripID = words[1]
         default: return nil
         }
         json = flags.contains("--json")
+        ics = flags.contains("--ics")
         func setting(_ option: String, _ variable: String) -> String? {
             values[option] ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
         }

@@ -10,20 +10,24 @@ import CommandLineKit
 struct TripCommand: BookingCommand {
     static let spec = CommandSpec(
         name: "trip", summary: "one booking, from this device (no network needed)",
-        options: [CommandCatalog.refresh.spec], arguments: [CommandCatalog.bookingID.spec])
+        options: [CommandCatalog.refresh.spec, CalendarExport.option.spec], arguments: [CommandCatalog.bookingID.spec])
 
     /// The booking to show.
     let bookingID: BookingID
-    /// With `--json`: whether to wait for the server first.
+    /// With `--json` or `--ics`: whether to wait for the server first.
     let refreshesFirst: Bool
+    /// `--ics`: the calendar instead of the list.
+    let calendar: Bool
 
     init(_ input: CommandInput) throws(UsageError) {
         bookingID = try input(CommandCatalog.bookingID)
         refreshesFirst = try input(CommandCatalog.refresh)
+        calendar = try input(CalendarExport.option)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        try await Self.show(bookingID, refreshingFirst: refreshesFirst, invocation)
+        if calendar { return try await CalendarExport.print(bookingID, refreshingFirst: refreshesFirst, invocation) }
+        return try await Self.show(bookingID, refreshingFirst: refreshesFirst, invocation)
     }
 
     /// Shows trip `id` (also the landing of `booking open`, which never

@@ -13,16 +13,20 @@ import Foundation
 struct TripsCommand: BookingCommand {
     static let spec = CommandSpec(
         name: "trips", summary: "your confirmed bookings, from this device (no network needed)",
-        options: [CommandCatalog.refresh.spec])
+        options: [CommandCatalog.refresh.spec, CalendarExport.option.spec])
 
-    /// With `--json`: whether to wait for the server first.
+    /// With `--json` or `--ics`: whether to wait for the server first.
     let refreshesFirst: Bool
+    /// `--ics`: the calendar instead of the list.
+    let calendar: Bool
 
     init(_ input: CommandInput) throws(UsageError) {
         refreshesFirst = try input(CommandCatalog.refresh)
+        calendar = try input(CalendarExport.option)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
+        if calendar { return try await CalendarExport.print(nil, refreshingFirst: refreshesFirst, invocation) }
         if invocation.json {
             let viewer = try TripViewer.local(invocation)
             let refresh =

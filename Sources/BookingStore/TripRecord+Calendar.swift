@@ -1,0 +1,19 @@
+import BookingCore
+import Foundation
+
+extension TripRecord {
+    /// This trip as a calendar event (`TripCalendar`): its hotel dates as an
+    /// all-day stay, the property's name as the title, its address and city
+    /// as the place, cancelled when the booking was. Nil when the saved dates
+    /// are not calendar dates (a damaged row: it is left out, never guessed).
+    public var calendarEvent: TripCalendar.Event? {
+        guard let checkIn = CalendarDate(checkIn), let checkOut = CalendarDate(checkOut) else { return nil }
+        let place = [summary?.address, summary?.city].compactMap { $0 }.filter { !$0.isEmpty }
+        return TripCalendar.Event(
+            bookingID: bookingID, version: version, checkIn: checkIn, checkOut: checkOut,
+            summary: summary.map { "\($0.propertyName) (\($0.roomName))" } ?? "Hotel booking \(bookingID.rawValue)",
+            location: place.isEmpty ? nil : place.joined(separator: ", "),
+            isCancelled: status == .cancelled,
+            stampUnixSeconds: Int64(syncedAt.timeIntervalSince1970.rounded(.down)))
+    }
+}
