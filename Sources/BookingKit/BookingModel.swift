@@ -106,20 +106,38 @@ public final class BookingModel {
         }
     }
 
-    /// Holds `offer`.
-    public func hold(_ offer: Offer) async { await act { try await $0.hold(offer) } }
-    /// Pays with `token`.
-    public func pay(with token: PaymentToken) async { await act { try await $0.pay(with: token) } }
-    /// Accepts the new price.
-    public func acceptNewPrice() async { await act { try await $0.acceptNewPrice() } }
-    /// Tries again with a new attempt.
-    public func retry() async { await act { try await $0.retry() } }
+    /// Holds `offer` and returns how the hold ended (`BookingClient.hold(_:)`);
+    /// nil, with `lastError` set, when the screen does not offer it. The
+    /// states it passes through are published meanwhile.
+    @discardableResult
+    public func hold(_ offer: Offer) async -> HoldResult? {
+        await act { client throws(BookingClientError) in try await client.hold(offer) }
+    }
+    /// Pays with `token` and returns how the payment ended
+    /// (`BookingClient.pay(with:)`); nil, with `lastError` set, when the
+    /// screen does not offer Pay.
+    @discardableResult
+    public func pay(with token: PaymentToken) async -> PaymentResult? {
+        await act { client throws(BookingClientError) in try await client.pay(with: token) }
+    }
+    /// Accepts the new price and returns how the new hold ended.
+    @discardableResult
+    public func acceptNewPrice() async -> HoldResult? {
+        await act { client throws(BookingClientError) in try await client.acceptNewPrice() }
+    }
+    /// Tries again with a new attempt and returns how its hold ended.
+    @discardableResult
+    public func retry() async -> HoldResult? {
+        await act { client throws(BookingClientError) in try await client.retry() }
+    }
     /// Asks the server again.
-    public func checkAgain() async { await act { try await $0.checkAgain() } }
+    public func checkAgain() async { await act { client throws(BookingClientError) in try await client.checkAgain() } }
     /// Opens the bank's page again.
-    public func openChallenge() async { await act { try await $0.openChallenge() } }
+    public func openChallenge() async {
+        await act { client throws(BookingClientError) in try await client.openChallenge() }
+    }
     /// Back, or Done.
-    public func back() async { await act { try await $0.back() } }
+    public func back() async { await act { client throws(BookingClientError) in try await client.back() } }
     /// Back from the bank's page, or into the foreground.
     public func returnedToApp() async { await act { await $0.returnedToApp() } }
 
@@ -158,17 +176,17 @@ public final class BookingModel {
         }
     }
 
-    private func act(_ action: (BookingClient) async throws -> BookingFlow.State) async {
+    @discardableResult
+    private func act<T>(_ action: (BookingClient) async throws(BookingClientError) -> T) async -> T? {
         lastError = nil
         do {
-            _ = try await action(client)
+            let value = try await action(client)
             // The flow's latest, numbered: never older than what is shown.
             show(await client.runtime.flow.numbered)
-        } catch let error as BookingClientError {
-            lastError = error
+            return value
         } catch {
-            // The client's actions throw only BookingClientError.
-            lastError = .actionUnavailable(.back, stage: state.stage.name, reason: "\(error)")
+            lastError = error
+            return nil
         }
     }
 }
