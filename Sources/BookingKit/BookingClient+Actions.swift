@@ -4,12 +4,22 @@ import Foundation
 // (enabled), stamps what the flow needs (a new attempt id and idempotency
 // key, the runtime's hold-clock reading), sends it, and returns the new state.
 extension BookingClient {
-    /// Shows `offer`: the screen to hold it from. Offered on the results.
+    /// Shows `offer`: the screen to hold it from. Offered on the results,
+    /// and on any final screen (confirmed, cancelled, failed, expired, not
+    /// paid), where it starts a new booking: Back (Done) first, which
+    /// leaves the settled attempt as it is, then the offer.
+    ///
+    /// - Throws: `BookingClientError.actionUnavailable` while a booking is
+    ///   under way (a hold or a payment: wait for it, or `back()` where
+    ///   offered); `.closed` after `close()`.
     @discardableResult
     public func choose(_ offer: Offer) async throws(BookingClientError) -> BookingFlow.State {
-        let state = await runtime.flow.state
+        try checkOpen()
+        var state = await runtime.flow.state
+        if state.stage.isFinal { state = await runtime.flow.send(.backTapped) }
         guard case .browsing = state.stage else {
-            throw .actionUnavailable(.hold, stage: state.stage.name, reason: nil)
+            throw .actionUnavailable(
+                .hold, stage: state.stage.name, reason: "a booking is under way: wait for its outcome, or go back")
         }
         return await runtime.flow.send(.offerChosen(offer))
     }
@@ -36,6 +46,7 @@ extension BookingClient {
     /// test's tap; the app awaits `hold(_:)`).
     @discardableResult
     package func startHold(_ offer: Offer) async throws(BookingClientError) -> BookingFlow.State {
+        try checkOpen()
         if case .browsing = await runtime.flow.state.stage {
             try await choose(offer)
         }
@@ -146,6 +157,7 @@ extension BookingClient {
     private func perform(_ action: BookingFlow.Action, _ event: BookingFlow.Event) async throws(BookingClientError)
         -> BookingFlow.State
     {
+        try checkOpen()
         let state = await runtime.flow.state
         guard let row = state.actions.first(where: { $0.action == action }) else {
             throw .actionUnavailable(action, stage: state.stage.name, reason: nil)

@@ -36,6 +36,14 @@ public final class BookingClient: Sendable {
     package let seams: Seams
     /// Saves what the flow's states say of offers, for later runs.
     let offerMarks: OfferMarks
+    /// Set by `close()`: every call then throws `BookingClientError.closed`.
+    let isClosed = Locked(false)
+    /// The text and places of the last suggestions, for recording the
+    /// search when one of the places is used.
+    let lastSuggestions = Locked<(text: String, places: [String])?>(nil)
+    /// Saves what the flow's states say of offers as they come, whoever
+    /// follows them; cancelled with the client.
+    private let markingTask: Task<Void, Never>
 
     /// Makes a client: checks the server address, makes the data directory
     /// if missing and checks it can be written, opens the databases. No
@@ -103,7 +111,16 @@ public final class BookingClient: Sendable {
         } catch {
             throw .dataDirectoryUnusable(path: directory, reason: String(describing: error))
         }
-        offerMarks = OfferMarks(search: search, logger: logger)
+        let marks = OfferMarks(search: search, logger: logger)
+        offerMarks = marks
+        let flow = runtime.flow
+        markingTask = Task {
+            for await state in await flow.states() { await marks.record(state) }
+        }
+    }
+
+    deinit {
+        markingTask.cancel()
     }
 
     /// Makes `directory` if missing (`0700`), tightens an existing one to

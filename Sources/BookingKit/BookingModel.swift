@@ -29,6 +29,10 @@ public final class BookingModel {
     public private(set) var launchReport: LaunchReport?
     /// The last action the client refused, until the next action.
     public private(set) var lastError: BookingClientError?
+    /// The trips saved on this device, kept current by `run()` from
+    /// `BookingClient.tripUpdates()` (a payment here, a sync, a cancel, another
+    /// process on the data directory).
+    public private(set) var trips: [Trip] = []
 
     /// A model over `client`, at the initial state until `run()` starts.
     public init(client: BookingClient) {
@@ -66,8 +70,14 @@ public final class BookingModel {
         launchReport = await client.launch()
         show(await flow.numbered)
         async let ticking: Void = tick()
+        async let listing: Void = followTrips()
         for await next in states { show(next) }
         await ticking
+        await listing
+    }
+
+    private func followTrips() async {
+        for await trips in client.tripUpdates() where trips != self.trips { self.trips = trips }
     }
 
     /// Shows `next` unless a newer state is already shown.
@@ -106,6 +116,18 @@ public final class BookingModel {
         }
     }
 
+    /// Shows `offer`, from the results or from any final screen (a new
+    /// booking: see `BookingClient.choose(_:)`).
+    public func choose(_ offer: Offer) async {
+        await act { client throws(BookingClientError) in try await client.choose(offer) }
+    }
+    /// Cancels trip `id` (`BookingClient.cancel(_:)`) and returns it as
+    /// saved; nil, with `lastError` set (`.cancel(...)` says why), when it
+    /// did not end cancelled. `trips` shows the change.
+    @discardableResult
+    public func cancel(_ id: BookingID) async -> Trip? {
+        await act { client throws(BookingClientError) in try await client.cancel(id) }
+    }
     /// Holds `offer` and returns how the hold ended (`BookingClient.hold(_:)`);
     /// nil, with `lastError` set, when the screen does not offer it. The
     /// states it passes through are published meanwhile.

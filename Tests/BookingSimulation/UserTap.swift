@@ -37,7 +37,7 @@ enum UserTap: Sendable, CustomStringConvertible {
     func isOffered(in state: BookingFlow.State) -> Bool {
         switch self {
         case .choose:
-            return state.stage == .browsing
+            return state.stage == .browsing || state.stage.isFinal
         case .hold(let offer):
             guard case .offerChosen(let shown) = state.stage, shown == offer else { return false }
             return state.enabledActions.contains(.hold)
