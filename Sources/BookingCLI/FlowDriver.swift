@@ -71,7 +71,7 @@ package struct FlowDriver: Sendable {
         _ action: @escaping @Sendable (BookingClient) async throws(BookingClientError) -> T
     ) async -> T? {
         let client = self.client
-        let stream = await client.states()
+        let stream = await client.runtime.flow.states()
         let printer = Task { for await state in stream { report(state) } }
         let work = Task { () -> Result<T, BookingClientError> in
             do throws(BookingClientError) {

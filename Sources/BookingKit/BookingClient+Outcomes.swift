@@ -7,7 +7,7 @@ extension BookingClient {
     /// satisfies `done`, saving what each says of an offer on the way.
     /// Returns it, or the latest state when the calling task is cancelled.
     func settle(until done: @escaping @Sendable (BookingFlow.State) -> Bool) async -> BookingFlow.State {
-        let stream = await states()
+        let stream = await runtime.flow.states()
         var latest = await state
         for await next in stream {
             await offerMarks.record(next)

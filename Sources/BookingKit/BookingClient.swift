@@ -38,6 +38,8 @@ public final class BookingClient: Sendable {
     let offerMarks: OfferMarks
     /// Set by `close()`: every call then throws `BookingClientError.closed`.
     let isClosed = Locked(false)
+    /// Open once `launch()` restored the saved attempt (see `states()`).
+    let launchGate = LaunchGate()
     /// The text and places of the last suggestions, for recording the
     /// search when one of the places is used.
     let lastSuggestions = Locked<(text: String, places: [String])?>(nil)
@@ -188,8 +190,23 @@ public final class BookingClient: Sendable {
 
     /// The flow's states from now on: the current one first, then each
     /// change. Any number of readers may follow at once.
+    ///
+    /// Asked for before `launch()`, the stream waits for the launch to put
+    /// the saved attempt back: its first value is the restored state (a
+    /// payment being checked, a room held), never the empty results list
+    /// the flow starts from.
     public func states() async -> AsyncStream<BookingFlow.State> {
-        await runtime.flow.states()
+        if launchGate.isOpen { return await runtime.flow.states() }
+        let gate = launchGate
+        let flow = runtime.flow
+        return AsyncStream { continuation in
+            let task = Task {
+                await gate.wait()
+                for await state in await flow.states() { continuation.yield(state) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 
     /// The hold's seconds left in `state` by the client's hold clock,

@@ -21,10 +21,24 @@ import Observation
 public final class BookingModel {
     /// The client the model drives.
     public let client: BookingClient
-    /// The flow's latest state.
-    public private(set) var state: BookingFlow.State
-    /// The hold's seconds left, ticking once a second; nil when nothing is held.
-    public private(set) var countdownSeconds: Int?
+    /// One published value: a state of the flow with the countdown read for
+    /// it, set in one assignment, so a screen never draws a stage with
+    /// another stage's countdown.
+    public struct Snapshot: Equatable, Sendable {
+        /// The flow's state.
+        public let state: BookingFlow.State
+        /// The hold's seconds left in `state`; nil when nothing is held.
+        public let countdownSeconds: Int?
+    }
+
+    /// What the screen draws: the latest state with its countdown. Each
+    /// change is one value, in the order the flow took them.
+    public private(set) var snapshot: Snapshot
+    /// The flow's latest state (`snapshot.state`).
+    public var state: BookingFlow.State { snapshot.state }
+    /// The hold's seconds left, ticking once a second; nil when nothing is
+    /// held (`snapshot.countdownSeconds`).
+    public var countdownSeconds: Int? { snapshot.countdownSeconds }
     /// What `launch()` found, once `run()` has launched.
     public private(set) var launchReport: LaunchReport?
     /// The last action the client refused, until the next action.
@@ -37,7 +51,7 @@ public final class BookingModel {
     /// A model over `client`, at the initial state until `run()` starts.
     public init(client: BookingClient) {
         self.client = client
-        state = BookingFlow.initialState
+        snapshot = Snapshot(state: BookingFlow.initialState, countdownSeconds: nil)
     }
 
     /// The screen's title.
@@ -71,7 +85,11 @@ public final class BookingModel {
         show(await flow.numbered)
         async let ticking: Void = tick()
         async let listing: Void = followTrips()
-        for await next in states { show(next) }
+        for await next in states {
+            show(next)
+            // A turn for the screen (and any observer) to read each value.
+            await Task.yield()
+        }
         await ticking
         await listing
     }
@@ -84,8 +102,8 @@ public final class BookingModel {
     private func show(_ next: FlowStore.Numbered) {
         guard next.revision > shownRevision else { return }
         shownRevision = next.revision
-        if next.state != state { state = next.state }
-        refreshCountdown()
+        let shown = Snapshot(state: next.state, countdownSeconds: client.secondsLeft(in: next.state))
+        if shown != snapshot { snapshot = shown }
     }
 
     /// The number of the state shown; -1 before the first.
@@ -93,7 +111,7 @@ public final class BookingModel {
 
     private func refreshCountdown() {
         let seconds = client.secondsLeft(in: state)
-        if seconds != countdownSeconds { countdownSeconds = seconds }
+        if seconds != countdownSeconds { snapshot = Snapshot(state: state, countdownSeconds: seconds) }
     }
 
     /// The countdown's display tick (real time; the figure is the hold
