@@ -1,4 +1,4 @@
-import BookingKit
+@_spi(Testing) import BookingKit
 import BookingTestSupport
 import Foundation
 import Testing
