@@ -8,16 +8,21 @@ import Primitives
 /// ```swift
 /// let client = try BookingClient(configuration)
 /// let launch = await client.launch()      // the device's state at once
-/// for await state in client.states() { /* draw state.title, ... */ }
-/// try await client.hold(offer)
-/// try await client.pay(with: PaymentToken("tok_visa"))
-/// let outcome = try await client.outcome(timeout: .seconds(60))
+/// for await state in await client.states() { /* draw state.titleText, ... */ }
+/// guard case .held = try await client.hold(offer) else { return }
+/// switch try await client.pay(with: PaymentToken("tok_visa")) {
+/// case .confirmed(let trip): show(trip)
+/// default: break  // see PaymentResult
+/// }
 /// ```
 ///
-/// Actions stamp attempt ids, idempotency keys and hold-clock readings
-/// inside; an action the current screen does not offer throws
-/// `BookingClientError.actionUnavailable` instead of doing nothing. Make one
-/// client per data directory and keep it for the app's life.
+/// `hold(_:)` and `pay(with:)` return once the server has answered
+/// (`HoldResult`, `PaymentResult`). Actions stamp attempt ids, idempotency
+/// keys and hold-clock readings inside; an action the current screen does
+/// not offer throws `BookingClientError.actionUnavailable` instead of doing
+/// nothing. Every throwing call throws `BookingClientError`. Make one client
+/// per data directory and keep it for the app's life; `close()` it at
+/// sign-out.
 public final class BookingClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: Configuration
