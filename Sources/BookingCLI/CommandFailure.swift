@@ -1,4 +1,5 @@
 import BookingAPI
+import BookingKit
 import Foundation
 
 /// A command that could not do its job: printed as one line on stderr,
@@ -50,6 +51,34 @@ extension CommandFailure {
         case .unknownOutcome:
             return CommandFailure(.unknown, "\(doing): \(error)")
         case .invalidResponse:
+            return .failed("cannot \(doing): \(error)")
+        }
+    }
+}
+
+extension CommandFailure {
+    /// The failure for a client error met while `doing` something, in the
+    /// words and exit codes of `api(_:doing:)`: refused input is exit 2, an
+    /// unreachable server or a business refusal exit 1.
+    package static func client(_ error: BookingClientError, doing: String) -> CommandFailure {
+        switch error {
+        case .refused(404, nil, _):
+            return .rejected("cannot \(doing): the server has no such thing")
+        case .refused(let status, _, let message) where status != 409:
+            return .rejected("the server refused to \(doing) (HTTP \(status)): \(message)")
+        case .refused(_, _, let message):
+            return .failed("cannot \(doing): \(message)")
+        case .waitRequested(let until):
+            let time = WaitUntilText.text(
+                until: Int64(until.timeIntervalSince1970), nowUnixSeconds: Int64(Date().timeIntervalSince1970))
+            return .failed("cannot \(doing): the server asked us to wait until \(time); nothing was sent before then")
+        case .serverUnreachable(let reason):
+            return .failed("cannot \(doing): offline, the server cannot be reached (\(reason))")
+        case .serverFailed(let reason):
+            return .failed("cannot \(doing): \(reason)")
+        case .search(.noSuchPage), .search(.invalidQuery), .malformedID, .unknownTrip, .linkRejected:
+            return .rejected("\(error)")
+        default:
             return .failed("cannot \(doing): \(error)")
         }
     }

@@ -39,16 +39,13 @@ package struct FlowDriver: Sendable {
         client.secondsLeft(in: state)
     }
 
-    /// Holds `offer` with a new attempt; returns where the flow settles
-    /// (held, failed, price changed, sold out).
+    /// Holds `offer` with a new attempt, awaiting how the hold ends;
+    /// returns where the flow settled (held, failed, price changed, sold out).
     package func hold(_ offer: Offer) async -> BookingFlow.State {
-        do {
+        _ = await awaiting(Self.holdBudget, refused: "cannot hold here") { client throws(BookingClientError) in
             try await client.hold(offer)
-        } catch {
-            say("cannot hold here: \(error)")
-            return await client.state
         }
-        return await noticingOffline(await follow(for: Self.holdBudget))
+        return await noticingOffline(await client.state)
     }
 
     /// After a declined card or a closed key the room stays held: taps the
@@ -58,13 +55,47 @@ package struct FlowDriver: Sendable {
     /// the state keeps no hold or the tap was refused.
     package func keepTheRoom(_ state: BookingFlow.State) async -> BookingFlow.State? {
         guard state.sameHoldRetry != nil else { return nil }
-        do {
-            try await client.retry()
-        } catch {
-            say("cannot keep the room here: \(error)")
+        let kept = await awaiting(Self.holdBudget, refused: "cannot keep the room here") {
+            client throws(BookingClientError) in try await client.retry()
+        }
+        guard kept != nil else { return nil }
+        return await noticingOffline(await client.state)
+    }
+
+    /// Runs one of the client's awaited calls while printing each stage the
+    /// flow passes through. At `budget` (real time: the run's bound on how
+    /// long it follows) the wait is cancelled; the flow goes on. Returns the
+    /// call's value, or nil after printing why the client refused it.
+    private func awaiting<T: Sendable>(
+        _ budget: Duration, refused: String,
+        _ action: @escaping @Sendable (BookingClient) async throws(BookingClientError) -> T
+    ) async -> T? {
+        let client = self.client
+        let stream = await client.runtime.flow.states()
+        let printer = Task { for await state in stream { report(state) } }
+        let work = Task { () -> Result<T, BookingClientError> in
+            do throws(BookingClientError) {
+                return .success(try await action(client))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let timer = Task {
+            guard (try? await Task.sleep(for: budget)) != nil else { return }
+            work.cancel()
+        }
+        let result = await work.value
+        timer.cancel()
+        printer.cancel()
+        await printer.value
+        report(await client.state)
+        switch result {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            say("\(refused): \(error)")
             return nil
         }
-        return await noticingOffline(await follow(for: Self.holdBudget))
     }
 
     /// When a request of this run never left, tells the flow the device is
@@ -102,46 +133,53 @@ package struct FlowDriver: Sendable {
     }
 
     private func payAndFollow(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
-        do {
-            try await client.pay(with: token)
-        } catch {
-            say("cannot pay here: \(error)")
-            return await client.state
+        let paying = await awaiting(Self.paymentBudget, refused: "cannot pay here") {
+            client throws(BookingClientError) in try await client.pay(with: token)
         }
+        guard var result = paying else { return await client.state }
         var taps = 1
         var challenged: Set<BookingID> = []
         var personDeadline: ContinuousClock.Instant?
         while true {
-            let state = await follow(for: Self.paymentBudget)
-            switch state.stage {
-            case .actionRequired(let stage) where !challenged.contains(stage.bookingID) && passChallenge == nil:
-                challenged.insert(stage.bookingID)
-                announce(stage.challengeURL)
+            switch result {
+            case .needsBankPage(let url, let booking) where !challenged.contains(booking) && passChallenge == nil:
+                challenged.insert(booking)
+                announce(url.absoluteString)
                 personDeadline = .now + Self.challengeBudget
                 // The person answers in a browser; the run polls meanwhile.
-                _ = try? await client.returnedFromBank(for: stage.bookingID)
-            case .processing(let stage) where !stage.pollPending && personDeadline.map({ .now < $0 }) == true:
+                _ = try? await client.returnedFromBank(for: booking)
+            case .stillBeingChecked(.stillProcessing) where personDeadline.map({ .now < $0 }) == true:
                 // Real time: a person is answering the bank's page in a browser.
                 try? await Task.sleep(for: .seconds(3))
                 _ = try? await client.checkAgain()
-            case .actionRequired(let stage) where !challenged.contains(stage.bookingID):
-                challenged.insert(stage.bookingID)
-                guard services.isSandbox, let passChallenge else { return state }
+            case .needsBankPage(_, let booking) where !challenged.contains(booking):
+                challenged.insert(booking)
+                guard services.isSandbox, let passChallenge else { return await client.state }
                 say("sandbox: completing the bank's page (\(passChallenge ? "pass" : "fail"))")
                 do {
-                    try await client.api.completeChallenge(stage.bookingID, pass: passChallenge)
+                    try await client.api.completeChallenge(booking, pass: passChallenge)
                 } catch {
                     say("sandbox: the bank's page could not be completed: \(error)")
-                    return state
+                    return await client.state
                 }
-                _ = try? await client.returnedFromBank(for: stage.bookingID)
-            case .held where taps < 2:
+                _ = try? await client.returnedFromBank(for: booking)
+            case .stillHeld where taps < 2:
                 // The countdown had ended and the hold was read again: still held.
                 taps += 1
-                _ = try? await client.pay(with: token)
+                let again = await awaiting(Self.paymentBudget, refused: "cannot pay here") {
+                    client throws(BookingClientError) in try await client.pay(with: token)
+                }
+                guard let again else { return await client.state }
+                result = again
+                continue
             default:
-                return state
+                return await client.state
             }
+            let settled = await awaiting(Self.paymentBudget, refused: "cannot follow the payment") {
+                client throws(BookingClientError) in await client.waitForPayment()
+            }
+            guard let next = settled ?? nil else { return await client.state }
+            result = next
         }
     }
 

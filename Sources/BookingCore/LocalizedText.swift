@@ -22,3 +22,76 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
     /// The English default.
     public var description: String { defaultValue }
 }
+
+extension LocalizedText {
+    /// The English text as a translator translates it: `defaultValue` with
+    /// each argument replaced by its positional placeholder (`%1$@` for the
+    /// first, `%2$@` for the second, ...) and a literal `%` written `%%`.
+    /// A translation keeps the placeholders, in any order;
+    /// `filling(_:)` puts the arguments back.
+    ///
+    /// `LocalizedText(key: "k", defaultValue: "Hold a room at Casa Azul", arguments: ["Casa Azul"]).format`
+    /// is `"Hold a room at %1$@"`.
+    public var format: String {
+        // Literal pieces and placeholders: an argument is looked for in the
+        // literals only, after the previous argument first (arguments come
+        // in reading order; two equal ones take their places in turn).
+        var pieces: [(text: String, isPlaceholder: Bool)] = [(defaultValue, false)]
+        var after = 0
+        for (index, argument) in arguments.enumerated() where !argument.isEmpty {
+            let order = Array(after..<pieces.count) + Array(0..<after)
+            guard let at = order.first(where: { !pieces[$0].isPlaceholder && pieces[$0].text.contains(argument) }),
+                let range = pieces[at].text.firstRange(of: argument)
+            else { continue }
+            let text = pieces[at].text
+            pieces.replaceSubrange(
+                at...at,
+                with: [
+                    (String(text[..<range.lowerBound]), false), ("%\(index + 1)$@", true),
+                    (String(text[range.upperBound...]), false),
+                ])
+            after = at + 2
+        }
+        return pieces.map { $0.isPlaceholder ? $0.text : $0.text.replacingAll("%", with: "%%") }.joined()
+    }
+
+    /// `format` (or a translation of it, from the app's string table) with
+    /// each `%n$@` replaced by the n-th argument and `%%` by `%`.
+    public func filling(_ format: String) -> String {
+        var result = ""
+        var rest = Substring(format)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            let after = rest[rest.index(after: percent)...]
+            if after.first == "%" {
+                result += "%"
+                rest = after.dropFirst()
+                continue
+            }
+            let digits = after.prefix { $0.isNumber }
+            let tail = after.dropFirst(digits.count)
+            if let number = Int(digits), tail.hasPrefix("$@"), (1...arguments.count).contains(number) {
+                result += arguments[number - 1]
+                rest = tail.dropFirst(2)
+            } else {
+                result += "%"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation in this module).
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

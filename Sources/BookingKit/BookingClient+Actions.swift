@@ -4,21 +4,49 @@ import Foundation
 // (enabled), stamps what the flow needs (a new attempt id and idempotency
 // key, the runtime's hold-clock reading), sends it, and returns the new state.
 extension BookingClient {
-    /// Shows `offer`: the screen to hold it from. Offered on the results.
+    /// Shows `offer`: the screen to hold it from. Offered on the results,
+    /// and on any final screen (confirmed, cancelled, failed, expired, not
+    /// paid), where it starts a new booking: Back (Done) first, which
+    /// leaves the settled attempt as it is, then the offer.
+    ///
+    /// - Throws: `BookingClientError.actionUnavailable` while a booking is
+    ///   under way (a hold or a payment: wait for it, or `back()` where
+    ///   offered); `.closed` after `close()`.
     @discardableResult
     public func choose(_ offer: Offer) async throws(BookingClientError) -> BookingFlow.State {
-        let state = await runtime.flow.state
+        try checkOpen()
+        var state = await runtime.flow.state
+        if state.stage.isFinal { state = await runtime.flow.send(.backTapped) }
         guard case .browsing = state.stage else {
-            throw .actionUnavailable(.hold, stage: state.stage.name, reason: nil)
+            throw .actionUnavailable(
+                .hold, stage: state.stage.name, reason: "a booking is under way: wait for its outcome, or go back")
         }
         return await runtime.flow.send(.offerChosen(offer))
     }
 
-    /// Holds `offer` (choosing it first when the results are on screen): a
-    /// new attempt with a fresh idempotency key, saved before the request
-    /// leaves. Returns at once; `outcome(timeout:)` waits for the hold.
+    /// Holds `offer` (choosing it first when the results are on screen) and
+    /// returns once the server has answered: a new attempt with a fresh
+    /// idempotency key, saved before the request leaves. Returns when the
+    /// room is held, or the hold certainly failed (sold out, a new price, a
+    /// requested wait, a failure), or the flow left the hold (`interrupted`).
+    /// A lost answer is retried under the same key inside the call (the
+    /// API client's retries take about a minute at most). Cancelling the
+    /// awaiting task ends the wait, not the request.
+    ///
+    /// - Throws: `BookingClientError.actionUnavailable` when the screen does
+    ///   not offer Hold for `offer` (another offer on screen, a payment
+    ///   under way, offline): nothing was saved or sent.
     @discardableResult
-    public func hold(_ offer: Offer) async throws(BookingClientError) -> BookingFlow.State {
+    public func hold(_ offer: Offer) async throws(BookingClientError) -> HoldResult {
+        let started = try await startHold(offer)
+        return await holdResult(after: started)
+    }
+
+    /// Taps Hold for `offer` and returns at once (the simulation's and a
+    /// test's tap; the app awaits `hold(_:)`).
+    @discardableResult
+    package func startHold(_ offer: Offer) async throws(BookingClientError) -> BookingFlow.State {
+        try checkOpen()
         if case .browsing = await runtime.flow.state.stage {
             try await choose(offer)
         }
@@ -30,23 +58,65 @@ extension BookingClient {
         return try await perform(.hold, .holdTapped(attempt: attempt, key: key))
     }
 
-    /// Pays for the held room with `token`, at the runtime's hold-clock
-    /// reading: a hold past its countdown is checked with the server first.
+    /// Pays for the held room with `token` and returns once the payment has
+    /// left and the server said how it ended, or it certainly did not leave
+    /// (see `PaymentResult`). The attempt's status is saved before the
+    /// request leaves; a lost answer is looked up by its key (about two
+    /// minutes at most), a processing booking polled (about one), inside
+    /// the call. A hold past its countdown on the runtime's hold clock is
+    /// read again first (`stillHeld` or `expired`, nothing sent). Cancelling
+    /// the awaiting task ends the wait (`stillBeingChecked(.waitEnded)`),
+    /// never the payment.
+    ///
+    /// - Throws: `BookingClientError.actionUnavailable` when Pay is not on
+    ///   screen or disabled (nothing held, offline, the countdown ended):
+    ///   nothing was sent.
     @discardableResult
-    public func pay(with token: PaymentToken) async throws(BookingClientError) -> BookingFlow.State {
+    public func pay(with token: PaymentToken) async throws(BookingClientError) -> PaymentResult {
+        let started = try await startPayment(with: token)
+        return await paymentResult(of: started.stage.attemptID)
+    }
+
+    /// Taps Pay and returns at once (the simulation's and a test's tap; the
+    /// app awaits `pay(with:)`).
+    @discardableResult
+    package func startPayment(with token: PaymentToken) async throws(BookingClientError) -> BookingFlow.State {
         try await perform(.pay, .payTapped(token, now: runtime.holdNow()))
     }
 
-    /// Accepts the new price: a new hold at the new quote (new attempt and key).
+    /// Accepts the new price after `HoldResult.priceChanged` and returns how
+    /// the new hold ended: a new hold at the new quote (new attempt and key).
+    ///
+    /// - Throws: `BookingClientError.actionUnavailable` when no new price is on screen.
     @discardableResult
-    public func acceptNewPrice() async throws(BookingClientError) -> BookingFlow.State {
+    public func acceptNewPrice() async throws(BookingClientError) -> HoldResult {
+        let started = try await startAcceptingNewPrice()
+        return await holdResult(after: started)
+    }
+
+    /// Taps "Accept new price" and returns at once (the simulation's tap).
+    @discardableResult
+    package func startAcceptingNewPrice() async throws(BookingClientError) -> BookingFlow.State {
         let (attempt, key) = newAttempt()
         return try await perform(.acceptNewPrice, .acceptNewPriceTapped(attempt: attempt, key: key))
     }
 
-    /// Tries again after a failure or an expiry: a new attempt and key.
+    /// Tries again after a failure, a decline, "not paid" or an expiry, and
+    /// returns how the hold ended: a new attempt and key, on the same live
+    /// hold after a decline or a closed key ("Try another card", "Pay
+    /// again": `held` again, then `pay(with:)`), on a new hold otherwise.
+    ///
+    /// - Throws: `BookingClientError.actionUnavailable` when Retry is not
+    ///   on screen or disabled (offline, a requested wait still running).
     @discardableResult
-    public func retry() async throws(BookingClientError) -> BookingFlow.State {
+    public func retry() async throws(BookingClientError) -> HoldResult {
+        let started = try await startRetry()
+        return await holdResult(after: started)
+    }
+
+    /// Taps Retry and returns at once (the simulation's tap).
+    @discardableResult
+    package func startRetry() async throws(BookingClientError) -> BookingFlow.State {
         let (attempt, key) = newAttempt()
         return try await perform(.retry, .retryTapped(attempt: attempt, key: key))
     }
@@ -87,6 +157,7 @@ extension BookingClient {
     private func perform(_ action: BookingFlow.Action, _ event: BookingFlow.Event) async throws(BookingClientError)
         -> BookingFlow.State
     {
+        try checkOpen()
         let state = await runtime.flow.state
         guard let row = state.actions.first(where: { $0.action == action }) else {
             throw .actionUnavailable(action, stage: state.stage.name, reason: nil)

@@ -28,9 +28,11 @@ extension BookingClient {
     ///
     /// - Throws: `BookingClientError.noPaymentWaiting` when no payment on
     ///   this device waits for booking `id` (a stale or forged link):
-    ///   nothing is restored, changed or sent.
+    ///   nothing is restored, changed or sent; `.dataDirectoryUnusable` when
+    ///   the saved attempts cannot be read; `.closed` after `close()`.
     @discardableResult
     public func returnedFromBank(for id: BookingID) async throws(BookingClientError) -> BookingFlow.State {
+        try checkOpen()
         let waiting: SavedAttempt?
         do {
             waiting = try await runtime.repository.nonFinalAttempts().last

@@ -30,6 +30,7 @@ extension BookingClient {
                 logger.warning("cannot restore the last attempt", error: error)
                 restored = await state
             }
+            launchGate.open()
             return (restored, await settleOpenWork(within: configuration.launchBound))
         }
         guard let settled = settling else {

@@ -33,6 +33,7 @@ extension BookingClient {
     ///   `.dataDirectoryUnusable` when the saved attempts or trips cannot be
     ///   read.
     public func open(_ link: String) async throws(BookingClientError) -> OpenedLink {
+        try checkOpen()
         guard let host = linkHost else { throw .linkRejected(reason: "no link host is configured") }
         let route: DeepLinkRoute
         do {
@@ -42,14 +43,7 @@ extension BookingClient {
         }
         switch route {
         case .trip(let id):
-            let trip: Trip?
-            do {
-                trip = try await self.trip(id)
-            } catch {
-                throw .dataDirectoryUnusable(path: configuration.dataDirectory.path, reason: "\(error)")
-            }
-            guard let trip else { throw .unknownTrip(id) }
-            return .trip(trip)
+            return .trip(try await trip(id: id))
         case .challengeReturned(let id):
             return .payment(try await returnedFromBank(for: id))
         }

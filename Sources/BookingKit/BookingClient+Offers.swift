@@ -32,30 +32,30 @@ extension BookingClient {
     }
 
     /// The offer `id` as last listed on this device (no network), if any.
-    public func savedOffer(_ id: OfferID) async throws -> Offer? {
-        try await search.cachedOffer(id)
+    ///
+    /// - Throws: `BookingClientError.dataDirectoryUnusable` when the saved
+    ///   offers cannot be read; `.closed` after `close()`.
+    public func savedOffer(_ id: OfferID) async throws(BookingClientError) -> Offer? {
+        let search = search
+        return try await guarded { _ in try await search.cachedOffer(id) }
     }
 
-    /// What this device learnt of offer `id` from a refused hold, if anything.
-    public func mark(of id: OfferID) async throws -> OfferMark? {
-        try await search.mark(id)
-    }
-
-    /// Remembers `text` (and the place it led to) as a recent search, for
-    /// the suggestions of short input.
-    public func recordSearch(_ text: String, placeID: String?) async throws {
-        try await search.recordSearch(text, placeID: placeID)
+    /// What this device learnt of offer `id` from a refused hold, if anything:
+    /// sold out, or a new price. The repository saves it when a hold is
+    /// refused, whoever holds (the app, the command line, another process).
+    ///
+    /// - Throws: `BookingClientError.dataDirectoryUnusable`; `.closed`.
+    public func mark(of id: OfferID) async throws(BookingClientError) -> OfferMark? {
+        let search = search
+        return try await guarded { _ in try await search.mark(id) }
     }
 
     /// The search cache, for the command line's listings of saved searches.
     package var searchCache: SearchRepository { search }
 
-    /// Page `page` (from 0) of `query`'s offers, as `offers(at:...)`.
-    package func offers(_ query: SearchQuery, page: Int, refresh: Bool) async throws -> OffersPage {
-        do {
-            return try await search.offers(query, pageIndex: page, refresh: refresh)
-        } catch {
-            throw Self.refusedKey(error) ?? error
-        }
+    /// Page `page` (from 1) of `query`'s offers, as `offers(at:...)`.
+    package func offers(_ query: SearchQuery, page: Int, refresh: Bool) async throws(BookingClientError) -> OffersPage {
+        let search = search
+        return try await guarded { _ in try await search.offers(query, pageIndex: page - 1, refresh: refresh) }
     }
 }

@@ -1,18 +1,38 @@
 import BookingStore
 import Foundation
 
-// Trips and search, through the same client.
+// Trips: the device's copies, the server's list, and cancelling.
 extension BookingClient {
     /// The trips saved on this device, in check-in order: no network, so
     /// they show offline.
-    public func savedTrips() async throws -> [Trip] {
-        try await trips.trips().map(Trip.init)
+    ///
+    /// - Throws: `BookingClientError.dataDirectoryUnusable` or
+    ///   `.storageFull` when the trips cannot be read; `.closed` after `close()`.
+    public func savedTrips() async throws(BookingClientError) -> [Trip] {
+        try await guarded { try await $0.trips.trips().map(Trip.init) }
     }
 
-    /// The trip `id` saved on this device, with no network; nil when it is
-    /// not here.
-    public func trip(_ id: BookingID) async throws -> Trip? {
-        try await trips.trip(id).map(Trip.init)
+    /// The trip `id` saved on this device, with no network.
+    ///
+    /// ```swift
+    /// do {
+    ///     show(try await client.trip(id: bookingID))
+    /// } catch {
+    ///     switch error {
+    ///     case .unknownTrip: try await client.syncTrips()  // then ask again
+    ///     default: showError(error.description)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Throws: `BookingClientError.malformedID` for an id the server never
+    ///   makes (nothing is read), `.unknownTrip` when it is not on this
+    ///   device, `.dataDirectoryUnusable` when the trips cannot be read;
+    ///   `.closed` after `close()`.
+    public func trip(id: BookingID) async throws(BookingClientError) -> Trip {
+        guard Self.isWellFormed(id.rawValue) else { throw .malformedID(id.rawValue) }
+        guard let trip = try await guarded({ try await $0.trips.trip(id) }) else { throw .unknownTrip(id) }
+        return Trip(trip)
     }
 
     /// The trip `id` as saved, with its row, for the command line's renderers.
@@ -30,70 +50,76 @@ extension BookingClient {
         }
     }
 
-    /// Fetches the account's bookings and saves the newer ones; returns how
-    /// many trips changed.
+    /// Fetches every booking of the account from the server (made on any
+    /// device) and saves the ones newer than this device's copies: a trip
+    /// booked or cancelled on another device shows here after it. Returns
+    /// how many trips changed. `tripUpdates()` emits the new list.
     ///
-    /// - Throws: `BookingClientError.apiKeyRefused` when the server refuses
-    ///   the key; otherwise the `APIError`.
+    /// - Throws: `BookingClientError.serverUnreachable` (offline: the saved
+    ///   trips stay as they were), `.apiKeyRefused`, `.waitRequested`,
+    ///   `.serverFailed`, `.refused`; `.storageFull` or
+    ///   `.dataDirectoryUnusable` when the answer cannot be saved; `.closed`.
     @discardableResult
-    public func syncTrips() async throws -> Int {
-        do {
-            return try await trips.sync()
-        } catch {
-            throw Self.refusedKey(error) ?? error
-        }
+    public func syncTrips() async throws(BookingClientError) -> Int {
+        try await guarded { try await $0.trips.sync() }
     }
 
     /// Cancels the trip `id` with the server and saves the answer. The
     /// request and its key are saved before it leaves; a cancellation left
     /// open by a crash or a lost answer is resumed with its own key.
     ///
+    /// ```swift
+    /// do {
+    ///     let trip = try await client.cancel(id)  // trip.status == .cancelled
+    /// } catch {
+    ///     switch error {
+    ///     case .cancel(.pending): showSavedForLater()  // cancel(_:) again, or the next launch, resends it
+    ///     case .cancel(.notSent), .serverUnreachable: showOfflineNotice()
+    ///     case .cancel(.refused(_, let code, _, _)): showRefusal(code)
+    ///     default: showError(error.description)
+    ///     }
+    /// }
+    /// ```
+    ///
     /// - Throws: `BookingClientError.unknownTrip` when it is not on this
-    ///   device, `.apiKeyRefused`; `CancelError` (already cancelled,
-    ///   refused, not sent, still pending); or the `APIError`.
+    ///   device, `.malformedID`, `.apiKeyRefused`; `.cancel(CancelError)`
+    ///   (already cancelled, refused, not sent, still pending); the server's
+    ///   failures (`.serverUnreachable`, `.serverFailed`, `.refused`);
+    ///   `.storageFull`; `.closed`.
     @discardableResult
-    public func cancel(_ id: BookingID) async throws -> Trip {
-        do {
-            _ = try await cancelBooking(id)
-            guard let trip = try await trips.trip(id) else { throw BookingClientError.unknownTrip(id) }
-            return Trip(trip)
-        } catch RepositoryError.unknownBooking(let id) {
-            throw BookingClientError.unknownTrip(id)
-        } catch {
-            throw Self.refusedKey(error) ?? error
-        }
+    public func cancel(_ id: BookingID) async throws(BookingClientError) -> Trip {
+        guard Self.isWellFormed(id.rawValue) else { throw .malformedID(id.rawValue) }
+        _ = try await cancelBooking(id)
+        return try await trip(id: id)
     }
 
     /// Cancels the trip `id` as `cancel(_:)` does, and returns the server's
     /// answer as saved (with its version): the command line's report.
-    package func cancelBooking(_ id: BookingID) async throws -> BookingSnapshot {
+    package func cancelBooking(_ id: BookingID) async throws(BookingClientError) -> BookingSnapshot {
+        let boundary = seams.cancelBoundaryHook
+        return try await guarded { try await $0.trips.cancel(id, boundary: boundary) }
+    }
+
+    /// Runs `work` on this client, its error as a `BookingClientError`:
+    /// refused with `.closed` after `close()`.
+    func guarded<T>(_ work: (BookingClient) async throws -> T) async throws(BookingClientError) -> T {
+        try checkOpen()
         do {
-            return try await trips.cancel(id, boundary: seams.cancelBoundaryHook)
+            return try await work(self)
         } catch {
-            throw Self.refusedKey(error) ?? error
+            throw BookingClientError(error, directory: configuration.dataDirectory.path)
         }
     }
 
-    /// Page `page` (from 0) of the offers at `placeID` for the dates,
-    /// narrowed by `filters`: from the cache unless `refresh`, else from the
-    /// server; offline, the cached page marked `offline`.
-    public func offers(
-        at placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int,
-        filters: OfferFilters = OfferFilters(), page: Int = 0, refresh: Bool = false
-    ) async throws -> OffersPage {
-        let query = SearchQuery(
-            placeID: placeID, checkIn: checkIn, checkOut: checkOut, guests: guests, filters: filters.serverFilters)
-        return try await offers(query, page: page, refresh: refresh)
-    }
-
-    /// Place suggestions for `text` as typed (debounced; a newer call
-    /// supersedes this one).
-    public func suggestions(for text: String) async throws -> Suggestions {
-        do {
-            return try await search.suggestions(for: text)
-        } catch {
-            throw Self.refusedKey(error) ?? error
-        }
+    /// Whether `text` is an id as the server makes them: 1 to 64 letters,
+    /// digits, `-` and `_`.
+    static func isWellFormed(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return (1...64).contains(bytes.count)
+            && bytes.allSatisfy {
+                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+            }
     }
 
     /// `apiKeyRefused` when `error` is the server's 401.

@@ -35,7 +35,7 @@ extension BookingClient {
         timeout: Duration, onChange: @escaping @Sendable (BookingFlow.State) async -> Void = { _ in },
         until done: @escaping @Sendable (BookingFlow.State) -> Bool
     ) async -> (state: BookingFlow.State, reached: Bool) {
-        let stream = await states()
+        let stream = await runtime.flow.states()
         let marks = offerMarks
         let watching = Task { () -> BookingFlow.State? in
             for await state in stream {

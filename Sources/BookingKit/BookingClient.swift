@@ -8,16 +8,21 @@ import Primitives
 /// ```swift
 /// let client = try BookingClient(configuration)
 /// let launch = await client.launch()      // the device's state at once
-/// for await state in client.states() { /* draw state.title, ... */ }
-/// try await client.hold(offer)
-/// try await client.pay(with: PaymentToken("tok_visa"))
-/// let outcome = try await client.outcome(timeout: .seconds(60))
+/// for await state in await client.states() { /* draw state.titleText, ... */ }
+/// guard case .held = try await client.hold(offer) else { return }
+/// switch try await client.pay(with: PaymentToken("tok_visa")) {
+/// case .confirmed(let trip): show(trip)
+/// default: break  // see PaymentResult
+/// }
 /// ```
 ///
-/// Actions stamp attempt ids, idempotency keys and hold-clock readings
-/// inside; an action the current screen does not offer throws
-/// `BookingClientError.actionUnavailable` instead of doing nothing. Make one
-/// client per data directory and keep it for the app's life.
+/// `hold(_:)` and `pay(with:)` return once the server has answered
+/// (`HoldResult`, `PaymentResult`). Actions stamp attempt ids, idempotency
+/// keys and hold-clock readings inside; an action the current screen does
+/// not offer throws `BookingClientError.actionUnavailable` instead of doing
+/// nothing. Every throwing call throws `BookingClientError`. Make one client
+/// per data directory and keep it for the app's life; `close()` it at
+/// sign-out.
 public final class BookingClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: Configuration
@@ -36,6 +41,16 @@ public final class BookingClient: Sendable {
     package let seams: Seams
     /// Saves what the flow's states say of offers, for later runs.
     let offerMarks: OfferMarks
+    /// Set by `close()`: every call then throws `BookingClientError.closed`.
+    let isClosed = Locked(false)
+    /// Open once `launch()` restored the saved attempt (see `states()`).
+    let launchGate = LaunchGate()
+    /// The text and places of the last suggestions, for recording the
+    /// search when one of the places is used.
+    let lastSuggestions = Locked<(text: String, places: [String])?>(nil)
+    /// Saves what the flow's states say of offers as they come, whoever
+    /// follows them; cancelled with the client.
+    private let markingTask: Task<Void, Never>
 
     /// Makes a client: checks the server address, makes the data directory
     /// if missing and checks it can be written, opens the databases. No
@@ -103,7 +118,16 @@ public final class BookingClient: Sendable {
         } catch {
             throw .dataDirectoryUnusable(path: directory, reason: String(describing: error))
         }
-        offerMarks = OfferMarks(search: search, logger: logger)
+        let marks = OfferMarks(search: search, logger: logger)
+        offerMarks = marks
+        let flow = runtime.flow
+        markingTask = Task {
+            for await state in await flow.states() { await marks.record(state) }
+        }
+    }
+
+    deinit {
+        markingTask.cancel()
     }
 
     /// Makes `directory` if missing (`0700`), tightens an existing one to
@@ -171,8 +195,23 @@ public final class BookingClient: Sendable {
 
     /// The flow's states from now on: the current one first, then each
     /// change. Any number of readers may follow at once.
+    ///
+    /// Asked for before `launch()`, the stream waits for the launch to put
+    /// the saved attempt back: its first value is the restored state (a
+    /// payment being checked, a room held), never the empty results list
+    /// the flow starts from.
     public func states() async -> AsyncStream<BookingFlow.State> {
-        await runtime.flow.states()
+        if launchGate.isOpen { return await runtime.flow.states() }
+        let gate = launchGate
+        let flow = runtime.flow
+        return AsyncStream { continuation in
+            let task = Task {
+                await gate.wait()
+                for await state in await flow.states() { continuation.yield(state) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 
     /// The hold's seconds left in `state` by the client's hold clock,

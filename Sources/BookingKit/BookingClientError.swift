@@ -1,6 +1,27 @@
-/// Why a `BookingClient` call did not do what it asked. Every case says what
-/// the app can do next; none is a crash, and none loses a saved attempt.
-public enum BookingClientError: Error, Hashable, Sendable, CustomStringConvertible {
+import Foundation
+
+/// Why a `BookingClient` call did not do what it asked: the one error type
+/// every throwing call of the client throws (`throws(BookingClientError)`),
+/// except `offerToHold(_:acceptingNewPrice:)` (`HoldRefusal`). Every case
+/// says what the app can do next; none is a crash, and none loses a saved
+/// attempt.
+///
+/// Catch it whole and switch on it (the pattern the documentation compiles):
+///
+/// ```swift
+/// do {
+///     let page = try await client.offers(at: place, checkIn: checkIn, checkOut: checkOut, guests: 2, page: 4)
+///     show(page)
+/// } catch {
+///     switch error {
+///     case .search(.noSuchPage(_, let pageCount)): showLastPage(pageCount)
+///     case .search(.offlineWithoutCache), .serverUnreachable: showOfflineNotice()
+///     case .apiKeyRefused: signIn()
+///     default: showError(error.description)
+///     }
+/// }
+/// ```
+public enum BookingClientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The configuration's server address is not one BookingKit can use
     /// (not http(s), no host, plain http to a host that is not loopback).
     case invalidServerAddress(String, reason: String)
@@ -17,14 +38,42 @@ public enum BookingClientError: Error, Hashable, Sendable, CustomStringConvertib
     /// The wait ran out before the flow reached what was waited for; the
     /// flow goes on (a payment is never abandoned), `stage` is where it was.
     case timedOut(stage: String)
-    /// The trip is not on this device.
+    /// The trip is not on this device: `syncTrips()` fetches the account's
+    /// bookings from the server.
     case unknownTrip(BookingID)
+    /// `id` is not an id as the server makes them (1 to 64 letters, digits,
+    /// `-` or `_`): nothing was read or sent.
+    case malformedID(String)
     /// A return link from the bank's page named booking `id`, but no payment
     /// on this device waits for it: nothing was changed or sent.
     case noPaymentWaiting(BookingID)
     /// `open(_:)` was given a link it does not open: `reason` says why in
     /// words (`DeepLinkRejection.reason(host:)`). Nothing was read or sent.
     case linkRejected(reason: String)
+    /// The server could not be reached (offline, the connection refused, no
+    /// answer in time): nothing changed on the server. Try again when the
+    /// device is online.
+    case serverUnreachable(reason: String)
+    /// The server asked not to be sent anything before `until`: nothing was
+    /// sent. Call again after it.
+    case waitRequested(until: Date)
+    /// The server refused the request: HTTP `status`, its machine `code`
+    /// when it sent one, and its words. The same request is refused again
+    /// (404: the server has no such thing).
+    case refused(status: Int, code: String?, message: String)
+    /// The server failed the request, or answered with something the client
+    /// does not trust: nothing was saved from it. Try again later.
+    case serverFailed(reason: String)
+    /// A search could not be answered (an invalid query, a page past the
+    /// last, offline with nothing saved for it): `SearchError` says which.
+    case search(SearchError)
+    /// A cancellation did not end cancelled (already cancelled, refused, not
+    /// sent, outcome not known yet): `CancelError` says which, and what was
+    /// saved.
+    case cancel(CancelError)
+    /// The client was closed (`close()`): it sends and saves nothing more.
+    /// Make a new client for the data directory.
+    case closed
 
     public var description: String {
         switch self {
@@ -37,8 +86,18 @@ public enum BookingClientError: Error, Hashable, Sendable, CustomStringConvertib
         case .actionUnavailable(let action, let stage, nil): return "\(action.rawValue) is not offered in \(stage)"
         case .timedOut(let stage): return "timed out waiting; the flow is in \(stage)"
         case .unknownTrip(let id): return "no trip \(id.rawValue) on this device"
+        case .malformedID(let id): return "\"\(id)\" is not an id (1 to 64 letters, digits, '-' or '_')"
         case .noPaymentWaiting(let id): return "no payment here is waiting for booking \(id.rawValue)"
         case .linkRejected(let reason): return "rejected link: \(reason)"
+        case .serverUnreachable(let reason): return "the server cannot be reached: \(reason)"
+        case .waitRequested(let until):
+            return "the server asked to wait until \(until.formatted(.iso8601)); nothing was sent"
+        case .refused(let status, let code, let message):
+            return "the server refused the request (HTTP \(status)\(code.map { ", \($0)" } ?? "")): \(message)"
+        case .serverFailed(let reason): return "the server failed the request: \(reason)"
+        case .search(let error): return error.description
+        case .cancel(let error): return error.description
+        case .closed: return "the client is closed"
         }
     }
 }

@@ -21,19 +21,37 @@ import Observation
 public final class BookingModel {
     /// The client the model drives.
     public let client: BookingClient
-    /// The flow's latest state.
-    public private(set) var state: BookingFlow.State
-    /// The hold's seconds left, ticking once a second; nil when nothing is held.
-    public private(set) var countdownSeconds: Int?
+    /// One published value: a state of the flow with the countdown read for
+    /// it, set in one assignment, so a screen never draws a stage with
+    /// another stage's countdown.
+    public struct Snapshot: Equatable, Sendable {
+        /// The flow's state.
+        public let state: BookingFlow.State
+        /// The hold's seconds left in `state`; nil when nothing is held.
+        public let countdownSeconds: Int?
+    }
+
+    /// What the screen draws: the latest state with its countdown. Each
+    /// change is one value, in the order the flow took them.
+    public private(set) var snapshot: Snapshot
+    /// The flow's latest state (`snapshot.state`).
+    public var state: BookingFlow.State { snapshot.state }
+    /// The hold's seconds left, ticking once a second; nil when nothing is
+    /// held (`snapshot.countdownSeconds`).
+    public var countdownSeconds: Int? { snapshot.countdownSeconds }
     /// What `launch()` found, once `run()` has launched.
     public private(set) var launchReport: LaunchReport?
     /// The last action the client refused, until the next action.
     public private(set) var lastError: BookingClientError?
+    /// The trips saved on this device, kept current by `run()` from
+    /// `BookingClient.tripUpdates()` (a payment here, a sync, a cancel, another
+    /// process on the data directory).
+    public private(set) var trips: [Trip] = []
 
     /// A model over `client`, at the initial state until `run()` starts.
     public init(client: BookingClient) {
         self.client = client
-        state = BookingFlow.initialState
+        snapshot = Snapshot(state: BookingFlow.initialState, countdownSeconds: nil)
     }
 
     /// The screen's title.
@@ -66,16 +84,26 @@ public final class BookingModel {
         launchReport = await client.launch()
         show(await flow.numbered)
         async let ticking: Void = tick()
-        for await next in states { show(next) }
+        async let listing: Void = followTrips()
+        for await next in states {
+            show(next)
+            // A turn for the screen (and any observer) to read each value.
+            await Task.yield()
+        }
         await ticking
+        await listing
+    }
+
+    private func followTrips() async {
+        for await trips in client.tripUpdates() where trips != self.trips { self.trips = trips }
     }
 
     /// Shows `next` unless a newer state is already shown.
     private func show(_ next: FlowStore.Numbered) {
         guard next.revision > shownRevision else { return }
         shownRevision = next.revision
-        if next.state != state { state = next.state }
-        refreshCountdown()
+        let shown = Snapshot(state: next.state, countdownSeconds: client.secondsLeft(in: next.state))
+        if shown != snapshot { snapshot = shown }
     }
 
     /// The number of the state shown; -1 before the first.
@@ -83,7 +111,7 @@ public final class BookingModel {
 
     private func refreshCountdown() {
         let seconds = client.secondsLeft(in: state)
-        if seconds != countdownSeconds { countdownSeconds = seconds }
+        if seconds != countdownSeconds { snapshot = Snapshot(state: state, countdownSeconds: seconds) }
     }
 
     /// The countdown's display tick (real time; the figure is the hold
@@ -106,20 +134,50 @@ public final class BookingModel {
         }
     }
 
-    /// Holds `offer`.
-    public func hold(_ offer: Offer) async { await act { try await $0.hold(offer) } }
-    /// Pays with `token`.
-    public func pay(with token: PaymentToken) async { await act { try await $0.pay(with: token) } }
-    /// Accepts the new price.
-    public func acceptNewPrice() async { await act { try await $0.acceptNewPrice() } }
-    /// Tries again with a new attempt.
-    public func retry() async { await act { try await $0.retry() } }
+    /// Shows `offer`, from the results or from any final screen (a new
+    /// booking: see `BookingClient.choose(_:)`).
+    public func choose(_ offer: Offer) async {
+        await act { client throws(BookingClientError) in try await client.choose(offer) }
+    }
+    /// Cancels trip `id` (`BookingClient.cancel(_:)`) and returns it as
+    /// saved; nil, with `lastError` set (`.cancel(...)` says why), when it
+    /// did not end cancelled. `trips` shows the change.
+    @discardableResult
+    public func cancel(_ id: BookingID) async -> Trip? {
+        await act { client throws(BookingClientError) in try await client.cancel(id) }
+    }
+    /// Holds `offer` and returns how the hold ended (`BookingClient.hold(_:)`);
+    /// nil, with `lastError` set, when the screen does not offer it. The
+    /// states it passes through are published meanwhile.
+    @discardableResult
+    public func hold(_ offer: Offer) async -> HoldResult? {
+        await act { client throws(BookingClientError) in try await client.hold(offer) }
+    }
+    /// Pays with `token` and returns how the payment ended
+    /// (`BookingClient.pay(with:)`); nil, with `lastError` set, when the
+    /// screen does not offer Pay.
+    @discardableResult
+    public func pay(with token: PaymentToken) async -> PaymentResult? {
+        await act { client throws(BookingClientError) in try await client.pay(with: token) }
+    }
+    /// Accepts the new price and returns how the new hold ended.
+    @discardableResult
+    public func acceptNewPrice() async -> HoldResult? {
+        await act { client throws(BookingClientError) in try await client.acceptNewPrice() }
+    }
+    /// Tries again with a new attempt and returns how its hold ended.
+    @discardableResult
+    public func retry() async -> HoldResult? {
+        await act { client throws(BookingClientError) in try await client.retry() }
+    }
     /// Asks the server again.
-    public func checkAgain() async { await act { try await $0.checkAgain() } }
+    public func checkAgain() async { await act { client throws(BookingClientError) in try await client.checkAgain() } }
     /// Opens the bank's page again.
-    public func openChallenge() async { await act { try await $0.openChallenge() } }
+    public func openChallenge() async {
+        await act { client throws(BookingClientError) in try await client.openChallenge() }
+    }
     /// Back, or Done.
-    public func back() async { await act { try await $0.back() } }
+    public func back() async { await act { client throws(BookingClientError) in try await client.back() } }
     /// Back from the bank's page, or into the foreground.
     public func returnedToApp() async { await act { await $0.returnedToApp() } }
 
@@ -158,17 +216,17 @@ public final class BookingModel {
         }
     }
 
-    private func act(_ action: (BookingClient) async throws -> BookingFlow.State) async {
+    @discardableResult
+    private func act<T>(_ action: (BookingClient) async throws(BookingClientError) -> T) async -> T? {
         lastError = nil
         do {
-            _ = try await action(client)
+            let value = try await action(client)
             // The flow's latest, numbered: never older than what is shown.
             show(await client.runtime.flow.numbered)
-        } catch let error as BookingClientError {
-            lastError = error
+            return value
         } catch {
-            // The client's actions throw only BookingClientError.
-            lastError = .actionUnavailable(.back, stage: state.stage.name, reason: "\(error)")
+            lastError = error
+            return nil
         }
     }
 }

@@ -1,7 +1,8 @@
 /// The moments of a cancellation a crash test can stop it at: the four
 /// places where dying leaves a different state on disk and on the server.
-/// `description` is the name the CLI's crash hook takes.
-public enum CancelBoundary: String, Sendable, CaseIterable, CustomStringConvertible {
+/// `description` is the name the CLI's crash hook takes. A test seam, out
+/// of the public API: `@_spi(Testing) import BookingKit` reaches it.
+@_spi(Testing) public enum CancelBoundary: String, Sendable, CaseIterable, CustomStringConvertible {
     /// Before the request row is committed: nothing saved, nothing sent.
     case beforeCommit = "before cancel commit"
     /// The row is committed; its POST has not left.

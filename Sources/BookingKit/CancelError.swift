@@ -19,8 +19,9 @@ public enum CancelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// next `cancel` of this booking or reconciliation asks for it and
     /// resends it with the same key and version.
     case pending(BookingID, IdempotencyKey, String)
-    /// The crash hook stopped the cancellation at this boundary (tests only).
-    case stopped(CancelBoundary)
+    /// The crash hook stopped the cancellation at this boundary (tests only:
+    /// `@_spi(Testing) import BookingKit`).
+    @_spi(Testing) case stopped(CancelBoundary)
 
     public var description: String {
         switch self {

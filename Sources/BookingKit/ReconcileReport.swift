@@ -34,7 +34,7 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, Lau
     /// Moves `count` attempts from `stillPending` to `held`: after
     /// reconciliation, the attempts still open whose room is held with time
     /// left. Nothing about them is unknown: they wait only for the user.
-    public mutating func separateHeld(_ count: Int) {
+    package mutating func separateHeld(_ count: Int) {
         let moved = min(max(0, count), stillPending)
         stillPending -= moved
         held += moved

@@ -23,8 +23,16 @@ extension SearchRepository {
             guard
                 let previous = try cache.recovering({ try $0.resultPages.page(queryKey: key, pageIndex: pageIndex - 1) }
                 )
-            else { return try await offers(query, pageIndex: pageIndex - 1, refresh: false).followedBy(self, query) }
-            guard let next = previous.nextCursor else { throw SearchError.noSuchPage(pageIndex + 1) }
+            else {
+                do {
+                    return try await offers(query, pageIndex: pageIndex - 1, refresh: false).followedBy(self, query)
+                } catch SearchError.noSuchPage(_, let count) {
+                    throw SearchError.noSuchPage(pageIndex + 1, pageCount: count)
+                }
+            }
+            guard let next = previous.nextCursor else {
+                throw SearchError.noSuchPage(pageIndex + 1, pageCount: pageIndex)
+            }
             cursor = next
         }
         do {

@@ -19,8 +19,11 @@ public enum Suggestions: Equatable, Sendable {
 public struct OffersPage: Equatable, Sendable {
     /// The offers, as the flow takes them (each with its room's name).
     public var items: [Offer]
-    /// Which page (from 0).
-    public var pageIndex: Int
+    /// Which page, from 0 (the cache's numbering).
+    package var pageIndex: Int
+    /// Which page, from 1, as `BookingClient.offers(at:...)` and the
+    /// command line number them.
+    public var page: Int { pageIndex + 1 }
     /// Whether another page follows.
     public var hasMore: Bool
     /// When the server quoted these prices.

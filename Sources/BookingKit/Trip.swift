@@ -17,6 +17,22 @@ public struct Trip: Sendable, Equatable, Identifiable {
     public var details: TripDetails?
     /// When this copy was last synced with the server.
     public var syncedAt: Date
+    /// Whether this device saved it. `false` only for a payment's
+    /// confirmation the device could not save (its storage full): the trip
+    /// is confirmed on the server and saved at the next launch.
+    public var isSavedOnDevice = true
+
+    /// A trip from the server's booking, not saved on this device.
+    init(unsaved booking: Booking, at date: Date) {
+        id = booking.id
+        status = booking.status
+        checkIn = booking.checkIn
+        checkOut = booking.checkOut
+        voucherCode = booking.voucherCode
+        details = nil
+        syncedAt = date
+        isSavedOnDevice = false
+    }
 
     init(_ trip: TripRepository.Trip) {
         id = trip.record.bookingID

@@ -1,6 +1,6 @@
 import BookingAPI
 import BookingCore
-import BookingKit
+@_spi(Testing) import BookingKit
 import BookingStore
 import BookingTestSupport
 import Foundation

@@ -29,9 +29,15 @@ struct CountdownTests {
         now.withLock { $0 = $0.advanced(by: .seconds(841)) }
         #expect(await ticks.next() == 0)
 
-        // Pay at a reading past the countdown: not sent, the hold is checked.
+        // Pay at a reading past the countdown: not sent, the hold is checked
+        // with the server, which still holds it: pay again.
         let paying = try await client.pay(with: PaymentToken("tok_visa"))
-        #expect(paying.stage.name == "checkingHold")
+        guard case .stillHeld = paying else {
+            Issue.record("expected stillHeld, got \(paying)")
+            return
+        }
+        #expect(sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        #expect(sandbox.transport.requests("GET", "/v1/holds/").count == 1)
         await sandbox.stop()
     }
 }

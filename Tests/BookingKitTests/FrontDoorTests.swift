@@ -1,4 +1,4 @@
-import BookingKit
+@_spi(Testing) import BookingKit
 import BookingTestSupport
 import Foundation
 import Testing
@@ -24,14 +24,14 @@ struct FrontDoorTests {
             ClientFixture.configuration(sandbox: fixture.sandbox),
             seams: BookingClient.Seams(
                 dependencies: Dependencies(sleeper: NoSleeper()), cancelBoundaryHook: { $0 != .afterCommit }))
-        await #expect(throws: CancelError.stopped(.afterCommit)) { try await dying.cancel(id) }
-        #expect(try await fixture.client.trip(id)?.status == .confirmed)
+        await #expect(throws: BookingClientError.cancel(.stopped(.afterCommit))) { try await dying.cancel(id) }
+        #expect(try await fixture.client.trip(id: id).status == .confirmed)
 
         // The next launch, of any app on this directory, sends it once.
         let next = try ClientFixture.client(sandbox: fixture.sandbox)
         let launch = await next.launch()
         #expect(launch.cancellations?.cancelled == 1)
-        #expect(try await next.trip(id)?.status == .cancelled)
+        #expect(try await next.trip(id: id).status == .cancelled)
         // Nothing is left open: a second launch sends nothing more.
         #expect(await next.launch().cancellations == nil)
         await fixture.sandbox.stop()

@@ -21,7 +21,7 @@ import Testing
             seams: BookingClient.Seams(dependencies: Dependencies(sleeper: NoSleeper()), retrySleeper: gate))
         await app.launch()
         let fixture = ClientFixture(sandbox: sandbox, client: app)
-        try await app.hold(try await fixture.firstOffer())
+        try await app.startHold(try await fixture.firstOffer())
         await gate.waitUntil(waiting: 1)
 
         // A reconcile job 70 s later (a minute and more into the retries of

@@ -49,10 +49,11 @@ import Testing
         let firstError = await Self.error {
             _ = try await firstRun.offers(at: "plc_lisbon", checkIn: Self.checkIn, checkOut: Self.checkOut, guests: 2)
         }
-        guard case .final(.waitRequested(let until), _)? = firstError as? APIError else {
+        guard case .waitRequested(let untilDate)? = firstError as? BookingClientError else {
             Issue.record("expected a requested wait, got \(String(describing: firstError))")
             return
         }
+        let until = Int64(untilDate.timeIntervalSince1970)
         #expect(first.count == 1)
         #expect(until >= before + 3_600 && until <= Int64(Date().timeIntervalSince1970) + 3_601)
 
@@ -63,10 +64,11 @@ import Testing
                 transport: second),
             dependencies: Dependencies(sleeper: NoSleeper()))
         let secondError = await Self.error { _ = try await secondRun.suggestions(for: "lisbon") }
-        guard case .final(.waitRequested(let secondUntil), _)? = secondError as? APIError else {
+        guard case .waitRequested(let secondDate)? = secondError as? BookingClientError else {
             Issue.record("expected a requested wait, got \(String(describing: secondError))")
             return
         }
+        let secondUntil = Int64(secondDate.timeIntervalSince1970)
         // The gate rounds up by a second: never earlier than the first run was told.
         #expect(secondUntil >= until && secondUntil <= until + 1)
         #expect(second.count == 0, "the second run sent \(second.count) requests")

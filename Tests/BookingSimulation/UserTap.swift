@@ -37,7 +37,7 @@ enum UserTap: Sendable, CustomStringConvertible {
     func isOffered(in state: BookingFlow.State) -> Bool {
         switch self {
         case .choose:
-            return state.stage == .browsing
+            return state.stage == .browsing || state.stage.isFinal
         case .hold(let offer):
             guard case .offerChosen(let shown) = state.stage, shown == offer else { return false }
             return state.enabledActions.contains(.hold)
@@ -55,10 +55,10 @@ enum UserTap: Sendable, CustomStringConvertible {
     func perform(on client: BookingClient) async throws(BookingClientError) {
         switch self {
         case .choose(let offer): try await client.choose(offer)
-        case .hold(let offer): try await client.hold(offer)
-        case .pay(let token): try await client.pay(with: token)
-        case .acceptNewPrice: try await client.acceptNewPrice()
-        case .retry: try await client.retry()
+        case .hold(let offer): try await client.startHold(offer)
+        case .pay(let token): try await client.startPayment(with: token)
+        case .acceptNewPrice: try await client.startAcceptingNewPrice()
+        case .retry: try await client.startRetry()
         case .checkAgain: try await client.checkAgain()
         case .openChallenge: try await client.openChallenge()
         case .back: try await client.back()

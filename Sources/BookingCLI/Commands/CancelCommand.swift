@@ -43,29 +43,29 @@ enum CancelCommand: ArgumentCommand {
     }
 
     /// What the user reads when the booking did not end cancelled here.
-    static func failure(_ error: any Error, _ id: BookingID) -> CommandFailure {
+    static func failure(_ error: BookingClientError, _ id: BookingID) -> CommandFailure {
         let shown = id.rawValue.terminalSafe
         switch error {
-        case RepositoryError.unknownBooking:
+        case .unknownTrip:
             return .rejected("no trip \(shown) on this device; `booking trips` lists them")
-        case CancelError.alreadyCancelled(_, let version):
+        case .cancel(.alreadyCancelled(_, let version)):
             return .rejected("booking \(shown) is already cancelled (version \(version.rawValue)); nothing was sent")
-        case CancelError.refused(_, let code, let message, let current):
+        case .cancel(.refused(_, let code, let message, let current)):
             return .rejected(refusal(shown, code: code, message: message, current: current))
-        case CancelError.notSent(_, let detail):
+        case .cancel(.notSent(_, let detail)):
             return .failed(
                 "cannot cancel \(shown): the server cannot be reached, nothing was sent (\(detail.terminalSafe)); "
                     + "try again when online")
-        case CancelError.pending(_, let key, let detail):
+        case .cancel(.pending(_, let key, let detail)):
             return CommandFailure(
                 .unknown,
                 "the cancellation of \(shown) is saved (key \(key.rawValue.terminalSafe)) but its outcome is not known "
                     + "yet (\(detail.terminalSafe)); run `booking cancel \(shown)` or `booking reconcile` later: "
                     + "it is resent with the same key and cancels at most once")
-        case let error where BookingDatabase.isStorageFull(error):
+        case .storageFull:
             return .failed("\(BookingFlow.storageFullMessage) (cannot save the cancellation of \(shown): \(error))")
         default:
-            return CommandFailure.api(error, doing: "cancel \(shown)")
+            return CommandFailure.client(error, doing: "cancel \(shown)")
         }
     }
 

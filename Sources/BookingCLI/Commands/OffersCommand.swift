@@ -90,17 +90,16 @@ struct OffersCommand: BookingCommand {
         let client = services.client
         let result: OffersPage
         do {
-            result = try await client.offers(query, page: page - 1, refresh: refresh)
-        } catch let error as SearchError {
+            result = try await client.offers(query, page: page, refresh: refresh)
+        } catch {
             switch error {
-            case .noSuchPage, .invalidQuery: throw CommandFailure.rejected("\(error)")
-            case .offlineWithoutCache:
+            case .search(.noSuchPage), .search(.invalidQuery): throw CommandFailure.rejected("\(error)")
+            case .search(.offlineWithoutCache):
                 Self.showSaved(try? await client.searchCache.savedSearches(), invocation: invocation)
                 throw CommandFailure.failed("\(error)")
-            case .unreadableCache: throw CommandFailure.failed("\(error)")
+            case .search(.unreadableCache): throw CommandFailure.failed("\(error)")
+            default: throw CommandFailure.client(error, doing: "list offers")
             }
-        } catch {
-            throw CommandFailure.api(error, doing: "list offers")
         }
         if invocation.json {
             invocation.emit(Self.json(result, query: query, page: page))

@@ -32,7 +32,7 @@ struct SearchCommand: BookingCommand {
         do {
             suggestions = try await services.client.suggestions(for: text)
         } catch {
-            throw CommandFailure.api(error, doing: "suggest places")
+            throw CommandFailure.client(error, doing: "suggest places")
         }
         switch suggestions {
         case .places(let places):

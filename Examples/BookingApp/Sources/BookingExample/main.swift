@@ -1,14 +1,15 @@
-// A whole booking through BookingKit's public API, as an app does it:
-// launch, search, hold, pay through 3-D Secure, and the trip listed again
-// with the server gone. Run it against a sandbox:
+// A whole app's use of BookingKit's public API against a sandbox: launch,
+// search, hold, a declined card and another, 3-D Secure with the return
+// link, a crash mid-payment and the recovery at the next launch, the trips
+// stream, a cancel, and the trips listed with the server gone. Run it:
 //
 //     swift run BookingExample http://127.0.0.1:<port> <data directory>
 import BookingKit
 import Foundation
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    print("usage: BookingExample <server> <data directory>")
+guard arguments.count >= 3 else {
+    print("usage: BookingExample <server> <data directory> [--crash-while-paying]")
     exit(64)
 }
 let server = arguments[1]
@@ -25,53 +26,58 @@ let configuration = BookingClient.Configuration(
     challengeReturnURL: "https://links.example.com/bookings/{bookingId}/3ds-return")
 let client = try BookingClient(configuration)
 
+// The child run of step 5: pays, and is killed once the payment has left.
+if arguments.contains("--crash-while-paying") { await CrashRun.payAndDie(client) }
+
 // 1. Launch: the device's state at once, anything left open settled.
 let launch = await client.launch()
 print("launch: \(launch.state.titleText.defaultValue), \(launch.openAttempts) attempt(s) left open")
 
-// 2. Search: offers are domain values, dates are calendar dates.
-let page = try await client.offers(
-    at: "plc_lisbon", checkIn: CalendarDate(year: 2026, month: 12, day: 1)!,
-    checkOut: CalendarDate(year: 2026, month: 12, day: 3)!, guests: 2)
-guard let offer = page.items.first else { fail("no offers") }
-print("offer: \(offer.propertyName), \(offer.roomName ?? "a room"), \(offer.quote.price.total.formatted)")
+// 2. Search: pages from 1, filters, and the trips stream started.
+let offers = try await Steps.offers(client)
+let trips = TripWatcher(client)
 
-// 3. Hold: the client makes the attempt, its key and the clock reading.
-try await client.hold(offer)
-let held = try await client.outcome(timeout: .seconds(30))
-guard held.stage.name == "held", let seconds = client.secondsLeft(in: held) else {
-    fail("not held: \(held.titleText.defaultValue)")
-}
-print("held: \(seconds) s to pay")
-
-// 4. Pay with a card that asks for 3-D Secure; answer the bank's page as
-//    the user would in a browser; the bank sends the user back by the
+// 3. Hold, pay with a card the bank declines, keep the room, pay with a
+//    card that asks for 3-D Secure; the bank sends the user back by the
 //    return link, which the app opens (`onOpenURL` in SwiftUI).
-try await client.pay(with: PaymentToken("tok_threeDSecureRequired"))
-let challenge = try await client.outcome(timeout: .seconds(30))
-guard case .challenge(let url)? = challenge.navigation else {
-    fail("no bank page: \(challenge.titleText.defaultValue)")
-}
-print("bank page: \(url)")
-let returnLink = try await BankPage.complete(url)
-print("back by: \(returnLink)")
-let returned = try await client.open(returnLink)
-guard case .payment = returned else { fail("the return link did not bring the payment back") }
-let outcome = try await client.wait(timeout: .seconds(30)) { $0.stage.isFinal }
-print("outcome: \(outcome.titleText.defaultValue)")
-guard case .confirmed(let settled) = outcome.stage else { fail("not confirmed") }
+try await Steps.hold(offers[0], client)
+let declined = try await client.pay(with: PaymentToken("tok_chargeDeclined"))
+print("pay: \(Steps.describe(declined))")
+guard declined == .declined, case .held = try await client.retry() else { fail("the room was not kept") }
+let paid = try await client.pay(with: PaymentToken("tok_threeDSecureRequired"))
+print("pay: \(Steps.describe(paid))")
+guard case .needsBankPage(let page, _) = paid else { fail("no bank page") }
+let returnLink = try await BankPage.complete(page.absoluteString)
+guard case .payment = try await client.open(returnLink), let result = await client.waitForPayment(),
+    case .confirmed(let trip) = result
+else { fail("the return link did not confirm the payment") }
+print("after the bank's page: \(Steps.describe(result))")
+await trips.waitFor(trip.id, .confirmed)
 
-// 5. The trip, offline: a new client whose server is unreachable still
-//    lists it from the device.
+// 4. A new booking from the confirmed screen, then cancel it.
+try await client.choose(offers[1])
+try await Steps.hold(offers[1], client)
+guard case .confirmed(let second) = try await client.pay(with: PaymentToken("tok_visa")) else { fail("not paid") }
+let cancelled = try await client.cancel(second.id)
+print("cancel: \(cancelled.id.rawValue) \(cancelled.status.rawValue)")
+await trips.waitFor(second.id, .cancelled)
+
+// 5. A crash: a child process holds, pays and is killed (SIGKILL) once the
+//    payment has left; this process's next launch recovers the payment to
+//    one outcome (confirmed, or certainly not paid: never charged twice).
+client.close()
+let recovered = try await CrashRun.crashThenRecover(configuration)
+print("recovered after the crash: \(recovered)")
+
+// 6. The trips, offline: a client whose server is unreachable lists them.
 var offline = configuration
 offline.server = "http://127.0.0.1:9"
 offline.launchBound = .zero
 let offlineClient = try BookingClient(offline)
 await offlineClient.launch()
-let trips = try await offlineClient.savedTrips()
-guard let trip = trips.first(where: { $0.id == settled.booking.id }) else { fail("the trip is not listed offline") }
-print("trip offline: \(trip.id.rawValue) \(trip.status.rawValue), voucher \(trip.voucherCode ?? "-")")
-// A trip link (from an email, say) opens the same trip, still offline.
+let saved = try await offlineClient.savedTrips()
+guard saved.contains(where: { $0.id == trip.id }) else { fail("the trip is not listed offline") }
+print("trips offline: \(saved.map { "\($0.id.rawValue) \($0.status.rawValue)" }.joined(separator: ", "))")
 guard case .trip(let linked) = try await offlineClient.open("https://links.example.com/trips/\(trip.id.rawValue)"),
     linked.id == trip.id
 else { fail("the trip link did not open the trip") }

@@ -1,0 +1,79 @@
+import BookingStore
+import Foundation
+
+// The client's lifetime: closing it, and the trips as they change.
+extension BookingClient {
+    /// Closes the client, for a sign-out or an account switch: every call
+    /// after it throws `BookingClientError.closed` (the actions too), the
+    /// streams of `tripUpdates()` end, and the trips' database is released
+    /// (the remaining files close when the last reference to the client
+    /// goes). A payment under way is not abandoned: it is saved, and the
+    /// next client on the data directory recovers it at `launch()`.
+    /// Closing twice does nothing more.
+    ///
+    /// ```swift
+    /// client.close()
+    /// client = try BookingClient(configurationForTheNewAccount)
+    /// ```
+    public func close() {
+        isClosed.withLock { $0 = true }
+        tripStore.withLock { $0 = nil }
+    }
+
+    /// Throws `.closed` after `close()`.
+    func checkOpen() throws(BookingClientError) {
+        if isClosed.withLock({ $0 }) { throw .closed }
+    }
+
+    /// The trips saved on this device, now and after every change: the list
+    /// first, then again each time it changes, whoever changed it (a
+    /// payment confirmed here, `syncTrips()`, `cancel(_:)`, another process
+    /// on the data directory such as a background job). The database's
+    /// change counter is read every `interval`; the list is read again only
+    /// when it moved. Ends when the reading task is cancelled or the client
+    /// is closed. A read that fails is logged and tried again at the next
+    /// tick.
+    ///
+    /// ```swift
+    /// for await trips in client.tripUpdates() { self.trips = trips }
+    /// ```
+    public func tripUpdates(every interval: Duration = .milliseconds(500)) -> AsyncStream<[Trip]> {
+        AsyncStream { continuation in
+            let directory = configuration.dataDirectory.path
+            let task = Task { [self] in
+                // A connection of its own: every other one's commits, this
+                // client's included, move its `data_version`.
+                var watcher: BookingDatabase?
+                var seen: (version: Int, trips: [Trip])?
+                while !Task.isCancelled, !isClosed.withLock({ $0 }) {
+                    do {
+                        let database = try watcher ?? BookingDatabase(directory: directory, access: .readOnly)
+                        watcher = database
+                        if let next = try Self.readTrips(database, after: seen?.version) {
+                            if next.trips != seen?.trips { continuation.yield(next.trips) }
+                            seen = next
+                        }
+                    } catch {
+                        logger.warning("cannot read the trips", error: error)
+                    }
+                    // Real time: the poll's tick; the change counter decides.
+                    guard (try? await Task.sleep(for: interval)) != nil else { break }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The trips with the change counter they were read at, when the
+    /// counter moved since `version` (or nothing was read yet); nil otherwise.
+    private static func readTrips(_ database: BookingDatabase, after version: Int?) throws -> (
+        version: Int, trips: [Trip]
+    )? {
+        let now = try database.database.pragma("data_version").flatMap { Int($0) } ?? 0
+        if let version, version == now { return nil }
+        var trips: [Trip] = []
+        try database.trips.forEach(includingJSON: true) { trips.append(Trip(TripRepository.Trip(record: $0))) }
+        return (now, trips)
+    }
+}

@@ -1,0 +1,46 @@
+import BookingStore
+import Foundation
+
+extension BookingClientError {
+    /// The client's error for what a repository, the search or the API client
+    /// threw: each kind of failure mapped to the case that says what to do.
+    /// `directory` names the data directory in a storage failure.
+    init(_ error: any Error, directory: String) {
+        switch error {
+        case let error as BookingClientError:
+            self = error
+        case let error as SearchError:
+            self = .search(error)
+        case let error as CancelError:
+            self = .cancel(error)
+        case RepositoryError.unknownBooking(let id):
+            self = .unknownTrip(id)
+        case let error as APIError:
+            self = Self(api: error)
+        case let error where BookingDatabase.isStorageFull(error):
+            self = .storageFull(path: directory)
+        default:
+            self = .dataDirectoryUnusable(path: directory, reason: String(describing: error))
+        }
+    }
+
+    /// The client's error for the API client's.
+    init(api error: APIError) {
+        switch error {
+        case .final(.rejected(status: 401, _), _):
+            self = .apiKeyRefused
+        case .final(.rejected(let status, let code), let detail):
+            self = .refused(status: status, code: detail?.code ?? code, message: detail?.message ?? "\(error)")
+        case .notFound:
+            self = .refused(status: 404, code: nil, message: "the server has no such thing")
+        case .final(.waitRequested(let until), _):
+            self = .waitRequested(until: Date(timeIntervalSince1970: TimeInterval(until)))
+        case .final(.notSent, _):
+            self = .serverUnreachable(reason: "\(error)")
+        case .userFacing(let kind, let detail):
+            self = .refused(status: 409, code: detail?.code, message: detail?.message ?? "\(kind)")
+        case .final(.unavailable, _), .unknownOutcome, .invalidResponse:
+            self = .serverFailed(reason: "\(error)")
+        }
+    }
+}

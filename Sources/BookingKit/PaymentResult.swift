@@ -1,0 +1,70 @@
+import Foundation
+
+/// How a payment ended, as far as the server has said: what
+/// `BookingClient.pay(with:)` and `waitForPayment()` return, once the
+/// payment has left and the server answered, or certainly did not leave.
+/// Switch on it as on StoreKit's `Product.PurchaseResult`.
+///
+/// ```swift
+/// switch try await client.pay(with: token) {
+/// case .confirmed(let trip): showTrip(trip)
+/// case .needsBankPage(let url, _): present(url)  // then open(returnLink) or returnedToApp()
+/// case .declined: askForAnotherCard()  // retry(), then pay(with:) again
+/// case .failed(let reason): showFailure(reason)  // retry() starts a new attempt
+/// case .notPaid(_, let canPayAgain): showNotPaid(canPayAgain)  // retry(), then pay again
+/// case .stillHeld: break  // nothing was sent: pay(with:) again
+/// case .expired: showResults()  // the hold ran out; retry() holds again
+/// case .stillBeingChecked(let check): showPending(check)  // never pay again here
+/// }
+/// ```
+public enum PaymentResult: Equatable, Sendable {
+    /// The booking is confirmed: the trip, saved on this device (or, when
+    /// the device could not save it, `trip.isSavedOnDevice` false: the next
+    /// launch saves it).
+    case confirmed(Trip)
+    /// The bank asks for 3-D Secure: present `url` (a browser or
+    /// `ASWebAuthenticationSession`). When the user comes back (the return
+    /// link through `BookingClient.open(_:)`, or `returnedToApp()`), call
+    /// `waitForPayment()` for the outcome. The payment has left; do not pay
+    /// again.
+    case needsBankPage(URL, booking: BookingID)
+    /// The bank declined the card. The room stays held: `retry()` ("Try
+    /// another card") reads the hold, then `pay(with:)` pays it with
+    /// another card under a new attempt and key.
+    case declined
+    /// The payment failed for `reason` (the server failed the booking, or
+    /// refused the request, or the device's storage was full so nothing was
+    /// sent). Nothing was charged. `retry()` starts a new attempt.
+    case failed(BookingFlow.FailureReason)
+    /// The server certainly took no payment under this attempt's key
+    /// (`reason` says how the client knows). `canPayAgain` is true when the
+    /// hold may still be live: `retry()` ("Pay again") then `pay(with:)`
+    /// pays it under a new key; otherwise `retry()` holds the room again.
+    case notPaid(BookingFlow.NotPaidReason, canPayAgain: Bool)
+    /// Nothing was sent: the countdown had ended on this device, the hold
+    /// was read again and the server still holds the room. Call
+    /// `pay(with:)` again.
+    case stillHeld(BookingFlow.Held)
+    /// The hold ran out before the payment could leave: nothing was
+    /// charged. `retry()` holds the room again.
+    case expired
+    /// The payment may have been taken and the server has not said how it
+    /// ended: never pay again from here. `check` says what the app may do.
+    case stillBeingChecked(PaymentCheck)
+}
+
+/// What is known of a payment still being checked, and what the app may do.
+public enum PaymentCheck: Equatable, Sendable {
+    /// The payment's answer was lost and the lookups by its key ran out
+    /// without an answer ("We could not confirm"): tell the user an email
+    /// follows if it went through; `checkAgain()` asks once more.
+    case couldNotConfirm
+    /// The server is still processing booking `id` after the scheduled
+    /// polls: `checkAgain()` later (or when the scene becomes active), then
+    /// `waitForPayment()`.
+    case stillProcessing(BookingID)
+    /// The wait ended before the payment settled: the awaiting task was
+    /// cancelled, or another call moved the flow. The flow goes on; `state`
+    /// is where it was, `waitForPayment()` waits again.
+    case waitEnded(BookingFlow.State)
+}
