@@ -58,6 +58,23 @@ public struct TripCalendar: Sendable, Equatable {
         }
     }
 
+    /// The event of a hotel stay: the property's name and room as its title
+    /// (`Hotel booking <id>` without them), the address and city as its place.
+    /// The one mapping from a trip to an event, for the command line and the
+    /// library alike.
+    public static func stay(
+        bookingID: BookingID, version: Version, checkIn: CalendarDate, checkOut: CalendarDate, propertyName: String?,
+        roomName: String?, address: String?, city: String?, isCancelled: Bool, stampUnixSeconds: Int64
+    ) -> Event {
+        let title = propertyName.map { name in roomName.map { "\(name) (\($0))" } ?? name }
+        let place = [address, city].compactMap { $0 }.filter { !$0.isEmpty }
+        return Event(
+            bookingID: bookingID, version: version, checkIn: checkIn, checkOut: checkOut,
+            summary: title ?? "Hotel booking \(bookingID.rawValue)",
+            location: place.isEmpty ? nil : place.joined(separator: ", "), isCancelled: isCancelled,
+            stampUnixSeconds: stampUnixSeconds)
+    }
+
     /// The events, in the order they are written.
     public var events: [Event]
 

@@ -17,6 +17,9 @@ public struct Trip: Sendable, Equatable, Identifiable {
     public var details: TripDetails?
     /// When this copy was last synced with the server.
     public var syncedAt: Date
+    /// The server's version of the booking this copy holds: a later change
+    /// (a cancellation) has a higher one.
+    public var version: Version
     /// Whether this device saved it. `false` only for a payment's
     /// confirmation the device could not save (its storage full): the trip
     /// is confirmed on the server and saved at the next launch.
@@ -31,6 +34,7 @@ public struct Trip: Sendable, Equatable, Identifiable {
         voucherCode = booking.voucherCode
         details = nil
         syncedAt = date
+        version = booking.version
         isSavedOnDevice = false
     }
 
@@ -42,5 +46,6 @@ public struct Trip: Sendable, Equatable, Identifiable {
         voucherCode = trip.record.voucherCode
         details = trip.details
         syncedAt = trip.record.syncedAt
+        version = trip.record.version
     }
 }

@@ -8,12 +8,10 @@ extension TripRecord {
     /// are not calendar dates (a damaged row: it is left out, never guessed).
     public var calendarEvent: TripCalendar.Event? {
         guard let checkIn = CalendarDate(checkIn), let checkOut = CalendarDate(checkOut) else { return nil }
-        let place = [summary?.address, summary?.city].compactMap { $0 }.filter { !$0.isEmpty }
-        return TripCalendar.Event(
+        return TripCalendar.stay(
             bookingID: bookingID, version: version, checkIn: checkIn, checkOut: checkOut,
-            summary: summary.map { "\($0.propertyName) (\($0.roomName))" } ?? "Hotel booking \(bookingID.rawValue)",
-            location: place.isEmpty ? nil : place.joined(separator: ", "),
-            isCancelled: status == .cancelled,
+            propertyName: summary?.propertyName, roomName: summary?.roomName, address: summary?.address,
+            city: summary?.city, isCancelled: status == .cancelled,
             stampUnixSeconds: Int64(syncedAt.timeIntervalSince1970.rounded(.down)))
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+extension Trip {
+    /// This trip as a calendar event: an all-day stay from the check-in day
+    /// to the check-out day in the hotel's own dates (never moved through a
+    /// time zone), with the booking id as its `UID` and the booking's version
+    /// as its `SEQUENCE`, so a cancellation updates the same event. Nil when
+    /// the saved dates are missing.
+    ///
+    /// ```swift
+    /// let events = try await client.savedTrips().compactMap(\.calendarEvent)
+    /// let ics = TripCalendar(events: events).text   // share as trips.ics
+    /// ```
+    ///
+    /// `booking trips --ics` writes the same text for the same trips.
+    public var calendarEvent: TripCalendar.Event? {
+        guard let checkIn, let checkOut else { return nil }
+        return TripCalendar.stay(
+            bookingID: id, version: version, checkIn: checkIn, checkOut: checkOut,
+            propertyName: details?.property.name, roomName: details?.room.name, address: details?.property.address,
+            city: details?.property.city, isCancelled: status == .cancelled,
+            stampUnixSeconds: Int64(syncedAt.timeIntervalSince1970.rounded(.down)))
+    }
+}
