@@ -5,6 +5,8 @@ enum Route: Equatable, Sendable {
     case createHold
     case hold(id: String)
     case extendHold(id: String)
+    /// `POST /v1/holds/{holdId}/release`: a hold given up.
+    case releaseHold(id: String)
     case createBooking
     /// `POST /v1/bookings/close-key`: a key of `createBooking` closed.
     case closeBookingKey
@@ -25,6 +27,7 @@ enum Route: Equatable, Sendable {
         case .createHold: return "POST /v1/holds"
         case .hold: return "GET /v1/holds/{holdId}"
         case .extendHold: return "POST /v1/holds/{holdId}/extend"
+        case .releaseHold: return "POST /v1/holds/{holdId}/release"
         case .createBooking: return "POST /v1/bookings"
         case .closeBookingKey: return "POST /v1/bookings/close-key"
         case .listBookings: return "GET /v1/bookings"
@@ -39,7 +42,7 @@ enum Route: Equatable, Sendable {
     /// Whether the route needs an `Idempotency-Key`.
     var isIdempotentPost: Bool {
         switch self {
-        case .createHold, .extendHold, .createBooking, .cancelBooking: return true
+        case .createHold, .extendHold, .releaseHold, .createBooking, .cancelBooking: return true
         default: return false
         }
     }
@@ -78,6 +81,8 @@ enum Route: Equatable, Sendable {
         case 2 where parts == ["bookings", "close-key"]: candidates = [("POST", .closeBookingKey)]
         case 2 where parts[0] == "bookings": candidates = [("GET", .booking(id: parts[1]))]
         case 3 where parts[0] == "holds" && parts[2] == "extend": candidates = [("POST", .extendHold(id: parts[1]))]
+        case 3 where parts[0] == "holds" && parts[2] == "release":
+            candidates = [("POST", .releaseHold(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "cancel":
             candidates = [("POST", .cancelBooking(id: parts[1]))]
         case 3 where parts[0] == "sandbox" && parts[1] == "challenges":

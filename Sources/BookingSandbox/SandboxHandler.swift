@@ -98,6 +98,8 @@ public final class SandboxHandler: HTTPHandler {
         case .hold(let id): return try await readHold(id: id, request: request, account: account, faults: faults)
         case .extendHold(let id):
             return try await extendHold(id: id, request: request, account: account, faults: faults)
+        case .releaseHold(let id):
+            return try await releaseHold(id: id, request: request, account: account, faults: faults)
         case .createBooking: return try await createBooking(request, account: account, faults: faults)
         case .closeBookingKey: return try await closeBookingKey(request, account: account, faults: faults)
         case .listBookings: return try await listBookings(request, account: account, faults: faults)
