@@ -78,6 +78,9 @@ package final class EffectRunner: Sendable {
             let onHold: HoldID? = if case .saveAttemptOnHold(_, let hold) = effect { hold } else { nil }
             do {
                 try await repository.save(attempt, onHold: onHold)
+                // The holds it left behind were given up with it: sent now,
+                // before its own hold request leaves.
+                await repository.sendReleases()
                 return true
             } catch {
                 // Not saved: the hold request after it must not leave.
@@ -190,6 +193,21 @@ package final class EffectRunner: Sendable {
 
         case .closeKey(let id, _):
             await sink(.keyClosed(id, await repository.closeKey(id)))
+            return true
+
+        case .releaseHold(let id, let hold):
+            do {
+                try await repository.giveUp(hold, of: id)
+            } catch {
+                // Not saved: the next launch's settling gives the hold up.
+                logger.error(
+                    "cannot save the hold's release", error: error, ["attempt": id.rawValue, "effect": effect.logName])
+                return true
+            }
+            // Saved, not yet sent: a process that dies here leaves the
+            // release to the next reconciliation.
+            guard await passes("after", effect) else { return false }
+            await repository.sendReleases()
             return true
 
         case .openChallenge(let id, let url):
