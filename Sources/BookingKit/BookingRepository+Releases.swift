@@ -31,6 +31,11 @@ extension BookingRepository {
         return task
     }
 
+    /// Whether a release is saved and not yet answered.
+    package func hasOpenReleases() -> Bool {
+        (try? !store.releases.allOpen().isEmpty) ?? false
+    }
+
     /// Waits for the releases being sent by this repository, if any.
     package func releasesSent() async {
         _ = await releasing?.value

@@ -79,8 +79,12 @@ package final class EffectRunner: Sendable {
             do {
                 try await repository.save(attempt, onHold: onHold)
                 // The holds it left behind were given up with it: sent now,
-                // before its own hold request leaves.
-                await repository.sendReleases()
+                // before its own hold request leaves. A process that dies
+                // between (`after saveAttempt`) leaves them to reconciliation.
+                if await repository.hasOpenReleases() {
+                    guard await passes("after", effect) else { return false }
+                    await repository.sendReleases()
+                }
                 return true
             } catch {
                 // Not saved: the hold request after it must not leave.
