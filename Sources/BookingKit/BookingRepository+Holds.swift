@@ -17,8 +17,6 @@ extension BookingRepository {
         guard record.phase == .holdRequested || record.phase == .held else {
             throw RepositoryError.wrongPhase(id, record.phase, "request a hold")
         }
-        // A room this process gave up is freed before the next is asked for.
-        await releasesSent()
         let hold = try await api.createHold(offer: record.offerID, quote: record.quoteID, key: record.idempotencyKey)
         do {
             try applyHold(hold, to: record, anchor: anchor)
@@ -27,7 +25,7 @@ extension BookingRepository {
             // room nobody pays, given up in turn.
             do {
                 try giveUp(hold.holdId, of: id)
-                sendReleases()
+                await sendReleases()
             } catch {
                 logger.error(
                     "cannot save the release of a hold granted too late", error: error, ["attempt": id.rawValue])

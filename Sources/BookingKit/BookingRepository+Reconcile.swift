@@ -15,6 +15,9 @@ extension BookingRepository {
     /// hold's own key, the same in every process, so two processes sending
     /// it at once release once.
     package func reconcile() async -> ReconcileReport {
+        // A pending 3-D Secure the user left is ended first, so the
+        // attempts below read it settled.
+        _ = await settleAbandons()
         var report = await reconcileAttempts()
         let releases = await settleReleases()
         report.holdsReleased = releases.filter { $0 == .released }.count

@@ -15,30 +15,18 @@ extension BookingRepository {
         try store.releases.save(hold: hold, attempt: attempt, at: now())
     }
 
-    /// Sends every open release in a task of its own, after the ones
-    /// already being sent; the caller never waits for it (Back returns at
-    /// once). A hold request from this repository waits for it first, so a
-    /// room given up is freed before the next one is asked for. The task's
-    /// value is how each open release ended this time.
+    /// Sends every open release, one after the other, in the caller's task
+    /// (the effect runner's, never the user's: Back returns before it
+    /// runs). Returns how each ended this time; the ones not answered stay
+    /// open and are sent again by the next hold, reconciliation or launch.
     @discardableResult
-    package func sendReleases() -> Task<[HoldRelease.Status], Never> {
-        let previous = releasing
-        let task = Task {
-            _ = await previous?.value
-            return await self.sendOpenReleases()
-        }
-        releasing = task
-        return task
+    package func sendReleases() async -> [HoldRelease.Status] {
+        await sendOpenReleases()
     }
 
     /// Whether a release is saved and not yet answered.
     package func hasOpenReleases() -> Bool {
         (try? !store.releases.allOpen().isEmpty) ?? false
-    }
-
-    /// Waits for the releases being sent by this repository, if any.
-    package func releasesSent() async {
-        _ = await releasing?.value
     }
 
     /// Saves the releases the device owes (holds it let go without one,
@@ -52,21 +40,7 @@ extension BookingRepository {
         } catch {
             logger.error("cannot save the releases of the holds let go", error: error)
         }
-        return await sendReleases().value
-    }
-
-    /// At launch: `settleReleases` in the background, never waited for.
-    package func resumeReleases() {
-        let open: Bool
-        do {
-            _ = try store.releases.saveForgotten(
-                since: now().addingTimeInterval(-BookingDatabase.releaseHorizon), at: now())
-            open = try !store.releases.allOpen().isEmpty
-        } catch {
-            logger.error("cannot read the releases to resume", error: error)
-            return
-        }
-        if open { sendReleases() }
+        return await sendOpenReleases()
     }
 
     /// Sends each open release once; the ones not answered stay open.

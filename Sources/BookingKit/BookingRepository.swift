@@ -32,9 +32,6 @@ package actor BookingRepository {
     /// attempt, each one given once more to the next read of that hold, so
     /// the restore and the reconciliation read a hold once. Nil otherwise.
     var sharedHoldReads: [AttemptID: SharedHoldRead]?
-    /// The releases being sent (`sendReleases`), the latest after the
-    /// earlier ones; a hold request waits for it.
-    var releasing: Task<[HoldRelease.Status], Never>?
 
     /// Opens `booking.sqlite` in `directory`.
     ///
@@ -59,7 +56,8 @@ package actor BookingRepository {
     /// `saveAttempt`), made now, as the current hold: an earlier attempt
     /// still in a hold phase, from this process or another on the same
     /// files, is abandoned in the same transaction, and a release is saved
-    /// for each hold it leaves behind (`sendReleases()` sends them). Returns
+    /// for each hold it leaves behind (the runner sends them before the new
+    /// attempt's hold request). Returns
     /// the attempts it superseded.
     ///
     /// - Parameter hold: the live hold of the attempt before it, which this

@@ -50,8 +50,7 @@ package final class BookingRuntime: Sendable {
 
     /// At launch: hands the latest attempt that is not final to the flow, which
     /// goes to the state its saved phase calls for (never back to an editable
-    /// state once money may have moved) and asks the server. The holds given
-    /// up and not yet released are sent again, without waiting.
+    /// state once money may have moved) and asks the server.
     @discardableResult
     package func restore() async throws -> BookingFlow.State {
         // The hold clock first, then the boot clock: the countdown shown
@@ -59,9 +58,6 @@ package final class BookingRuntime: Sendable {
         let now = dependencies.holdNow()
         let reading = dependencies.bootReading()
         let directory = self.directory
-        // The holds earlier runs gave up and did not get answered (or let
-        // go without saving a release) are given up now, in the background.
-        await repository.resumeReleases()
         let record = try await repository.nonFinalAttempts().last
         let hold = record.flatMap { HoldRestorer.restoredHold($0, directory: directory, now: now, reading: reading) }
         return await flow.send(.restored(record, hold: hold))

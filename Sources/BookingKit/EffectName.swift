@@ -17,6 +17,7 @@ extension BookingFlow.Effect {
         case .saveAttemptOnHold: return "saveAttemptOnHold"
         case .closeKey: return "closeKey"
         case .releaseHold: return "releaseHold"
+        case .abandonBooking: return "abandonBooking"
         }
     }
 }

@@ -78,9 +78,11 @@ package final class EffectRunner: Sendable {
             let onHold: HoldID? = if case .saveAttemptOnHold(_, let hold) = effect { hold } else { nil }
             do {
                 try await repository.save(attempt, onHold: onHold)
-                // The holds it left behind were given up with it: sent now,
-                // before its own hold request leaves. A process that dies
-                // between (`after saveAttempt`) leaves them to reconciliation.
+                // The holds it left behind were given up with it, and any
+                // release still unanswered: sent now, before its own hold
+                // request leaves, so a room given up is freed before the
+                // next is asked for. A process that dies between (`after
+                // saveAttempt`) leaves them to reconciliation.
                 if await repository.hasOpenReleases() {
                     guard await passes("after", effect) else { return false }
                     await repository.sendReleases()
@@ -209,9 +211,14 @@ package final class EffectRunner: Sendable {
                 return true
             }
             // Saved, not yet sent: a process that dies here leaves the
-            // release to the next reconciliation.
+            // release to the next hold or reconciliation. Sent in this
+            // effect's task: Back has returned already.
             guard await passes("after", effect) else { return false }
             await repository.sendReleases()
+            return true
+
+        case .abandonBooking(let id, _, let releasingHold):
+            await sink(.bookingAbandoned(id, await repository.abandonChallenge(id, releasingHold: releasingHold)))
             return true
 
         case .openChallenge(let id, let url):

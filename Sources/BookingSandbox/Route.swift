@@ -14,6 +14,8 @@ enum Route: Equatable, Sendable {
     case listBookings
     case booking(id: String)
     case cancelBooking(id: String)
+    /// `POST /v1/bookings/{bookingId}/abandon`: a pending 3-D Secure left.
+    case abandonBooking(id: String)
     case challenge(bookingId: String)
     case ledger
     case config
@@ -33,6 +35,7 @@ enum Route: Equatable, Sendable {
         case .listBookings: return "GET /v1/bookings"
         case .booking: return "GET /v1/bookings/{bookingId}"
         case .cancelBooking: return "POST /v1/bookings/{bookingId}/cancel"
+        case .abandonBooking: return "POST /v1/bookings/{bookingId}/abandon"
         case .challenge: return "POST /v1/sandbox/challenges/{bookingId}"
         case .ledger: return "GET /v1/sandbox/ledger"
         case .config: return "GET /v1/sandbox/config"
@@ -42,7 +45,7 @@ enum Route: Equatable, Sendable {
     /// Whether the route needs an `Idempotency-Key`.
     var isIdempotentPost: Bool {
         switch self {
-        case .createHold, .extendHold, .releaseHold, .createBooking, .cancelBooking: return true
+        case .createHold, .extendHold, .releaseHold, .createBooking, .cancelBooking, .abandonBooking: return true
         default: return false
         }
     }
@@ -85,6 +88,8 @@ enum Route: Equatable, Sendable {
             candidates = [("POST", .releaseHold(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "cancel":
             candidates = [("POST", .cancelBooking(id: parts[1]))]
+        case 3 where parts[0] == "bookings" && parts[2] == "abandon":
+            candidates = [("POST", .abandonBooking(id: parts[1]))]
         case 3 where parts[0] == "sandbox" && parts[1] == "challenges":
             candidates = [("POST", .challenge(bookingId: parts[2]))]
         default: return .failure(.notFound)

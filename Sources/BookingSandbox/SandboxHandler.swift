@@ -106,6 +106,8 @@ public final class SandboxHandler: HTTPHandler {
         case .booking(let id): return try await readBooking(id: id, request: request, account: account, faults: faults)
         case .cancelBooking(let id):
             return try await cancelBooking(id: id, request: request, account: account, faults: faults)
+        case .abandonBooking(let id):
+            return try await abandonBooking(id: id, request: request, account: account, faults: faults)
         case .challenge(let id): return try await completeChallenge(bookingId: id, request: request, account: account)
         case .ledger: return try await ledger(request, account: account)
         case .config: return try config(request)
