@@ -24,6 +24,13 @@ extension BookingRepository {
         await sendOpenReleases()
     }
 
+    /// Returns once the release of `hold` this process is sending, if any,
+    /// has its answer (or its tries ran out).
+    package func releaseSettled(_ hold: HoldID) async {
+        guard releasesInFlight.contains(hold) else { return }
+        await withCheckedContinuation { waiter in releaseWaiters[hold, default: []].append(waiter) }
+    }
+
     /// Whether a release is saved and not yet answered.
     package func hasOpenReleases() -> Bool {
         (try? !store.releases.allOpen().isEmpty) ?? false
@@ -62,6 +69,12 @@ extension BookingRepository {
     /// Sends one release and saves the answer where it arrives.
     private func send(_ request: HoldRelease) async -> HoldRelease.Status {
         let hold = request.holdID
+        // Already being sent from this process: that call settles it.
+        guard releasesInFlight.insert(hold).inserted else { return .open }
+        defer {
+            releasesInFlight.remove(hold)
+            for waiter in releaseWaiters.removeValue(forKey: hold) ?? [] { waiter.resume() }
+        }
         do {
             if try store.releases.isInUse(hold) {
                 // Paid again here since it was given up: never sent.

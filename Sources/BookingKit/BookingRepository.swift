@@ -32,6 +32,12 @@ package actor BookingRepository {
     /// attempt, each one given once more to the next read of that hold, so
     /// the restore and the reconciliation read a hold once. Nil otherwise.
     var sharedHoldReads: [AttemptID: SharedHoldRead]?
+    /// The releases this repository is sending now: never two calls under
+    /// one release's key at once (the second would not see the first's
+    /// `Retry-After`).
+    var releasesInFlight: Set<HoldID> = []
+    /// Who waits for a release in flight to be answered (`releaseSettled`).
+    var releaseWaiters: [HoldID: [CheckedContinuation<Void, Never>]] = [:]
 
     /// Opens `booking.sqlite` in `directory`.
     ///

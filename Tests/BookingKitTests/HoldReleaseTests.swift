@@ -117,11 +117,12 @@ import Testing
 
 extension Harness {
     /// Waits until the release of `hold` has left (Back returns before it
-    /// is even sent), then sends the open releases once more from here
-    /// under their keys: when this returns, the server has answered the
-    /// release (the first send's answer, replayed), or refused every try.
+    /// is even sent) and that send ended, then sends the open releases once
+    /// more from here: when this returns, the server has answered the
+    /// release, or refused every try of both sends.
     func releaseSent(_ hold: HoldID) async throws {
         try #require(await sandbox.transport.arrival("POST", HoldReleaseTests.releasePath(hold)) != nil)
+        await repository.releaseSettled(hold)
         await repository.sendReleases()
     }
 }
