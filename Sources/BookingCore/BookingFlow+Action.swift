@@ -16,6 +16,9 @@ extension BookingFlow {
         case openChallenge
         /// Back, or Done (sends `backTapped`).
         case back
+        /// Leave the bank's page and pay the same room another way (sends
+        /// `useAnotherCardTapped`).
+        case useAnotherCard
 
         /// The button's words.
         public var label: String {
@@ -27,6 +30,7 @@ extension BookingFlow {
             case .checkAgain: return "Check again"
             case .openChallenge: return "Open your bank's page"
             case .back: return "Back"
+            case .useAnotherCard: return "Use another card"
             }
         }
     }

@@ -42,6 +42,20 @@ extension BookingFlow {
         case openChallenge(AttemptID, url: String)
         /// After the wait, `GET /v1/bookings/{id}`. Answer: `bookingPolled`.
         case pollBooking(AttemptID, BookingID, after: Duration)
+        /// Give the hold up: save its release (`POST /v1/holds/{id}/release`,
+        /// under its own key) before it is sent, and send it without
+        /// waiting: the room is freed on the server now, not when the hold
+        /// runs out. Only for a hold no attempt pays any more (the user went
+        /// back from it, or left the declined or unpaid attempt on it); the
+        /// repository never gives up a hold an attempt on the device still
+        /// uses, and the server never one a live booking uses. No answer.
+        case releaseHold(AttemptID, HoldID)
+        /// Leave the attempt's pending 3-D Secure booking: save the request
+        /// (`POST /v1/bookings/{id}/abandon`, its own key) before it is
+        /// sent, send it, and save the booking it answers. With
+        /// `releasingHold`, once the booking ended unpaid its hold is given
+        /// up too (`releaseHold`). Answer: `bookingAbandoned`.
+        case abandonBooking(AttemptID, BookingID, releasingHold: Bool)
         /// Mark a submitted attempt `FAILED`: the server took no payment under
         /// its key (a lookup found none after the key or the hold was settled).
         case saveNotPaid(AttemptID)
@@ -52,7 +66,8 @@ extension BookingFlow {
             case .saveAttempt(let attempt), .requestHold(let attempt), .saveAttemptOnHold(let attempt, _):
                 return attempt.id
             case .scheduleHoldTimer(let id, _), .readHold(let id, _), .lookUpAttempt(let id, _, _),
-                .openChallenge(let id, _), .pollBooking(let id, _, _), .saveNotPaid(let id), .closeKey(let id, _):
+                .openChallenge(let id, _), .pollBooking(let id, _, _), .saveNotPaid(let id), .closeKey(let id, _),
+                .releaseHold(let id, _), .abandonBooking(let id, _, _):
                 return id
             case .saveAttemptStatus(let change): return change.attemptID
             case .pay(let request): return request.attemptID

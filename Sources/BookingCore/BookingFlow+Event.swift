@@ -21,6 +21,9 @@ extension BookingFlow {
         case openChallengeTapped
         /// Back (or Done).
         case backTapped
+        /// "Use another card" while 3-D Secure is pending: the store made the
+        /// new attempt's id and key, used once the booking is left.
+        case useAnotherCardTapped(attempt: AttemptID, key: IdempotencyKey)
 
         // The device and the app's life.
 
@@ -65,6 +68,8 @@ extension BookingFlow {
         case bookingPolled(AttemptID, LookupResult)
         /// `closeKey` answered.
         case keyClosed(AttemptID, KeyClosure)
+        /// `abandonBooking` answered.
+        case bookingAbandoned(AttemptID, AbandonAnswer)
 
         /// The attempt an effect result belongs to; `nil` for the other events.
         public var attemptID: AttemptID? {
@@ -73,7 +78,7 @@ extension BookingFlow {
                 .holdRead(let id, _, _, _), .holdReadFailed(let id, _), .payAnswered(let id, _),
                 .confirmationNotSaved(let id, _), .payFailed(let id, _), .attemptLookedUp(let id, _),
                 .challengeReturned(let id),
-                .bookingPolled(let id, _), .keyClosed(let id, _):
+                .bookingPolled(let id, _), .keyClosed(let id, _), .bookingAbandoned(let id, _):
                 return id
             default:
                 return nil
@@ -91,6 +96,7 @@ extension BookingFlow {
             case .checkAgainTapped: return "checkAgainTapped"
             case .openChallengeTapped: return "openChallengeTapped"
             case .backTapped: return "backTapped"
+            case .useAnotherCardTapped: return "useAnotherCardTapped"
             case .wentOffline: return "wentOffline"
             case .cameOnline: return "cameOnline"
             case .appForegrounded: return "appForegrounded"
@@ -107,6 +113,7 @@ extension BookingFlow {
             case .challengeReturned: return "challengeReturned"
             case .bookingPolled(_, let result): return "bookingPolled(\(result.name))"
             case .keyClosed(_, let closure): return "keyClosed(\(closure.name))"
+            case .bookingAbandoned(_, let answer): return "bookingAbandoned(\(answer.name))"
             }
         }
     }

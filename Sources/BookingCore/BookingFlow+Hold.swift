@@ -84,7 +84,7 @@ extension BookingFlow {
             let quote = Quote(id: attempt.quoteID, price: hold.price, quotedAt: 0)
             return go(
                 .priceChanged(PriceChanged(previous: attempt, offer: offer, newQuote: quote)),
-                [save(attempt.id, .abandoned)])
+                [save(attempt.id, .abandoned), .releaseHold(attempt.id, hold.id)])
         }
         let countdown = HoldCountdown(anchor: sentAt, expiresIn: hold.expiresIn)
         let left = countdown.remaining(at: receivedAt)
@@ -128,7 +128,7 @@ extension BookingFlow {
             }
             return go(.checkingHold(checking), [.readHold(id, stage.hold.id)])
         case .backTapped:
-            return go(.browsing, [save(id, .abandoned)])
+            return go(.browsing, [save(id, .abandoned), .releaseHold(id, stage.hold.id)])
         default:
             return nil
         }
@@ -161,7 +161,7 @@ extension BookingFlow {
             next.readPending = true
             return go(.checkingHold(next), [.readHold(id, stage.holdID)])
         case .backTapped:
-            return go(.browsing, [save(id, .abandoned)])
+            return go(.browsing, [save(id, .abandoned), .releaseHold(id, stage.holdID)])
         default:
             return nil
         }
@@ -183,7 +183,8 @@ extension BookingFlow {
 
     /// Failed, expired or not paid: a retry is a new attempt with a new key,
     /// on the same live hold when the server left it free (a decline, a
-    /// closed key), else on the same offer with a new hold.
+    /// closed key), else on the same offer with a new hold. Back leaves
+    /// that live hold: it is given up.
     static func retryable(_ attempt: Attempt, offer: Offer?, hold: HoldID? = nil, _ event: Event, isOnline: Bool)
         -> Step?
     {
@@ -194,6 +195,7 @@ extension BookingFlow {
                 id: id, key: key, offerID: attempt.offerID, quoteID: attempt.quoteID,
                 offer: offer)
         case .backTapped:
+            if let hold { return go(.browsing, [.releaseHold(attempt.id, hold)]) }
             return go(.browsing)
         default:
             return nil

@@ -64,6 +64,9 @@ extension BookingFlow.State {
             return "\(old) is now \(s.newQuote.price.total.formatted)."
         case .submitting:
             return "Sending your payment. Do not pay again."
+        case .actionRequired(let s) where s.couldNotLeave:
+            return "We could not reach the server to leave your bank's page. Nothing was charged for it. "
+                + "Confirm with your bank, or try another card again."
         case .actionRequired:
             return "Your bank asks you to confirm the payment."
         case .confirmed(let s):
@@ -136,8 +139,11 @@ extension BookingFlow.State {
             return [.disabled(.pay, because: "Your payment is being sent.")]
         case .unknown(let s):
             return s.checkPending ? [] : [.enabled(.checkAgain)]
-        case .actionRequired:
-            return [.enabled(.openChallenge)]
+        case .actionRequired(let s) where s.leaving != nil:
+            return [.disabled(.useAnotherCard, because: "Leaving your bank's page.")]
+        case .actionRequired(let s):
+            return [.enabled(.openChallenge)] + (s.payment.holdID == nil ? [] : [.enabled(.useAnotherCard)])
+                + [.enabled(.back)]
         case .processing(let s):
             return s.pollPending ? [] : [.enabled(.checkAgain)]
         case .confirmed, .cancelled:

@@ -157,10 +157,12 @@ extension BookingFlow {
     static func actionRequired(_ stage: ActionRequired, _ event: Event) -> Step? {
         let id = stage.payment.attempt.id
         switch event {
-        case .challengeReturned, .appForegrounded:
+        case .challengeReturned where stage.leaving == nil, .appForegrounded where stage.leaving == nil:
             return startPolling(stage.payment, bookingID: stage.bookingID, version: stage.version)
-        case .openChallengeTapped:
+        case .openChallengeTapped where stage.leaving == nil:
             return go(.actionRequired(stage), [.openChallenge(id, url: stage.challengeURL)])
+        case .useAnotherCardTapped, .backTapped, .bookingAbandoned:
+            return leavingChallenge(stage, event)
         case .payAnswered(_, let booking), .attemptLookedUp(_, .found(let booking)),
             .bookingPolled(_, .found(let booking)):
             return apply(booking, to: stage.payment, holding: stage.version, offer: nil)

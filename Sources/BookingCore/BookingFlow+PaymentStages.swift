@@ -131,13 +131,22 @@ extension BookingFlow {
         public let version: Version
         /// The challenge page.
         public let challengeURL: String
+        /// Where the user is leaving the challenge for, while the server is asked.
+        public var leaving: Leaving?
+        /// The last try to leave got no answer (it is sent again later).
+        public var couldNotLeave: Bool
 
         /// A value with every field given.
-        public init(payment: Payment, bookingID: BookingID, version: Version, challengeURL: String) {
+        public init(
+            payment: Payment, bookingID: BookingID, version: Version, challengeURL: String, leaving: Leaving? = nil,
+            couldNotLeave: Bool = false
+        ) {
             self.payment = payment
             self.bookingID = bookingID
             self.version = version
             self.challengeURL = challengeURL
+            self.leaving = leaving
+            self.couldNotLeave = couldNotLeave
         }
     }
 

@@ -18,7 +18,20 @@ extension BookingRepository {
             throw RepositoryError.wrongPhase(id, record.phase, "request a hold")
         }
         let hold = try await api.createHold(offer: record.offerID, quote: record.quoteID, key: record.idempotencyKey)
-        try applyHold(hold, to: record, anchor: anchor)
+        do {
+            try applyHold(hold, to: record, anchor: anchor)
+        } catch RepositoryError.superseded(let superseded) {
+            // Granted for an attempt given up while the request was out: a
+            // room nobody pays, given up in turn.
+            do {
+                try giveUp(hold.holdId, of: id)
+                await sendReleases()
+            } catch {
+                logger.error(
+                    "cannot save the release of a hold granted too late", error: error, ["attempt": id.rawValue])
+            }
+            throw RepositoryError.superseded(superseded)
+        }
         return hold
     }
 

@@ -6,11 +6,26 @@ import Foundation
 extension BookingRepository {
     /// Settles every non-final attempt with the server: the launch-time job.
     ///
-    /// Sends only GETs (a lookup by key, a hold read), never a POST, so two
-    /// processes reconciling the same database at once can never send a
-    /// request twice; what they learn is applied forward-only. At most
-    /// `configuration.reconcileConcurrency` requests are in flight at once.
+    /// For attempts it sends only GETs (a lookup by key, a hold read), never
+    /// a POST, so two processes reconciling the same database at once can
+    /// never send a request twice; what they learn is applied forward-only.
+    /// At most `configuration.reconcileConcurrency` requests are in flight
+    /// at once. Then it gives up the holds the device let go
+    /// (`settleReleases`): each release is one POST per hold under the
+    /// hold's own key, the same in every process, so two processes sending
+    /// it at once release once.
     package func reconcile() async -> ReconcileReport {
+        // A pending 3-D Secure the user left is ended first, so the
+        // attempts below read it settled.
+        _ = await settleAbandons()
+        var report = await reconcileAttempts()
+        let releases = await settleReleases()
+        report.holdsReleased = releases.filter { $0 == .released }.count
+        report.releasesOpen = releases.filter { $0 == .open }.count
+        return report
+    }
+
+    private func reconcileAttempts() async -> ReconcileReport {
         // Opens like `TripRepository.reconcileCancels` (`LaunchJobReport`),
         // and then goes its own way: this one sends GETs, several at once;
         // that one resends POSTs one at a time and sorts refusals from

@@ -1,4 +1,5 @@
 import BookingCore
+import BookingStore
 import Foundation
 
 // For tests only: entry points no product code calls (the flow saves its
@@ -38,6 +39,11 @@ package extension BookingRepository {
             return .notSent("the attempt could not be saved, so nothing was sent: \(error)")
         }
         return await sendPayment(id, token: token)
+    }
+
+    /// Every hold release saved, oldest first.
+    func holdReleases() throws -> [HoldRelease] {
+        try store.releases.all()
     }
 
     /// Whether a trip is saved for this booking.

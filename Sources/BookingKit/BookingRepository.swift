@@ -32,6 +32,12 @@ package actor BookingRepository {
     /// attempt, each one given once more to the next read of that hold, so
     /// the restore and the reconciliation read a hold once. Nil otherwise.
     var sharedHoldReads: [AttemptID: SharedHoldRead]?
+    /// The releases this repository is sending now: never two calls under
+    /// one release's key at once (the second would not see the first's
+    /// `Retry-After`).
+    var releasesInFlight: Set<HoldID> = []
+    /// Who waits for a release in flight to be answered (`releaseSettled`).
+    var releaseWaiters: [HoldID: [CheckedContinuation<Void, Never>]] = [:]
 
     /// Opens `booking.sqlite` in `directory`.
     ///
@@ -55,8 +61,10 @@ package actor BookingRepository {
     /// Saves an attempt whose ids were made elsewhere (the flow's
     /// `saveAttempt`), made now, as the current hold: an earlier attempt
     /// still in a hold phase, from this process or another on the same
-    /// files, is abandoned in the same transaction. Returns the attempts it
-    /// superseded.
+    /// files, is abandoned in the same transaction, and a release is saved
+    /// for each hold it leaves behind (the runner sends them before the new
+    /// attempt's hold request). Returns
+    /// the attempts it superseded.
     ///
     /// - Parameter hold: the live hold of the attempt before it, which this
     ///   one pays under its new key (`saveAttemptOnHold`): saved `held`
@@ -68,7 +76,7 @@ package actor BookingRepository {
             record.phase = .held
             record.holdID = hold
         }
-        return try store.startAttempt(record)
+        return try store.startAttempt(record, releasingHolds: true)
     }
 
     /// The attempt being held, if any: the one a payment is for.

@@ -16,6 +16,8 @@ extension BookingFlow.Effect {
         case .saveNotPaid: return "saveNotPaid"
         case .saveAttemptOnHold: return "saveAttemptOnHold"
         case .closeKey: return "closeKey"
+        case .releaseHold: return "releaseHold"
+        case .abandonBooking: return "abandonBooking"
         }
     }
 }

@@ -78,6 +78,15 @@ package final class EffectRunner: Sendable {
             let onHold: HoldID? = if case .saveAttemptOnHold(_, let hold) = effect { hold } else { nil }
             do {
                 try await repository.save(attempt, onHold: onHold)
+                // The holds it left behind were given up with it, and any
+                // release still unanswered: sent now, before its own hold
+                // request leaves, so a room given up is freed before the
+                // next is asked for. A process that dies between (`after
+                // saveAttempt`) leaves them to reconciliation.
+                if await repository.hasOpenReleases() {
+                    guard await passes("after", effect) else { return false }
+                    await repository.sendReleases()
+                }
                 return true
             } catch {
                 // Not saved: the hold request after it must not leave.
@@ -190,6 +199,26 @@ package final class EffectRunner: Sendable {
 
         case .closeKey(let id, _):
             await sink(.keyClosed(id, await repository.closeKey(id)))
+            return true
+
+        case .releaseHold(let id, let hold):
+            do {
+                try await repository.giveUp(hold, of: id)
+            } catch {
+                // Not saved: the next launch's settling gives the hold up.
+                logger.error(
+                    "cannot save the hold's release", error: error, ["attempt": id.rawValue, "effect": effect.logName])
+                return true
+            }
+            // Saved, not yet sent: a process that dies here leaves the
+            // release to the next hold or reconciliation. Sent in this
+            // effect's task: Back has returned already.
+            guard await passes("after", effect) else { return false }
+            await repository.sendReleases()
+            return true
+
+        case .abandonBooking(let id, _, let releasingHold):
+            await sink(.bookingAbandoned(id, await repository.abandonChallenge(id, releasingHold: releasingHold)))
             return true
 
         case .openChallenge(let id, let url):

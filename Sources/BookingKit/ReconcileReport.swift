@@ -15,6 +15,11 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, Lau
     /// Rooms held with time left: waiting for the user to pay, not for the
     /// server. Counted in `stillPending` until `separateHeld` moves them here.
     public var held = 0
+    /// Holds given up that the server released in this run.
+    public var holdsReleased = 0
+    /// Holds given up whose release is still to be answered (sent again
+    /// by the next run).
+    public var releasesOpen = 0
     /// Attempts that could not be asked about (offline, server errors).
     public var errors = 0
     /// One line per error, for logs.
@@ -29,6 +34,8 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, Lau
     public var description: String {
         "examined \(examined): \(confirmed) confirmed, \(failed) failed, \(expired) expired, \(cancelled) cancelled, "
             + (held > 0 ? "\(held) held, " : "") + "\(stillPending) still pending, \(errors) errors"
+            + (holdsReleased > 0 ? ", \(holdsReleased) held room(s) released" : "")
+            + (releasesOpen > 0 ? ", \(releasesOpen) release(s) still to send" : "")
     }
 
     /// Moves `count` attempts from `stillPending` to `held`: after

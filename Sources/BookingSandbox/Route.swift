@@ -5,6 +5,8 @@ enum Route: Equatable, Sendable {
     case createHold
     case hold(id: String)
     case extendHold(id: String)
+    /// `POST /v1/holds/{holdId}/release`: a hold given up.
+    case releaseHold(id: String)
     case createBooking
     /// `POST /v1/bookings/close-key`: a key of `createBooking` closed.
     case closeBookingKey
@@ -12,6 +14,8 @@ enum Route: Equatable, Sendable {
     case listBookings
     case booking(id: String)
     case cancelBooking(id: String)
+    /// `POST /v1/bookings/{bookingId}/abandon`: a pending 3-D Secure left.
+    case abandonBooking(id: String)
     case challenge(bookingId: String)
     case ledger
     case config
@@ -25,11 +29,13 @@ enum Route: Equatable, Sendable {
         case .createHold: return "POST /v1/holds"
         case .hold: return "GET /v1/holds/{holdId}"
         case .extendHold: return "POST /v1/holds/{holdId}/extend"
+        case .releaseHold: return "POST /v1/holds/{holdId}/release"
         case .createBooking: return "POST /v1/bookings"
         case .closeBookingKey: return "POST /v1/bookings/close-key"
         case .listBookings: return "GET /v1/bookings"
         case .booking: return "GET /v1/bookings/{bookingId}"
         case .cancelBooking: return "POST /v1/bookings/{bookingId}/cancel"
+        case .abandonBooking: return "POST /v1/bookings/{bookingId}/abandon"
         case .challenge: return "POST /v1/sandbox/challenges/{bookingId}"
         case .ledger: return "GET /v1/sandbox/ledger"
         case .config: return "GET /v1/sandbox/config"
@@ -39,7 +45,7 @@ enum Route: Equatable, Sendable {
     /// Whether the route needs an `Idempotency-Key`.
     var isIdempotentPost: Bool {
         switch self {
-        case .createHold, .extendHold, .createBooking, .cancelBooking: return true
+        case .createHold, .extendHold, .releaseHold, .createBooking, .cancelBooking, .abandonBooking: return true
         default: return false
         }
     }
@@ -78,8 +84,12 @@ enum Route: Equatable, Sendable {
         case 2 where parts == ["bookings", "close-key"]: candidates = [("POST", .closeBookingKey)]
         case 2 where parts[0] == "bookings": candidates = [("GET", .booking(id: parts[1]))]
         case 3 where parts[0] == "holds" && parts[2] == "extend": candidates = [("POST", .extendHold(id: parts[1]))]
+        case 3 where parts[0] == "holds" && parts[2] == "release":
+            candidates = [("POST", .releaseHold(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "cancel":
             candidates = [("POST", .cancelBooking(id: parts[1]))]
+        case 3 where parts[0] == "bookings" && parts[2] == "abandon":
+            candidates = [("POST", .abandonBooking(id: parts[1]))]
         case 3 where parts[0] == "sandbox" && parts[1] == "challenges":
             candidates = [("POST", .challenge(bookingId: parts[2]))]
         default: return .failure(.notFound)

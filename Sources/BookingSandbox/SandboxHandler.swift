@@ -98,12 +98,16 @@ public final class SandboxHandler: HTTPHandler {
         case .hold(let id): return try await readHold(id: id, request: request, account: account, faults: faults)
         case .extendHold(let id):
             return try await extendHold(id: id, request: request, account: account, faults: faults)
+        case .releaseHold(let id):
+            return try await releaseHold(id: id, request: request, account: account, faults: faults)
         case .createBooking: return try await createBooking(request, account: account, faults: faults)
         case .closeBookingKey: return try await closeBookingKey(request, account: account, faults: faults)
         case .listBookings: return try await listBookings(request, account: account, faults: faults)
         case .booking(let id): return try await readBooking(id: id, request: request, account: account, faults: faults)
         case .cancelBooking(let id):
             return try await cancelBooking(id: id, request: request, account: account, faults: faults)
+        case .abandonBooking(let id):
+            return try await abandonBooking(id: id, request: request, account: account, faults: faults)
         case .challenge(let id): return try await completeChallenge(bookingId: id, request: request, account: account)
         case .ledger: return try await ledger(request, account: account)
         case .config: return try config(request)

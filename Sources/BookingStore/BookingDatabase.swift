@@ -68,15 +68,31 @@ public final class BookingDatabase {
     /// first keeps its attempt; one that commits after finds its attempt
     /// abandoned and sends nothing. Returns the attempts it superseded.
     ///
+    /// - Parameter releasingHolds: also save, in the same transaction, a
+    ///   release of every hold the device let go and has not given up yet
+    ///   (`HoldReleaseTable.saveForgotten`): the one just superseded, a
+    ///   declined one the user left for this attempt.
     /// - Throws: `SQLiteError`; nothing is written then.
     @discardableResult
-    public func startAttempt(_ record: SavedAttempt) throws -> [SavedAttempt] {
+    public func startAttempt(_ record: SavedAttempt, releasingHolds: Bool = false) throws -> [SavedAttempt] {
         try database.transaction {
             let superseded = try attempts.abandonHolds(at: record.createdAt)
             try attempts.insert(record)
+            if releasingHolds {
+                // The holds the new attempt leaves behind (the one it
+                // replaced, a declined one the user left for it) are given
+                // up in the same commit: never a moment with two rooms kept
+                // and nothing saved to free one.
+                _ = try releases.saveForgotten(
+                    since: record.createdAt.addingTimeInterval(-Self.releaseHorizon), at: record.createdAt)
+            }
             return superseded
         }
     }
+
+    /// How far back a hold left without a release is still given up (far
+    /// longer than any hold lives; an older one ended long ago).
+    public static let releaseHorizon: TimeInterval = 24 * 3600
 
     /// Saves the confirmed booking as a trip and moves its attempt to
     /// `confirmed`, in one transaction: both or neither.

@@ -62,7 +62,11 @@ import Testing
             .holdGranted(Fix.a1, costlier, sentAt: Fix.t0, receivedAt: Fix.t(2)))
         #expect(state.stage.name == "priceChanged")
         #expect(state.message == "It was EUR 401.00, it is now EUR 434.00.")
-        #expect(effects == [.saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .abandoned))])
+        // The hold at the other price is never paid: it is given up.
+        #expect(
+            effects == [
+                .saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .abandoned)), .releaseHold(Fix.a1, S.holdID),
+            ])
         #expect(!Flow.reduce(state, .payTapped(S.token, now: Fix.t(3))).effects.hasPay)
         // Accepting holds the same quote at the price now shown, with a new key.
         let accepted = Flow.reduce(state, .acceptNewPriceTapped(attempt: Fix.a2, key: Fix.k2))

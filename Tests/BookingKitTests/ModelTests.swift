@@ -33,7 +33,7 @@ struct ModelTests {
         #expect(await model.waitForOutcome(timeout: .seconds(10)))
         #expect(model.title.key == "booking.title.actionRequired")
         let url = try #require(model.challengeURL)
-        #expect(model.actions.map(\.action) == [.openChallenge])
+        #expect(model.actions.map(\.action) == [.openChallenge, .useAnotherCard, .back])
         try await ClientFixture.answerChallenge(url.absoluteString, pass: true)
         await model.returnedToApp()
         await waitUntil { model.state.stage.isFinal }

@@ -45,7 +45,13 @@ import Testing
         #expect(report.expired == 1)
         #expect(report.stillPending == 0)
         #expect(report.errors == 0)
-        #expect(harness.sandbox.transport.requests.filter { $0.method == "POST" }.count == postsBefore)
+        // No payment or hold is sent again; the one POST gives up the room
+        // the declined attempt kept, which no screen can pay any more (a
+        // newer attempt replaced it).
+        let posts = harness.sandbox.transport.requests.filter { $0.method == "POST" }.dropFirst(postsBefore)
+        let declinedHold = try #require(try await repository.attempt(declined)?.holdID)
+        #expect(posts.map(\.url.path) == ["/v1/holds/\(declinedHold.rawValue)/release"])
+        #expect(report.holdsReleased == 1)
         #expect(try await repository.attempt(paid.attemptID)?.phase == .confirmed)
         let bookingID = try #require(try await repository.attempt(paid.attemptID)?.bookingID)
         #expect(try await repository.hasTrip(bookingID))

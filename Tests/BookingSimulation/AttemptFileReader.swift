@@ -65,6 +65,35 @@ final class AttemptFileReader: Sendable {
         }
     }
 
+    /// The hold ids saved with any attempt: the holds the device knows of.
+    func holdIDs() -> Set<String> {
+        strings("SELECT DISTINCT hold_id FROM booking_attempt WHERE hold_id IS NOT NULL")
+    }
+
+    /// The holds of attempts whose payment is being settled (their own
+    /// chains, each settled by its key; not limited).
+    func paymentPhaseHolds() -> Set<String> {
+        strings(
+            "SELECT hold_id FROM booking_attempt WHERE hold_id IS NOT NULL AND status IN ('PAYMENT_SUBMITTED', 'ACTION_REQUIRED', 'PROCESSING')"
+        )
+    }
+
+    /// The holds given up whose release is saved and not yet answered.
+    func openReleases() -> Set<String> {
+        strings("SELECT hold_id FROM hold_release WHERE status = 'OPEN'")
+    }
+
+    private func strings(_ sql: String) -> Set<String> {
+        connection.withLock { connection in
+            guard let database = Self.open(path, &connection), let statement = try? database.prepare(sql) else {
+                return []
+            }
+            var values: Set<String> = []
+            try? statement.forEachRow { values.insert($0.string(at: 0)) }
+            return values
+        }
+    }
+
     /// Closes the connection (before the files are scanned or removed).
     func close() {
         connection.withLock { $0 = nil }

@@ -99,6 +99,35 @@ extension Simulation {
         snapshot = rows
     }
 
+    /// I11: at most one live server hold per chain of attempts. Of the
+    /// rooms the server keeps for the account, those the device knows of
+    /// (saved with an attempt) are at most one, besides the ones being given
+    /// up (a release saved, its answer not yet in: sent again until it is)
+    /// and the ones a payment being settled uses (each its own chain,
+    /// settled by its key: payments being settled are not limited).
+    /// A hold whose answer never reached the device is not counted: the
+    /// device cannot name it (it runs out on the server).
+    ///
+    /// Checked only with `BOOKINGKIT_SIM_I11=1` for now: 15 of the 2,000 CI
+    /// seeds still break it (the first, 103: a second process's `booking
+    /// hold` replaced the app's held room and no release of it left), a gap
+    /// not yet found.
+    func checkLiveHolds() {
+        guard Self.checksI11 else { return }
+        let live = world.serverHolds.liveHolds(nowMilliseconds: world.clock.unixMilliseconds)
+        guard live.count > 1 else { return }
+        let counted = live.intersection(world.attempts.holdIDs()).subtracting(world.attempts.openReleases())
+            .subtracting(world.attempts.paymentPhaseHolds())
+        if counted.count > 1 {
+            world.observations.violation(
+                "I11 \(counted.count) live server holds the device knows of and does not give up: \(counted.sorted().joined(separator: ", "))"
+            )
+        }
+    }
+
+    /// Whether I11 is checked (`BOOKINGKIT_SIM_I11=1`).
+    static let checksI11 = ProcessInfo.processInfo.environment["BOOKINGKIT_SIM_I11"] == "1"
+
     static func isFinal(_ status: String) -> Bool {
         ["CONFIRMED", "FAILED", "EXPIRED", "CANCELLED", "ABANDONED"].contains(status)
     }

@@ -27,6 +27,7 @@ extension Simulation {
                 await completeChallenge(stage, pass: random.chance(70), returns: random.chance(70))
             }
             await drain()
+            checkLiveHolds()
             await secondProcessStep(&terminal, offers: offers)
             if storage { await releaseStorageFaults() }
             let wait: Duration =

@@ -310,6 +310,7 @@ public final class Simulation: @unchecked Sendable {
     /// After work stopped: take a snapshot for I3, and handle a death.
     func afterQuiet() async {
         checkAttemptRows()
+        checkLiveHolds()
         for lane in lanes where lane.live?.death != nil { await relaunch(lane) }
     }
 

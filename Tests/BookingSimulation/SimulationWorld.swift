@@ -18,6 +18,8 @@ final class SimulationWorld: @unchecked Sendable {
     let handler: SandboxHandler
     let network: SimulatedNetwork
     let attempts: AttemptFileReader
+    /// The sandbox's holds, read from its file (I11).
+    let serverHolds: ServerHoldReader
     /// A client with no faults and no retries, for the checks and the "bank".
     let inspector: BookingAPIClient
     let server: ServerAddress
@@ -42,6 +44,8 @@ final class SimulationWorld: @unchecked Sendable {
         configuration.clock = SandboxClock { clock.unixMilliseconds }
         handler = try SandboxHandler(configuration: configuration)
         attempts = AttemptFileReader(path: (clientDirectory as NSString).appendingPathComponent("booking.sqlite"))
+        serverHolds = ServerHoldReader(
+            path: (directory as NSString).appendingPathComponent("sandbox/sandbox.sqlite"), account: "sim")
         let direct = InProcessTransport(handler: handler)
         network = SimulatedNetwork(
             base: direct, clock: clock, observations: observations, attempts: attempts, seed: seed,
@@ -80,6 +84,7 @@ final class SimulationWorld: @unchecked Sendable {
     /// Removes the files.
     func removeFiles() {
         attempts.close()
+        serverHolds.close()
         try? FileManager.default.removeItem(atPath: directory)
     }
 

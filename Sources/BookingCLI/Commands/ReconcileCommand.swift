@@ -38,6 +38,8 @@ struct ReconcileCommand: BookingCommand {
                 "held": .number(report.held),
                 "stillPending": .number(report.stillPending),
                 "errors": .number(report.errors),
+                "holdsReleased": .number(report.holdsReleased),
+                "releasesOpen": .number(report.releasesOpen),
                 "errorMessages": .array(report.errorMessages.map { .string($0) }),
                 "cancels": Self.json(cancels),
             ])
@@ -47,7 +49,8 @@ struct ReconcileCommand: BookingCommand {
             if cancels.examined + cancels.errors > 0 { invocation.say("Reconciled \(cancels).") }
             for message in cancels.messages { invocation.say("  " + BookingTool.oneLine(message)) }
         }
-        return report.stillPending + report.errors + cancels.stillPending + cancels.errors > 0 ? .unknown : .done
+        let open = report.stillPending + report.errors + report.releasesOpen + cancels.stillPending + cancels.errors
+        return open > 0 ? .unknown : .done
     }
 
     /// The report of the open cancellations, empty when none was open; one

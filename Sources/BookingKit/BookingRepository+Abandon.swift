@@ -1,0 +1,79 @@
+import BookingAPI
+import BookingCore
+import BookingStore
+import Foundation
+
+// Leaving a pending 3-D Secure challenge: a request saved before it is
+// sent, sent again until answered; the booking it answers is saved here,
+// where it arrives.
+extension BookingRepository {
+    /// Saves the leaving of the attempt's pending booking, sends it, and
+    /// saves the booking it answers (`FAILED`: the attempt ends unpaid, its
+    /// hold free). With `releasingHold` (the user went back), the hold is
+    /// then given up too. Never ends the attempt without the server's
+    /// answer: no answer leaves the request open for reconciliation.
+    package func abandonChallenge(_ id: AttemptID, releasingHold: Bool) async -> BookingFlow.AbandonAnswer {
+        let request: AbandonRequest
+        do {
+            let record = try saved(id)
+            guard let bookingID = record.bookingID,
+                let saved = try store.abandons.save(
+                    AbandonRequest(bookingID: bookingID, attemptID: id, releasesHold: releasingHold, createdAt: now()))
+            else { return .unreachable }
+            request = saved
+        } catch {
+            logger.error("cannot save the leaving of the bank's page", error: error, ["attempt": id.rawValue])
+            return .unreachable
+        }
+        return await send(request)
+    }
+
+    /// Sends every open leaving again: what reconciliation does first.
+    /// Returns how many ended their booking now.
+    package func settleAbandons() async -> Int {
+        let open = (try? store.abandons.allOpen()) ?? []
+        var ended = 0
+        for request in open {
+            if case .abandoned = await send(request) { ended += 1 }
+        }
+        return ended
+    }
+
+    private func send(_ request: AbandonRequest) async -> BookingFlow.AbandonAnswer {
+        let id = request.attemptID
+        let snapshot: BookingSnapshot
+        do throws(APIError) {
+            snapshot = try await api.abandonBooking(request.bookingID, key: request.idempotencyKey)
+        } catch {
+            switch error {
+            case .final(.rejected(409, let code?), _):
+                // The bank passed it first: the booking decides.
+                _ = try? store.abandons.finish(request.bookingID, as: .refused, reason: code, at: now())
+                guard let booking = try? await refresh(id) else { return .unreachable }
+                return .passed(Booking(booking))
+            case .final(.rejected(let status, let code), _) where (400...499).contains(status):
+                _ = try? store.abandons.finish(
+                    request.bookingID, as: .refused, reason: code ?? "HTTP \(status)", at: now())
+                return .unreachable
+            default:
+                return .unreachable
+            }
+        }
+        do {
+            _ = try apply(snapshot, to: id)
+            try store.abandons.finish(request.bookingID, as: .abandoned, at: now())
+        } catch {
+            logger.error("cannot save the booking left", error: error, ["attempt": id.rawValue])
+            return .unreachable
+        }
+        if request.releasesHold, let hold = (try? saved(id))?.holdID {
+            do {
+                try giveUp(hold, of: id)
+                await sendReleases()
+            } catch {
+                logger.error("cannot save the release of the hold left", error: error, ["attempt": id.rawValue])
+            }
+        }
+        return .abandoned(Booking(snapshot))
+    }
+}

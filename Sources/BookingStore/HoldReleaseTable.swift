@@ -1,0 +1,143 @@
+import BookingCore
+import Foundation
+import SQLite
+
+/// The `hold_release` table of `booking.sqlite`: the holds the client gave
+/// up, each saved before its POST leaves.
+///
+/// A hold is given up only when no attempt on this device still uses it:
+/// every attempt saved with it is `FAILED` or `ABANDONED` (never one being
+/// held, paid or settled, and never a confirmed one). The check and the
+/// insert are one statement, so a hold another process just started paying
+/// again is never given up.
+///
+/// Uses its database's connection; like it, not `Sendable`.
+public struct HoldReleaseTable {
+    let database: Database
+
+    /// The table over `database`'s connection.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    private static let columns = "hold_id, idempotency_key, attempt_id, status, reason, created_at, updated_at"
+
+    /// The attempts that leave a hold free to give up.
+    private static let letGo = "('FAILED', 'ABANDONED')"
+
+    /// Saves a release of `hold`, given up by `attempt`, when no
+    /// attempt on the device uses the hold any more; a hold saved before
+    /// keeps its request (and key). Returns the hold's request, or nil when
+    /// an attempt still uses the hold (nothing saved). Durable on return.
+    @discardableResult
+    public func save(hold: HoldID, attempt: AttemptID, at date: Date) throws -> HoldRelease? {
+        let key = HoldRelease.key(for: hold)
+        try database.run(
+            """
+            INSERT INTO hold_release (\(Self.columns))
+            SELECT ?1, ?2, ?3, 'OPEN', NULL, ?4, ?4
+            WHERE NOT EXISTS (
+                SELECT 1 FROM booking_attempt WHERE hold_id = ?1 AND status NOT IN \(Self.letGo))
+            ON CONFLICT (hold_id) DO NOTHING
+            """,
+            [.text(hold.rawValue), .text(key.rawValue), .text(attempt.rawValue), .integer(date.unixMilliseconds)])
+        return try release(of: hold)
+    }
+
+    /// Saves a release for every hold the device let go without one: each
+    /// hold of an attempt changed since `since` whose attempts are all
+    /// `FAILED` or `ABANDONED`, except the hold of the latest attempt when
+    /// that attempt is `FAILED` (its screen still offers to pay it again).
+    /// Returns the requests saved.
+    public func saveForgotten(since: Date, at date: Date) throws -> [HoldRelease] {
+        let statement = try database.cachedStatement(
+            """
+            SELECT a.hold_id, max(a.attempt_id) FROM booking_attempt a
+            WHERE a.hold_id IS NOT NULL AND a.updated_at >= ?1
+              AND a.hold_id NOT IN (SELECT hold_id FROM hold_release)
+              AND a.hold_id IS NOT (
+                  SELECT hold_id FROM booking_attempt WHERE status = 'FAILED' AND rowid = (
+                      SELECT rowid FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1))
+            GROUP BY a.hold_id
+            HAVING sum(a.status NOT IN \(Self.letGo)) = 0
+              AND NOT EXISTS (
+                  SELECT 1 FROM booking_attempt b WHERE b.hold_id = a.hold_id AND b.status NOT IN \(Self.letGo))
+            """)
+        var found: [(HoldID, AttemptID)] = []
+        do {
+            defer { statement.reset() }
+            try statement.bind(since.unixMilliseconds, at: 1)
+            while try statement.step() {
+                found.append((HoldID(statement.string(at: 0)), AttemptID(statement.string(at: 1))))
+            }
+        }
+        return try found.compactMap { hold, attempt in
+            try save(hold: hold, attempt: attempt, at: date)
+        }
+    }
+
+    /// Whether an attempt on the device uses `hold` (held, paid, being
+    /// settled, or confirmed): then it must not be given up.
+    public func isInUse(_ hold: HoldID) throws -> Bool {
+        let value = try database.scalar(
+            "SELECT EXISTS (SELECT 1 FROM booking_attempt WHERE hold_id = ? AND status NOT IN \(Self.letGo))",
+            [.text(hold.rawValue)])
+        return value == .integer(1)
+    }
+
+    /// Finishes an open request as `status` (`reason` for a refusal), in one
+    /// conditional statement. Returns whether this call finished it.
+    @discardableResult
+    public func finish(_ hold: HoldID, as status: HoldRelease.Status, reason: String? = nil, at date: Date) throws
+        -> Bool
+    {
+        guard status != .open else {
+            throw StoreError.invalidValue(field: "hold_release.status", reason: "OPEN does not finish a request")
+        }
+        return try database.compareAndSet(
+            "UPDATE hold_release SET status = ?2, reason = ?3, updated_at = ?4 WHERE hold_id = ?1 AND status = 'OPEN'",
+            [.text(hold.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
+    }
+
+    /// The request for `hold`, if any.
+    public func release(of hold: HoldID) throws -> HoldRelease? {
+        try rows("SELECT \(Self.columns) FROM hold_release WHERE hold_id = ?", hold.rawValue).first
+    }
+
+    /// Every open request, oldest first: what is sent (again).
+    public func allOpen() throws -> [HoldRelease] {
+        try rows("SELECT \(Self.columns) FROM hold_release WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+    }
+
+    /// Every request, oldest first.
+    public func all() throws -> [HoldRelease] {
+        try rows("SELECT \(Self.columns) FROM hold_release ORDER BY created_at, rowid", nil)
+    }
+
+    private func rows(_ sql: String, _ argument: String?) throws -> [HoldRelease] {
+        let statement = try database.cachedStatement(sql)
+        defer { statement.reset() }
+        if let argument { try statement.bind(argument, at: 1) }
+        var requests: [HoldRelease] = []
+        while try statement.step() {
+            requests.append(try Self.request(from: statement))
+        }
+        return requests
+    }
+
+    private static func request(from row: Statement) throws -> HoldRelease {
+        let text = row.string(at: 3)
+        guard let status = HoldRelease.Status(rawValue: text) else {
+            throw StoreError.unreadableRow(table: "hold_release", reason: "unknown status \(text)")
+        }
+        return HoldRelease(
+            holdID: HoldID(row.string(at: 0)), idempotencyKey: IdempotencyKey(row.string(at: 1)),
+            attemptID: AttemptID(row.string(at: 2)), status: status, reason: row.optionalString(at: 4),
+            createdAt: Date(unixMilliseconds: row.int64(at: 5)), updatedAt: Date(unixMilliseconds: row.int64(at: 6)))
+    }
+}
+
+extension BookingDatabase {
+    /// The holds given up.
+    public var releases: HoldReleaseTable { HoldReleaseTable(database: database) }
+}

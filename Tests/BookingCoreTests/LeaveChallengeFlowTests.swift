@@ -1,0 +1,50 @@
+import BookingCore
+import Testing
+
+/// The exits of a pending 3-D Secure in the reducer: "Use another card"
+/// asks the server to end the booking, then pays the same hold under a new
+/// attempt and key; Back leaves at once and gives the hold up; a bank that
+/// passed first decides.
+@Suite struct LeaveChallengeFlowTests {
+    typealias Flow = BookingFlow
+    typealias S = BookingFlow.Samples
+
+    static let attempt2 = Flow.Attempt(id: Fix.a2, key: Fix.k2, offerID: S.offerID, quoteID: S.quote.id)
+
+    @Test func theScreenOffersAnotherCardAndBack() {
+        #expect(Fix.actionRequired.enabledActions.contains(.useAnotherCard))
+        #expect(Fix.actionRequired.enabledActions.contains(.back))
+    }
+
+    @Test func useAnotherCardEndsTheBookingThenPaysTheSameHoldUnderANewKey() {
+        let (leaving, effects) = Flow.reduce(Fix.actionRequired, .useAnotherCardTapped(attempt: Fix.a2, key: Fix.k2))
+        #expect(effects == [.abandonBooking(Fix.a1, S.bookingID, releasingHold: false)])
+        #expect(leaving.enabledActions.isEmpty)
+        #expect(Flow.reduce(leaving, .useAnotherCardTapped(attempt: Fix.a2, key: Fix.k2)).effects.isEmpty)
+        let ended = Fix.booking(.failed, 3)
+        let (next, then) = Flow.reduce(leaving, .bookingAbandoned(Fix.a1, .abandoned(ended)))
+        #expect(next.stage.name == "checkingHold")
+        #expect(then == [.saveAttemptOnHold(Self.attempt2, S.holdID), .readHold(Fix.a2, S.holdID)])
+    }
+
+    @Test func backLeavesAtOnceAndGivesTheHoldUp() {
+        let (state, effects) = Flow.reduce(Fix.actionRequired, .backTapped)
+        #expect(state.stage == .browsing)
+        #expect(effects == [.abandonBooking(Fix.a1, S.bookingID, releasingHold: true)])
+    }
+
+    @Test func aBankThatPassedFirstDecides() {
+        let leaving = Flow.reduce(Fix.actionRequired, .useAnotherCardTapped(attempt: Fix.a2, key: Fix.k2)).state
+        let (state, _) = Flow.reduce(leaving, .bookingAbandoned(Fix.a1, .passed(Fix.booking(.confirmed, 3))))
+        #expect(state.stage.name == "confirmed")
+    }
+
+    @Test func noAnswerKeepsTheChallengeAndOffersToTryAgain() {
+        let leaving = Flow.reduce(Fix.actionRequired, .useAnotherCardTapped(attempt: Fix.a2, key: Fix.k2)).state
+        let (state, effects) = Flow.reduce(leaving, .bookingAbandoned(Fix.a1, .unreachable))
+        #expect(state.stage.name == "actionRequired")
+        #expect(effects.isEmpty)
+        #expect(state.enabledActions.contains(.useAnotherCard))
+        #expect(state.message?.contains("could not reach the server") == true)
+    }
+}

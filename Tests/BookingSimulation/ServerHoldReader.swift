@@ -1,0 +1,41 @@
+import Foundation
+import Primitives
+import SQLite
+
+/// Reads the sandbox's `hold` table through its own connection, as an
+/// auditor would: which holds keep a room now. Read straight from the file,
+/// so checking never moves a booking on (reading through the API settles).
+final class ServerHoldReader: Sendable {
+    private let path: String
+    private let account: String
+    private let connection = Locked<Database?>(nil)
+
+    init(path: String, account: String) {
+        self.path = path
+        self.account = account
+    }
+
+    /// The account's holds with no booking on them that have not run out at
+    /// `nowMilliseconds` (the sandbox clock): each keeps a room.
+    func liveHolds(nowMilliseconds: Int64) -> Set<String> {
+        connection.withLock { connection in
+            if connection == nil, FileManager.default.fileExists(atPath: path) {
+                connection = try? Database(path: path, options: .init(readOnly: true))
+            }
+            guard let database = connection,
+                let statement = try? database.prepare(
+                    "SELECT hold_id FROM hold WHERE account = ? AND booking_id IS NULL AND expires_at_ms > ?")
+            else { return [] }
+            try? statement.bind(account, at: 1)
+            try? statement.bind(nowMilliseconds, at: 2)
+            var holds: Set<String> = []
+            try? statement.forEachRow { holds.insert($0.string(at: 0)) }
+            return holds
+        }
+    }
+
+    /// Closes the connection.
+    func close() {
+        connection.withLock { $0 = nil }
+    }
+}
