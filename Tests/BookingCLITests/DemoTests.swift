@@ -7,10 +7,12 @@ import Testing
         let home = TemporaryDirectory("cli-demo")
         let run = await InProcess.bare(["demo"], environment: ["NO_COLOR": "1", "XDG_DATA_HOME": home.path])
         #expect(run.status == 0, "\(run.output) \(run.error)")
-        // Its own clock: the test may have waited for a slot first.
+        // Its own clock: the test may have waited for a slot first. A bound
+        // against a wait that never ends (the lookups' 120 s), not a
+        // stopwatch: 3.2 s alone, 29.3 s beside the whole suite on 2 cores.
         let seconds = run.output.split(separator: "\n").first { $0.hasPrefix("Demo finished in ") }
             .flatMap { Double($0.dropFirst("Demo finished in ".count).dropLast(" s.".count)) }
-        #expect((seconds ?? 99) < 15, "\(run.output)")
+        #expect((seconds ?? 999) < 90, "\(run.output)")
         for step in ["1/7 Search", "2/7 Offers", "3/7 Hold", "4/7 Pay through 3-D Secure", "5/7", "6/7 Trips", "7/7"] {
             #expect(run.output.contains(step), "missing \(step)")
         }
