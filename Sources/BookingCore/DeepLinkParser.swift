@@ -7,23 +7,23 @@
 /// normalise (dot segments, backslashes, percent-decoding, IDNA), which is
 /// what an attacker relies on. Scheme and host compare case-insensitively
 /// (RFC 3986); the path is case-sensitive.
-public struct DeepLinkParser: Hashable, Sendable {
+package struct DeepLinkParser: Hashable, Sendable {
     /// The only host accepted, lowercased.
-    public let host: String
+    package let host: String
     /// The longest link accepted, in bytes.
-    public let maximumLength: Int
+    package let maximumLength: Int
     /// The longest trip id accepted.
-    public let maximumIDLength: Int
+    package let maximumIDLength: Int
 
     /// A parser for links to `host` (for example `example.com`).
-    public init(host: String, maximumLength: Int = 512, maximumIDLength: Int = 64) {
+    package init(host: String, maximumLength: Int = 512, maximumIDLength: Int = 64) {
         self.host = String(host.utf8.map { Self.lowercased($0) }.map { Character(Unicode.Scalar($0)) })
         self.maximumLength = maximumLength
         self.maximumIDLength = maximumIDLength
     }
 
     /// The route for `link`, or the reason it was rejected.
-    public func parse(_ link: String) throws(DeepLinkRejection) -> DeepLinkRoute {
+    package func parse(_ link: String) throws(DeepLinkRejection) -> DeepLinkRoute {
         let bytes = Array(link.utf8)
         guard !bytes.isEmpty else { throw .empty }
         guard bytes.count <= maximumLength else { throw .tooLong }
@@ -73,7 +73,7 @@ public struct DeepLinkParser: Hashable, Sendable {
     }
 
     /// The route for `link`, or `nil`; for callers that only log the reason.
-    public func route(_ link: String) -> DeepLinkRoute? { try? parse(link) }
+    package func route(_ link: String) -> DeepLinkRoute? { try? parse(link) }
 
     private func checkAuthority(_ authority: [UInt8]) throws(DeepLinkRejection) {
         if authority.contains(UInt8(ascii: "@")) { throw .userInfo }

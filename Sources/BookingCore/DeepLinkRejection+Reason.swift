@@ -7,7 +7,7 @@ extension DeepLinkRejection {
     /// DeepLinkRejection.hostMismatch.reason(host: "example.com")
     /// // "it is not a link to example.com"
     /// ```
-    public func reason(host: String) -> String {
+    package func reason(host: String) -> String {
         switch self {
         case .empty: return "it is empty"
         case .tooLong: return "it is too long"

@@ -1,6 +1,6 @@
 /// Why a deep link was discarded. Every malformed link is rejected with one
 /// of these; nothing is guessed or repaired.
-public enum DeepLinkRejection: Error, Hashable, Sendable {
+package enum DeepLinkRejection: Error, Hashable, Sendable {
     /// Nothing to parse.
     case empty
     /// Longer than the parser's limit.

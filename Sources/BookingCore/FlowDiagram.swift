@@ -2,30 +2,30 @@
 /// from the initial state with `BookingFlow.sampleEvents(for:)` (never drawn
 /// by hand): every stage reached and every transition taken, as Mermaid
 /// (`stateDiagram-v2`) or Graphviz DOT.
-public struct FlowDiagram: Hashable, Sendable {
+package struct FlowDiagram: Hashable, Sendable {
     /// One arrow: from a stage to a stage, with the events that take it.
-    public struct Transition: Hashable, Sendable {
+    package struct Transition: Hashable, Sendable {
         /// The stage left.
-        public let from: String
+        package let from: String
         /// The stage entered (the same for a step that only runs effects).
-        public let to: String
+        package let to: String
         /// The events, sorted.
-        public let events: [String]
+        package let events: [String]
     }
 
     /// The stage the flow starts in.
-    public let initialStage: String
+    package let initialStage: String
     /// Every stage reached, in the order first reached.
-    public let stages: [String]
+    package let stages: [String]
     /// The stages that settle an attempt.
-    public let finalStages: [String]
+    package let finalStages: [String]
     /// Every transition, in a stable order.
-    public let transitions: [Transition]
+    package let transitions: [Transition]
 
     /// Explores the reducer breadth-first from the initial state, up to
     /// `maxDepth` events deep and `maxStates` distinct states. A step that
     /// changes nothing, or only connectivity, is left out.
-    public static func generate(maxDepth: Int = 14, maxStates: Int = 50_000) -> FlowDiagram {
+    package static func generate(maxDepth: Int = 14, maxStates: Int = 50_000) -> FlowDiagram {
         let start = BookingFlow.initialState
         var seen: Set<BookingFlow.State> = [start]
         var frontier = [start]
@@ -65,7 +65,7 @@ public struct FlowDiagram: Hashable, Sendable {
     }
 
     /// Mermaid `stateDiagram-v2` text.
-    public var mermaid: String {
+    package var mermaid: String {
         var lines = ["stateDiagram-v2", "    [*] --> \(initialStage)"]
         for transition in transitions {
             let label = transition.events.joined(separator: ", ").replacingColons()
@@ -76,7 +76,7 @@ public struct FlowDiagram: Hashable, Sendable {
     }
 
     /// Graphviz DOT text (`dot -Tsvg` draws it).
-    public var dot: String {
+    package var dot: String {
         var lines = [
             "digraph BookingFlow {",
             "    rankdir=LR;",
@@ -102,7 +102,7 @@ public struct FlowDiagram: Hashable, Sendable {
     /// The transition table as Markdown: one row per arrow, grouped by the
     /// stage left, in the order stages are first reached. ARCHITECTURE.md
     /// holds a copy, compared with this text by a test.
-    public var markdownTable: String {
+    package var markdownTable: String {
         var lines = ["| from | events | to |", "| --- | --- | --- |"]
         for stage in stages {
             for transition in transitions where transition.from == stage {

@@ -6,42 +6,42 @@
 /// Generic over the clock so tests drive time by hand. The default,
 /// `ContinuousClock`, keeps counting while the device sleeps, as the
 /// server's hold does (`SuspendingClock` would show time that is gone).
-public struct HoldClock<C: Clock>: Sendable where C.Duration == Duration {
+package struct HoldClock<C: Clock>: Sendable where C.Duration == Duration {
     /// The clock read.
-    public let clock: C
+    package let clock: C
     /// The instant readings are measured from.
-    public let origin: C.Instant
+    package let origin: C.Instant
 
     /// A hold clock reading `clock`, with readings measured from now.
-    public init(clock: C) {
+    package init(clock: C) {
         self.clock = clock
         self.origin = clock.now
     }
 
     /// A hold clock reading `clock`, with readings measured from `origin`.
-    public init(clock: C, origin: C.Instant) {
+    package init(clock: C, origin: C.Instant) {
         self.clock = clock
         self.origin = origin
     }
 
     /// The current reading. Take one as the anchor just before sending a
     /// hold request (or a hold read), and pass it in the answer's event.
-    public func now() -> MonotonicInstant {
+    package func now() -> MonotonicInstant {
         MonotonicInstant(sinceOrigin: origin.duration(to: clock.now))
     }
 
     /// Time left on `countdown` now, floored at zero.
-    public func remaining(_ countdown: HoldCountdown) -> Duration {
+    package func remaining(_ countdown: HoldCountdown) -> Duration {
         countdown.remaining(at: now())
     }
 
     /// Time left now on a hold of `expiresIn` whose request was sent at `anchor`.
-    public func remaining(expiresIn: Duration, anchoredAt anchor: MonotonicInstant) -> Duration {
+    package func remaining(expiresIn: Duration, anchoredAt anchor: MonotonicInstant) -> Duration {
         HoldCountdown(anchor: anchor, expiresIn: expiresIn).remaining(at: now())
     }
 }
 
 extension HoldClock where C == ContinuousClock {
     /// A hold clock on `ContinuousClock`, which counts through device sleep.
-    public init() { self.init(clock: ContinuousClock()) }
+    package init() { self.init(clock: ContinuousClock()) }
 }

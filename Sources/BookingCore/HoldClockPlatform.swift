@@ -12,18 +12,18 @@ import Darwin
 
 /// The current boot's id and the time since boot, counting device sleep.
 /// A saved hold anchor is only comparable with a reading from the same boot.
-public enum BootClock {
+package enum BootClock {
     /// One reading: which boot, and how long since it started.
-    public struct Reading: Hashable, Sendable {
+    package struct Reading: Hashable, Sendable {
         /// The boot's id.
-        public let bootID: String
+        package let bootID: String
         /// Time since boot, counting sleep.
-        public let sinceBoot: Duration
+        package let sinceBoot: Duration
 
         /// A reading (a test's, standing for a boot of its choice), or `nil`
         /// when `bootID` is not usable (see `isUsable(bootID:)`) or `sinceBoot`
         /// is negative: such a reading could not anchor a saved hold.
-        public init?(bootID: String, sinceBoot: Duration) {
+        package init?(bootID: String, sinceBoot: Duration) {
             guard Self.isUsable(bootID: bootID), sinceBoot >= .zero else { return nil }
             self.bootID = bootID
             self.sinceBoot = sinceBoot
@@ -32,21 +32,21 @@ public enum BootClock {
         /// Whether `bootID` can name a boot in a saved hold anchor: not
         /// empty, printable ASCII without spaces, and no `;` (the anchor's
         /// separator). The one rule for a boot id, here and in `SavedHoldAnchor`.
-        public static func isUsable(bootID: String) -> Bool {
+        package static func isUsable(bootID: String) -> Bool {
             !bootID.isEmpty && bootID.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ";") }
         }
     }
 
     /// The current reading, or `nil` when the platform cannot tell (then a
     /// saved hold is read again from the server).
-    public static func current() -> Reading? {
+    package static func current() -> Reading? {
         guard let id = bootID(), let since = sinceBoot() else { return nil }
         return Reading(bootID: id, sinceBoot: since)
     }
 
     /// The current boot's id: on Linux `/proc/sys/kernel/random/boot_id`, on
     /// Apple platforms the `kern.bootsessionuuid` sysctl.
-    public static func bootID() -> String? {
+    package static func bootID() -> String? {
         #if canImport(Darwin)
         var size = 0
         guard sysctlbyname("kern.bootsessionuuid", nil, &size, nil, 0) == 0, size > 1, size <= 128 else { return nil }
@@ -69,7 +69,7 @@ public enum BootClock {
 
     /// Time since boot, counting sleep: `CLOCK_BOOTTIME` on Linux,
     /// `mach_continuous_time` on Apple platforms.
-    public static func sinceBoot() -> Duration? {
+    package static func sinceBoot() -> Duration? {
         #if canImport(Darwin)
         var timebase = mach_timebase_info_data_t()
         guard mach_timebase_info(&timebase) == KERN_SUCCESS, timebase.denom != 0 else { return nil }

@@ -6,9 +6,9 @@
 /// computes the time left; after a reboot (another boot id) the answer is
 /// "unknown: read the hold again". Pure: the readings come from
 /// `BootClock` (HoldClockPlatform.swift) through the caller.
-public struct SavedHoldAnchor: Hashable, Sendable {
+package struct SavedHoldAnchor: Hashable, Sendable {
     /// The time left on a saved hold, as far as this device can tell.
-    public enum TimeLeft: Hashable, Sendable {
+    package enum TimeLeft: Hashable, Sendable {
         /// Same boot: this much time is left (zero when it ran out).
         case known(Duration)
         /// Another boot, or a reading that cannot be compared: read the
@@ -17,15 +17,15 @@ public struct SavedHoldAnchor: Hashable, Sendable {
     }
 
     /// The boot the anchor was read on (Linux: the kernel boot id; see `BootClock`).
-    public let bootID: String
+    package let bootID: String
     /// Time since boot, counting sleep, just before the hold request left.
-    public let sinceBoot: Duration
+    package let sinceBoot: Duration
     /// The server's `expiresIn` for the hold.
-    public let expiresIn: Duration
+    package let expiresIn: Duration
 
     /// An anchor; `nil` for an empty boot id, a boot id with `;` or
     /// whitespace, or negative durations.
-    public init?(bootID: String, sinceBoot: Duration, expiresIn: Duration) {
+    package init?(bootID: String, sinceBoot: Duration, expiresIn: Duration) {
         guard BootClock.Reading.isUsable(bootID: bootID), sinceBoot >= .zero, expiresIn >= .zero
         else { return nil }
         self.bootID = bootID
@@ -34,19 +34,19 @@ public struct SavedHoldAnchor: Hashable, Sendable {
     }
 
     /// Time left at a reading taken on boot `currentBootID`, `sinceBoot` after boot.
-    public func timeLeft(currentBootID: String, sinceBoot now: Duration) -> TimeLeft {
+    package func timeLeft(currentBootID: String, sinceBoot now: Duration) -> TimeLeft {
         guard currentBootID == bootID, now >= sinceBoot else { return .unknown }
         let left = expiresIn - (now - sinceBoot)
         return .known(left > .zero ? left : .zero)
     }
 
     /// The text saved in the database: `v1;<boot id>;<ms since boot>;<expires in ms>`.
-    public var storageText: String {
+    package var storageText: String {
         "v1;\(bootID);\(Self.milliseconds(sinceBoot));\(Self.milliseconds(expiresIn))"
     }
 
     /// Parses `storageText` strictly; `nil` for anything else.
-    public init?(storageText: String) {
+    package init?(storageText: String) {
         let parts = storageText.split(separator: ";", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "v1",
             let since = Self.parseMilliseconds(parts[2]), let expires = Self.parseMilliseconds(parts[3])
