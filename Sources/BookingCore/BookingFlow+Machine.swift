@@ -1,0 +1,20 @@
+// The booking flow in the shape every flow has (`FlowMachine`): what the
+// diagram and the generic checks need, from the flow's own declarations.
+extension BookingFlow: FlowMachine {
+    package static let flowName = "booking"
+
+    package static var stageNames: [String] {
+        [
+            "browsing", "offerChosen", "requestingHold", "held", "checkingHold", "priceChanged", "submitting",
+            "unknown", "actionRequired", "processing", "confirmed", "failed", "expired", "cancelled", "notPaid",
+        ]
+    }
+
+    package static func stage(of state: State) -> Stage { state.stage }
+
+    package static func name(of stage: Stage) -> String { stage.name }
+
+    package static func isFinal(_ stage: Stage) -> Bool { stage.isFinal }
+
+    package static func eventName(of event: Event) -> String { event.name }
+}

@@ -1,0 +1,45 @@
+/// The one shape every flow that moves money or user data has: states,
+/// events and effects as values, and one pure `reduce` with no clock,
+/// randomness or I/O. A flow that conforms gets, with no code of its own,
+/// the generated diagram and transition table (`FlowDiagram`) and the
+/// generic checks of the test harness (every stage reached, no dead end,
+/// an end reachable from everywhere, replay of a logged event list).
+///
+/// The booking flow (`BookingFlow`) and the cancellation of a trip
+/// (`CancelFlow`) conform. The rule for when a part of the app gets its own
+/// machine is in ARCHITECTURE.md.
+package protocol FlowMachine {
+    /// A snapshot of the flow: all the data its next step depends on.
+    associatedtype State: Hashable & Sendable
+    /// Something that happened: a tap, an answer, a timer. Codable, so a
+    /// logged list of events replays.
+    associatedtype Event: Hashable & Sendable & Codable
+    /// Work the runner does for the flow and reports back as events.
+    associatedtype Effect: Hashable & Sendable
+    /// Where the flow is, with the data that stage needs (a state may hold
+    /// more, such as connectivity). Two states in the same stage with
+    /// different data are different stages of the table.
+    associatedtype Stage: Hashable & Sendable
+
+    /// The flow's name in commands and diagrams (`booking diagram --flow NAME`).
+    static var flowName: String { get }
+    /// The state the flow starts in.
+    static var initialState: State { get }
+    /// The next state and the effects for `event` in `state`. Pure; total:
+    /// an event a state does not take returns the state unchanged and no effects.
+    static func reduce(_ state: State, _ event: Event) -> (state: State, effects: [Effect])
+    /// Representative events for `state`: the alphabet the diagram and the
+    /// checks explore the reducer with. Sample values only.
+    static func sampleEvents(for state: State) -> [Event]
+    /// Every stage name, in the order the docs list them (a stage is a
+    /// state's case, without its data).
+    static var stageNames: [String] { get }
+    /// The stage `state` is in.
+    static func stage(of state: State) -> Stage
+    /// The stage's name, without its data.
+    static func name(of stage: Stage) -> String
+    /// Whether `stage` ends the flow's work (the user may start anew from it).
+    static func isFinal(_ stage: Stage) -> Bool
+    /// The event's name, for diagrams and logs.
+    static func eventName(of event: Event) -> String
+}
