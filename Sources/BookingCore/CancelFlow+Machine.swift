@@ -1,0 +1,52 @@
+// The cancellation in the shape every flow has (`FlowMachine`), with the
+// sample events the diagram and the generic checks explore it with.
+extension CancelFlow: FlowMachine {
+    package static let flowName = "cancel"
+
+    package static var stageNames: [String] {
+        ["idle", "sending", "lookingUp", "readingCurrent", "saving", "cancelled", "refused", "notSent", "leftOpen"]
+    }
+
+    package static func stage(of state: State) -> State { state }
+
+    package static func name(of stage: State) -> String { stage.name }
+
+    package static func isFinal(_ stage: State) -> Bool { stage.isFinal }
+
+    package static func eventName(of event: Event) -> String { event.name }
+
+    /// Every event of the table, with sample values: the booking at the
+    /// version sent, cancelled, confirmed at the version sent and at a
+    /// newer one, expired; each way a post or a lookup can fail.
+    package static func sampleEvents(for state: State) -> [Event] {
+        let sent = Samples.request.version
+        let newer = Version(rawValue: sent.rawValue + 1) ?? sent
+        return [
+            .started(Samples.request, resumed: false),
+            .started(Samples.request, resumed: true),
+            .answered(Reading(status: .cancelled, version: newer)),
+            .answered(Reading(status: .confirmed, version: sent)),
+            .postFailed(.notSent("the server cannot be reached")),
+            .postFailed(.rejected(code: "BOOKING_NOT_CANCELLABLE", message: "not cancellable")),
+            .postFailed(.waitRequested("the server asked to wait")),
+            .postFailed(.lost("no answer")),
+            .lookedUp(Reading(status: .cancelled, version: newer)),
+            .lookedUp(Reading(status: .confirmed, version: sent)),
+            .lookedUp(Reading(status: .confirmed, version: newer)),
+            .lookedUp(Reading(status: .expired, version: newer)),
+            .lookUpFoundNothing,
+            .lookUpFailed("the server cannot be reached"),
+            .currentRead(Reading(status: .confirmed, version: newer)),
+            .currentRead(nil),
+            .saved,
+            .saveFailed("disk full"),
+        ]
+    }
+
+    /// Sample values for the table and the tests.
+    package enum Samples {
+        /// A request for `booking-1` at version 1 under `cancel-key-1`.
+        package static let request = Request(
+            bookingID: BookingID("booking-1"), version: Version(rawValue: 1)!, key: IdempotencyKey("cancel-key-1"))
+    }
+}

@@ -1,0 +1,162 @@
+/// Cancelling a trip as a pure state machine, in the shape of the booking
+/// flow (`FlowMachine`): the same durable-request pattern, now as states,
+/// events and effects with one `reduce`, so it has a table, a diagram, the
+/// generic checks and replay like every flow that moves money.
+///
+/// One run settles one saved request (`Request`: the booking, the version
+/// it cancels and its idempotency key, committed before anything is sent):
+/// - a new request is posted; a resumed one (an earlier run may have sent
+///   it) is looked up first;
+/// - a lost or unusable answer is looked up (`GET` the booking), and sent
+///   again with the same key and version only while the server still has
+///   the booking confirmed at that version, at most `maxSends` posts a run;
+/// - a cancelled booking is saved as the trip, with its refund, before the
+///   run says "cancelled"; a refusal is saved with the booking as the
+///   server has it now (read once, best effort), so the trip shows the truth;
+/// - a post that certainly never left the device, when no earlier one may
+///   have arrived, closes the request as not sent;
+/// - a wait the server asks for, a lookup that fails, or an answer that
+///   cannot be saved leave the request open for the next run or
+///   reconciliation (`leftOpen`): never a guess.
+package enum CancelFlow {
+    /// Posts in one run before the request is left open.
+    package static let maxSends = 3
+
+    /// The words when a lookup after a lost answer finds no such booking.
+    package static let notFoundMessage = "the server has no such booking for this account"
+
+    /// Before the run starts.
+    package static let initialState = State.idle
+
+    /// The next state and the effects for `event` in `state`. Pure; total:
+    /// an event the stage does not take changes nothing and asks for nothing.
+    package static func reduce(_ state: State, _ event: Event) -> (state: State, effects: [Effect]) {
+        switch (state, event) {
+        case (.idle, .started(let request, let resumed)):
+            return next(Progress(request: request, resumed: resumed))
+        case (.sending(let progress), .answered(let reading)):
+            return answered(progress, reading)
+        case (.sending(let progress), .postFailed(let failure)):
+            return postFailed(progress, failure)
+        case (.lookingUp(let progress), .lookedUp(let reading)):
+            return lookedUp(progress, reading)
+        case (.lookingUp(let progress), .lookUpFoundNothing):
+            // A resumed request was made by an earlier run, maybe under
+            // another account: only that account can settle it, so it is
+            // refused for this run and stays saved as it is.
+            if progress.resumed {
+                return (.refused(Refusal(code: "NOT_FOUND", message: notFoundMessage, current: nil)), [])
+            }
+            return refuse(progress, code: "NOT_FOUND", message: notFoundMessage, current: nil)
+        case (.lookingUp, .lookUpFailed(let detail)):
+            return (.leftOpen(detail), [])
+        case (.readingCurrent(let progress, let code, let message), .currentRead(let current)):
+            return saving(progress, .refused(Refusal(code: code, message: message, current: current)))
+        case (.saving(_, let outcome), .saved):
+            switch outcome {
+            case .cancelled(let reading): return (.cancelled(reading), [])
+            case .refused(let refusal): return (.refused(refusal), [])
+            case .notSent(let detail): return (.notSent(detail), [])
+            }
+        case (.saving, .saveFailed(let detail)):
+            // Not saved: the request stays open and the next look settles it.
+            return (.leftOpen("the server's answer could not be saved: \(detail)"), [])
+        default:
+            return (state, [])
+        }
+    }
+
+    /// The next step of a run: a lookup when an earlier post may have
+    /// reached the server, else a post.
+    private static func next(_ progress: Progress) -> (state: State, effects: [Effect]) {
+        progress.mayHaveLeft ? (.lookingUp(progress), [.lookUp(progress.request.bookingID)]) : post(progress)
+    }
+
+    private static func post(_ progress: Progress) -> (state: State, effects: [Effect]) {
+        var progress = progress
+        progress.sends += 1
+        return (.sending(progress), [.post(progress.request)])
+    }
+
+    private static func answered(_ progress: Progress, _ reading: Reading) -> (state: State, effects: [Effect]) {
+        guard reading.status == .cancelled else {
+            // A 2xx that is not CANCELLED contradicts itself (the server
+            // answers a cancel it refused with an error): it may hide a
+            // cancellation and refund that happened. The server's read decides.
+            var progress = progress
+            progress.contradiction = reading.status
+            return (.lookingUp(progress), [.lookUp(progress.request.bookingID)])
+        }
+        return saving(progress, .cancelled(reading))
+    }
+
+    private static func postFailed(_ progress: Progress, _ failure: PostFailure) -> (state: State, effects: [Effect]) {
+        var progress = progress
+        switch failure {
+        case .notSent(let detail) where !progress.mayHaveLeft:
+            // Every try stayed on the device and no earlier send may have
+            // arrived: it cancelled nothing.
+            return saving(progress, .notSent(detail))
+        case .rejected(let code, let message):
+            return refuse(progress, code: code, message: message, current: nil)
+        case .waitRequested(let detail):
+            // Nothing was sent now; the request stays open.
+            return (.leftOpen(detail), [])
+        case .notSent:
+            progress.lastDetail = "the server cannot be reached"
+        case .lost(let detail):
+            progress.lastDetail = detail
+        }
+        // The answer is lost or unusable: the request may have been
+        // applied. Ask the server before sending again.
+        progress.mayHaveLeft = true
+        return next(progress)
+    }
+
+    private static func lookedUp(_ progress: Progress, _ reading: Reading) -> (state: State, effects: [Effect]) {
+        switch reading.status {
+        case .cancelled:
+            return saving(progress, .cancelled(reading))
+        case .confirmed where reading.version == progress.request.version:
+            if let said = progress.contradiction {
+                return refuse(
+                    progress, code: "BOOKING_NOT_CANCELLABLE", message: "the answer says \(said.rawValue)", current: nil
+                )
+            }
+            // Still confirmed at the version sent: a resend with the same
+            // key is safe (the server replays it, or cancels that version once).
+            return progress.sends < maxSends ? post(progress) : (.leftOpen(progress.lastDetail), [])
+        case .confirmed:
+            return refuse(
+                progress, code: "VERSION_CONFLICT", message: "the booking changed since this device read it",
+                current: reading)
+        default:
+            return refuse(
+                progress, code: "BOOKING_NOT_CANCELLABLE", message: "only a confirmed booking can be cancelled",
+                current: reading)
+        }
+    }
+
+    /// Closes the request as refused, saving the booking as the server has
+    /// it now: read first when not known (except for a booking the server
+    /// does not have).
+    private static func refuse(_ progress: Progress, code: String, message: String, current: Reading?)
+        -> (state: State, effects: [Effect])
+    {
+        if current == nil && code != "NOT_FOUND" {
+            return (.readingCurrent(progress, code: code, message: message), [.readCurrent(progress.request.bookingID)])
+        }
+        return saving(progress, .refused(Refusal(code: code, message: message, current: current)))
+    }
+
+    private static func saving(_ progress: Progress, _ outcome: Outcome) -> (state: State, effects: [Effect]) {
+        let effect: Effect
+        switch outcome {
+        case .cancelled: effect = .saveCancelled(progress.request)
+        case .refused(let refusal):
+            effect = .saveRefused(progress.request, code: refusal.code, withBooking: refusal.current != nil)
+        case .notSent: effect = .saveRefused(progress.request, code: "NOT_SENT", withBooking: false)
+        }
+        return (.saving(progress, outcome), [effect])
+    }
+}
