@@ -7,13 +7,10 @@ import Foundation
 /// with its idempotency key and the version it cancels, is committed to
 /// `booking.sqlite` before its POST leaves; every resend uses the same key
 /// and version; a lost answer is looked up (`GET /v1/bookings/{id}`); what
-/// stays open is settled by `reconcileCancels`.
+/// stays open is settled by `reconcileCancels`. The decisions are
+/// `CancelFlow`'s (a pure machine with its own table and diagram); this
+/// file runs its effects.
 extension TripRepository {
-    /// How many times one call sends the POST before it leaves the request
-    /// open: the first send, then a resend after each lookup that finds the
-    /// booking still confirmed at the version sent.
-    static let cancelSends = 3
-
     /// Cancels booking `id` at the version this device holds and saves the
     /// answer as the trip. Returns the cancelled booking.
     ///
@@ -54,150 +51,126 @@ extension TripRepository {
         return try await settle(request, api: api, resumed: false, boundary: boundary)
     }
 
-    /// Drives a saved request to an outcome: POST with its key, and after a
-    /// lost answer a lookup and a resend with the same key, at most
-    /// `cancelSends` sends. A resumed request (its earlier POST may have
-    /// left) is looked up before anything is sent.
+    /// Drives a saved request to an outcome by running `CancelFlow`: the
+    /// machine decides (post, look up, read, save, and where the run ends);
+    /// this runs its effects against the server and the store and reports
+    /// each result back as an event. A resumed request (its earlier POST
+    /// may have left) is looked up before anything is sent.
     func settle(_ request: CancelRequest, api: BookingAPIClient, resumed: Bool, boundary: CancelBoundaryHook?)
         async throws -> BookingSnapshot
     {
-        var lookUpFirst = resumed
-        // Whether a POST of this request may have reached the server: an
-        // earlier call's (resumed), or one of this call's whose answer was lost.
-        var mayHaveLeft = resumed
-        var lastDetail = "no answer"
-        for _ in 0..<Self.cancelSends {
-            if lookUpFirst, let settled = try await lookUp(request, api: api, resumed: resumed) { return settled }
-            let answer: BookingSnapshot
-            do {
-                answer = try await api.cancel(request.bookingID, version: request.version, key: request.idempotencyKey)
-            } catch {
-                switch error {
-                case .final(.notSent, _) where !mayHaveLeft:
-                    // Every try certainly stayed on the device, and no
-                    // earlier send may have arrived: it cancelled nothing.
-                    try save(request, as: .refused, reason: "NOT_SENT", booking: nil)
-                    throw CancelError.notSent(request.bookingID, "\(error)")
-                case .final(.rejected(_, let code), let detail):
-                    throw try await refuse(
-                        request, code: code ?? detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)",
-                        api: api)
-                case .userFacing(_, let detail):
-                    throw try await refuse(
-                        request, code: detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)", api: api)
-                case .final(.waitRequested, _):
-                    // The server asked for a pause: nothing was sent now. The
-                    // request stays open for the next run or reconciliation.
-                    throw CancelError.pending(request.bookingID, request.idempotencyKey, Self.reason(error, now: now()))
-                case .final(.notSent, _), .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
-                    // The answer is lost or unusable: the request may have
-                    // been applied. Ask the server before sending again.
-                    lastDetail = Self.reason(error, now: now())
-                    lookUpFirst = true
-                    mayHaveLeft = true
-                    continue
-                }
+        let saved = CancelFlow.Request(
+            bookingID: request.bookingID, version: request.version, key: request.idempotencyKey)
+        var (state, effects) = CancelFlow.reduce(.idle, .started(saved, resumed: resumed))
+        // The booking last read (an answer, a lookup, the read after a
+        // refusal): what a save keeps as the trip.
+        var lastRead: BookingSnapshot?
+        var lastEvent = CancelFlow.Event.started(saved, resumed: resumed)
+        while !effects.isEmpty {
+            let effect = effects.removeFirst()
+            let event: CancelFlow.Event
+            switch effect {
+            case .post:
+                event = try await post(request, api: api, lastRead: &lastRead, boundary: boundary)
+            case .lookUp(let id):
+                event = await read(id, refused: false, api: api, lastRead: &lastRead)
+            case .readCurrent(let id):
+                event = await read(id, refused: true, api: api, lastRead: &lastRead)
+            case .saveCancelled:
+                event = save(request, as: .cancelled, booking: lastRead)
+                if event == .saved, case .answered = lastEvent { try Self.pass(.afterSave, boundary) }
+            case .saveRefused(_, let code, let withBooking):
+                event = save(request, as: .refused, reason: code, booking: withBooking ? lastRead : nil)
             }
-            try Self.pass(.afterPost, boundary)
-            guard answer.state == .cancelled else {
-                // A 2xx that is not CANCELLED contradicts itself (the server
-                // answers a cancel it refused with an error): it may hide a
-                // cancellation and refund that happened. The server's read
-                // decides, and a CANCELLED it gives is saved.
-                if let settled = try await lookUp(request, api: api, resumed: resumed) { return settled }
-                throw try await refuse(
-                    request, code: "BOOKING_NOT_CANCELLABLE", message: "the answer says \(answer.state.rawValue)",
-                    api: api)
-            }
-            try save(request, as: .cancelled, booking: answer)
-            try Self.pass(.afterSave, boundary)
-            return answer
+            lastEvent = event
+            let step = CancelFlow.reduce(state, event)
+            state = step.state
+            effects += step.effects
         }
-        // The last send's answer was lost too: one more look before leaving it open.
-        if lookUpFirst, let settled = try await lookUp(request, api: api, resumed: resumed) { return settled }
-        throw CancelError.pending(request.bookingID, request.idempotencyKey, lastDetail)
-    }
-
-    /// `GET /v1/bookings/{id}`: the request's outcome when its answer was
-    /// lost. Returns the booking when it is cancelled (saved, the request
-    /// closed); nil when it is still confirmed at the version sent (a
-    /// resend with the same key is safe: the server replays it, or cancels
-    /// that version once). Throws `CancelError.refused` when the booking has
-    /// moved on so this request can no longer cancel it, and
-    /// `CancelError.pending` when the server cannot be asked.
-    ///
-    /// A booking the server does not know closes a request this call made;
-    /// a resumed one stays open: it was made earlier, maybe under another
-    /// account than this call's, and only that account can settle it.
-    private func lookUp(_ request: CancelRequest, api: BookingAPIClient, resumed: Bool) async throws
-        -> BookingSnapshot?
-    {
-        let booking: BookingSnapshot
-        do {
-            booking = try await api.booking(request.bookingID)
-        } catch .notFound {
-            let message = "the server has no such booking for this account"
-            if resumed {
-                throw CancelError.refused(request.bookingID, code: "NOT_FOUND", message: message, current: nil)
-            }
-            throw try await refuse(request, code: "NOT_FOUND", message: message, api: api)
-        } catch {
-            throw CancelError.pending(request.bookingID, request.idempotencyKey, Self.reason(error, now: now()))
-        }
-        switch booking.state {
+        switch state {
         case .cancelled:
-            try save(request, as: .cancelled, booking: booking)
-            return booking
-        case .confirmed where booking.version == request.version:
-            return nil
-        case .confirmed:
-            throw try await refuse(
-                request, code: "VERSION_CONFLICT", message: "the booking changed since this device read it",
-                api: api, current: booking)
+            if let lastRead { return lastRead }
+        case .refused(let refusal):
+            throw CancelError.refused(
+                request.bookingID, code: refusal.code, message: refusal.message,
+                current: refusal.current == nil ? nil : lastRead)
+        case .notSent(let detail):
+            throw CancelError.notSent(request.bookingID, detail)
+        case .leftOpen(let detail):
+            throw CancelError.pending(request.bookingID, request.idempotencyKey, detail)
         default:
-            throw try await refuse(
-                request, code: "BOOKING_NOT_CANCELLABLE", message: "only a confirmed booking can be cancelled",
-                api: api, current: booking)
+            break
         }
+        throw CancelError.pending(request.bookingID, request.idempotencyKey, "no answer")
     }
 
-    /// Closes a request the server refused, saving the booking as the server
-    /// has it now (read when not given; best effort) so the trip shows the
-    /// truth. Returns the error to throw.
-    private func refuse(
-        _ request: CancelRequest, code: String, message: String, api: BookingAPIClient, current: BookingSnapshot? = nil
-    ) async throws -> CancelError {
-        var current = current
-        if current == nil && code != "NOT_FOUND" {
-            do {
-                current = try await api.booking(request.bookingID)
-            } catch {
-                // Best effort: the trip keeps its saved state until the next sync.
-                logger.warning(
-                    "cannot read the booking after a refused cancellation", error: error,
-                    ["booking": request.bookingID.rawValue])
+    /// `POST /v1/bookings/{id}/cancel` with the request's key and version,
+    /// as the event the machine takes.
+    private func post(
+        _ request: CancelRequest, api: BookingAPIClient, lastRead: inout BookingSnapshot?,
+        boundary: CancelBoundaryHook?
+    ) async throws -> CancelFlow.Event {
+        let answer: BookingSnapshot
+        do {
+            answer = try await api.cancel(request.bookingID, version: request.version, key: request.idempotencyKey)
+        } catch {
+            switch error {
+            case .final(.notSent, _):
+                return .postFailed(.notSent("\(error)"))
+            case .final(.rejected(_, let code), let detail):
+                return .postFailed(
+                    .rejected(code: code ?? detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)"))
+            case .userFacing(_, let detail):
+                return .postFailed(.rejected(code: detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)"))
+            case .final(.waitRequested, _):
+                return .postFailed(.waitRequested(Self.reason(error, now: now())))
+            case .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
+                return .postFailed(.lost(Self.reason(error, now: now())))
             }
         }
-        try save(request, as: .refused, reason: code, booking: current)
-        return .refused(request.bookingID, code: code, message: message, current: current)
+        try Self.pass(.afterPost, boundary)
+        lastRead = answer
+        return .answered(CancelFlow.Reading(status: answer.state, version: answer.version))
+    }
+
+    /// `GET /v1/bookings/{id}`, as the event the machine takes: a lookup of
+    /// what a post did, or (`refused`) the best-effort read after a refusal.
+    private func read(_ id: BookingID, refused: Bool, api: BookingAPIClient, lastRead: inout BookingSnapshot?) async
+        -> CancelFlow.Event
+    {
+        do {
+            let booking = try await api.booking(id)
+            lastRead = booking
+            let reading = CancelFlow.Reading(status: booking.state, version: booking.version)
+            return refused ? .currentRead(reading) : .lookedUp(reading)
+        } catch {
+            guard refused else {
+                if case .notFound = error { return .lookUpFoundNothing }
+                return .lookUpFailed(Self.reason(error, now: now()))
+            }
+            // Best effort: the trip keeps its saved state until the next sync.
+            logger.warning(
+                "cannot read the booking after a refused cancellation", error: error, ["booking": id.rawValue])
+            lastRead = nil
+            return .currentRead(nil)
+        }
     }
 
     /// Finishes the request and saves the booking as its trip (when it is
     /// one: confirmed or cancelled) in one transaction. A failed save
-    /// leaves the request open (the next look settles it), so it is thrown
-    /// as `CancelError.pending`, never as "nothing was sent".
+    /// leaves the request open (the next look settles it).
     private func save(
         _ request: CancelRequest, as status: CancelRequest.Status, reason: String? = nil, booking: BookingSnapshot?
-    ) throws {
+    ) -> CancelFlow.Event {
         let savedAt = now()
         let trip = booking.flatMap {
             $0.state == .confirmed || $0.state == .cancelled ? BookingRepository.trip(from: $0, syncedAt: savedAt) : nil
         }
         do {
             try store.finishCancel(request.idempotencyKey, as: status, reason: reason, trip: trip, at: savedAt)
+            return .saved
         } catch {
-            throw CancelError.pending(
-                request.bookingID, request.idempotencyKey, "the server's answer could not be saved: \(error)")
+            return .saveFailed("\(error)")
         }
     }
 
