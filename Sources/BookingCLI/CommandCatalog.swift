@@ -40,6 +40,7 @@ package enum CommandCatalog {
         ReconcileCommand.self,
         OneArgument<OpenCommand>.self,
         OneArgument<ReplayCommand>.self,
+        ReportCommand.self,
         StatsCommand.self,
         DiagramCommand.self,
         SandboxCommand.self,

@@ -47,6 +47,32 @@ public enum Platform {
         }
     }
 
+    /// Writes `bytes` to a new file at `path`, mode `0600`: never over an
+    /// existing file and never through a symbolic link. Returns the
+    /// `errno` of a failure (`EEXIST` when the path is taken), nil when written.
+    package static func writeNewPrivateFile(_ path: String, _ bytes: [UInt8]) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return errno }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { buffer in
+                buffer.baseAddress.map { systemWrite(descriptor, $0, buffer.count) } ?? 0
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return fsync(descriptor) == 0 ? nil : errno
+    }
+
+    /// The words for `errno` code `code`.
+    package static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
     /// A broken pipe must be an `EPIPE` the writer sees, never a signal that
     /// kills the process: output piped into `head` ends quietly.
     package static func ignoreBrokenPipes() {

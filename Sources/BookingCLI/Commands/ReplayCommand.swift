@@ -2,9 +2,10 @@ import BookingKit
 import CommandLineKit
 import Foundation
 
-/// `booking replay LOG`: runs a saved event log through the reducer and
-/// says, step by step, whether it reaches the logged state and effects.
-/// Exit 1 on any mismatch, 2 when the log cannot be read.
+/// `booking replay LOG|REPORT`: runs a saved event log, or every run of a
+/// bug report (`booking report`), through the reducer and says, step by
+/// step, whether it reaches the logged state and effects. Exit 1 on any
+/// mismatch, 2 when the file cannot be read.
 ///
 /// The log is streamed twice, never held in memory: a first pass checks
 /// every line and counts the mismatches (so an unreadable log prints nothing
@@ -12,11 +13,12 @@ import Foundation
 /// log's text is a file's, not the program's: it is printed terminal-safe.
 enum ReplayCommand: ArgumentCommand {
     static let name = "replay"
-    static let summary = "replay a saved event log through the flow, state by state"
-    static let argument = TypedArgument("LOG", .file, help: "an event log file")
+    static let summary = "replay a saved event log or bug report through the flow, state by state"
+    static let argument = TypedArgument("LOG", .file, help: "an event log file, or a bug report from booking report")
 
     static func run(_ path: String, _ invocation: Invocation) async throws -> ExitCode {
         try checkFile(path)
+        if let report = try bugReport(at: path) { return replay(report, path: path, invocation) }
         var mismatches = 0
         let count = try replay(path) { step in
             if !step.matches { mismatches += 1 }
@@ -77,6 +79,73 @@ enum ReplayCommand: ArgumentCommand {
         if !FileManager.default.isReadableFile(atPath: path) {
             throw .rejected("cannot replay: \(path) cannot be read by this user: give a log you may read")
         }
+    }
+
+    /// The bug report at `path`, nil when the file is an event log (its
+    /// first line is a whole entry; a report's first line is `{` alone).
+    private static func bugReport(at path: String) throws -> BugReport? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 64)) ?? Data()
+        let firstLine = head.prefix { $0 != UInt8(ascii: "\n") }
+        guard String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespaces) == "{",
+            head.count > firstLine.count
+        else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure.rejected("cannot replay: cannot read \(path): \(error.localizedDescription)")
+        }
+        do {
+            return try BugReport(data: data)
+        } catch {
+            throw CommandFailure.rejected("cannot replay \(path): \(error)")
+        }
+    }
+
+    /// Replays every run of a bug report, and says where it departs.
+    private static func replay(_ report: BugReport, path: String, _ invocation: Invocation) -> ExitCode {
+        let (steps, departure) = report.replay()
+        let console = invocation.console
+        if invocation.json {
+            var document: [(String, JSONValue)] = [
+                ("report", .string(path)), ("attemptId", .string(report.attempt["attemptId"] ?? "")),
+                ("program", .string(report.program)), ("runs", .number(report.runs.count)),
+                ("steps", .number(steps)), ("matches", .bool(departure == nil)),
+            ]
+            if let departure {
+                document.append(
+                    (
+                        "departure",
+                        [
+                            "log": .string(departure.log), "sequence": .number(departure.sequence),
+                            "event": .string(departure.event), "logged": .string(departure.logged),
+                            "replayed": .string(departure.replayed),
+                        ]
+                    ))
+            }
+            invocation.emit(.object(document))
+        } else {
+            for run in report.runs {
+                console.line("\(run.log):".terminalSafe)
+                for step in Replay.run(run.entries) {
+                    let verdict = step.matches ? console.styled("ok", .green) : console.styled("MISMATCH", .red)
+                    console.line("  \(step.entry.sequence). \(step.entry.event.name) -> \(step.state)  \(verdict)")
+                }
+            }
+            if let departure {
+                console.line(
+                    ("Replayed \(steps) step(s): \(departure.log) departs at step \(departure.sequence) "
+                        + "(\(departure.event)): logged \(departure.logged), replayed \(departure.replayed).")
+                        .terminalSafe)
+            } else {
+                console.line(
+                    "Replayed \(steps) step(s) of \(report.runs.count) run(s): every state and effect matches the report."
+                )
+            }
+        }
+        return departure == nil ? .done : .failed
     }
 
     @discardableResult
