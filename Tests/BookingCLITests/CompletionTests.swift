@@ -12,7 +12,7 @@ import Testing
         (["pay", "--c"], ["--card", "--challenge"]),
         (["pay", "--challenge", ""], ["fail", "pass"]),
         (["pay", "--challenge", "p"], ["pass"]),
-        (["diagram", "--format", "=", ""], ["dot", "mermaid"]),
+        (["diagram", "--format", "=", ""], ["dot", "mermaid", "table"]),
         (["pay", "--card", "tok_t"], ["tok_threeDSecureRequired"]),
         (["--data-dir", "/tmp", "--json", "ca"], ["cancel"]),
         (["help", "o"], ["offers", "open"]),
@@ -50,7 +50,7 @@ import Testing
         ("booking ho", ["hold"]),
         ("booking pay --c", ["--card", "--challenge"]),
         ("booking pay --challenge ", ["fail", "pass"]),
-        ("booking --json diagram --format ", ["dot", "mermaid"]),
+        ("booking --json diagram --format ", ["dot", "mermaid", "table"]),
         ("booking help o", ["offers", "open"]),
         ("booking completions ", ["bash", "fish", "zsh"]),
     ]
@@ -60,7 +60,7 @@ import Testing
         #expect(try await ShellCompletion.fish(line) == expected, "\(line)")
     }
 
-    @Test(ExternalTool.needed("zsh"), arguments: lines + [("booking diagram --format=", ["dot", "mermaid"])])
+    @Test(ExternalTool.needed("zsh"), arguments: lines + [("booking diagram --format=", ["dot", "mermaid", "table"])])
     func zshCompletesCommandsOptionsAndChoices(_ line: String, _ expected: [String]) async throws {
         #expect(try await ShellCompletion.zsh(line) == expected, "\(line)")
     }

@@ -3,7 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// ARCHITECTURE.md's transition table is generated from `reduce` (by
+/// ARCHITECTURE.md's transition tables (the booking flow's and the cancel
+/// flow's) are generated from each `reduce` (by
 /// `FlowDiagram`), never written by hand: this test fails when the reducer
 /// and the document drift apart. `BOOKINGKIT_WRITE_FLOW_TABLE=1` rewrites
 /// the document's table from the reducer.
@@ -11,12 +12,24 @@ import Testing
     static let begin = "<!-- transition table: generated from BookingFlow.reduce, checked by TransitionTableTests -->\n"
     static let end = "<!-- end of transition table -->"
 
+    static let cancelBegin =
+        "<!-- transition table of the cancel flow: generated from CancelFlow.reduce, checked by TransitionTableTests -->\n"
+    static let cancelEnd = "<!-- end of the cancel flow's transition table -->"
+
     @Test func architectureMdHoldsTheTransitionTableOfTheReducer() throws {
+        try check(FlowDiagram.generate(), begin: Self.begin, end: Self.end)
+    }
+
+    @Test func architectureMdHoldsTheTransitionTableOfTheCancelFlow() throws {
+        try check(FlowDiagram.generate(for: CancelFlow.self), begin: Self.cancelBegin, end: Self.cancelEnd)
+    }
+
+    private func check(_ diagram: FlowDiagram, begin: String, end: String) throws {
         let path = (BuiltProducts.packageRoot as NSString).appendingPathComponent("ARCHITECTURE.md")
         let document = try String(contentsOfFile: path, encoding: .utf8)
-        let generated = FlowDiagram.generate().markdownTable
-        let start = try #require(document.range(of: Self.begin), "ARCHITECTURE.md has no transition table marker")
-        let stop = try #require(document.range(of: Self.end, range: start.upperBound..<document.endIndex))
+        let generated = diagram.markdownTable
+        let start = try #require(document.range(of: begin), "ARCHITECTURE.md has no transition table marker")
+        let stop = try #require(document.range(of: end, range: start.upperBound..<document.endIndex))
         let written = String(document[start.upperBound..<stop.lowerBound])
         if ProcessInfo.processInfo.environment["BOOKINGKIT_WRITE_FLOW_TABLE"] == "1", written != generated {
             try document.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: generated)
