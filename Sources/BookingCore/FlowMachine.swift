@@ -1,6 +1,6 @@
 /// The one shape every flow that moves money or user data has: states,
 /// events and effects as values, and one pure `reduce` with no clock,
-/// randomness or I/O. A flow that conforms gets, with no code of its own,
+/// chance or I/O. A flow that conforms gets, with no code of its own,
 /// the generated diagram and transition table (`FlowDiagram`) and the
 /// generic checks of the test harness (every stage reached, no dead end,
 /// an end reachable from everywhere, replay of a logged event list).
