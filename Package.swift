@@ -61,12 +61,16 @@ let package = Package(
         // Linked with the Swift runtime inside it on Linux: no dynamic
         // loading and relocation of its shared objects before `main`, half
         // the viewer's start-up (BENCHMARKS.md). No Foundation: nothing it
-        // links imports it, so it is 10 MB at most (scripts/check-viewer-size.sh).
+        // links imports it; with no symbol table it is 10 MB at most
+        // (scripts/check-viewer-size.sh; 16 MB with its symbols and debug
+        // information, most of them the Swift runtime's).
         // Confined to this executable, which no library product contains
         // (unsafe flags are refused only in products a dependent package uses).
         .executableTarget(
             name: "booking", dependencies: ["TripViewerCore"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
+            linkerSettings: [
+                .unsafeFlags(["-static-stdlib", "-Xlinker", "--strip-all"], .when(platforms: [.linux]))
+            ]
         ),
         .executableTarget(name: "booking-cli", dependencies: ["BookingCLI"]),
         .target(
