@@ -149,7 +149,11 @@ enum ViewerPlatform {
     /// This process's environment (`environ`); the first of a repeated name wins.
     static func environment() -> [String: String] {
         var variables: [String: String] = [:]
+        #if canImport(Darwin)
+        guard var entry = _NSGetEnviron()?.pointee else { return [:] }
+        #else
         var entry = environ
+        #endif
         while let pointer = entry.pointee {
             let text = String(cString: pointer)
             if let equals = text.firstIndex(of: "=") {
