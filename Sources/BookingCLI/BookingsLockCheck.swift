@@ -31,6 +31,10 @@ final class BookingsLockCheck: @unchecked Sendable {
             let bookings = try BookingDatabase(directory: directory)
             try bookings.database.run("BEGIN IMMEDIATE")
             try bookings.database.run("ROLLBACK")
+            // Closed after the client's connection (`Services` releases its
+            // client first), this is the last connection: its close leaves
+            // the WAL for the next command rather than checkpointing it.
+            try? bookings.database.keepWALOnClose()
             self.bookings = bookings
         } catch let error as SQLiteError where error.isUnusableFile {
             throw .rejected("cannot use the data directory \(directory): \(error)")
