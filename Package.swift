@@ -51,25 +51,25 @@ let package = Package(
         // The lean trip viewer (no networking linked): `booking` answers
         // `trips` and `trip ID` with it and runs `booking-cli`, installed
         // next to it, for the rest. (Depending on the executable would link
-        // all of it in: `swift build` builds both.)
-        .target(name: "BookingViewer", dependencies: ["BookingStore", "BookingCore", "SQLite", "Primitives"]),
-        // Linked with the Swift runtime and Foundation inside it on Linux:
-        // no dynamic loading and relocation of their shared objects before
-        // `main`, half the viewer's start-up (BENCHMARKS.md). Foundation's
-        // archives are named because the other modules are built against
-        // the shared Foundation; lld, because ld warns about `mktemp`
-        // inside them. Confined to this executable, which no library
-        // product contains (unsafe flags are refused only in products a
-        // dependent package uses).
+        // all of it in: `swift build` builds both.) TripViewerCore imports no
+        // Foundation and reads booking.sqlite through SQLite's C interface;
+        // BookingViewer adds the full CLI's `TripRecord` to it.
+        .target(name: "TripViewerCore", dependencies: ["CSQLite", "BookingCore", "Primitives"]),
+        .target(
+            name: "BookingViewer",
+            dependencies: ["TripViewerCore", "BookingStore", "BookingCore", "SQLite", "Primitives"]),
+        // Linked with the Swift runtime inside it on Linux: no dynamic
+        // loading and relocation of its shared objects before `main`, half
+        // the viewer's start-up (BENCHMARKS.md). No Foundation: nothing it
+        // links imports it; with no symbol table it is 10 MB at most
+        // (scripts/check-viewer-size.sh; 16 MB with its symbols and debug
+        // information, most of them the Swift runtime's).
+        // Confined to this executable, which no library product contains
+        // (unsafe flags are refused only in products a dependent package uses).
         .executableTarget(
-            name: "booking", dependencies: ["BookingViewer"],
+            name: "booking", dependencies: ["TripViewerCore"],
             linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "-static-stdlib", "-use-ld=lld", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims",
-                        "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization",
-                        "-lswiftSynchronization",
-                    ], .when(platforms: [.linux]))
+                .unsafeFlags(["-static-stdlib", "-Xlinker", "--strip-all"], .when(platforms: [.linux]))
             ]
         ),
         .executableTarget(name: "booking-cli", dependencies: ["BookingCLI"]),

@@ -24,6 +24,8 @@ package final class Services: Sendable {
     package let logHandler: any LogHandler
     /// The client: the flow, the databases and the API, built once.
     package let client: BookingClient
+    /// The lock check's connection, open as long as the client's: see `BookingsLockCheck`.
+    private let lockCheck: BookingsLockCheck
 
     /// How much a launch may spend settling what earlier runs left open.
     package static let launchBound: Duration = .seconds(3)
@@ -57,7 +59,7 @@ package final class Services: Sendable {
         let logHandler = StandardErrorLogHandler.from(environment: environment, console: console)
         self.logHandler = logHandler
         try Self.makeDirectory(settings.dataDirectory)
-        try Self.checkBookings(in: settings.dataDirectory)
+        lockCheck = try BookingsLockCheck(directory: settings.dataDirectory)
         if let given = settings.server {
             embedded = nil
             server = given
@@ -118,26 +120,6 @@ package final class Services: Sendable {
         } catch {
             let message = "cannot use the data directory \(path): \(error)"
             throw isUnusableFile(error) ? .rejected(message) : .failed(message)
-        }
-    }
-
-    /// Opens `booking.sqlite` once before the client does and takes the
-    /// write lock for an instant: a file the program will not use (a link,
-    /// emptied, damaged, not a database) is rejected input (exit 2), and a
-    /// file another process keeps locked for writing is said as that after
-    /// one busy timeout, not as a failed hold or payment. Any other error is
-    /// left for the client to report.
-    static func checkBookings(in directory: String) throws(CommandFailure) {
-        do {
-            let bookings = try BookingDatabase(directory: directory)
-            try bookings.database.run("BEGIN IMMEDIATE")
-            try bookings.database.run("ROLLBACK")
-        } catch let error as SQLiteError where error.isUnusableFile {
-            throw .rejected("cannot use the data directory \(directory): \(error)")
-        } catch let error as SQLiteError where error.isBusy {
-            throw .failed(lockedMessage(directory))
-        } catch {
-            return
         }
     }
 

@@ -1,175 +1,69 @@
 import BookingCore
 import BookingStore
 import Foundation
-import Primitives
 
-/// One saved trip as `booking trips` prints it: a line for people, an
-/// object for `--json`. Built straight from the row's typed columns; the
-/// JSON is byte for byte what the CLI's `JSONValue` writes for it.
+/// One saved trip as `booking trips` prints it, for the full CLI's
+/// `TripRecord`: each call makes the record a `TripRow` and prints it
+/// through `TripPrinter`, the lean viewer's printer, so the two print the
+/// same bytes by construction.
 public enum TripText {
     /// One line: id, status, hotel and city, dates, total, voucher.
     public static func line(_ trip: TripRecord, colour: Bool) -> String {
-        var bytes: [UInt8] = []
-        appendLine(TripLine(trip), colour: colour, to: &bytes)
-        bytes.removeLast()
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends the line and a newline to `out`, byte by byte: no string is
-    /// built per row (a listing prints thousands). A `TripLineView` is
-    /// copied straight from the bytes SQLite holds.
-    public static func appendLine(_ trip: some TripLineContent, colour: Bool, to out: inout [UInt8]) {
-        var digits = ViewerText.MinorDigits()
-        appendLine(trip, colour: colour, to: &out, digits: &digits)
-    }
-
-    /// `appendLine`, with the currency's minor digits kept across the lines
-    /// of a listing in `digits`.
-    static func appendLine(
-        _ trip: some TripLineContent, colour: Bool, to out: inout [UInt8], digits: inout ViewerText.MinorDigits
-    ) {
-        func safe(_ field: TripLine.Field) { trip.withText(field) { ViewerText.appendSafe($0, to: &out) } }
-        let space: UInt8 = 0x20
-        safe(.bookingID)
-        out.append(space)
-        out.append(space)
-        let confirmed = trip.status == .confirmed
-        if colour { ViewerText.append(confirmed ? "\u{1B}[32m" : "\u{1B}[31m", to: &out) }
-        ViewerText.appendSafe(trip.status.rawValue, to: &out)
-        if colour { ViewerText.append("\u{1B}[0m", to: &out) }
-        if trip.hasDetails {
-            out.append(space)
-            out.append(space)
-            safe(.propertyName)
-            out.append(0x2C)  // ","
-            out.append(space)
-            safe(.city)
-        }
-        out.append(space)
-        out.append(space)
-        safe(.checkIn)
-        ViewerText.append(" to ", to: &out)
-        safe(.checkOut)
-        if let total = trip.total {
-            out.append(space)
-            out.append(space)
-            ViewerText.appendMoney(total, digits: digits.of(total.currency), to: &out)
-        }
-        trip.withText(.voucherCode) { voucher in
-            guard let voucher else { return }
-            ViewerText.append("  voucher ", to: &out)
-            ViewerText.appendSafe(voucher, to: &out)
-        }
-        out.append(0x0A)
+        TripPrinter.line(TripRow(trip), colour: colour)
     }
 
     /// The trip as a JSON object whose opening brace is at nesting `depth`
     /// of a pretty-printed document (two spaces a level).
     public static func json(_ trip: TripRecord, depth: Int) -> String {
-        let summary = trip.summary
-        let inner = String(repeating: "  ", count: depth + 1)
-        var out = "{\n"
-        func field(_ name: String, _ value: String, last: Bool = false) {
-            out += inner + "\"" + name + "\": " + value + (last ? "\n" : ",\n")
-        }
-        field("bookingId", quoted(trip.bookingID.rawValue))
-        field("status", quoted(trip.status.rawValue))
-        field("propertyName", quoted(summary?.propertyName))
-        field("city", quoted(summary?.city))
-        field("address", quoted(summary?.address))
-        field("roomName", quoted(summary?.roomName))
-        field("guests", summary.map { String($0.guests) } ?? "null")
-        field("checkIn", quoted(trip.checkIn))
-        field("checkOut", quoted(trip.checkOut))
-        field("voucherCode", quoted(trip.voucherCode))
-        if let price = summary?.price {
-            let (line, amount) = (inner + "  ", inner + "    ")
-            out += inner + "\"price\": {\n"
-            let lines = [
-                ("total", price.total), ("nightly", price.nightly), ("taxes", price.taxes), ("fees", price.fees),
-            ]
-            for (index, (name, money)) in lines.enumerated() {
-                out += line + "\"" + name + "\": {\n" + amount + "\"amount\": " + String(money.minorUnits) + ",\n"
-                out += amount + "\"currency\": " + quoted(money.currency.rawValue) + ",\n"
-                out += amount + "\"formatted\": " + quoted(money.formatted) + "\n" + line + "}"
-                out += index < lines.count - 1 ? ",\n" : "\n"
-            }
-            out += inner + "},\n"
-        } else {
-            field("price", "null")
-        }
-        field("version", String(trip.version.rawValue))
-        field("syncedAt", quoted(ViewerText.iso(unixMilliseconds: milliseconds(trip.syncedAt))), last: true)
-        return out + String(repeating: "  ", count: depth) + "}"
+        TripPrinter.json(TripRow(trip), depth: depth)
     }
 
     /// Every line of `booking trip ID`.
     public static func detail(_ trip: TripRecord, colour: Bool, now: Date) -> [String] {
-        let safe = ViewerText.terminalSafe
-        let title = "Trip " + safe(trip.bookingID.rawValue)
-        var lines = [
-            (colour ? "\u{1B}[1m" + title + "\u{1B}[0m" : title) + "  "
-                + ViewerText.status(trip.status.rawValue, green: trip.status == .confirmed, colour: colour)
-        ]
-        if let summary = trip.summary {
-            lines.append(
-                "  hotel:     " + safe(summary.propertyName) + ", " + safe(summary.city)
-                    + (summary.address.map { " (" + safe($0) + ")" } ?? "")
-                    + (summary.stars.map { ", \($0) stars" } ?? ""))
-            lines.append("  room:      " + safe(summary.roomName) + ", \(summary.guests) guest(s)")
-            let price = summary.price
-            lines.append(
-                "  price:     \(price.total.formatted) (nightly \(price.nightly.formatted), "
-                    + "taxes \(price.taxes.formatted), fees \(price.fees.formatted))")
-        }
-        lines.append("  stay:      " + safe(trip.checkIn) + " to " + safe(trip.checkOut))
-        if let voucher = trip.voucherCode { lines.append("  voucher:   " + safe(voucher)) }
-        lines.append(
-            "  version:   \(trip.version.rawValue), synced "
-                + ViewerText.age(seconds: Int64(max(0, now.timeIntervalSince(trip.syncedAt)))))
-        return lines
+        TripPrinter.detail(TripRow(trip), colour: colour, nowMilliseconds: milliseconds(now))
     }
 
-    /// `text` as a JSON string (null for nil), escaped as the CLI's JSON
-    /// writer does: C0, DEL, C1 and the line separators as `\u` escapes.
+    /// `text` as a JSON string (null for nil), escaped as the CLI's JSON writer does.
     public static func quoted(_ text: String?) -> String {
-        guard let text else { return "null" }
-        let plain = text.utf8.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }
-        return plain ? "\"" + text + "\"" : JSONText.quoted(text)
+        TripPrinter.quoted(text)
     }
-}
 
-extension TripText {
     /// Unix milliseconds of a date the store made from them (nearest, so
     /// the conversion back is exact).
     public static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
-}
 
-extension TripText {
     /// The stderr note for a saved row the listing cannot show.
     public static func skippedNote(_ skipped: TripTable.Skipped) -> String {
-        "booking: trip \(ViewerText.terminalSafe(skipped.bookingID)) not shown: "
-            + "\(ViewerText.terminalSafe(skipped.reason)) (the saved row is kept)"
+        TripPrinter.skippedNote(bookingID: skipped.bookingID, reason: skipped.reason)
     }
 
-    /// The stderr note for a trip shown without its details (its saved JSON
-    /// does not have a trip's shape, or had a value the checks refuse).
+    /// The stderr note for a trip shown without its details.
     public static func withoutDetailsNote(_ id: BookingID) -> String {
-        "booking: trip \(ViewerText.terminalSafe(id.rawValue)): "
-            + "its saved details cannot be read; shown without them"
+        TripPrinter.withoutDetailsNote(id)
     }
 
-    /// What `booking trips` says when this device has no trip, the lean
-    /// viewer and the CLI alike.
-    public static let noTrips =
-        "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay."
+    /// What `booking trips` says when this device has no trip.
+    public static let noTrips = TripPrinter.noTrips
 
-    /// The sentence for the device's copy when the server was not reached:
-    /// `Offline: this device's copy, synced 3 min ago.` (`syncedAgo` nil:
-    /// never synced).
+    /// The sentence for the device's copy when the server was not reached.
     public static func offline(syncedAgo: String?) -> String {
-        "Offline: this device's copy, \(syncedAgo.map { "synced " + $0 } ?? "never synced")."
+        TripPrinter.offline(syncedAgo: syncedAgo)
+    }
+}
+
+extension TripRow {
+    /// The row of `record` (its summary as the details).
+    public init(_ record: TripRecord) {
+        self.init(
+            bookingID: record.bookingID, status: record.status, checkIn: record.checkIn, checkOut: record.checkOut,
+            voucherCode: record.voucherCode, version: record.version,
+            syncedAtMilliseconds: TripText.milliseconds(record.syncedAt),
+            details: record.summary.map { summary in
+                Details(
+                    propertyName: summary.propertyName, city: summary.city, address: summary.address,
+                    stars: summary.stars, roomName: summary.roomName, guests: summary.guests, price: summary.price)
+            })
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension JSONValue: Decodable {
     /// Decodes any JSON value; an integer that fits `Int64` is `.int`, any
     /// other number `.double`. An object's fields are sorted by name (a
@@ -31,11 +29,6 @@ extension JSONValue: Decodable {
         } else {
             self = .string(try single.decode(String.self))
         }
-    }
-
-    /// Parses a JSON document; `nil` when `data` is not JSON.
-    public static func parse(_ data: Data) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// The JSON type name (`"number"`, `"object"`, ...), for error messages.

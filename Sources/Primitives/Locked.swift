@@ -1,5 +1,3 @@
-import Foundation
-
 /// A value behind a lock, for the few places that need shared mutable state
 /// outside an actor (a listener's connection table, a sandbox's database,
 /// an event log's file handle).
@@ -7,7 +5,7 @@ import Foundation
 /// (`Synchronization.Mutex` does this too, but needs iOS 18 / macOS 15;
 /// the package supports iOS 16 / macOS 13.)
 public final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlatformMutex()
     private var value: Value
 
     /// Wraps `value`.

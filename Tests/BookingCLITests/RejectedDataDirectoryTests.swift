@@ -100,7 +100,12 @@ import Testing
         let booking = InProcess(label: "cli-locked")
         let offer = try await booking.firstOfferID()
         let holder = try ChildProcess(shell, [booking.dataDirectory + "/booking.sqlite"], input: .pipe)
-        holder.write("BEGIN EXCLUSIVE;\nSELECT 'lock' || 'ed';\n")
+        // The shell waits out a lock held for an instant (the previous run's
+        // connections closing) and stops if it cannot take it: with no
+        // `.timeout` its `BEGIN EXCLUSIVE` failed at once ("database is
+        // locked (5)" on stderr, 1 run in 4), the `SELECT` still printed
+        // "locked", and the hold ran against a file nobody locked.
+        holder.write(".timeout 20000\n.bail on\nBEGIN EXCLUSIVE;\nSELECT 'lock' || 'ed';\n")
         let locked = await Booking.blocking { holder.waitForOutput(containing: "locked") }
         try #require(locked, "the sqlite3 shell did not take the lock")
         let started = ContinuousClock.now

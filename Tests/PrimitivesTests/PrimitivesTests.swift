@@ -44,14 +44,19 @@ import Testing
 
     @Test func aJSONValueReadsBackWhatItWrites() throws {
         let value: JSONValue = ["b": [1, "two", true, .null], "a": .double(1.5), "c": ["d": "\u{0}"]]
-        let read = try #require(JSONValue.parse(Data(value.serialized().utf8)))
+        let read = try #require(Self.parse(value.serialized()))
         #expect(read["a"] == .double(1.5))
         #expect(read["b"][1].stringValue == "two")
         #expect(read["b"][0].intValue == 1)
         #expect(read["b"][3].isNull && read["b"][9].isNull && read["zz"].isNull)
         #expect(read["c"]["d"].stringValue == "\u{0}")
         #expect(read.serialized(pretty: false) == #"{"a":1.5,"b":[1,"two",true,null],"c":{"d":"\u0000"}}"#)
-        #expect(JSONValue.parse(Data("{".utf8)) == nil)
+        #expect(Self.parse("{") == nil)
+    }
+
+    /// `text` decoded as a `JSONValue` by Foundation's `JSONDecoder`.
+    static func parse(_ text: String) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     }
 
     @Test func theSeededGeneratorReplaysItsSeed() {

@@ -1,5 +1,6 @@
 // Every platform difference of the lean viewer, in one place: raw writes,
-// terminals, the TCP probe of the server, and handing over to booking-cli.
+// terminals, the clock, files, the TCP probe of the server, and handing
+// over to booking-cli. (No Foundation: the `booking` executable links none.)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -123,5 +124,44 @@ enum ViewerPlatform {
             if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 && failure == 0 { return true }
         }
         return false
+    }
+
+    /// The time of day as unix milliseconds (`CLOCK_REALTIME`).
+    static func nowMilliseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+
+    /// The process's working directory, nil when it cannot be read.
+    static func currentDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether `path` is a regular file (a link to one is not: `lstat`).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// This process's environment (`environ`); the first of a repeated name wins.
+    static func environment() -> [String: String] {
+        var variables: [String: String] = [:]
+        #if canImport(Darwin)
+        guard var entry = _NSGetEnviron()?.pointee else { return [:] }
+        #else
+        var entry = environ
+        #endif
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                let name = String(text[..<equals])
+                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return variables
     }
 }

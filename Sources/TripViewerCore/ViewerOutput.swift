@@ -1,5 +1,3 @@
-import BookingStore
-
 /// Stdout in large writes: one system call per 64 KiB instead of one per
 /// line, so a long list prints at the speed of the database read. When the
 /// reader goes away (`booking trips | head`) the process ends at once with
@@ -22,8 +20,8 @@ final class ViewerOutput {
     }
 
     /// Adds `trip`'s line of `booking trips`.
-    func appendLine(_ trip: some TripLineContent, colour: Bool) {
-        TripText.appendLine(trip, colour: colour, to: &pending, digits: &digits)
+    func appendLine(_ trip: some TripLineFields, colour: Bool) {
+        TripPrinter.appendLine(trip, colour: colour, to: &pending, digits: &digits)
         if pending.count >= Self.flushAt { flush() }
     }
 

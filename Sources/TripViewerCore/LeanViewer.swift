@@ -1,6 +1,4 @@
 import BookingCore
-import BookingStore
-import Foundation
 
 /// `booking trips` and `booking trip ID` at the speed of a database read:
 /// the device's copy printed by a program that links no networking and
@@ -29,8 +27,25 @@ public enum LeanViewer {
     /// The name of the full CLI's executable, next to `booking`.
     public static let fullCLI = "booking-cli"
 
+    /// The migration steps of `booking.sqlite` the viewer reads; a file
+    /// with any other set is the full CLI's (a test holds this to
+    /// `ClientSchema.bookingSteps`).
+    package static var knownSchemaSteps: [String] { TripFile.knownSteps }
+
     /// The longest the server probe waits for an answer.
     public static let probeBound: Int32 = 300
+
+    /// The `booking` program: answers this process's command line, or hands
+    /// it to the full CLI; never returns.
+    public static func runAsProcess() -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        switch run(arguments: arguments, environment: ViewerPlatform.environment()) {
+        case .exit(let code):
+            ViewerPlatform.exit(code)
+        case .handOver(let shown):
+            ViewerPlatform.exit(handOver(arguments: arguments, shown: shown))
+        }
+    }
 
     /// Answers `arguments` when it is a viewer request this program can
     /// answer alone.
@@ -38,12 +53,12 @@ public enum LeanViewer {
         guard environment[shownVariable] == nil,
             let request = ViewerRequest(
                 arguments: arguments, environment: environment,
-                currentDirectory: FileManager.default.currentDirectoryPath)
+                currentDirectory: ViewerPlatform.currentDirectory() ?? "/")
         else { return .handOver(shown: false) }
         ViewerPlatform.ignoreBrokenPipes()
-        // Anything unusual about the file (read-only, damaged, newer) is the
-        // full CLI's to explain.
-        guard let store = try? BookingDatabase(directory: request.dataDirectory) else {
+        // Anything unusual about the file (missing, read-only, damaged, an
+        // older or newer schema) is the full CLI's to create or explain.
+        guard let store = TripFile(directory: request.dataDirectory) else {
             return .handOver(shown: false)
         }
         let colour =
@@ -57,15 +72,18 @@ public enum LeanViewer {
                 return .exit(0)
             }
             if let id = request.tripID {
-                guard let trip = try store.trips.trip(id: BookingID(id)) else { return .handOver(shown: false) }
+                guard let trip = try store.trip(id: id) else { return .handOver(shown: false) }
                 if request.json {
-                    output.append("{\n  \"trip\": " + TripText.json(trip, depth: 1))
-                    output.append(freshnessJSON(oldest: trip.syncedAt) + "\n}\n")
+                    output.append("{\n  \"trip\": " + TripPrinter.json(trip, depth: 1))
+                    output.append(freshnessJSON(oldest: trip.syncedAtMilliseconds) + "\n}\n")
                     output.finish()
                     return .exit(0)
                 }
-                for line in TripText.detail(trip, colour: colour, now: Date()) { output.append(line + "\n") }
-                return refresh(request, output: output, oldest: trip.syncedAt)
+                let now = ViewerPlatform.nowMilliseconds()
+                for line in TripPrinter.detail(trip, colour: colour, nowMilliseconds: now) {
+                    output.append(line + "\n")
+                }
+                return refresh(request, output: output, oldest: trip.syncedAtMilliseconds)
             }
             let (shown, oldest) = try list(store, json: request.json, colour: colour, output: output)
             if request.json {
@@ -74,7 +92,7 @@ public enum LeanViewer {
                 return .exit(0)
             }
             if shown == 0 {
-                output.append(TripText.noTrips + "\n")
+                output.append(TripPrinter.noTrips + "\n")
             }
             return refresh(request, output: output, oldest: oldest)
         } catch {
@@ -85,40 +103,46 @@ public enum LeanViewer {
 
     /// Streams every trip (lines, or the `--json` document up to its
     /// freshness fields). Returns how many were shown, and when the oldest
-    /// saved trip was synced.
+    /// saved trip was synced (unix ms).
     private static func list(
-        _ store: BookingDatabase, json: Bool, colour: Bool, output: ViewerOutput
-    ) throws -> (shown: Int, oldest: Date?) {
+        _ store: TripFile, json: Bool, colour: Bool, output: ViewerOutput
+    ) throws -> (shown: Int, oldest: Int64?) {
         var shown = 0
-        let skipped: (TripTable.Skipped) -> Void = { note(TripText.skippedNote($0)) }
+        let skipped: (String, String) -> Void = { note(TripPrinter.skippedNote(bookingID: $0, reason: $1)) }
         guard json else {
             // One pass: the walk also finds the oldest sync.
-            let oldest = try store.trips.forEachLineView(skipping: skipped) { line in
-                if !line.hasDetails { note(TripText.withoutDetailsNote(TripLine(line).bookingID)) }
+            let oldest = try store.forEachLine(skipping: skipped) { line in
+                if !line.hasDetails {
+                    note(TripPrinter.withoutDetailsNote(BookingID(line.withText(.bookingID) { Self.text($0) })))
+                }
                 output.appendLine(line, colour: colour)
                 shown += 1
             }
             return (shown, oldest)
         }
         output.append("{\n  \"trips\": [")
-        try store.trips.forEach(skipping: skipped) { trip in
-            if trip.summary == nil { note(TripText.withoutDetailsNote(trip.bookingID)) }
-            output.append((shown == 0 ? "\n    " : ",\n    ") + TripText.json(trip, depth: 2))
+        try store.forEach(skipping: skipped) { trip in
+            if trip.details == nil { note(TripPrinter.withoutDetailsNote(trip.bookingID)) }
+            output.append((shown == 0 ? "\n    " : ",\n    ") + TripPrinter.json(trip, depth: 2))
             shown += 1
         }
         output.append(shown == 0 ? "]" : "\n  ]")
-        return (shown, try store.trips.oldestSync())
+        return (shown, try store.oldestSync())
+    }
+
+    private static func text(_ bytes: UnsafeRawBufferPointer?) -> String {
+        bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The device's trips (or the one asked for) as one iCalendar document;
     /// nil when the trip asked for is not on the device (the full CLI says so).
-    private static func calendar(_ store: BookingDatabase, tripID: String?) throws -> String? {
+    private static func calendar(_ store: TripFile, tripID: String?) throws -> String? {
         if let tripID {
-            guard let trip = try store.trips.trip(id: BookingID(tripID)) else { return nil }
+            guard let trip = try store.trip(id: tripID) else { return nil }
             return TripCalendar(events: trip.calendarEvent.map { [$0] } ?? []).text
         }
         var events: [TripCalendar.Event] = []
-        try store.trips.forEach(skipping: { note(TripText.skippedNote($0)) }) { trip in
+        try store.forEach(skipping: { note(TripPrinter.skippedNote(bookingID: $0, reason: $1)) }) { trip in
             if let event = trip.calendarEvent { events.append(event) }
         }
         return TripCalendar(events: events).text
@@ -126,7 +150,7 @@ public enum LeanViewer {
 
     /// After the device's copy: offline said at once when the server cannot
     /// be reached; otherwise the full CLI refreshes.
-    private static func refresh(_ request: ViewerRequest, output: ViewerOutput, oldest: Date?) -> Next {
+    private static func refresh(_ request: ViewerRequest, output: ViewerOutput, oldest: Int64?) -> Next {
         // The copy is on screen before the server is asked anything.
         output.finish()
         guard let server = request.server,
@@ -135,27 +159,27 @@ public enum LeanViewer {
             output.finish()
             return .handOver(shown: true)
         }
-        output.append(TripText.offline(syncedAgo: oldest.map { ago($0) }) + "\n")
+        output.append(TripPrinter.offline(syncedAgo: oldest.map { ago($0) }) + "\n")
         output.finish()
         return .exit(0)
     }
 
-    /// `3 min ago`.
-    static func ago(_ date: Date, now: Date = Date()) -> String {
-        ViewerText.age(seconds: Int64(max(0, now.timeIntervalSince(date))))
+    /// `3 min ago`, for a sync at `milliseconds` (unix ms).
+    static func ago(_ milliseconds: Int64, now: Int64 = ViewerPlatform.nowMilliseconds()) -> String {
+        ViewerText.age(seconds: max(0, now - milliseconds) / 1000)
     }
 
     /// `,\n  "offline": true, ...` for the device's copy (never checked
     /// with the server by this program).
-    private static func freshnessJSON(oldest: Date?) -> String {
+    private static func freshnessJSON(oldest: Int64?) -> String {
         guard let oldest else {
             return ",\n  \"offline\": true,\n  \"syncedAt\": null,\n  \"syncedAgo\": null,\n  \"ageSeconds\": null"
         }
-        let now = Date()
+        let now = ViewerPlatform.nowMilliseconds()
         return ",\n  \"offline\": true,\n  \"syncedAt\": "
-            + TripText.quoted(ViewerText.iso(unixMilliseconds: TripText.milliseconds(oldest)))
-            + ",\n  \"syncedAgo\": " + TripText.quoted(ago(oldest, now: now))
-            + ",\n  \"ageSeconds\": " + String(Int(max(0, now.timeIntervalSince(oldest))))
+            + TripPrinter.quoted(ViewerText.iso(unixMilliseconds: oldest))
+            + ",\n  \"syncedAgo\": " + TripPrinter.quoted(ago(oldest, now: now))
+            + ",\n  \"ageSeconds\": " + String(max(0, now - oldest) / 1000)
     }
 
     /// A line on stderr.

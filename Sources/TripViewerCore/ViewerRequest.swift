@@ -1,5 +1,3 @@
-import Foundation
-
 /// A `booking trips` or `booking trip ID` command line the lean viewer can
 /// answer by itself, with the settings it needs resolved exactly as the
 /// CLI resolves them. Anything else (another command, `--help`, an option
@@ -78,11 +76,11 @@ public struct ViewerRequest: Equatable, Sendable {
         }
         if let given = values["--data-dir"] {
             guard !given.isEmpty, !given.utf8.contains(0) else { return nil }
-            dataDirectory = given.hasPrefix("/") ? given : (currentDirectory as NSString).appendingPathComponent(given)
+            dataDirectory = given.hasPrefix("/") ? given : Self.joined(currentDirectory, given)
         } else if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataDirectory = (xdg as NSString).appendingPathComponent("booking")
+            dataDirectory = Self.joined(xdg, "booking")
         } else if let home = environment["HOME"], home.hasPrefix("/") {
-            dataDirectory = (home as NSString).appendingPathComponent(".local/share/booking")
+            dataDirectory = Self.joined(home, ".local/share/booking")
         } else {
             return nil
         }
@@ -98,27 +96,65 @@ public struct ViewerRequest: Equatable, Sendable {
             }
     }
 
+    /// `directory` and `name` joined by one `/`.
+    static func joined(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
     /// The host and port of a server URL the CLI accepts (https anywhere,
     /// http to loopback only, no credentials, query or fragment); nil for
-    /// any other (the full CLI says why).
+    /// any other, and for any form this reader does not take apart (the full
+    /// CLI reads it, or says why it refuses it).
     static func address(_ text: String) -> (host: String, port: UInt16)? {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            components.user == nil, components.password == nil, components.query == nil,
-            components.fragment == nil, let host = components.host?.lowercased(), !host.isEmpty
+        let bytes = Array(text.utf8)
+        // Printable ASCII with no space, and none of `?`, `#`, `@`, `%`, `\`:
+        // a query, a fragment, credentials, escapes are the CLI's to read.
+        guard !bytes.isEmpty, bytes.allSatisfy({ (0x21...0x7E).contains($0) && !Array("?#@%\\".utf8).contains($0) }),
+            let separator = text.firstRange(of: "://")
         else { return nil }
+        let scheme = text[..<separator.lowerBound].lowercased()
+        let rest = text[separator.upperBound...]
+        let authority = rest.prefix { $0 != "/" }
+        var host: String
+        var portText: Substring?
+        if authority.hasPrefix("[") {
+            guard ViewerPlatform.cliConnectsToIPv6Literals, let close = authority.firstIndex(of: "]") else {
+                return nil
+            }
+            host = authority[authority.index(after: authority.startIndex)..<close].lowercased()
+            let after = authority[authority.index(after: close)...]
+            guard after.isEmpty || after.hasPrefix(":") else { return nil }
+            portText = after.isEmpty ? nil : after.dropFirst()
+        } else {
+            let parts = authority.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 2 else { return nil }
+            host = parts[0].lowercased()
+            portText = parts.count == 2 ? parts[1] : nil
+            let hostBytes = Array(host.utf8)
+            guard
+                hostBytes.allSatisfy({ byte in
+                    (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2E || byte == 0x2D
+                })
+            else { return nil }
+        }
+        guard !host.isEmpty else { return nil }
         let loopback =
-            host == "localhost" || host == "::1" || host == "[::1]"
+            host == "localhost" || host == "::1"
             || (host.hasPrefix("127.") && host.split(separator: ".").count == 4
                 && host.split(separator: ".").allSatisfy { UInt8($0) != nil })
-        // A port outside 1-65535 (99999) or an IPv6 literal the CLI cannot
-        // reach goes to the CLI, which refuses it with the reason (exit 2).
-        let isIPv6 = host.contains(":")
-        guard !isIPv6 || ViewerPlatform.cliConnectsToIPv6Literals else { return nil }
-        let port: Int
+        var port: Int
         switch scheme {
-        case "https": port = components.port ?? 443
-        case "http" where loopback: port = components.port ?? 80
+        case "https": port = 443
+        case "http" where loopback: port = 80
         default: return nil
+        }
+        if let portText {
+            // A port outside 1-65535 (99999) goes to the CLI, which refuses
+            // it with the reason (exit 2).
+            guard !portText.isEmpty, portText.count <= 5, portText.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                let given = Int(portText)
+            else { return nil }
+            port = given
         }
         guard (1...65_535).contains(port) else { return nil }
         return (host, UInt16(port))

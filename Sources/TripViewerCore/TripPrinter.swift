@@ -1,0 +1,158 @@
+import BookingCore
+import Primitives
+
+/// One saved trip as `booking trips` and `booking trip ID` print it: a line
+/// for people, the detail lines, an object for `--json`. The lean viewer
+/// and the full CLI print through these, so their output is one.
+public enum TripPrinter {
+    /// One line: id, status, hotel and city, dates, total, voucher.
+    public static func line(_ trip: some TripLineFields, colour: Bool) -> String {
+        var bytes: [UInt8] = []
+        var digits = ViewerText.MinorDigits()
+        appendLine(trip, colour: colour, to: &bytes, digits: &digits)
+        bytes.removeLast()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line and a newline to `out`, byte by byte (no string is
+    /// built per row: a listing prints thousands), with the currency's minor
+    /// digits kept across the lines of a listing in `digits`.
+    static func appendLine(
+        _ trip: some TripLineFields, colour: Bool, to out: inout [UInt8], digits: inout ViewerText.MinorDigits
+    ) {
+        func safe(_ field: TripLineField) { trip.withText(field) { ViewerText.appendSafe($0, to: &out) } }
+        let space: UInt8 = 0x20
+        safe(.bookingID)
+        out.append(space)
+        out.append(space)
+        let confirmed = trip.status == .confirmed
+        if colour { ViewerText.append(confirmed ? "\u{1B}[32m" : "\u{1B}[31m", to: &out) }
+        ViewerText.appendSafe(trip.status.rawValue, to: &out)
+        if colour { ViewerText.append("\u{1B}[0m", to: &out) }
+        if trip.hasDetails {
+            out.append(space)
+            out.append(space)
+            safe(.propertyName)
+            out.append(0x2C)  // ","
+            out.append(space)
+            safe(.city)
+        }
+        out.append(space)
+        out.append(space)
+        safe(.checkIn)
+        ViewerText.append(" to ", to: &out)
+        safe(.checkOut)
+        if let total = trip.total {
+            out.append(space)
+            out.append(space)
+            ViewerText.appendMoney(total, digits: digits.of(total.currency), to: &out)
+        }
+        trip.withText(.voucherCode) { voucher in
+            guard let voucher else { return }
+            ViewerText.append("  voucher ", to: &out)
+            ViewerText.appendSafe(voucher, to: &out)
+        }
+        out.append(0x0A)
+    }
+
+    /// The trip as a JSON object whose opening brace is at nesting `depth`
+    /// of a pretty-printed document (two spaces a level), byte for byte what
+    /// the CLI's `JSONValue` writes for it.
+    public static func json(_ trip: TripRow, depth: Int) -> String {
+        let details = trip.details
+        let inner = String(repeating: "  ", count: depth + 1)
+        var out = "{\n"
+        func field(_ name: String, _ value: String, last: Bool = false) {
+            out += inner + "\"" + name + "\": " + value + (last ? "\n" : ",\n")
+        }
+        field("bookingId", quoted(trip.bookingID.rawValue))
+        field("status", quoted(trip.status.rawValue))
+        field("propertyName", quoted(details?.propertyName))
+        field("city", quoted(details?.city))
+        field("address", quoted(details?.address))
+        field("roomName", quoted(details?.roomName))
+        field("guests", details.map { String($0.guests) } ?? "null")
+        field("checkIn", quoted(trip.checkIn))
+        field("checkOut", quoted(trip.checkOut))
+        field("voucherCode", quoted(trip.voucherCode))
+        if let price = details?.price {
+            let (line, amount) = (inner + "  ", inner + "    ")
+            out += inner + "\"price\": {\n"
+            let lines = [
+                ("total", price.total), ("nightly", price.nightly), ("taxes", price.taxes), ("fees", price.fees),
+            ]
+            for (index, (name, money)) in lines.enumerated() {
+                out += line + "\"" + name + "\": {\n" + amount + "\"amount\": " + String(money.minorUnits) + ",\n"
+                out += amount + "\"currency\": " + quoted(money.currency.rawValue) + ",\n"
+                out += amount + "\"formatted\": " + quoted(money.formatted) + "\n" + line + "}"
+                out += index < lines.count - 1 ? ",\n" : "\n"
+            }
+            out += inner + "},\n"
+        } else {
+            field("price", "null")
+        }
+        field("version", String(trip.version.rawValue))
+        field("syncedAt", quoted(ViewerText.iso(unixMilliseconds: trip.syncedAtMilliseconds)), last: true)
+        return out + String(repeating: "  ", count: depth) + "}"
+    }
+
+    /// Every line of `booking trip ID`, its age against `nowMilliseconds` (unix ms).
+    public static func detail(_ trip: TripRow, colour: Bool, nowMilliseconds: Int64) -> [String] {
+        let safe = ViewerText.terminalSafe
+        let title = "Trip " + safe(trip.bookingID.rawValue)
+        var lines = [
+            (colour ? "\u{1B}[1m" + title + "\u{1B}[0m" : title) + "  "
+                + ViewerText.status(trip.status.rawValue, green: trip.status == .confirmed, colour: colour)
+        ]
+        if let details = trip.details {
+            lines.append(
+                "  hotel:     " + safe(details.propertyName) + ", " + safe(details.city)
+                    + (details.address.map { " (" + safe($0) + ")" } ?? "")
+                    + (details.stars.map { ", \($0) stars" } ?? ""))
+            lines.append("  room:      " + safe(details.roomName) + ", \(details.guests) guest(s)")
+            let price = details.price
+            lines.append(
+                "  price:     \(price.total.formatted) (nightly \(price.nightly.formatted), "
+                    + "taxes \(price.taxes.formatted), fees \(price.fees.formatted))")
+        }
+        lines.append("  stay:      " + safe(trip.checkIn) + " to " + safe(trip.checkOut))
+        if let voucher = trip.voucherCode { lines.append("  voucher:   " + safe(voucher)) }
+        lines.append(
+            "  version:   \(trip.version.rawValue), synced "
+                + ViewerText.age(seconds: max(0, nowMilliseconds - trip.syncedAtMilliseconds) / 1000))
+        return lines
+    }
+
+    /// `text` as a JSON string (null for nil), escaped as the CLI's JSON
+    /// writer does: C0, DEL, C1 and the line separators as `\u` escapes.
+    public static func quoted(_ text: String?) -> String {
+        guard let text else { return "null" }
+        let plain = text.utf8.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }
+        return plain ? "\"" + text + "\"" : JSONText.quoted(text)
+    }
+
+    /// The stderr note for a saved row the listing cannot show.
+    public static func skippedNote(bookingID: String, reason: String) -> String {
+        "booking: trip \(ViewerText.terminalSafe(bookingID)) not shown: "
+            + "\(ViewerText.terminalSafe(reason)) (the saved row is kept)"
+    }
+
+    /// The stderr note for a trip shown without its details (its saved JSON
+    /// does not have a trip's shape, or had a value the checks refuse).
+    public static func withoutDetailsNote(_ id: BookingID) -> String {
+        "booking: trip \(ViewerText.terminalSafe(id.rawValue)): "
+            + "its saved details cannot be read; shown without them"
+    }
+
+    /// What `booking trips` says when this device has no trip, the lean
+    /// viewer and the CLI alike.
+    public static let noTrips =
+        "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay."
+
+    /// The sentence for the device's copy when the server was not reached:
+    /// `Offline: this device's copy, synced 3 min ago.` (`syncedAgo` nil:
+    /// never synced).
+    public static func offline(syncedAgo: String?) -> String {
+        "Offline: this device's copy, \(syncedAgo.map { "synced " + $0 } ?? "never synced")."
+    }
+}
