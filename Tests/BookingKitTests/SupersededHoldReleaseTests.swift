@@ -1,6 +1,7 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingStore
 import BookingTestSupport
 import Foundation
 import Testing
@@ -55,6 +56,43 @@ import Testing
         #expect(try await app.attempt(attempt.attemptID)?.phase == .failed)
         #expect(try await app.holdReleases().isEmpty)
         #expect(try await harness.sandbox.liveHolds() == [hold.rawValue])
+        await harness.sandbox.stop()
+    }
+
+    /// A room given up, then paid again here under a new attempt before
+    /// its release left (the release is finished unsent, `IN_USE_ON_DEVICE`),
+    /// then declined again and left for a new hold: it is given up once
+    /// more, under the same key. Simulation seed 1662 broke I11 so: the
+    /// finished row kept every later release of the room from being saved.
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func aRoomPaidAgainAfterItWasGivenUpIsGivenUpAgainLater(route: SandboxFixture.Route) async throws {
+        let harness = try Harness(route: route)
+        let app = try BookingRepository(directory: harness.sandbox.clientDirectory, api: harness.api)
+        let offer = try await harness.firstOffer()
+        let first = try await app.startAttempt(offer: offer.id, quote: offer.quote.id)
+        let hold = try await app.requestHold(first.attemptID, anchor: nil).holdId
+        #expect(try await app.update(AttemptChange(attemptID: first.attemptID, phase: .paymentSubmitted)))
+        _ = await app.sendPayment(first.attemptID, token: PaymentToken("tok_chargeDeclined"))
+        // Given up (Back from the decline), and paid again before the release left.
+        #expect(try await app.giveUp(hold, of: first.attemptID)?.status == .open)
+        let (againID, againKey) = Harness.newAttempt()
+        let again = BookingFlow.Attempt(id: againID, key: againKey, offerID: offer.id, quoteID: offer.quote.id)
+        try await app.save(again, onHold: hold)
+        #expect(await app.sendReleases() == [.refused])
+        #expect(try await app.holdReleases().map(\.reason) == [HoldRelease.inUseOnDevice])
+        #expect(try await app.update(AttemptChange(attemptID: againID, phase: .paymentSubmitted)))
+        _ = await app.sendPayment(againID, token: PaymentToken("tok_chargeDeclined"))
+        #expect(try await app.attempt(againID)?.phase == .failed)
+        #expect(try await harness.sandbox.liveHolds() == [hold.rawValue])
+        // The user leaves it for another hold: the room is given up again.
+        let (nextID, nextKey) = Harness.newAttempt()
+        try await app.save(BookingFlow.Attempt(id: nextID, key: nextKey, offerID: offer.id, quoteID: offer.quote.id))
+        let saved = try await app.holdReleases()
+        #expect(saved.map(\.status) == [.open])
+        #expect(saved.map(\.idempotencyKey) == [HoldRelease.key(for: hold)])
+        #expect(await app.sendReleases() == [.released])
+        let newer = try await app.requestHold(nextID, anchor: nil).holdId
+        #expect(try await harness.sandbox.liveHolds() == [newer.rawValue])
         await harness.sandbox.stop()
     }
 
