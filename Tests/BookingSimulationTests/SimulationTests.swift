@@ -38,6 +38,19 @@ import Testing
         for boundary in ["before closeKey", "after closeKey", "before saveAttemptOnHold", "after readHold"] {
             #expect(totals.boundariesByName[boundary, default: 0] > 0, "the simulation never passed \(boundary)")
         }
+        // The ways out of issue 22 reach the server and are answered:
+        // closing a key, releasing a hold, leaving a pending 3-D Secure.
+        let calls = totals.newCalls
+        for (name, count) in [
+            ("key closing", calls.keyClosings), ("hold release", calls.releases),
+            ("3-D Secure abandon", calls.abandons),
+        ] {
+            #expect(count.sent > 0, "the simulation never sent a \(name)")
+            #expect(count.succeeded > 0, "no \(name) was ever answered with a 2xx")
+        }
+        for boundary in ["before releaseHold", "after releaseHold", "before abandonBooking"] {
+            #expect(totals.boundariesByName[boundary, default: 0] > 0, "the simulation never passed \(boundary)")
+        }
         #expect(
             totals.failingSeeds.isEmpty,
             "failing seeds \(totals.failingSeeds.prefix(20)):\n\(totals.reports.joined(separator: "\n"))")
