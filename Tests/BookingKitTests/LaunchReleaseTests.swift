@@ -39,7 +39,7 @@ struct LaunchReleaseTests {
         #expect(try await sandbox.liveHolds() == [hold])
 
         // The next run: no attempt is open (Back abandoned it), one release is.
-        let next = try ClientFixture.client(sandbox: sandbox)
+        let next = try ClientFixture.client(sandbox: sandbox, launchBound: .seconds(50))
         let launch = await next.launch()
         #expect(launch.state.stage.name == "browsing")
         #expect(launch.openAttempts == 0)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The deterministic simulation: thousands of seeds, each a user, a network
-/// and a process that dies, checked against I1...I7 after every step.
+/// and a process that dies, checked against I1...I11 after every step.
 @Suite struct SimulationTests {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
