@@ -64,7 +64,9 @@ extension BookingClient {
             let cancellations = await self.settleCancellations()
             // An unreadable table is reconciled all the same: its report names the error.
             let open = (try? await repository.nonFinalAttempts().count) ?? 1
-            let attempts = open > 0 ? await repository.reconcile() : nil
+            // Releases are owed with no attempt open too (Back, then the app closed).
+            let owed = open > 0 ? true : await repository.owesReleases()
+            let attempts = owed ? await repository.reconcile() : nil
             for message in (cancellations?.messages ?? []) + (attempts?.errorMessages ?? []) {
                 logger.log(.warning, "launch reconciliation: \(message)")
             }

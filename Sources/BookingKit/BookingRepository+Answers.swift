@@ -44,7 +44,7 @@ extension BookingRepository {
             }
             try store.trips.upsert(trip)
         }
-        return try store.attempts.update(
+        return try store.update(
             AttemptChange(
                 attemptID: id, phase: AttemptPhase(bookingStatus: booking.state), version: booking.version,
                 holdID: booking.holdId, bookingID: booking.bookingId),

@@ -48,7 +48,7 @@ extension BookingRepository {
             return .used(Booking(booking))
         case .closed:
             do {
-                _ = try store.attempts.concludeNotPaid(id: id, at: now())
+                _ = try store.concludeNotPaid(id: id, at: now())
             } catch {
                 logger.error("cannot save the closed key as not paid", error: error, ["attempt": id.rawValue])
             }

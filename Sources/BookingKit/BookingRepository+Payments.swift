@@ -154,14 +154,14 @@ extension BookingRepository {
     /// found no booking under the key. Only from `PAYMENT_SUBMITTED`.
     @discardableResult
     package func concludeNotPaid(_ id: AttemptID) throws -> Bool {
-        try store.attempts.concludeNotPaid(id: id, at: now())
+        try store.concludeNotPaid(id: id, at: now())
     }
 
     /// Ends a submitted payment that certainly never ran as `FAILED`, only
     /// from `PAYMENT_SUBMITTED`; a failure to save leaves it to be looked up.
     private func concludeWithoutPayment(_ id: AttemptID) {
         do {
-            _ = try store.attempts.concludeNotPaid(id: id, at: now())
+            _ = try store.concludeNotPaid(id: id, at: now())
         } catch {
             logger.error("cannot save the attempt as not paid", error: error, ["attempt": id.rawValue])
         }
@@ -169,7 +169,7 @@ extension BookingRepository {
 
     private func mark(_ id: AttemptID, _ phase: AttemptPhase) {
         do {
-            _ = try store.attempts.update(AttemptChange(attemptID: id, phase: phase), at: now())
+            _ = try store.update(AttemptChange(attemptID: id, phase: phase), at: now())
         } catch {
             // The row stays PAYMENT_SUBMITTED: the next launch looks it up.
             logger.error(

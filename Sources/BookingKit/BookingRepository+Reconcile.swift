@@ -133,8 +133,7 @@ extension BookingRepository {
     private func finish(_ record: SavedAttempt, _ phase: AttemptPhase) -> AttemptSettlement {
         let moved: Bool
         do {
-            moved = try store.attempts.update(
-                AttemptChange(attemptID: record.attemptID, phase: phase), at: currentDate())
+            moved = try store.update(AttemptChange(attemptID: record.attemptID, phase: phase), at: currentDate())
         } catch {
             logger.error(
                 "cannot save the attempt's settled phase", error: error,

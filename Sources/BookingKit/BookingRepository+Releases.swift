@@ -36,6 +36,23 @@ extension BookingRepository {
         (try? !store.releases.allOpen().isEmpty) ?? false
     }
 
+    /// Whether the device owes the server a release: one saved and not yet
+    /// answered, or a hold let go without one (saved now, as
+    /// `settleReleases` would). A launch with no attempt open still
+    /// reconciles when this says so, so a room given up is freed by the
+    /// next launch, not left to run out. A file it cannot read says yes
+    /// (reconciliation then reports the error).
+    package func owesReleases() -> Bool {
+        do {
+            _ = try store.releases.saveForgotten(
+                since: now().addingTimeInterval(-BookingDatabase.releaseHorizon), at: now())
+            return try !store.releases.allOpen().isEmpty
+        } catch {
+            logger.error("cannot read the releases owed", error: error)
+            return true
+        }
+    }
+
     /// Saves the releases the device owes (holds it let go without one,
     /// as after a crash between the two saves) and sends every open one,
     /// waiting for the answers: what reconciliation does. Returns how each

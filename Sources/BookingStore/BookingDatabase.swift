@@ -94,6 +94,43 @@ public final class BookingDatabase {
     /// longer than any hold lives; an older one ended long ago).
     public static let releaseHorizon: TimeInterval = 24 * 3600
 
+    /// Ends a submitted payment as not paid (`AttemptTable.concludeNotPaid`)
+    /// and, in the same transaction, gives up its hold when a newer attempt
+    /// superseded it meanwhile (`HoldReleaseTable.saveForgotten`): a room
+    /// nobody will pay again. The latest attempt keeps its hold (its screen
+    /// offers to pay it again). Returns whether the attempt moved.
+    ///
+    /// - Throws: `SQLiteError`; nothing is written then.
+    @discardableResult
+    public func concludeNotPaid(id: AttemptID, at date: Date) throws -> Bool {
+        try database.transaction {
+            let moved = try attempts.concludeNotPaid(id: id, at: date)
+            if moved { try releaseForgotten(at: date) }
+            return moved
+        }
+    }
+
+    /// Saves a change of an attempt (`AttemptTable.update`) and, when it
+    /// ends the attempt `FAILED` (a decline, a left 3-D Secure), in the same
+    /// transaction gives up its hold if a newer attempt superseded it
+    /// meanwhile, as `concludeNotPaid` does. Returns whether the attempt moved.
+    ///
+    /// - Throws: `SQLiteError`; nothing is written then.
+    @discardableResult
+    public func update(_ change: AttemptChange, at date: Date) throws -> Bool {
+        guard change.phase == .failed else { return try attempts.update(change, at: date) }
+        return try database.transaction {
+            let moved = try attempts.update(change, at: date)
+            if moved { try releaseForgotten(at: date) }
+            return moved
+        }
+    }
+
+    /// The releases of the holds the device let go, saved in the caller's transaction.
+    private func releaseForgotten(at date: Date) throws {
+        _ = try releases.saveForgotten(since: date.addingTimeInterval(-Self.releaseHorizon), at: date)
+    }
+
     /// Saves the confirmed booking as a trip and moves its attempt to
     /// `confirmed`, in one transaction: both or neither.
     ///

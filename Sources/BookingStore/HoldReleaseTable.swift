@@ -25,26 +25,41 @@ public struct HoldReleaseTable {
     /// The attempts that leave a hold free to give up.
     private static let letGo = "('FAILED', 'ABANDONED')"
 
+    /// A release finished without being sent because an attempt on the
+    /// device paid the hold again (`HoldRelease.inUseOnDevice`): given up
+    /// once more when that attempt lets it go too.
+    private static let refusedInUse = "(status = 'REFUSED' AND reason = '\(HoldRelease.inUseOnDevice)')"
+
     /// Saves a release of `hold`, given up by `attempt`, when no
     /// attempt on the device uses the hold any more; a hold saved before
-    /// keeps its request (and key). Returns the hold's request, or nil when
+    /// keeps its request (and key), except one refused because an attempt
+    /// here paid the hold again: that one is saved open anew (same key), as
+    /// the hold is given up again. Returns the hold's request, or nil when
     /// an attempt still uses the hold (nothing saved). Durable on return.
     @discardableResult
     public func save(hold: HoldID, attempt: AttemptID, at date: Date) throws -> HoldRelease? {
         let key = HoldRelease.key(for: hold)
-        try database.run(
-            """
-            INSERT INTO hold_release (\(Self.columns))
-            SELECT ?1, ?2, ?3, 'OPEN', NULL, ?4, ?4
-            WHERE NOT EXISTS (
-                SELECT 1 FROM booking_attempt WHERE hold_id = ?1 AND status NOT IN \(Self.letGo))
-            ON CONFLICT (hold_id) DO NOTHING
-            """,
-            [.text(hold.rawValue), .text(key.rawValue), .text(attempt.rawValue), .integer(date.unixMilliseconds)])
+        let unused = "NOT EXISTS (SELECT 1 FROM booking_attempt WHERE hold_id = ?1 AND status NOT IN \(Self.letGo))"
+        try database.transaction {
+            // A finished row never changes (the schema's trigger), so the
+            // refused one is replaced, in this transaction.
+            try database.run(
+                "DELETE FROM hold_release WHERE hold_id = ?1 AND \(Self.refusedInUse) AND \(unused)",
+                [.text(hold.rawValue)])
+            try database.run(
+                """
+                INSERT INTO hold_release (\(Self.columns))
+                SELECT ?1, ?2, ?3, 'OPEN', NULL, ?4, ?4
+                WHERE \(unused)
+                ON CONFLICT (hold_id) DO NOTHING
+                """,
+                [.text(hold.rawValue), .text(key.rawValue), .text(attempt.rawValue), .integer(date.unixMilliseconds)])
+        }
         return try release(of: hold)
     }
 
-    /// Saves a release for every hold the device let go without one: each
+    /// Saves a release for every hold the device let go without one (or
+    /// with one refused because it was paid again here): each
     /// hold of an attempt changed since `since` whose attempts are all
     /// `FAILED` or `ABANDONED`, except the hold of the latest attempt when
     /// that attempt is `FAILED` (its screen still offers to pay it again).
@@ -54,7 +69,7 @@ public struct HoldReleaseTable {
             """
             SELECT a.hold_id, max(a.attempt_id) FROM booking_attempt a
             WHERE a.hold_id IS NOT NULL AND a.updated_at >= ?1
-              AND a.hold_id NOT IN (SELECT hold_id FROM hold_release)
+              AND a.hold_id NOT IN (SELECT hold_id FROM hold_release WHERE NOT \(Self.refusedInUse))
               AND a.hold_id IS NOT (
                   SELECT hold_id FROM booking_attempt WHERE status = 'FAILED' AND rowid = (
                       SELECT rowid FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1))

@@ -11,27 +11,37 @@ import Testing
 /// a trip, its attempt not let go) and `PRAGMA integrity_check` are checked
 /// (`Campaign.check`).
 ///
-/// CI: 14 tries per named boundary plus 20 at random moments (some land
-/// after `booking pay` exited): at least 50 kills. `BOOKINGKIT_LONG=1`: 300
-/// per boundary plus 300 random: at least 1,000 kills. The repository saves the payment's answer (the trip with
+/// Around the ways out (issue 22, `KillCampaignTests+Exits.swift`): the
+/// next `booking pay` after a payment that never left, killed before and
+/// after it closes the key; the next `booking hold` after a decline, killed
+/// after it saved the declined room's release and after it sent it. After
+/// every kill and the runs that follow, the account keeps at most one live
+/// room (`/sandbox/holds.json`).
+///
+/// CI: 14 tries per payment boundary, 5 per way-out boundary, plus 20 at
+/// random moments (some land after `booking pay` exited): at least 70
+/// kills. `BOOKINGKIT_LONG=1`: 300 per boundary plus 300 random: at least
+/// 2,000 kills. The repository saves the payment's answer (the trip with
 /// it) before `after pay`; the flow has no save of its own after it.
 @Suite struct KillCampaignTests {
-    static let boundaries = [
-        "before saveAttemptStatus(PAYMENT_SUBMITTED)", "before pay", "after pay",
-    ]
+    /// The named kill points: the payment's, then the ways out's.
+    static let boundaries =
+        ["before saveAttemptStatus(PAYMENT_SUBMITTED)", "before pay", "after pay"] + keyClosingBoundaries
+        + releaseBoundaries
 
     /// One kill's outcome.
     struct Kill: Sendable {
         var point: String
         var killed: Bool
         var problems: [String]
+        /// Whether the next `booking pay` said to hold the offer anew, and the user did.
+        var heldAnew = false
     }
 
     @Test(ExternalTool.needed("sqlite3"))
     func payKilledAtNamedBoundariesAndRandomMomentsNeverChargesTwiceNorLosesATrip() async throws {
-        let perBoundary = Campaign.isLong ? 300 : 14
         let randomKills = Campaign.isLong ? 300 : 20
-        var plan = Self.boundaries.flatMap { Array(repeating: $0, count: perBoundary) }
+        var plan = Self.boundaries.flatMap { Array(repeating: $0, count: Self.tries(at: $0)) }
         // Kills from outside after 0 to 79 ms: some land before the payment
         // leaves, some while it is out, some after (those are not kills).
         plan += (0..<randomKills).map { "random \(($0 * 37) % 80) ms" }
@@ -42,14 +52,24 @@ import Testing
         for kill in kills where kill.killed {
             byPoint[kill.point.hasPrefix("random") ? "random delay" : kill.point, default: 0] += 1
         }
-        print("kill campaign: \(kills.filter(\.killed).count) kills of \(kills.count) runs")
+        print(
+            "kill campaign: \(kills.filter(\.killed).count) kills of \(kills.count) runs; "
+                + "\(kills.filter(\.heldAnew).count) told to hold anew after a kill around closing a key")
         for point in byPoint.keys.sorted() { print("  \(point): \(byPoint[point] ?? 0)") }
         let problems = kills.flatMap { kill in kill.problems.map { "\(kill.point): \($0)" } }
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
         for boundary in Self.boundaries {
-            #expect(byPoint[boundary] ?? 0 >= perBoundary, "\(boundary) killed \(byPoint[boundary] ?? 0) times")
+            #expect(
+                byPoint[boundary] ?? 0 >= Self.tries(at: boundary), "\(boundary) killed \(byPoint[boundary] ?? 0) times"
+            )
         }
-        #expect(kills.filter(\.killed).count >= (Campaign.isLong ? 1_000 : 50))
+        #expect(kills.filter(\.killed).count >= (Campaign.isLong ? 2_000 : 70))
+    }
+
+    /// How many runs are killed at `boundary`.
+    static func tries(at boundary: String) -> Int {
+        if Campaign.isLong { return 300 }
+        return keyClosingBoundaries.contains(boundary) || releaseBoundaries.contains(boundary) ? 5 : 14
     }
 
     /// Holds an offer, pays and kills the payment, reconciles, checks.
@@ -58,7 +78,18 @@ import Testing
         let key = "sk_test_kill\(index)x\(ProcessInfo.processInfo.processIdentifier)"
         var booking = Booking(server: server, label: "kill-campaign")
         booking.global += ["--api-key", key]
+        let account = String(key.dropFirst("sk_test_".count))
         do {
+            if keyClosingBoundaries.contains(point) || releaseBoundaries.contains(point) {
+                if keyClosingBoundaries.contains(point) {
+                    try await killAroundKeyClosing(&kill, booking: booking, index: index, point: point)
+                } else {
+                    try await killAroundRelease(
+                        &kill, booking: booking, index: index, point: point, server: server, account: account)
+                }
+                kill.problems += try await Self.afterwards(booking, key: key, account: account, server: server)
+                return kill
+            }
             // Stays that never overlap on one offer (up to 1,190 kills), so
             // the rooms never run out.
             try await booking.holdAnOffer(index: (index / 170) % 7, days: 5 + 2 * (index % 170))
@@ -78,11 +109,20 @@ import Testing
             if ![0, 1, 3].contains(reconcile.status) {
                 kill.problems.append("reconcile exited \(reconcile.status): \(reconcile.error)")
             }
-            kill.problems += Campaign.check(
-                booking: booking, ledger: try await Campaign.ledger(key: key, server: server))
+            kill.problems += try await Self.afterwards(booking, key: key, account: account, server: server)
         } catch {
             kill.problems.append("\(error)")
         }
         return kill
+    }
+
+    /// The checks after a kill and the runs after it: no double charge, no
+    /// lost trip, a sound file (`Campaign.check`), and at most one live room
+    /// for the account's one chain of attempts.
+    static func afterwards(_ booking: Booking, key: String, account: String, server: String) async throws -> [String] {
+        var problems = Campaign.check(booking: booking, ledger: try await Campaign.ledger(key: key, server: server))
+        let live = try await Campaign.liveHolds(account: account, server: server)
+        if live.count > 1 { problems.append("\(live.count) live rooms for one chain: \(live.joined(separator: ", "))") }
+        return problems
     }
 }

@@ -107,13 +107,7 @@ extension Simulation {
     /// settled by its key: payments being settled are not limited).
     /// A hold whose answer never reached the device is not counted: the
     /// device cannot name it (it runs out on the server).
-    ///
-    /// Checked only with `BOOKINGKIT_SIM_I11=1` for now: 15 of the 2,000 CI
-    /// seeds still break it (the first, 103: a second process's `booking
-    /// hold` replaced the app's held room and no release of it left), a gap
-    /// not yet found.
     func checkLiveHolds() {
-        guard Self.checksI11 else { return }
         let live = world.serverHolds.liveHolds(nowMilliseconds: world.clock.unixMilliseconds)
         guard live.count > 1 else { return }
         let counted = live.intersection(world.attempts.holdIDs()).subtracting(world.attempts.openReleases())
@@ -124,9 +118,6 @@ extension Simulation {
             )
         }
     }
-
-    /// Whether I11 is checked (`BOOKINGKIT_SIM_I11=1`).
-    static let checksI11 = ProcessInfo.processInfo.environment["BOOKINGKIT_SIM_I11"] == "1"
 
     static func isFinal(_ status: String) -> Bool {
         ["CONFIRMED", "FAILED", "EXPIRED", "CANCELLED", "ABANDONED"].contains(status)

@@ -80,7 +80,10 @@ extension Simulation {
             return random.chance(80) ? .acceptNewPrice : .back
         case .actionRequired:
             if random.chance(60) { return nil }
-            return random.pick([.openChallenge, .returnedToApp, .checkAgain])
+            // The bank's page left: "Use another card" (the same room, a
+            // new key, paid once another card is given) or Back (the room
+            // given up).
+            return random.pick([.openChallenge, .returnedToApp, .checkAgain, .useAnotherCard, .back])
         case .failed, .expired, .notPaid:
             return random.chance(60) ? .retry : .back
         case .confirmed, .cancelled:

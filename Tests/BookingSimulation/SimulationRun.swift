@@ -20,6 +20,10 @@ public struct SimulationRun: Sendable {
     public var concurrency = ConcurrencyFigures()
     /// Taps the screen did not offer, refused by the client (its gates).
     public var refusedTaps = 0
+    /// Key closings, hold releases and 3-D Secure abandons sent and answered.
+    public var newCalls = NewCallFigures()
+    /// Process deaths, by the boundary each died at.
+    public var deaths: [String: Int] = [:]
 
     /// Runs seed `seed` with `steps` steps of the random user.
     public static func random(seed: UInt64, steps: Int? = nil) async -> SimulationRun {
@@ -60,6 +64,8 @@ public struct SimulationRun: Sendable {
             faults: observations.faults, requests: requests.count, trace: observations.trace.map(\.description))
         concurrency = simulation.concurrencyFigures
         refusedTaps = observations.refusedTaps
+        newCalls = NewCallFigures(requests)
+        deaths = observations.deaths
     }
 
     /// The report of a failing run: the seed to replay and what broke.

@@ -20,6 +20,10 @@ public struct SimulationTotals: Sendable {
     public var concurrency = ConcurrencyFigures()
     /// Failing seeds by each check they broke (`I2`, `I8 ABANDONED`, ...).
     public var failuresByCheck: [String: [UInt64]] = [:]
+    /// Key closings, hold releases and 3-D Secure abandons sent and answered.
+    public var newCalls = NewCallFigures()
+    /// Process deaths, by boundary.
+    public var deaths: [String: Int] = [:]
 
     /// Adds one run.
     public mutating func add(_ run: SimulationRun) {
@@ -27,6 +31,8 @@ public struct SimulationTotals: Sendable {
         boundaries += run.boundaries
         requests += run.requests
         refusedTaps += run.refusedTaps
+        newCalls.add(run.newCalls)
+        deaths.merge(run.deaths, uniquingKeysWith: +)
         boundariesByName.merge(run.boundariesByName, uniquingKeysWith: +)
         faults.merge(run.faults, uniquingKeysWith: +)
         concurrency.add(run.concurrency)
@@ -83,6 +89,8 @@ public struct SimulationTotals: Sendable {
             }
         }
         lines.append("taps the screen did not offer, refused by the client: \(refusedTaps)")
+        lines.append("process deaths: \(deaths.values.reduce(0, +))")
+        lines.append(newCalls.summary)
         lines.append(concurrency.summary)
         lines.append("faults injected by kind:")
         for kind in faults.keys.sorted() { lines.append("  \(kind.name): \(faults[kind] ?? 0)") }

@@ -12,6 +12,7 @@ enum UserTap: Sendable, CustomStringConvertible {
     case retry
     case checkAgain
     case openChallenge
+    case useAnotherCard
     case back
     case returnedToApp
     case networkChanged(isOnline: Bool)
@@ -25,6 +26,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .retry: return "retry"
         case .checkAgain: return "checkAgain"
         case .openChallenge: return "openChallenge"
+        case .useAnotherCard: return "useAnotherCard"
         case .back: return "back"
         case .returnedToApp: return "returnedToApp"
         case .networkChanged(let isOnline): return isOnline ? "networkChanged(online)" : "networkChanged(offline)"
@@ -46,6 +48,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .retry: return state.enabledActions.contains(.retry)
         case .checkAgain: return state.enabledActions.contains(.checkAgain)
         case .openChallenge: return state.enabledActions.contains(.openChallenge)
+        case .useAnotherCard: return state.enabledActions.contains(.useAnotherCard)
         case .back: return state.enabledActions.contains(.back)
         case .returnedToApp, .networkChanged: return true
         }
@@ -61,6 +64,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .retry: try await client.startRetry()
         case .checkAgain: try await client.checkAgain()
         case .openChallenge: try await client.openChallenge()
+        case .useAnotherCard: try await client.useAnotherCard()
         case .back: try await client.back()
         case .returnedToApp: await client.returnedToApp()
         case .networkChanged(let isOnline): await client.networkChanged(isOnline: isOnline)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The deterministic simulation: thousands of seeds, each a user, a network
-/// and a process that dies, checked against I1...I7 after every step.
+/// and a process that dies, checked against I1...I11 after every step.
 @Suite struct SimulationTests {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
@@ -36,6 +36,19 @@ import Testing
             totals.refusedTaps > 0, "the users never tapped what the screen did not offer: the gates went unchecked")
         // The ways out that keep the room are drawn, and a process dies around them.
         for boundary in ["before closeKey", "after closeKey", "before saveAttemptOnHold", "after readHold"] {
+            #expect(totals.boundariesByName[boundary, default: 0] > 0, "the simulation never passed \(boundary)")
+        }
+        // The ways out of issue 22 reach the server and are answered:
+        // closing a key, releasing a hold, leaving a pending 3-D Secure.
+        let calls = totals.newCalls
+        for (name, count) in [
+            ("key closing", calls.keyClosings), ("hold release", calls.releases),
+            ("3-D Secure abandon", calls.abandons),
+        ] {
+            #expect(count.sent > 0, "the simulation never sent a \(name)")
+            #expect(count.succeeded > 0, "no \(name) was ever answered with a 2xx")
+        }
+        for boundary in ["before releaseHold", "after releaseHold", "before abandonBooking"] {
             #expect(totals.boundariesByName[boundary, default: 0] > 0, "the simulation never passed \(boundary)")
         }
         #expect(

@@ -1,0 +1,55 @@
+import BookingAPI
+import BookingKit
+import BookingTestSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// A room the user gave up is freed by the next launch even when nothing
+/// else is open: real HTTP over loopback to the sandbox, real SQLite files,
+/// two clients on one data directory standing for two runs of an app.
+@Suite("a launch sends the releases an earlier run left", .timeLimit(.minutes(1)))
+struct LaunchReleaseTests {
+    @Test("Back, the app killed before the release left, then a launch with no attempt open frees the room")
+    func aLaunchWithNoAttemptOpenSendsASavedRelease() async throws {
+        let sandbox = try SandboxFixture(route: .loopback)
+        // The first run dies once Back's release is saved, before it is sent.
+        let died = Watched(false)
+        let dying = try BookingClient(
+            ClientFixture.configuration(sandbox: sandbox),
+            seams: BookingClient.Seams(
+                dependencies: Dependencies(sleeper: NoSleeper()),
+                boundaryHook: { boundary in
+                    guard boundary.description == "after releaseHold" else { return !died.value }
+                    died.change { $0 = true }
+                    return false
+                }))
+        await dying.launch()
+        let offer = try #require(
+            try await dying.offers(
+                at: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
+                guests: 2
+            ).items.first)
+        try await dying.hold(offer)
+        #expect(try await dying.outcome(timeout: .seconds(10)).stage.name == "held")
+        let hold = try #require(try await sandbox.liveHolds().first)
+        #expect(try await dying.back().stage.name == "browsing")
+        _ = await died.wait(until: { $0 })
+        #expect(sandbox.transport.requests("POST", "/v1/holds/\(hold)/release").isEmpty)
+        #expect(try await sandbox.liveHolds() == [hold])
+
+        // The next run: no attempt is open (Back abandoned it), one release is.
+        let next = try ClientFixture.client(sandbox: sandbox, launchBound: .seconds(50))
+        let launch = await next.launch()
+        #expect(launch.state.stage.name == "browsing")
+        #expect(launch.openAttempts == 0)
+        #expect(launch.settlement?.holdsReleased == 1)
+        #expect(try await sandbox.liveHolds() == [])
+        #expect(sandbox.transport.requests("POST", "/v1/holds/\(hold)/release").count == 1)
+        // Nothing is owed any more: a second launch sends nothing.
+        let before = sandbox.transport.requests.count
+        #expect(await next.launch().settlement == nil)
+        #expect(sandbox.transport.requests.count == before)
+        await sandbox.stop()
+    }
+}
