@@ -26,7 +26,7 @@
 ///   `processing`, never to a stage that could pay it again.
 public enum BookingFlow {
     /// A transition: the next state and the effects to run, in order.
-    public typealias Transition = (state: State, effects: [Effect])
+    package typealias Transition = (state: State, effects: [Effect])
 
     /// The state at launch: the results list, online until told otherwise.
     public static let initialState = State(stage: .browsing)
@@ -38,7 +38,7 @@ public enum BookingFlow {
     /// The next state and the effects for `event` in `state`. Pure: same
     /// input, same output. Every pair has an answer; one the table does not
     /// use returns `state` unchanged and no effects.
-    public static func reduce(_ state: State, _ event: Event) -> Transition {
+    package static func reduce(_ state: State, _ event: Event) -> Transition {
         var next = state
         switch event {
         case .wentOffline:
