@@ -238,12 +238,14 @@ extension BookingFlow {
                 return startPolling(payment, bookingID: bookingID, version: record.version)
             }
             // The bank's page again, saved with the answer: the user can
-            // still answer it (or leave it); the booking is read once, and a
-            // newer answer (the bank answered meanwhile) moves the flow on.
+            // still answer it (or leave it). The launch's reconciliation, the
+            // return from the page or the app's return to the foreground
+            // reads the booking; a newer answer moves the flow on. (No read
+            // here: it would race reconciliation's and any Retry-After.)
             let pending = ActionRequired(
                 payment: Payment(attempt: attempt, holdID: record.holdID, bookingID: bookingID), bookingID: bookingID,
                 version: record.version, challengeURL: url)
-            return go(.actionRequired(pending), [.pollBooking(attempt.id, bookingID, after: .zero)])
+            return go(.actionRequired(pending))
         case .processing:
             if let bookingID = record.bookingID {
                 return startPolling(payment, bookingID: bookingID, version: record.version)

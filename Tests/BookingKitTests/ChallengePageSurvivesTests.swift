@@ -55,7 +55,9 @@ import Testing
         let (attempt, bookingID, _) = try await Self.challenged(harness)
         try harness.restart()
         try await harness.api.completeChallenge(bookingID, pass: true)  // in a browser, meanwhile
-        _ = try await harness.runtime.restore()
+        let restored = try await harness.runtime.restore()
+        #expect(restored.stage.name == "actionRequired")
+        await harness.flow.send(.appForegrounded)  // the app comes to the foreground: the booking is read
         #expect(await harness.waitForFinal().stage.name == "confirmed")
         #expect(try await harness.repository.attempt(attempt)?.phase == .confirmed)
         #expect(try await harness.ledger().chargeCount == 1)
