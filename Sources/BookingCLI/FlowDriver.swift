@@ -132,11 +132,33 @@ package struct FlowDriver: Sendable {
         return await noticingOffline(state)
     }
 
+    /// Follows a payment restored waiting for 3-D Secure (its page saved
+    /// with the server's answer) as `pay` follows a new one: the page is
+    /// printed again for a person, or completed on the sandbox
+    /// (`passChallenge`); nothing is sent again.
+    package func resumeChallenge(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
+        let ticker = ProgressTicker(client: client, console: services.console, enabled: showsProgress)
+        var state = await client.state
+        if let result = await client.waitForPayment() {
+            state = await follow(result, token: token, passChallenge: passChallenge)
+        }
+        await ticker.stop()
+        return await noticingOffline(state)
+    }
+
     private func payAndFollow(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
         let paying = await awaiting(Self.paymentBudget, refused: "cannot pay here") {
             client throws(BookingClientError) in try await client.pay(with: token)
         }
-        guard var result = paying else { return await client.state }
+        guard let result = paying else { return await client.state }
+        return await follow(result, token: token, passChallenge: passChallenge)
+    }
+
+    /// Follows a payment from its first result to a named outcome.
+    private func follow(
+        _ first: PaymentResult, token: PaymentToken, passChallenge: Bool?
+    ) async -> BookingFlow.State {
+        var result = first
         var taps = 1
         var challenged: Set<BookingID> = []
         var personDeadline: ContinuousClock.Instant?

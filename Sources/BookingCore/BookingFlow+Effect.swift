@@ -8,7 +8,7 @@ extension BookingFlow {
     /// submitted, an attempt let go or concluded with no answer behind it);
     /// the repository saves each server answer where it receives it, in the
     /// same transaction, so no answer has two writers.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// Insert the attempt's row (`holdRequested`, key included) before
         /// any request of it; the runner stamps its created time.
         case saveAttempt(Attempt)
@@ -61,7 +61,7 @@ extension BookingFlow {
         case saveNotPaid(AttemptID)
 
         /// The attempt the effect belongs to.
-        public var attemptID: AttemptID {
+        package var attemptID: AttemptID {
             switch self {
             case .saveAttempt(let attempt), .requestHold(let attempt), .saveAttemptOnHold(let attempt, _):
                 return attempt.id
@@ -77,25 +77,25 @@ extension BookingFlow {
 
     /// The body and key of `POST /v1/bookings`: the attempt itself (its
     /// key), the hold and the payment method.
-    public struct PaymentRequest: Hashable, Sendable {
+    package struct PaymentRequest: Hashable, Sendable {
         /// The attempt; its key is the Idempotency-Key header.
-        public let attempt: Attempt
+        package let attempt: Attempt
         /// The hold paid for.
-        public let holdID: HoldID
+        package let holdID: HoldID
         /// The payment method.
-        public let token: PaymentToken
+        package let token: PaymentToken
         /// Whether this is the same payment sent again after a lookup found
         /// no booking (a failure to reach the server then says nothing about
         /// the first send, so it never ends the attempt).
-        public let isResend: Bool
+        package let isResend: Bool
 
         /// The attempt's id.
-        public var attemptID: AttemptID { attempt.id }
+        package var attemptID: AttemptID { attempt.id }
         /// The Idempotency-Key header.
-        public var key: IdempotencyKey { attempt.key }
+        package var key: IdempotencyKey { attempt.key }
 
         /// A value with every field given.
-        public init(attempt: Attempt, holdID: HoldID, token: PaymentToken, isResend: Bool = false) {
+        package init(attempt: Attempt, holdID: HoldID, token: PaymentToken, isResend: Bool = false) {
             self.attempt = attempt
             self.holdID = holdID
             self.token = token

@@ -2,7 +2,7 @@ extension BookingFlow {
     /// Something that happened. Ids and times come in with events, so the
     /// reducer never makes or reads them. Every event that is the result of
     /// an effect carries the attempt id; one for another attempt is dropped.
-    public enum Event: Hashable, Sendable, Codable {
+    package enum Event: Hashable, Sendable, Codable {
         // The user.
 
         /// An offer was picked from the results.
@@ -72,7 +72,7 @@ extension BookingFlow {
         case bookingAbandoned(AttemptID, AbandonAnswer)
 
         /// The attempt an effect result belongs to; `nil` for the other events.
-        public var attemptID: AttemptID? {
+        package var attemptID: AttemptID? {
             switch self {
             case .holdGranted(let id, _, _, _), .holdFailed(let id, _), .holdTimerFired(let id, _),
                 .holdRead(let id, _, _, _), .holdReadFailed(let id, _), .payAnswered(let id, _),
@@ -86,7 +86,7 @@ extension BookingFlow {
         }
 
         /// A short name, for the diagram and logs (no ids, no personal data).
-        public var name: String {
+        package var name: String {
             switch self {
             case .offerChosen: return "offerChosen"
             case .holdTapped: return "holdTapped"
@@ -119,7 +119,7 @@ extension BookingFlow {
     }
 
     /// Why a hold request failed.
-    public enum HoldFailure: Hashable, Sendable, Codable {
+    package enum HoldFailure: Hashable, Sendable, Codable {
         /// `409 PRICE_CHANGED`, with the new quote.
         case priceChanged(Quote)
         /// `409 SOLD_OUT`.
@@ -136,7 +136,7 @@ extension BookingFlow {
         case superseded
 
         /// A short name.
-        public var name: String {
+        package var name: String {
             switch self {
             case .priceChanged: return "priceChanged"
             case .soldOut: return "soldOut"
@@ -149,7 +149,7 @@ extension BookingFlow {
     }
 
     /// Why a hold read failed.
-    public enum HoldReadFailure: Hashable, Sendable, Codable {
+    package enum HoldReadFailure: Hashable, Sendable, Codable {
         /// The hold is gone.
         case expired
         /// The server could not be reached.
@@ -157,7 +157,7 @@ extension BookingFlow {
     }
 
     /// Why a payment request failed, as BookingAPI's `OutcomePolicy` classified it.
-    public enum PaymentFailure: Hashable, Sendable, Codable {
+    package enum PaymentFailure: Hashable, Sendable, Codable {
         /// No clear answer (timeout, dropped connection, 5xx): look it up.
         case unknownOutcome
         /// Declined by the bank.
@@ -190,7 +190,7 @@ extension BookingFlow {
         case waitRequested(until: Int64)
 
         /// A short name.
-        public var name: String {
+        package var name: String {
             switch self {
             case .waitRequested: return "waitRequested"
             case .serverFailedTheKey: return "serverFailedTheKey"
@@ -207,7 +207,7 @@ extension BookingFlow {
     }
 
     /// The answer of a lookup by key, or of a booking poll.
-    public enum LookupResult: Hashable, Sendable, Codable {
+    package enum LookupResult: Hashable, Sendable, Codable {
         /// The server's booking.
         case found(Booking)
         /// No booking for the key (yet: the request may still be running).
@@ -216,7 +216,7 @@ extension BookingFlow {
         case unreachable
 
         /// A short name.
-        public var name: String {
+        package var name: String {
             switch self {
             case .found(let booking): return "found \(booking.status.rawValue)"
             case .notFound: return "notFound"
@@ -230,7 +230,7 @@ extension BookingFlow {
     /// The server's answer to closing an attempt's key (`POST
     /// /v1/bookings/close-key`): the booking made under it, or the key
     /// closed for good, or not closed because its request still runs.
-    public enum KeyClosure: Hashable, Sendable, Codable {
+    package enum KeyClosure: Hashable, Sendable, Codable {
         /// A booking was made under the key: that booking decides.
         case used(Booking)
         /// No booking under the key, and none ever will be: the server
@@ -245,7 +245,7 @@ extension BookingFlow {
         case unsupported
 
         /// A short name.
-        public var name: String {
+        package var name: String {
             switch self {
             case .used(let booking): return "used \(booking.status.rawValue)"
             case .closed: return "closed"

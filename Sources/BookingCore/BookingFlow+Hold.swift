@@ -209,7 +209,9 @@ extension BookingFlow {
 
     /// At launch, from the saved attempt that is not final. An attempt that
     /// may have charged goes to `unknown` or `processing` and only asks the
-    /// server; one that moved no money is read again or let go.
+    /// server, or, waiting for 3-D Secure with its page saved, back to that
+    /// page (`actionRequired`, never a stage that pays); one that moved no
+    /// money is read again or let go.
     static func restore(_ record: SavedAttempt, hold restoredHold: RestoredHold?) -> Step? {
         guard !record.phase.isFinal else { return nil }
         let attempt = record.attempt
@@ -230,7 +232,21 @@ extension BookingFlow {
                 .checkingHold(
                     CheckingHold(attempt: attempt, offer: nil, holdID: holdID, readPending: true, isTimeUnknown: true)),
                 [.readHold(attempt.id, holdID)])
-        case .actionRequired, .processing:
+        case .actionRequired:
+            guard let bookingID = record.bookingID else { return startLookup(payment, version: record.version) }
+            guard let url = record.challengeURL else {
+                return startPolling(payment, bookingID: bookingID, version: record.version)
+            }
+            // The bank's page again, saved with the answer: the user can
+            // still answer it (or leave it). The launch's reconciliation, the
+            // return from the page or the app's return to the foreground
+            // reads the booking; a newer answer moves the flow on. (No read
+            // here: it would race reconciliation's and any Retry-After.)
+            let pending = ActionRequired(
+                payment: Payment(attempt: attempt, holdID: record.holdID, bookingID: bookingID), bookingID: bookingID,
+                version: record.version, challengeURL: url)
+            return go(.actionRequired(pending))
+        case .processing:
             if let bookingID = record.bookingID {
                 return startPolling(payment, bookingID: bookingID, version: record.version)
             }

@@ -3,7 +3,7 @@
 // Back ends it and gives the hold up.
 extension BookingFlow {
     /// What leaving a pending 3-D Secure booking found.
-    public enum AbandonAnswer: Hashable, Sendable, Codable {
+    package enum AbandonAnswer: Hashable, Sendable, Codable {
         /// The booking ended unpaid (`FAILED`, or `EXPIRED` before): its hold
         /// is free to pay again, and a bank answer from now on is refused.
         case abandoned(Booking)
@@ -14,7 +14,7 @@ extension BookingFlow {
         case unreachable
 
         /// A short name.
-        public var name: String {
+        package var name: String {
             switch self {
             case .abandoned: return "abandoned"
             case .passed: return "passed"

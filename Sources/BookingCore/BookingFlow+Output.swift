@@ -25,7 +25,7 @@ extension BookingFlow.State {
         case .checkingHold: return "Checking your hold"
         case .priceChanged: return "The price changed"
         case .submitting: return "Paying"
-        case .unknown(let s): return s.hasGivenUp ? "We could not confirm" : "Checking your payment"
+        case .unknown(let s): return s.couldNotConfirm ? "We could not confirm" : "Checking your payment"
         case .actionRequired: return "Confirm with your bank"
         case .processing(let s): return s.isStillChecking ? "Still checking" : "Confirming your booking"
         case .confirmed(let s): return s.isSavedOnDevice ? "Booking confirmed" : "Booking confirmed on the server"
@@ -136,16 +136,17 @@ extension BookingFlow.State {
         case .priceChanged:
             return [online(.acceptNewPrice), .enabled(.back)]
         case .submitting:
-            return [.disabled(.pay, because: "Your payment is being sent.")]
+            return [.disabled(.pay, because: "Your payment is being sent."), .enabled(.back)]
         case .unknown(let s):
-            return s.checkPending ? [] : [.enabled(.checkAgain)]
+            // Back never waits: the payment goes on being checked (`paymentBeingChecked`).
+            return s.checkPending && !s.isUnreachable ? [.enabled(.back)] : [.enabled(.checkAgain), .enabled(.back)]
         case .actionRequired(let s) where s.leaving != nil:
             return [.disabled(.useAnotherCard, because: "Leaving your bank's page.")]
         case .actionRequired(let s):
             return [.enabled(.openChallenge)] + (s.payment.holdID == nil ? [] : [.enabled(.useAnotherCard)])
                 + [.enabled(.back)]
         case .processing(let s):
-            return s.pollPending ? [] : [.enabled(.checkAgain)]
+            return s.pollPending ? [.enabled(.back)] : [.enabled(.checkAgain), .enabled(.back)]
         case .confirmed, .cancelled:
             return [.enabled(.back)]
         case .failed(let s) where s.reason == .superseded:
@@ -197,9 +198,34 @@ extension BookingFlow.State {
         return nil
     }
 
-    /// A banner above the screen, if any.
+    /// A banner above the screen, if any: a payment still being checked
+    /// (the user went Back from it) first, then being offline, then how
+    /// an earlier payment ended while another attempt was on screen.
     public var banner: String? {
-        isOnline ? nil : "You are offline. Holding and paying need a connection."
+        bannerVariant.map { Self.bannerOfVariant[$0] ?? "" }
+    }
+
+    /// The banners' words, by variant (`booking.banner.<variant>`).
+    private static let bannerOfVariant: [String: String] = [
+        "paymentBeingChecked": "A payment is still being checked. Do not pay for that room again.",
+        "offline": "You are offline. Holding and paying need a connection.",
+        "earlierPayment.confirmed": "Your earlier payment went through: that booking is confirmed.",
+        "earlierPayment.notPaid": "Your earlier payment did not go through. Nothing was charged for it.",
+        "earlierPayment.needsBank": "Your earlier payment waits for your bank's confirmation.",
+        "earlierPayment.couldNotConfirm": BookingFlow.couldNotConfirmMessage,
+    ]
+
+    /// Which banner shows, if any.
+    var bannerVariant: String? {
+        if paymentBeingChecked != nil { return "paymentBeingChecked" }
+        if !isOnline { return "offline" }
+        switch earlierPayment {
+        case .confirmed?: return "earlierPayment.confirmed"
+        case .failed?, .notPaid?, .expired?, .cancelled?: return "earlierPayment.notPaid"
+        case .actionRequired?: return "earlierPayment.needsBank"
+        case .some: return "earlierPayment.couldNotConfirm"
+        case nil: return nil
+        }
     }
 
     /// Where to navigate, if anywhere.
@@ -237,6 +263,8 @@ extension BookingFlow.State {
         case .held: return .holdTimer
         case .checkingHold(let s): return s.readPending ? .holdRead : nil
         case .submitting: return .payment
+        case .unknown(let s) where s.isUnreachable:
+            return nil  // "We could not confirm", with actions: the back-off goes on unseen
         case .unknown(let s):
             switch s.waitingFor {
             case .lookup?: return .lookup

@@ -42,10 +42,14 @@ extension BookingFlow {
                 return step
             }
             guard stage.waitingFor == .lookup else { return nil }  // a duplicate answer: the check is already counted
-            if result == .notFound { return nothingUnderTheKey(stage) }
-            return nextLookup(stage, holdLeft: nil)
+            var answered = stage
+            answered.isUnreachable = result == .unreachable  // "We could not confirm" at once, checks go on
+            if result == .notFound { return nothingUnderTheKey(answered) }
+            return nextLookup(answered, holdLeft: nil)
         case .keyClosed(_, let closure):
-            return keyClosureAnswered(closure, stage)
+            var answered = stage
+            answered.isUnreachable = closure == .unreachable && stage.waitingFor == .keyClose
+            return keyClosureAnswered(closure, answered)
         case .holdRead(_, let hold, _, _) where stage.waitingFor == .holdRead:
             return nextLookup(stage, holdLeft: hold.expiresIn)
         case .holdReadFailed(_, .expired) where stage.waitingFor == .holdRead:
@@ -57,9 +61,13 @@ extension BookingFlow {
         case .holdReadFailed(_, .unreachable) where stage.waitingFor == .holdRead,
             .holdFailed(_, .rejected) where stage.waitingFor == .holdRead:
             return nextLookup(stage, holdLeft: nil)
-        case .checkAgainTapped where !stage.checkPending, .appForegrounded where !stage.checkPending:
+        case .checkAgainTapped where !stage.checkPending || stage.isUnreachable,
+            .appForegrounded where !stage.checkPending:
+            // Unreachable, a check is still scheduled: this one goes now
+            // (the schedule's answer then counts as one more check).
             var next = stage
             next.waitingFor = .lookup
+            next.isUnreachable = false
             return go(.unknown(next), [.lookUpAttempt(attempt.id, attempt.key, after: .zero)])
         default:
             return nil

@@ -43,6 +43,10 @@ extension BookingFlow {
         /// What the server told about the key or the hold, if anything
         /// settles the attempt once a lookup finds no booking.
         public var settledBy: NotPaidReason?
+        /// The last check could not reach the server (offline, refused, no
+        /// usable answer): the screen says "We could not confirm" at once,
+        /// with Check again and Back, while the back-off goes on.
+        public var isUnreachable: Bool = false
 
         /// Whether a lookup, resend or hold read is scheduled or out.
         public var checkPending: Bool {
@@ -53,6 +57,10 @@ extension BookingFlow {
         /// Whether the schedule is used up and nothing is out: the screen says
         /// "We could not confirm".
         public var hasGivenUp: Bool { !checkPending && checks >= BackoffSchedule.lostAnswer.checkCount }
+
+        /// Whether the screen says "We could not confirm" (with Check again
+        /// and Back): the checks gave up, or the server cannot be reached now.
+        public var couldNotConfirm: Bool { hasGivenUp || isUnreachable }
 
         /// A value with every field given.
         public init(

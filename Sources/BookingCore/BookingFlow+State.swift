@@ -9,12 +9,27 @@ extension BookingFlow {
         public var isOnline: Bool
         /// Offers the server said are sold out; the results list marks them.
         public var soldOutOffers: Set<OfferID>
+        /// A payment the user went Back from while it was being checked
+        /// (`submitting`, `unknown` or `processing`): it keeps being settled
+        /// (its lookups and polls go on; reconciliation settles it too) and
+        /// the banner says so. A payment being settled never blocks the app:
+        /// a new hold may start meanwhile.
+        public var paymentBeingChecked: Stage?
+        /// Where such a payment landed, while the screen shows another
+        /// attempt: the banner says how it ended. (With no other attempt on
+        /// screen, the landed stage itself is shown.)
+        public var earlierPayment: Stage?
 
         /// A state.
-        public init(stage: Stage, isOnline: Bool = true, soldOutOffers: Set<OfferID> = []) {
+        public init(
+            stage: Stage, isOnline: Bool = true, soldOutOffers: Set<OfferID> = [], paymentBeingChecked: Stage? = nil,
+            earlierPayment: Stage? = nil
+        ) {
             self.stage = stage
             self.isOnline = isOnline
             self.soldOutOffers = soldOutOffers
+            self.paymentBeingChecked = paymentBeingChecked
+            self.earlierPayment = earlierPayment
         }
     }
 

@@ -22,7 +22,8 @@ extension BookingFlow.State {
 
     /// The banner, keyed; nil when there is none.
     public var bannerText: LocalizedText? {
-        banner.map { LocalizedText(key: "booking.banner.offline", defaultValue: $0) }
+        guard let variant = bannerVariant, let banner else { return nil }
+        return LocalizedText(key: "booking.banner." + variant, defaultValue: banner)
     }
 
     /// The stage's name, refined by what changes its title or message.
@@ -32,7 +33,7 @@ extension BookingFlow.State {
         case .checkingHold(let s) where s.isTimeUnknown && s.readPending: return "checkingHold.timeUnknown"
         case .checkingHold(let s): return s.readPending ? "checkingHold.reading" : "checkingHold.unreachable"
         case .priceChanged(let s): return s.offer == nil ? "priceChanged" : "priceChanged.fromOld"
-        case .unknown(let s): return s.hasGivenUp ? "unknown.gaveUp" : "unknown"
+        case .unknown(let s): return s.couldNotConfirm ? "unknown.gaveUp" : "unknown"
         case .processing(let s): return s.isStillChecking ? "processing.stillChecking" : "processing"
         case .confirmed(let s):
             let base = s.isSavedOnDevice ? "confirmed" : "confirmed.notSaved"

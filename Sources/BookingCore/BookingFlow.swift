@@ -23,10 +23,13 @@
 /// - a declined card or a failed booking keeps the hold: a retry pays it
 ///   under a new attempt and key, never asking for a second room;
 /// - a saved attempt that may have charged is restored to `unknown` or
-///   `processing`, never to a stage that could pay it again.
+///   `processing` (or its saved 3-D Secure page), never to a stage that
+///   could pay it again;
+/// - a payment being checked never blocks the app: Back leaves it for the
+///   results while it goes on being settled (`paymentBeingChecked`).
 public enum BookingFlow {
     /// A transition: the next state and the effects to run, in order.
-    public typealias Transition = (state: State, effects: [Effect])
+    package typealias Transition = (state: State, effects: [Effect])
 
     /// The state at launch: the results list, online until told otherwise.
     public static let initialState = State(stage: .browsing)
@@ -38,7 +41,7 @@ public enum BookingFlow {
     /// The next state and the effects for `event` in `state`. Pure: same
     /// input, same output. Every pair has an answer; one the table does not
     /// use returns `state` unchanged and no effects.
-    public static func reduce(_ state: State, _ event: Event) -> Transition {
+    package static func reduce(_ state: State, _ event: Event) -> Transition {
         var next = state
         switch event {
         case .wentOffline:
@@ -46,14 +49,23 @@ public enum BookingFlow {
             return (next, [])
         case .cameOnline:
             next.isOnline = true
-            return (next, [])
+            return nudgingBackground((next, []))
+        case .appForegrounded where state.paymentBeingChecked != nil:
+            return nudgingBackground(reduce(withoutBackground(state), event), from: state)
         case .confirmationNotSaved(let id, let booking):
             return notSavedOnDevice(reduce(state, .payAnswered(id, booking)), from: state)
         default:
             break
         }
         if let eventAttempt = event.attemptID, eventAttempt != state.stage.attemptID {
+            if let background = state.paymentBeingChecked, background.attemptID == eventAttempt {
+                return settleInBackground(state, background, event)
+            }
             return (state, [])  // stale: another attempt's result
+        }
+        if event == .backTapped {
+            if isBeingChecked(state.stage) { return leaveCheckingPayment(state) }
+            next.earlierPayment = nil  // the banner of a landed payment goes with the screen it was on
         }
         let result: (stage: Stage, effects: [Effect], soldOut: OfferID?)?
         switch state.stage {

@@ -16,6 +16,10 @@ public struct SavedAttempt: Hashable, Codable, Sendable {
     public var version: Version = .none
     /// The hold clock's saved anchor, in `SavedHoldAnchor`'s storage text.
     public var holdAnchor: String? = nil
+    /// The bank's 3-D Secure page while the attempt is `actionRequired`
+    /// (saved with the server's answer, so an interruption does not lose
+    /// it); nil in every other phase.
+    public var challengeURL: String? = nil
     /// When the attempt was made, in unix milliseconds (wall clock; for
     /// display and the key's lifetime only).
     public var createdAtMilliseconds: Int64

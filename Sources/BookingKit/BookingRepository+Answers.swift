@@ -48,7 +48,7 @@ extension BookingRepository {
             AttemptChange(
                 attemptID: id, phase: AttemptPhase(bookingStatus: booking.state), version: booking.version,
                 holdID: booking.holdId, bookingID: booking.bookingId),
-            at: syncedAt)
+            challengeURL: booking.state == .actionRequired ? booking.nextAction?.url : nil, at: syncedAt)
     }
 
     /// Whether `booking` is saved on this device as a trip: what a flow

@@ -9,10 +9,10 @@ public struct AttemptTable {
     let database: Database
 
     private static let columns =
-        "attempt_id, idempotency_key, offer_id, quote_id, hold_id, booking_id, status, version, hold_anchor, created_at, updated_at"
+        "attempt_id, idempotency_key, offer_id, quote_id, hold_id, booking_id, status, version, hold_anchor, created_at, updated_at, challenge_url"
 
     // Built once, not interpolated on every durable write (BENCHMARKS.md).
-    private static let insertSQL = "INSERT INTO booking_attempt (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+    private static let insertSQL = "INSERT INTO booking_attempt (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
 
     /// Saves a new attempt. Returns once the commit is durable
     /// (`synchronous=FULL`): the row survives a crash or power loss from then on.
@@ -33,6 +33,7 @@ public struct AttemptTable {
         try statement.bind(record.holdAnchor, at: 9)
         try statement.bind(record.createdAtMilliseconds, at: 10)
         try statement.bind(record.updatedAtMilliseconds, at: 11)
+        try statement.bind(record.challengeURL, at: 12)
         try statement.run()
     }
 
@@ -41,21 +42,26 @@ public struct AttemptTable {
     /// is final, the version is older, or the version is the same and the
     /// phase earlier (the schema's trigger enforces this for every UPDATE),
     /// or no such attempt exists. A `nil` field keeps its column.
+    ///
+    /// `challengeURL` is the bank's 3-D Secure page of an `ACTION_REQUIRED`
+    /// answer, saved in this same statement; a move to any other phase
+    /// clears the saved page (the booking moved on).
     @discardableResult
-    public func update(_ change: AttemptChange, at date: Date) throws -> Bool {
+    public func update(_ change: AttemptChange, challengeURL: String? = nil, at date: Date) throws -> Bool {
         try database.compareAndSet(
             """
             UPDATE booking_attempt
             SET status = ?2, version = coalesce(?3, version), hold_id = coalesce(?4, hold_id),
                 booking_id = coalesce(?5, booking_id), hold_anchor = coalesce(?6, hold_anchor),
-                updated_at = ?7
+                updated_at = ?7,
+                challenge_url = CASE WHEN ?2 = 'ACTION_REQUIRED' THEN coalesce(?8, challenge_url) END
             WHERE attempt_id = ?1
             """,
             [
                 .text(change.attemptID.rawValue), .text(change.phase.rawValue),
                 change.version.map { .integer($0.rawValue) } ?? .null, SQLiteValue(change.holdID?.rawValue),
                 SQLiteValue(change.bookingID?.rawValue), SQLiteValue(change.holdAnchor),
-                .integer(date.unixMilliseconds),
+                .integer(date.unixMilliseconds), SQLiteValue(challengeURL),
             ])
     }
 
@@ -202,6 +208,8 @@ public struct AttemptTable {
         record.version = version
         record.holdAnchor = row.optionalString(at: 8)
         record.updatedAtMilliseconds = row.int64(at: 10)
+        // The page is the pending challenge's only: shown while ACTION_REQUIRED.
+        record.challengeURL = phase == .actionRequired ? row.optionalString(at: 11) : nil
         return record
     }
 }

@@ -78,9 +78,12 @@ import Testing
                 // The same payment again, with the same key, only after a
                 // lookup found no booking under that key.
                 expect(history.submittedSaved.contains(request.attemptID), "resend before its status was saved")
-                expect(state.stage.name == "unknown", "resend from \(state.stage.name)")
+                // Decided by the payment's own stage: on screen, or being
+                // checked in the background after Back.
+                let owner = state.stage.attemptID == request.attemptID ? state.stage : state.paymentBeingChecked
+                expect(owner?.name == "unknown", "resend from \(owner?.name ?? "nothing")")
                 expect(event.name == "attemptLookedUp(notFound)", "resend after \(event.name)")
-                if case .unknown(let unknown) = state.stage {
+                if case .unknown(let unknown)? = owner {
                     expect(request.key == unknown.payment.attempt.key, "a resend with another key")
                 }
             case .pay(let request):
@@ -124,7 +127,7 @@ import Testing
                 expect(!next.actions.contains { $0.action == .pay }, "a pay action after giving up")
             }
         }
-        if state.stage.isFinal, event.attemptID != nil {
+        if state.stage.isFinal, let attempt = event.attemptID, attempt != state.paymentBeingChecked?.attemptID {
             expect(next == state && effects.isEmpty, "a result moved a final stage")
         }
         if next.stage != state.stage, next.pendingWork != nil {
@@ -136,10 +139,32 @@ import Testing
     /// The alphabet at a node: the table's events, minus restores of an
     /// attempt this path already knows (at launch the store only restores a
     /// row that is not final, and it is the row the path saved).
+    /// With a payment being checked in the background (Back from it), its
+    /// results are drawn too, and no new attempt takes its id (real ids
+    /// never repeat; the samples reuse two).
     static func events(for node: Node) -> [Flow.Event] {
-        alphabet(node.state.stage.attemptID).filter { event in
+        let background = node.state.paymentBeingChecked?.attemptID
+        var events = alphabet(node.state.stage.attemptID ?? background)
+        if let background {
+            events = events.filter { startedAttempt($0) != background }
+            if let current = node.state.stage.attemptID, current != background {
+                events += alphabet(background).filter { $0.attemptID == background }
+            }
+        }
+        return events.filter { event in
             guard case .restored(let record?, _) = event else { return true }
             return !node.history.saved.contains(record.attemptID)
+        }
+    }
+
+    /// The new attempt an event starts, if any.
+    static func startedAttempt(_ event: Flow.Event) -> AttemptID? {
+        switch event {
+        case .holdTapped(let id, _), .acceptNewPriceTapped(let id, _), .retryTapped(let id, _),
+            .useAnotherCardTapped(let id, _):
+            return id
+        default:
+            return nil
         }
     }
 
@@ -214,9 +239,9 @@ import Testing
 
     @Test func explorationReachesTheHardCorners() {
         // The cap and the "still checking" states are reached from the table's
-        // near-cap states, and the given-up state offers only "check again".
+        // near-cap states, and the given-up state offers "check again" and Back, never Pay.
         let gaveUp = Flow.reduce(Fix.unknown(checks: 5), .attemptLookedUp(Fix.a1, .unreachable)).state
-        #expect(gaveUp.enabledActions == [.checkAgain])
+        #expect(gaveUp.enabledActions == [.checkAgain, .back])
         let stillChecking = Flow.reduce(Fix.processing(polls: 8), .bookingPolled(Fix.a1, .unreachable)).state
         #expect(stillChecking.title == "Still checking")
     }

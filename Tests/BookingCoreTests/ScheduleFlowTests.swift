@@ -20,7 +20,7 @@ import Testing
             state.message
                 == "We could not confirm. You will get an email if the booking went through. Do not pay again.")
         #expect(!state.actions.contains { $0.action == .pay })
-        #expect(state.enabledActions == [.checkAgain])
+        #expect(state.enabledActions == [.checkAgain, .back])  // Back: the checks go on (issue 22 item 6)
     }
 
     @Test func aLookupThatFindsNothingWithNoPaymentMethodClosesTheKeyAndNeverPays() {
@@ -51,7 +51,7 @@ import Testing
         #expect(waits == [1, 2, 4, 8, 8, 8, 8, 8, 8].map { .seconds($0) })
         #expect(waits.reduce(.zero, +) == .seconds(55))
         #expect(state.title == "Still checking")
-        #expect(state.enabledActions == [.checkAgain])
+        #expect(state.enabledActions == [.checkAgain, .back])  // Back: the checks go on (issue 22 item 6)
     }
 
     @Test func theRedirectResultIsOnlyAHintAndForegroundAlsoPolls() {

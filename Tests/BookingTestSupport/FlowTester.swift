@@ -14,21 +14,21 @@ import Testing
 ///     $0.stage = .checkingHold(...)
 /// }
 /// ```
-public final class FlowTester {
+package final class FlowTester {
     /// The state after the last event.
-    public private(set) var state: BookingFlow.State
+    package private(set) var state: BookingFlow.State
     /// Every event sent so far, in order.
-    public private(set) var events: [BookingFlow.Event] = []
+    package private(set) var events: [BookingFlow.Event] = []
 
     /// A tester starting from `state`.
-    public init(_ state: BookingFlow.State = BookingFlow.initialState) {
+    package init(_ state: BookingFlow.State = BookingFlow.initialState) {
         self.state = state
     }
 
     /// Sends `event`; expects the state `update` makes of the one before,
     /// and exactly `effects`, in order. Returns whether both matched.
     @discardableResult
-    public func send(
+    package func send(
         _ event: BookingFlow.Event, effects expectedEffects: [BookingFlow.Effect] = [],
         sourceLocation: SourceLocation = #_sourceLocation, _ update: (inout BookingFlow.State) -> Void = { _ in }
     ) -> Bool {

@@ -9,7 +9,9 @@ import CommandLineKit
 /// and the booking polled), elsewhere it passes. The flow comes back from the database (the hold is read again),
 /// then Pay is tapped once; the command follows the payment (progress while
 /// it checks or polls) and always ends in a named outcome with the flow's
-/// message. A payment already sent is never sent again: it is looked up.
+/// message. A payment already sent is never sent again: it is looked up,
+/// or, when it waits for 3-D Secure, its saved bank page is shown again (and
+/// answered as `--challenge` says).
 /// Ctrl-C never cancels the charge: it says to run `booking status`, and
 /// exits 3 once the request is answered (or after three seconds).
 struct PayCommand: BookingCommand {
@@ -31,7 +33,10 @@ struct PayCommand: BookingCommand {
 
     static let spec = CommandSpec(
         name: "pay", summary: "pay for the held room; always ends in a named outcome",
-        discussion: "Ctrl-C never cancels a charge in flight: run `booking status` to see how it ended.",
+        discussion:
+            "Ctrl-C never cancels a charge in flight: run `booking status` to see how it ended. A payment "
+            + "interrupted while the bank's 3-D Secure page was open shows that page again (`--challenge` answers "
+            + "it on the sandbox); it is never sent again.",
         options: [card.spec, challenge.spec])
 
     /// The payment token.
@@ -58,6 +63,8 @@ struct PayCommand: BookingCommand {
             driver.say("Nothing was charged. Paying the same held room again, under a new key.")
             state = kept
         }
+        let byPerson = challenge == nil && services.console.isTerminal && !invocation.json
+        let passChallenge = byPerson ? nil : (challenge ?? "pass") == "pass"
         switch state.stage {
         case .held(let held):
             let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
@@ -67,13 +74,17 @@ struct PayCommand: BookingCommand {
                 stopped.set()
                 Self.interrupted(driver)
             }
-            let byPerson = challenge == nil && services.console.isTerminal && !invocation.json
-            state = await driver.pay(token, passChallenge: byPerson ? nil : (challenge ?? "pass") == "pass")
+            state = await driver.pay(token, passChallenge: passChallenge)
             if stopped.isSet { return .unknown }
             handlers.restore()
         case .browsing:
             throw try await Self.nothingHeld(services.client)
-        case .submitting, .unknown, .actionRequired, .processing:
+        case .actionRequired:
+            // The payment left and waits for the bank's page, saved with the
+            // server's answer: the page again, never the payment.
+            driver.say("This room's payment waits for the bank's 3-D Secure page: it is not sent again.")
+            state = await driver.resumeChallenge(token, passChallenge: passChallenge)
+        case .submitting, .unknown, .processing:
             driver.say("This room's payment was already sent: it is looked up, never sent again.")
         default:
             break

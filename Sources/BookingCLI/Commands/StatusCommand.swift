@@ -88,6 +88,7 @@ struct StatusCommand: BookingCommand {
             "offerId": .string(attempt.offerID.rawValue),
             "holdId": .text(attempt.holdID?.rawValue),
             "bookingId": .text(attempt.bookingID?.rawValue),
+            "challengeUrl": .text(attempt.challengeURL),
             "version": .int(attempt.version.rawValue),
             "createdAt": .string(AgeText.iso(attempt.createdAt)),
             "updatedAt": .string(AgeText.iso(attempt.updatedAt)),

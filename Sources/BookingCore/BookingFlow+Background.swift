@@ -1,0 +1,77 @@
+// Back from a payment being checked: the app is never blocked by it. Back
+// from `submitting`, `unknown` or `processing` goes to the results with a
+// banner; the payment keeps being settled here (its lookups, resends and
+// polls go on, their answers reduced against the stage it left) and by
+// reconciliation; its outcome shows when it lands.
+extension BookingFlow {
+    /// Whether `stage` is a payment being checked: one Back leaves for the
+    /// results while it goes on being settled.
+    static func isBeingChecked(_ stage: Stage) -> Bool {
+        switch stage {
+        case .submitting, .unknown, .processing: return true
+        default: return false
+        }
+    }
+
+    /// Back from a payment being checked: the results, the payment kept as
+    /// `paymentBeingChecked`. Nothing is sent and nothing is given up: the
+    /// hold stays with the payment that uses it.
+    static func leaveCheckingPayment(_ state: State) -> Transition {
+        var next = state
+        next.paymentBeingChecked = state.stage
+        next.earlierPayment = nil
+        next.stage = .browsing
+        return (next, [])
+    }
+
+    /// A result for the payment being checked in the background: reduced
+    /// against the stage it left. Still being checked, it stays in the
+    /// background; landed (settled, or needing the user), it is shown: as
+    /// the screen when the results are on it, else in the banner. The
+    /// bank's page is never opened from the background.
+    static func settleInBackground(_ state: State, _ background: Stage, _ event: Event) -> Transition {
+        let result: Step?
+        switch background {
+        case .submitting(let stage): result = submitting(stage, event)
+        case .unknown(let stage): result = unknown(stage, event)
+        case .processing(let stage): result = processing(stage, event)
+        default: result = nil
+        }
+        guard let result else { return (state, []) }
+        var next = state
+        let effects = result.effects.filter {
+            if case .openChallenge = $0 { return false }
+            return true
+        }
+        if isBeingChecked(result.stage) {
+            next.paymentBeingChecked = result.stage
+            return (next, effects)
+        }
+        next.paymentBeingChecked = nil
+        if case .browsing = state.stage {
+            next.stage = result.stage
+        } else {
+            next.earlierPayment = result.stage
+        }
+        return (next, effects)
+    }
+
+    /// Back online, or the app back in the foreground: a payment being
+    /// checked in the background whose checks stopped (given up, or out of
+    /// polls) is asked about once more, now.
+    static func nudgingBackground(_ transition: Transition, from before: State? = nil) -> Transition {
+        var (state, effects) = transition
+        if let before { state.paymentBeingChecked = before.paymentBeingChecked }
+        guard let background = state.paymentBeingChecked else { return (state, effects) }
+        let nudged = settleInBackground(state, background, .appForegrounded)
+        return (nudged.state, effects + nudged.effects)
+    }
+
+    /// `state` with no payment in the background (the foreground's own
+    /// transition is computed on it).
+    static func withoutBackground(_ state: State) -> State {
+        var alone = state
+        alone.paymentBeingChecked = nil
+        return alone
+    }
+}
