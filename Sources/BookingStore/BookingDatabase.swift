@@ -115,12 +115,16 @@ public final class BookingDatabase {
     /// transaction gives up its hold if a newer attempt superseded it
     /// meanwhile, as `concludeNotPaid` does. Returns whether the attempt moved.
     ///
+    /// - Parameter challengeURL: the bank's page of an `actionRequired`
+    ///   change, saved in the same write (`AttemptTable.update`).
     /// - Throws: `SQLiteError`; nothing is written then.
     @discardableResult
-    public func update(_ change: AttemptChange, at date: Date) throws -> Bool {
-        guard change.phase == .failed else { return try attempts.update(change, at: date) }
+    public func update(_ change: AttemptChange, challengeURL: String? = nil, at date: Date) throws -> Bool {
+        guard change.phase == .failed else {
+            return try attempts.update(change, challengeURL: challengeURL, at: date)
+        }
         return try database.transaction {
-            let moved = try attempts.update(change, at: date)
+            let moved = try attempts.update(change, challengeURL: challengeURL, at: date)
             if moved { try releaseForgotten(at: date) }
             return moved
         }
