@@ -13,37 +13,60 @@ public struct TripLineView: TripLineContent {
     @usableFromInline let voucherCode: UnsafeRawBufferPointer?
     @usableFromInline let propertyName: UnsafeRawBufferPointer?
     @usableFromInline let city: UnsafeRawBufferPointer?
+    @usableFromInline let currency: UnsafeRawBufferPointer?
+    @usableFromInline let minorUnits: Int64
     public let status: BookingStatus
     public let total: Money?
 
     /// The view of a row of `TripTable`'s line query, its status and total
-    /// already checked, the text columns as `Statement.unsafeBytes` gave them.
+    /// already checked, the text columns as `Statement.unsafeBytes` gave them
+    /// (`currency`: the bytes of `total`'s code, `nil` with no total).
     init(
         texts: (
             bookingID: UnsafeRawBufferPointer?, checkIn: UnsafeRawBufferPointer?, checkOut: UnsafeRawBufferPointer?,
             voucherCode: UnsafeRawBufferPointer?, propertyName: UnsafeRawBufferPointer?, city: UnsafeRawBufferPointer?
         ),
-        status: BookingStatus, total: Money?
+        status: BookingStatus, total: Money?, currency: UnsafeRawBufferPointer?
     ) {
         (bookingID, checkIn, checkOut, voucherCode, propertyName, city) = texts
         self.status = status
         self.total = total
+        self.currency = total == nil ? nil : currency
+        minorUnits = total?.minorUnits ?? 0
     }
 
     /// A row with details always has its total (`TripTable` checks it).
-    public var hasDetails: Bool { total != nil }
+    public var hasDetails: Bool { currency != nil }
+
+    /// `total.minorUnits`, read with no copy of the `Money` (0 with no total).
+    @inlinable
+    public var totalMinorUnits: Int64 { minorUnits }
+
+    /// The bytes of `total.currency` as SQLite holds them for this row (the
+    /// three checked letters), `nil` with no total; valid as `unsafeBytes(of:)`.
+    @inlinable
+    public var unsafeCurrencyBytes: UnsafeRawBufferPointer? { currency }
 
     @inlinable
     public func withText<Result>(_ field: TripLine.Field, _ body: (UnsafeRawBufferPointer?) throws -> Result)
         rethrows -> Result
     {
+        try body(unsafeBytes(of: field))
+    }
+
+    /// The UTF-8 bytes of `field` as SQLite holds them for this row, `nil`
+    /// when it has none, with no closure: for a reader that copies several
+    /// fields of one row (a printer). They are valid only while the view
+    /// is (inside the call it was passed to); the caller keeps to that.
+    @inlinable @inline(__always)
+    public func unsafeBytes(of field: TripLine.Field) -> UnsafeRawBufferPointer? {
         switch field {
-        case .bookingID: try body(bookingID)
-        case .checkIn: try body(checkIn)
-        case .checkOut: try body(checkOut)
-        case .voucherCode: try body(voucherCode)
-        case .propertyName: try body(propertyName)
-        case .city: try body(city)
+        case .bookingID: bookingID
+        case .checkIn: checkIn
+        case .checkOut: checkOut
+        case .voucherCode: voucherCode
+        case .propertyName: propertyName
+        case .city: city
         }
     }
 }

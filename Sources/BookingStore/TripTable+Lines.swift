@@ -85,30 +85,44 @@ extension TripTable {
         if !isStay(start, end) { _ = try stay(row, status: 1, checkIn: 2, checkOut: 3) }
         let (name, city) = (row.unsafeBytes(at: 5), row.unsafeBytes(at: 6))
         let texts = (row.unsafeBytes(at: 0), start, end, row.unsafeBytes(at: 4), name, city)
-        guard name != nil else { return TripLineView(texts: texts, status: status, total: nil) }
-        guard let currency = row.unsafeBytes(at: 7).flatMap({ cache.code($0) }),
+        guard name != nil else { return TripLineView(texts: texts, status: status, total: nil, currency: nil) }
+        let code = row.unsafeBytes(at: 7)
+        guard let currency = code.flatMap({ cache.code($0) }),
             let amount = integer(row, at: 8, typed: typed), amount >= 0, city != nil
         else { throw unreadable("its details are incomplete or out of range") }
-        return TripLineView(texts: texts, status: status, total: Money(minorUnits: amount, currency: currency))
+        return TripLineView(
+            texts: texts, status: status, total: Money(minorUnits: amount, currency: currency), currency: code)
     }
 
-    /// Whether two dates' bytes are 10 ASCII bytes each, `start` first.
+    /// Whether two dates' bytes are 10 ASCII bytes each, `start` first:
+    /// as the byte loop and `memcmp` it replaces (`TripLineChecksTests`),
+    /// on two words a date (an 8-byte and a 2-byte load), compared in
+    /// big-endian order so integer order is byte order.
     @inline(__always)
     private static func isStay(_ start: UnsafeRawBufferPointer?, _ end: UnsafeRawBufferPointer?) -> Bool {
         guard let start, let end, start.count == 10, end.count == 10,
             let first = start.baseAddress, let last = end.baseAddress
         else { return false }
-        var high: UInt8 = 0
-        for index in 0..<10 { high |= start[index] | end[index] }
-        return high < 0x80 && memcmp(first, last, 10) < 0
+        let (startHead, endHead) = (first.loadUnaligned(as: UInt64.self), last.loadUnaligned(as: UInt64.self))
+        let startTail = first.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        let endTail = last.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        guard (startHead | endHead) & 0x8080_8080_8080_8080 == 0, (startTail | endTail) & 0x8080 == 0 else {
+            return false
+        }
+        if startHead != endHead { return UInt64(bigEndian: startHead) < UInt64(bigEndian: endHead) }
+        return UInt16(bigEndian: startTail) < UInt16(bigEndian: endTail)
     }
 
-    /// Whether `bytes` are the bytes of `text`.
+    /// Whether `bytes` are the bytes of `text`: for a text of 8 to 16
+    /// bytes (a status), its first and last eight bytes as two words.
+    @inline(__always)
     private static func same(_ bytes: UnsafeRawBufferPointer, _ text: StaticString) -> Bool {
-        text.withUTF8Buffer { expected in
-            guard expected.count == bytes.count else { return false }
-            guard let left = bytes.baseAddress, let right = expected.baseAddress else { return true }
-            return memcmp(left, right, bytes.count) == 0
-        }
+        let count = text.utf8CodeUnitCount
+        guard bytes.count == count, let left = bytes.baseAddress else { return false }
+        let right = UnsafeRawPointer(text.utf8Start)
+        guard (8...16).contains(count) else { return memcmp(left, right, count) == 0 }
+        return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+            && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 }

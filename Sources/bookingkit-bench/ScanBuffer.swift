@@ -1,3 +1,5 @@
+import Foundation
+
 /// The buffer the trip listing copies each text into, made as the C
 /// baseline's (`append_text` in `Sources/CSQLiteBaseline`): one allocation
 /// of 64 KiB + 4 KiB, a byte count, `memcpy`, emptied when full. Both sides
@@ -14,12 +16,14 @@ struct ScanBuffer {
     func deallocate() { storage.deallocate() }
 
     /// Copies `bytes` in (starting over when they would not fit, as C does).
+    /// With `memcpy` and wrapping sums, as C's copy (`copyMemory` is a
+    /// `memmove`; a count is never near `Int.max`).
     @inline(__always)
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        if used + bytes.count > Self.size { used = 0 }
+        if used &+ bytes.count > Self.size { used = 0 }
         guard let source = bytes.baseAddress, let target = storage.baseAddress else { return }
-        (target + used).copyMemory(from: source, byteCount: bytes.count)
-        used += bytes.count
+        memcpy(target + used, source, bytes.count)
+        used &+= bytes.count
     }
 
     /// Empties it once the flush size is reached, as `booking trips` writes.

@@ -79,6 +79,37 @@ enum TripFixture {
         return sum
     }
 
+    /// `checksum` for a view, each text copied from the bytes SQLite holds
+    /// for the row as C's `append_text` copies them: one `memcpy` a field,
+    /// no closure a field and no copy of the view (the generic path's cost,
+    /// about 570 instructions a row above C's: BENCHMARKS.md).
+    static func checksum(_ line: TripLineView, copyingInto buffer: inout ScanBuffer) -> UInt64 {
+        var sum = UInt64(bitPattern: line.totalMinorUnits)
+        sum &+= copy(line.unsafeBytes(of: .bookingID), into: &buffer)
+        sum &+= copy(line.unsafeBytes(of: .checkIn), into: &buffer)
+        sum &+= copy(line.unsafeBytes(of: .checkOut), into: &buffer)
+        sum &+= copy(line.unsafeBytes(of: .voucherCode), into: &buffer)
+        sum &+= copy(line.unsafeBytes(of: .propertyName), into: &buffer)
+        sum &+= copy(line.unsafeBytes(of: .city), into: &buffer)
+        sum &+= copy(text(of: line.status), into: &buffer)
+        sum &+= copy(line.unsafeCurrencyBytes, into: &buffer)
+        return sum
+    }
+
+    /// A trip status's text as static bytes (no `String` a row): a listed
+    /// trip is `CONFIRMED` or `CANCELLED` (the schema's CHECK).
+    @inline(__always)
+    private static func text(of status: BookingStatus) -> UnsafeRawBufferPointer {
+        let text: StaticString =
+            switch status {
+            case .confirmed: "CONFIRMED"
+            case .cancelled: "CANCELLED"
+            default: ""
+            }
+        precondition(text.utf8CodeUnitCount > 0, "a trip's status is CONFIRMED or CANCELLED")
+        return UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
     /// Copies `bytes` into `buffer`; their count (0 for NULL).
     @inline(__always)
     private static func copy(_ bytes: UnsafeRawBufferPointer?, into buffer: inout ScanBuffer) -> UInt64 {

@@ -1,8 +1,9 @@
 import BookingStore
 import CSQLiteBaseline
 
-/// The offline trip list. Every trip of booking.sqlite read as
-/// `booking trips` reads it, through `BookingDatabase.trips.forEachLineView`
+/// The offline trip list. Every trip of booking.sqlite read through the
+/// store's listing, `BookingDatabase.trips.forEachLineView` (the lean
+/// `booking trips` reads the file through `TripViewerCore` instead)
 /// (the typed columns of schema step 3, no JSON decoded, no String made:
 /// each text's bytes copied into one buffer, the oldest sync kept), against
 /// raw C stepping the same rows of an identical file and copying the same
