@@ -10,6 +10,10 @@ extension BookingFlow: FlowMachine {
         ]
     }
 
+    /// The stages that settle an attempt (`Stage.isFinal`), without
+    /// exploring the reducer; `DiagramTests` holds it equal to the diagram's.
+    package static let finalStageNames = ["confirmed", "failed", "expired", "cancelled", "notPaid"]
+
     package static func stage(of state: State) -> Stage { state.stage }
 
     package static func name(of stage: Stage) -> String { stage.name }

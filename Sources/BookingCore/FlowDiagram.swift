@@ -26,10 +26,18 @@ package struct FlowDiagram: Hashable, Sendable {
     /// Every transition, in a stable order.
     package let transitions: [Transition]
 
-    /// The booking flow's diagram (`generate(for: BookingFlow.self)`).
+    /// The booking flow's diagram (`generate(for: BookingFlow.self)`). At
+    /// the default bounds it is made once per process and kept: the reducer
+    /// is pure, so the same exploration gives the same diagram, and it takes
+    /// seconds of CPU (tens of thousands of states).
     package static func generate(maxDepth: Int = 14, maxStates: Int = 50_000) -> FlowDiagram {
-        generate(for: BookingFlow.self, maxDepth: maxDepth, maxStates: maxStates)
+        guard maxDepth == 14, maxStates == 50_000 else {
+            return generate(for: BookingFlow.self, maxDepth: maxDepth, maxStates: maxStates)
+        }
+        return booking
     }
+
+    private static let booking = generate(for: BookingFlow.self)
 
     /// Explores `flow`'s reducer breadth-first from its initial state, up
     /// to `maxDepth` events deep and `maxStates` distinct states. A step

@@ -34,7 +34,7 @@ struct StatsCommand: BookingCommand {
             }
             sessions.append(SessionStats.Session(stages: entries.map(\.state), times: entries.map(\.at)))
         }
-        let stats = SessionStats(sessions, finalStages: Set(FlowDiagram.generate().finalStages))
+        let stats = SessionStats(sessions, finalStages: Set(BookingFlow.finalStageNames))
         if invocation.json {
             invocation.emit(Self.document(stats, directory: directory, unreadable: unreadable))
         } else {
