@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import BookingKit
@@ -13,8 +14,9 @@ struct StringCatalogTests {
         .deletingLastPathComponent().appendingPathComponent("Localization/BookingKit.xcstrings").path
 
     @Test("the committed catalog has exactly the flow's keys and formats")
-    func catalogMatchesTheCode() throws {
-        let texts = StringCatalog.flowTexts()
+    func catalogMatchesTheCode() async throws {
+        // Exploring the flow's stages is seconds of CPU: off the cooperative pool.
+        let texts = try await onOwnThread { StringCatalog.flowTexts() }
         #expect(texts.formats.count > 30, "only \(texts.formats.count) keys")
         #expect(texts.conflicts.isEmpty, "a key with two formats: \(texts.conflicts)")
         let generated = try StringCatalog.xcstrings(texts.formats)
