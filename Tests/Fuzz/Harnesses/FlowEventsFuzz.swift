@@ -4,8 +4,9 @@
 // reduce is deterministic; a first payment only leaves from `held`,
 // online, right after its `paymentSubmitted` save, and at most once per
 // attempt; a resend (the same payment, same key) only from `unknown` for
-// that attempt, at most `maximumResends` times; a final stage takes no
-// effect result; versions never go back. A restore of a paid attempt in a
+// that attempt (on the screen or being checked behind the results), at
+// most `maximumResends` times; a final stage takes no effect result;
+// versions never go back. A restore of a paid attempt in a
 // phase the store cannot hold for it (held, abandoned...) is skipped.
 import BookingCore
 
@@ -28,9 +29,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for (index, effect) in effects.enumerated() {
             guard case .pay(let request) = effect else { continue }
             if request.isResend {
-                guard case .unknown(let unknown) = state.stage, unknown.payment.attempt == request.attempt else {
-                    preconditionFailure("resend from \(state.stage.name)")
+                // From `unknown` on the screen, or from the payment left
+                // being checked behind the results (Back from `unknown`).
+                let resentFrom = [state.stage, state.paymentBeingChecked].compactMap { $0 }.contains {
+                    guard case .unknown(let unknown) = $0 else { return false }
+                    return unknown.payment.attempt == request.attempt
                 }
+                guard resentFrom else { preconditionFailure("resend from \(state.stage.name)") }
                 precondition(paid.contains(request.attemptID), "a resend of a payment never sent")
                 resends[request.attemptID, default: 0] += 1
                 precondition(resends[request.attemptID, default: 0] <= BookingFlow.maximumResends, "too many resends")
