@@ -20,6 +20,9 @@ struct Booking: BookingRunner {
         var error: String
         /// The child's peak resident memory (Linux: from `wait4`), when known.
         var peakMemoryKilobytes: Int? = nil
+        /// How long the run itself took, from its start to its exit, not
+        /// counting the wait for a slot (`ChildSlots`).
+        var elapsed: Duration = .zero
 
         /// Stderr's non-empty lines.
         var errorLines: [String] { error.split(separator: "\n").map(String.init) }
@@ -67,8 +70,11 @@ struct Booking: BookingRunner {
         -> Run
     {
         try await ChildSlots.run {
+            let start = ContinuousClock.now
             let child = try await spawn(executable, arguments, environment: environment)
-            return await finish(child)
+            var run = await finish(child)
+            run.elapsed = ContinuousClock.now - start
+            return run
         }
     }
 

@@ -51,15 +51,19 @@ struct InProcess: BookingRunner {
         let recording = RecordingConsole(readerLeavesAfter: readerLeavesAfter)
         let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         // As many at once as children: the suites beside this one keep their CPU.
-        let code = await ChildSlots.run {
+        let (code, elapsed) = await ChildSlots.run {
+            let start = ContinuousClock.now
             let console = Console(environment: merged, sink: recording.sink)
             guard #available(macOS 15.0, iOS 18.0, *) else {
-                return await BookingTool.run(arguments: arguments, environment: merged, console: console)
+                let code = await BookingTool.run(arguments: arguments, environment: merged, console: console)
+                return (code, ContinuousClock.now - start)
             }
-            return await RunQueue.run {
+            let code = await RunQueue.run {
                 await BookingTool.run(arguments: arguments, environment: merged, console: console)
             }
+            return (code, ContinuousClock.now - start)
         }
-        return Booking.Run(status: code.rawValue, signalled: false, output: recording.output, error: recording.error)
+        return Booking.Run(
+            status: code.rawValue, signalled: false, output: recording.output, error: recording.error, elapsed: elapsed)
     }
 }
