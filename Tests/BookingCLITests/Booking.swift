@@ -18,8 +18,6 @@ struct Booking: BookingRunner {
         var signalled: Bool
         var output: String
         var error: String
-        /// The child's peak resident memory (Linux: from `wait4`), when known.
-        var peakMemoryKilobytes: Int? = nil
         /// How long the run itself took, from its start to its exit, not
         /// counting the wait for a slot (`ChildSlots`).
         var elapsed: Duration = .zero
@@ -94,7 +92,7 @@ struct Booking: BookingRunner {
         let result = await blocking { child.finish() }
         return Run(
             status: result.status, signalled: result.uncaughtSignal, output: result.standardOutput,
-            error: result.standardError, peakMemoryKilobytes: result.peakMemoryKilobytes)
+            error: result.standardError)
     }
 
     /// Waits until the child's stdout contains `text`, off the concurrency pool.

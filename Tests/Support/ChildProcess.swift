@@ -26,8 +26,6 @@ public final class ChildProcess: @unchecked Sendable {
         public var standardOutput: String
         /// Everything it wrote to stderr.
         public var standardError: String
-        /// The child's peak resident memory (Linux: from `wait4`), when known.
-        public var peakMemoryKilobytes: Int? = nil
     }
 
     /// What the child reads on stdin.
@@ -191,22 +189,19 @@ public final class ChildProcess: @unchecked Sendable {
         if let reaped = output.withLock({ $0.reaped }) { return reaped }
         #if os(Linux)
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(processIdentifier, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(processIdentifier, &status, 0) < 0 && errno == EINTR {}
         let signalled = status & 0x7f != 0
         let code = signalled ? status & 0x7f : (status >> 8) & 0xff
-        let peak: Int? = Int(usage.ru_maxrss)
         #else
         process.waitUntilExit()
         let signalled = process.terminationReason == .uncaughtSignal
         let code = process.terminationStatus
-        let peak: Int? = nil
         #endif
         return output.withLock {
             let result = Result(
                 status: code, uncaughtSignal: signalled,
                 standardOutput: String(decoding: $0.standard, as: UTF8.self),
-                standardError: String(decoding: $0.error, as: UTF8.self), peakMemoryKilobytes: peak)
+                standardError: String(decoding: $0.error, as: UTF8.self))
             $0.reaped = result
             return result
         }
