@@ -117,9 +117,12 @@ import Testing
 
     @Test(arguments: SandboxFixture.Route.allCases)
     func aHoldThatRanOutOnTheServerEndsInRoomNoLongerHeld(route: SandboxFixture.Route) async throws {
-        let harness = try Harness(route: route, holdTTLMilliseconds: 2_000)
+        // A minute on both clocks: the client's own countdown never ends the
+        // hold first (with 2 s it did, on a loaded machine, before `held`
+        // showed); only the server's clock is moved past the end.
+        let harness = try Harness(route: route, holdTTLMilliseconds: 60_000)
         let attempt = try await harness.holdAnOffer()
-        harness.sandbox.clock.advance(seconds: 5)
+        harness.sandbox.clock.advance(seconds: 65)
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
         #expect(final.stage.name == "expired")

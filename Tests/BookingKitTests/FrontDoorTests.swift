@@ -27,8 +27,10 @@ struct FrontDoorTests {
         await #expect(throws: BookingClientError.cancel(.stopped(.afterCommit))) { try await dying.cancel(id) }
         #expect(try await fixture.client.trip(id: id).status == .confirmed)
 
-        // The next launch, of any app on this directory, sends it once.
-        let next = try ClientFixture.client(sandbox: fixture.sandbox)
+        // The next launch, of any app on this directory, sends it once. Its
+        // bound is long: this is about settling, not the 2-s bound (a loaded
+        // 2-core machine once returned from a 2-s launch before the POST).
+        let next = try ClientFixture.client(sandbox: fixture.sandbox, launchBound: .seconds(30))
         let launch = await next.launch()
         #expect(launch.cancellations?.cancelled == 1)
         #expect(try await next.trip(id: id).status == .cancelled)
