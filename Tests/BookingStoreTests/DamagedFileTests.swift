@@ -197,6 +197,39 @@ import Testing
         #expect(entries == 0)  // rebuilt empty
     }
 
+    /// Opening the cache reads its schema, never the whole file (a full
+    /// cache made every launch read 16 MiB): damage inside it is met at the
+    /// first read, and `recovering` rebuilds it then, empty.
+    @Test func aCacheDamagedInsideOpensAtOnceAndIsRebuiltAtTheFirstRead() throws {
+        let now = Fixtures.epoch
+        do {
+            let cache = try CacheDatabase(directory: directory.path)
+            let items = "[" + String(repeating: #"{"offerId":"o1"},"#, count: 1_000) + #"{"offerId":"o2"}]"#
+            for index in 0..<50 {
+                try cache.resultPages.put(
+                    ResultPage(queryKey: "k\(index)", pageIndex: 0, itemsJSON: items, nextCursor: nil, quotedAt: now),
+                    at: now)
+            }
+        }
+        let path = directory.file(CacheDatabase.fileName)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let size = try handle.seekToEnd()
+        #expect(size > 400_000)
+        try handle.seek(toOffset: size / 2 / 4_096 * 4_096)
+        try handle.write(contentsOf: Data(repeating: 0x17, count: 4 * 4_096))
+        try handle.close()
+
+        let cache = try CacheDatabase(directory: directory.path)
+        #expect(cache.rebuildCount == 0)
+        let found = try cache.recovering { cache in
+            try (0..<50).filter { try cache.resultPages.page(queryKey: "k\($0)", pageIndex: 0) != nil }.count
+        }
+        #expect(cache.rebuildCount == 1)
+        #expect(found == 0)  // rebuilt empty
+        try cache.recentSearches.recordUse(query: "Lisbon", placeID: "lis", at: now)
+        #expect(try cache.recentSearches.mostRecent(limit: 5).count == 1)
+    }
+
     @Test func anAttemptInsertedJustBeforeSIGKILLIsThereAfterReopening() async throws {
         let probe = try #require(BuiltProducts.executable("store-probe"), "store-probe is not built")
         let child = try ChildProcess(probe, ["insert-and-wait", directory.path, "killed-1"])
