@@ -21,6 +21,8 @@ struct Figure {
     let goal: Goal?
     /// How it was measured (sample count, sizes), for the report.
     let detail: String
+    /// What the two sides are, as the text report names them.
+    var sides = (measured: "BookingStore", baseline: "raw C")
 
     /// See `Kind`.
     var ratio: Double {

@@ -39,19 +39,24 @@ struct Report {
         for figure in figures {
             lines.append("")
             lines.append(figure.name + "  [\(figure.detail)]")
-            lines.append("  BookingStore  \(value(figure.store, figure))")
-            lines.append("  raw C         \(value(figure.baseline, figure))")
+            lines.append("  \(Self.padded(figure.sides.measured))\(value(figure.store, figure))")
+            lines.append("  \(Self.padded(figure.sides.baseline))\(value(figure.baseline, figure))")
             let goal = figure.goal.map { "   goal \($0.description)" } ?? ""
             lines.append("  ratio         \(Format.ratio(figure.ratio))\(goal)   \(verdict(figure))")
         }
         return lines.joined(separator: "\n")
     }
 
+    /// `label` and spaces up to the values' column.
+    private static func padded(_ label: String) -> String {
+        label + String(repeating: " ", count: max(1, 14 - label.count))
+    }
+
     /// The machine lines and the table of BENCHMARKS.md.
     var markdown: String {
         var lines = machineLines.map { "- " + $0 }
         lines.append("")
-        lines.append("| figure | BookingStore | raw C baseline | ratio | goal | met |")
+        lines.append("| figure | measured | baseline | ratio | goal | met |")
         lines.append("| --- | ---: | ---: | ---: | --- | --- |")
         for figure in figures {
             let cells = [

@@ -8,6 +8,8 @@ enum Suites {
             ResultPageSuite(),
             ReconcileSuite(),
             FlowSuite(),
+            EndToEndSuite(),
+            GrowthSuite(),
         ]
     }
 
