@@ -100,7 +100,8 @@ public final class BookingClient: Sendable {
                 sleeper: seams.retrySleeper ?? dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
                 retryAfterMemory: CachedRetryAfterMemory(
                     directory: directory, server: server, reading: cache,
-                    nowUnixSeconds: dependencies.wallClockSeconds()))
+                    nowUnixSeconds: dependencies.wallClockSeconds()),
+                keyLifetimeMemory: SavedKeyLifetime(directory: directory, server: server, logger: logger))
             runtime = try BookingRuntime(
                 directory: directory, api: api,
                 configuration: RepositoryConfiguration(
