@@ -32,6 +32,9 @@ extension BookingClient {
         /// takes the host of an `https` `challengeReturnURL`, and with
         /// neither every link is refused.
         public var linkHost: String?
+        /// The flow's event log, kept for bug reports that replay
+        /// (`BookingClient.bugReport(attempt:)`); nil, the default, keeps none.
+        public var flowLog: FlowLogSettings?
 
         /// A configuration.
         ///
@@ -46,11 +49,13 @@ extension BookingClient {
         ///   - api: timeouts and retries.
         ///   - suggestionDebounce: the pause in typing before a suggestion request.
         ///   - linkHost: the host of the app's universal links.
+        ///   - flowLog: where and how much of the flow's event log to keep; nil keeps none.
         public init(
             server: String, credential: Credential, dataDirectory: URL, transport: (any Transport)? = nil,
             logHandler: any LogHandler = SilentLogHandler(), launchBound: Duration = .seconds(2),
             challengeReturnURL: String? = nil, api: APIConfiguration = APIConfiguration(),
-            suggestionDebounce: Duration = .milliseconds(250), linkHost: String? = nil
+            suggestionDebounce: Duration = .milliseconds(250), linkHost: String? = nil,
+            flowLog: FlowLogSettings? = nil
         ) {
             self.server = server
             self.credential = credential
@@ -62,6 +67,7 @@ extension BookingClient {
             self.api = api
             self.suggestionDebounce = suggestionDebounce
             self.linkHost = linkHost
+            self.flowLog = flowLog
         }
     }
 

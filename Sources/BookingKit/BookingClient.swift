@@ -108,7 +108,9 @@ public final class BookingClient: Sendable {
                     reconcileConcurrency: seams.reconcileConcurrency,
                     inFlightGrace: RepositoryConfiguration.inFlightGrace(for: configuration.api),
                     challengeReturnURL: configuration.challengeReturnURL),
-                dependencies: dependencies, logPath: seams.eventLogPath, logHandler: configuration.logHandler,
+                dependencies: dependencies,
+                logPath: seams.eventLogPath ?? EventLogDirectory.startRun(configuration.flowLog, dependencies, logger),
+                logHandler: configuration.logHandler,
                 boundaryHook: seams.boundaryHook)
             if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
             search = try SearchRepository(
