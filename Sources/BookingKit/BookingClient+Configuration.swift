@@ -35,6 +35,10 @@ extension BookingClient {
         /// The flow's event log, kept for bug reports that replay
         /// (`BookingClient.bugReport(attempt:)`); nil, the default, keeps none.
         public var flowLog: FlowLogSettings?
+        /// Where each payment session's outcome is reported (how it ended,
+        /// whether it passed through unknown, how long it took); nowhere by
+        /// default. Called off the flow's path.
+        public var metrics: any BookingMetrics
 
         /// A configuration.
         ///
@@ -50,12 +54,13 @@ extension BookingClient {
         ///   - suggestionDebounce: the pause in typing before a suggestion request.
         ///   - linkHost: the host of the app's universal links.
         ///   - flowLog: where and how much of the flow's event log to keep; nil keeps none.
+        ///   - metrics: where each payment session's outcome goes.
         public init(
             server: String, credential: Credential, dataDirectory: URL, transport: (any Transport)? = nil,
             logHandler: any LogHandler = SilentLogHandler(), launchBound: Duration = .seconds(2),
             challengeReturnURL: String? = nil, api: APIConfiguration = APIConfiguration(),
             suggestionDebounce: Duration = .milliseconds(250), linkHost: String? = nil,
-            flowLog: FlowLogSettings? = nil
+            flowLog: FlowLogSettings? = nil, metrics: any BookingMetrics = NoBookingMetrics()
         ) {
             self.server = server
             self.credential = credential
@@ -68,6 +73,7 @@ extension BookingClient {
             self.suggestionDebounce = suggestionDebounce
             self.linkHost = linkHost
             self.flowLog = flowLog
+            self.metrics = metrics
         }
     }
 

@@ -124,8 +124,12 @@ public final class BookingClient: Sendable {
         let marks = OfferMarks(search: search, logger: logger)
         offerMarks = marks
         let flow = runtime.flow
+        let sessions = SessionMetricsTracker(handler: configuration.metrics, now: dependencies.holdNow, logger: logger)
         markingTask = Task {
-            for await state in await flow.states() { await marks.record(state) }
+            for await state in await flow.states() {
+                sessions.record(state)
+                await marks.record(state)
+            }
         }
     }
 
