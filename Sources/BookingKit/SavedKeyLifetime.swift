@@ -7,9 +7,10 @@ import Primitives
 /// `booking.sqlite` (`KeyLifetimeTable`), where the repository reads it for
 /// every resend and every reconciliation, in this process and the next.
 ///
-/// Writes only a change (the header comes on every answer): the first value
-/// this process reads, then any other. A file that cannot be written drops
-/// the value and logs it (the saved one, or the configured lifetime, holds).
+/// Writes only a change (the header comes on every answer): a value other
+/// than the one saved, read once per process and again on each change. A
+/// file that cannot be written drops the value and logs it (the saved one,
+/// or the configured lifetime, holds).
 /// A refused header is logged at debug level and changes nothing.
 package struct SavedKeyLifetime: KeyLifetimeMemory {
     /// The data directory.
@@ -40,6 +41,9 @@ package struct SavedKeyLifetime: KeyLifetimeMemory {
         guard changed else { return }
         do {
             let database = try BookingDatabase(directory: directory)
+            // Read first: a value already saved (by an earlier run) costs
+            // no commit, and so no sync of the file.
+            guard try database.keyLifetimes.seconds(server: server) != seconds else { return }
             try database.keyLifetimes.record(server: server, seconds: seconds, at: Date())
             logger.log(.debug, "the server keeps idempotency keys \(seconds) s", ["server": server])
         } catch {
