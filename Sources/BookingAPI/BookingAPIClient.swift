@@ -31,19 +31,21 @@ public struct BookingAPIClient: Sendable {
     ///   - retryAfterMemory: where the server's last `Retry-After` outlives
     ///     this process (read now, written on each one received); `nil`
     ///     keeps it in this client only.
+    ///   - keyLifetimeMemory: told the server's `Idempotency-Key-Lifetime`
+    ///     on every answer that has one (`KeyLifetime`); `nil` reads none.
     public init(
         server: ServerAddress, apiKey: String, transport: any Transport,
         configuration: APIConfiguration = APIConfiguration(),
         sleeper: any Sleeper = TaskSleeper(),
         wallClockSeconds: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) },
-        retryAfterMemory: (any RetryAfterMemory)? = nil
+        retryAfterMemory: (any RetryAfterMemory)? = nil, keyLifetimeMemory: (any KeyLifetimeMemory)? = nil
     ) {
         self.server = server
         self.apiKey = apiKey
         self.configuration = configuration
         executor = RetryExecutor(
             transport: transport, policy: configuration.policy, sleeper: sleeper, wallClockSeconds: wallClockSeconds,
-            memory: retryAfterMemory)
+            memory: retryAfterMemory, keyLifetimeMemory: keyLifetimeMemory)
     }
 
     // MARK: Search

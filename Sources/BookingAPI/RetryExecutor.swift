@@ -18,17 +18,21 @@ struct RetryExecutor: Sendable {
     let gate = RetryAfterGate()
     /// Where the gate outlives the process, if anywhere.
     let memory: (any RetryAfterMemory)?
+    /// Where the server's `Idempotency-Key-Lifetime` goes, if anywhere.
+    let keyLifetimeMemory: (any KeyLifetimeMemory)?
 
     /// An executor whose gate starts from what `memory` saved.
     init(
         transport: any Transport, policy: OutcomePolicy, sleeper: any Sleeper,
-        wallClockSeconds: @escaping @Sendable () -> Int64, memory: (any RetryAfterMemory)? = nil
+        wallClockSeconds: @escaping @Sendable () -> Int64, memory: (any RetryAfterMemory)? = nil,
+        keyLifetimeMemory: (any KeyLifetimeMemory)? = nil
     ) {
         self.transport = transport
         self.policy = policy
         self.sleeper = sleeper
         self.wallClockSeconds = wallClockSeconds
         self.memory = memory
+        self.keyLifetimeMemory = keyLifetimeMemory
         if let saved = memory?.savedDeadline(nowUnixSeconds: wallClockSeconds()) { gate.record(deadline: saved) }
     }
 
@@ -77,6 +81,7 @@ struct RetryExecutor: Sendable {
                     throw kind.movesMoney ? APIError.unknownOutcome(detail) : APIError.invalidResponse(detail)
                 }
                 answer = response
+                noteKeyLifetime(response)
                 serverError = (200...299).contains(response.status) ? nil : ServerError.parse(response.body)
                 if response.status == 404 && kind == .read { throw APIError.notFound }
                 noteRetryAfter(response)
@@ -149,6 +154,16 @@ struct RetryExecutor: Sendable {
         guard let wait = RetryAfter.delay(header, nowUnixSeconds: now) else { return }
         let deadline = gate.record(wait: wait, nowUnixSeconds: now)
         memory?.save(deadline: deadline, nowUnixSeconds: now)
+    }
+
+    /// Hands the answer's `Idempotency-Key-Lifetime`, if it has one, to the
+    /// memory: read on every answer, whatever its status.
+    private func noteKeyLifetime(_ response: TransportResponse) {
+        guard let keyLifetimeMemory, let header = response.header(KeyLifetime.header) else { return }
+        switch KeyLifetime.read(header) {
+        case .seconds(let seconds): keyLifetimeMemory.save(seconds: seconds)
+        case .refused(let reason): keyLifetimeMemory.refuse(header: header, reason: reason)
+        }
     }
 
     /// The transport's send, bounded by the request's timeout whatever the

@@ -32,6 +32,13 @@ extension BookingClient {
         /// takes the host of an `https` `challengeReturnURL`, and with
         /// neither every link is refused.
         public var linkHost: String?
+        /// The flow's event log, kept for bug reports that replay
+        /// (`BookingClient.bugReport(attempt:)`); nil, the default, keeps none.
+        public var flowLog: FlowLogSettings?
+        /// Where each payment session's outcome is reported (how it ended,
+        /// whether it passed through unknown, how long it took); nowhere by
+        /// default. Called off the flow's path.
+        public var metrics: any BookingMetrics
 
         /// A configuration.
         ///
@@ -46,11 +53,14 @@ extension BookingClient {
         ///   - api: timeouts and retries.
         ///   - suggestionDebounce: the pause in typing before a suggestion request.
         ///   - linkHost: the host of the app's universal links.
+        ///   - flowLog: where and how much of the flow's event log to keep; nil keeps none.
+        ///   - metrics: where each payment session's outcome goes.
         public init(
             server: String, credential: Credential, dataDirectory: URL, transport: (any Transport)? = nil,
             logHandler: any LogHandler = SilentLogHandler(), launchBound: Duration = .seconds(2),
             challengeReturnURL: String? = nil, api: APIConfiguration = APIConfiguration(),
-            suggestionDebounce: Duration = .milliseconds(250), linkHost: String? = nil
+            suggestionDebounce: Duration = .milliseconds(250), linkHost: String? = nil,
+            flowLog: FlowLogSettings? = nil, metrics: any BookingMetrics = NoBookingMetrics()
         ) {
             self.server = server
             self.credential = credential
@@ -62,6 +72,8 @@ extension BookingClient {
             self.api = api
             self.suggestionDebounce = suggestionDebounce
             self.linkHost = linkHost
+            self.flowLog = flowLog
+            self.metrics = metrics
         }
     }
 

@@ -100,14 +100,17 @@ public final class BookingClient: Sendable {
                 sleeper: seams.retrySleeper ?? dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
                 retryAfterMemory: CachedRetryAfterMemory(
                     directory: directory, server: server, reading: cache,
-                    nowUnixSeconds: dependencies.wallClockSeconds()))
+                    nowUnixSeconds: dependencies.wallClockSeconds()),
+                keyLifetimeMemory: SavedKeyLifetime(directory: directory, server: server, logger: logger))
             runtime = try BookingRuntime(
                 directory: directory, api: api,
                 configuration: RepositoryConfiguration(
                     reconcileConcurrency: seams.reconcileConcurrency,
                     inFlightGrace: RepositoryConfiguration.inFlightGrace(for: configuration.api),
                     challengeReturnURL: configuration.challengeReturnURL),
-                dependencies: dependencies, logPath: seams.eventLogPath, logHandler: configuration.logHandler,
+                dependencies: dependencies,
+                logPath: seams.eventLogPath ?? EventLogDirectory.startRun(configuration.flowLog, dependencies, logger),
+                logHandler: configuration.logHandler,
                 boundaryHook: seams.boundaryHook)
             if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
             search = try SearchRepository(
@@ -121,8 +124,12 @@ public final class BookingClient: Sendable {
         let marks = OfferMarks(search: search, logger: logger)
         offerMarks = marks
         let flow = runtime.flow
+        let sessions = SessionMetricsTracker(handler: configuration.metrics, now: dependencies.holdNow, logger: logger)
         markingTask = Task {
-            for await state in await flow.states() { await marks.record(state) }
+            for await state in await flow.states() {
+                sessions.record(state)
+                await marks.record(state)
+            }
         }
     }
 

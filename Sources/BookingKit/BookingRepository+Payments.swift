@@ -30,7 +30,7 @@ extension BookingRepository {
             return .notPayable("attempt is \(record.phase.rawValue): its payment was not saved as submitted")
         }
         if isResend,
-            now().timeIntervalSince(record.createdAt) + configuration.inFlightGrace >= configuration.keyLifetime
+            now().timeIntervalSince(record.createdAt) + configuration.inFlightGrace >= keyLifetime()
         {
             return .unknown("the key is too old to send again: the attempt is only looked up")
         }

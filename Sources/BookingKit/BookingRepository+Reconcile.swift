@@ -90,7 +90,7 @@ extension BookingRepository {
             // lifetime the request may still arrive (or be running in
             // another process); past it, it never will. Nor will it once the
             // hold has ended: the server refuses to pay an ended hold.
-            if age > configuration.keyLifetime { return finish(record, .failed) }
+            if age > keyLifetime() { return finish(record, .failed) }
             if record.phase == .paymentSubmitted, try await holdHasEnded(record) {
                 return try await concludeNotPaidAfterLookup(record)
             }

@@ -45,7 +45,7 @@ package final class BookingRuntime: Sendable {
             repository: repository, dependencies: dependencies, openChallenge: openChallenge,
             boundaryHook: boundaryHook)
         log = try logPath.map { try EventLog(path: $0, dependencies: dependencies, logHandler: logHandler) }
-        flow = FlowStore(runner: runner, log: log)
+        flow = FlowStore(runner: runner, log: log, logHandler: logHandler)
     }
 
     /// At launch: hands the latest attempt that is not final to the flow, which

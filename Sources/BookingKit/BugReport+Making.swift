@@ -4,7 +4,7 @@ import Foundation
 
 extension BugReport {
     /// Makes the bundle for attempt `id` (the latest attempt when nil):
-    /// its saved row, and every log (`*.jsonl`, `*.log`) in `logDirectory` with an entry that
+    /// its saved row, and every log (`*.jsonl`, `*.log`) in `logDirectory` (none when nil) with an entry that
     /// names it (each run whole, from its first state, so it replays), all
     /// redacted. A log that cannot be read is left out and named in
     /// `skippedLogs`.
@@ -14,7 +14,7 @@ extension BugReport {
     /// - Throws: `BugReportError.unknownAttempt` / `.noAttempt`; the
     ///   store's error when the row cannot be read.
     package static func make(
-        attempt id: AttemptID?, database: BookingDatabase, logDirectory: String, program: String,
+        attempt id: AttemptID?, database: BookingDatabase, logDirectory: String?, program: String,
         secrets: [String] = [], now: Date = Date()
     ) throws -> (report: BugReport, skippedLogs: [String]) {
         let saved: SavedAttempt
@@ -30,11 +30,11 @@ extension BugReport {
         let redaction = BugReportRedaction(secrets: secrets)
         var runs: [Run] = []
         var skipped: [String] = []
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: logDirectory)) ?? []
+        let names = logDirectory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
         let quotedID = Data("\"\(saved.attemptID.rawValue)\"".utf8)
         let encoder = JSONEncoder()
         for name in names.filter({ $0.hasSuffix(".jsonl") || $0.hasSuffix(".log") }).sorted() {
-            let path = (logDirectory as NSString).appendingPathComponent(name)
+            let path = ((logDirectory ?? "") as NSString).appendingPathComponent(name)
             let entries: [EventLog.Entry]
             do {
                 entries = try EventLog.read(path)

@@ -4,16 +4,20 @@ import Foundation
 
 /// A bug report that replays: one attempt's saved row and the event logs
 /// of every run that touched it, with the program, schema and platform,
-/// as one JSON document (`booking report` writes one).
+/// as one JSON document. An app makes one with
+/// `BookingClient.bugReport(attempt:)` (its event log turned on in
+/// `BookingClient.Configuration.flowLog`) and sends `encoded()`; QA reads
+/// it back with `init(data:)` and runs `replay()` (`booking replay FILE`
+/// does the same; `booking report` writes one from the command line).
 ///
 /// Made redacted, whatever the logs and the row hold: never a payment
 /// token, a card-like number (`Redaction`), a voucher code, or any of the
 /// secrets the maker names (the API key and bearer token in use). Replaying
 /// it (`replay()`) runs each run's events through the flow from its first
 /// state and says where, if anywhere, it departs from what was logged.
-package struct BugReport: Codable, Equatable, Sendable {
+public struct BugReport: Codable, Equatable, Sendable {
     /// The bundle format this program writes and reads.
-    package static let currentFormat = 1
+    public static let currentFormat = 1
 
     /// One run of the program: its log file's name and entries.
     package struct Run: Codable, Equatable, Sendable {
@@ -24,38 +28,43 @@ package struct BugReport: Codable, Equatable, Sendable {
     }
 
     /// The format of this bundle.
-    package var format: Int
+    public package(set) var format: Int
     /// When it was made, milliseconds since 1970.
-    package var createdAt: Int64
+    public package(set) var createdAt: Int64
     /// The program and its version that made it.
-    package var program: String
+    public package(set) var program: String
     /// The operating system and architecture.
-    package var platform: String
+    public package(set) var platform: String
     /// The migrations applied to `booking.sqlite`, in order.
-    package var schema: [String]
+    public package(set) var schema: [String]
     /// The attempt's saved row, column by column, redacted.
-    package var attempt: [String: String]
+    public package(set) var attempt: [String: String]
     /// The runs whose logs name the attempt, oldest first.
     package var runs: [Run]
 
+    /// The file names of the runs' logs, oldest first.
+    public var logNames: [String] { runs.map(\.log) }
+    /// How many events the runs hold together.
+    public var stepCount: Int { runs.reduce(0) { $0 + $1.entries.count } }
+
     /// A run that does not replay as it was logged.
-    package struct Departure: Equatable, Sendable {
+    public struct Departure: Equatable, Sendable {
         /// The run's log.
-        package var log: String
+        public var log: String
         /// The entry's sequence number in that log.
-        package var sequence: Int
+        public var sequence: Int
         /// The event.
-        package var event: String
+        public var event: String
         /// What the log says the event led to (stage and effects).
-        package var logged: String
+        public var logged: String
         /// What the flow does with it now.
-        package var replayed: String
+        public var replayed: String
     }
 
     /// Replays every run through the flow from its first state. Returns
     /// the steps replayed and the first departure, nil when every state and
     /// effect matches the log.
-    package func replay() -> (steps: Int, departure: Departure?) {
+    public func replay() -> (steps: Int, departure: Departure?) {
         var steps = 0
         for run in runs {
             for step in Replay.run(run.entries) {
@@ -79,7 +88,7 @@ package struct BugReport: Codable, Equatable, Sendable {
     /// - Throws: `BugReportError.unreadable` for bytes that are not a
     ///   bundle (truncated, not JSON, a field missing or of the wrong kind),
     ///   `.newerFormat` for one a newer program made.
-    package init(data: Data) throws(BugReportError) {
+    public init(data: Data) throws(BugReportError) {
         struct Header: Decodable { var format: Int }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
             throw .unreadable("it is not a BookingKit bug report (no \"format\" in a JSON object)")
@@ -94,8 +103,10 @@ package struct BugReport: Codable, Equatable, Sendable {
         }
     }
 
-    /// The bundle as JSON, keys sorted, every string scrubbed once more.
-    package func encoded(removing secrets: [String] = []) throws -> Data {
+    /// The bundle as JSON, keys sorted, every string scrubbed once more
+    /// (card-like numbers, voucher codes, tokens, and `secrets` wherever
+    /// they appear).
+    public func encoded(removing secrets: [String] = []) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let data = try encoder.encode(self)
@@ -121,7 +132,7 @@ package struct BugReport: Codable, Equatable, Sendable {
 }
 
 /// Why a bug report could not be made or read.
-package enum BugReportError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum BugReportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No attempt with this id is saved.
     case unknownAttempt(String)
     /// No attempt is saved at all.
@@ -130,12 +141,16 @@ package enum BugReportError: Error, Equatable, Sendable, CustomStringConvertible
     case unreadable(String)
     /// A newer program made it.
     case newerFormat(Int)
+    /// The device's saved attempts cannot be read (the reason).
+    case storeUnreadable(String)
 
-    package var description: String {
+    /// The reason in English.
+    public var description: String {
         switch self {
         case .unknownAttempt(let id): return "no attempt \(id) is saved on this device"
         case .noAttempt: return "no attempt is saved on this device yet: there is nothing to report"
         case .unreadable(let reason): return "not a readable bug report: \(reason)"
+        case .storeUnreadable(let reason): return "the saved attempts cannot be read: \(reason)"
         case .newerFormat(let format):
             return
                 "the bug report is format \(format), made by a newer program; this one reads format \(BugReport.currentFormat)"

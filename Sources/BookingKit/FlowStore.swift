@@ -35,6 +35,8 @@ package actor FlowStore {
     package private(set) var revision = 0
     private let runner: EffectRunner
     private let log: EventLog?
+    /// Where an event the flow drops is logged (debug level).
+    private let logger: Logger
     private var readers: [Int: AsyncStream<BookingFlow.State>.Continuation] = [:]
     private var numberedReaders: [Int: AsyncStream<Numbered>.Continuation] = [:]
     /// The id of the latest reader of `states()`.
@@ -46,10 +48,14 @@ package actor FlowStore {
     ///
     /// - Parameter log: where every event is appended with its time (payment
     ///   tokens redacted); nil to keep none.
-    package init(initial: BookingFlow.State = BookingFlow.initialState, runner: EffectRunner, log: EventLog? = nil) {
+    package init(
+        initial: BookingFlow.State = BookingFlow.initialState, runner: EffectRunner, log: EventLog? = nil,
+        logHandler: any LogHandler = SilentLogHandler()
+    ) {
         state = initial
         self.runner = runner
         self.log = log
+        logger = Logger(handler: logHandler, source: "flow")
     }
 
     /// From now on every step goes to `handler`, which starts the effects;
@@ -65,6 +71,9 @@ package actor FlowStore {
         let before = state
         let (next, effects) = BookingFlow.reduce(before, event)
         log?.append(event, state: next, effects: effects)
+        if next == before && effects.isEmpty {
+            logger.log(.debug, "the flow dropped an event", ["stage": before.stage.name, "event": event.name])
+        }
         state = next
         if next != before {
             revision += 1

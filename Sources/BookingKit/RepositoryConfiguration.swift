@@ -3,9 +3,12 @@ import Foundation
 
 /// Settings of the booking repository.
 package struct RepositoryConfiguration: Sendable {
-    /// How long the server keeps idempotency keys (it publishes 24 hours).
-    /// An attempt older than this is only looked up, never resent, and a
-    /// payment the server never received is failed once it is this old.
+    /// How long the server keeps idempotency keys at most, as far as this
+    /// client knows (24 hours by default). The server's own
+    /// `Idempotency-Key-Lifetime`, once read, shortens it, never lengthens
+    /// it (`BookingRepository.keyLifetime()`). An attempt older than the
+    /// lifetime is only looked up, never resent, and a payment the server
+    /// never received is failed once it is this old.
     package var keyLifetime: TimeInterval
     /// The most reconciliation requests in flight at once.
     package var reconcileConcurrency: Int

@@ -23,7 +23,7 @@ final class TripFile {
     static let knownSteps = [
         "booking_0001_attempts_and_trips", "booking_0002_one_current_hold", "booking_0003_trip_columns",
         "booking_0004_cancel_requests", "booking_0005_hold_releases", "booking_0006_abandon_requests",
-        "booking_0007_challenge_url",
+        "booking_0007_challenge_url", "booking_0009_key_lifetime",
     ]
 
     private static let columns =

@@ -33,7 +33,8 @@ public final class SandboxFixture: @unchecked Sendable {
     /// Starts a sandbox.
     public init(
         route: Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000, faultRates: [SandboxFault: Double] = [:],
-        faultSeed: UInt64 = 1, retryAfterSeconds: Int = 1
+        faultSeed: UInt64 = 1, retryAfterSeconds: Int = 1,
+        keyLifetimeSeconds: Int64 = SandboxConfiguration.defaultIdempotencyKeyLifetimeSeconds
     ) throws {
         directory = TemporaryDirectory("sandbox-fixture")
         clock = SandboxManualClock()
@@ -43,6 +44,7 @@ public final class SandboxFixture: @unchecked Sendable {
         configuration.faultRates = faultRates
         configuration.faultSeed = faultSeed
         configuration.retryAfterSeconds = retryAfterSeconds
+        configuration.idempotencyKeyLifetimeSeconds = keyLifetimeSeconds
         handler = try SandboxHandler(configuration: configuration)
         switch route {
         case .inProcess:

@@ -3,7 +3,7 @@ import CommandLineKit
 import Foundation
 import HTTPServer
 
-/// `booking sandbox [--port N] [--seed N] [--hold-ttl-ms MS] [--fault-rate F=R]... [--fault-seed N]`:
+/// `booking sandbox [--port N] [--seed N] [--hold-ttl-ms MS] [--key-lifetime S] [--fault-rate F=R]... [--fault-seed N]`:
 /// the sandbox server in the foreground on 127.0.0.1, its database in
 /// `<data-dir>/sandbox/`. Prints `listening on http://127.0.0.1:PORT` once it
 /// serves; stops gracefully on SIGINT or SIGTERM.
@@ -14,6 +14,10 @@ struct SandboxCommand: BookingCommand {
     static let holdTTL: TypedOption<Int> = .defaulted(
         "--hold-ttl-ms", .integer(in: 1...86_400_000), default: Int(SandboxConfiguration.defaultHoldTTLMilliseconds),
         value: "MS", help: "how long a hold lasts")
+    static let keyLifetime: TypedOption<Int> = .defaulted(
+        "--key-lifetime", .integer(in: 1...(30 * 86_400)),
+        default: Int(SandboxConfiguration.defaultIdempotencyKeyLifetimeSeconds), value: "S",
+        help: "how long an idempotency key is kept, in seconds (published as Idempotency-Key-Lifetime)")
     static let faultRates: TypedOption<[(SandboxFault, Double)]> = .repeated(
         "--fault-rate", faultRate, value: "FAULT=RATE",
         help: "inject FAULT on that share of requests, e.g. unavailable=0.1")
@@ -32,7 +36,7 @@ struct SandboxCommand: BookingCommand {
 
     static let spec = CommandSpec(
         name: "sandbox", summary: "run the sandbox server in the foreground",
-        options: [port.spec, seed.spec, holdTTL.spec, faultRates.spec, faultSeed.spec])
+        options: [port.spec, seed.spec, holdTTL.spec, keyLifetime.spec, faultRates.spec, faultSeed.spec])
 
     /// The port to listen on (0: any free one).
     let port: UInt16
@@ -44,6 +48,7 @@ struct SandboxCommand: BookingCommand {
         port = UInt16(try input(Self.port))
         var configuration = SandboxConfiguration(databasePath: "")
         configuration.holdTTLMilliseconds = Int64(try input(Self.holdTTL))
+        configuration.idempotencyKeyLifetimeSeconds = Int64(try input(Self.keyLifetime))
         if let seed = try input(Self.seed) { configuration.inventorySeed = seed }
         if let seed = try input(Self.faultSeed) { configuration.faultSeed = seed }
         for (fault, rate) in try input(Self.faultRates) { configuration.faultRates[fault] = rate }
