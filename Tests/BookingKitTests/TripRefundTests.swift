@@ -62,7 +62,25 @@ import Testing
         #expect(try await offline.trip(id: id).refund == refund)
     }
 
-    @Test func aPendingRefundIsShownPendingAndRefundedByALaterSync() async throws {
+    /// How the device asks the server again.
+    enum Refresh: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// `syncTrips()` (`booking trips`).
+        case sync
+        /// `reconcileCancellations()` (`booking reconcile`).
+        case reconcile
+        var description: String { rawValue }
+
+        /// Asks; returns how many trips changed.
+        func run(_ client: BookingClient) async throws -> Int {
+            switch self {
+            case .sync: return try await client.syncTrips()
+            case .reconcile: return await client.reconcileCancellations().messages.count
+            }
+        }
+    }
+
+    @Test(arguments: Refresh.allCases)
+    func aPendingRefundIsShownPendingAndRefundedByALaterRefresh(refresh: Refresh) async throws {
         let sandbox = try SandboxFixture(route: .loopback)
         var configuration = ClientFixture.configuration(sandbox: sandbox)
         configuration.transport = PendingRefunds(sandbox.transport)
@@ -76,14 +94,14 @@ import Testing
         #expect(pending.state == .pending)
         #expect(pending.amount == (try await Self.refunds(fixture, id)).first?.amount)
 
-        // Not settled yet: a sync changes nothing.
-        #expect(try await fixture.client.syncTrips() == 0)
+        // Not settled yet: asking changes nothing.
+        #expect(try await refresh.run(fixture.client) == 0)
         #expect(try await fixture.client.trip(id: id).refund?.state == .pending)
 
         // A minute later on the sandbox's clock the processor has settled it:
-        // the next sync brings it, as a newer version of the booking.
+        // the next refresh brings it, as a newer version of the booking.
         sandbox.clock.advance(seconds: 60)
-        #expect(try await fixture.client.syncTrips() == 1)
+        #expect(try await refresh.run(fixture.client) == 1)
         let trip = try await fixture.client.trip(id: id)
         #expect(trip.refund?.state == .succeeded)
         #expect(trip.refund?.amount == pending.amount)
