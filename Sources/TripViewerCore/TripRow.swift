@@ -79,7 +79,7 @@ public struct TripRow: Equatable, Sendable {
         return TripCalendar.stay(
             bookingID: bookingID, version: version, checkIn: start, checkOut: end,
             propertyName: details?.propertyName, roomName: details?.roomName, address: details?.address,
-            city: details?.city, isCancelled: status == .cancelled, stampUnixSeconds: seconds)
+            city: details?.city, isCancelled: status == .cancelled, stampUnixSeconds: seconds, refund: refund)
     }
 }
 

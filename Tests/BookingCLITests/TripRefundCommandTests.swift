@@ -52,6 +52,7 @@ import Testing
         #expect(money["currency"] as? String == amount.currency.rawValue)
         let text = "refunded \(amount.formatted) on \(try Self.day(try #require(refund["updatedAt"] as? String)))"
 
+        #expect(cancel.output.contains(", " + text + "."), "\(cancel.output)")
         let list = try await booking.run(["trips"])
         #expect(list.status == 0)
         #expect(list.output.contains(text), "\(list.output)")

@@ -55,6 +55,9 @@ import Testing
         #expect(refund.amount == ledger.first?.amount)
         #expect(refund.amount == cancelled.details?.price.total)
         #expect(try await fixture.client.savedTrips().first?.refund == refund)
+        #expect(cancelled.calendarEvent?.note == "Cancelled: " + refund.text)
+        #expect(
+            TripCalendar(events: [try #require(cancelled.calendarEvent)]).text.contains("\r\nDESCRIPTION:Cancelled: "))
 
         // Another process on the same files, with the server gone: the saved refund.
         await fixture.sandbox.stop()
