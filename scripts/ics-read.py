@@ -2,7 +2,7 @@
 """Reads an iCalendar document on stdin with the `icalendar` package (a real
 RFC 5545 parser, from PyPI) and prints its events as JSON, for the tests:
 uid, sequence, dtstart and dtend with their value types, status, summary,
-location. Exit 1 with the parser's words when the text does not parse."""
+location, description. Exit 1 with the parser's words when the text does not parse."""
 import datetime
 import json
 import sys
@@ -32,5 +32,6 @@ for event in calendar.walk("VEVENT"):
         "status": str(event.get("STATUS")),
         "summary": str(event.get("SUMMARY")),
         "location": str(event.get("LOCATION")) if event.get("LOCATION") is not None else None,
+        "description": str(event.get("DESCRIPTION")) if event.get("DESCRIPTION") is not None else None,
     })
 print(json.dumps({"version": str(calendar.get("VERSION")), "events": events}))

@@ -28,6 +28,7 @@ extension BookingSnapshot: WireConsistency {
         if failure != nil, state != .failed, state != .expired {
             return "booking \(bookingId) is \(state.rawValue) and carries a failure (only FAILED or EXPIRED do)"
         }
+        if let bad = refundContradiction { return bad }
         return nil
     }
 }

@@ -43,6 +43,12 @@ package struct TripRenderer: Sendable {
             "checkIn": .string(record.checkIn),
             "checkOut": .string(record.checkOut),
             "voucherCode": .text(record.voucherCode),
+            "refund": record.refund.map { refund in
+                [
+                    "amount": FlowRenderer.moneyJSON(refund.amount), "state": .string(refund.state.rawValue),
+                    "updatedAt": .string(ViewerText.iso(unixMilliseconds: refund.updatedAtMilliseconds)),
+                ]
+            } ?? .null,
             "price": summary.map { FlowRenderer.priceJSON($0.price) } ?? .null,
             "version": .int(record.version.rawValue),
             "syncedAt": .string(ViewerText.iso(unixMilliseconds: TripText.milliseconds(record.syncedAt))),

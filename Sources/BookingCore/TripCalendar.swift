@@ -8,7 +8,8 @@ import Primitives
 /// day on a device in another zone. The event's `UID` comes from the booking
 /// id, so importing the file again updates the same event instead of adding
 /// one; its `SEQUENCE` is the booking's version, so a calendar keeps the newest
-/// copy; a cancelled booking is `STATUS:CANCELLED`.
+/// copy; a cancelled booking is `STATUS:CANCELLED`, its refund in the
+/// event's `DESCRIPTION`.
 ///
 /// ```swift
 /// let calendar = TripCalendar(events: [event])
@@ -41,11 +42,13 @@ public struct TripCalendar: Sendable, Equatable {
         /// seconds since 1970 UTC (`DTSTAMP`). Taken from the saved trip, so
         /// the same trips give the same text.
         public var stampUnixSeconds: Int64
+        /// A note for people (`DESCRIPTION`): a cancelled trip's refund.
+        public var note: String?
 
         /// An event for one trip.
         public init(
             bookingID: BookingID, version: Version, checkIn: CalendarDate, checkOut: CalendarDate,
-            summary: String, location: String?, isCancelled: Bool, stampUnixSeconds: Int64
+            summary: String, location: String?, isCancelled: Bool, stampUnixSeconds: Int64, note: String? = nil
         ) {
             self.bookingID = bookingID
             self.version = version
@@ -55,16 +58,20 @@ public struct TripCalendar: Sendable, Equatable {
             self.location = location
             self.isCancelled = isCancelled
             self.stampUnixSeconds = stampUnixSeconds
+            self.note = note
         }
     }
 
     /// The event of a hotel stay: the property's name and room as its title
-    /// (`Hotel booking <id>` without them), the address and city as its place.
+    /// (`Hotel booking <id>` without them), the address and city as its place,
+    /// a cancelled stay's refund as its note (`Cancelled: refunded EUR 362.28
+    /// on 2 Dec`).
     /// The one mapping from a trip to an event, for the command line and the
     /// library alike.
     public static func stay(
         bookingID: BookingID, version: Version, checkIn: CalendarDate, checkOut: CalendarDate, propertyName: String?,
-        roomName: String?, address: String?, city: String?, isCancelled: Bool, stampUnixSeconds: Int64
+        roomName: String?, address: String?, city: String?, isCancelled: Bool, stampUnixSeconds: Int64,
+        refund: Refund? = nil
     ) -> Event {
         let title = propertyName.map { name in roomName.map { "\(name) (\($0))" } ?? name }
         let place = [address, city].compactMap { $0 }.filter { !$0.isEmpty }
@@ -72,7 +79,7 @@ public struct TripCalendar: Sendable, Equatable {
             bookingID: bookingID, version: version, checkIn: checkIn, checkOut: checkOut,
             summary: title ?? "Hotel booking \(bookingID.rawValue)",
             location: place.isEmpty ? nil : place.joined(separator: ", "), isCancelled: isCancelled,
-            stampUnixSeconds: stampUnixSeconds)
+            stampUnixSeconds: stampUnixSeconds, note: isCancelled ? refund.map { "Cancelled: " + $0.text } : nil)
     }
 
     /// The events, in the order they are written.
@@ -115,6 +122,7 @@ public struct TripCalendar: Sendable, Equatable {
         if event.checkOut > event.checkIn { lines.append("DTEND;VALUE=DATE:\(basic(event.checkOut))") }
         lines.append("SUMMARY:\(escaped(event.summary))")
         if let location = event.location, !location.isEmpty { lines.append("LOCATION:\(escaped(location))") }
+        if let note = event.note, !note.isEmpty { lines.append("DESCRIPTION:\(escaped(note))") }
         lines += [
             "STATUS:\(event.isCancelled ? "CANCELLED" : "CONFIRMED")",
             // A hotel stay does not make the traveller busy all day.

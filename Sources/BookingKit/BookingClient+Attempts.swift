@@ -34,9 +34,11 @@ extension BookingClient {
         return report
     }
 
-    /// Settles every saved cancellation with the server now; an empty
-    /// report when none is open.
+    /// Settles every saved cancellation with the server now, and reads
+    /// again the trips whose refund is still pending; an empty report when
+    /// there is neither.
     public func reconcileCancellations() async -> CancelReport {
-        await settleCancellations() ?? CancelReport()
+        if let report = await settleCancellations() { return report }
+        return await refreshPendingRefunds()
     }
 }

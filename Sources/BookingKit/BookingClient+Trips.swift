@@ -64,6 +64,15 @@ extension BookingClient {
         try await guarded { try await $0.trips.sync() }
     }
 
+    /// Reads again the trips whose refund is still pending and saves the
+    /// settled ones (`booking reconcile` when no cancellation is open).
+    package func refreshPendingRefunds() async -> CancelReport {
+        var report = CancelReport()
+        guard let trips = try? self.trips else { return report }
+        await trips.refreshPendingRefunds(into: &report)
+        return report
+    }
+
     /// Cancels the trip `id` with the server and saves the answer. The
     /// request and its key are saved before it leaves; a cancellation left
     /// open by a crash or a lost answer is resumed with its own key.

@@ -69,6 +69,6 @@ extension BookingRepository {
             bookingID: booking.bookingId, status: booking.state == .cancelled ? .cancelled : .confirmed,
             propertyJSON: TripDetails(booking).json, checkIn: booking.checkIn.description,
             checkOut: booking.checkOut.description, voucherCode: booking.voucherCode, version: booking.version,
-            syncedAt: syncedAt)
+            syncedAt: syncedAt, refund: booking.refund?.refund)
     }
 }

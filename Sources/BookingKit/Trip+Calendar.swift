@@ -4,7 +4,8 @@ extension Trip {
     /// This trip as a calendar event: an all-day stay from the check-in day
     /// to the check-out day in the hotel's own dates (never moved through a
     /// time zone), with the booking id as its `UID` and the booking's version
-    /// as its `SEQUENCE`, so a cancellation updates the same event. Nil when
+    /// as its `SEQUENCE`, so a cancellation (and its refund, in the
+    /// description) updates the same event. Nil when
     /// the saved dates are missing.
     ///
     /// ```swift
@@ -19,6 +20,6 @@ extension Trip {
             bookingID: id, version: version, checkIn: checkIn, checkOut: checkOut,
             propertyName: details?.property.name, roomName: details?.room.name, address: details?.property.address,
             city: details?.property.city, isCancelled: status == .cancelled,
-            stampUnixSeconds: Int64(syncedAt.timeIntervalSince1970.rounded(.down)))
+            stampUnixSeconds: Int64(syncedAt.timeIntervalSince1970.rounded(.down)), refund: refund)
     }
 }

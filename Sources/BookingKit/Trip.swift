@@ -20,6 +20,12 @@ public struct Trip: Sendable, Equatable, Identifiable {
     /// The server's version of the booking this copy holds: a later change
     /// (a cancellation) has a higher one.
     public var version: Version
+    /// The money given back for a cancelled trip, as the server last
+    /// reported it: its amount, whether it is still pending or has been
+    /// refunded (or failed), and when. Nil while confirmed, and for a trip
+    /// cancelled with no refund reported. A pending refund is brought up to
+    /// date by the next sync (`syncTrips`, launch reconciliation).
+    public var refund: Refund?
     /// Whether this device saved it. `false` only for a payment's
     /// confirmation the device could not save (its storage full): the trip
     /// is confirmed on the server and saved at the next launch.
@@ -47,5 +53,6 @@ public struct Trip: Sendable, Equatable, Identifiable {
         details = trip.details
         syncedAt = trip.record.syncedAt
         version = trip.record.version
+        refund = trip.record.refund
     }
 }

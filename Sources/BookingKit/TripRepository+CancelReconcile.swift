@@ -70,6 +70,7 @@ extension TripRepository {
                 report.messages.append("cancellation of \(request.bookingID): \(error)")
             }
         }
+        await refreshPendingRefunds(into: &report)
         return report
     }
 

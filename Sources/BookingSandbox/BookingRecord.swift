@@ -28,6 +28,9 @@ struct BookingRecord: AccountRow {
     /// when the booking is made (it is only sent while `ACTION_REQUIRED`,
     /// the state it is made in, so loaded rows never need it).
     var challengeURL: String? = nil
+    /// The refund sent with the body saved by the next `move` (a cancelled
+    /// booking's; rows are loaded without it, `Ledger.refund` reads it).
+    var refund: RefundBody? = nil
 
     static let table = "booking"
     static let columns = """
@@ -163,6 +166,7 @@ struct BookingRecord: AccountRow {
                 nextAction: state == .actionRequired
                     ? challengeURL.map { NextActionBody(type: "redirect", url: $0) } : nil,
                 voucherCode: state == .confirmed ? voucherCode : nil, failure: failure,
+                refund: state == .cancelled ? refund : nil,
                 createdAt: CalendarDay.timestamp(unixMilliseconds: createdAtMs),
                 updatedAt: CalendarDay.timestamp(unixMilliseconds: updatedAtMs)),
             stay: hold.stay)

@@ -141,15 +141,20 @@ extension SandboxHandler {
     /// read: a processing payment completes (3-D Secure passed: `CONFIRMED`;
     /// `tok_processingError`: `FAILED`), and a booking still awaiting
     /// 3-D Secure when its hold runs out is `EXPIRED`. A booking that ends
-    /// frees its hold's room.
+    /// frees its hold's room. A cancelled booking's `PENDING` refund whose
+    /// time has come is `SUCCEEDED`, as a new version.
     func settle(_ booking: inout BookingRecord, hold: inout HoldRecord, db: Database, now: Int64) throws {
         let next: BookingStatus
         switch booking.state {
+        case .cancelled:
+            guard let settled = try Ledger.settleRefund(db, bookingId: booking.bookingId, now: now) else { return }
+            booking.refund = settled
+            next = .cancelled
         case .processing: next = booking.charged ? .confirmed : .failed
         case .actionRequired where hold.isExpired(now: now): next = .expired
         default: return
         }
-        if next != .confirmed && hold.bookingId == booking.bookingId {
+        if next != .confirmed && next != .cancelled && hold.bookingId == booking.bookingId {
             hold.bookingId = nil
             hold.version += 1
             try hold.update(db)

@@ -176,6 +176,24 @@ struct BookingFields: Codable, Equatable, Sendable {
     var nextAction: NextActionBody?
     var voucherCode: String?
     var failure: FailureBody?
+    /// Only when `CANCELLED`: the money given back.
+    var refund: RefundBody?
+    var createdAt: String
+    var updatedAt: String
+}
+
+/// The refund of a cancelled booking (the ledger's `refund` entry).
+struct RefundBody: Codable, Equatable, Sendable {
+    /// `PENDING`, `SUCCEEDED` or `FAILED`.
+    enum State: String, Codable, Sendable {
+        case pending = "PENDING"
+        case succeeded = "SUCCEEDED"
+        case failed = "FAILED"
+    }
+
+    var refundId: String
+    var amount: MoneyBody
+    var state: State
     var createdAt: String
     var updatedAt: String
 }

@@ -26,11 +26,13 @@ public struct TripRecord: Equatable, Sendable {
     /// the saved JSON does not have a trip's shape, and in a record not yet
     /// saved (the schema derives the columns from `propertyJSON`).
     public var summary: TripSummary?
+    /// The refund of a cancelled trip, as the server last reported it.
+    public var refund: Refund?
 
     /// Creates a record.
     public init(
         bookingID: BookingID, status: BookingStatus, propertyJSON: String?, checkIn: String, checkOut: String,
-        voucherCode: String?, version: Version, syncedAt: Date, summary: TripSummary? = nil
+        voucherCode: String?, version: Version, syncedAt: Date, summary: TripSummary? = nil, refund: Refund? = nil
     ) {
         self.bookingID = bookingID
         self.status = status
@@ -41,5 +43,6 @@ public struct TripRecord: Equatable, Sendable {
         self.version = version
         self.syncedAt = syncedAt
         self.summary = summary
+        self.refund = refund
     }
 }

@@ -20,25 +20,28 @@ public struct TripTable {
     }
 
     private static let writtenColumns =
-        "booking_id, status, property_json, check_in, check_out, voucher_code, version, synced_at"
+        "booking_id, status, property_json, check_in, check_out, voucher_code, version, synced_at, "
+        + "refund_amount, refund_currency, refund_at, refund_state"
 
     /// What a record is read from; `property_json` last, read only when asked.
     private static let listedColumns =
         "booking_id, status, check_in, check_out, voucher_code, version, synced_at, property_name, property_city, "
         + "property_address, property_stars, room_name, guests, price_currency, price_nightly, price_taxes, "
-        + "price_fees, price_total"
+        + "price_fees, price_total, refund_amount, refund_currency, refund_at, refund_state"
     private static let listingSQL = "SELECT \(listedColumns) FROM trip ORDER BY check_in, booking_id"
     private static let fullListingSQL = "SELECT \(listedColumns), property_json FROM trip ORDER BY check_in, booking_id"
 
     // Built once: interpolating it on every call cost a string build per
     // row of a bulk sync (BENCHMARKS.md).
     private static let upsertSQL = """
-        INSERT INTO trip (\(writtenColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+        INSERT INTO trip (\(writtenColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
         ON CONFLICT (booking_id) DO UPDATE SET
             status = excluded.status, property_json = excluded.property_json,
             check_in = excluded.check_in, check_out = excluded.check_out,
             voucher_code = excluded.voucher_code, version = excluded.version,
-            synced_at = excluded.synced_at
+            synced_at = excluded.synced_at, refund_amount = excluded.refund_amount,
+            refund_currency = excluded.refund_currency, refund_at = excluded.refund_at,
+            refund_state = excluded.refund_state
         WHERE excluded.version > trip.version
             OR (excluded.version = trip.version AND excluded.status = 'CANCELLED' AND trip.status = 'CONFIRMED')
         """
@@ -72,6 +75,10 @@ public struct TripTable {
         try statement.bind(trip.voucherCode, at: 6)
         try statement.bind(trip.version.rawValue, at: 7)
         try statement.bind(trip.syncedAt.unixMilliseconds, at: 8)
+        try statement.bind(trip.refund?.amount.minorUnits, at: 9)
+        try statement.bind(trip.refund?.amount.currency.rawValue, at: 10)
+        try statement.bind(trip.refund?.updatedAtMilliseconds, at: 11)
+        try statement.bind(trip.refund?.state.rawValue, at: 12)
         try statement.run()
         return database.changes == 1
     }
@@ -157,13 +164,24 @@ public struct TripTable {
         return TripRecord(
             bookingID: BookingID(row.string(at: 0)),
             status: bookingStatus,
-            propertyJSON: json ? row.string(at: 18) : nil,
+            propertyJSON: json ? row.string(at: 22) : nil,
             checkIn: checkIn,
             checkOut: checkOut,
             voucherCode: row.optionalString(at: 4),
             version: version,
             syncedAt: Date(unixMilliseconds: row.int64(at: 6)),
-            summary: try summary(from: row, currency: &currency))
+            summary: try summary(from: row, currency: &currency),
+            refund: try refund(from: row, currency: &currency))
+    }
+
+    /// The refund columns (18-21), or nil when the row has none.
+    private static func refund(from row: Statement, currency cache: inout CurrencyCache) throws -> Refund? {
+        guard let text = row.optionalString(at: 21) else { return nil }
+        guard let state = Refund.State(rawValue: text), let amount = row.optionalInt64(at: 18), amount >= 0,
+            let currency = row.optionalString(at: 19).flatMap({ cache.code($0) }),
+            let at = row.optionalInt64(at: 20)
+        else { throw unreadable("its refund is incomplete or out of range") }
+        return Refund(amount: Money(minorUnits: amount, currency: currency), state: state, updatedAtMilliseconds: at)
     }
 
     /// The listed columns (7-17), or nil when the row has none (its JSON

@@ -64,6 +64,6 @@ extension TripRow {
                 Details(
                     propertyName: summary.propertyName, city: summary.city, address: summary.address,
                     stars: summary.stars, roomName: summary.roomName, guests: summary.guests, price: summary.price)
-            })
+            }, refund: record.refund)
     }
 }

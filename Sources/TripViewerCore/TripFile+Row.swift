@@ -67,8 +67,10 @@ extension TripFile {
                 return .failure(Refused(reason: "negative version"))
             }
             let details: TripRow.Details?
+            let refund: Refund?
             do {
                 details = try self.details()
+                refund = try self.refund(from: 18)
             } catch {
                 return .failure(error)
             }
@@ -76,7 +78,19 @@ extension TripFile {
                 TripRow(
                     bookingID: BookingID(string(0) ?? ""), status: status, checkIn: checkIn, checkOut: checkOut,
                     voucherCode: string(4), version: version,
-                    syncedAtMilliseconds: sqlite3_column_int64(statement, 6), details: details))
+                    syncedAtMilliseconds: sqlite3_column_int64(statement, 6), details: details, refund: refund))
+        }
+
+        /// The refund of columns `first`... (amount, currency, at, state),
+        /// checked as `TripTable.record` does; nil when the row has none.
+        func refund(from first: Int32) throws(Refused) -> Refund? {
+            guard let text = string(first + 3) else { return nil }
+            guard let state = Refund.State(rawValue: text), let amount = int64(first), amount >= 0,
+                let currency = string(first + 1).flatMap({ CurrencyCode(rawValue: $0) }),
+                let at = int64(first + 2)
+            else { throw Refused(reason: "its refund is incomplete or out of range") }
+            return Refund(
+                amount: Money(minorUnits: amount, currency: currency), state: state, updatedAtMilliseconds: at)
         }
 
         private func details() throws(Refused) -> TripRow.Details? {

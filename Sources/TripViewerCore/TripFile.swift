@@ -23,13 +23,13 @@ final class TripFile {
     static let knownSteps = [
         "booking_0001_attempts_and_trips", "booking_0002_one_current_hold", "booking_0003_trip_columns",
         "booking_0004_cancel_requests", "booking_0005_hold_releases", "booking_0006_abandon_requests",
-        "booking_0007_challenge_url", "booking_0009_key_lifetime",
+        "booking_0007_challenge_url", "booking_0008_trip_refund", "booking_0009_key_lifetime",
     ]
 
     private static let columns =
         "booking_id, status, check_in, check_out, voucher_code, version, synced_at, property_name, property_city, "
         + "property_address, property_stars, room_name, guests, price_currency, price_nightly, price_taxes, "
-        + "price_fees, price_total"
+        + "price_fees, price_total, refund_amount, refund_currency, refund_at, refund_state"
 
     private let handle: OpaquePointer
 
@@ -111,7 +111,8 @@ final class TripFile {
         var currency = CurrencyMemo()
         try each(
             "SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, "
-                + "price_currency, price_total, synced_at FROM trip ORDER BY check_in, booking_id"
+                + "price_currency, price_total, synced_at, refund_amount, refund_currency, refund_at, refund_state "
+                + "FROM trip ORDER BY check_in, booking_id"
         ) { row in
             if let synced = row.integer(9) { oldest = min(oldest ?? synced, synced) }
             switch TripRowLine.read(row, currency: &currency) {

@@ -13,6 +13,8 @@ public protocol TripLineFields {
     var status: BookingStatus { get }
     /// What the guest pays; nil when the row has no details.
     var total: Money? { get }
+    /// The refund of a cancelled trip; nil when it has none.
+    var refund: Refund? { get }
     /// Calls `body` with the UTF-8 bytes of `field`, `nil` when it has none.
     /// The bytes are valid only inside `body`.
     func withText<Result>(_ field: TripLineField, _ body: (UnsafeRawBufferPointer?) throws -> Result) rethrows

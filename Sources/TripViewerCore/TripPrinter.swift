@@ -5,7 +5,7 @@ import Primitives
 /// for people, the detail lines, an object for `--json`. The lean viewer
 /// and the full CLI print through these, so their output is one.
 public enum TripPrinter {
-    /// One line: id, status, hotel and city, dates, total, voucher.
+    /// One line: id, status, hotel and city, dates, total, voucher, refund.
     public static func line(_ trip: some TripLineFields, colour: Bool) -> String {
         var bytes: [UInt8] = []
         var digits = ViewerText.MinorDigits()
@@ -52,6 +52,10 @@ public enum TripPrinter {
             ViewerText.append("  voucher ", to: &out)
             ViewerText.appendSafe(voucher, to: &out)
         }
+        if let refund = trip.refund {
+            ViewerText.append("  ", to: &out)
+            out.append(contentsOf: refund.text.utf8)
+        }
         out.append(0x0A)
     }
 
@@ -75,6 +79,18 @@ public enum TripPrinter {
         field("checkIn", quoted(trip.checkIn))
         field("checkOut", quoted(trip.checkOut))
         field("voucherCode", quoted(trip.voucherCode))
+        if let refund = trip.refund {
+            let amount = inner + "    "
+            out += inner + "\"refund\": {\n" + inner + "  \"amount\": {\n"
+            out += amount + "\"amount\": " + String(refund.amount.minorUnits) + ",\n"
+            out += amount + "\"currency\": " + quoted(refund.amount.currency.rawValue) + ",\n"
+            out += amount + "\"formatted\": " + quoted(refund.amount.formatted) + "\n" + inner + "  },\n"
+            out += inner + "  \"state\": " + quoted(refund.state.rawValue) + ",\n"
+            out += inner + "  \"updatedAt\": " + quoted(ViewerText.iso(unixMilliseconds: refund.updatedAtMilliseconds))
+            out += "\n" + inner + "},\n"
+        } else {
+            field("refund", "null")
+        }
         if let price = details?.price {
             let (line, amount) = (inner + "  ", inner + "    ")
             out += inner + "\"price\": {\n"
@@ -117,6 +133,7 @@ public enum TripPrinter {
         }
         lines.append("  stay:      " + safe(trip.checkIn) + " to " + safe(trip.checkOut))
         if let voucher = trip.voucherCode { lines.append("  voucher:   " + safe(voucher)) }
+        if let refund = trip.refund { lines.append("  refund:    " + refund.text) }
         lines.append(
             "  version:   \(trip.version.rawValue), synced "
                 + ViewerText.age(seconds: max(0, nowMilliseconds - trip.syncedAtMilliseconds) / 1000))

@@ -52,11 +52,13 @@ public struct TripRow: Equatable, Sendable {
     public var syncedAtMilliseconds: Int64
     /// The details; nil when the saved JSON does not have a trip's shape.
     public var details: Details?
+    /// The refund of a cancelled trip, as the server last reported it.
+    public var refund: Refund?
 
     /// Creates a row.
     public init(
         bookingID: BookingID, status: BookingStatus, checkIn: String, checkOut: String, voucherCode: String?,
-        version: Version, syncedAtMilliseconds: Int64, details: Details?
+        version: Version, syncedAtMilliseconds: Int64, details: Details?, refund: Refund? = nil
     ) {
         self.bookingID = bookingID
         self.status = status
@@ -66,6 +68,7 @@ public struct TripRow: Equatable, Sendable {
         self.version = version
         self.syncedAtMilliseconds = syncedAtMilliseconds
         self.details = details
+        self.refund = refund
     }
 
     /// The trip as an iCalendar event; nil when its dates are not calendar dates.
@@ -76,7 +79,7 @@ public struct TripRow: Equatable, Sendable {
         return TripCalendar.stay(
             bookingID: bookingID, version: version, checkIn: start, checkOut: end,
             propertyName: details?.propertyName, roomName: details?.roomName, address: details?.address,
-            city: details?.city, isCancelled: status == .cancelled, stampUnixSeconds: seconds)
+            city: details?.city, isCancelled: status == .cancelled, stampUnixSeconds: seconds, refund: refund)
     }
 }
 

@@ -12,6 +12,7 @@ struct TripRowLine: TripLineFields {
     let city: UnsafeRawBufferPointer?
     let status: BookingStatus
     let total: Money?
+    let refund: Refund?
 
     func withText<Result>(_ field: TripLineField, _ body: (UnsafeRawBufferPointer?) throws -> Result) rethrows
         -> Result
@@ -28,7 +29,9 @@ struct TripRowLine: TripLineFields {
 
     /// The line of a listing row (booking_id, status, check_in, check_out,
     /// voucher_code, property_name, property_city, price_currency,
-    /// price_total, synced_at), checked as `TripTable.forEachLineView` does.
+    /// price_total, synced_at, refund_amount, refund_currency, refund_at,
+    /// refund_state), checked as `TripTable.forEachLineView` does (the
+    /// refund as `TripTable.record`).
     static func read(_ row: TripFile.Row, currency memo: inout TripFile.CurrencyMemo) -> Result<
         TripRowLine, TripFile.Refused
     > {
@@ -52,10 +55,16 @@ struct TripRowLine: TripLineFields {
             else { return .failure(TripFile.Refused(reason: "its details are incomplete or out of range")) }
             total = Money(minorUnits: amount, currency: currency)
         }
+        let refund: Refund?
+        do {
+            refund = try row.refund(from: 10)
+        } catch {
+            return .failure(error)
+        }
         return .success(
             TripRowLine(
                 bookingID: row.bytes(0), checkIn: start, checkOut: end, voucherCode: row.bytes(4), propertyName: name,
-                city: city, status: status, total: total))
+                city: city, status: status, total: total, refund: refund))
     }
 
     /// ASCII dates of 10 bytes in order: a stay, with no string made.

@@ -40,6 +40,13 @@ import Testing
         #expect(cancelled[0]["status"] as? String == "CANCELLED")
         #expect(try #require(cancelled[0]["sequence"] as? Int) > firstSequence)
         #expect(cancelled[0]["dtstart"] as? [String: String] == ["value": checkIn, "type": "date"])
+        #expect(confirmed[0]["description"] is NSNull)
+        // The refund, as the trip shows it, in the event's description; the
+        // full CLI writes the same bytes.
+        let shown = try await cli.run(["trip", id])
+        let line = try #require(shown.output.split(separator: "\n").first { $0.hasPrefix("  refund:    ") })
+        #expect(cancelled[0]["description"] as? String == "Cancelled: " + line.dropFirst("  refund:    ".count))
+        #expect(try await cli.run(["trip", id, "--ics"]).output == one.output)
     }
 
     @Test func aCalendarIsNotJSONAndAnUnknownTripIsRejected() async throws {

@@ -38,6 +38,7 @@ enum TripMigrationFixture {
               "checkIn": "2026-12-24",
               "checkOut": "2027-01-23",
               "voucherCode": "V\\u00e9-1",
+              "refund": null,
               "price": {
                 "total": {
                   "amount": 123458044,
@@ -74,6 +75,7 @@ enum TripMigrationFixture {
               "checkIn": "2027-01-10",
               "checkOut": "2027-01-12",
               "voucherCode": "BK-000001",
+              "refund": null,
               "price": {
                 "total": {
                   "amount": 25840,
@@ -110,6 +112,7 @@ enum TripMigrationFixture {
               "checkIn": "2027-01-10",
               "checkOut": "2027-01-11",
               "voucherCode": "",
+              "refund": null,
               "price": {
                 "total": {
                   "amount": 10000,
@@ -146,6 +149,7 @@ enum TripMigrationFixture {
               "checkIn": "2027-02-01",
               "checkOut": "2027-02-02",
               "voucherCode": null,
+              "refund": null,
               "price": {
                 "total": {
                   "amount": 16500,
@@ -182,6 +186,7 @@ enum TripMigrationFixture {
               "checkIn": "2027-03-01",
               "checkOut": "2027-03-05",
               "voucherCode": "BK-4",
+              "refund": null,
               "price": null,
               "version": 1,
               "syncedAt": "2027-01-15T08:00:00.000Z"
@@ -197,6 +202,7 @@ enum TripMigrationFixture {
               "checkIn": "2027-03-01",
               "checkOut": "2027-03-02",
               "voucherCode": null,
+              "refund": null,
               "price": null,
               "version": 0,
               "syncedAt": "2026-11-30T00:53:20.500Z"

@@ -187,6 +187,9 @@ public struct BookingSnapshot: Decodable, Hashable, Sendable {
     public let voucherCode: String?
     /// Why it failed, in `FAILED`.
     public let failure: Failure?
+    /// The money given back, once `CANCELLED` and refunded (pending,
+    /// succeeded or failed).
+    public let refund: RefundSnapshot?
 }
 
 /// A page of the account's bookings.

@@ -2,6 +2,7 @@ import BookingAPI
 import BookingCore
 import BookingKit
 import BookingStore
+import BookingViewer
 import Foundation
 
 /// `booking cancel BOOKING_ID`: cancels a booking at the version this
@@ -33,11 +34,19 @@ enum CancelCommand: ArgumentCommand {
                 "bookingId": .string(booking.bookingId.rawValue),
                 "status": .string(booking.state.rawValue),
                 "version": .int(booking.version.rawValue),
+                "refund": booking.refund.map { snapshot in
+                    let refund = snapshot.refund
+                    return [
+                        "amount": FlowRenderer.moneyJSON(refund.amount), "state": .string(refund.state.rawValue),
+                        "updatedAt": .string(ViewerText.iso(unixMilliseconds: refund.updatedAtMilliseconds)),
+                    ]
+                } ?? .null,
             ])
         } else {
             invocation.say(
                 "Booking \(booking.bookingId.rawValue.terminalSafe): \(booking.state.rawValue.terminalSafe) "
-                    + "(version \(booking.version.rawValue)).")
+                    + "(version \(booking.version.rawValue))"
+                    + (booking.refund.map { ", " + $0.refund.text } ?? "") + ".")
         }
         return .done
     }

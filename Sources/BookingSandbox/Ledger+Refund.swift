@@ -1,0 +1,65 @@
+import SQLite
+
+extension Ledger {
+    /// How long a refund asked for with `Sandbox-Refund: pending` stays
+    /// `PENDING` on the sandbox's clock.
+    static let pendingRefundMilliseconds: Int64 = 60_000
+
+    /// Records the refund of the hold's total for `booking` (cancelled now):
+    /// `SUCCEEDED` at once, or `PENDING` until `settlesAt` when given.
+    /// Returns it as the booking's answer carries it.
+    static func refund(
+        _ db: Database, booking: BookingRecord, hold: HoldRecord, seed: UInt64, now: Int64, settlesAt: Int64?
+    ) throws -> RefundBody {
+        try record(.refund, db, booking: booking, hold: hold, seed: seed, now: now)
+        let state: RefundBody.State = settlesAt == nil ? .succeeded : .pending
+        try db.run(
+            """
+            UPDATE ledger_entry SET refund_state = ?, settles_at_ms = ?, updated_at_ms = ?
+            WHERE booking_id = ? AND kind = 'refund'
+            """,
+            [.text(state.rawValue), settlesAt.map { .integer($0) } ?? .null, .integer(now), .text(booking.bookingId)])
+        guard let refund = try refund(db, bookingId: booking.bookingId)?.body else { throw APIError.internalError }
+        return refund
+    }
+
+    /// A saved refund and when it settles (`nil`: it has).
+    struct SavedRefund {
+        var body: RefundBody
+        var settlesAt: Int64?
+    }
+
+    /// The refund of booking `bookingId`, or `nil` when there is none.
+    static func refund(_ db: Database, bookingId: String) throws -> SavedRefund? {
+        let statement = try db.cachedStatement(
+            """
+            SELECT entry_id, amount, currency, coalesce(refund_state, 'SUCCEEDED'), created_at_ms,
+                   coalesce(updated_at_ms, created_at_ms), settles_at_ms
+            FROM ledger_entry WHERE booking_id = ? AND kind = 'refund'
+            """)
+        defer { statement.reset() }
+        try statement.bind(bookingId, at: 1)
+        guard try statement.step() else { return nil }
+        guard let state = RefundBody.State(rawValue: statement.string(at: 3)) else { throw APIError.internalError }
+        let body = RefundBody(
+            refundId: statement.string(at: 0),
+            amount: MoneyBody(amount: statement.int64(at: 1), currency: statement.string(at: 2)), state: state,
+            createdAt: CalendarDay.timestamp(unixMilliseconds: statement.int64(at: 4)),
+            updatedAt: CalendarDay.timestamp(unixMilliseconds: statement.int64(at: 5)))
+        return SavedRefund(body: body, settlesAt: state == .pending ? statement.optionalInt64(at: 6) : nil)
+    }
+
+    /// Settles a `PENDING` refund whose time has come: `SUCCEEDED` at `now`.
+    /// Returns the settled refund, or `nil` when nothing changed.
+    static func settleRefund(_ db: Database, bookingId: String, now: Int64) throws -> RefundBody? {
+        guard let saved = try refund(db, bookingId: bookingId), let settlesAt = saved.settlesAt, now >= settlesAt
+        else { return nil }
+        try db.run(
+            """
+            UPDATE ledger_entry SET refund_state = 'SUCCEEDED', settles_at_ms = NULL, updated_at_ms = ?
+            WHERE booking_id = ? AND kind = 'refund'
+            """,
+            [.integer(now), .text(bookingId)])
+        return try refund(db, bookingId: bookingId)?.body
+    }
+}

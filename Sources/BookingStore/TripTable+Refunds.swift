@@ -1,0 +1,15 @@
+import BookingCore
+import SQLite
+
+extension TripTable {
+    /// The trips whose saved refund is still `PENDING`, in check-in order:
+    /// the ones a reconciliation reads again until the server settles them.
+    public func pendingRefunds() throws -> [BookingID] {
+        let statement = try database.cachedStatement(
+            "SELECT booking_id FROM trip WHERE refund_state = 'PENDING' ORDER BY check_in, booking_id")
+        defer { statement.reset() }
+        var ids: [BookingID] = []
+        while try statement.step() { ids.append(BookingID(statement.string(at: 0))) }
+        return ids
+    }
+}
