@@ -37,8 +37,9 @@ import Testing
     func theCountdownEndsWithThePaymentAnotherRunMadeNotWithAnExpiredHold() async throws {
         // A short hold: without the fix the countdown ends "no longer held"
         // when it runs out, and the test fails instead of waiting 15 minutes.
-        // 30 s leaves the other run's `pay` time to start on a loaded machine.
-        let sandbox = try await SandboxProcess(["--hold-ttl-ms", "30000"])
+        // 2 minutes leaves the other run's `pay` time to start on a loaded
+        // machine (30 s ran out under the coverage build in CI's load).
+        let sandbox = try await SandboxProcess(["--hold-ttl-ms", "120000"])
         let booking = Booking(server: sandbox.url, label: "cli-countdown-paid")
         let countdown = try await booking.holdWatchingTheCountdown()
 
