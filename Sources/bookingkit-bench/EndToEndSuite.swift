@@ -24,52 +24,53 @@ struct EndToEndSuite: BenchmarkSuite {
         defer { ReconcileSuite.wait { await server.shutdown() } }
 
         let library = try LibraryBooker(port: port, directory: directory + "/library")
+        let onSockets = try LibraryBooker(
+            port: port, directory: directory + "/library-sockets", account: "benchsockets",
+            transport: try RawSocketTransport(port: port))
         let raw = try RawBooker(port: port, directory: try context.directory("booking-raw"))
         // One offer per booking, each on its own dates, read before anything is timed.
-        let offers = try library.offers(count: 2 * (bookings + 1))
-        var libraryWall: [Int64] = []
-        var libraryCPU: [Int64] = []
-        var rawWall: [Int64] = []
-        var rawCPU: [Int64] = []
+        let offers = try library.offers(count: 3 * (bookings + 1))
+        var wall: [[Int64]] = [[], [], []]
+        var cpu: [[Int64]] = [[], [], []]
         for round in 0...bookings {
-            let mine = offers[2 * round]
-            let theirs = offers[2 * round + 1]
-            // Turn about, so neither side always runs on a server the other just warmed.
-            let libraryFirst = round % 2 == 0
-            var times: [(wall: Int64, cpu: Int64, library: Bool)] = []
-            for side in libraryFirst ? [true, false] : [false, true] {
+            // Turn about, so no side always runs on a server another just warmed.
+            for step in 0..<3 {
+                let side = (round + step) % 3
+                let offer = offers[3 * round + side]
                 let start = Measure.now()
-                if side { try library.book(mine) } else { try raw.book((theirs.id.rawValue, theirs.quote.id.rawValue)) }
-                let (wall, cpu) = Measure.since(start)
-                times.append((wall, cpu, side))
-                if side { library.goBack() }
-            }
-            guard round > 0 else { continue }  // the first round is the warm-up
-            for time in times {
-                if time.library {
-                    libraryWall.append(time.wall)
-                    libraryCPU.append(time.cpu)
-                } else {
-                    rawWall.append(time.wall)
-                    rawCPU.append(time.cpu)
+                switch side {
+                case 0: try library.book(offer)
+                case 1: try onSockets.book(offer)
+                default: try raw.book((offer.id.rawValue, offer.quote.id.rawValue))
                 }
+                let (elapsed, used) = Measure.since(start)
+                if side == 0 { library.goBack() }
+                if side == 1 { onSockets.goBack() }
+                guard round > 0 else { continue }  // the first round is the warm-up
+                wall[side].append(elapsed)
+                cpu[side].append(used)
             }
         }
-        try context.expectSame("requests per booking", store: library.requestsPerBooking, baseline: [2])
         context.log("booking: \(bookings) bookings per side after a warm-up; library requests \(library.requests)")
+        try context.expectSame("requests per booking", store: library.requestsPerBooking, baseline: [2])
+        try context.expectSame("requests per booking on sockets", store: onSockets.requestsPerBooking, baseline: [2])
         let detail =
             "median of \(bookings) bookings per side, turn about; hold + pay tok_visa over loopback "
             + "(URLSession) vs a raw keep-alive socket and sqlite3 C; 2 POSTs and 4 durable commits each"
+        let split =
+            "as above, the library on a raw-socket Transport (a bench-only transport that blocks its thread): "
+            + "the library's cost without URLSession's"
+        func figure(_ name: String, _ side: Int, _ samples: [[Int64]], _ detail: String, goal: Goal?) -> Figure {
+            Figure(
+                name: name, kind: .latency, store: Samples(samples[side]).median, baseline: Samples(samples[2]).median,
+                goal: goal, detail: detail, sides: (side == 0 ? "BookingClient" : "on sockets", "raw socket+C"))
+        }
+        let cpuNote = "; CPU of the whole process (the in-process server's share is alike on every side)"
         return [
-            Figure(
-                name: "Booking end to end, wall", kind: .latency, store: Samples(libraryWall).median,
-                baseline: Samples(rawWall).median, goal: Goal(maxRatio: 1.5), detail: detail,
-                sides: ("BookingClient", "raw socket+C")),
-            Figure(
-                name: "Booking end to end, CPU", kind: .latency, store: Samples(libraryCPU).median,
-                baseline: Samples(rawCPU).median, goal: Goal(maxRatio: 1.5),
-                detail: detail + "; CPU of the whole process (the in-process server's share is alike on both sides)",
-                sides: ("BookingClient", "raw socket+C")),
+            figure("Booking end to end, wall", 0, wall, detail, goal: Goal(maxRatio: 1.5)),
+            figure("Booking end to end, CPU", 0, cpu, detail + cpuNote, goal: Goal(maxRatio: 1.5)),
+            figure("Booking end to end without URLSession, wall", 1, wall, split, goal: nil),
+            figure("Booking end to end without URLSession, CPU", 1, cpu, split + cpuNote, goal: nil),
         ]
     }
 }

@@ -41,10 +41,18 @@ final class RawHTTPConnection {
     func send(_ method: String, _ path: String, headers: [(String, String)], body: String? = nil) throws
         -> (status: Int, body: [UInt8])
     {
+        let answer = try send(method, path, headers: headers, body: body.map { Array($0.utf8) })
+        return (answer.status, answer.body)
+    }
+
+    /// Sends one request; the answer's status, header lines and body.
+    func send(_ method: String, _ path: String, headers: [(String, String)], body: [UInt8]?) throws
+        -> (status: Int, headerLines: [Substring], body: [UInt8])
+    {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
-        let request = Array((head + "\r\n" + (body ?? "")).utf8)
+        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
+        let request = Array((head + "\r\n").utf8) + (body ?? [])
         try request.withUnsafeBytes { bytes in
             var sent = 0
             while sent < bytes.count {
@@ -64,7 +72,7 @@ final class RawHTTPConnection {
         while buffer.count < length { try fill() }
         let answer = Array(buffer[..<length])
         buffer.removeFirst(length)
-        return (status, answer)
+        return (status, Array(lines.dropFirst()), answer)
     }
 
     /// The offset of the blank line that ends the answer's header.
