@@ -116,7 +116,7 @@ extension BookingFlow {
             var next = stage
             next.waitingFor = .holdRead
             return go(.unknown(next), [.readHold(attempt.id, holdID)])
-        case .used, .inUse, .unreachable:
+        case .used, .inUse, .unreachable, .credentialRefused:
             return nextLookup(stage, holdLeft: nil)
         }
     }

@@ -132,7 +132,9 @@ struct PayCommand: BookingCommand {
         }
         console.line("Outcome: \(state.stage.name). " + (lines.first ?? ""))
         for line in lines.dropFirst() { console.line(line) }
-        if Self.nothingLeftOffline(state) {
+        if let hint = FlowRenderer.signInHint(state) {
+            console.line(hint)
+        } else if Self.nothingLeftOffline(state) {
             console.line("Offline: no payment was sent. Next: `booking pay` again once the connection is back.")
         } else if code == .unknown {
             console.line("Run `booking status` later to see how it ended.")
