@@ -36,7 +36,8 @@ extension BookingFlow {
         case cameOnline
         /// The app came back to the foreground (also after the bank's page).
         case appForegrounded
-        /// At launch: the saved attempt that is not final, if any, and for a
+        /// At launch: the saved attempt that is not final, if any (else the
+        /// latest one if it ended certainly not paid with its room kept), and for a
         /// held one what the device itself knows of its hold (same boot
         /// only; nil when it cannot tell).
         case restored(SavedAttempt?, hold: RestoredHold? = nil)
