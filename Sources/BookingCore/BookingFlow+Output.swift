@@ -42,6 +42,7 @@ extension BookingFlow.State {
             case .superseded: return "Replaced by a newer hold"
             case .storageFull: return "The device's storage is full"
             case .declined: return "Payment declined"
+            case .abandoned: return "You left your bank's page"
             default: return "Payment failed"
             }
         case .expired: return "Room no longer held"
@@ -92,6 +93,11 @@ extension BookingFlow.State {
                     ? "Your bank declined the payment."
                     : "Your bank declined the payment. The room is still held for you: try another card."
             case .paymentFailed: return "The payment did not go through."
+            case .abandoned:
+                return s.holdID == nil
+                    ? "The payment was stopped at your bank's page. Nothing was charged."
+                    : "The payment was stopped at your bank's page. Nothing was charged. "
+                        + "The room is still held for you: try another card."
             case .rejected: return "The payment was refused."
             case .superseded:
                 return "A newer hold, started elsewhere on this device, replaced this one. Nothing was charged."
@@ -159,7 +165,9 @@ extension BookingFlow.State {
         case .failed(let s) where s.reason == .superseded:
             return [.enabled(.back)]  // retrying would replace the newer hold in turn
         case .failed(let s) where s.holdID != nil:
-            let label = s.reason == .declined || s.reason == .paymentFailed ? BookingFlow.anotherCardLabel : nil
+            let label =
+                s.reason == .declined || s.reason == .paymentFailed || s.reason == .abandoned
+                ? BookingFlow.anotherCardLabel : nil
             return [
                 isOnline
                     ? .enabled(.retry, label: label) : .disabled(.retry, because: Self.offlineReason, label: label),

@@ -82,6 +82,7 @@ extension BookingFlow.State {
         case .notSent: return "notSent"
         case .declined: return "declined"
         case .paymentFailed: return "paymentFailed"
+        case .abandoned: return "abandoned"
         case .rejected: return "rejected"
         case .superseded: return "superseded"
         case .storageFull: return "storageFull"

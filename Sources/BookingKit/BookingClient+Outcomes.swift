@@ -120,7 +120,8 @@ extension BookingClient {
     static func isPayment(_ stage: BookingFlow.Stage) -> Bool {
         switch stage {
         case .submitting, .unknown, .actionRequired, .processing, .confirmed, .notPaid: return true
-        case .failed(let failed): return failed.reason == .declined || failed.reason == .paymentFailed
+        case .failed(let failed):
+            return failed.reason == .declined || failed.reason == .paymentFailed || failed.reason == .abandoned
         case .signInRequired(let s): return isPayment(s.interrupted)
         default: return false
         }

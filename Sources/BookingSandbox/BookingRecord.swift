@@ -28,6 +28,9 @@ struct BookingRecord: AccountRow {
     /// when the booking is made (it is only sent while `ACTION_REQUIRED`,
     /// the state it is made in, so loaded rows never need it).
     var challengeURL: String? = nil
+    /// Set when the client left the 3-D Secure page (`abandon`): the failed
+    /// version's body says so (`failure.code` `abandoned`), not a decline.
+    var wasAbandoned = false
 
     static let table = "booking"
     static let columns = """
@@ -138,6 +141,8 @@ struct BookingRecord: AccountRow {
 
     var failure: FailureBody? {
         switch state {
+        case .failed where wasAbandoned:
+            return FailureBody(code: "abandoned", message: "The customer left 3-D Secure; nothing was charged.")
         case .failed:
             switch token {
             case .chargeDeclined:
