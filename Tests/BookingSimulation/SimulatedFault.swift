@@ -36,9 +36,6 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
     case staleVersion
     /// A booking read answers the same version as the last answer.
     case equalVersion
-    /// `401`: the server refuses the credential before doing anything; the
-    /// user signs in again (or goes back).
-    case unauthenticated
     /// Another connection holds the write lock: the client's writes get `SQLITE_BUSY`.
     case sqliteBusy
     /// The database may not grow: writes that need a page get `SQLITE_FULL`.
@@ -87,7 +84,6 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
         case .soldOut: Traits(name: "409 SOLD_OUT", sandboxHeader: "sold-out", landing: .holdRequest)
         case .staleVersion: Traits(name: "stale version", sandboxHeader: "stale-version", landing: .bookingRead)
         case .equalVersion: Traits(name: "equal version (replayed answer)", landing: .bookingRead)
-        case .unauthenticated: Traits(name: "401 credential refused", sandboxHeader: "unauthenticated")
         case .sqliteBusy: Traits(name: "SQLITE_BUSY")
         case .sqliteFull: Traits(name: "SQLITE_FULL")
         case .processDeath: Traits(name: "process death")
@@ -115,6 +111,6 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
     static let network: [SimulatedFault] = [
         .offline, .requestLost, .responseLostAfterCommit, .timedOutAfterSending, .duplicateDelivery, .requestTimeout408,
         .rateLimitSeconds, .rateLimitDate, .unavailableSeconds, .unavailableDate, .error500BeforeCommit,
-        .error500AfterCommit, .keyInUse, .priceChanged, .soldOut, .staleVersion, .equalVersion, .unauthenticated,
+        .error500AfterCommit, .keyInUse, .priceChanged, .soldOut, .staleVersion, .equalVersion,
     ]
 }
