@@ -33,6 +33,11 @@ extension ExitCode {
         case .held, .confirmed: self = .done
         case .failed, .expired, .notPaid, .cancelled, .browsing, .offerChosen, .priceChanged: self = .failed
         case .requestingHold, .checkingHold, .submitting, .unknown, .actionRequired, .processing: self = .unknown
+        case .signInRequired(let s):  // a refused key: a payment sent is not known yet; anything else failed
+            switch s.interrupted {
+            case .submitting, .unknown, .actionRequired, .processing: self = .unknown
+            default: self = .failed
+            }
         }
     }
 }

@@ -62,6 +62,24 @@ package struct FlowDriver: Sendable {
         return await noticingOffline(await client.state)
     }
 
+    /// "Use another card" from a pending 3-D Secure: the booking is left on
+    /// the server (nothing charged; a bank answer after it is refused) and
+    /// the same room is read again under a new attempt and key. Returns the
+    /// state it came to (held, to be paid with the new card; or the bank's
+    /// page still pending when the server could not be reached), or nil
+    /// after printing why the client refused.
+    package func useAnotherCard() async -> BookingFlow.State? {
+        let left = await awaiting(.seconds(5), refused: "cannot use another card here") {
+            client throws(BookingClientError) in try await client.useAnotherCard()
+        }
+        guard left != nil else { return nil }
+        let state = await client.follow(timeout: Self.holdBudget) { state in
+            if case .actionRequired(let pending) = state.stage { return pending.leaving == nil }
+            return state.isAtRest
+        }.state
+        return await noticingOffline(state)
+    }
+
     /// Runs one of the client's awaited calls while printing each stage the
     /// flow passes through. At `budget` (real time: the run's bound on how
     /// long it follows) the wait is cancelled; the flow goes on. Returns the

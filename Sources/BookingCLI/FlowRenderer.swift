@@ -147,6 +147,15 @@ package struct FlowRenderer: Sendable {
         case .failed(let s): return (s.attempt.offerID, nil, nil, nil)
         case .expired(let s): return (s.attempt.offerID, nil, nil, nil)
         case .notPaid(let s): return (s.attempt.offerID, nil, nil, nil)
+        case .signInRequired(let s): return ids(s.interrupted)
         }
+    }
+
+    /// What to run after the server refused the API key ("Sign in again"):
+    /// nothing was concluded, and the next run with a good key asks first.
+    static func signInHint(_ state: BookingFlow.State) -> String? {
+        guard case .signInRequired = state.stage else { return nil }
+        return "The server refused the API key: nothing was concluded and nothing is sent again blindly. "
+            + "Run the command again with a good key (`--api-key` or BOOKING_API_KEY): it asks the server first."
     }
 }

@@ -37,6 +37,9 @@ public struct Booking: Hashable, Codable, Sendable {
 
     /// The server's code of a payment the bank declined.
     public static let declinedCode = "card_declined"
+    /// The `failureCode` of a booking ended because the user left its 3-D
+    /// Secure page (`POST /v1/bookings/{id}/abandon`).
+    public static let abandonedCode = "abandoned"
 
     /// A booking.
     public init(

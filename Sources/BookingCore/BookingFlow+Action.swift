@@ -19,6 +19,9 @@ extension BookingFlow {
         /// Leave the bank's page and pay the same room another way (sends
         /// `useAnotherCardTapped`).
         case useAnotherCard
+        /// Go on after signing in again with a new credential (sends
+        /// `signedIn`; an app swaps the credential first).
+        case signIn
 
         /// The button's words.
         public var label: String {
@@ -31,6 +34,7 @@ extension BookingFlow {
             case .openChallenge: return "Open your bank's page"
             case .back: return "Back"
             case .useAnotherCard: return "Use another card"
+            case .signIn: return BookingFlow.signInAgainLabel
             }
         }
     }

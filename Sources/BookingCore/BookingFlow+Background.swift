@@ -31,11 +31,10 @@ extension BookingFlow {
     /// bank's page is never opened from the background.
     static func settleInBackground(_ state: State, _ background: Stage, _ event: Event) -> Transition {
         let result: Step?
-        switch background {
-        case .submitting(let stage): result = submitting(stage, event)
-        case .unknown(let stage): result = unknown(stage, event)
-        case .processing(let stage): result = processing(stage, event)
-        default: result = nil
+        if case .credentialRefused = event {
+            result = go(.signInRequired(SignInRequired(interrupted: background)))  // lands like an answer
+        } else {
+            result = step(background, event)
         }
         guard let result else { return (state, []) }
         var next = state

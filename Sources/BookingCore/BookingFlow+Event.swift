@@ -24,6 +24,9 @@ extension BookingFlow {
         /// "Use another card" while 3-D Secure is pending: the store made the
         /// new attempt's id and key, used once the booking is left.
         case useAnotherCardTapped(attempt: AttemptID, key: IdempotencyKey)
+        /// The app has a new credential (the user signed in again): a flow
+        /// waiting in `signInRequired` resumes, asking the server first.
+        case signedIn
 
         // The device and the app's life.
 
@@ -33,7 +36,8 @@ extension BookingFlow {
         case cameOnline
         /// The app came back to the foreground (also after the bank's page).
         case appForegrounded
-        /// At launch: the saved attempt that is not final, if any, and for a
+        /// At launch: the saved attempt that is not final, if any (else the
+        /// latest one if it ended certainly not paid with its room kept), and for a
         /// held one what the device itself knows of its hold (same boot
         /// only; nil when it cannot tell).
         case restored(SavedAttempt?, hold: RestoredHold? = nil)
@@ -70,6 +74,9 @@ extension BookingFlow {
         case keyClosed(AttemptID, KeyClosure)
         /// `abandonBooking` answered.
         case bookingAbandoned(AttemptID, AbandonAnswer)
+        /// The server refused the credential (HTTP 401) on one of the
+        /// attempt's requests: it ran nothing, and nothing is concluded.
+        case credentialRefused(AttemptID)
 
         /// The attempt an effect result belongs to; `nil` for the other events.
         package var attemptID: AttemptID? {
@@ -78,7 +85,8 @@ extension BookingFlow {
                 .holdRead(let id, _, _, _), .holdReadFailed(let id, _), .payAnswered(let id, _),
                 .confirmationNotSaved(let id, _), .payFailed(let id, _), .attemptLookedUp(let id, _),
                 .challengeReturned(let id),
-                .bookingPolled(let id, _), .keyClosed(let id, _), .bookingAbandoned(let id, _):
+                .bookingPolled(let id, _), .keyClosed(let id, _), .bookingAbandoned(let id, _),
+                .credentialRefused(let id):
                 return id
             default:
                 return nil
@@ -97,6 +105,7 @@ extension BookingFlow {
             case .openChallengeTapped: return "openChallengeTapped"
             case .backTapped: return "backTapped"
             case .useAnotherCardTapped: return "useAnotherCardTapped"
+            case .signedIn: return "signedIn"
             case .wentOffline: return "wentOffline"
             case .cameOnline: return "cameOnline"
             case .appForegrounded: return "appForegrounded"
@@ -114,6 +123,7 @@ extension BookingFlow {
             case .bookingPolled(_, let result): return "bookingPolled(\(result.name))"
             case .keyClosed(_, let closure): return "keyClosed(\(closure.name))"
             case .bookingAbandoned(_, let answer): return "bookingAbandoned(\(answer.name))"
+            case .credentialRefused: return "credentialRefused"
             }
         }
     }
@@ -240,6 +250,9 @@ extension BookingFlow {
         case inUse
         /// The server could not be reached, or gave no usable answer.
         case unreachable
+        /// The server refused the credential (HTTP 401): nothing was
+        /// closed. The runner reports it as `credentialRefused`.
+        case credentialRefused
         /// The server does not know the call (`404`/`405` on its path: an
         /// older server): the hold's end settles the attempt instead.
         case unsupported
@@ -251,6 +264,7 @@ extension BookingFlow {
             case .closed: return "closed"
             case .inUse: return "inUse"
             case .unreachable: return "unreachable"
+            case .credentialRefused: return "credentialRefused"
             case .unsupported: return "unsupported"
             }
         }

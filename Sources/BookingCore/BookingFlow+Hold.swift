@@ -213,6 +213,11 @@ extension BookingFlow {
     /// page (`actionRequired`, never a stage that pays); one that moved no
     /// money is read again or let go.
     static func restore(_ record: SavedAttempt, hold restoredHold: RestoredHold?) -> Step? {
+        if record.phase == .failed, record.bookingID == nil, let hold = record.holdID {
+            // Certainly not paid, its room kept (a closed key saved just
+            // before the process died): "Pay again" on that same hold.
+            return go(.notPaid(NotPaid(attempt: record.attempt, reason: .keyClosed, holdID: hold)))
+        }
         guard !record.phase.isFinal else { return nil }
         let attempt = record.attempt
         let payment = Payment(attempt: attempt, holdID: record.holdID, bookingID: record.bookingID)

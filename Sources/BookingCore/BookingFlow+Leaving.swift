@@ -12,6 +12,9 @@ extension BookingFlow {
         /// No answer (offline, server errors): the request stays saved and
         /// is sent again by reconciliation; the challenge is still pending.
         case unreachable
+        /// The server refused the credential (HTTP 401): the request stays
+        /// saved and open. The runner reports it as `credentialRefused`.
+        case credentialRefused
 
         /// A short name.
         package var name: String {
@@ -19,6 +22,7 @@ extension BookingFlow {
             case .abandoned: return "abandoned"
             case .passed: return "passed"
             case .unreachable: return "unreachable"
+            case .credentialRefused: return "credentialRefused"
             }
         }
     }
@@ -53,7 +57,7 @@ extension BookingFlow {
             var kept = stage
             kept.leaving = nil
             return apply(booking, to: stage.payment, holding: stage.version, offer: nil) ?? go(.actionRequired(kept))
-        case .bookingAbandoned(_, .unreachable):
+        case .bookingAbandoned(_, .unreachable), .bookingAbandoned(_, .credentialRefused):
             var kept = stage
             kept.leaving = nil
             kept.couldNotLeave = true

@@ -7,6 +7,7 @@ extension BookingFlow: FlowMachine {
         [
             "browsing", "offerChosen", "requestingHold", "held", "checkingHold", "priceChanged", "submitting",
             "unknown", "actionRequired", "processing", "confirmed", "failed", "expired", "cancelled", "notPaid",
+            "signInRequired",
         ]
     }
 

@@ -13,6 +13,12 @@ extension BookingFlow.State {
         "processing.stillChecking":
             "Still checking. You will get an email when the booking is confirmed. Do not pay again.",
         "processing": "Waiting for the payment to complete.",
+        "signInRequired":
+            "The server no longer accepts your sign-in. Nothing was lost: your room and your attempt are kept "
+            + "as they were. Sign in again to go on.",
+        "signInRequired.payment":
+            "The server no longer accepts your sign-in. Your payment is kept as it was: sign in again and "
+            + "it is checked with the server. Do not pay again.",
     ]
 
     /// The screen's title.
@@ -36,11 +42,13 @@ extension BookingFlow.State {
             case .superseded: return "Replaced by a newer hold"
             case .storageFull: return "The device's storage is full"
             case .declined: return "Payment declined"
+            case .abandoned: return "You left your bank's page"
             default: return "Payment failed"
             }
         case .expired: return "Room no longer held"
         case .cancelled: return "Booking cancelled"
         case .notPaid: return "Not paid"
+        case .signInRequired: return BookingFlow.signInAgainLabel
         }
     }
 
@@ -55,7 +63,7 @@ extension BookingFlow.State {
             return "Asking the hotel to keep the room for you."
         case .held:
             return "Pay before the countdown ends."
-        case .checkingHold, .unknown, .processing:
+        case .checkingHold, .unknown, .processing, .signInRequired:
             // Which of the stage's messages shows is decided once, by its
             // variant (BookingFlow+TextKeys.swift), which also keys the text.
             return Self.messageOfVariant[variant]
@@ -85,6 +93,11 @@ extension BookingFlow.State {
                     ? "Your bank declined the payment."
                     : "Your bank declined the payment. The room is still held for you: try another card."
             case .paymentFailed: return "The payment did not go through."
+            case .abandoned:
+                return s.holdID == nil
+                    ? "The payment was stopped at your bank's page. Nothing was charged."
+                    : "The payment was stopped at your bank's page. Nothing was charged. "
+                        + "The room is still held for you: try another card."
             case .rejected: return "The payment was refused."
             case .superseded:
                 return "A newer hold, started elsewhere on this device, replaced this one. Nothing was charged."
@@ -152,7 +165,9 @@ extension BookingFlow.State {
         case .failed(let s) where s.reason == .superseded:
             return [.enabled(.back)]  // retrying would replace the newer hold in turn
         case .failed(let s) where s.holdID != nil:
-            let label = s.reason == .declined || s.reason == .paymentFailed ? BookingFlow.anotherCardLabel : nil
+            let label =
+                s.reason == .declined || s.reason == .paymentFailed || s.reason == .abandoned
+                ? BookingFlow.anotherCardLabel : nil
             return [
                 isOnline
                     ? .enabled(.retry, label: label) : .disabled(.retry, because: Self.offlineReason, label: label),
@@ -167,6 +182,9 @@ extension BookingFlow.State {
                     ? .enabled(.retry, label: label) : .disabled(.retry, because: Self.offlineReason, label: label),
                 .enabled(.back),
             ]
+        case .signInRequired:
+            // Nothing is sent before the new credential: the resume asks first.
+            return [.enabled(.signIn), .enabled(.back)]
         case .expired:
             let checkAgain = "Check again"
             return [
@@ -213,6 +231,7 @@ extension BookingFlow.State {
         "earlierPayment.notPaid": "Your earlier payment did not go through. Nothing was charged for it.",
         "earlierPayment.needsBank": "Your earlier payment waits for your bank's confirmation.",
         "earlierPayment.couldNotConfirm": BookingFlow.couldNotConfirmMessage,
+        "earlierPayment.signInRequired": "Sign in again to check your earlier payment. Do not pay for it again.",
     ]
 
     /// Which banner shows, if any.
@@ -223,6 +242,7 @@ extension BookingFlow.State {
         case .confirmed?: return "earlierPayment.confirmed"
         case .failed?, .notPaid?, .expired?, .cancelled?: return "earlierPayment.notPaid"
         case .actionRequired?: return "earlierPayment.needsBank"
+        case .signInRequired?: return "earlierPayment.signInRequired"
         case .some: return "earlierPayment.couldNotConfirm"
         case nil: return nil
         }

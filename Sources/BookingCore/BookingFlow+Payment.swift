@@ -116,7 +116,7 @@ extension BookingFlow {
             var next = stage
             next.waitingFor = .holdRead
             return go(.unknown(next), [.readHold(attempt.id, holdID)])
-        case .used, .inUse, .unreachable:
+        case .used, .inUse, .unreachable, .credentialRefused:
             return nextLookup(stage, holdLeft: nil)
         }
     }
@@ -255,7 +255,12 @@ extension BookingFlow {
         case .failed:
             // The server frees a failed booking's hold: while it lives, it can
             // be paid again under a new attempt and key ("Try another card").
-            let reason: FailureReason = booking.failureCode == Booking.declinedCode ? .declined : .paymentFailed
+            let reason: FailureReason =
+                switch booking.failureCode {
+                case Booking.declinedCode?: .declined
+                case Booking.abandonedCode?: .abandoned
+                default: .paymentFailed
+                }
             return go(
                 .failed(
                     Failed(

@@ -85,7 +85,7 @@ extension BookingFlow {
             .payTapped(S.token, now: S.sentAt.advanced(by: .seconds(30))),
             .payTapped(S.token, now: S.sentAt.advanced(by: .seconds(3600))),
             .retryTapped(attempt: nextID, key: nextKey), .checkAgainTapped, .openChallengeTapped, .backTapped,
-            .wentOffline, .cameOnline, .appForegrounded, .restored(nil),
+            .wentOffline, .cameOnline, .appForegrounded, .restored(nil), .signedIn,
         ]
         events += AttemptPhase.allCases.map { .restored(S.record($0)) }
         events.append(.restored(S.record(.held), hold: S.restoredHold))
@@ -116,6 +116,7 @@ extension BookingFlow {
             .bookingPolled(a, .found(S.booking(.processing, version: 3))),
             .bookingPolled(a, .found(S.booking(.confirmed, version: 3))),
             .bookingPolled(a, .found(S.booking(.failed, version: 3))),
+            .credentialRefused(a),
         ]
         events += BookingStatus.allCases.map { .payAnswered(a, S.booking($0, version: 1)) }
         events.append(.confirmationNotSaved(a, S.booking(.confirmed, version: 1)))

@@ -150,6 +150,9 @@ extension BookingFlow {
         case declined
         /// The server ended the booking as failed.
         case paymentFailed
+        /// The user left the bank's 3-D Secure page ("Use another card", or
+        /// Back): the server ended the booking unpaid; nothing was charged.
+        case abandoned
         /// The server refused the payment request (the machine code, if any).
         case rejected(code: String?)
         /// A new hold from another process on the same data directory

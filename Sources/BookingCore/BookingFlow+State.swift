@@ -70,6 +70,11 @@ extension BookingFlow {
         /// Final: the server certainly took no payment under the attempt's
         /// key; a new attempt (new key) can be started.
         case notPaid(NotPaid)
+        /// The server refused the app's credential (HTTP 401) on one of the
+        /// attempt's requests: nothing is concluded, the attempt is kept as
+        /// it was. "Sign in again": with a new credential the flow resumes
+        /// from `SignInRequired.interrupted`, asking the server first.
+        indirect case signInRequired(SignInRequired)
 
         /// The stage's name, as the diagram and logs show it.
         public var name: String {
@@ -89,6 +94,7 @@ extension BookingFlow {
             case .expired: return "expired"
             case .cancelled: return "cancelled"
             case .notPaid: return "notPaid"
+            case .signInRequired: return "signInRequired"
             }
         }
 
@@ -109,6 +115,7 @@ extension BookingFlow {
             case .expired(let s): return s.attempt.id
             case .cancelled(let s): return s.attemptID
             case .notPaid(let s): return s.attempt.id
+            case .signInRequired(let s): return s.interrupted.attemptID
             }
         }
 
@@ -121,6 +128,7 @@ extension BookingFlow {
             case .confirmed(let s), .cancelled(let s): return s.booking.version
             case .failed(let s): return s.version
             case .expired(let s): return s.version
+            case .signInRequired(let s): return s.interrupted.version
             default: return nil
             }
         }

@@ -35,6 +35,11 @@ extension BookingFlow.State {
         case .priceChanged(let s): return s.offer == nil ? "priceChanged" : "priceChanged.fromOld"
         case .unknown(let s): return s.couldNotConfirm ? "unknown.gaveUp" : "unknown"
         case .processing(let s): return s.isStillChecking ? "processing.stillChecking" : "processing"
+        case .signInRequired(let s):
+            switch s.interrupted {
+            case .submitting, .unknown, .actionRequired, .processing: return "signInRequired.payment"
+            default: return "signInRequired"
+            }
         case .confirmed(let s):
             let base = s.isSavedOnDevice ? "confirmed" : "confirmed.notSaved"
             return s.booking.voucherCode == nil ? base : base + ".voucher"
@@ -77,6 +82,7 @@ extension BookingFlow.State {
         case .notSent: return "notSent"
         case .declined: return "declined"
         case .paymentFailed: return "paymentFailed"
+        case .abandoned: return "abandoned"
         case .rejected: return "rejected"
         case .superseded: return "superseded"
         case .storageFull: return "storageFull"

@@ -26,7 +26,9 @@
 ///   `processing` (or its saved 3-D Secure page), never to a stage that
 ///   could pay it again;
 /// - a payment being checked never blocks the app: Back leaves it for the
-///   results while it goes on being settled (`paymentBeingChecked`).
+///   results while it goes on being settled (`paymentBeingChecked`);
+/// - a refused credential (401) concludes nothing: "Sign in again" keeps the
+///   attempt, and a new credential resumes it by asking the server first.
 public enum BookingFlow {
     /// A transition: the next state and the effects to run, in order.
     package typealias Transition = (state: State, effects: [Effect])
@@ -67,6 +69,10 @@ public enum BookingFlow {
             if isBeingChecked(state.stage) { return leaveCheckingPayment(state) }
             next.earlierPayment = nil  // the banner of a landed payment goes with the screen it was on
         }
+        if case .credentialRefused = event, let refused = credentialRefused(state.stage) {
+            next.stage = refused.stage
+            return (next, refused.effects)
+        }
         let result: (stage: Stage, effects: [Effect], soldOut: OfferID?)?
         switch state.stage {
         case .browsing:
@@ -97,6 +103,8 @@ public enum BookingFlow {
             result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
         case .notPaid(let stage):
             result = retryable(stage.attempt, offer: nil, hold: stage.holdID, event, isOnline: state.isOnline)
+        case .signInRequired(let stage):
+            result = signInRequired(stage, event)
         }
         guard let result else { return (state, []) }
         next.stage = result.stage

@@ -98,6 +98,8 @@ extension BookingClient {
             return .stillBeingChecked(.couldNotConfirm)
         case .processing(let stage):
             return .stillBeingChecked(.stillProcessing(stage.bookingID))
+        case .signInRequired:
+            return .stillBeingChecked(.signInRequired)
         default:
             return .stillBeingChecked(.waitEnded(state))
         }
@@ -118,7 +120,9 @@ extension BookingClient {
     static func isPayment(_ stage: BookingFlow.Stage) -> Bool {
         switch stage {
         case .submitting, .unknown, .actionRequired, .processing, .confirmed, .notPaid: return true
-        case .failed(let failed): return failed.reason == .declined || failed.reason == .paymentFailed
+        case .failed(let failed):
+            return failed.reason == .declined || failed.reason == .paymentFailed || failed.reason == .abandoned
+        case .signInRequired(let s): return isPayment(s.interrupted)
         default: return false
         }
     }

@@ -43,6 +43,8 @@ public final class BookingClient: Sendable {
     let offerMarks: OfferMarks
     /// Set by `close()`: every call then throws `BookingClientError.closed`.
     let isClosed = Locked(false)
+    /// Signs every request with the current credential.
+    let signing: SigningTransport
     /// Open once `launch()` restored the saved attempt (see `states()`).
     let launchGate = LaunchGate()
     /// The text and places of the last suggestions, for recording the
@@ -83,14 +85,11 @@ public final class BookingClient: Sendable {
         let directory = configuration.dataDirectory.path
         try Self.prepare(directory: directory)
         let base = configuration.transport ?? URLSessionTransport()
-        let apiKey: String
-        let transport: any Transport
-        switch configuration.credential {
-        case .apiKey(let key):
-            (apiKey, transport) = (key, base)
-        case .tokenProvider(let token):
-            (apiKey, transport) = ("", TokenTransport(base: base, token: token, logger: logger))
-        }
+        // Signed with the current credential (`signedIn(_:)` replaces it).
+        let signing = SigningTransport(base: base, credential: configuration.credential, logger: logger)
+        self.signing = signing
+        let transport: any Transport = signing
+        let apiKey: String = if case .apiKey(let key) = configuration.credential { key } else { "" }
         do {
             // One connection to the cache: the Retry-After gate is read
             // through it, then the search keeps it.

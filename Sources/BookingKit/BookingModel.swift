@@ -180,6 +180,12 @@ public final class BookingModel {
     public func back() async { await act { client throws(BookingClientError) in try await client.back() } }
     /// Back from the bank's page, or into the foreground.
     public func returnedToApp() async { await act { await $0.returnedToApp() } }
+    /// The user signed in again (the `signIn` action, "Sign in again"):
+    /// requests carry `credential` from now on, and the flow resumes by
+    /// asking the server first (`BookingClient.signedIn(_:)`).
+    public func signedIn(_ credential: BookingClient.Credential) async {
+        await act { await $0.signedIn(credential) }
+    }
 
     /// Call when the scene becomes active (`onChange(of: scenePhase)` to
     /// `.active`): a payment waiting on the bank's page or on the server is

@@ -46,6 +46,10 @@ extension BookingRepository {
             snapshot = try await api.abandonBooking(request.bookingID, key: request.idempotencyKey)
         } catch {
             switch error {
+            case .final(.rejected(status: 401, _), _):
+                // The credential, not the leaving: kept open, sent again
+                // once the user signed in (or by reconciliation).
+                return .credentialRefused
             case .final(.rejected(409, let code?), _):
                 // The bank passed it first: the booking decides.
                 _ = try? store.abandons.finish(request.bookingID, as: .refused, reason: code, at: now())

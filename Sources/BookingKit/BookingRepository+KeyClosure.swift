@@ -29,6 +29,7 @@ extension BookingRepository {
             answer = try await api.closeKey(record.idempotencyKey)
         } catch {
             switch error {
+            case .final(.rejected(status: 401, _), _): return .credentialRefused  // nothing closed
             case .notFound, .final(.rejected(status: 405, _), _): return .unsupported
             case .final(_, let detail?) where detail.code == OutcomePolicy.ErrorCode.keyInUse: return .inUse
             default: return .unreachable

@@ -97,6 +97,9 @@ extension BookingRepository {
 
     private func settleFailedPayment(_ id: AttemptID, error: APIError, isResend: Bool) -> PaymentOutcome {
         switch error {
+        case .final(.rejected(status: 401, _), _):
+            // The credential, not the payment: nothing concluded, nothing saved.
+            return .credentialRefused("\(error)")
         case .final(.rejected(_, OutcomePolicy.ErrorCode.keyClosed?), _):
             // Closed by another process's lookup: this payment never ran.
             mark(id, .failed)

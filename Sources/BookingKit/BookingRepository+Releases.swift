@@ -111,6 +111,13 @@ extension BookingRepository {
             switch error {
             case .userFacing(.expired, _):
                 status = .released  // it had ended
+            case .final(.rejected(status: 401, _), _):
+                // The credential, not the release: kept open, sent again
+                // with the next credential.
+                logger.warning(
+                    "a hold's release was refused for its credential; it is sent again later", error: error,
+                    ["hold": hold.rawValue])
+                return .open
             case .final(.rejected(let code, let server), _) where (400...499).contains(code):
                 status = .refused
                 reason = server ?? "HTTP \(code)"

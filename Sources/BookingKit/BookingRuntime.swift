@@ -58,7 +58,7 @@ package final class BookingRuntime: Sendable {
         let now = dependencies.holdNow()
         let reading = dependencies.bootReading()
         let directory = self.directory
-        let record = try await repository.nonFinalAttempts().last
+        let record = try await repository.attemptToRestore()
         let hold = record.flatMap { HoldRestorer.restoredHold($0, directory: directory, now: now, reading: reading) }
         return await flow.send(.restored(record, hold: hold))
     }

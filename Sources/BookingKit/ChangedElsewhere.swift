@@ -81,7 +81,7 @@ extension BookingFlow.Stage {
         if case .failed(let failed) = self {
             switch failed.reason {
             case .holdUnavailable, .waitRequested, .superseded, .storageFull: return false
-            case .notSent, .declined, .paymentFailed, .rejected: return true
+            case .notSent, .declined, .paymentFailed, .abandoned, .rejected: return true
             }
         }
         if case .expired(let expired) = self { return expired.version != nil }

@@ -135,7 +135,10 @@ package final class EffectRunner: Sendable {
                 let snapshot = try await repository.requestHold(attempt.id, anchor: anchor)
                 await sink(holdEvent(attempt.id, snapshot, sentAt: sentAt))
             } catch {
-                await sink(.holdFailed(attempt.id, Self.holdFailure(error, for: attempt.id)))
+                await sink(
+                    Self.refusesCredential(error)
+                        ? .credentialRefused(attempt.id)
+                        : .holdFailed(attempt.id, Self.holdFailure(error, for: attempt.id)))
             }
             return true
 
@@ -156,7 +159,7 @@ package final class EffectRunner: Sendable {
             } catch APIError.notFound {
                 await sink(.holdReadFailed(id, .expired))
             } catch {
-                await sink(.holdReadFailed(id, .unreachable))
+                await sink(Self.refusesCredential(error) ? .credentialRefused(id) : .holdReadFailed(id, .unreachable))
             }
             return true
 
@@ -181,7 +184,7 @@ package final class EffectRunner: Sendable {
                     guard let booking = try await repository.lookUp(id) else { return .attemptLookedUp(id, .notFound) }
                     return .attemptLookedUp(id, .found(Booking(booking)))
                 } catch {
-                    return .attemptLookedUp(id, .unreachable)
+                    return Self.refusesCredential(error) ? .credentialRefused(id) : .attemptLookedUp(id, .unreachable)
                 }
             }
             return true
@@ -192,13 +195,14 @@ package final class EffectRunner: Sendable {
                 do {
                     return .bookingPolled(id, .found(Booking(try await repository.refresh(id))))
                 } catch {
-                    return .bookingPolled(id, .unreachable)
+                    return Self.refusesCredential(error) ? .credentialRefused(id) : .bookingPolled(id, .unreachable)
                 }
             }
             return true
 
         case .closeKey(let id, _):
-            await sink(.keyClosed(id, await repository.closeKey(id)))
+            let closure = await repository.closeKey(id)
+            await sink(closure == .credentialRefused ? .credentialRefused(id) : .keyClosed(id, closure))
             return true
 
         case .releaseHold(let id, let hold):
@@ -218,7 +222,8 @@ package final class EffectRunner: Sendable {
             return true
 
         case .abandonBooking(let id, _, let releasingHold):
-            await sink(.bookingAbandoned(id, await repository.abandonChallenge(id, releasingHold: releasingHold)))
+            let answer = await repository.abandonChallenge(id, releasingHold: releasingHold)
+            await sink(answer == .credentialRefused ? .credentialRefused(id) : .bookingAbandoned(id, answer))
             return true
 
         case .openChallenge(let id, let url):
@@ -294,6 +299,7 @@ package final class EffectRunner: Sendable {
         case .waitRequested(let until, _): return .payFailed(id, .waitRequested(until: until))
         case .notPayable: return .payFailed(id, .rejected(code: "NOT_PAYABLE"))
         case .superseded: return .payFailed(id, .superseded)
+        case .credentialRefused: return .credentialRefused(id)
         }
     }
 }

@@ -25,6 +25,11 @@ package enum PaymentOutcome: Equatable, Sendable {
     case waitRequested(until: Int64, String)
     /// The request did not go through and certainly charged nothing.
     case notSent(String)
+    /// The server refused the credential (HTTP 401): this try ran nothing,
+    /// but an earlier try of the same call may have, so nothing is
+    /// concluded: the row stays `PAYMENT_SUBMITTED`, to be looked up once
+    /// the user signed in again.
+    case credentialRefused(String)
     /// The attempt cannot be paid (not held, already paid, or unknown).
     case notPayable(String)
     /// Another process started a new hold before this payment was saved as

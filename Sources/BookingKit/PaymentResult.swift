@@ -63,6 +63,11 @@ public enum PaymentCheck: Equatable, Sendable {
     /// polls: `checkAgain()` later (or when the scene becomes active), then
     /// `waitForPayment()`.
     case stillProcessing(BookingID)
+    /// The server refused the app's credential (HTTP 401) while the payment
+    /// was being sent or checked: nothing was concluded. Sign the user in,
+    /// call `signedIn(_:)` (it looks the payment up first), then
+    /// `waitForPayment()`.
+    case signInRequired
     /// The wait ended before the payment settled: the awaiting task was
     /// cancelled, or another call moved the flow. The flow goes on; `state`
     /// is where it was, `waitForPayment()` waits again.

@@ -31,6 +31,9 @@ struct BookingRecord: AccountRow {
     /// The refund sent with the body saved by the next `move` (a cancelled
     /// booking's; rows are loaded without it, `Ledger.refund` reads it).
     var refund: RefundBody? = nil
+    /// Set when the client left the 3-D Secure page (`abandon`): the failed
+    /// version's body says so (`failure.code` `abandoned`), not a decline.
+    var wasAbandoned = false
 
     static let table = "booking"
     static let columns = """
@@ -141,6 +144,8 @@ struct BookingRecord: AccountRow {
 
     var failure: FailureBody? {
         switch state {
+        case .failed where wasAbandoned:
+            return FailureBody(code: "abandoned", message: "The customer left 3-D Secure; nothing was charged.")
         case .failed:
             switch token {
             case .chargeDeclined:

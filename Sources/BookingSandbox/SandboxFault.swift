@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Spelled on the wire exactly as `description` gives: `drop-response-after-commit`,
 /// `error-500-before-commit`, `error-500-after-commit`, `rate-limit`,
-/// `unavailable`, `price-changed`, `sold-out`, `stale-version`, `delay-ms=<n>`.
+/// `unavailable`, `price-changed`, `sold-out`, `stale-version`, `unauthenticated`,
+/// `delay-ms=<n>`.
 public enum SandboxFault: Hashable, Sendable, CustomStringConvertible {
     /// Do the work and commit it, then close the connection with no answer.
     case dropResponseAfterCommit
@@ -24,6 +25,10 @@ public enum SandboxFault: Hashable, Sendable, CustomStringConvertible {
     case soldOut
     /// Booking reads answer the version before the current one.
     case staleVersion
+    /// Answer 401 `UNAUTHENTICATED` before doing anything (nothing stored),
+    /// as a server does for a key or token it no longer accepts: the
+    /// credential refused mid-flow, for one request.
+    case unauthenticated
     /// Wait this long before running the endpoint (after claiming the key).
     case delay(milliseconds: Int)
 
@@ -41,6 +46,7 @@ public enum SandboxFault: Hashable, Sendable, CustomStringConvertible {
         case .priceChanged: return "price-changed"
         case .soldOut: return "sold-out"
         case .staleVersion: return "stale-version"
+        case .unauthenticated: return "unauthenticated"
         case .delay(let milliseconds): return "delay-ms=\(milliseconds)"
         }
     }
@@ -48,7 +54,7 @@ public enum SandboxFault: Hashable, Sendable, CustomStringConvertible {
     /// Every fault without a parameter.
     public static let simpleCases: [SandboxFault] = [
         .dropResponseAfterCommit, .error500BeforeCommit, .error500AfterCommit, .rateLimit,
-        .unavailable, .priceChanged, .soldOut, .staleVersion,
+        .unavailable, .priceChanged, .soldOut, .staleVersion, .unauthenticated,
     ]
 
     /// The faults a dashboard lists for `rates`: every fault without a

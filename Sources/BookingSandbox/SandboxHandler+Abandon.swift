@@ -32,6 +32,7 @@ extension SandboxHandler {
                     hold.version += 1
                     try hold.update(db)
                 }
+                booking.wasAbandoned = true
                 try booking.move(to: .failed, now: now, db: db, hold: hold)
             case .failed, .expired:
                 break

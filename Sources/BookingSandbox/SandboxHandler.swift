@@ -75,6 +75,13 @@ public final class SandboxHandler: HTTPHandler {
     private func dispatch(_ route: Route, request: HTTPRequest, account: String, faults: FaultSet) async throws
         -> HTTPResponse
     {
+        if faults.contains(.unauthenticated) {
+            // A credential no longer accepted: refused before anything runs.
+            var error = APIError(
+                status: 401, code: "UNAUTHENTICATED", message: "The key is no longer accepted; sign in again.")
+            error.headers["WWW-Authenticate"] = "Bearer"
+            return error.response
+        }
         if faults.contains(.rateLimit) || faults.contains(.unavailable) {
             let limited = faults.contains(.rateLimit)
             var error =

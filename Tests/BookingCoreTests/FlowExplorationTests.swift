@@ -116,7 +116,10 @@ import Testing
                 expect(next.stage.isFinal, "a settled attempt left its final stage")
             }
             if history.moneyMayHaveMoved.contains(attempt) {
-                expect(payingStages.contains(next.stage.name), "back to \(next.stage.name) after paying")
+                // "Sign in again" keeps the stage it stopped: that one counts.
+                var kept = next.stage
+                if case .signInRequired(let waiting) = kept { kept = waiting.interrupted }
+                expect(payingStages.contains(kept.name), "back to \(kept.name) after paying")
             }
             if next.stage.isFinal { history.settled.insert(attempt) }
             if !next.stage.isFinal {
@@ -199,7 +202,9 @@ import Testing
             var history = History()
             if let attempt = start.stage.attemptID {
                 history.saved.insert(attempt)
-                if payingStages.contains(start.stage.name) {
+                var kept = start.stage
+                if case .signInRequired(let waiting) = kept { kept = waiting.interrupted }
+                if payingStages.contains(kept.name) {
                     history.moneyMayHaveMoved.insert(attempt)
                     history.submittedSaved.insert(attempt)
                     history.paid.insert(attempt)

@@ -51,6 +51,9 @@ enum FlowStates {
             Fix.state(.cancelled(Flow.Settled(attemptID: Fix.a1, booking: Fix.booking(.cancelled, 4)))),
             Fix.state(.notPaid(Flow.NotPaid(attempt: Fix.attempt1, reason: .serverFailedTheKey))),
             Fix.state(.notPaid(Flow.NotPaid(attempt: Fix.attempt1, reason: .holdEnded))),
+            Fix.state(.signInRequired(Flow.SignInRequired(interrupted: Fix.held().stage))),
+            Fix.state(
+                .signInRequired(Flow.SignInRequired(interrupted: Fix.unknown(checks: 1, token: Fix.token).stage))),
         ]
         return online + online.map { Flow.State(stage: $0.stage, isOnline: false) }
     }

@@ -12,7 +12,7 @@ import Testing
             names == [
                 "browsing", "offerChosen", "requestingHold", "held", "checkingHold", "priceChanged",
                 "submitting", "unknown", "actionRequired", "processing", "confirmed", "failed",
-                "expired", "cancelled", "notPaid",
+                "expired", "cancelled", "notPaid", "signInRequired",
             ])
     }
 

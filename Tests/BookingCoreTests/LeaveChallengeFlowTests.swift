@@ -48,3 +48,22 @@ import Testing
         #expect(state.message?.contains("could not reach the server") == true)
     }
 }
+
+/// A booking that ended because the user left its bank's page fails for
+/// its own reason: not a decline, nothing charged, the room kept.
+@Suite struct AbandonedReasonFlowTests {
+    @Test func anAbandonedBookingSaysTheBankPageWasLeftNotDeclined() {
+        let ended = Booking(
+            id: BookingFlow.Samples.bookingID, status: .failed, version: Version(rawValue: 2)!,
+            failureCode: Booking.abandonedCode)
+        let (state, _) = BookingFlow.reduce(Fix.actionRequired, .bookingPolled(Fix.a1, .found(ended)))
+        guard case .failed(let failed) = state.stage else {
+            Issue.record("expected failed, got \(state.stage.name)")
+            return
+        }
+        #expect(failed.reason == .abandoned)
+        #expect(state.title == "You left your bank's page")
+        #expect(state.message?.contains("Nothing was charged") == true)
+        #expect(state.actions.first?.label == "Try another card")
+    }
+}

@@ -229,7 +229,11 @@ public final class SimulatedNetwork: Transport, Sendable {
             } else {
                 wire.notBefore[identity] = nil
             }
-            let retryable = response.status == 408 || response.status == 429 || code == "IDEMPOTENCY_KEY_IN_USE"
+            // A 401 refuses the credential before the key is looked at: the
+            // same key may go again once the user signed in.
+            let retryable =
+                response.status == 408 || response.status == 429 || response.status == 401
+                || code == "IDEMPOTENCY_KEY_IN_USE"
             if request.method == "POST", let known, (400...499).contains(response.status), !retryable {
                 wire.finallyRefused.insert(known)
             }

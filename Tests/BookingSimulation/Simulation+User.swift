@@ -86,6 +86,8 @@ extension Simulation {
             return random.pick([.openChallenge, .returnedToApp, .checkAgain, .useAnotherCard, .back])
         case .failed, .expired, .notPaid:
             return random.chance(60) ? .retry : .back
+        case .signInRequired:
+            return random.chance(80) ? .signIn : .back
         case .confirmed, .cancelled:
             return random.chance(50) ? .back : .choose(random.pick(offers))
         case .requestingHold, .submitting, .checkingHold, .unknown, .processing:

@@ -13,6 +13,7 @@ enum UserTap: Sendable, CustomStringConvertible {
     case checkAgain
     case openChallenge
     case useAnotherCard
+    case signIn
     case back
     case returnedToApp
     case networkChanged(isOnline: Bool)
@@ -27,6 +28,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .checkAgain: return "checkAgain"
         case .openChallenge: return "openChallenge"
         case .useAnotherCard: return "useAnotherCard"
+        case .signIn: return "signIn"
         case .back: return "back"
         case .returnedToApp: return "returnedToApp"
         case .networkChanged(let isOnline): return isOnline ? "networkChanged(online)" : "networkChanged(offline)"
@@ -49,6 +51,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .checkAgain: return state.enabledActions.contains(.checkAgain)
         case .openChallenge: return state.enabledActions.contains(.openChallenge)
         case .useAnotherCard: return state.enabledActions.contains(.useAnotherCard)
+        case .signIn: return true  // the client always takes a new credential
         case .back: return state.enabledActions.contains(.back)
         case .returnedToApp, .networkChanged: return true
         }
@@ -65,6 +68,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .checkAgain: try await client.checkAgain()
         case .openChallenge: try await client.openChallenge()
         case .useAnotherCard: try await client.useAnotherCard()
+        case .signIn: await client.signedIn(apiKey: SimulationWorld.apiKey)
         case .back: try await client.back()
         case .returnedToApp: await client.returnedToApp()
         case .networkChanged(let isOnline): await client.networkChanged(isOnline: isOnline)

@@ -147,6 +147,9 @@ struct HoldCommand: BookingCommand {
                 + "\(changed.newQuote.price.total.formatted.terminalSafe)), or choose another offer"
         case .held:
             return nil
+        case .signInRequired:
+            return "booking hold \(id) again with a good key (`--api-key` or BOOKING_API_KEY); "
+                + "the server refused this one and held nothing"
         case _ where state.soldOutOffers.contains(offer.id):
             return "\(await refreshCommand(offer.id, client: client)) to see which rooms are left"
         case .failed where !state.isOnline:

@@ -3,7 +3,7 @@ import BookingKit
 import BookingStore
 import CommandLineKit
 
-/// `booking pay [--card TOKEN] [--challenge pass|fail]`: pays for the held
+/// `booking pay [--card TOKEN] [--challenge pass|fail] [--another-card]`: pays for the held
 /// room. A 3-D Secure challenge is answered as `--challenge` says; without
 /// it, on a terminal a person answers the bank's page (its URL is printed
 /// and the booking polled), elsewhere it passes. The flow comes back from the database (the hold is read again),
@@ -28,6 +28,10 @@ struct PayCommand: BookingCommand {
             "on the sandbox, answer 3-D Secure this way (without it, on a terminal: answer the printed page in a browser)"
     )
 
+    static let anotherCard: TypedOption<Bool> = .flag(
+        "--another-card",
+        help: "leave a pending 3-D Secure page and pay the same room with --card instead, under a new key")
+
     /// It holds, pays or settles: it ends its work if stdout's reader leaves.
     static let finishesItsWork = true
 
@@ -36,17 +40,22 @@ struct PayCommand: BookingCommand {
         discussion:
             "Ctrl-C never cancels a charge in flight: run `booking status` to see how it ended. A payment "
             + "interrupted while the bank's 3-D Secure page was open shows that page again (`--challenge` answers "
-            + "it on the sandbox); it is never sent again.",
-        options: [card.spec, challenge.spec])
+            + "it on the sandbox); it is never sent again. With `--another-card` that page is left instead "
+            + "(nothing is charged for it) and the same room is paid with `--card` under a new key; after a "
+            + "declined card the room is kept, and `booking pay --card TOKEN` tries another card on it.",
+        options: [card.spec, challenge.spec, anotherCard.spec])
 
     /// The payment token.
     let token: PaymentToken
     /// How to answer 3-D Secure on the sandbox, if said.
     let challenge: String?
+    /// Leave a pending 3-D Secure page and pay with `token` instead.
+    let anotherCard: Bool
 
     init(_ input: CommandInput) throws(UsageError) {
         token = PaymentToken(try input(Self.card))
         challenge = try input(Self.challenge)
+        anotherCard = try input(Self.anotherCard)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -62,6 +71,10 @@ struct PayCommand: BookingCommand {
             // Certainly not paid (the key is closed): pay the same room again.
             driver.say("Nothing was charged. Paying the same held room again, under a new key.")
             state = kept
+        }
+        if anotherCard, case .actionRequired = state.stage {
+            driver.say("Leaving the bank's page: nothing is charged for it. Paying the same room with another card.")
+            if let left = await driver.useAnotherCard() { state = left }
         }
         let byPerson = challenge == nil && services.console.isTerminal && !invocation.json
         let passChallenge = byPerson ? nil : (challenge ?? "pass") == "pass"
@@ -132,7 +145,9 @@ struct PayCommand: BookingCommand {
         }
         console.line("Outcome: \(state.stage.name). " + (lines.first ?? ""))
         for line in lines.dropFirst() { console.line(line) }
-        if Self.nothingLeftOffline(state) {
+        if let hint = FlowRenderer.signInHint(state) {
+            console.line(hint)
+        } else if Self.nothingLeftOffline(state) {
             console.line("Offline: no payment was sent. Next: `booking pay` again once the connection is back.")
         } else if code == .unknown {
             console.line("Run `booking status` later to see how it ended.")

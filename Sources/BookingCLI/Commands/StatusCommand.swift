@@ -66,6 +66,7 @@ struct StatusCommand: BookingCommand {
                 console.line(line)
             }
         }
+        if let hint = state.flatMap(FlowRenderer.signInHint) { console.line(hint) }
         if keptRoom { console.line("The room is still held for you: run `booking pay --card TOKEN` to pay it again.") }
         if let trip { console.line("  " + TripRenderer(console: console).line(trip)) }
         if code == .unknown { console.line("Not known yet: run `booking status` again later.") }

@@ -41,6 +41,7 @@ enum Steps {
         case .expired: return "the hold ran out; nothing was charged"
         case .stillBeingChecked(.couldNotConfirm): return "we could not confirm; do not pay again"
         case .stillBeingChecked(.stillProcessing): return "still processing; check again later"
+        case .stillBeingChecked(.signInRequired): return "sign in again; the payment is looked up, never sent twice"
         case .stillBeingChecked(.waitEnded): return "still being checked"
         }
     }
