@@ -1,3 +1,4 @@
+import BookingKit
 import Foundation
 
 /// Where the flow's event logs go: one file per command run that drives the
@@ -22,11 +23,8 @@ package enum EventLogFiles {
     package static func newPath(in dataDirectory: String, command: String, now: Date = Date()) -> String {
         let directory = directory(in: dataDirectory)
         prune(directory, command: command)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
-        let name = "\(formatter.string(from: now))-\(command)-\(ProcessInfo.processInfo.processIdentifier).jsonl"
+        let stamp = EventLogDirectory.stamp(now)
+        let name = "\(stamp)-\(command)-\(ProcessInfo.processInfo.processIdentifier).jsonl"
         return (directory as NSString).appendingPathComponent(name)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The files of an app's event logs (`FlowLogSettings`): the name of a new
 /// run's log, and trimming the directory to the settings' age and size.
-enum EventLogDirectory {
+package enum EventLogDirectory {
     /// The prefix of every log this library writes; nothing else is trimmed.
     static let prefix = "bookingkit-"
 
@@ -16,12 +16,19 @@ enum EventLogDirectory {
     static func startRun(_ settings: FlowLogSettings, now: Date, logger: Logger) -> String {
         let directory = settings.directory.path
         trim(settings, keeping: nil, now: now, logger: logger)
+        let name = "\(prefix)\(stamp(now))-\(ProcessInfo.processInfo.processIdentifier).jsonl"
+        return (directory as NSString).appendingPathComponent(name)
+    }
+
+    /// `now` as every event log's name starts (or, here, goes on) with it:
+    /// `20261130T154410.123Z`, UTC, so names sort by the time a run started.
+    /// The command line's logs (`EventLogFiles`) are named with it too.
+    package static func stamp(_ now: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
-        let name = "\(prefix)\(formatter.string(from: now))-\(ProcessInfo.processInfo.processIdentifier).jsonl"
-        return (directory as NSString).appendingPathComponent(name)
+        return formatter.string(from: now)
     }
 
     /// Deletes this library's logs older than `maximumAge`, then the oldest
