@@ -13,6 +13,14 @@ extension BookingFlow {
         }
     }
 
+    /// Whether `stage` is "Sign in again" over a payment being checked: Back
+    /// leaves it in the background as it is (nothing can be checked until a
+    /// new credential comes; `signedIn` resumes it there).
+    static func isWaitingForSignInToCheck(_ stage: Stage) -> Bool {
+        guard case .signInRequired(let waiting) = stage else { return false }
+        return isBeingChecked(waiting.interrupted)
+    }
+
     /// Back from a payment being checked: the results, the payment kept as
     /// `paymentBeingChecked`. Nothing is sent and nothing is given up: the
     /// hold stays with the payment that uses it.
@@ -32,7 +40,8 @@ extension BookingFlow {
     static func settleInBackground(_ state: State, _ background: Stage, _ event: Event) -> Transition {
         let result: Step?
         if case .credentialRefused = event {
-            result = go(.signInRequired(SignInRequired(interrupted: background)))  // lands like an answer
+            // Lands like an answer; a payment already waiting for a credential stays as it is.
+            result = credentialRefused(background)
         } else {
             result = step(background, event)
         }
@@ -57,12 +66,16 @@ extension BookingFlow {
 
     /// Back online, or the app back in the foreground: a payment being
     /// checked in the background whose checks stopped (given up, or out of
-    /// polls) is asked about once more, now.
-    static func nudgingBackground(_ transition: Transition, from before: State? = nil) -> Transition {
+    /// polls) is asked about once more, now. Signed in again (`event` is
+    /// `signedIn`): a payment left waiting for a credential resumes by
+    /// asking the server first, as it would on screen.
+    static func nudgingBackground(
+        _ transition: Transition, from before: State? = nil, with event: Event = .appForegrounded
+    ) -> Transition {
         var (state, effects) = transition
         if let before { state.paymentBeingChecked = before.paymentBeingChecked }
         guard let background = state.paymentBeingChecked else { return (state, effects) }
-        let nudged = settleInBackground(state, background, .appForegrounded)
+        let nudged = settleInBackground(state, background, event)
         return (nudged.state, effects + nudged.effects)
     }
 

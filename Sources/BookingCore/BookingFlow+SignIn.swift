@@ -88,12 +88,12 @@ extension BookingFlow {
         }
     }
 
-    /// Back from "Sign in again": what Back does on the stage it stopped
-    /// (a payment being checked goes on being checked in the background; a
-    /// held room is given up, its release saved and sent once it can be).
+    /// Back from "Sign in again": what Back does on the stage it stopped (a
+    /// held room is given up, its release saved and sent once it can be). A
+    /// payment being checked never gets here: `reduce` leaves it in the
+    /// background, still waiting for a credential.
     static func back(from interrupted: Stage) -> Step {
-        if isBeingChecked(interrupted) { return go(.browsing) }
-        return step(interrupted, .backTapped) ?? go(.browsing)
+        step(interrupted, .backTapped) ?? go(.browsing)
     }
 
     /// The interrupted stage's own transition for `event`.
@@ -106,6 +106,7 @@ extension BookingFlow {
         case .unknown(let s): return unknown(s, event)
         case .actionRequired(let s): return actionRequired(s, event)
         case .processing(let s): return processing(s, event)
+        case .signInRequired(let s): return signInRequired(s, event)
         default: return nil
         }
     }

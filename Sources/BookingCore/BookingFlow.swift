@@ -52,8 +52,9 @@ public enum BookingFlow {
         case .cameOnline:
             next.isOnline = true
             return nudgingBackground((next, []))
-        case .appForegrounded where state.paymentBeingChecked != nil:
-            return nudgingBackground(reduce(withoutBackground(state), event), from: state)
+        case .appForegrounded where state.paymentBeingChecked != nil,
+            .signedIn where state.paymentBeingChecked != nil:
+            return nudgingBackground(reduce(withoutBackground(state), event), from: state, with: event)
         case .confirmationNotSaved(let id, let booking):
             return notSavedOnDevice(reduce(state, .payAnswered(id, booking)), from: state)
         default:
@@ -66,7 +67,9 @@ public enum BookingFlow {
             return (state, [])  // stale: another attempt's result
         }
         if event == .backTapped {
-            if isBeingChecked(state.stage) { return leaveCheckingPayment(state) }
+            if isBeingChecked(state.stage) || isWaitingForSignInToCheck(state.stage) {
+                return leaveCheckingPayment(state)
+            }
             next.earlierPayment = nil  // the banner of a landed payment goes with the screen it was on
         }
         if case .credentialRefused = event, let refused = credentialRefused(state.stage) {

@@ -77,7 +77,32 @@ import Testing
         let paying = Flow.reduce(Self.paying, .credentialRefused(Fix.a1)).state
         let (left, none) = Flow.reduce(paying, .backTapped)
         #expect(left.stage == .browsing)
-        #expect(none.isEmpty)  // the payment stays PAYMENT_SUBMITTED, settled by the next launch
+        #expect(left.paymentBeingChecked == paying.stage)
+        #expect(none.isEmpty)  // the payment stays PAYMENT_SUBMITTED, settled in the background or the next launch
+    }
+
+    @Test func backFromAPaymentWaitingForSignInKeepsItInTheBackgroundAndSigningInResumesIt() {
+        let refused = Flow.reduce(Fix.unknown(token: Fix.token), .credentialRefused(Fix.a1)).state
+        let (left, none) = Flow.reduce(refused, .backTapped)
+        #expect(left.stage == .browsing && none.isEmpty)
+        #expect(left.paymentBeingChecked == refused.stage)  // kept, the banner says so
+        #expect(left.banner != nil)
+        // Nothing can be checked without a credential: a foreground nudge sends nothing.
+        #expect(Flow.reduce(left, .appForegrounded).effects.isEmpty)
+        // Signed in again: the payment is looked up in the background, the screen stays.
+        let (resumed, effects) = Flow.reduce(left, .signedIn)
+        #expect(resumed.stage == .browsing)
+        #expect(resumed.paymentBeingChecked?.name == "unknown")
+        guard case .lookUpAttempt(Fix.a1, Fix.k1, _)? = effects.first, effects.count == 1 else {
+            Issue.record("expected one lookup, got \(effects)")
+            return
+        }
+        // Its answer lands on the results screen.
+        let landed = Flow.reduce(resumed, .attemptLookedUp(Fix.a1, .found(Fix.booking(.confirmed, 2)))).state
+        #expect(landed.stage.name == "confirmed" && landed.paymentBeingChecked == nil)
+        // A late booking lands while it waits for a credential, too.
+        let late = Flow.reduce(left, .attemptLookedUp(Fix.a1, .found(Fix.booking(.confirmed, 2)))).state
+        #expect(late.stage.name == "confirmed" && late.paymentBeingChecked == nil)
     }
 
     @Test func aSettledAttemptIgnoresALateRefusal() {
