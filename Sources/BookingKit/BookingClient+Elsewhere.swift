@@ -24,7 +24,7 @@ extension BookingClient {
     /// of `Configuration.challengeReturnURL`): when the payment waiting here
     /// is that booking's, the flow comes back from the database if needed
     /// and asks the server how it ended (the link is only a hint: the
-    /// server's answer is the truth). Wait with `outcome(timeout:)`.
+    /// server's answer is the truth). Wait with `waitUntilAtRest(timeout:)`.
     ///
     /// - Throws: `BookingClientError.noPaymentWaiting` when no payment on
     ///   this device waits for booking `id` (a stale or forged link):

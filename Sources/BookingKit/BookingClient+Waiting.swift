@@ -16,13 +16,28 @@ extension BookingClient {
         return followed.state
     }
 
-    /// Waits for the outcome of the last action: the first state with
-    /// nothing in flight (held with its countdown running, a new price, the
-    /// bank's page, a final state, or a screen waiting for the user).
+    /// Waits until the flow is at rest: the first state with nothing in
+    /// flight (held with its countdown running, a new price, the bank's
+    /// page, a final state, or a screen waiting for the user). The awaited
+    /// actions (`hold(_:)`, `pay(with:)`) already return their outcome; this
+    /// is for a screen that started the flow some other way (a restored
+    /// attempt at launch, a return link, `retry()`).
     ///
-    /// - Throws: `BookingClientError.timedOut` when `timeout` passes first.
-    public func outcome(timeout: Duration) async throws(BookingClientError) -> BookingFlow.State {
+    /// ```swift
+    /// let state = try await client.waitUntilAtRest(timeout: .seconds(30))
+    /// ```
+    ///
+    /// - Throws: `BookingClientError.timedOut` when `timeout` passes first;
+    ///   the flow goes on.
+    public func waitUntilAtRest(timeout: Duration) async throws(BookingClientError) -> BookingFlow.State {
         try await wait(timeout: timeout) { $0.isAtRest }
+    }
+
+    /// The former name of ``waitUntilAtRest(timeout:)``: it waits for the
+    /// flow to be at rest, which is not always the outcome of an action.
+    @available(*, deprecated, renamed: "waitUntilAtRest(timeout:)")
+    public func outcome(timeout: Duration) async throws(BookingClientError) -> BookingFlow.State {
+        try await waitUntilAtRest(timeout: timeout)
     }
 
     /// Follows the flow's states (the current one first) until one satisfies

@@ -121,11 +121,11 @@ public final class BookingModel {
     }
 
     /// Waits until the flow has nothing in flight (see
-    /// `BookingClient.outcome(timeout:)`); false when `timeout` passed first.
+    /// `BookingClient.waitUntilAtRest(timeout:)`); false when `timeout` passed first.
     @discardableResult
     public func waitForOutcome(timeout: Duration) async -> Bool {
         do {
-            _ = try await client.outcome(timeout: timeout)
+            _ = try await client.waitUntilAtRest(timeout: timeout)
             show(await client.runtime.flow.numbered)
             return true
         } catch {

@@ -106,12 +106,20 @@ public struct BugReport: Codable, Equatable, Sendable {
     /// The bundle as JSON, keys sorted, every string scrubbed once more
     /// (card-like numbers, voucher codes, tokens, and `secrets` wherever
     /// they appear).
-    public func encoded(removing secrets: [String] = []) throws -> Data {
+    ///
+    /// - Throws: `BugReportError.unencodable` when the bundle cannot be
+    ///   written as JSON.
+    public func encoded(removing secrets: [String] = []) throws(BugReportError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data = try encoder.encode(self)
+        let data: Data
+        do {
+            data = try encoder.encode(self)
+        } catch {
+            throw .unencodable(String(describing: error).prefix(200).description)
+        }
         guard let clean = BugReportRedaction(secrets: secrets).scrubbing(json: data) else {
-            throw BugReportError.unreadable("the bundle is not JSON")
+            throw .unencodable("the scrubbed bundle is not JSON")
         }
         return clean
     }
@@ -128,32 +136,5 @@ public struct BugReport: Codable, Equatable, Sendable {
         self.schema = schema
         self.attempt = attempt
         self.runs = runs
-    }
-}
-
-/// Why a bug report could not be made or read.
-public enum BugReportError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No attempt with this id is saved.
-    case unknownAttempt(String)
-    /// No attempt is saved at all.
-    case noAttempt
-    /// The bytes are not a bundle.
-    case unreadable(String)
-    /// A newer program made it.
-    case newerFormat(Int)
-    /// The device's saved attempts cannot be read (the reason).
-    case storeUnreadable(String)
-
-    /// The reason in English.
-    public var description: String {
-        switch self {
-        case .unknownAttempt(let id): return "no attempt \(id) is saved on this device"
-        case .noAttempt: return "no attempt is saved on this device yet: there is nothing to report"
-        case .unreadable(let reason): return "not a readable bug report: \(reason)"
-        case .storeUnreadable(let reason): return "the saved attempts cannot be read: \(reason)"
-        case .newerFormat(let format):
-            return
-                "the bug report is format \(format), made by a newer program; this one reads format \(BugReport.currentFormat)"
-        }
     }
 }

@@ -6,6 +6,6 @@ public enum OpenedLink: Sendable {
     /// `https://<host>/bookings/<id>/3ds-return`: the bank's page sent the
     /// user back to the payment waiting here. The flow is asking the
     /// server how it ended; this is the state it was in when the question
-    /// left. Wait with `outcome(timeout:)` or follow `states()`.
+    /// left. Wait with `waitUntilAtRest(timeout:)` or follow `states()`.
     case payment(BookingFlow.State)
 }

@@ -17,13 +17,13 @@ struct ClientTests {
 
         let offer = try await fixture.firstOffer()
         try await fixture.client.hold(offer)
-        let held = try await fixture.client.outcome(timeout: .seconds(10))
+        let held = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
         #expect(held.stage.name == "held")
         let seconds = try #require(fixture.client.secondsLeft(in: held))
         #expect(seconds > 14 * 60 && seconds <= 15 * 60)
 
         try await fixture.client.pay(with: PaymentToken("tok_visa"))
-        let outcome = try await fixture.client.outcome(timeout: .seconds(10))
+        let outcome = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
         guard case .confirmed(let settled) = outcome.stage else {
             Issue.record("expected confirmed, got \(outcome.stage.name)")
             return
@@ -166,7 +166,7 @@ struct ClientTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        #expect(try await fixture.client.outcome(timeout: .seconds(10)).stage.name == "held")
+        #expect(try await fixture.client.waitUntilAtRest(timeout: .seconds(10)).stage.name == "held")
         await fixture.sandbox.stop()
 
         // A new process on the same files; the server either gone (refused

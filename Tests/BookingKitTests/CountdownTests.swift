@@ -19,7 +19,7 @@ struct CountdownTests {
         let fixture = ClientFixture(sandbox: sandbox, client: client)
         await client.launch()
         try await client.hold(try await fixture.firstOffer())
-        let held = try await client.outcome(timeout: .seconds(10))
+        let held = try await client.waitUntilAtRest(timeout: .seconds(10))
         #expect(client.secondsLeft(in: held) == 900)
 
         var ticks = client.countdown().makeAsyncIterator()

@@ -35,7 +35,7 @@ import Testing
         #expect(try await later.openAttempts().map(\.phase) == [.holdRequested])
 
         gate.open()
-        let held = try await app.outcome(timeout: .seconds(10))
+        let held = try await app.waitUntilAtRest(timeout: .seconds(10))
         #expect(held.stage.name == "held")
         #expect(try await later.openAttempts().map(\.phase) == [.held])
         await sandbox.stop()

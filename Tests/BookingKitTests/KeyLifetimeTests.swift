@@ -95,7 +95,7 @@ import Testing
         let fixture = ClientFixture(sandbox: sandbox, client: try ClientFixture.client(sandbox: sandbox))
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        _ = try await fixture.client.outcome(timeout: .seconds(10))
+        _ = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
         #expect(
             try BookingDatabase(directory: sandbox.clientDirectory).keyLifetimes.seconds(
                 server: sandbox.server.description) == 600)

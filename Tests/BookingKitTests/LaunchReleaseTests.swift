@@ -31,7 +31,7 @@ struct LaunchReleaseTests {
                 guests: 2
             ).items.first)
         try await dying.hold(offer)
-        #expect(try await dying.outcome(timeout: .seconds(10)).stage.name == "held")
+        #expect(try await dying.waitUntilAtRest(timeout: .seconds(10)).stage.name == "held")
         let hold = try #require(try await sandbox.liveHolds().first)
         #expect(try await dying.back().stage.name == "browsing")
         _ = await died.wait(until: { $0 })

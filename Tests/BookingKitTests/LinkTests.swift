@@ -41,7 +41,7 @@ import Testing
             Issue.record("a return link opened \(opened)")
             return
         }
-        let outcome = try await fixture.client.outcome(timeout: .seconds(10))
+        let outcome = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
         #expect(outcome.stage.name == "confirmed")
         #expect(try await fixture.client.api.sandboxLedger().chargeCount == 1)
         await sandbox.stop()

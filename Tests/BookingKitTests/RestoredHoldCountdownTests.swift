@@ -25,7 +25,7 @@ import Testing
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        let held = try await fixture.client.outcome(timeout: .seconds(10))
+        let held = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
         #expect(held.stage.name == "held")
         return fixture
     }

@@ -52,7 +52,12 @@ struct ReportCommand: BookingCommand {
             throw CommandFailure.rejected(
                 "cannot write a bug report: \(settings.dataDirectory) has no readable bookings (\(error))")
         }
-        let data = try report.encoded(removing: [settings.apiKey])
+        let data: Data
+        do {
+            data = try report.encoded(removing: [settings.apiKey])
+        } catch {
+            throw CommandFailure.rejected("cannot write a bug report: \(error)")
+        }
         let replay = report.replay()
         if output == "-" {
             invocation.console.write(String(decoding: data, as: UTF8.self) + "\n")
