@@ -31,7 +31,10 @@ extension BookingClient {
                 restored = await state
             }
             launchGate.open()
-            return (restored, await settleOpenWork(within: configuration.launchBound))
+            // The switch is read beside the settling, within its own bound.
+            let switchRead = Task { await self.readPaymentMethodsAtLaunch() }
+            let settled = await settleOpenWork(within: configuration.launchBound)
+            return (await switchRead.value ? await state : restored, settled)
         }
         guard let settled = settling else {
             logger.log(.notice, "launch reconciliation goes on past the bound", ["open": "\(open)"])
