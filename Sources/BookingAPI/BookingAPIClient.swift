@@ -228,7 +228,8 @@ public struct BookingAPIClient: Sendable {
     /// - Throws: `APIError.invalidResponse` for a malformed document, or one
     ///   that names another origin than this client's server.
     public func paymentMethods() async throws(APIError) -> PaymentMethodsSnapshot {
-        let snapshot = try await get("/v1/payment-methods", limit: BodyLimit.paymentMethods, as: PaymentMethodsSnapshot.self)
+        let snapshot = try await get(
+            "/v1/payment-methods", limit: BodyLimit.paymentMethods, as: PaymentMethodsSnapshot.self)
         guard snapshot.origin == server.origin else {
             throw .invalidResponse(
                 "the payment-method switch names the origin \(snapshot.origin.prefix(100)), not \(server.origin)")

@@ -22,14 +22,19 @@ package final class PaymentMethodSwitchReader: Sendable {
     private let logger: Logger
     private let state: Locked<(value: PaymentMethods, checkedAt: Date?)>
 
-    /// A reader for `api`'s server, starting from what `directory`'s cache saved.
-    init(api: BookingAPIClient, directory: String, dependencies: Dependencies, logger: Logger) {
+    /// A reader for `api`'s server, starting from what `directory`'s cache
+    /// saved, read through `cache` (the client's own connection to it; later
+    /// saves open the cache anew).
+    init(
+        api: BookingAPIClient, directory: String, reading cache: CacheDatabase, dependencies: Dependencies,
+        logger: Logger
+    ) {
         self.api = api
         self.directory = directory
         server = api.server.description
         self.dependencies = dependencies
         self.logger = logger.named("payment-methods")
-        state = Locked((Self.saved(directory: directory, server: api.server.description, logger: self.logger), nil))
+        state = Locked((Self.saved(in: cache, server: api.server.description, logger: self.logger), nil))
     }
 
     /// The value known now (no network).
@@ -87,7 +92,8 @@ package final class PaymentMethodSwitchReader: Sendable {
             state.value =
                 changed
                 ? read
-                : PaymentMethods(off: read.off, source: .server, readAt: state.value.readAt ?? now, changedAt: changedAt)
+                : PaymentMethods(
+                    off: read.off, source: .server, readAt: state.value.readAt ?? now, changedAt: changedAt)
             state.checkedAt = now
             return (state.value, changed)
         }
@@ -104,7 +110,8 @@ package final class PaymentMethodSwitchReader: Sendable {
         let value = current
         let age = value.age(at: now).map { "\(Int($0)) s old" } ?? "never read"
         logger.log(
-            .warning, "cannot read the payment-method switch; keeping the last value (\(value.source.rawValue), \(age))",
+            .warning,
+            "cannot read the payment-method switch; keeping the last value (\(value.source.rawValue), \(age))",
             ["server": server, "reason": String(reason.prefix(300)), "off": Self.describe(value)])
     }
 
@@ -113,16 +120,22 @@ package final class PaymentMethodSwitchReader: Sendable {
         let rows = PaymentMethodKind.allCases.map { kind in
             PaymentMethodSwitchTable.Row(
                 kind: kind.rawValue, enabled: value.off[kind] == nil, reason: value.off[kind],
-                changedAt: Int64(((value.changedAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970 * 1_000).rounded()),
-                readAt: Int64(((value.readAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970 * 1_000).rounded()))
+                changedAt: Int64(
+                    ((value.changedAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970 * 1_000).rounded()),
+                readAt: Int64(
+                    ((value.readAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970 * 1_000).rounded()))
         }
         do {
             let cache = try CacheDatabase(directory: directory)
             try cache.recovering { cache in
                 let saved = try cache.paymentMethodSwitches.rows(server: server)
-                guard saved.map(\.kind) != rows.map(\.kind) || zip(saved, rows).contains(where: { saved, row in
-                    saved.enabled != row.enabled || saved.reason != row.reason || saved.changedAt != row.changedAt
-                }) else { return }
+                guard
+                    saved.map(\.kind) != rows.map(\.kind)
+                        || zip(saved, rows).contains(where: { saved, row in
+                            saved.enabled != row.enabled || saved.reason != row.reason
+                                || saved.changedAt != row.changedAt
+                        })
+                else { return }
                 try cache.paymentMethodSwitches.replace(server: server, with: rows)
             }
         } catch {
@@ -130,11 +143,11 @@ package final class PaymentMethodSwitchReader: Sendable {
         }
     }
 
-    /// What `directory`'s cache saved for `server`, or the never-heard defaults.
-    private static func saved(directory: String, server: String, logger: Logger) -> PaymentMethods {
+    /// What `cache` saved for `server`, or the never-heard defaults.
+    private static func saved(in cache: CacheDatabase, server: String, logger: Logger) -> PaymentMethods {
         let rows: [PaymentMethodSwitchTable.Row]
         do {
-            rows = try CacheDatabase(directory: directory).recovering { try $0.paymentMethodSwitches.rows(server: server) }
+            rows = try cache.recovering { try $0.paymentMethodSwitches.rows(server: server) }
         } catch {
             logger.warning("cannot read the saved payment-method switch", error: error, ["server": server])
             return .neverHeard

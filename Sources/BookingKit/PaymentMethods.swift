@@ -51,7 +51,10 @@ public struct PaymentMethods: Sendable, Equatable {
 
     /// The value a document gives: the kinds it names as it says, the
     /// others at their never-heard defaults.
-    init(named: Set<PaymentMethodKind>, off reasons: [PaymentMethodKind: String?], source: Source, readAt: Date, changedAt: Date) {
+    init(
+        named: Set<PaymentMethodKind>, off reasons: [PaymentMethodKind: String?], source: Source, readAt: Date,
+        changedAt: Date
+    ) {
         var off: [PaymentMethodKind: String] = [:]
         for kind in PaymentMethodKind.allCases {
             if named.contains(kind) {

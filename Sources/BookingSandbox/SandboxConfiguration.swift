@@ -1,4 +1,5 @@
 import BookingCore
+
 /// How a sandbox runs: where its database lives, the inventory seed, the
 /// hold TTL, the idempotency-key lifetime, server-wide fault rates and the
 /// clock.

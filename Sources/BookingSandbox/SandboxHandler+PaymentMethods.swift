@@ -25,7 +25,8 @@ extension SandboxHandler {
             throw APIError.validation(
                 field: "reason", "Field 'reason' must be 1 to \(PaymentMethodSwitch.maximumReasonLength) characters.")
         }
-        let off = enabled ? nil : PaymentMethodSwitch.Off(reason: reason ?? PaymentMethodSwitch.defaultReason, by: .operator)
+        let off =
+            enabled ? nil : PaymentMethodSwitch.Off(reason: reason ?? PaymentMethodSwitch.defaultReason, by: .operator)
         paymentMethodSwitch.set(kind, off: off, now: now)
         if enabled { paymentMethodStats.restartWindow(kind) }
         let origin = SandboxOrigin(request) ?? .fallback

@@ -70,7 +70,9 @@ import Testing
         #expect(try await fixture.sandbox.client().sandboxLedger().chargeCount == 0)
         #expect(try await control.stats("card")["refusedBySwitch"] as? Int == 1)
         let failed = await client.state
-        #expect(failed.message == "This way of paying is switched off for now. Nothing was charged. The room is still held for you.")
+        #expect(
+            failed.message
+                == "This way of paying is switched off for now. Nothing was charged. The room is still held for you.")
         // The room is kept: Retry on the same hold shows Pay disabled with the kind's reason.
         _ = try await client.retry()
         let held = await client.state
@@ -109,13 +111,15 @@ import Testing
         let fixture = try ClientFixture()
         defer { Task { await fixture.sandbox.stop() } }
         // The switch cannot be read: every read of it is lost on the way.
-        fixture.sandbox.transport.inject(.init("GET", "/v1/payment-methods", fault: "error-500-before-commit", times: 1_000))
+        fixture.sandbox.transport.inject(
+            .init("GET", "/v1/payment-methods", fault: "error-500-before-commit", times: 1_000))
         let client = fixture.client
         #expect(client.paymentMethods == .neverHeard)
         await client.launch()
         try await client.hold(try await fixture.firstOffer())
-        #expect(await client.choosePaymentMethod(.wallet).actions.first { $0.action == .pay }?.disabledReason
-            == PaymentMethods.notYetReason)
+        #expect(
+            await client.choosePaymentMethod(.wallet).actions.first { $0.action == .pay }?.disabledReason
+                == PaymentMethods.notYetReason)
         let paid = try await client.pay(with: PaymentToken("tok_visa"))
         if case .confirmed = paid {} else { Issue.record("expected a card payment to go through, got \(paid)") }
     }
@@ -135,7 +139,8 @@ import Testing
         #expect(try cache.database.scalar("PRAGMA data_version") == version)
         // The next process, with the server unreachable for the switch, keeps the saved value.
         fixture.client.close()
-        fixture.sandbox.transport.inject(.init("GET", "/v1/payment-methods", fault: "error-500-before-commit", times: 1_000))
+        fixture.sandbox.transport.inject(
+            .init("GET", "/v1/payment-methods", fault: "error-500-before-commit", times: 1_000))
         let next = try ClientFixture.client(sandbox: fixture.sandbox)
         #expect(next.paymentMethods.source == .saved)
         #expect(await next.refreshPaymentMethods().reason(.wallet) == "Wallets are paused.")

@@ -20,7 +20,9 @@ public struct PaymentMethodsSnapshot: Decodable, Hashable, Sendable {
     public static let longestReason = 200
 
     /// A snapshot (tests, and the value read back from the cache).
-    public init(origin: String, changedAtMilliseconds: Int64, off: [PaymentMethodKind: String?], named: Set<PaymentMethodKind>) {
+    public init(
+        origin: String, changedAtMilliseconds: Int64, off: [PaymentMethodKind: String?], named: Set<PaymentMethodKind>
+    ) {
         self.origin = origin
         self.changedAtMilliseconds = changedAtMilliseconds
         self.off = off
@@ -51,11 +53,13 @@ public struct PaymentMethodsSnapshot: Decodable, Hashable, Sendable {
         for method in try container.decode([Method].self, forKey: .methods) {
             guard seen.insert(method.kind).inserted else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .methods, in: container, debugDescription: "the kind \(method.kind.prefix(40)) appears twice")
+                    forKey: .methods, in: container,
+                    debugDescription: "the kind \(method.kind.prefix(40)) appears twice")
             }
             if let reason = method.reason, reason.isEmpty || reason.count > Self.longestReason {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .methods, in: container, debugDescription: "a reason must be 1 to \(Self.longestReason) characters")
+                    forKey: .methods, in: container,
+                    debugDescription: "a reason must be 1 to \(Self.longestReason) characters")
             }
             guard let kind = PaymentMethodKind(rawValue: method.kind) else { continue }  // newer than this client
             if !method.enabled { off[kind] = .some(method.reason) }
