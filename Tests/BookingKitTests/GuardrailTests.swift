@@ -16,11 +16,7 @@ import Testing
 @Suite struct GuardrailTests {
     @Test func aRisingUnknownShareTurnsTheKindOffForNewPaymentsAndEveryPaymentInFlightSettles() async throws {
         let directory = TemporaryDirectory("guardrail")
-        var configuration = SandboxConfiguration(databasePath: directory.file("sandbox/sandbox.sqlite"))
-        configuration.guardrail = GuardrailSettings(unknownShare: 0.2, window: 10)
-        let handler = try SandboxHandler(configuration: configuration)
-        let listener = HTTPListener(handler: handler)
-        let port = try listener.start()
+        let (handler, listener, port) = try Self.sandbox(in: directory, share: 0.2, window: 10)
         defer { Task { await listener.shutdown() } }
         let transport = FaultInjectingTransport(URLSessionTransport())
         let client = try BookingClient(
@@ -95,6 +91,72 @@ import Testing
         try await control.set("card", enabled: true)
         #expect(try await control.stats("card")["enabled"] as? Bool == true)
         client.close()
+    }
+
+    @Test func paymentsInFlightFromManyAppsSettleWhenTheGuardrailTrips() async throws {
+        let directory = TemporaryDirectory("guardrail-many")
+        let (handler, listener, port) = try Self.sandbox(in: directory, share: 0.3, window: 6)
+        defer { Task { await listener.shutdown() } }
+        // Six apps pay at once; the answers of three are lost after the
+        // server committed them (3 of 6 looked up: above 30%).
+        let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
+            for app in 0..<6 {
+                group.addTask {
+                    let transport = FaultInjectingTransport(URLSessionTransport())
+                    if app < 3 { transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit")) }
+                    let client = try BookingClient(
+                        BookingClient.Configuration(
+                            server: "http://127.0.0.1:\(port)", credential: .apiKey("sk_test_app\(app)"),
+                            dataDirectory: URL(fileURLWithPath: directory.file("app\(app)")), transport: transport),
+                        dependencies: Dependencies(sleeper: NoSleeper()))
+                    defer { client.close() }
+                    await client.launch()
+                    try await client.hold(try await Self.offer(client, night: app))
+                    let result: PaymentResult
+                    do throws(BookingClientError) {
+                        result = try await client.pay(with: PaymentToken("tok_visa"))
+                    } catch .actionUnavailable(.pay, _, _) {
+                        return "paused before it was sent"
+                    }
+                    switch result {
+                    case .confirmed: return "confirmed"
+                    case .failed(.rejected(code: BookingFlow.paymentMethodOffCode)): return "not paid"
+                    default: return "\(result)"
+                    }
+                }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        // Every payment settled: confirmed, or certainly not paid; none left being checked.
+        #expect(
+            outcomes.allSatisfy { ["confirmed", "not paid", "paused before it was sent"].contains($0) }, "\(outcomes)")
+        let card = try await PaymentMethodSwitchControl(handler).stats("card")
+        #expect(card["pausedBy"] as? String == "guardrail", "\(card)")
+        // One charge at most per key and per hold; one for each confirmation.
+        var charges = 0
+        for app in 0..<6 {
+            let ledger = try await BookingAPIClient(
+                server: try ServerAddress("http://127.0.0.1:\(port)"), apiKey: "sk_test_app\(app)",
+                transport: URLSessionTransport()
+            ).sandboxLedger()
+            #expect(ledger.chargesByIdempotencyKey.values.allSatisfy { $0 == 1 })
+            #expect(ledger.chargesByHold.values.allSatisfy { $0 == 1 })
+            charges += ledger.chargeCount
+        }
+        #expect(charges == outcomes.filter { $0 == "confirmed" }.count)
+        #expect(charges >= 3)  // the three looked up were made before the pause, and settle
+        print("GuardrailTests: six apps at once: \(outcomes.sorted()), \(charges) charges")
+    }
+
+    /// A sandbox over loopback whose guardrail pauses a kind above `share` of its last `window` bookings.
+    static func sandbox(in directory: TemporaryDirectory, share: Double, window: Int) throws
+        -> (SandboxHandler, HTTPListener, UInt16)
+    {
+        var configuration = SandboxConfiguration(databasePath: directory.file("sandbox/sandbox.sqlite"))
+        configuration.guardrail = GuardrailSettings(unknownShare: share, window: window)
+        let handler = try SandboxHandler(configuration: configuration)
+        let listener = HTTPListener(handler: handler)
+        return (handler, listener, try listener.start())
     }
 
     /// The first Lisbon offer for the two nights starting `2 * night` nights after 10 January 2027.
