@@ -31,10 +31,10 @@ extension BookingClient {
                 restored = await state
             }
             launchGate.open()
-            // The switch is read beside the settling, within its own bound.
-            let switchRead = Task { await self.readPaymentMethodsAtLaunch() }
-            let settled = await settleOpenWork(within: configuration.launchBound)
-            return (await switchRead.value ? await state : restored, settled)
+            // The switch is read beside the settling and never waited for:
+            // it reaches the screen when it lands (Pay joins the read).
+            Task { await self.readPaymentMethodsAtLaunch() }
+            return (restored, await settleOpenWork(within: configuration.launchBound))
         }
         guard let settled = settling else {
             logger.log(.notice, "launch reconciliation goes on past the bound", ["open": "\(open)"])

@@ -1,9 +1,9 @@
 import BookingAPI
 
 // The server's payment-method switch on screen: read at launch (when the
-// screen can pay) and before Pay, at most `PaymentMethodSwitchReader.readBound`
-// each; a kind switched off disables Pay with the server's reason, as
-// offline does. Never touches a payment under way.
+// screen can pay; never waited for) and before Pay (at most
+// `PaymentMethodSwitchReader.readBound`); a kind switched off disables Pay
+// with the server's reason, as offline does. Never touches a payment under way.
 extension BookingClient {
     /// The payment-method switch as this client knows it now (no network):
     /// the last value read, saved by an earlier run, or the never-heard
@@ -47,13 +47,11 @@ extension BookingClient {
         _ = await show(paymentMethodSwitch.current, paying: kind)
     }
 
-    /// At launch, when the restored screen can pay: the switch read and
-    /// shown. Returns whether that changed the state.
-    func readPaymentMethodsAtLaunch() async -> Bool {
-        let before = await state
-        guard Self.canPay(before.stage) else { return false }
+    /// At launch, when the restored screen can pay: the switch read and shown.
+    func readPaymentMethodsAtLaunch() async {
+        guard Self.canPay(await state.stage) else { return }
         let value = await paymentMethodSwitch.refresh()
-        return await show(value, paying: before.paymentMethod) != before
+        _ = await show(value, paying: await state.paymentMethod)
     }
 
     /// Sends the switch to the flow when what the screen's kind shows changes.

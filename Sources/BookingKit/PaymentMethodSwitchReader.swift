@@ -21,6 +21,8 @@ package final class PaymentMethodSwitchReader: Sendable {
     private let dependencies: Dependencies
     private let logger: Logger
     private let state: Locked<(value: PaymentMethods, checkedAt: Date?)>
+    /// The read under way, if any, with its generation.
+    private let reading = Locked<(generation: Int, task: Task<Void, Never>)?>(nil)
 
     /// A reader for `api`'s server, starting from what `directory`'s cache
     /// saved, read through `cache` (the client's own connection to it; later
@@ -40,33 +42,42 @@ package final class PaymentMethodSwitchReader: Sendable {
     /// The value known now (no network).
     package var current: PaymentMethods { state.withLock { $0.value } }
 
-    /// Reads the switch from the server, for at most `readBound`, unless
-    /// `ifOlderThan` is given and the last successful read is more recent.
-    /// Returns the value known afterwards.
+    /// Reads the switch from the server, waiting at most `readBound`,
+    /// unless `ifOlderThan` is given and the last successful read is more
+    /// recent. A read already under way is joined, never doubled. A read
+    /// that outlasts the bound goes on, and its answer is taken when it
+    /// lands (for the next Pay). Returns the value known when the wait ends.
     @discardableResult
     package func refresh(ifOlderThan freshness: TimeInterval? = nil) async -> PaymentMethods {
         let now = dependencies.now()
         if let freshness, let checked = state.withLock({ $0.checkedAt }), now.timeIntervalSince(checked) < freshness {
             return current
         }
-        let api = self.api
-        // Real time, as the launch's bound: how long the user may wait.
-        let read: Result<PaymentMethodsSnapshot, APIError>? = await TimeLimit.run(Self.readBound) {
-            do throws(APIError) {
-                return .success(try await api.paymentMethods())
-            } catch {
-                return .failure(error)
+        let read = reading.withLock { reading -> Task<Void, Never> in
+            if let under = reading?.task { return under }
+            let generation = (reading?.generation ?? 0) + 1
+            // The task clears itself under the same lock, so never before it is stored.
+            let task = Task {
+                await self.read()
+                self.reading.withLock { if $0?.generation == generation { $0 = nil } }
             }
+            reading = (generation, task)
+            return task
         }
-        switch read {
-        case .success(let snapshot)?:
-            return take(snapshot, at: dependencies.now())
-        case .failure(let error)?:
-            keep(because: "\(error)", at: now)
-        case nil:
+        // Real time, as the launch's bound: how long the user may wait.
+        if await TimeLimit.run(Self.readBound, { await read.value }) == nil {
             keep(because: "no answer within \(Self.readBound)", at: now)
         }
         return current
+    }
+
+    /// One GET of the switch, its answer taken or its failure logged.
+    private func read() async {
+        do {
+            take(try await api.paymentMethods(), at: dependencies.now())
+        } catch {
+            keep(because: "\(error)", at: dependencies.now())
+        }
     }
 
     /// Marks `kind` off with `reason` (the server refused a payment with it:
@@ -82,6 +93,7 @@ package final class PaymentMethodSwitchReader: Sendable {
         save(value)
     }
 
+    @discardableResult
     private func take(_ snapshot: PaymentMethodsSnapshot, at now: Date) -> PaymentMethods {
         let changedAt = Date(timeIntervalSince1970: Double(snapshot.changedAtMilliseconds) / 1_000)
         let (value, changed) = state.withLock { state -> (PaymentMethods, Bool) in

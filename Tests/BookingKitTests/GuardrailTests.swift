@@ -70,6 +70,7 @@ import Testing
         } catch {
             Issue.record("unexpected \(error)")
         }
+        _ = await PaymentMethodSwitchTests.read(client) { $0.reason(.card) == reason }
         let held = await client.state
         #expect(held.stage.name == "held")
         #expect(held.actions.first { $0.action == .pay }?.disabledReason == reason)
