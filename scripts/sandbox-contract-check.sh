@@ -94,6 +94,30 @@ request GET /v1/sandbox/ledger -H "$AUTH"
 request GET /v1/sandbox/config -H "$AUTH"
 [ "$(json "d['idempotencyKeyLifetimeSeconds']")" = "86400" ] || fail "config lifetime"
 
+step "the payment-method switch"
+request GET /v1/payment-methods -H "$AUTH"
+expect_status 200 "payment methods"
+[ "$(json "d['origin']")" = "$BASE" ] || fail "the switch names the origin $(json "d['origin']"), not $BASE"
+[ "$(json "[m['kind'] for m in d['methods'] if m['enabled']]")" = "['card', 'wallet', 'threeDSecure']" ] || fail "a kind is off at start"
+request POST /v1/sandbox/payment-methods -H "$AUTH" -H "Content-Type: application/json" \
+    -d '{"kind":"wallet","enabled":false,"reason":"Wallets are paused."}'
+expect_status 200 "switch wallet off"
+[ "$(json "[m.get('reason') for m in d['methods'] if m['kind'] == 'wallet']")" = "['Wallets are paused.']" ] || fail "wallet not off"
+request POST /v1/holds -H "$AUTH" -H "Content-Type: application/json" -H "Idempotency-Key: cc-hold-2" -d "$HOLD_BODY"
+expect_status 201 "hold for the wallet"
+HOLD2="$(json "d['holdId']")"
+request POST /v1/bookings -H "$AUTH" -H "Content-Type: application/json" -H "Idempotency-Key: cc-pay-wallet" \
+    -d "{\"holdId\":\"$HOLD2\",\"paymentToken\":\"tok_wallet_visa\"}"
+expect_status 409 "wallet switched off"; expect_code PAYMENT_METHOD_DISABLED "wallet switched off"
+request POST /v1/sandbox/payment-methods -H "$AUTH" -H "Content-Type: application/json" -d '{"kind":"wallet","enabled":true}'
+expect_status 200 "switch wallet on"
+request POST /v1/bookings -H "$AUTH" -H "Content-Type: application/json" -H "Idempotency-Key: cc-pay-wallet" \
+    -d "{\"holdId\":\"$HOLD2\",\"paymentToken\":\"tok_wallet_visa\"}"
+expect_status 409 "the refusal is stored under its key"; expect_code PAYMENT_METHOD_DISABLED "the stored refusal"
+[ "$(header Idempotent-Replayed)" = "true" ] || fail "the refusal was not replayed under its key"
+request GET /sandbox/stats.json
+[ "$(json "[r['refusedBySwitch'] for r in d if r['kind'] == 'wallet']")" = "[1]" ] || fail "stats: wallet refusals"
+
 step "validating Schema/api/openapi.yaml"
 python3 - <<'PY'
 from openapi_spec_validator import validate

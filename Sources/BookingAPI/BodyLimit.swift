@@ -23,4 +23,6 @@ public enum BodyLimit {
     public static let ledger = 16 * 1_024 * 1_024
     /// `POST /v1/sandbox/challenges/{id}`: 64 KiB.
     public static let challenge = 64 * 1_024
+    /// `GET /v1/payment-methods` (the switch): 64 KiB.
+    public static let paymentMethods = 64 * 1_024
 }

@@ -219,6 +219,24 @@ public struct BookingAPIClient: Sendable {
         return try AnswerCheck.booking(booking, id: id, movesMoney: true)
     }
 
+    // MARK: The switch
+
+    /// `GET /v1/payment-methods`: which payment method kinds the server
+    /// takes now (the kill switch). Retried like any read: the caller
+    /// bounds its wait and keeps its last value when this fails.
+    ///
+    /// - Throws: `APIError.invalidResponse` for a malformed document, or one
+    ///   that names another origin than this client's server.
+    public func paymentMethods() async throws(APIError) -> PaymentMethodsSnapshot {
+        let snapshot = try await get(
+            "/v1/payment-methods", limit: BodyLimit.paymentMethods, as: PaymentMethodsSnapshot.self)
+        guard snapshot.origin == server.origin else {
+            throw .invalidResponse(
+                "the payment-method switch names the origin \(snapshot.origin.prefix(100)), not \(server.origin)")
+        }
+        return snapshot
+    }
+
     // MARK: Sandbox only
 
     /// `GET /v1/sandbox/ledger`: every charge of the account (sandbox only).

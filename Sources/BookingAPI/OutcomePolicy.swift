@@ -59,6 +59,9 @@ public struct OutcomePolicy: Hashable, Sendable {
         public static let keyInUse = "IDEMPOTENCY_KEY_IN_USE"
         /// 422: this key was used with other parameters.
         public static let keyReused = "IDEMPOTENCY_KEY_REUSED"
+        /// 409: the payment method's kind is switched off (`GET
+        /// /v1/payment-methods`): nothing ran, nothing was charged.
+        public static let paymentMethodDisabled = "PAYMENT_METHOD_DISABLED"
         /// 409: this key was closed (`POST /v1/bookings/close-key`): nothing
         /// sent under it runs. Final, and for a payment a certain "not paid".
         public static let keyClosed = "IDEMPOTENCY_KEY_CLOSED"

@@ -101,4 +101,13 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { baseURL.absoluteString }
+
+    /// `scheme://host[:port]`, without the base URL's path: the origin a
+    /// server document must name.
+    public var origin: String {
+        guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
+            let scheme = components.scheme, let host = components.percentEncodedHost
+        else { return description }
+        return "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
+    }
 }

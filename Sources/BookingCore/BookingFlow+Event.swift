@@ -34,6 +34,11 @@ extension BookingFlow {
         case wentOffline
         /// The network came back.
         case cameOnline
+        /// The server's payment-method switch as last read (the kinds off,
+        /// each with its reason) and the kind the screen pays with: Pay with
+        /// a kind that is off is disabled with its reason. Never touches a
+        /// payment under way.
+        case paymentMethodsChanged(off: [PaymentMethodKind: String], paying: PaymentMethodKind)
         /// The app came back to the foreground (also after the bank's page).
         case appForegrounded
         /// At launch: the saved attempt that is not final, if any (else the
@@ -108,6 +113,7 @@ extension BookingFlow {
             case .signedIn: return "signedIn"
             case .wentOffline: return "wentOffline"
             case .cameOnline: return "cameOnline"
+            case .paymentMethodsChanged: return "paymentMethodsChanged"
             case .appForegrounded: return "appForegrounded"
             case .restored(let record, _): return record.map { "restored(\($0.phase.rawValue))" } ?? "restored(none)"
             case .holdGranted: return "holdGranted"

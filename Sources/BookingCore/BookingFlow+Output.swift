@@ -43,6 +43,8 @@ extension BookingFlow.State {
             case .storageFull: return "The device's storage is full"
             case .declined: return "Payment declined"
             case .abandoned: return "You left your bank's page"
+            case .rejected(let code) where code == BookingFlow.paymentMethodOffCode:
+                return "This payment method is switched off"
             default: return "Payment failed"
             }
         case .expired: return "Room no longer held"
@@ -98,6 +100,9 @@ extension BookingFlow.State {
                     ? "The payment was stopped at your bank's page. Nothing was charged."
                     : "The payment was stopped at your bank's page. Nothing was charged. "
                         + "The room is still held for you: try another card."
+            case .rejected(let code) where code == BookingFlow.paymentMethodOffCode:
+                return "This way of paying is switched off for now. Nothing was charged."
+                    + (s.holdID == nil ? "" : " The room is still held for you.")
             case .rejected: return "The payment was refused."
             case .superseded:
                 return "A newer hold, started elsewhere on this device, replaced this one. Nothing was charged."
@@ -139,6 +144,9 @@ extension BookingFlow.State {
         case .requestingHold:
             return [.disabled(.pay, because: "The room is not held yet."), .enabled(.back)]
         case .held:
+            if isOnline, let reason = paymentMethodOffReason {
+                return [.disabled(.pay, because: reason), .enabled(.back)]
+            }
             return [online(.pay), .enabled(.back)]
         case .checkingHold(let s):
             return [
@@ -236,6 +244,7 @@ extension BookingFlow.State {
 
     /// Which banner shows, if any.
     var bannerVariant: String? {
+        if case .signInRequired? = paymentBeingChecked { return "earlierPayment.signInRequired" }
         if paymentBeingChecked != nil { return "paymentBeingChecked" }
         if !isOnline { return "offline" }
         switch earlierPayment {
@@ -307,6 +316,11 @@ extension BookingFlow {
     /// storage (the attempt could not be saved, so nothing was sent), in
     /// `HoldFailure.rejected` and `PaymentFailure.rejected`.
     public static let storageFullCode = "LOCAL_STORAGE_FULL"
+
+    /// The code of a payment the server refused because its payment method
+    /// kind is switched off (`409 PAYMENT_METHOD_DISABLED`): nothing ran,
+    /// the room stays held, and Pay with that kind is disabled.
+    public static let paymentMethodOffCode = "PAYMENT_METHOD_DISABLED"
 
     /// The words of the retry action after "not paid": a new attempt, with a new key.
     public static let startNewAttemptLabel = "Start a new attempt"

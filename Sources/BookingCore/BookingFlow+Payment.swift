@@ -305,6 +305,13 @@ extension BookingFlow {
                     Failed(
                         attempt: payment.attempt, offer: nil, reason: .declined, version: nil, holdID: payment.holdID)))
         case .notSent: reason = .notSent
+        case .rejected(let code) where code == paymentMethodOffCode:
+            // Refused by the server's switch before anything ran: the room stays held.
+            return go(
+                .failed(
+                    Failed(
+                        attempt: payment.attempt, offer: nil, reason: .rejected(code: code), version: nil,
+                        holdID: payment.holdID)))
         case .rejected(let code): reason = code == storageFullCode ? .storageFull : .rejected(code: code)
         case .superseded: reason = .superseded  // abandoned by the process that replaced it
         }

@@ -19,18 +19,33 @@ extension BookingFlow {
         /// attempt: the banner says how it ended. (With no other attempt on
         /// screen, the landed stage itself is shown.)
         public var earlierPayment: Stage?
+        /// The payment method kinds the server's switch turned off, each
+        /// with its reason (the server's words): Pay with one of them is
+        /// disabled with that reason, as offline disables it. A fact fed in
+        /// like `isOnline` (`paymentMethodsChanged`), never read by `reduce`
+        /// from anywhere else.
+        public var paymentMethodsOff: [PaymentMethodKind: String]
+        /// The kind the screen pays with (the last one chosen; a card until
+        /// told otherwise): Pay is disabled when it is off.
+        public var paymentMethod: PaymentMethodKind
 
         /// A state.
         public init(
             stage: Stage, isOnline: Bool = true, soldOutOffers: Set<OfferID> = [], paymentBeingChecked: Stage? = nil,
-            earlierPayment: Stage? = nil
+            earlierPayment: Stage? = nil, paymentMethodsOff: [PaymentMethodKind: String] = [:],
+            paymentMethod: PaymentMethodKind = .card
         ) {
             self.stage = stage
             self.isOnline = isOnline
             self.soldOutOffers = soldOutOffers
             self.paymentBeingChecked = paymentBeingChecked
             self.earlierPayment = earlierPayment
+            self.paymentMethodsOff = paymentMethodsOff
+            self.paymentMethod = paymentMethod
         }
+
+        /// Why Pay with the chosen kind is off, if it is.
+        public var paymentMethodOffReason: String? { paymentMethodsOff[paymentMethod] }
     }
 
     /// The stages of the flow. Each case holds only the data that makes

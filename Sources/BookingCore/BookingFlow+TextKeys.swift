@@ -44,6 +44,8 @@ extension BookingFlow.State {
             let base = s.isSavedOnDevice ? "confirmed" : "confirmed.notSaved"
             return s.booking.voucherCode == nil ? base : base + ".voucher"
         case .failed(let s) where s.reason == .declined && s.holdID != nil: return "failed.declined.stillHeld"
+        case .failed(let s) where s.reason == .rejected(code: BookingFlow.paymentMethodOffCode):
+            return s.holdID == nil ? "failed.paymentMethodOff" : "failed.paymentMethodOff.stillHeld"
         case .failed(let s): return "failed." + Self.name(of: s.reason)
         case .notPaid(let s):
             switch s.reason {

@@ -52,6 +52,12 @@ public enum BookingFlow {
         case .cameOnline:
             next.isOnline = true
             return nudgingBackground((next, []))
+        case .paymentMethodsChanged(let off, let paying):
+            next.paymentMethodsOff = off
+            next.paymentMethod = paying
+            return (next, [])
+        case .payTapped(let token, _) where state.paymentMethodsOff[PaymentMethodKind(token: token)] != nil:
+            return (state, [])  // that kind is switched off: nothing is sent
         case .appForegrounded where state.paymentBeingChecked != nil,
             .signedIn where state.paymentBeingChecked != nil:
             return nudgingBackground(reduce(withoutBackground(state), event), from: state, with: event)

@@ -71,10 +71,24 @@ extension BookingClient {
     /// - Throws: `BookingClientError.actionUnavailable` when Pay is not on
     ///   screen or disabled (nothing held, offline, the countdown ended):
     ///   nothing was sent.
+    ///
+    /// Before it sends anything, the server's payment-method switch is read
+    /// (at most two seconds; unless read in the last ten) and a kind
+    /// switched off throws `actionUnavailable(.pay, ...)` with the switch's
+    /// reason: nothing sent. A payment the server refuses for its kind
+    /// (`PAYMENT_METHOD_DISABLED`) is `.failed(.rejected)`, nothing charged,
+    /// the room still held, and Pay disabled with that kind.
     @discardableResult
     public func pay(with token: PaymentToken) async throws(BookingClientError) -> PaymentResult {
+        try checkOpen()
+        let kind = PaymentMethodKind(token: token)
+        await checkPaymentMethod(kind)
         let started = try await startPayment(with: token)
-        return await paymentResult(of: started.stage.attemptID)
+        let result = await paymentResult(of: started.stage.attemptID)
+        if case .failed(.rejected(code: BookingFlow.paymentMethodOffCode)) = result {
+            await paymentRefusedBySwitch(kind)
+        }
+        return result
     }
 
     /// Taps Pay and returns at once (the simulation's and a test's tap; the

@@ -31,6 +31,9 @@ extension BookingClient {
                 restored = await state
             }
             launchGate.open()
+            // The switch is read beside the settling and never waited for:
+            // it reaches the screen when it lands (Pay joins the read).
+            Task { await self.readPaymentMethodsAtLaunch() }
             return (restored, await settleOpenWork(within: configuration.launchBound))
         }
         guard let settled = settling else {

@@ -47,6 +47,8 @@ public final class BookingClient: Sendable {
     let signing: SigningTransport
     /// Open once `launch()` restored the saved attempt (see `states()`).
     let launchGate = LaunchGate()
+    /// The server's payment-method switch, read at launch and before Pay.
+    let paymentMethodSwitch: PaymentMethodSwitchReader
     /// The text and places of the last suggestions, for recording the
     /// search when one of the places is used.
     let lastSuggestions = Locked<(text: String, places: [String])?>(nil)
@@ -112,6 +114,8 @@ public final class BookingClient: Sendable {
                 logHandler: configuration.logHandler,
                 boundaryHook: seams.boundaryHook)
             if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
+            paymentMethodSwitch = PaymentMethodSwitchReader(
+                api: api, directory: directory, reading: cache, dependencies: dependencies, logger: logger)
             search = try SearchRepository(
                 cache: cache, api: api, dependencies: dependencies, debounce: configuration.suggestionDebounce,
                 logHandler: configuration.logHandler)

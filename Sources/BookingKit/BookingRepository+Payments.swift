@@ -104,6 +104,11 @@ extension BookingRepository {
             // Closed by another process's lookup: this payment never ran.
             mark(id, .failed)
             return .keyClosed("\(error)")
+        case .final(.rejected(_, OutcomePolicy.ErrorCode.paymentMethodDisabled?), _):
+            // Refused by the server's switch before anything ran (its
+            // answer stored under the key): certainly not paid, the hold kept.
+            concludeWithoutPayment(id)
+            return .paymentMethodOff("\(error)")
         case .final(.rejected(let status, _), _) where status >= 500:
             // A replayed 5xx (see `RetryExecutor`): the key is settled on the
             // server, but whether it booked first only a lookup tells.

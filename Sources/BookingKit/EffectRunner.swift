@@ -298,6 +298,7 @@ package final class EffectRunner: Sendable {
         case .notSent: return .payFailed(id, .notSent)
         case .waitRequested(let until, _): return .payFailed(id, .waitRequested(until: until))
         case .notPayable: return .payFailed(id, .rejected(code: "NOT_PAYABLE"))
+        case .paymentMethodOff: return .payFailed(id, .rejected(code: BookingFlow.paymentMethodOffCode))
         case .superseded: return .payFailed(id, .superseded)
         case .credentialRefused: return .credentialRefused(id)
         }

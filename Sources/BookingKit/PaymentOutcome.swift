@@ -30,6 +30,10 @@ package enum PaymentOutcome: Equatable, Sendable {
     /// concluded: the row stays `PAYMENT_SUBMITTED`, to be looked up once
     /// the user signed in again.
     case credentialRefused(String)
+    /// The server refused the payment because its kind is switched off
+    /// (`409 PAYMENT_METHOD_DISABLED`): nothing ran; saved as not paid, the
+    /// hold kept.
+    case paymentMethodOff(String)
     /// The attempt cannot be paid (not held, already paid, or unknown).
     case notPayable(String)
     /// Another process started a new hold before this payment was saved as

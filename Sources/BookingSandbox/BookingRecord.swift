@@ -153,7 +153,7 @@ struct BookingRecord: AccountRow {
                     code: "card_declined", message: "The card was declined.", declineCode: "generic_decline")
             case .threeDSecureRequired:
                 return FailureBody(code: "authentication_failed", message: "3-D Secure authentication failed.")
-            case .processingError, .visa:
+            case .processingError, .visa, .walletVisa:
                 return FailureBody(code: "processing_error", message: "The payment could not be processed.")
             }
         case .expired:

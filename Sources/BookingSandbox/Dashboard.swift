@@ -40,6 +40,8 @@ struct Dashboard: Encodable, Sendable {
     var ledger: [LedgerRow] = []
     var idempotency: [IdempotencyRow] = []
     var faults: [FaultRow] = []
+    /// The payment method kinds: the switch and the server's counts (from memory, not the database).
+    var stats: [PaymentMethodRow] = []
 
     /// Reads it all at `now`.
     static func load(_ db: Database, now: Int64, configuration: SandboxConfiguration) throws -> Dashboard {
@@ -111,6 +113,7 @@ struct Dashboard: Encodable, Sendable {
         case .ledger: return JSONResponse.encode(ledger)
         case .idempotency: return JSONResponse.encode(idempotency)
         case .faults: return JSONResponse.encode(faults)
+        case .stats: return JSONResponse.encode(stats)
         }
     }
 }

@@ -51,6 +51,21 @@ enum DashboardPage {
                     ]
                 })
         body +=
+            heading("Payment methods: the switch and how payments end (since the sandbox started)", .stats, level: 2)
+            + table(
+                [
+                    "Kind", "Enabled", "Why off", "Bookings", "Looked up after POST", "Unknown share", "Replays",
+                    "Abandoned", "Refused by the switch", "Keys closed, no booking", "Guardrail",
+                ],
+                dashboard.stats.map { row in
+                    [
+                        row.kind, row.enabled ? "yes" : "no (\(row.pausedBy ?? ""))", row.reason ?? "",
+                        String(row.bookings), String(row.lookedUpAfterPost), percent(row.unknownShare),
+                        String(row.replays), String(row.abandoned), String(row.refusedBySwitch),
+                        String(row.keysClosedWithoutBooking), guardrail(row.guardrailWindow),
+                    ]
+                })
+        body +=
             heading("Fault switches (server-wide rates; one request: the Sandbox-Fault header)", .faults, level: 2)
             + table(["Fault", "Rate"], dashboard.faults.map { [$0.fault, String($0.rate)] })
         return HTML.response(status: 200, title: "BookingKit sandbox", body: body)
@@ -66,6 +81,16 @@ enum DashboardPage {
         let cells = rows.map { row in "<tr>" + row.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }
         return "<table><thead><tr>\(head)</tr></thead><tbody>\n" + cells.joined(separator: "\n")
             + "\n</tbody></table>\n"
+    }
+
+    /// 0.25 as `25%`.
+    private static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
+
+    /// The guardrail's window in words.
+    private static func guardrail(_ window: PaymentMethodRow.GuardrailWindow?) -> String {
+        guard let window else { return "" }
+        return "\(window.lookedUpAfterPost) of the last \(window.bookings) (of \(window.window)) looked up; "
+            + "pauses at \(percent(window.pausesAt))" + (window.paused ? "; PAUSED" : "")
     }
 
     /// `12345 EUR` as `123.45 EUR` (the sandbox's currencies have two decimals).

@@ -53,6 +53,15 @@ struct RequestBody {
         return try string(name, maxLength: maxLength)
     }
 
+    /// A required boolean.
+    func bool(_ name: String) throws(APIError) -> Bool {
+        guard let value = fields[name] else { throw APIError.validation(field: name, "Missing field '\(name)'.") }
+        guard case .bool(let flag) = value else {
+            throw APIError.validation(field: name, "Field '\(name)' must be a boolean, not \(value.typeName).")
+        }
+        return flag
+    }
+
     /// A required integer in `range`.
     func integer(_ name: String, in range: ClosedRange<Int64>) throws(APIError) -> Int64 {
         guard let value = fields[name] else { throw APIError.validation(field: name, "Missing field '\(name)'.") }

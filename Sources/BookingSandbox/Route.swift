@@ -19,6 +19,10 @@ enum Route: Equatable, Sendable {
     case challenge(bookingId: String)
     case ledger
     case config
+    /// `GET /v1/payment-methods`: the kill switch.
+    case paymentMethods
+    /// `POST /v1/sandbox/payment-methods`: a kind switched on or off.
+    case setPaymentMethod
 
     /// The endpoint name idempotency keys are scoped to (path ids are part
     /// of the request's parameters, not of the scope).
@@ -39,6 +43,8 @@ enum Route: Equatable, Sendable {
         case .challenge: return "POST /v1/sandbox/challenges/{bookingId}"
         case .ledger: return "GET /v1/sandbox/ledger"
         case .config: return "GET /v1/sandbox/config"
+        case .paymentMethods: return "GET /v1/payment-methods"
+        case .setPaymentMethod: return "POST /v1/sandbox/payment-methods"
         }
     }
 
@@ -53,7 +59,7 @@ enum Route: Equatable, Sendable {
     /// Sandbox instruments (challenge, ledger, config) never get faults.
     var isSandboxInstrument: Bool {
         switch self {
-        case .challenge, .ledger, .config: return true
+        case .challenge, .ledger, .config, .setPaymentMethod: return true
         default: return false
         }
     }
@@ -76,10 +82,12 @@ enum Route: Equatable, Sendable {
         switch parts.count {
         case 1 where parts[0] == "offers": candidates = [("GET", .offers)]
         case 1 where parts[0] == "holds": candidates = [("POST", .createHold)]
+        case 1 where parts[0] == "payment-methods": candidates = [("GET", .paymentMethods)]
         case 1 where parts[0] == "bookings": candidates = [("GET", .listBookings), ("POST", .createBooking)]
         case 2 where parts == ["places", "suggest"]: candidates = [("GET", .suggestPlaces)]
         case 2 where parts == ["sandbox", "ledger"]: candidates = [("GET", .ledger)]
         case 2 where parts == ["sandbox", "config"]: candidates = [("GET", .config)]
+        case 2 where parts == ["sandbox", "payment-methods"]: candidates = [("POST", .setPaymentMethod)]
         case 2 where parts[0] == "holds": candidates = [("GET", .hold(id: parts[1]))]
         case 2 where parts == ["bookings", "close-key"]: candidates = [("POST", .closeBookingKey)]
         case 2 where parts[0] == "bookings": candidates = [("GET", .booking(id: parts[1]))]

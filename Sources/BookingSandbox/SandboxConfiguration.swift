@@ -1,3 +1,5 @@
+import BookingCore
+
 /// How a sandbox runs: where its database lives, the inventory seed, the
 /// hold TTL, the idempotency-key lifetime, server-wide fault rates and the
 /// clock.
@@ -25,6 +27,16 @@ public struct SandboxConfiguration: Sendable {
     public var retryAfterSeconds: Int
     /// The sandbox's clock. Default: the wall clock.
     public var clock: SandboxClock
+    /// The payment method kinds switched off at start, each with its reason
+    /// (`GET /v1/payment-methods`; `POST /v1/sandbox/payment-methods`
+    /// changes them at run time). None by default.
+    public var disabledPaymentMethods: [PaymentMethodKind: String] = [:]
+    /// The guardrail: pause a kind when more than `unknownShare` of its last
+    /// `window` bookings were looked up after their POST. Off (nil) by default.
+    public var guardrail: GuardrailSettings?
+
+    /// The reason a payment method kind switched off without one gives.
+    public static let paymentMethodOffReason = "This payment method is switched off for now. Try another one."
 
     /// The default hold TTL: 15 minutes.
     public static let defaultHoldTTLMilliseconds: Int64 = 15 * 60 * 1000
@@ -74,6 +86,11 @@ public struct SandboxConfiguration: Sendable {
         if retryAfterSeconds < 0 || retryAfterSeconds > 3600 { return "Retry-After must be 0 ... 3600 s" }
         for (fault, rate) in faultRates where !(rate >= 0 && rate <= 1) {
             return "the rate of \(fault) must be between 0 and 1"
+        }
+        if let problem = guardrail?.validationProblem { return problem }
+        for (kind, reason) in disabledPaymentMethods
+        where reason.isEmpty || reason.count > PaymentMethodSwitch.maximumReasonLength {
+            return "the reason \(kind.rawValue) is switched off for must be 1 to 200 characters"
         }
         return nil
     }

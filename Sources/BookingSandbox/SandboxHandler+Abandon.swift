@@ -34,6 +34,7 @@ extension SandboxHandler {
                 }
                 booking.wasAbandoned = true
                 try booking.move(to: .failed, now: now, db: db, hold: hold)
+                paymentMethodStats.abandoned(booking.bookingId)
             case .failed, .expired:
                 break
             default:

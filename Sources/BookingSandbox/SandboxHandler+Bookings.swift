@@ -38,7 +38,13 @@ extension SandboxHandler {
         let command = Command(
             route: .createBooking, key: key,
             fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")")
-        return try await performIdempotent(command, account: account, faults: faults) { db, now in
+        let kind = PaymentMethodKind(token: PaymentToken(token.rawValue))
+        var made: String?
+        defer { recordBooking(made, kind: kind) }
+        return try await performIdempotent(
+            command, account: account, faults: faults, replayed: { self.recordReplay(of: $0) }
+        ) { db, now in
+            try checkPaymentMethod(token)
             var hold = try unbookedHold(
                 id: holdId, account: account, db: db, now: now, message: "Another booking holds this room already.")
             let (bookingId, seq) = try db.newID(prefix: Identifier.booking, seed: inventory.seed)
@@ -48,7 +54,7 @@ extension SandboxHandler {
                 challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId))
             if !hold.isExpired(now: now) {
                 switch token {
-                case .visa:
+                case .visa, .walletVisa:
                     booking.state = .confirmed
                     booking.charged = true
                 case .chargeDeclined: booking.state = .failed
@@ -62,6 +68,7 @@ extension SandboxHandler {
                 }
             }
             try booking.insert(db, hold: hold)
+            made = bookingId
             if booking.charged {
                 try Ledger.record(.charge, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
             }
@@ -100,6 +107,7 @@ extension SandboxHandler {
                 guard let booking = try BookingRecord.load(db, idempotencyKey: attempt, account: account) else {
                     throw APIError.notFound("A booking for this attempt")
                 }
+                recordLookup(of: booking.bookingId)
                 return try currentBody(booking, db: db, now: now, stale: stale)
             }
         }

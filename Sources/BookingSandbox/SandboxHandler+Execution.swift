@@ -36,7 +36,8 @@ extension SandboxHandler {
     /// commit together. A `body` that throws `APIError` has its changes
     /// rolled back and the error stored; injected 500s are stored too.
     func performIdempotent(
-        _ command: Command, account: String, faults: FaultSet, body: (Database, Int64) throws -> HTTPResponse
+        _ command: Command, account: String, faults: FaultSet, replayed: ((HTTPResponse) -> Void)? = nil,
+        body: (Database, Int64) throws -> HTTPResponse
     ) async throws -> HTTPResponse {
         let endpoint = command.route.endpoint
         let lifetime = String(configuration.idempotencyKeyLifetimeSeconds)
@@ -71,6 +72,7 @@ extension SandboxHandler {
                         "This Idempotency-Key was closed: nothing sent under it runs; a new request needs a new key."
                 ))
         case .replay(var stored):
+            replayed?(stored)
             await applyDelay(faults)
             if faults.contains(.dropResponseAfterCommit) { return .dropped }
             stored.headers["Idempotent-Replayed"] = "true"

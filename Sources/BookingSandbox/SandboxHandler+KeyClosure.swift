@@ -25,6 +25,7 @@ extension SandboxHandler {
         }
         return try await performRead(faults: faults) { db, now in
             if let booking = try BookingRecord.load(db, idempotencyKey: key, account: account) {
+                recordLookup(of: booking.bookingId)
                 let current = try currentBody(booking, db: db, now: now, stale: false)
                 guard let made = JSONResponse.decode(BookingBody.self, from: current.body) else {
                     throw APIError.internalError
@@ -38,6 +39,7 @@ extension SandboxHandler {
                     status: 409, code: "IDEMPOTENCY_KEY_IN_USE",
                     message: "A payment with this Idempotency-Key is still running; the key is not closed. Ask again.")
             }
+            paymentMethodStats.keyClosedWithoutBooking()
             return JSONResponse.make(status: 200, KeyClosureBody(idempotencyKey: key, state: .closed, booking: nil))
         }
     }

@@ -71,7 +71,12 @@ extension SandboxHandler {
 
     private func dashboard() throws -> Dashboard {
         let now = self.now
-        return try database.transaction { db in try Dashboard.load(db, now: now, configuration: configuration) }
+        var dashboard = try database.transaction { db in
+            try Dashboard.load(db, now: now, configuration: configuration)
+        }
+        dashboard.stats = PaymentMethodRow.rows(
+            switch: paymentMethodSwitch, stats: paymentMethodStats, guardrail: guardrail)
+        return dashboard
     }
 
     /// The booking and hold of a challenge still waiting, read without

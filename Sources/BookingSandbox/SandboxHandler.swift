@@ -14,6 +14,12 @@ public final class SandboxHandler: HTTPHandler {
     let database: SandboxDatabase
     let inventory: Inventory
     let injector: FaultInjector
+    /// Which payment method kinds take payments.
+    let paymentMethodSwitch: PaymentMethodSwitch
+    /// The server's view of how payments end, per kind.
+    let paymentMethodStats: PaymentMethodStats
+    /// Pauses a kind when too many of its bookings were looked up after their POST; nil when not started with one.
+    let guardrail: Guardrail?
     private let knownAccounts = Locked(Set<String>())
 
     /// Why a sandbox could not start.
@@ -32,6 +38,12 @@ public final class SandboxHandler: HTTPHandler {
         self.database = try SandboxDatabase(path: configuration.databasePath)
         self.inventory = Inventory(seed: configuration.inventorySeed)
         self.injector = FaultInjector(rates: configuration.faultRates, seed: configuration.faultSeed)
+        let paymentMethodSwitch = PaymentMethodSwitch(
+            off: configuration.disabledPaymentMethods, now: configuration.clock.now())
+        self.paymentMethodSwitch = paymentMethodSwitch
+        let stats = PaymentMethodStats(window: configuration.guardrail?.window ?? 20)
+        self.paymentMethodStats = stats
+        self.guardrail = configuration.guardrail.map { Guardrail($0, switch: paymentMethodSwitch, stats: stats) }
     }
 
     var now: Int64 { configuration.clock.now() }
@@ -118,6 +130,8 @@ public final class SandboxHandler: HTTPHandler {
         case .challenge(let id): return try await completeChallenge(bookingId: id, request: request, account: account)
         case .ledger: return try await ledger(request, account: account)
         case .config: return try config(request)
+        case .paymentMethods: return try await paymentMethods(request, faults: faults)
+        case .setPaymentMethod: return try setPaymentMethod(request)
         }
     }
 

@@ -8,4 +8,6 @@ enum SandboxToken: String, CaseIterable, Sendable {
     case threeDSecureRequired = "tok_threeDSecureRequired"
     /// Fails in processing: `PROCESSING`, then `FAILED` (`processing_error`) on the next read.
     case processingError = "tok_processingError"
+    /// A wallet (kind `wallet`): succeeds like `visa`.
+    case walletVisa = "tok_wallet_visa"
 }

@@ -40,7 +40,9 @@ import Testing
         // WAL's header) in 1 run of 4: `offers` before it checkpointed at
         // exit, its client's connection closing after the lock check's.
         ("hold", 3, 6, ["POST /v1/holds"]),
-        ("pay", 2, 6, ["GET /v1/holds/{id}", "POST /v1/bookings"]),
+        // pay also reads the payment-method switch once (at launch, the
+        // room being held; Pay reuses it), written to the cache only on a change.
+        ("pay", 2, 6, ["GET /v1/holds/{id}", "GET /v1/payment-methods", "POST /v1/bookings"]),
         // status, trips and reconcile write nothing unless an answer changed
         // a row (one commit at most), or a checkpoint of the writers' WAL
         // (1 WAL, 1 db) when the client's connection outlives the lock

@@ -86,7 +86,7 @@ import Testing
         let (left, none) = Flow.reduce(refused, .backTapped)
         #expect(left.stage == .browsing && none.isEmpty)
         #expect(left.paymentBeingChecked == refused.stage)  // kept, the banner says so
-        #expect(left.banner != nil)
+        #expect(left.banner?.hasPrefix("Sign in again to check your earlier payment") == true)
         // Nothing can be checked without a credential: a foreground nudge sends nothing.
         #expect(Flow.reduce(left, .appForegrounded).effects.isEmpty)
         // Signed in again: the payment is looked up in the background, the screen stays.

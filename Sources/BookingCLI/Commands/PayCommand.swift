@@ -17,7 +17,7 @@ import CommandLineKit
 struct PayCommand: BookingCommand {
     /// The sandbox's test payment tokens, offered for `--card`.
     static let sandboxCards = [
-        "tok_visa", "tok_chargeDeclined", "tok_threeDSecureRequired", "tok_processingError",
+        "tok_visa", "tok_chargeDeclined", "tok_threeDSecureRequired", "tok_processingError", "tok_wallet_visa",
     ]
     static let card: TypedOption<String> = .defaulted(
         "--card", .identifier(suggesting: sandboxCards), default: "tok_visa", value: "TOKEN",

@@ -1,9 +1,11 @@
+import BookingCore
 import BookingSandbox
 import CommandLineKit
 import Foundation
 import HTTPServer
 
-/// `booking sandbox [--port N] [--seed N] [--hold-ttl-ms MS] [--key-lifetime S] [--fault-rate F=R]... [--fault-seed N]`:
+/// `booking sandbox [--port N] [--seed N] [--hold-ttl-ms MS] [--key-lifetime S] [--fault-rate F=R]... [--fault-seed N]
+/// [--disable-payment-method KIND[:REASON]]... [--guardrail-unknown-share S [--guardrail-window N]]`:
 /// the sandbox server in the foreground on 127.0.0.1, its database in
 /// `<data-dir>/sandbox/`. Prints `listening on http://127.0.0.1:PORT` once it
 /// serves; stops gracefully on SIGINT or SIGTERM.
@@ -23,6 +25,37 @@ struct SandboxCommand: BookingCommand {
         help: "inject FAULT on that share of requests, e.g. unavailable=0.1")
     static let faultSeed: TypedOption<UInt64?> = .optional(
         "--fault-seed", .wholeNumber, value: "N", help: "seed of the random faults")
+    static let disabledMethods: TypedOption<[(PaymentMethodKind, String?)]> = .repeated(
+        "--disable-payment-method", disabledMethod, value: "KIND[:REASON]",
+        help: "switch a payment method kind off (card, wallet, threeDSecure), with the reason payers see")
+    static let guardrailShare: TypedOption<Double?> = .optional(
+        "--guardrail-unknown-share", guardrailShareParser, value: "S",
+        help: "pause a kind once more than this share (0-1] of its last bookings were looked up after their POST")
+    static let guardrailWindow: TypedOption<Int> = .defaulted(
+        "--guardrail-window", .integer(in: 1...10_000), default: 20, value: "N",
+        help: "how many of a kind's latest bookings the guardrail judges")
+
+    /// `KIND[:REASON]`: a payment method kind, and the reason it is off.
+    static let disabledMethod = ValueParser<(PaymentMethodKind, String?)>(kind: .text) {
+        (text, name) throws(UsageError) in
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let kinds = PaymentMethodKind.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let kind = PaymentMethodKind(rawValue: String(parts[0])) else {
+            throw .invalidValue(option: name, value: text, reason: "the kind must be one of \(kinds)")
+        }
+        let reason = parts.count > 1 ? String(parts[1]) : nil
+        if let reason, reason.isEmpty || reason.count > 200 {
+            throw .invalidValue(option: name, value: text, reason: "the reason must be 1 to 200 characters")
+        }
+        return (kind, reason)
+    }
+
+    /// A share above 0 and at most 1.
+    static let guardrailShareParser = ValueParser<Double>(kind: .text) { (text, name) throws(UsageError) in
+        let share = try Validate.decimal(text, option: name, in: 0...1)
+        guard share > 0 else { throw .invalidValue(option: name, value: text, reason: "the share must be above 0") }
+        return share
+    }
 
     /// `FAULT=RATE`, e.g. `unavailable=0.1` or `delay-ms=300=0.2`: a fault
     /// and the share of requests that get it.
@@ -36,7 +69,10 @@ struct SandboxCommand: BookingCommand {
 
     static let spec = CommandSpec(
         name: "sandbox", summary: "run the sandbox server in the foreground",
-        options: [port.spec, seed.spec, holdTTL.spec, keyLifetime.spec, faultRates.spec, faultSeed.spec])
+        options: [
+            port.spec, seed.spec, holdTTL.spec, keyLifetime.spec, faultRates.spec, faultSeed.spec,
+            disabledMethods.spec, guardrailShare.spec, guardrailWindow.spec,
+        ])
 
     /// The port to listen on (0: any free one).
     let port: UInt16
@@ -52,6 +88,12 @@ struct SandboxCommand: BookingCommand {
         if let seed = try input(Self.seed) { configuration.inventorySeed = seed }
         if let seed = try input(Self.faultSeed) { configuration.faultSeed = seed }
         for (fault, rate) in try input(Self.faultRates) { configuration.faultRates[fault] = rate }
+        for (kind, reason) in try input(Self.disabledMethods) {
+            configuration.disabledPaymentMethods[kind] = reason ?? SandboxConfiguration.paymentMethodOffReason
+        }
+        if let share = try input(Self.guardrailShare) {
+            configuration.guardrail = GuardrailSettings(unknownShare: share, window: try input(Self.guardrailWindow))
+        }
         self.configuration = configuration
     }
 

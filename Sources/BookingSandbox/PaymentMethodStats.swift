@@ -1,0 +1,111 @@
+import BookingCore
+import Primitives
+
+/// The server's view of how payments end, per payment method kind: the
+/// bookings made, the ones looked up after their POST (the client never got
+/// the POST's answer: a lookup by key, a same-key replay, or a close-key that
+/// found the booking; a read by id is not counted, as only an answer gives
+/// the id), the same-key replays, the abandoned 3-D Secure pages, and the
+/// keys closed with no booking (not paid; their kind is unknown to the
+/// server, as nothing ran). In memory: a restart starts from zero.
+final class PaymentMethodStats: Sendable {
+    /// One kind's counts.
+    struct Counts: Codable, Equatable, Sendable {
+        /// Bookings made (`POST /v1/bookings` that ran).
+        var bookings = 0
+        /// Of those, looked up after their POST at least once.
+        var lookedUpAfterPost = 0
+        /// Same-key replays of the booking POST.
+        var replays = 0
+        /// 3-D Secure pages left (`POST /v1/bookings/{id}/abandon`).
+        var abandoned = 0
+        /// Booking POSTs refused by the switch (`PAYMENT_METHOD_DISABLED`).
+        var refusedBySwitch = 0
+    }
+
+    private struct State {
+        var counts: [PaymentMethodKind: Counts] = [:]
+        var kindOfBooking: [String: PaymentMethodKind] = [:]
+        var lookedUp: Set<String> = []
+        var abandoned: Set<String> = []
+        /// Each kind's bookings, oldest first, the last `window` kept.
+        var recent: [PaymentMethodKind: [String]] = [:]
+        var keysClosedWithoutBooking = 0
+    }
+
+    /// How many of each kind's latest bookings are kept for the guardrail.
+    let window: Int
+    private let state = Locked(State())
+
+    /// Stats keeping each kind's last `window` bookings.
+    init(window: Int) {
+        self.window = max(1, window)
+    }
+
+    /// A booking of `kind` was made.
+    func booked(_ id: String, kind: PaymentMethodKind) {
+        state.withLock { state in
+            state.kindOfBooking[id] = kind
+            state.counts[kind, default: Counts()].bookings += 1
+            state.recent[kind, default: []].append(id)
+            if state.recent[kind, default: []].count > window { state.recent[kind]?.removeFirst() }
+        }
+    }
+
+    /// The booking `id` was looked up after its POST; returns its kind if known.
+    @discardableResult
+    func lookedUp(_ id: String) -> PaymentMethodKind? {
+        state.withLock { state in
+            guard let kind = state.kindOfBooking[id] else { return nil }
+            if state.lookedUp.insert(id).inserted { state.counts[kind, default: Counts()].lookedUpAfterPost += 1 }
+            return kind
+        }
+    }
+
+    /// The booking POST under the key of booking `id` was replayed.
+    @discardableResult
+    func replayed(_ id: String) -> PaymentMethodKind? {
+        let kind = state.withLock { state -> PaymentMethodKind? in
+            guard let kind = state.kindOfBooking[id] else { return nil }
+            state.counts[kind, default: Counts()].replays += 1
+            return kind
+        }
+        return kind.flatMap { _ in lookedUp(id) }
+    }
+
+    /// The booking `id`'s 3-D Secure page was left.
+    func abandoned(_ id: String) {
+        state.withLock { state in
+            guard let kind = state.kindOfBooking[id], state.abandoned.insert(id).inserted else { return }
+            state.counts[kind, default: Counts()].abandoned += 1
+        }
+    }
+
+    /// A booking POST of `kind` was refused by the switch.
+    func refused(_ kind: PaymentMethodKind) {
+        state.withLock { $0.counts[kind, default: Counts()].refusedBySwitch += 1 }
+    }
+
+    /// A key was closed with no booking under it.
+    func keyClosedWithoutBooking() {
+        state.withLock { $0.keysClosedWithoutBooking += 1 }
+    }
+
+    /// Of `kind`'s last `window` bookings: how many there are and how many were looked up after their POST.
+    func recentShare(_ kind: PaymentMethodKind) -> (bookings: Int, lookedUp: Int) {
+        state.withLock { state in
+            let recent = state.recent[kind] ?? []
+            return (recent.count, recent.filter { state.lookedUp.contains($0) }.count)
+        }
+    }
+
+    /// Forgets `kind`'s window (an operator switched it on again: the guardrail judges anew).
+    func restartWindow(_ kind: PaymentMethodKind) {
+        state.withLock { $0.recent[kind] = [] }
+    }
+
+    /// Every kind's counts, and the keys closed with no booking.
+    func snapshot() -> (counts: [PaymentMethodKind: Counts], keysClosedWithoutBooking: Int) {
+        state.withLock { ($0.counts, $0.keysClosedWithoutBooking) }
+    }
+}

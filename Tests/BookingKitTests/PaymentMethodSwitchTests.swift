@@ -1,0 +1,159 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingStore
+import BookingTestSupport
+import Foundation
+import Testing
+
+/// The server's payment-method switch (`GET /v1/payment-methods`) seen by
+/// an app: `BookingClient` over loopback against the real sandbox.
+@Suite struct PaymentMethodSwitchTests {
+    @Test func aKindSwitchedOffShowsPayDisabledWithTheReasonAndSendsNothing() async throws {
+        let fixture = try ClientFixture()
+        defer { Task { await fixture.sandbox.stop() } }
+        let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
+        let reason = "Cards are paused while we look into a fault."
+        #expect(try await control.set("card", enabled: false, reason: reason) == 200)
+        let client = fixture.client
+        await client.launch()
+        try await client.hold(try await fixture.firstOffer())
+        #expect(await Self.read(client) { $0.reason(.card) == reason }.reason(.card) == reason)
+        // The held screen: Pay disabled with the server's reason, as offline disables it.
+        let held = await client.state
+        guard case .held = held.stage else {
+            Issue.record("expected held, got \(held.stage.name)")
+            return
+        }
+        let pay = try #require(held.actions.first { $0.action == .pay })
+        #expect(!pay.isEnabled)
+        #expect(pay.disabledReason == reason)
+        do {
+            try await client.pay(with: PaymentToken("tok_visa"))
+            Issue.record("a payment with a kind switched off was accepted")
+        } catch .actionUnavailable(.pay, _, let why) {
+            #expect(why == reason)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        // Nothing sent: no booking POST reached the sandbox, nothing charged.
+        #expect(fixture.sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        #expect(try await control.keyedEndpoints().contains("POST /v1/bookings") == false)
+        #expect(try await fixture.sandbox.client().sandboxLedger().chargeCount == 0)
+        // Another kind still pays: the 3-D Secure path is on.
+        #expect(await client.choosePaymentMethod(.threeDSecure).actions.first { $0.action == .pay }?.isEnabled == true)
+        // Switched on again: read again (Pay reuses a read of the last ten seconds), it pays.
+        try await control.set("card", enabled: true)
+        #expect(await Self.read(client) { $0.reason(.card) == nil }.reason(.card) == nil)
+        let paid = try await client.pay(with: PaymentToken("tok_visa"))
+        if case .confirmed = paid {} else { Issue.record("expected a confirmation, got \(paid)") }
+    }
+
+    @Test func aStaleClientIsRefusedByTheServerWithNothingChargedAndTheRoomKept() async throws {
+        let fixture = try ClientFixture()
+        defer { Task { await fixture.sandbox.stop() } }
+        let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
+        let client = fixture.client
+        await client.launch()
+        try await client.hold(try await fixture.firstOffer())
+        // Read just now (card on): the next Pay within ten seconds reads nothing.
+        #expect(await Self.read(client) { $0.source == .server }.reason(.card) == nil)
+        try await control.set("card", enabled: false, reason: "Cards are off.")
+        let result = try await client.pay(with: PaymentToken("tok_visa"))
+        guard case .failed(.rejected(code: BookingFlow.paymentMethodOffCode)) = result else {
+            Issue.record("expected the switch's refusal, got \(result)")
+            return
+        }
+        // Certain, not unknown: one POST, no lookup, nothing charged.
+        #expect(fixture.sandbox.transport.requests("POST", "/v1/bookings").count == 1)
+        #expect(fixture.sandbox.transport.requests("GET", "/v1/bookings").filter { $0.url.query != nil }.isEmpty)
+        #expect(try await fixture.sandbox.client().sandboxLedger().chargeCount == 0)
+        #expect(try await control.stats("card")["refusedBySwitch"] as? Int == 1)
+        let failed = await client.state
+        #expect(
+            failed.message
+                == "This way of paying is switched off for now. Nothing was charged. The room is still held for you.")
+        // The room is kept: Retry on the same hold shows Pay disabled with the kind's reason.
+        _ = try await client.retry()
+        let held = await client.state
+        guard case .held = held.stage else {
+            Issue.record("expected held again, got \(held.stage.name)")
+            return
+        }
+        #expect(held.actions.first { $0.action == .pay }?.isEnabled == false)
+    }
+
+    @Test func aPaymentInFlightWhenTheSwitchFlipsStillSettles() async throws {
+        let fixture = try ClientFixture()
+        defer { Task { await fixture.sandbox.stop() } }
+        let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
+        let client = fixture.client
+        await client.launch()
+        try await client.hold(try await fixture.firstOffer())
+        let waiting = try await client.pay(with: PaymentToken("tok_threeDSecureRequired"))
+        guard case .needsBankPage(let url, let booking) = waiting else {
+            Issue.record("expected the bank's page, got \(waiting)")
+            return
+        }
+        // The operator switches 3-D Secure off while this payment waits at the bank.
+        try await control.set("threeDSecure", enabled: false, reason: "3-D Secure is paused.")
+        try await ClientFixture.answerChallenge(url.absoluteString, pass: true)
+        _ = try await client.returnedFromBank(for: booking)
+        let settled = try await client.waitUntilAtRest(timeout: .seconds(10))
+        guard case .confirmed = settled.stage else {
+            Issue.record("the payment in flight did not settle: \(settled.stage.name)")
+            return
+        }
+        #expect(try await fixture.sandbox.client().sandboxLedger().chargeCount == 1)
+    }
+
+    @Test func aClientThatNeverHeardPaysByCardButNotByWallet() async throws {
+        let fixture = try ClientFixture()
+        defer { Task { await fixture.sandbox.stop() } }
+        // The switch cannot be read: every read of it is lost on the way.
+        fixture.sandbox.transport.inject(
+            .init("GET", "/v1/payment-methods", fault: "error-500-before-commit", times: 1_000))
+        let client = fixture.client
+        #expect(client.paymentMethods == .neverHeard)
+        await client.launch()
+        try await client.hold(try await fixture.firstOffer())
+        #expect(
+            await client.choosePaymentMethod(.wallet).actions.first { $0.action == .pay }?.disabledReason
+                == PaymentMethods.notYetReason)
+        let paid = try await client.pay(with: PaymentToken("tok_visa"))
+        if case .confirmed = paid {} else { Issue.record("expected a card payment to go through, got \(paid)") }
+    }
+
+    @Test func theLastValueIsSavedOnceAndReadByTheNextClient() async throws {
+        let fixture = try ClientFixture()
+        defer { Task { await fixture.sandbox.stop() } }
+        let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
+        try await control.set("wallet", enabled: false, reason: "Wallets are paused.")
+        _ = await Self.read(fixture.client) { $0.reason(.wallet) == "Wallets are paused." }
+        let cache = try CacheDatabase(directory: fixture.sandbox.clientDirectory)
+        let saved = try cache.paymentMethodSwitches.rows(server: fixture.sandbox.server.description)
+        #expect(saved.first { $0.kind == "wallet" }?.reason == "Wallets are paused.")
+        // A second read of the same switch writes nothing (no other connection committed).
+        let version = try cache.database.scalar("PRAGMA data_version")
+        _ = await fixture.client.refreshPaymentMethods()
+        #expect(try cache.database.scalar("PRAGMA data_version") == version)
+        // The next process, with the server unreachable for the switch, keeps the saved value.
+        fixture.client.close()
+        fixture.sandbox.transport.inject(
+            .init("GET", "/v1/payment-methods", fault: "error-500-before-commit", times: 1_000))
+        let next = try ClientFixture.client(sandbox: fixture.sandbox)
+        #expect(next.paymentMethods.source == .saved)
+        #expect(await next.refreshPaymentMethods().reason(.wallet) == "Wallets are paused.")
+    }
+
+    /// Reads the switch until `done` holds (a loaded machine may take longer
+    /// than the 2-s bound; a read that outlasts it lands later), at most ten times.
+    static func read(_ client: BookingClient, until done: (PaymentMethods) -> Bool) async -> PaymentMethods {
+        var value = await client.refreshPaymentMethods()
+        for _ in 0..<9 where !done(value) {
+            try? await Task.sleep(for: .milliseconds(200))
+            value = await client.refreshPaymentMethods()
+        }
+        return value
+    }
+}
