@@ -10,6 +10,8 @@ public struct BookingSessionOutcome: Sendable, Equatable {
         case card
         /// A payment that went through the bank's 3-D Secure page.
         case threeDSecure = "3ds"
+        /// A wallet's payment (its token starts with `tok_wallet_`).
+        case wallet
     }
 
     /// The attempt.

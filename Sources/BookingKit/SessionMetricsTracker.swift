@@ -16,6 +16,14 @@ final class SessionMetricsTracker: Sendable {
         var started: MonotonicInstant
         var passedThroughUnknown: Bool
         var challenged: Bool
+        /// The kind the flow was paying with when the session opened.
+        var kind: PaymentMethodKind
+
+        /// The kind as reported: a wallet's, else whether the bank's page was shown.
+        var paymentMethod: BookingSessionOutcome.PaymentMethod {
+            if kind == .wallet { return .wallet }
+            return challenged || kind == .threeDSecure ? .threeDSecure : .card
+        }
     }
 
     /// The stages in which an attempt's payment is in flight.
@@ -44,7 +52,10 @@ final class SessionMetricsTracker: Sendable {
                 let name = stage.name
                 if Self.paymentStages.contains(name) {
                     var open =
-                        state.open[attempt] ?? Open(started: reading, passedThroughUnknown: false, challenged: false)
+                        state.open[attempt]
+                        ?? Open(
+                            started: reading, passedThroughUnknown: false, challenged: false,
+                            kind: flowState.paymentMethod)
                     if name == "unknown" { open.passedThroughUnknown = true }
                     if name == "actionRequired" { open.challenged = true }
                     state.open[attempt] = open
@@ -53,7 +64,7 @@ final class SessionMetricsTracker: Sendable {
                         BookingSessionOutcome(
                             attemptID: attempt, finalStage: name, passedThroughUnknown: open.passedThroughUnknown,
                             timeToOutcome: open.started.duration(to: reading),
-                            paymentMethod: open.challenged ? .threeDSecure : .card))
+                            paymentMethod: open.paymentMethod))
                 }
             }
             return ended

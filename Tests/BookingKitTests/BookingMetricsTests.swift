@@ -71,6 +71,23 @@ import Testing
         #expect(Set(both.map(\.attemptID)).count == 2)
     }
 
+    @Test func aWalletPaymentIsReportedAsAWallet() async throws {
+        let sandbox = try SandboxFixture(route: .loopback)
+        defer { Task { await sandbox.stop() } }
+        let metrics = Recording()
+        let fixture = try Self.client(sandbox, metrics: metrics)
+        await fixture.client.launch()
+        _ = await fixture.client.refreshPaymentMethods()  // the sandbox switches wallets on
+        try await fixture.client.hold(try await fixture.firstOffer())
+        guard case .confirmed = try await fixture.client.pay(with: PaymentToken("tok_wallet_visa")) else {
+            Issue.record("the wallet payment did not confirm: \(await fixture.client.state.stage.name)")
+            return
+        }
+        let reports = await metrics.wait(for: 1)
+        #expect(reports.first?.paymentMethod == .wallet)
+        #expect(reports.first?.finalStage == "confirmed")
+    }
+
     @Test func aHandlerThatNeverReturnsNeverHoldsUpTheNextPayment() async throws {
         let sandbox = try SandboxFixture(route: .loopback)
         defer { Task { await sandbox.stop() } }
