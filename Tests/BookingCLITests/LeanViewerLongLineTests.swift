@@ -39,8 +39,9 @@ import Testing
         #expect(!viewer.error.contains("cannot run"), "handed over: \(viewer.error)")
         let lines = viewer.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 2_003)
-        #expect(lines[2_000] == "bk_2  CONFIRMED  \(String(repeating: "x", count: 100_000)), Lisboa  "
-            + "2027-02-01 to 2027-02-03  EUR 258.40  voucher BK-2")
+        #expect(
+            lines[2_000] == "bk_2  CONFIRMED  \(String(repeating: "x", count: 100_000)), Lisboa  "
+                + "2027-02-01 to 2027-02-03  EUR 258.40  voucher BK-2")
         #expect(lines[2_001].hasPrefix("bk_3  CONFIRMED  y") && lines[2_001].hasSuffix("voucher BK-3"))
         #expect(lines[1_999] == "bk_1_2000  CONFIRMED  Casa, Lisboa  2027-01-01 to 2027-01-03  EUR 258.40")
         #expect(viewer.output == full.output)

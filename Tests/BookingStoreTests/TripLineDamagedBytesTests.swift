@@ -52,7 +52,8 @@ import Testing
         // bk_a1's check-out moved before its check-in (both still dates).
         try replace("2027-01-102027-01-12BK-000001", with: "2027-01-102027-01-08BK-000001")
         // bk_f6's currency (after its room name and its 3 guests) made lowercase.
-        try replace(Array("Single".utf8) + [3] + Array("GBP".utf8), with: Array("Single".utf8) + [3] + Array("GbP".utf8))
+        try replace(
+            Array("Single".utf8) + [3] + Array("GBP".utf8), with: Array("Single".utf8) + [3] + Array("GbP".utf8))
         // bk_c3's total, a 4-byte integer after its currency and the other
         // price lines, given its sign bit.
         try replace(
