@@ -16,23 +16,35 @@ public struct TripLineView: TripLineContent {
     @usableFromInline let currency: UnsafeRawBufferPointer?
     @usableFromInline let minorUnits: Int64
     public let status: BookingStatus
-    public let total: Money?
 
     /// The view of a row of `TripTable`'s line query, its status and total
     /// already checked, the text columns as `Statement.unsafeBytes` gave them
-    /// (`currency`: the bytes of `total`'s code, `nil` with no total).
+    /// (`total`: the amount and the bytes of its checked currency code, `nil`
+    /// for a row without details). It holds no `Money` (a currency `String`
+    /// to make and destroy on every row: BENCHMARKS.md), only pointers and
+    /// integers.
     init(
         texts: (
             bookingID: UnsafeRawBufferPointer?, checkIn: UnsafeRawBufferPointer?, checkOut: UnsafeRawBufferPointer?,
             voucherCode: UnsafeRawBufferPointer?, propertyName: UnsafeRawBufferPointer?, city: UnsafeRawBufferPointer?
         ),
-        status: BookingStatus, total: Money?, currency: UnsafeRawBufferPointer?
+        status: BookingStatus, total: (minorUnits: Int64, currency: UnsafeRawBufferPointer)?
     ) {
         (bookingID, checkIn, checkOut, voucherCode, propertyName, city) = texts
         self.status = status
-        self.total = total
-        self.currency = total == nil ? nil : currency
+        currency = total?.currency
         minorUnits = total?.minorUnits ?? 0
+    }
+
+    /// What the guest pays; nil when the row has no details. Made from the
+    /// row's bytes when asked (the listing checked them as a code): a
+    /// reader that copies bytes takes `totalMinorUnits` and
+    /// `unsafeCurrencyBytes` instead.
+    public var total: Money? {
+        guard let currency, let code = CurrencyCode(rawValue: String(decoding: currency, as: UTF8.self)) else {
+            return nil
+        }
+        return Money(minorUnits: minorUnits, currency: code)
     }
 
     /// A row with details always has its total (`TripTable` checks it).

@@ -225,13 +225,17 @@ public struct TripTable {
             return last
         }
 
-        /// `code(_:)` for the UTF-8 bytes of the text.
-        mutating func code(_ bytes: UnsafeRawBufferPointer) -> CurrencyCode? {
-            if lastBytes != 0, Self.packed(bytes) == lastBytes { return last }
-            return code(String(decoding: bytes, as: UTF8.self))
+        /// Whether the UTF-8 `bytes` are a code: one compare with the last
+        /// code's bytes, `code(_:)` for any other. No code is returned (a
+        /// `String` a row to copy and destroy).
+        @inline(__always)
+        mutating func isCode(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            if lastBytes != 0, Self.packed(bytes) == lastBytes { return true }
+            return code(String(decoding: bytes, as: UTF8.self)) != nil
         }
 
         /// Three bytes as one integer; 0 for any other count.
+        @inline(__always)
         private static func packed(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
             guard bytes.count == 3 else { return 0 }
             return UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16

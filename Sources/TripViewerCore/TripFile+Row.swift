@@ -120,12 +120,15 @@ extension TripFile {
     /// all in one currency.
     struct CurrencyMemo {
         private var last: CurrencyCode?
-        private var lastBytes: [UInt8] = []
+        /// The last code's three bytes in one word (0: none): a row's code
+        /// is compared with one integer compare, not an array's.
+        private var lastWord: UInt32 = 0
 
         mutating func code(_ bytes: UnsafeRawBufferPointer) -> CurrencyCode? {
-            if last != nil, bytes.elementsEqual(lastBytes) { return last }
+            let word = bytes.count == 3 ? UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 : 0
+            if word != 0, word == lastWord, let last { return last }
             last = CurrencyCode(rawValue: String(decoding: bytes, as: UTF8.self))
-            lastBytes = Array(bytes)
+            lastWord = last == nil ? 0 : word
             return last
         }
     }

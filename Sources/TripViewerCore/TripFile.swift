@@ -32,6 +32,10 @@ final class TripFile {
         + "price_fees, price_total, refund_amount, refund_currency, refund_at, refund_state"
 
     private let handle: OpaquePointer
+    /// `refundSQL`, prepared at the first listed row with a refund.
+    private var refundStatement: OpaquePointer?
+    private static let refundSQL =
+        "SELECT refund_amount, refund_currency, refund_at, refund_state FROM trip WHERE booking_id = ?1"
 
     /// Opens `booking.sqlite` in `directory` for reading; nil when it is not
     /// there, cannot be opened, or was not written by exactly this build's schema.
@@ -52,6 +56,7 @@ final class TripFile {
     }
 
     deinit {
+        sqlite3_finalize(refundStatement)
         sqlite3_close_v2(handle)
     }
 
@@ -109,18 +114,44 @@ final class TripFile {
     {
         var oldest: Int64?
         var currency = CurrencyMemo()
+        // The refund's state alone: nearly every row has none, and each
+        // column a row SQLite hands over costs it about 150 instructions
+        // (BENCHMARKS.md). A row with one has its refund read by its id.
         try each(
             "SELECT booking_id, status, check_in, check_out, voucher_code, property_name, property_city, "
-                + "price_currency, price_total, synced_at, refund_amount, refund_currency, refund_at, refund_state "
-                + "FROM trip ORDER BY check_in, booking_id"
+                + "price_currency, price_total, synced_at, refund_state FROM trip ORDER BY check_in, booking_id"
         ) { row in
             if let synced = row.integer(9) { oldest = min(oldest ?? synced, synced) }
-            switch TripRowLine.read(row, currency: &currency) {
+            let line = try TripRowLine.read(row, currency: &currency) { try self.refund(of: row.bytes(0)) }
+            switch line {
             case .success(let line): try body(line)
             case .failure(let refused): skipped(row.string(0) ?? "", refused.reason)
             }
         }
         return oldest
+    }
+
+    /// The refund of the trip `bookingID` (its bytes as the listing holds
+    /// them), checked as `TripTable.record` checks it.
+    ///
+    /// - Throws: `Refused` when the checks refuse it, `Failure` when the
+    ///   read fails.
+    private func refund(of bookingID: UnsafeRawBufferPointer?) throws -> Refund? {
+        if refundStatement == nil {
+            let code = sqlite3_prepare_v2(handle, Self.refundSQL, -1, &refundStatement, nil)
+            guard code == SQLITE_OK, refundStatement != nil else { throw Failure(code: code) }
+        }
+        guard let statement = refundStatement, let bookingID, let base = bookingID.baseAddress else { return nil }
+        defer { sqlite3_reset(statement) }
+        var code = sqlite3_bind_text(
+            statement, 1, base.assumingMemoryBound(to: CChar.self), Int32(bookingID.count), bk_sqlite3_transient())
+        guard code == SQLITE_OK else { throw Failure(code: code) }
+        code = sqlite3_step(statement)
+        guard code == SQLITE_ROW else {
+            if code == SQLITE_DONE { return nil }
+            throw Failure(code: code)
+        }
+        return try Row(statement: statement).refund(from: 0)
     }
 
     /// `min(synced_at)` over the integers (unix ms), nil when there are none.

@@ -18,17 +18,21 @@ public enum TripPrinter {
     /// built per row: a listing prints thousands), with the currency's minor
     /// digits kept across the lines of a listing in `digits`.
     static func appendLine(
-        _ trip: some TripLineFields, colour: Bool, to out: inout [UInt8], digits: inout ViewerText.MinorDigits
+        _ trip: some TripLineFields, colour: Bool, to out: inout some ByteSink, digits: inout ViewerText.MinorDigits
     ) {
-        func safe(_ field: TripLineField) { trip.withText(field) { ViewerText.appendSafe($0, to: &out) } }
+        func safe(_ field: TripLineField) { trip.withText(field) { ViewerText.writeSafe($0, to: &out) } }
         let space: UInt8 = 0x20
         safe(.bookingID)
         out.append(space)
         out.append(space)
         let confirmed = trip.status == .confirmed
-        if colour { ViewerText.append(confirmed ? "\u{1B}[32m" : "\u{1B}[31m", to: &out) }
-        ViewerText.appendSafe(trip.status.rawValue, to: &out)
-        if colour { ViewerText.append("\u{1B}[0m", to: &out) }
+        if colour { ViewerText.write(confirmed ? "\u{1B}[32m" : "\u{1B}[31m", to: &out) }
+        switch trip.status {
+        case .confirmed: ViewerText.write("CONFIRMED", to: &out)
+        case .cancelled: ViewerText.write("CANCELLED", to: &out)
+        default: ViewerText.writeSafe(trip.status.rawValue, to: &out)
+        }
+        if colour { ViewerText.write("\u{1B}[0m", to: &out) }
         if trip.hasDetails {
             out.append(space)
             out.append(space)
@@ -40,21 +44,22 @@ public enum TripPrinter {
         out.append(space)
         out.append(space)
         safe(.checkIn)
-        ViewerText.append(" to ", to: &out)
+        ViewerText.write(" to ", to: &out)
         safe(.checkOut)
         if let total = trip.total {
             out.append(space)
             out.append(space)
-            ViewerText.appendMoney(total, digits: digits.of(total.currency), to: &out)
+            ViewerText.writeMoney(total, digits: digits.of(total.currency), to: &out)
         }
         trip.withText(.voucherCode) { voucher in
             guard let voucher else { return }
-            ViewerText.append("  voucher ", to: &out)
-            ViewerText.appendSafe(voucher, to: &out)
+            ViewerText.write("  voucher ", to: &out)
+            ViewerText.writeSafe(voucher, to: &out)
         }
         if let refund = trip.refund {
-            ViewerText.append("  ", to: &out)
-            out.append(contentsOf: refund.text.utf8)
+            ViewerText.write("  ", to: &out)
+            var text = refund.text
+            text.withUTF8 { out.append(contentsOf: UnsafeRawBufferPointer($0)) }
         }
         out.append(0x0A)
     }

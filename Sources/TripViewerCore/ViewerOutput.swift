@@ -3,19 +3,22 @@
 /// reader goes away (`booking trips | head`) the process ends at once with
 /// code 0, as every command that only reads does.
 final class ViewerOutput {
-    private var pending: [UInt8] = []
-    private var digits = ViewerText.MinorDigits()
+    // Passed `inout` on every line: no dynamic exclusivity check (one
+    // thread, and the printer never calls back into this object).
+    @exclusivity(unchecked) private var pending = OutputBytes(capacity: ViewerOutput.flushAt + 4096)
+    @exclusivity(unchecked) private var digits = ViewerText.MinorDigits()
     private static let flushAt = 64 * 1024
     /// Whether anything reached stdout.
     private(set) var hasWritten = false
 
-    init() {
-        pending.reserveCapacity(Self.flushAt + 4096)
+    deinit {
+        pending.deallocate()
     }
 
     /// Adds `text` (its own newlines included).
     func append(_ text: String) {
-        pending.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { pending.append(contentsOf: UnsafeRawBufferPointer($0)) }
         if pending.count >= Self.flushAt { flush() }
     }
 
@@ -33,9 +36,9 @@ final class ViewerOutput {
     }
 
     private func flush() {
-        guard !pending.isEmpty else { return }
+        guard pending.count > 0 else { return }
         hasWritten = true
-        if !ViewerPlatform.write(pending, to: 1) { ViewerPlatform.exit(0) }
-        pending.removeAll(keepingCapacity: true)
+        if !ViewerPlatform.write(pending.bytes, to: 1) { ViewerPlatform.exit(0) }
+        pending.removeAll()
     }
 }

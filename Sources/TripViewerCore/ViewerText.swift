@@ -15,63 +15,82 @@ public enum ViewerText {
 
     /// Appends `terminalSafe(text)` to `out`, copying printable ASCII as it is.
     public static func appendSafe(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        let copied = text.withUTF8 { bytes in
-            guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return false }
-            out.append(contentsOf: bytes)
-            return true
-        }
-        if !copied { out.append(contentsOf: terminalSafe(text).utf8) }
+        writeSafe(text, to: &out)
     }
 
     /// Appends `terminalSafe` of the UTF-8 `bytes` (nothing for `nil`) to
     /// `out`, copying printable ASCII as it is: no string is made unless
     /// something must be escaped.
     public static func appendSafe(_ bytes: UnsafeRawBufferPointer?, to out: inout [UInt8]) {
-        guard let bytes else { return }
-        if bytes.allSatisfy({ (0x20...0x7E).contains($0) }) {
-            out.append(contentsOf: bytes)
-        } else {
-            out.append(contentsOf: TerminalSafe.escaping(String(decoding: bytes, as: UTF8.self)).utf8)
-        }
+        writeSafe(bytes, to: &out)
     }
 
     /// Appends `money.formatted` (`EUR 1,234.50`: the currency's minor
     /// digits, `,` grouping) to `out`, digit by digit.
     public static func appendMoney(_ money: Money, to out: inout [UInt8]) {
-        appendMoney(money, digits: money.currency.minorDigits, to: &out)
+        writeMoney(money, digits: money.currency.minorDigits, to: &out)
     }
 
-    /// `appendMoney` with the currency's minor `digits` already known.
-    static func appendMoney(_ money: Money, digits: Int, to out: inout [UInt8]) {
+    /// `appendSafe` of a string, into any sink.
+    static func writeSafe(_ text: String, to out: inout some ByteSink) {
+        var text = text
+        text.withUTF8 { writeSafe(UnsafeRawBufferPointer($0), to: &out) }
+    }
+
+    /// `appendSafe` of bytes, into any sink.
+    @inline(__always)
+    static func writeSafe(_ bytes: UnsafeRawBufferPointer?, to out: inout some ByteSink) {
+        guard let bytes else { return }
+        if isPrintableASCII(bytes) {
+            out.append(contentsOf: bytes)
+        } else {
+            var escaped = TerminalSafe.escaping(String(decoding: bytes, as: UTF8.self))
+            escaped.withUTF8 { out.append(contentsOf: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// Whether every byte is printable ASCII (0x20 to 0x7E).
+    @inline(__always)
+    private static func isPrintableASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        for byte in bytes where byte &- 0x20 > 0x5E { return false }
+        return true
+    }
+
+    /// `appendMoney` with the currency's minor `digits` already known, into
+    /// any sink: the digits are written last first into a small buffer on
+    /// the stack, then copied once.
+    static func writeMoney(_ money: Money, digits: Int, to out: inout some ByteSink) {
         var code = money.currency.rawValue
-        code.withUTF8 { out.append(contentsOf: $0) }
+        code.withUTF8 { out.append(contentsOf: UnsafeRawBufferPointer($0)) }
         out.append(0x20)
         if money.minorUnits < 0 { out.append(0x2D) }
         var magnitude = money.minorUnits.magnitude
-        // Written last digit first, then turned around in place.
-        let start = out.count
-        var position = 0
-        repeat {
-            if position == digits && digits > 0 {
-                out.append(0x2E)
-            } else if position > digits && (position - digits) % 3 == 0 {
-                out.append(0x2C)
-            }
-            out.append(0x30 + UInt8(magnitude % 10))
-            magnitude /= 10
-            position += 1
-        } while magnitude > 0 || position <= digits
-        var (low, high) = (start, out.count - 1)
-        while low < high {
-            out.swapAt(low, high)
-            (low, high) = (low + 1, high - 1)
+        // 20 digits at most, a point, a separator every three, and the
+        // zeros before the point when the amount is below one unit.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32 + 2 * max(0, digits)) { buffer in
+            var index = buffer.count
+            var position = 0
+            repeat {
+                if position == digits && digits > 0 {
+                    index -= 1
+                    buffer[index] = 0x2E
+                } else if position > digits && (position - digits) % 3 == 0 {
+                    index -= 1
+                    buffer[index] = 0x2C
+                }
+                index -= 1
+                buffer[index] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+                position += 1
+            } while magnitude > 0 || position <= digits
+            out.append(contentsOf: UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[index...])))
         }
     }
 
     /// Appends the bytes of `text` to `out` (no string, no array made).
-    static func append(_ text: StaticString, to out: inout [UInt8]) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    @inline(__always)
+    static func write(_ text: StaticString, to out: inout some ByteSink) {
+        out.append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// `CurrencyCode.minorDigits` of the last code asked, kept: a listing's

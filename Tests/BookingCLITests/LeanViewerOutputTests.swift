@@ -16,20 +16,11 @@ import Testing
 
     @Test(ExternalTool.needed("sqlite3"))
     func theLeanViewerAloneAnswersAndPrintsWhatTheCLIPrints() async throws {
-        let shell = try #require(ExternalTool.path("sqlite3"))
-        let lean = try #require(Booking.path)
-        let cli = try #require(BuiltProducts.executable("booking-cli"))
-        let root = TemporaryDirectory("lean-output")
-        let alone = root.file("bin")
-        try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: lean, toPath: alone + "/booking")
-        let down = ["--data-dir", root.file("data"), "--server", "http://127.0.0.1:1"]
-        let environment = ["NO_COLOR": "1"]
-        // The CLI creates the file and its schema; then three saved trips: one
+        let lone = try await LoneViewer("lean-output")
+        let (alone, cli, down, environment) = (lone.root.file("bin"), lone.cli, lone.arguments, lone.environment)
+        // The CLI created the file and its schema; then three saved trips: one
         // with details (a non-ASCII name), one cancelled whose JSON has no
         // trip's shape, one whose stay is refused.
-        let created = try await Booking.execute(cli, ["trips"] + down, environment: environment)
-        try #require(created.status == 0, "\(created.error)")
         let details =
             #"{"guests":2,"price":{"fees":{"amount":400,"currency":"EUR"},"nightly":{"amount":12000,"currency":"EUR"},"#
             + #""taxes":{"amount":1440,"currency":"EUR"},"total":{"amount":25840,"currency":"EUR"}},"#
@@ -43,8 +34,7 @@ import Testing
             INSERT INTO trip (booking_id, status, property_json, check_in, check_out, voucher_code, version, synced_at)
             VALUES ('bk_3', 'CONFIRMED', '{}', '2027-03-01', 'soon', NULL, 1, 1796000000000);
             """
-        let inserted = ChildProcess.run(shell, [root.file("data") + "/booking.sqlite"], input: insert)
-        try #require(inserted.status == 0, "\(inserted.standardError)")
+        try lone.insert(insert)
 
         for command in [
             ["trips"], ["trips", "--json"], ["trips", "--ics"], ["trip", "bk_1"], ["trip", "bk_2", "--json"],
