@@ -95,15 +95,32 @@ import Testing
     }
 
     @Test func aDroppedListenerStopsAcceptingOnItsOwn() async throws {
+        let handler = EchoHandler()
         let port = try { () throws -> UInt16 in
-            let listener = HTTPListener(handler: EchoHandler())
+            let listener = HTTPListener(handler: handler)
             return try listener.start()
         }()
-        // Generous: on a loaded machine the accept thread notices late.
+        // Generous: on a loaded machine the accept thread notices late. The
+        // port is free once it stops, and another test's listener may be
+        // given it at once: a connection there is answered, but never by
+        // this handler.
         #expect(
             await Poll.until(timeout: .seconds(20), every: .milliseconds(20)) {
-                (try? await offPool { try RawConnection(port: port) }) == nil
+                (try? await offPool { !Self.reaches(handler, on: port) }) ?? false
             })
+    }
+
+    /// Whether a request to `port` may still reach `handler`: refused, or
+    /// answered by another listener given the port, it does not; with no
+    /// answer yet, it may.
+    private static func reaches(_ handler: EchoHandler, on port: UInt16) -> Bool {
+        guard let connection = try? RawConnection(port: port) else { return false }
+        defer { connection.close() }
+        let before = handler.started.value
+        guard (try? connection.send("GET /probe HTTP/1.1\r\nHost: localhost\r\n\r\n")) != nil,
+            connection.readResponse(timeout: .seconds(5)) != nil
+        else { return true }
+        return handler.started.value > before
     }
 
     @Test(arguments: ["0.0.0.0", "192.0.2.1", "::"])
