@@ -213,10 +213,20 @@ extension BookingFlow {
     /// page (`actionRequired`, never a stage that pays); one that moved no
     /// money is read again or let go.
     static func restore(_ record: SavedAttempt, hold restoredHold: RestoredHold?) -> Step? {
-        if record.phase == .failed, record.bookingID == nil, let hold = record.holdID {
-            // Certainly not paid, its room kept (a closed key saved just
-            // before the process died): "Pay again" on that same hold.
-            return go(.notPaid(NotPaid(attempt: record.attempt, reason: .keyClosed, holdID: hold)))
+        if record.phase == .failed, let hold = record.holdID {
+            guard record.bookingID != nil else {
+                // Certainly not paid, its room kept (a closed key saved just
+                // before the process died): "Pay again" on that same hold.
+                return go(.notPaid(NotPaid(attempt: record.attempt, reason: .keyClosed, holdID: hold)))
+            }
+            // A booking the server ended unpaid (the bank's page left, a
+            // decline) whose room the process died before keeping: "Try
+            // another card" on that same hold, read again first.
+            return go(
+                .failed(
+                    Failed(
+                        attempt: record.attempt, offer: nil, reason: .paymentFailed, version: record.version,
+                        holdID: hold)))
         }
         guard !record.phase.isFinal else { return nil }
         let attempt = record.attempt

@@ -40,4 +40,34 @@ import Testing
         #expect(ledger.chargesByHold == [holdID: 1])
         await sandbox.stop()
     }
+
+    /// Killed right after the server left the pending booking (its answer
+    /// never taken): the next run learns the booking ended unpaid and pays
+    /// the same room with the other card, once. (It used to say "no room is
+    /// held now: hold that offer anew" while the room stayed held.)
+    @Test func killedAfterLeavingTheBankPageTheNextPayUsesTheSameRoom() async throws {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: "cli-another-card-killed")
+        _ = try await booking.holdAnOffer()
+        let pay = try await booking.run(
+            ["pay", "--card", "tok_threeDSecureRequired"], environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
+        #expect(pay.signalled, "pay was not killed: \(pay.status) \(pay.output)")
+        let pending = try #require(try await booking.run(["status", "--json"]).json()["attempt"] as? [String: Any])
+        let holdID = try #require(pending["holdId"] as? String)
+        let leaving = try await booking.run(
+            ["pay", "--another-card", "--card", "tok_visa"], environment: ["BOOKINGKIT_KILL_AT": "after abandonBooking"])
+        #expect(leaving.signalled, "not killed: \(leaving.status) \(leaving.output)")
+
+        let other = try await booking.run(["pay", "--another-card", "--card", "tok_visa"])
+        #expect(other.status == 0, "\(other.output) \(other.error)")
+        #expect(other.output.contains("Nothing was charged"), "\(other.output)")
+        #expect(other.output.contains("Outcome: confirmed"), "\(other.output)")
+        let paid = try #require(try await booking.run(["status", "--json"]).json()["attempt"] as? [String: Any])
+        #expect(paid["phase"] as? String == "CONFIRMED")
+        #expect(paid["holdId"] as? String == holdID)
+        let ledger = try await sandbox.ledger()
+        #expect(ledger.chargeCount == 1)
+        #expect(ledger.chargesByHold == [holdID: 1])
+        await sandbox.stop()
+    }
 }

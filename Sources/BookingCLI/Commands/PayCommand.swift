@@ -67,8 +67,9 @@ struct PayCommand: BookingCommand {
             return try await driver.restore(for: .seconds(20))
         }
         var state = await driver.noticingOffline(restored)
-        if case .notPaid = state.stage, let kept = await driver.keepTheRoom(state) {
-            // Certainly not paid (the key is closed): pay the same room again.
+        if Self.keepsTheRoomAtLaunch(state.stage), let kept = await driver.keepTheRoom(state) {
+            // Certainly not paid (the key is closed, or the booking ended
+            // unpaid before this process could keep the room): pay the same room again.
             driver.say("Nothing was charged. Paying the same held room again, under a new key.")
             state = kept
         }
@@ -171,6 +172,16 @@ struct PayCommand: BookingCommand {
         switch state.stage {
         case .held, .checkingHold: return true
         case .failed(let failed): return failed.reason == .notSent
+        default: return false
+        }
+    }
+
+    /// Whether a restored stage is a payment certainly not made whose room
+    /// is still held: `booking pay` pays that room again at once.
+    static func keepsTheRoomAtLaunch(_ stage: BookingFlow.Stage) -> Bool {
+        switch stage {
+        case .notPaid: return true
+        case .failed(let failed): return failed.holdID != nil
         default: return false
         }
     }
