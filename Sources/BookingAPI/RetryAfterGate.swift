@@ -17,7 +17,13 @@ final class RetryAfterGate: @unchecked Sendable {
     /// gate's deadline after the change.
     @discardableResult
     func record(wait: Duration, nowUnixSeconds: Int64) -> Int64 {
-        record(deadline: nowUnixSeconds &+ wait.wholeSeconds &+ 1)
+        record(deadline: Self.deadline(after: wait, nowUnixSeconds: nowUnixSeconds))
+    }
+
+    /// The deadline a wait of `wait` from `nowUnixSeconds` sets: rounded up
+    /// by a second.
+    static func deadline(after wait: Duration, nowUnixSeconds: Int64) -> Int64 {
+        nowUnixSeconds &+ wait.wholeSeconds &+ 1
     }
 
     /// Nothing may be sent before `deadline` (unix seconds), as an earlier

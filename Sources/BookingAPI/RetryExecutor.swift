@@ -44,15 +44,11 @@ struct RetryExecutor: Sendable {
     func execute(
         _ request: TransportRequest, kind: RequestKind, proceed: (@Sendable () async -> Bool)? = nil
     ) async throws(APIError) -> TransportResponse {
-        let now = wallClockSeconds()
-        if let deadline = gate.deadline(nowUnixSeconds: now) {
-            // Nothing of this call has left yet: stopped or cancelled now,
-            // nothing was sent.
-            let wait = Duration.seconds(deadline - now)
-            if wait > policy.longestWait { throw .final(.waitRequested(until: deadline), nil) }
-            do { try await sleeper.sleep(for: wait) } catch { throw .final(.notSent, nil) }
-        }
         var attempt = 1
+        // The gate as this call's own answers set it: its retries wait for
+        // their own Retry-After through the policy, and for a longer one
+        // another call was given meanwhile through the gate.
+        var ownDeadline = Int64.min
         // The request's timeout is the whole call's time on the server:
         // every try gets what the earlier ones left (a server sending a
         // byte a second cannot make four tries of ten seconds each).
@@ -62,6 +58,7 @@ struct RetryExecutor: Sendable {
         // money a later 429 or 503 does not make the call's outcome certain.
         var keyWasInUse = false
         while true {
+            try await waitForGate(beyond: ownDeadline, kind: kind, attempt: attempt)
             if let proceed, !(await proceed()) {
                 if attempt == 1 || !kind.movesMoney { throw .final(.notSent, nil) }
                 throw .unknownOutcome("stopped before try \(attempt): the attempt moved on")
@@ -84,7 +81,7 @@ struct RetryExecutor: Sendable {
                 noteKeyLifetime(response)
                 serverError = (200...299).contains(response.status) ? nil : ServerError.parse(response.body)
                 if response.status == 404 && kind == .read { throw APIError.notFound }
-                noteRetryAfter(response)
+                ownDeadline = max(ownDeadline, noteRetryAfter(response) ?? .min)
                 outcome = .response(
                     status: response.status, errorCode: serverError?.code,
                     retryAfter: response.header("Retry-After"))
@@ -147,13 +144,40 @@ struct RetryExecutor: Sendable {
         }
     }
 
-    /// Remembers a usable `Retry-After` of a 408, 429 or 503 for the calls that follow.
-    private func noteRetryAfter(_ response: TransportResponse) {
-        guard [408, 429, 503].contains(response.status), let header = response.header("Retry-After") else { return }
+    /// Waits while the gate is shut past `own`: before a call's first try,
+    /// for any wait the server gave (to another call, or to an earlier
+    /// process); before a later try, for one longer than this call's own
+    /// answers asked for. Checked again after each wait, since another call
+    /// may have been told to wait longer meanwhile.
+    private func waitForGate(beyond own: Int64, kind: RequestKind, attempt: Int) async throws(APIError) {
+        // After a first try, for money, that try's outcome is what is unknown.
+        let mayHaveLeft = attempt > 1 && kind.movesMoney
+        while true {
+            let now = wallClockSeconds()
+            guard let deadline = gate.deadline(nowUnixSeconds: now), deadline > own else { return }
+            let wait = Duration.seconds(deadline - now)
+            if wait > policy.longestWait {
+                if mayHaveLeft { throw .unknownOutcome("the server asked every call to wait until \(deadline)") }
+                throw .final(.waitRequested(until: deadline), nil)
+            }
+            do { try await sleeper.sleep(for: wait) } catch {
+                if mayHaveLeft { throw .unknownOutcome("cancelled while waiting to retry") }
+                throw .final(.notSent, nil)
+            }
+        }
+    }
+
+    /// Remembers a usable `Retry-After` of a 408, 429 or 503 for the calls
+    /// that follow. Returns the deadline this answer asked for, if any.
+    private func noteRetryAfter(_ response: TransportResponse) -> Int64? {
+        guard [408, 429, 503].contains(response.status), let header = response.header("Retry-After") else {
+            return nil
+        }
         let now = wallClockSeconds()
-        guard let wait = RetryAfter.delay(header, nowUnixSeconds: now) else { return }
+        guard let wait = RetryAfter.delay(header, nowUnixSeconds: now) else { return nil }
         let deadline = gate.record(wait: wait, nowUnixSeconds: now)
         memory?.save(deadline: deadline, nowUnixSeconds: now)
+        return RetryAfterGate.deadline(after: wait, nowUnixSeconds: now)
     }
 
     /// Hands the answer's `Idempotency-Key-Lifetime`, if it has one, to the
