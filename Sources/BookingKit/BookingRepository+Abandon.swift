@@ -25,7 +25,16 @@ extension BookingRepository {
             logger.error("cannot save the leaving of the bank's page", error: error, ["attempt": id.rawValue])
             return .unreachable
         }
+        guard request.status == .open else { return await concluded(request) }
         return await send(request)
+    }
+
+    /// A leaving the server already answered (its request finished): never
+    /// sent again under its key (a final answer is final); the booking is
+    /// read instead and decides.
+    private func concluded(_ request: AbandonRequest) async -> BookingFlow.AbandonAnswer {
+        guard let booking = try? await refresh(request.attemptID) else { return .unreachable }
+        return request.status == .abandoned ? .abandoned(Booking(booking)) : .passed(Booking(booking))
     }
 
     /// Sends every open leaving again: what reconciliation does first.
