@@ -31,10 +31,14 @@ extension BookingClient {
                 restored = await state
             }
             launchGate.open()
-            // The switch is read beside the settling and never waited for:
-            // it reaches the screen when it lands (Pay joins the read).
-            Task { await self.readPaymentMethodsAtLaunch() }
-            return (restored, await settleOpenWork(within: configuration.launchBound))
+            // The switch is read beside the settling, each within its bound
+            // (two seconds by default): part of the launch's work, never a
+            // task left behind it (a read that outlasts its bound goes on,
+            // and Pay joins it).
+            async let switchRead: Void = readPaymentMethodsAtLaunch()
+            let settled = await settleOpenWork(within: configuration.launchBound)
+            await switchRead
+            return (restored, settled)
         }
         guard let settled = settling else {
             logger.log(.notice, "launch reconciliation goes on past the bound", ["open": "\(open)"])

@@ -1,7 +1,7 @@
 import BookingAPI
 
 // The server's payment-method switch on screen: read at launch (when the
-// screen can pay; never waited for) and before Pay (at most
+// screen can pay; beside the settling, within the launch's bound) and before Pay (at most
 // `PaymentMethodSwitchReader.readBound`); a kind switched off disables Pay
 // with the server's reason, as offline does. Never touches a payment under way.
 extension BookingClient {
@@ -47,10 +47,11 @@ extension BookingClient {
         _ = await show(paymentMethodSwitch.current, paying: kind)
     }
 
-    /// At launch, when the restored screen can pay: the switch read and shown.
+    /// At launch, when the restored screen can pay: the switch read (for
+    /// at most the launch's bound) and shown.
     func readPaymentMethodsAtLaunch() async {
         guard Self.canPay(await state.stage) else { return }
-        let value = await paymentMethodSwitch.refresh()
+        let value = await paymentMethodSwitch.refresh(within: configuration.launchBound)
         _ = await show(value, paying: await state.paymentMethod)
     }
 

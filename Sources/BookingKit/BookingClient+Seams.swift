@@ -29,13 +29,18 @@ extension BookingClient {
         /// (`FlowStore.handSteps(to:)`); nil: the flow starts them. For the
         /// simulation, which runs them on its virtual scheduler.
         package var stepHandler: FlowStore.StepHandler?
+        /// How long a launch or a payment waits for the payment-method
+        /// switch (`PaymentMethodSwitchReader.readBound` when nil). Real
+        /// time: the simulation, on virtual time, sets one it never reaches,
+        /// so a read is always waited for there and its order is the seed's.
+        package var paymentMethodsReadBound: Duration?
 
         /// Seams; every part left out is the live one.
         package init(
             dependencies: Dependencies = .live, retrySleeper: (any Sleeper)? = nil, eventLogPath: String? = nil,
             boundaryHook: EffectRunner.BoundaryHook? = nil, cancelBoundaryHook: CancelBoundaryHook? = nil,
             reconcileConcurrency: Int = RepositoryConfiguration().reconcileConcurrency,
-            stepHandler: FlowStore.StepHandler? = nil
+            stepHandler: FlowStore.StepHandler? = nil, paymentMethodsReadBound: Duration? = nil
         ) {
             self.dependencies = dependencies
             self.retrySleeper = retrySleeper
@@ -44,6 +49,7 @@ extension BookingClient {
             self.cancelBoundaryHook = cancelBoundaryHook
             self.reconcileConcurrency = reconcileConcurrency
             self.stepHandler = stepHandler
+            self.paymentMethodsReadBound = paymentMethodsReadBound
         }
 
         /// What an app gets: the real clocks, random ids, no log, no hooks.

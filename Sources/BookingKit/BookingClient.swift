@@ -115,7 +115,8 @@ public final class BookingClient: Sendable {
                 boundaryHook: seams.boundaryHook)
             if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
             paymentMethodSwitch = PaymentMethodSwitchReader(
-                api: api, directory: directory, reading: cache, dependencies: dependencies, logger: logger)
+                api: api, directory: directory, reading: cache, dependencies: dependencies, logger: logger,
+                bound: seams.paymentMethodsReadBound ?? PaymentMethodSwitchReader.readBound)
             search = try SearchRepository(
                 cache: cache, api: api, dependencies: dependencies, debounce: configuration.suggestionDebounce,
                 logHandler: configuration.logHandler)

@@ -20,17 +20,20 @@ package final class PaymentMethodSwitchReader: Sendable {
     private let server: String
     private let dependencies: Dependencies
     private let logger: Logger
+    /// How long `refresh` waits for the server (`readBound` but in tests).
+    private let bound: Duration
     private let state: Locked<(value: PaymentMethods, checkedAt: Date?)>
     /// The read under way, if any, with its generation.
     private let reading = Locked<(generation: Int, task: Task<Void, Never>)?>(nil)
 
     /// A reader for `api`'s server, starting from what `directory`'s cache
     /// saved, read through `cache` (the client's own connection to it; later
-    /// saves open the cache anew).
+    /// saves open the cache anew), waiting at most `bound` for the server.
     init(
         api: BookingAPIClient, directory: String, reading cache: CacheDatabase, dependencies: Dependencies,
-        logger: Logger
+        logger: Logger, bound: Duration = readBound
     ) {
+        self.bound = bound
         self.api = api
         self.directory = directory
         server = api.server.description
@@ -42,13 +45,16 @@ package final class PaymentMethodSwitchReader: Sendable {
     /// The value known now (no network).
     package var current: PaymentMethods { state.withLock { $0.value } }
 
-    /// Reads the switch from the server, waiting at most `readBound`,
-    /// unless `ifOlderThan` is given and the last successful read is more
+    /// Reads the switch from the server, waiting at most the reader's
+    /// bound (`readBound`), or `within` when shorter, unless `ifOlderThan` is given and the last successful read is more
     /// recent. A read already under way is joined, never doubled. A read
     /// that outlasts the bound goes on, and its answer is taken when it
     /// lands (for the next Pay). Returns the value known when the wait ends.
     @discardableResult
-    package func refresh(ifOlderThan freshness: TimeInterval? = nil) async -> PaymentMethods {
+    package func refresh(ifOlderThan freshness: TimeInterval? = nil, within limit: Duration? = nil) async
+        -> PaymentMethods
+    {
+        let bound = min(limit ?? self.bound, self.bound)
         let now = dependencies.now()
         if let freshness, let checked = state.withLock({ $0.checkedAt }), now.timeIntervalSince(checked) < freshness {
             return current
@@ -65,8 +71,8 @@ package final class PaymentMethodSwitchReader: Sendable {
             return task
         }
         // Real time, as the launch's bound: how long the user may wait.
-        if await TimeLimit.run(Self.readBound, { await read.value }) == nil {
-            keep(because: "no answer within \(Self.readBound)", at: now)
+        if await TimeLimit.run(bound, { await read.value }) == nil {
+            keep(because: "no answer within \(bound)", at: now)
         }
         return current
     }

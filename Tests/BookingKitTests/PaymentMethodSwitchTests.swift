@@ -146,6 +146,32 @@ import Testing
         #expect(await next.refreshPaymentMethods().reason(.wallet) == "Wallets are paused.")
     }
 
+    @Test func aRestoredHeldScreenShowsTheSwitchWhenLaunchReturns() async throws {
+        let fixture = try ClientFixture()
+        defer { Task { await fixture.sandbox.stop() } }
+        let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
+        await fixture.client.launch()
+        try await fixture.client.hold(try await fixture.firstOffer())
+        fixture.client.close()
+        // The next run restores the held room; the switch, now off for
+        // cards, answers in 300 ms, after the launch's settling (one GET of
+        // the hold) is done.
+        try await control.set("card", enabled: false, reason: "Cards are paused.")
+        fixture.sandbox.transport.inject(.init("GET", "/v1/payment-methods", fault: "delay-ms=300", times: 1))
+        let next = try ClientFixture.client(sandbox: fixture.sandbox)
+        let report = await next.launch()
+        // The read is part of the launch: the screen it returns already
+        // shows Pay disabled with the server's reason (the read was once
+        // left behind the launch, untracked, and landed later).
+        guard case .held = report.state.stage else {
+            Issue.record("expected the held room restored, got \(report.state.stage.name)")
+            return
+        }
+        let pay = try #require(await next.state.actions.first { $0.action == .pay })
+        #expect(pay.disabledReason == "Cards are paused.")
+        #expect(fixture.sandbox.transport.requests("GET", "/v1/payment-methods").count == 1)
+    }
+
     /// Reads the switch until `done` holds, at most ten times: on a loaded
     /// machine one read may outlast its 2-s bound (the value then comes from
     /// the cache), and the next read is a new request, bounded the same way.

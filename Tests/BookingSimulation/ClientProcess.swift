@@ -46,7 +46,10 @@ final class ClientProcess: Sendable {
                 sleeper: scheduler.sleeper(.flowTimer, generation: generation)),
             retrySleeper: scheduler.sleeper(.retry, generation: generation),
             eventLogPath: eventLog ? (world.clientDirectory as NSString).appendingPathComponent("events.log") : nil,
-            boundaryHook: hook, reconcileConcurrency: 1, stepHandler: steps)
+            boundaryHook: hook, reconcileConcurrency: 1, stepHandler: steps,
+            // Real time, as the launch's bound above: never reached, so a
+            // read of the switch is always part of the work that started it.
+            paymentMethodsReadBound: .seconds(120))
         client = try BookingClient(configuration, seams: seams)
     }
 
