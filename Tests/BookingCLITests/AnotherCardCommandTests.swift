@@ -55,7 +55,8 @@ import Testing
         let pending = try #require(try await booking.run(["status", "--json"]).json()["attempt"] as? [String: Any])
         let holdID = try #require(pending["holdId"] as? String)
         let leaving = try await booking.run(
-            ["pay", "--another-card", "--card", "tok_visa"], environment: ["BOOKINGKIT_KILL_AT": "after abandonBooking"])
+            ["pay", "--another-card", "--card", "tok_visa"], environment: ["BOOKINGKIT_KILL_AT": "after abandonBooking"]
+        )
         #expect(leaving.signalled, "not killed: \(leaving.status) \(leaving.output)")
 
         let other = try await booking.run(["pay", "--another-card", "--card", "tok_visa"])

@@ -41,6 +41,15 @@ public final class Observations: Sendable {
     }
 
     private let record = Locked(Record())
+    /// With `BOOKINGKIT_SIM_STREAM=1`, every request, boundary and death is
+    /// written to standard error as it happens: the trace of a seed that
+    /// never ends, which the report at its end cannot show.
+    static let streams = ProcessInfo.processInfo.environment["BOOKINGKIT_SIM_STREAM"] == "1"
+
+    private func stream(_ line: @autoclosure () -> String) {
+        guard Self.streams else { return }
+        FileHandle.standardError.write(Data((line() + "\n").utf8))
+    }
 
     /// Creates an empty record.
     public init() {}
@@ -57,11 +66,13 @@ public final class Observations: Sendable {
 
     /// Records a boundary passed (or died at).
     public func boundary(_ name: String) {
+        stream("boundary \(name)")
         record.withLock { $0.boundaries[name, default: 0] += 1 }
     }
 
     /// Records a process death at a boundary (it shows in the trace too).
     public func death(at boundary: String, time: Duration) {
+        stream("DIED at \(boundary) t=\(time)")
         record.withLock {
             $0.deaths[boundary, default: 0] += 1
             $0.requests.append(
@@ -76,6 +87,7 @@ public final class Observations: Sendable {
 
     /// Records a command the second process ran (it shows in the trace).
     public func command(_ text: String, time: Duration) {
+        stream("RUN \(text) t=\(time)")
         record.withLock {
             $0.requests.append(Request(at: time, method: "RUN", target: text, key: nil, fault: nil, status: nil))
         }
@@ -83,7 +95,8 @@ public final class Observations: Sendable {
 
     /// Records a request; returns its index for `answered`.
     public func sent(_ request: Request) -> Int {
-        record.withLock {
+        stream("sent \(request)")
+        return record.withLock {
             $0.requests.append(request)
             return $0.requests.count - 1
         }
@@ -91,6 +104,7 @@ public final class Observations: Sendable {
 
     /// Records the status the request at `index` got.
     public func answered(_ index: Int, status: Int?) {
+        stream("answered \(index) \(String(describing: status))")
         record.withLock { $0.requests[index].status = status }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Figures summed over many runs.
 public struct SimulationTotals: Sendable {
     /// Seeds run.
@@ -60,19 +62,41 @@ public struct SimulationTotals: Sendable {
             let end = first + UInt64(count)
             while next < end && next < first + UInt64(width) {
                 let seed = next
-                group.addTask { await SimulationRun.random(seed: seed) }
+                group.addTask { await traced(seed) }
                 next += 1
             }
             while let run = await group.next() {
                 totals.add(run)
                 if next < end {
                     let seed = next
-                    group.addTask { await SimulationRun.random(seed: seed) }
+                    group.addTask { await traced(seed) }
                     next += 1
                 }
             }
         }
         return totals
+    }
+
+    private static let traceLock = NSLock()
+
+    /// One seed's run; with `BOOKINGKIT_SIM_TRACE=PATH`, a line is added to
+    /// the file at PATH when it starts and when it ends, so the seeds of a
+    /// run that stopped moving can be named from outside it.
+    static func traced(_ seed: UInt64) async -> SimulationRun {
+        let path = ProcessInfo.processInfo.environment["BOOKINGKIT_SIM_TRACE"]
+        func note(_ line: String) {
+            guard let path else { return }
+            traceLock.withLock {
+                guard let file = FileHandle(forWritingAtPath: path) else { return }
+                file.seekToEndOfFile()
+                file.write(Data((line + "\n").utf8))
+                try? file.close()
+            }
+        }
+        note("start \(seed)")
+        let run = await SimulationRun.random(seed: seed)
+        note("end \(seed)")
+        return run
     }
 
     /// The figures as text.

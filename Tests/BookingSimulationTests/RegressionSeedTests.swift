@@ -63,11 +63,15 @@ import Testing
     /// gate, checked again after each wait. 50931 (I5): leaving the
     /// bank's page again after the server had refused it (409) sent the
     /// finished request again under its key; a finished one is now read,
-    /// never sent.
+    /// never sent. 1588 and 1590 never ended: a launch that restored a room
+    /// it could pay for read the payment-method switch in a task left behind
+    /// it, which waited out a `Retry-After` on the virtual clock; woken, it
+    /// finished with nothing waiting for it. The read is now part of the
+    /// launch's work.
     @Test(
         arguments: [
             65, 322, 3_988, 31, 66, 12, 1_236, 727, 1_914, 10_464, 14_880, 54_913, 54_966, 139, 193, 210, 2_700, 5_532,
-            2_965, 103, 216, 547, 1_662, 3_317, 21_380, 50_931,
+            2_965, 103, 216, 547, 1_662, 3_317, 21_380, 50_931, 1_588, 1_590,
         ] as [UInt64])
     func aSeedThatOnceBrokeAPromiseNowKeepsThemAll(seed: UInt64) async {
         let run = await SimulationRun.random(seed: seed)

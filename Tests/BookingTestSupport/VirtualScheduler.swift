@@ -56,6 +56,16 @@ public final class VirtualScheduler: @unchecked Sendable {
     private var liveGenerations: Set<Int> = [0]
     private var lastGeneration = 0
 
+    /// With `BOOKINGKIT_SIM_STREAM=1`, every park, wake, yield and wait
+    /// is written to standard error as it happens: how a run that stopped
+    /// moving got there (the work resumed last that never yielded).
+    static let streams = ProcessInfo.processInfo.environment["BOOKINGKIT_SIM_STREAM"] == "1"
+
+    private func stream(_ line: @autoclosure () -> String) {
+        guard Self.streams else { return }
+        FileHandle.standardError.write(Data(("  scheduler: " + line() + "\n").utf8))
+    }
+
     /// A scheduler at virtual time zero.
     public init() {}
 
@@ -93,11 +103,13 @@ public final class VirtualScheduler: @unchecked Sendable {
     /// The work of `generation` that was resumed has stopped (finished, or
     /// delivered its event and ended). Ignored for a dead process.
     public func yielded(generation: Int) {
+        stream("yielded gen \(generation)")
         change(generation: generation) { $0.yields += 1 }
     }
 
     /// The live process is about to start a timer task (it will go to sleep at once).
     public func timerStarting(generation: Int) {
+        stream("timerStarting gen \(generation)")
         change(generation: generation) { $0.timersStarting[generation, default: 0] += 1 }
     }
 
@@ -119,6 +131,9 @@ public final class VirtualScheduler: @unchecked Sendable {
                     wakeAt: wake, order: order, kind: kind, generation: generation,
                     continuation: continuation))
             counters.parked += 1
+            stream(
+                "park \(kind) gen \(generation) for \(duration) yields \(counters.yields) pending \(counters.pendingTimers)"
+            )
             switch kind {
             case .retry, .boundary: counters.yields += 1
             case .flowTimer: counters.timersStarting[generation, default: 0] -= 1
@@ -138,6 +153,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     /// timer it started sleeps.
     public func waitForQuiet(after ticket: Int) async {
         let target = ticket + 1
+        stream("waitForQuiet target \(target) now \(locked { counters })")
         await wait { $0.yields >= target && $0.pendingTimers == 0 }
     }
 
@@ -171,6 +187,7 @@ public final class VirtualScheduler: @unchecked Sendable {
         current = max(current, sleeper.wakeAt)
         let ticket = counters.yields
         lock.unlock()
+        stream("wake \(sleeper.kind) gen \(sleeper.generation) at \(sleeper.wakeAt) ticket \(ticket)")
         sleeper.continuation.resume()
         return ticket
     }
