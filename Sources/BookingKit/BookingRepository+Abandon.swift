@@ -37,15 +37,45 @@ extension BookingRepository {
         return request.status == .abandoned ? .abandoned(Booking(booking)) : .passed(Booking(booking))
     }
 
-    /// Sends every open leaving again: what reconciliation does first.
-    /// Returns how many ended their booking now.
+    /// Settles every open leaving: what reconciliation does first. Each
+    /// booking is read first, and the leaving is sent again only while the
+    /// booking still waits at the bank: one that has moved on (the bank
+    /// passed it, or an earlier send ended it and its answer could not be
+    /// saved) finishes the request from the read, so a final answer is
+    /// never asked for again. A booking that cannot be read leaves the
+    /// request open for the next time. Returns how many ended their
+    /// booking now.
     package func settleAbandons() async -> Int {
         let open = (try? store.abandons.allOpen()) ?? []
         var ended = 0
         for request in open {
-            if case .abandoned = await send(request) { ended += 1 }
+            guard let booking = try? await api.booking(request.bookingID) else { continue }
+            let answer =
+                booking.state == .actionRequired ? await send(request) : await finish(request, from: booking)
+            if case .abandoned = answer { ended += 1 }
         }
         return ended
+    }
+
+    /// An open leaving whose booking no longer waits at the bank, finished
+    /// from `booking` as read: ended unpaid by the leaving (`abandoned`), or
+    /// passed or ended otherwise (refused with the booking's state). Nothing
+    /// is sent but the hold's release the leaving asked for.
+    private func finish(_ request: AbandonRequest, from booking: BookingSnapshot) async -> BookingFlow.AbandonAnswer {
+        let abandoned = booking.state == .failed && booking.failure?.code == Booking.abandonedCode
+        do {
+            _ = try apply(booking, to: request.attemptID)
+            try store.abandons.finish(
+                request.bookingID, as: abandoned ? .abandoned : .refused,
+                reason: abandoned ? nil : booking.state.rawValue, at: now())
+        } catch {
+            logger.error(
+                "cannot save the booking read for a leaving", error: error, ["attempt": request.attemptID.rawValue])
+            return .unreachable
+        }
+        guard abandoned else { return .passed(Booking(booking)) }
+        await releaseIfAsked(request)
+        return .abandoned(Booking(booking))
     }
 
     private func send(_ request: AbandonRequest) async -> BookingFlow.AbandonAnswer {
@@ -79,14 +109,20 @@ extension BookingRepository {
             logger.error("cannot save the booking left", error: error, ["attempt": id.rawValue])
             return .unreachable
         }
-        if request.releasesHold, let hold = (try? saved(id))?.holdID {
-            do {
-                try giveUp(hold, of: id)
-                await sendReleases()
-            } catch {
-                logger.error("cannot save the release of the hold left", error: error, ["attempt": id.rawValue])
-            }
-        }
+        await releaseIfAsked(request)
         return .abandoned(Booking(snapshot))
+    }
+
+    /// Gives up the hold of a leaving that asked for it (the user went
+    /// back), once its booking ended unpaid.
+    private func releaseIfAsked(_ request: AbandonRequest) async {
+        let id = request.attemptID
+        guard request.releasesHold, let hold = (try? saved(id))?.holdID else { return }
+        do {
+            try giveUp(hold, of: id)
+            await sendReleases()
+        } catch {
+            logger.error("cannot save the release of the hold left", error: error, ["attempt": id.rawValue])
+        }
     }
 }

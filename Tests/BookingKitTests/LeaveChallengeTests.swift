@@ -80,4 +80,27 @@ import Testing
         #expect(try await harness.sandbox.liveHolds() == [holdID.rawValue])  // kept: "another card" keeps the room
         await harness.sandbox.stop()
     }
+
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func aLeavingLeftOpenIsNotSentOnceTheBankPassedTheBooking(route: SandboxFixture.Route) async throws {
+        let harness = try Harness(route: route)
+        let (first, _, bookingID) = try await Self.pending(harness)
+        let path = "/v1/bookings/\(bookingID.rawValue)/abandon"
+        harness.sandbox.transport.inject(.init("POST", path, fault: "unavailable", times: 4))
+        let (next, key) = Harness.newAttempt()
+        await harness.flow.send(.useAnotherCardTapped(attempt: next, key: key))
+        _ = await harness.waitFor {
+            if case .actionRequired(let s) = $0.stage { return s.couldNotLeave }
+            return false
+        }
+        // Meanwhile the bank passed the payment: the leaving has nothing
+        // left to end, and reconciliation reads that instead of sending it.
+        _ = try await harness.api.completeChallenge(bookingID, pass: true)
+        let sent = harness.sandbox.transport.requests("POST", path).count
+        _ = await harness.repository.reconcile()
+        #expect(harness.sandbox.transport.requests("POST", path).count == sent)
+        #expect(try await harness.repository.attempt(first)?.phase == .confirmed)
+        #expect(try await harness.ledger().chargeCount == 1)
+        await harness.sandbox.stop()
+    }
 }

@@ -67,11 +67,15 @@ import Testing
     /// it could pay for read the payment-method switch in a task left behind
     /// it, which waited out a `Retry-After` on the virtual clock; woken, it
     /// finished with nothing waiting for it. The read is now part of the
-    /// launch's work.
+    /// launch's work. 49189 (two processes, I5): the command line's
+    /// reconciliation got a final 409 for a leaving while the app held the
+    /// database's write lock, could not save it, and the next command sent
+    /// it again; an open leaving is now sent again only while its booking
+    /// still waits at the bank (read first).
     @Test(
         arguments: [
             65, 322, 3_988, 31, 66, 12, 1_236, 727, 1_914, 10_464, 14_880, 54_913, 54_966, 139, 193, 210, 2_700, 5_532,
-            2_965, 103, 216, 547, 1_662, 3_317, 21_380, 50_931, 1_588, 1_590,
+            2_965, 103, 216, 547, 1_662, 3_317, 21_380, 50_931, 1_588, 1_590, 49_189,
         ] as [UInt64])
     func aSeedThatOnceBrokeAPromiseNowKeepsThemAll(seed: UInt64) async {
         let run = await SimulationRun.random(seed: seed)
