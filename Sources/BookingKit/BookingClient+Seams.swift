@@ -34,13 +34,22 @@ extension BookingClient {
         /// time: the simulation, on virtual time, sets one it never reaches,
         /// so a read is always waited for there and its order is the seed's.
         package var paymentMethodsReadBound: Duration?
+        /// Starts work a call does not wait for (the releases sent again
+        /// after a sign-in): a task of its own by default. The simulation
+        /// waits for it instead, so its requests belong to the step that
+        /// started them and a wait it makes on the virtual clock is woken by
+        /// the run.
+        package var startBackground: @Sendable (@escaping @Sendable () async -> Void) async -> Void
 
         /// Seams; every part left out is the live one.
         package init(
             dependencies: Dependencies = .live, retrySleeper: (any Sleeper)? = nil, eventLogPath: String? = nil,
             boundaryHook: EffectRunner.BoundaryHook? = nil, cancelBoundaryHook: CancelBoundaryHook? = nil,
             reconcileConcurrency: Int = RepositoryConfiguration().reconcileConcurrency,
-            stepHandler: FlowStore.StepHandler? = nil, paymentMethodsReadBound: Duration? = nil
+            stepHandler: FlowStore.StepHandler? = nil, paymentMethodsReadBound: Duration? = nil,
+            startBackground: @escaping @Sendable (@escaping @Sendable () async -> Void) async -> Void = { work in
+                Task { await work() }
+            }
         ) {
             self.dependencies = dependencies
             self.retrySleeper = retrySleeper
@@ -50,6 +59,7 @@ extension BookingClient {
             self.reconcileConcurrency = reconcileConcurrency
             self.stepHandler = stepHandler
             self.paymentMethodsReadBound = paymentMethodsReadBound
+            self.startBackground = startBackground
         }
 
         /// What an app gets: the real clocks, random ids, no log, no hooks.

@@ -23,7 +23,7 @@ extension BookingClient {
         signing.replace(with: credential)
         let state = await runtime.flow.send(.signedIn)
         let repository = runtime.repository
-        Task { await repository.sendReleases() }
+        await seams.startBackground { await repository.sendReleases() }
         return state
     }
 
