@@ -110,6 +110,10 @@ package struct FlowDriver: Sendable {
         switch result {
         case .success(let value):
             return value
+        case .failure(.actionUnavailable(_, _, let reason?)):
+            // The reason is the screen's, for the person paying (offline, a kind switched off).
+            say("\(refused): \(reason)")
+            return nil
         case .failure(let error):
             say("\(refused): \(error)")
             return nil
