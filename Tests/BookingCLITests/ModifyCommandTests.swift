@@ -57,6 +57,20 @@ import Testing
         #expect(detail.output.contains(checkOut), "\(detail.output)")
     }
 
+    @Test func theDiagramOfTheModifyFlowIsGeneratedFromItsReducer() async throws {
+        let diagram = try await InProcess(sharing: Booking(label: "cli-modify-diagram")).run([
+            "diagram", "--flow", "modify", "--format", "table", "--json",
+        ])
+        #expect(diagram.status == 0, "\(diagram.error)")
+        let document = try diagram.json()
+        #expect(document["flow"] as? String == "modify")
+        #expect(
+            (document["finalStages"] as? [String]).map(Set.init) == [
+                "done", "refused", "failed", "wentBack", "leftOpen",
+            ])
+        #expect((document["text"] as? String)?.contains("| `quoted` | `accepted` | `recording` |") == true)
+    }
+
     @Test func badInputIsExitTwoAndMovesNothing() async throws {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-modify-bad")
