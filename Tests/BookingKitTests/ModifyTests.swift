@@ -89,6 +89,28 @@ import Testing
         await harness.sandbox.stop()
     }
 
+    @Test func anExpiredQuoteClosesItsRequestAndTheNewQuoteIsAppliedOnce() async throws {
+        let (harness, id, checkIn, checkOut) = try await Self.confirmed(.loopback)
+        let trips = try harness.trips()
+        let quote = try await trips.modificationQuote(id, checkIn: checkIn, checkOut: checkOut)
+        harness.sandbox.clock.advance(seconds: 10 * 60)
+        var fresh: ModificationQuoteSnapshot?
+        do {
+            _ = try await trips.modify(quote)
+            Issue.record("an expired quote changed nothing")
+        } catch ModifyError.quoteExpired(let expiredID, let newQuote) {
+            #expect(expiredID == id)
+            fresh = newQuote
+        }
+        let newQuote = try #require(fresh)
+        #expect(newQuote.quoteId != quote.quoteId)
+        #expect(try await trips.modifyRequests(for: id).map(\.reason) == ["QUOTE_EXPIRED"])
+        #expect(try await harness.differences(id) == 0)
+        #expect(try await trips.modify(newQuote).version.rawValue == 2)
+        #expect(try await harness.differences(id) == 1)
+        await harness.sandbox.stop()
+    }
+
     @Test func badDatesAndACancelledTripAreNamedRefusalsAndNothingMoves() async throws {
         let (harness, id, checkIn, _) = try await Self.confirmed(.inProcess)
         let trips = try harness.trips()
