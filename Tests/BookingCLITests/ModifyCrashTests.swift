@@ -21,12 +21,23 @@ import Testing
         return try #require(try json.json()["trip"] as? [String: Any], "\(json.output)")
     }
 
+    /// Rounds per boundary: 1, or `BOOKINGKIT_MODIFY_KILL_ROUNDS`, each a
+    /// new booking in a new data directory.
+    static let rounds = ProcessInfo.processInfo.environment["BOOKINGKIT_MODIFY_KILL_ROUNDS"].flatMap(Int.init) ?? 1
+
     @Test(arguments: boundaries)
     func modifyKilledAtABoundaryEndsOnTheNewVersionWithOneDifference(boundary: String) async throws {
         let sandbox = try await SandboxProcess()
+        for round in 0..<Self.rounds {
+            try await killAndSettle(at: boundary, sandbox: sandbox, days: 20 + round % 60)
+        }
+        await sandbox.stop()
+    }
+
+    private func killAndSettle(at boundary: String, sandbox: SandboxProcess, days: Int) async throws {
         let booking = Booking(server: sandbox.url, label: "cli-modify-kill")
         let cli = InProcess(sharing: booking)
-        try await cli.holdAnOffer(days: 20)
+        try await cli.holdAnOffer(days: days)
         let pay = try await cli.run(["pay", "--json"])
         try #require(pay.status == 0, "pay failed: \(pay.output) \(pay.error)")
         let id = try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
@@ -59,6 +70,5 @@ import Testing
         #expect(after["version"] as? Int == 2)
         #expect(after["checkOut"] as? String == checkOut)
         #expect(try await Self.differences(sandbox, id) == 1)
-        await sandbox.stop()
     }
 }
