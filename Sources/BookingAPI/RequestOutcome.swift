@@ -44,7 +44,9 @@ public enum RequestKind: Hashable, Sendable, CaseIterable {
     case payment
     /// `POST /v1/bookings/{id}/cancel`: moves money back.
     case cancellation
+    /// `POST /v1/bookings/{id}/modifications`: moves the difference of new dates.
+    case modification
 
     /// Whether a lost answer leaves the money question open.
-    public var movesMoney: Bool { self == .payment || self == .cancellation }
+    public var movesMoney: Bool { self == .payment || self == .cancellation || self == .modification }
 }

@@ -15,6 +15,8 @@ public struct ServerError: Decodable, Hashable, Sendable, CustomStringConvertibl
     public let bookingId: BookingID?
     /// The booking's current version, for `VERSION_CONFLICT`.
     public let version: Version?
+    /// `QUOTE_EXPIRED`: a new quote for the same dates, when the room is still free.
+    public let quote: ModificationQuoteSnapshot?
 
     private struct Envelope: Decodable { let error: ServerError }
 

@@ -37,6 +37,7 @@ package enum CommandCatalog {
         TripsCommand.self,
         TripCommand.self,
         OneArgument<CancelCommand>.self,
+        ModifyCommand.self,
         ReconcileCommand.self,
         OneArgument<OpenCommand>.self,
         OneArgument<ReplayCommand>.self,
@@ -60,7 +61,7 @@ package enum CommandCatalog {
     static let refresh: TypedOption<Bool> = .flag(
         "--refresh", help: "with --json or --ics: refresh from the server first (bounded), not just this device's copy")
 
-    /// A booking's id, as `trip` and `cancel` take it.
+    /// A booking's id, as `trip`, `cancel` and `modify` take it.
     static let bookingID = TypedArgument(
         "BOOKING_ID", ValueParser.identifier.map { BookingID($0) }, help: "a booking id from `booking trips`")
 

@@ -6,7 +6,8 @@ import BookingKit
 /// `before saveAttemptStatus(PAYMENT_SUBMITTED)`), and the process kills
 /// itself with SIGKILL the first time the flow reaches it; a
 /// `CancelBoundary` name (`before cancel commit`, `after cancel commit`,
-/// `after cancel POST`, `after cancel saved`) does the same for `cancel`.
+/// `after cancel POST`, `after cancel saved`) does the same for `cancel`,
+/// and a `ModifyBoundary` name (`before modify commit`, ...) for `modify`.
 /// Release builds ignore the variable.
 package enum CrashHook {
     /// The environment variable.
@@ -22,6 +23,13 @@ package enum CrashHook {
     /// The cancellation's boundary hook for `environment`; nil when there
     /// is none to install (release builds, or the variable unset).
     package static func cancelHook(environment: [String: String]) -> CancelBoundaryHook? {
+        guard let kill = killer(environment: environment) else { return nil }
+        return { boundary in kill(boundary.description) }
+    }
+
+    /// The change of dates' boundary hook for `environment`; nil when there
+    /// is none to install (release builds, or the variable unset).
+    package static func modifyHook(environment: [String: String]) -> ModifyBoundaryHook? {
         guard let kill = killer(environment: environment) else { return nil }
         return { boundary in kill(boundary.description) }
     }

@@ -86,10 +86,11 @@ package final class Services: Sendable {
                 : APIConfiguration(),
             // One query per command: nothing to wait for.
             suggestionDebounce: .zero)
-        let seams = BookingClient.Seams(
+        var seams = BookingClient.Seams(
             eventLogPath: eventLog.map { EventLogFiles.newPath(in: settings.dataDirectory, command: $0) },
             boundaryHook: CrashHook.hook(environment: environment),
             cancelBoundaryHook: CrashHook.cancelHook(environment: environment))
+        seams.modifyBoundaryHook = CrashHook.modifyHook(environment: environment)
         do {
             client = try BookingClient(configuration, seams: seams)
         } catch .storageFull {

@@ -5,8 +5,8 @@
 /// generic checks of the test harness (every stage reached, no dead end,
 /// an end reachable from everywhere, replay of a logged event list).
 ///
-/// The booking flow (`BookingFlow`) and the cancellation of a trip
-/// (`CancelFlow`) conform. The rule for when a part of the app gets its own
+/// The booking flow (`BookingFlow`), the cancellation of a trip
+/// (`CancelFlow`) and the change of its dates (`ModifyFlow`) conform. The rule for when a part of the app gets its own
 /// machine is in ARCHITECTURE.md.
 package protocol FlowMachine {
     /// A snapshot of the flow: all the data its next step depends on.

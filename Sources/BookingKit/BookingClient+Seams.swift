@@ -23,6 +23,8 @@ extension BookingClient {
         package var boundaryHook: EffectRunner.BoundaryHook?
         /// Asked at every cancellation boundary, the same way.
         package var cancelBoundaryHook: CancelBoundaryHook?
+        /// Asked at every boundary of a change of dates, the same way.
+        package var modifyBoundaryHook: ModifyBoundaryHook? = nil
         /// The most reconciliation requests in flight at once.
         package var reconcileConcurrency: Int
         /// Takes every step of the flow and starts its effects itself

@@ -13,6 +13,8 @@ extension BookingClientError {
             self = .search(error)
         case let error as CancelError:
             self = .cancel(error)
+        case let error as ModifyError:
+            self = .modify(error)
         case RepositoryError.unknownBooking(let id):
             self = .unknownTrip(id)
         case let error as APIError:

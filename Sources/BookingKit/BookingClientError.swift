@@ -71,6 +71,9 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
     /// sent, outcome not known yet): `CancelError` says which, and what was
     /// saved.
     case cancel(CancelError)
+    /// A change of dates did not end changed (refused, quote expired, not
+    /// sent, outcome not known yet): `ModifyError` says which, and what was saved.
+    case modify(ModifyError)
     /// The client was closed (`close()`): it sends and saves nothing more.
     /// Make a new client for the data directory.
     case closed
@@ -97,6 +100,7 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
         case .serverFailed(let reason): return "the server failed the request: \(reason)"
         case .search(let error): return error.description
         case .cancel(let error): return error.description
+        case .modify(let error): return error.description
         case .closed: return "the client is closed"
         }
     }

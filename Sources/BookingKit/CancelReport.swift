@@ -6,6 +6,8 @@ public struct CancelReport: Equatable, Sendable, CustomStringConvertible, Launch
     public var cancelled = 0
     /// Refused by the server (a newer version, not cancellable, not found): closed, nothing cancelled.
     public var refused = 0
+    /// Changes of dates found or made applied (each trip now shows the new dates).
+    public var modified = 0
     /// Still not known (the server unreachable or busy): left open, asked again next time.
     public var stillPending = 0
     /// Could not be read or saved.
@@ -17,7 +19,7 @@ public struct CancelReport: Equatable, Sendable, CustomStringConvertible, Launch
     public init() {}
 
     /// Whether anything was settled (the CLI is quiet otherwise).
-    public var settledAnything: Bool { cancelled + refused > 0 }
+    public var settledAnything: Bool { cancelled + modified + refused > 0 }
 
     mutating func noteError(_ message: String) {
         errors += 1
@@ -25,7 +27,7 @@ public struct CancelReport: Equatable, Sendable, CustomStringConvertible, Launch
     }
 
     public var description: String {
-        "cancellations examined \(examined): \(cancelled) cancelled, \(refused) refused, "
+        "cancellations examined \(examined): \(cancelled) cancelled, \(modified) dates changed, \(refused) refused, "
             + "\(stillPending) still pending, \(errors) errors"
     }
 }

@@ -114,19 +114,7 @@ extension TripRepository {
         do {
             answer = try await api.cancel(request.bookingID, version: request.version, key: request.idempotencyKey)
         } catch {
-            switch error {
-            case .final(.notSent, _):
-                return .postFailed(.notSent("\(error)"))
-            case .final(.rejected(_, let code), let detail):
-                return .postFailed(
-                    .rejected(code: code ?? detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)"))
-            case .userFacing(_, let detail):
-                return .postFailed(.rejected(code: detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)"))
-            case .final(.waitRequested, _):
-                return .postFailed(.waitRequested(Self.reason(error, now: now())))
-            case .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
-                return .postFailed(.lost(Self.reason(error, now: now())))
-            }
+            return .postFailed(Self.postFailure(error, now: now()))
         }
         try Self.pass(.afterPost, boundary)
         lastRead = answer

@@ -5,7 +5,8 @@ import Foundation
 import SQLite
 
 extension TripRepository {
-    /// Settles every open cancellation with the server: the launch-time job
+    /// Settles every open cancellation, then every open change of dates
+    /// (`reconcileModifies`), with the server: the launch-time job
     /// (`booking reconcile`, and every launch of the CLI).
     ///
     /// Unlike the reconciliation of payments it may POST: each open request
@@ -70,6 +71,7 @@ extension TripRepository {
                 report.messages.append("cancellation of \(request.bookingID): \(error)")
             }
         }
+        await reconcileModifies(api: api, into: &report)
         await refreshPendingRefunds(into: &report)
         return report
     }

@@ -19,6 +19,10 @@ enum Identifier {
     static let quote = "qt_"
     static let charge = "ch_"
     static let refund = "re_"
+    /// A quote for new dates of a booking.
+    static let modificationQuote = "mq_"
+    /// The ledger entry of a modification's difference.
+    static let difference = "df_"
 
     /// An account name: 1...64 of `A-Z a-z 0-9 _ -`.
     static func isValidAccountName(_ name: Substring) -> Bool {

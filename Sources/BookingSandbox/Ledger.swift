@@ -3,6 +3,7 @@ import SQLite
 /// The money that moved: a charge when a payment is captured, a refund when
 /// a confirmed booking is cancelled. The database allows one of each per
 /// booking (`UNIQUE (booking_id, kind)`), so a double charge cannot even be stored.
+/// A modification's difference is in `ledger_difference` (`Ledger+Difference`).
 enum Ledger {
     enum Kind: String { case charge, refund }
 
@@ -29,13 +30,17 @@ enum Ledger {
     static func body(_ db: Database, account: String) throws -> LedgerBody {
         let statement = try db.cachedStatement(
             """
-            SELECT entry_id, kind, idempotency_key, hold_id, booking_id, amount, currency, created_at_ms
-            FROM ledger_entry WHERE account = ? ORDER BY seq
+            SELECT entry_id, kind, idempotency_key, hold_id, booking_id, amount, currency, created_at_ms, seq
+            FROM ledger_entry WHERE account = ?1
+            UNION ALL
+            SELECT entry_id, kind, idempotency_key, hold_id, booking_id, amount, currency, created_at_ms, seq
+            FROM ledger_difference WHERE account = ?1
+            ORDER BY seq
             """)
         defer { statement.reset() }
         try statement.bind(account, at: 1)
         var ledger = LedgerBody(
-            account: account, entries: [], chargeCount: 0, refundCount: 0,
+            account: account, entries: [], chargeCount: 0, refundCount: 0, differenceCount: 0,
             chargesByIdempotencyKey: [:], chargesByHold: [:], chargesByBooking: [:])
         try statement.forEachRow { row in
             let entry = LedgerEntryBody(
@@ -50,8 +55,10 @@ enum Ledger {
                 ledger.chargesByIdempotencyKey[entry.idempotencyKey, default: 0] += 1
                 ledger.chargesByHold[entry.holdId, default: 0] += 1
                 ledger.chargesByBooking[entry.bookingId, default: 0] += 1
-            } else {
+            } else if entry.kind == Kind.refund.rawValue {
                 ledger.refundCount += 1
+            } else {
+                ledger.differenceCount += 1
             }
         }
         return ledger

@@ -14,6 +14,10 @@ enum Route: Equatable, Sendable {
     case listBookings
     case booking(id: String)
     case cancelBooking(id: String)
+    /// `POST /v1/bookings/{bookingId}/modification-quotes`: new dates priced.
+    case quoteModification(id: String)
+    /// `POST /v1/bookings/{bookingId}/modifications`: a quote applied.
+    case modifyBooking(id: String)
     /// `POST /v1/bookings/{bookingId}/abandon`: a pending 3-D Secure left.
     case abandonBooking(id: String)
     case challenge(bookingId: String)
@@ -39,6 +43,8 @@ enum Route: Equatable, Sendable {
         case .listBookings: return "GET /v1/bookings"
         case .booking: return "GET /v1/bookings/{bookingId}"
         case .cancelBooking: return "POST /v1/bookings/{bookingId}/cancel"
+        case .quoteModification: return "POST /v1/bookings/{bookingId}/modification-quotes"
+        case .modifyBooking: return "POST /v1/bookings/{bookingId}/modifications"
         case .abandonBooking: return "POST /v1/bookings/{bookingId}/abandon"
         case .challenge: return "POST /v1/sandbox/challenges/{bookingId}"
         case .ledger: return "GET /v1/sandbox/ledger"
@@ -51,7 +57,8 @@ enum Route: Equatable, Sendable {
     /// Whether the route needs an `Idempotency-Key`.
     var isIdempotentPost: Bool {
         switch self {
-        case .createHold, .extendHold, .releaseHold, .createBooking, .cancelBooking, .abandonBooking: return true
+        case .createHold, .extendHold, .releaseHold, .createBooking, .cancelBooking, .abandonBooking, .modifyBooking:
+            return true
         default: return false
         }
     }
@@ -96,6 +103,10 @@ enum Route: Equatable, Sendable {
             candidates = [("POST", .releaseHold(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "cancel":
             candidates = [("POST", .cancelBooking(id: parts[1]))]
+        case 3 where parts[0] == "bookings" && parts[2] == "modification-quotes":
+            candidates = [("POST", .quoteModification(id: parts[1]))]
+        case 3 where parts[0] == "bookings" && parts[2] == "modifications":
+            candidates = [("POST", .modifyBooking(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "abandon":
             candidates = [("POST", .abandonBooking(id: parts[1]))]
         case 3 where parts[0] == "sandbox" && parts[1] == "challenges":

@@ -19,14 +19,9 @@ extension SandboxHandler {
         let command = Command(
             route: .cancelBooking(id: id), key: key, fingerprint: "bookingId=\(id)&version=\(version)")
         return try await performIdempotent(command, account: account, faults: faults) { db, now in
-            guard var booking = try BookingRecord.load(db, id: id, account: account),
-                var hold = try HoldRecord.load(db, id: booking.holdId, account: account)
-            else { throw APIError.notFound("Booking") }
-            try settle(&booking, hold: &hold, db: db, now: now)
-            guard booking.state == .confirmed else {
-                throw APIError.wrongState(
-                    "BOOKING_NOT_CANCELLABLE", "Only a confirmed booking can be cancelled.", booking)
-            }
+            var (booking, hold) = try confirmedBooking(
+                id: id, account: account, db: db, now: now,
+                refusal: ("BOOKING_NOT_CANCELLABLE", "Only a confirmed booking can be cancelled."))
             guard booking.version == version else {
                 var error = APIError(
                     status: 409, code: "VERSION_CONFLICT",

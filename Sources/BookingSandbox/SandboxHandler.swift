@@ -125,6 +125,10 @@ public final class SandboxHandler: HTTPHandler {
         case .booking(let id): return try await readBooking(id: id, request: request, account: account, faults: faults)
         case .cancelBooking(let id):
             return try await cancelBooking(id: id, request: request, account: account, faults: faults)
+        case .quoteModification(let id):
+            return try await quoteModification(id: id, request: request, account: account, faults: faults)
+        case .modifyBooking(let id):
+            return try await modifyBooking(id: id, request: request, account: account, faults: faults)
         case .abandonBooking(let id):
             return try await abandonBooking(id: id, request: request, account: account, faults: faults)
         case .challenge(let id): return try await completeChallenge(bookingId: id, request: request, account: account)

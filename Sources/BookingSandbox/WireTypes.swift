@@ -217,6 +217,8 @@ struct LedgerBody: Codable, Equatable, Sendable {
     var entries: [LedgerEntryBody]
     var chargeCount: Int
     var refundCount: Int
+    /// Entries of modifications' differences (`difference_charge`, `difference_refund`).
+    var differenceCount: Int
     var chargesByIdempotencyKey: [String: Int]
     var chargesByHold: [String: Int]
     var chargesByBooking: [String: Int]
@@ -253,6 +255,44 @@ struct ErrorDetail: Codable, Equatable, Sendable {
     /// VERSION_CONFLICT: the booking's current version; BOOKING_NOT_CANCELLABLE: its state.
     var version: Int64?
     var state: BookingStatus?
+    /// QUOTE_EXPIRED: a new quote for the same dates at the booking's
+    /// version (none when the room is no longer free on them).
+    var quote: ModificationQuoteBody?
+}
+
+/// A quote for new dates of a confirmed booking, at one of its versions:
+/// the new price, the total paid so far and the difference (positive: to
+/// charge, negative: to refund, in the booking's currency).
+struct ModificationQuoteBody: Codable, Equatable, Sendable {
+    var quoteId: String
+    var bookingId: String
+    /// The booking's version the quote was made for.
+    var version: Int64
+    var checkIn: String
+    var checkOut: String
+    var price: PriceBody
+    var previousTotal: MoneyBody
+    var difference: MoneyBody
+    var expiresAt: String
+}
+
+/// A modification applied: the quote, the difference and its ledger entry
+/// (`null` when the new dates cost the same), and the booking at its new version.
+struct ModificationBody: Codable, Equatable, Sendable {
+    var quoteId: String
+    var difference: MoneyBody
+    var entryId: String?
+    var booking: BookingBody
+
+    enum CodingKeys: String, CodingKey { case quoteId, difference, entryId, booking }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(quoteId, forKey: .quoteId)
+        try container.encode(difference, forKey: .difference)
+        try container.encode(entryId, forKey: .entryId)  // null when nothing moved, as the contract says
+        try container.encode(booking, forKey: .booking)
+    }
 }
 
 /// `POST /v1/bookings/close-key`: the key, and either the booking made

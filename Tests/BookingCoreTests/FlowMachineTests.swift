@@ -18,6 +18,11 @@ import Testing
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    @Test func theModifyFlowPassesTheChecksEveryFlowGets() async throws {
+        let problems = try await onOwnThread { FlowMachineChecks<ModifyFlow>().problems() }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
     @Test func theChecksFindADeadEndAndAnUndeclaredStage() {
         let problems = FlowMachineChecks<Stuck>().problems()
         #expect(problems.contains { $0.contains("stuck: a waiting state takes no event: a dead end") })
@@ -31,6 +36,14 @@ import Testing
         #expect(Set(diagram.stages) == Set(CancelFlow.stageNames))
         #expect(Set(diagram.finalStages) == ["cancelled", "refused", "notSent", "leftOpen"])
         #expect(diagram.dot.hasPrefix("digraph CancelFlow {"))
+    }
+
+    @Test func theModifyFlowHasADiagramLikeEveryFlow() {
+        let diagram = FlowDiagram.generate(for: ModifyFlow.self)
+        #expect(diagram.initialStage == "idle")
+        #expect(Set(diagram.stages) == Set(ModifyFlow.stageNames))
+        #expect(Set(diagram.finalStages) == ["done", "refused", "failed", "wentBack", "leftOpen"])
+        #expect(diagram.dot.hasPrefix("digraph ModifyFlow {"))
     }
 }
 

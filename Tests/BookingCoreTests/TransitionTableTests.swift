@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// ARCHITECTURE.md's transition tables (the booking flow's and the cancel
-/// flow's) are generated from each `reduce` (by
+/// ARCHITECTURE.md's transition tables (the booking flow's, the cancel
+/// flow's and the modify flow's) are generated from each `reduce` (by
 /// `FlowDiagram`), never written by hand: this test fails when the reducer
 /// and the document drift apart. `BOOKINGKIT_WRITE_FLOW_TABLE=1` rewrites
 /// the document's table from the reducer.
@@ -16,6 +16,10 @@ import Testing
         "<!-- transition table of the cancel flow: generated from CancelFlow.reduce, checked by TransitionTableTests -->\n"
     static let cancelEnd = "<!-- end of the cancel flow's transition table -->"
 
+    static let modifyBegin =
+        "<!-- transition table of the modify flow: generated from ModifyFlow.reduce, checked by TransitionTableTests -->\n"
+    static let modifyEnd = "<!-- end of the modify flow's transition table -->"
+
     @Test func architectureMdHoldsTheTransitionTableOfTheReducer() async throws {
         // Seconds of CPU the first time in a process: off the cooperative pool.
         try check(try await onOwnThread { FlowDiagram.generate() }, begin: Self.begin, end: Self.end)
@@ -23,6 +27,10 @@ import Testing
 
     @Test func architectureMdHoldsTheTransitionTableOfTheCancelFlow() throws {
         try check(FlowDiagram.generate(for: CancelFlow.self), begin: Self.cancelBegin, end: Self.cancelEnd)
+    }
+
+    @Test func architectureMdHoldsTheTransitionTableOfTheModifyFlow() throws {
+        try check(FlowDiagram.generate(for: ModifyFlow.self), begin: Self.modifyBegin, end: Self.modifyEnd)
     }
 
     private func check(_ diagram: FlowDiagram, begin: String, end: String) throws {

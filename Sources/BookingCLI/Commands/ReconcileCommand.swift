@@ -69,7 +69,8 @@ struct ReconcileCommand: BookingCommand {
     static func json(_ report: CancelReport) -> JSONValue {
         .object([
             ("examined", .number(report.examined)), ("cancelled", .number(report.cancelled)),
-            ("refused", .number(report.refused)), ("stillPending", .number(report.stillPending)),
+            ("modified", .number(report.modified)), ("refused", .number(report.refused)),
+            ("stillPending", .number(report.stillPending)),
             ("errors", .number(report.errors)), ("messages", .array(report.messages.map { .string($0) })),
         ])
     }

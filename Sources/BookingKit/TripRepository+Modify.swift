@@ -1,0 +1,280 @@
+import BookingAPI
+import BookingCore
+import BookingStore
+import Foundation
+
+/// Changing a trip's dates follows the cancellation's pattern: a quote
+/// first (nothing moves), then the accepted request, with its idempotency
+/// key, quote and version, is committed to `booking.sqlite` before its POST
+/// leaves; every resend uses the same key; a lost answer is looked up
+/// (`GET /v1/bookings/{id}`); what stays open is settled by
+/// reconciliation. The decisions are `ModifyFlow`'s; this file runs its effects.
+extension TripRepository {
+    /// `POST /v1/bookings/{id}/modification-quotes`: the new total and the
+    /// difference for new dates of trip `id`. Nothing is saved or moved.
+    ///
+    /// - Throws: `RepositoryError.unknownBooking` when no trip has this id;
+    ///   `ModifyError.notModifiable` when the trip is not confirmed here;
+    ///   `ModifyError.refused` (`INVALID_DATES`, `SOLD_OUT`, ...) or
+    ///   `.notSent`; `APIError.final(.notSent, nil)` for an offline-only repository.
+    package func modificationQuote(_ id: BookingID, checkIn: CalendarDate, checkOut: CalendarDate) async throws
+        -> ModificationQuoteSnapshot
+    {
+        guard let api else { throw APIError.final(.notSent, nil) }
+        guard let trip = try store.trips.trip(id: id) else { throw RepositoryError.unknownBooking(id) }
+        guard trip.status == .confirmed else { throw ModifyError.notModifiable(id, .cancelled) }
+        let change = ModifyFlow.DateChange(bookingID: id, checkIn: checkIn, checkOut: checkOut)
+        var (state, effects) = ModifyFlow.reduce(.idle, .started(change))
+        var answer: ModificationQuoteSnapshot?
+        while let effect = effects.first {
+            effects.removeFirst()
+            guard case .requestQuote = effect else { break }
+            let event: ModifyFlow.Event
+            do {
+                let quote = try await api.modificationQuote(id, checkIn: checkIn, checkOut: checkOut)
+                answer = quote
+                event = .quoteReceived(quote.quote)
+            } catch {
+                event = Self.quoteEvent(error, now: now())
+            }
+            let step = ModifyFlow.reduce(state, event)
+            state = step.state
+            effects += step.effects
+        }
+        switch state {
+        case .quoted: if let answer { return answer }
+        case .refused(let refusal): throw ModifyError.refused(id, code: refusal.code, message: refusal.message)
+        case .failed(let detail): throw ModifyError.notSent(id, detail)
+        default: break
+        }
+        throw ModifyError.notSent(id, "no quote")
+    }
+
+    /// Applies `quote` (accepted by the user) and saves the answer as the
+    /// trip, by version. Returns the booking at its new version.
+    ///
+    /// An open change of the same booking (a crash, a lost answer) is
+    /// settled first, with its own key; when it was this quote, its outcome
+    /// is this call's. Otherwise a new request is saved under `key` (a fresh
+    /// random key by default) before anything is sent.
+    ///
+    /// - Throws: `ModifyError` (refused, quote expired with the new quote,
+    ///   not sent, pending); `RepositoryError.unknownBooking`;
+    ///   `APIError.final(.notSent, nil)` for an offline-only repository.
+    package func modify(
+        _ quote: ModificationQuoteSnapshot, key: IdempotencyKey? = nil, boundary: ModifyBoundaryHook? = nil
+    ) async throws -> BookingSnapshot {
+        guard let api else { throw APIError.final(.notSent, nil) }
+        let id = quote.bookingId
+        if let open = try store.modifies.open(for: id) {
+            let settled = try await settle(open, api: api, boundary: boundary)
+            if open.quoteID == quote.quoteId { return settled }
+        }
+        guard try store.trips.trip(id: id) != nil else { throw RepositoryError.unknownBooking(id) }
+        let flowRequest = ModifyFlow.Request(quote: quote.quote, key: key ?? IdempotencyKey(newID()))
+        return try await run(from: .quoted(quote.quote), .accepted, request: flowRequest, api: api, boundary: boundary)
+    }
+
+    /// Drives a saved request to an outcome, looked up first (its POST may have left).
+    func settle(_ saved: ModifyRequest, api: BookingAPIClient, boundary: ModifyBoundaryHook?) async throws
+        -> BookingSnapshot
+    {
+        let request = ModifyFlow.Request(
+            quote: ModifyFlow.Quote(
+                quoteID: saved.quoteID, bookingID: saved.bookingID, version: saved.version, checkIn: saved.checkIn,
+                checkOut: saved.checkOut, total: saved.total, difference: saved.difference),
+            key: saved.idempotencyKey)
+        return try await run(from: .idle, .resumed(request), request: request, api: api, boundary: boundary)
+    }
+
+    /// Runs `ModifyFlow` from `state` and `event`: the machine decides
+    /// (record, post, look up, save, and where the run ends); this runs its
+    /// effects against the server and the store and reports each result back.
+    private func run(
+        from state: ModifyFlow.State, _ first: ModifyFlow.Event, request: ModifyFlow.Request, api: BookingAPIClient,
+        boundary: ModifyBoundaryHook?
+    ) async throws -> BookingSnapshot {
+        var (state, effects) = ModifyFlow.reduce(state, first)
+        // The booking last read (an answer or a lookup): what a save keeps as the trip.
+        var lastRead: BookingSnapshot?
+        var newQuote: ModificationQuoteSnapshot?
+        var lastEvent = first
+        while !effects.isEmpty {
+            let effect = effects.removeFirst()
+            let event: ModifyFlow.Event
+            switch effect {
+            case .requestQuote:
+                event = .quoteFailed("a quote is asked for by modificationQuote")
+            case .record:
+                event = try record(request, boundary: boundary)
+            case .post(let request):
+                event = try await post(request, api: api, lastRead: &lastRead, newQuote: &newQuote, boundary: boundary)
+            case .lookUp(let id):
+                event = await lookUp(id, api: api, lastRead: &lastRead)
+            case .saveModified(let request):
+                event = save(request, as: .modified, booking: lastRead)
+                if event == .saved, case .answered = lastEvent { try Self.pass(.afterSave, boundary) }
+            case .saveRefused(let request, let code):
+                event = save(request, as: .refused, reason: code, booking: nil)
+            }
+            lastEvent = event
+            let step = ModifyFlow.reduce(state, event)
+            state = step.state
+            effects += step.effects
+        }
+        let id = request.bookingID
+        switch state {
+        case .done: if let lastRead { return lastRead }
+        case .refused(let refusal): throw ModifyError.refused(id, code: refusal.code, message: refusal.message)
+        case .quoted: if let newQuote { throw ModifyError.quoteExpired(id, newQuote: newQuote) }
+        case .failed(let detail): throw ModifyError.notSent(id, detail)
+        case .leftOpen(let detail): throw ModifyError.pending(id, request.key, detail)
+        default: break
+        }
+        throw ModifyError.pending(id, request.key, "no answer")
+    }
+
+    /// Saves the request before its POST, as the event the machine takes.
+    private func record(_ request: ModifyFlow.Request, boundary: ModifyBoundaryHook?) throws -> ModifyFlow.Event {
+        let quote = request.quote
+        let row = ModifyRequest(
+            idempotencyKey: request.key, bookingID: quote.bookingID, quoteID: quote.quoteID, version: quote.version,
+            checkIn: quote.checkIn, checkOut: quote.checkOut, total: quote.total, difference: quote.difference,
+            createdAt: now())
+        try Self.pass(.beforeCommit, boundary)
+        do {
+            try store.modifies.insert(row)
+        } catch {
+            return .recordFailed("\(error)")
+        }
+        try Self.pass(.afterCommit, boundary)
+        return .recorded(request)
+    }
+
+    /// `POST /v1/bookings/{id}/modifications` with the request's key, quote
+    /// and version, as the event the machine takes.
+    private func post(
+        _ request: ModifyFlow.Request, api: BookingAPIClient, lastRead: inout BookingSnapshot?,
+        newQuote: inout ModificationQuoteSnapshot?, boundary: ModifyBoundaryHook?
+    ) async throws -> ModifyFlow.Event {
+        let answer: ModificationSnapshot
+        do {
+            answer = try await api.modify(
+                request.bookingID, quoteID: request.quote.quoteID, version: request.version, key: request.key)
+        } catch {
+            if case .final(.rejected(_, "QUOTE_EXPIRED"), let detail) = error, let quote = detail?.quote,
+                quote.bookingId == request.bookingID
+            {
+                newQuote = quote
+                return .requoted(quote.quote)
+            }
+            return .postFailed(Self.postFailure(error, now: now()))
+        }
+        try Self.pass(.afterPost, boundary)
+        lastRead = answer.booking
+        return .answered(Self.reading(answer.booking))
+    }
+
+    /// `GET /v1/bookings/{id}`: what a post did, as the event the machine takes.
+    private func lookUp(_ id: BookingID, api: BookingAPIClient, lastRead: inout BookingSnapshot?) async
+        -> ModifyFlow.Event
+    {
+        do {
+            let booking = try await api.booking(id)
+            lastRead = booking
+            return .lookedUp(Self.reading(booking))
+        } catch {
+            return .lookUpFailed(Self.reason(error, now: now()))
+        }
+    }
+
+    /// Finishes the request and saves the booking as its trip (by version:
+    /// never back a version) in one transaction. A failed save leaves the
+    /// request open (the next look settles it).
+    private func save(
+        _ request: ModifyFlow.Request, as status: ModifyRequest.Status, reason: String? = nil,
+        booking: BookingSnapshot?
+    ) -> ModifyFlow.Event {
+        let savedAt = now()
+        let trip = booking.flatMap {
+            $0.state == .confirmed || $0.state == .cancelled ? BookingRepository.trip(from: $0, syncedAt: savedAt) : nil
+        }
+        do {
+            try store.finishModify(request.key, as: status, reason: reason, trip: trip, at: savedAt)
+            return .saved
+        } catch {
+            return .saveFailed("\(error)")
+        }
+    }
+
+    /// The saved changes of dates of booking `id`, oldest first.
+    package func modifyRequests(for id: BookingID) throws -> [ModifyRequest] {
+        try store.modifies.requests(for: id)
+    }
+
+    /// Settles every open change of dates (reconciliation): each is looked
+    /// up and resent with its own key while the server still has the
+    /// booking at the version it names. Counts go into `report`.
+    func reconcileModifies(api: BookingAPIClient, into report: inout CancelReport) async {
+        let open: [ModifyRequest]
+        do {
+            open = try store.modifies.allOpen()
+        } catch {
+            report.noteError("cannot read the open changes of dates: \(error)")
+            return
+        }
+        for request in open {
+            do {
+                _ = try await settle(request, api: api, boundary: nil)
+                report.modified += 1
+            } catch ModifyError.refused(let id, let code, _) {
+                report.refused += 1
+                report.messages.append("change of dates of \(id) refused: \(code)")
+            } catch ModifyError.pending(let id, _, let detail) {
+                report.stillPending += 1
+                report.messages.append("change of dates of \(id) still pending: \(detail)")
+            } catch {
+                report.noteError("change of dates of \(request.bookingID): \(error)")
+            }
+        }
+    }
+
+    private static func reading(_ booking: BookingSnapshot) -> ModifyFlow.Reading {
+        ModifyFlow.Reading(
+            status: booking.state, version: booking.version, checkIn: booking.checkIn, checkOut: booking.checkOut)
+    }
+
+    private static func quoteEvent(_ error: APIError, now: Date) -> ModifyFlow.Event {
+        switch error {
+        case .final(.rejected(_, let code), let detail):
+            return .quoteRefused(code: code ?? detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)")
+        case .userFacing(_, let detail):
+            return .quoteRefused(code: detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)")
+        case .notFound:
+            return .quoteRefused(code: "NOT_FOUND", message: "the server has no such booking for this account")
+        default:
+            return .quoteFailed(reason(error, now: now))
+        }
+    }
+
+    /// Why a cancel's or a change's post had no usable answer, as either
+    /// machine takes it (the two share `CancelFlow.PostFailure`).
+    static func postFailure(_ error: APIError, now: Date) -> ModifyFlow.PostFailure {
+        switch error {
+        case .final(.notSent, _):
+            return .notSent("\(error)")
+        case .final(.rejected(_, let code), let detail):
+            return .rejected(code: code ?? detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)")
+        case .userFacing(_, let detail):
+            return .rejected(code: detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)")
+        case .final(.waitRequested, _):
+            return .waitRequested(reason(error, now: now))
+        case .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
+            return .lost(reason(error, now: now))
+        }
+    }
+
+    static func pass(_ boundary: ModifyBoundary, _ hook: ModifyBoundaryHook?) throws {
+        if let hook, !hook(boundary) { throw ModifyError.stopped(boundary) }
+    }
+}

@@ -1,0 +1,122 @@
+import BookingCore
+import Foundation
+import SQLite
+
+/// The `modify_request` table of `booking.sqlite`: the changes of dates
+/// accepted, each saved before its POST leaves.
+///
+/// Uses its database's connection; like it, not `Sendable`.
+public struct ModifyTable {
+    let database: Database
+
+    /// The table over `database`'s connection.
+    public init(database: Database) {
+        self.database = database
+    }
+
+    private static let columns = """
+        idempotency_key, booking_id, quote_id, version, check_in, check_out, total_amount, difference, currency, \
+        status, reason, created_at, updated_at
+        """
+
+    /// Saves a new open request. Returns once the commit is durable
+    /// (`synchronous=FULL`): from then on, a crash leaves a request that is
+    /// resent with this key, never a forgotten one.
+    ///
+    /// - Throws: `SQLiteError` (a constraint violation when the key is
+    ///   already saved or the booking already has an open request, `isFull`
+    ///   when the disk is full); nothing is written then.
+    public func insert(_ request: ModifyRequest) throws {
+        try database.run(
+            "INSERT INTO modify_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                .text(request.idempotencyKey.rawValue), .text(request.bookingID.rawValue), .text(request.quoteID),
+                .integer(request.version.rawValue), .text(request.checkIn.description),
+                .text(request.checkOut.description), .integer(request.total.minorUnits),
+                .integer(request.difference.minorUnits), .text(request.total.currency.rawValue),
+                .text(request.status.rawValue), SQLiteValue(request.reason),
+                .integer(request.createdAt.unixMilliseconds), .integer(request.updatedAt.unixMilliseconds),
+            ])
+    }
+
+    /// Finishes an open request as `status` (`reason` for a refusal), in one
+    /// conditional statement. Returns whether this call finished it.
+    @discardableResult
+    public func finish(
+        _ key: IdempotencyKey, as status: ModifyRequest.Status, reason: String? = nil, at date: Date
+    ) throws -> Bool {
+        guard status != .open else {
+            throw StoreError.invalidValue(field: "modify_request.status", reason: "OPEN does not finish a request")
+        }
+        return try database.compareAndSet(
+            "UPDATE modify_request SET status = ?2, reason = ?3, updated_at = ?4 WHERE idempotency_key = ?1 AND status = 'OPEN'",
+            [.text(key.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
+    }
+
+    /// The open request for `booking`, if any (the schema keeps at most one).
+    public func open(for booking: BookingID) throws -> ModifyRequest? {
+        try rows(
+            "SELECT \(Self.columns) FROM modify_request WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue
+        )
+        .first
+    }
+
+    /// Every request for `booking`, oldest first.
+    public func requests(for booking: BookingID) throws -> [ModifyRequest] {
+        try rows(
+            "SELECT \(Self.columns) FROM modify_request WHERE booking_id = ? ORDER BY created_at, rowid",
+            booking.rawValue)
+    }
+
+    /// Every open request, oldest first: what reconciliation settles.
+    public func allOpen() throws -> [ModifyRequest] {
+        try rows("SELECT \(Self.columns) FROM modify_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+    }
+
+    private func rows(_ sql: String, _ argument: String?) throws -> [ModifyRequest] {
+        let statement = try database.cachedStatement(sql)
+        defer { statement.reset() }
+        if let argument { try statement.bind(argument, at: 1) }
+        var requests: [ModifyRequest] = []
+        while try statement.step() {
+            requests.append(try Self.request(from: statement))
+        }
+        return requests
+    }
+
+    private static func request(from row: Statement) throws -> ModifyRequest {
+        func unreadable(_ reason: String) -> StoreError { .unreadableRow(table: "modify_request", reason: reason) }
+        guard let status = ModifyRequest.Status(rawValue: row.string(at: 9)) else { throw unreadable("unknown status") }
+        guard let version = Version(rawValue: row.int64(at: 3)) else { throw unreadable("negative version") }
+        guard let checkIn = CalendarDate(row.string(at: 4)), let checkOut = CalendarDate(row.string(at: 5)) else {
+            throw unreadable("not a date")
+        }
+        guard let currency = CurrencyCode(row.string(at: 8)) else { throw unreadable("not a currency") }
+        return ModifyRequest(
+            idempotencyKey: IdempotencyKey(row.string(at: 0)), bookingID: BookingID(row.string(at: 1)),
+            quoteID: row.string(at: 2), version: version, checkIn: checkIn, checkOut: checkOut,
+            total: Money(minorUnits: row.int64(at: 6), currency: currency),
+            difference: Money(minorUnits: row.int64(at: 7), currency: currency), status: status,
+            reason: row.optionalString(at: 10), createdAt: Date(unixMilliseconds: row.int64(at: 11)),
+            updatedAt: Date(unixMilliseconds: row.int64(at: 12)))
+    }
+}
+
+extension BookingDatabase {
+    /// The changes of dates accepted.
+    public var modifies: ModifyTable { ModifyTable(database: database) }
+
+    /// Saves the server's answer to a modification: the trip (by version,
+    /// as always: never back a version) and the request finished as
+    /// `status`, in one transaction: both or neither. Returns whether the
+    /// request finished here (false when another process finished it first).
+    @discardableResult
+    public func finishModify(
+        _ key: IdempotencyKey, as status: ModifyRequest.Status, reason: String? = nil, trip: TripRecord?, at date: Date
+    ) throws -> Bool {
+        try database.transaction {
+            if let trip { try trips.upsert(trip) }
+            return try modifies.finish(key, as: status, reason: reason, at: date)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import BookingAPI
+import BookingCore
+import Foundation
+import Testing
+
+/// `booking modify --accept` dies by SIGKILL at each of its boundaries (the
+/// crash hook's `before modify commit`, `after modify commit`, `after modify
+/// POST`, `after modify saved`); the next `booking reconcile` ends the trip
+/// on the new version with exactly one ledger entry for the difference. The
+/// killed runs are child processes; the setup and the runs after a kill run
+/// in this process.
+@Suite struct ModifyCrashTests {
+    static let boundaries = ["before modify commit", "after modify commit", "after modify POST", "after modify saved"]
+
+    private static func differences(_ sandbox: SandboxProcess, _ id: String) async throws -> Int {
+        try await sandbox.ledger().entries.filter { $0.kind.hasPrefix("difference_") && $0.bookingId == id }.count
+    }
+
+    private static func trip(_ booking: Booking, _ id: String) async throws -> [String: Any] {
+        let json = try await booking.run(["trip", id, "--json"])
+        return try #require(try json.json()["trip"] as? [String: Any], "\(json.output)")
+    }
+
+    /// Rounds per boundary: 1, or `BOOKINGKIT_MODIFY_KILL_ROUNDS`, each a
+    /// new booking in a new data directory.
+    static let rounds = ProcessInfo.processInfo.environment["BOOKINGKIT_MODIFY_KILL_ROUNDS"].flatMap(Int.init) ?? 1
+
+    @Test(arguments: boundaries)
+    func modifyKilledAtABoundaryEndsOnTheNewVersionWithOneDifference(boundary: String) async throws {
+        let sandbox = try await SandboxProcess()
+        for round in 0..<Self.rounds {
+            try await killAndSettle(at: boundary, sandbox: sandbox, days: 20 + round % 60)
+        }
+        await sandbox.stop()
+    }
+
+    private func killAndSettle(at boundary: String, sandbox: SandboxProcess, days: Int) async throws {
+        let booking = Booking(server: sandbox.url, label: "cli-modify-kill")
+        let cli = InProcess(sharing: booking)
+        try await cli.holdAnOffer(days: days)
+        let pay = try await cli.run(["pay", "--json"])
+        try #require(pay.status == 0, "pay failed: \(pay.output) \(pay.error)")
+        let id = try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
+        let before = try await Self.trip(booking, id)
+        let checkIn = try #require(before["checkIn"] as? String)
+        let oldText = try #require(before["checkOut"] as? String)
+        let oldCheckOut = try #require(CalendarDate(oldText))
+        let checkOut = try #require(CalendarDate(daysSince1970: oldCheckOut.daysSince1970 + 1)).description
+        let arguments = ["modify", id, "--check-in", checkIn, "--check-out", checkOut, "--accept"]
+
+        let killed = try await booking.run(arguments, environment: ["BOOKINGKIT_KILL_AT": boundary])
+        #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
+
+        let reconcile = try await cli.run(["reconcile", "--json"])
+        #expect(reconcile.status == 0, "\(reconcile.output) \(reconcile.error)")
+        let cancels = try #require(try reconcile.json()["cancels"] as? [String: Any])
+        // Saved and not yet settled (after the commit, and the answer not
+        // saved): reconciliation settles it with its own key.
+        let open = boundary == "after modify commit" || boundary == "after modify POST"
+        #expect(cancels["modified"] as? Int == (open ? 1 : 0), "\(cancels) \(reconcile.output) \(reconcile.error)")
+        #expect(cancels["stillPending"] as? Int == 0)
+        if boundary == "before modify commit" {
+            // Nothing was saved or sent: the trip is as it was; the user asks again.
+            #expect(try await Self.trip(booking, id)["version"] as? Int == 1)
+            #expect(try await Self.differences(sandbox, id) == 0)
+            let again = try await cli.run(arguments)
+            #expect(again.status == 0, "\(again.output) \(again.error)")
+        }
+        let after = try await Self.trip(booking, id)
+        #expect(after["version"] as? Int == 2)
+        #expect(after["checkOut"] as? String == checkOut)
+        #expect(try await Self.differences(sandbox, id) == 1)
+    }
+}
