@@ -110,11 +110,10 @@ extension BookingFlow {
             guard !stage.countdown.hasEnded(at: now) else {
                 return go(.checkingHold(checking), [.readHold(id, stage.hold.id)])
             }
-            let request = PaymentRequest(attempt: stage.attempt, holdID: stage.hold.id, token: token)
-            return go(
-                .submitting(
-                    Submitting(attempt: stage.attempt, holdID: stage.hold.id, price: stage.hold.price, token: token)),
-                [save(id, .paymentSubmitted), .pay(request)])
+            // The payment sub-machine starts: the status saved, then the payment sent.
+            return embedded(
+                PaymentFlow.step(
+                    .ready, .payTapped(stage.attempt, holdID: stage.hold.id, price: stage.hold.price, token: token)))
         case .holdRead(_, let hold, let sentAt, let receivedAt) where hold.id == stage.hold.id:
             // The server's answer to the read a restore asked for: its time wins.
             return holdArrived(

@@ -1,6 +1,7 @@
 // Leaving a pending 3-D Secure challenge: "Use another card" ends the
 // booking on the server and pays the same hold under a new attempt and key;
-// Back ends it and gives the hold up.
+// Back ends it and gives the hold up. The transitions are the payment
+// sub-machine's (PaymentFlow+Leaving.swift); the values are the booking flow's.
 extension BookingFlow {
     /// What leaving a pending 3-D Secure booking found.
     package enum AbandonAnswer: Hashable, Sendable, Codable {
@@ -32,38 +33,5 @@ extension BookingFlow {
         /// "Use another card": once the booking ended, this new attempt and
         /// key pay the same hold.
         case anotherCard(AttemptID, IdempotencyKey)
-    }
-
-    /// `actionRequired`'s exits: "Use another card" and Back, and the
-    /// server's answer to leaving.
-    static func leavingChallenge(_ stage: ActionRequired, _ event: Event) -> Step? {
-        let attempt = stage.payment.attempt
-        switch event {
-        case .useAnotherCardTapped(let next, let key)
-        where stage.leaving == nil && next != attempt.id && key != attempt.key && stage.payment.holdID != nil:
-            var leaving = stage
-            leaving.leaving = .anotherCard(next, key)
-            return go(.actionRequired(leaving), [.abandonBooking(attempt.id, stage.bookingID, releasingHold: false)])
-        case .backTapped:
-            // Never waits: the booking is left and the hold given up in the
-            // background, saved before either is sent.
-            return go(.browsing, [.abandonBooking(attempt.id, stage.bookingID, releasingHold: true)])
-        case .bookingAbandoned(_, .abandoned):
-            guard case .anotherCard(let next, let key)? = stage.leaving, let hold = stage.payment.holdID else {
-                return nil
-            }
-            return startAttempt(id: next, key: key, after: attempt, onHold: hold, offer: nil)
-        case .bookingAbandoned(_, .passed(let booking)):
-            var kept = stage
-            kept.leaving = nil
-            return apply(booking, to: stage.payment, holding: stage.version, offer: nil) ?? go(.actionRequired(kept))
-        case .bookingAbandoned(_, .unreachable), .bookingAbandoned(_, .credentialRefused):
-            var kept = stage
-            kept.leaving = nil
-            kept.couldNotLeave = true
-            return go(.actionRequired(kept))
-        default:
-            return nil
-        }
     }
 }

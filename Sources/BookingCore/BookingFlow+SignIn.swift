@@ -60,6 +60,9 @@ extension BookingFlow {
     /// only after the lookup found no booking, and only with the payment
     /// method still in memory); a booking is polled.
     static func resume(_ interrupted: Stage) -> Step {
+        if let payment = PaymentFlow.State(interrupted), let resumed = embedded(PaymentFlow.step(payment, .resumed)) {
+            return resumed  // the payment sub-machine's own resume
+        }
         switch interrupted {
         case .requestingHold(let s):
             return go(interrupted, [.requestHold(s.attempt)])
@@ -70,19 +73,6 @@ extension BookingFlow {
         case .checkingHold(var s):
             s.readPending = true
             return go(.checkingHold(s), [.readHold(s.attempt.id, s.holdID)])
-        case .submitting(let s):
-            let payment = Payment(attempt: s.attempt, holdID: s.holdID, bookingID: nil)
-            return startLookup(payment, version: .none, token: s.token)
-        case .unknown(var s):
-            s.waitingFor = .lookup
-            s.isUnreachable = false
-            return go(.unknown(s), [.lookUpAttempt(s.payment.attempt.id, s.payment.attempt.key, after: .zero)])
-        case .actionRequired(var s):
-            s.leaving = nil
-            return go(.actionRequired(s), [.pollBooking(s.payment.attempt.id, s.bookingID, after: .zero)])
-        case .processing(var s):
-            s.pollPending = true
-            return go(.processing(s), [.pollBooking(s.payment.attempt.id, s.bookingID, after: .zero)])
         default:
             return go(interrupted)
         }
@@ -102,10 +92,10 @@ extension BookingFlow {
         case .requestingHold(let s): return requestingHold(s, event)
         case .held(let s): return held(s, event, isOnline: true)
         case .checkingHold(let s): return checkingHold(s, event)
-        case .submitting(let s): return submitting(s, event)
-        case .unknown(let s): return unknown(s, event)
-        case .actionRequired(let s): return actionRequired(s, event)
-        case .processing(let s): return processing(s, event)
+        case .submitting(let s): return payment(.submitting(s), event)
+        case .unknown(let s): return payment(.unknown(s), event)
+        case .actionRequired(let s): return payment(.actionRequired(s), event)
+        case .processing(let s): return payment(.processing(s), event)
         case .signInRequired(let s): return signInRequired(s, event)
         default: return nil
         }

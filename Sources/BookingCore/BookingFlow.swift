@@ -97,13 +97,13 @@ public enum BookingFlow {
         case .priceChanged(let stage):
             result = priceChanged(stage, event, isOnline: state.isOnline)
         case .submitting(let stage):
-            result = submitting(stage, event)
+            result = payment(.submitting(stage), event)
         case .unknown(let stage):
-            result = unknown(stage, event)
+            result = payment(.unknown(stage), event)
         case .actionRequired(let stage):
-            result = actionRequired(stage, event)
+            result = payment(.actionRequired(stage), event)
         case .processing(let stage):
-            result = processing(stage, event)
+            result = payment(.processing(stage), event)
         case .confirmed, .cancelled:
             result = settled(event)
         case .failed(let stage):
