@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The deterministic simulation: thousands of seeds, each a user, a network
-/// and a process that dies, checked against I1...I11 after every step.
+/// and a process that dies, checked against I1...I15 after every step.
 @Suite struct SimulationTests {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
@@ -49,6 +49,15 @@ import Testing
             #expect(count.succeeded > 0, "no \(name) was ever answered with a 2xx")
         }
         for boundary in ["before releaseHold", "after releaseHold", "before abandonBooking"] {
+            #expect(totals.boundariesByName[boundary, default: 0] > 0, "the simulation never passed \(boundary)")
+        }
+        // Confirmed trips are cancelled and moved, and a process dies at
+        // the boundaries of both.
+        #expect(calls.cancelsDrawn > 0 && calls.changesDrawn > 0, "the users never cancelled or moved a trip")
+        for (name, count) in [("cancellation", calls.cancels), ("modification", calls.modifications)] {
+            #expect(count.succeeded > 0, "no \(name) was ever answered with a 2xx")
+        }
+        for boundary in ["after cancel commit", "after cancel POST", "after modify commit", "after modify POST"] {
             #expect(totals.boundariesByName[boundary, default: 0] > 0, "the simulation never passed \(boundary)")
         }
         #expect(
