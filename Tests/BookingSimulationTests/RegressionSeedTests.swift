@@ -82,4 +82,26 @@ import Testing
         #expect(run.violations.isEmpty, "\(run.failureReport)")
         #expect(run.requests > 0)
     }
+
+    /// Open (I15, once the simulation cancelled trips): 40, 505, 1536 and
+    /// 1785 of the 2,000 CI seeds. A cancellation's
+    /// first POST met a 500 before the server committed it; the sandbox
+    /// stores that 500 under the key and replays it, the booking reads
+    /// still confirmed at the request's version, and the request is sent
+    /// again under the same key at every launch, so it never finishes.
+    /// Recorded as a known issue: when a fix sends such a request again
+    /// under a new key (safe: the server cancels a version at most once),
+    /// the issue is no longer recorded and this test fails, to be moved to
+    /// the list above.
+    static let openCancelSeeds: Set<UInt64> = [40, 505, 1_536, 1_785]
+
+    @Test(arguments: openCancelSeeds.sorted())
+    func aCancelWhoseKeyKeepsAStored500IsLeftOpen(seed: UInt64) async {
+        let run = await SimulationRun.random(seed: seed)
+        #expect(run.requests > 0)
+        #expect(run.violations.allSatisfy { $0.hasPrefix("I15 the cancel ") }, "\(run.failureReport)")
+        withKnownIssue("a cancel whose key keeps a stored 500 is sent again under that key forever") {
+            #expect(run.violations.isEmpty, "\(run.failureReport)")
+        }
+    }
 }
