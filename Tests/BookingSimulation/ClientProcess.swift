@@ -49,7 +49,7 @@ final class ClientProcess: Sendable {
             boundaryHook: hook, cancelBoundaryHook: tripHooks.cancel, reconcileConcurrency: 1, stepHandler: steps,
             // Real time, as the launch's bound above: never reached, so a
             // read of the switch is always part of the work that started it.
-            paymentMethodsReadBound: .seconds(120),
+            paymentMethodsReadBound: .seconds(120), readsSwitchBesideSettling: false,
             // The releases a sign-in sends again are waited for, as part of the tap.
             startBackground: { work in await work() })
         seams.modifyBoundaryHook = tripHooks.modify
