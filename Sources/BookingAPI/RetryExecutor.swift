@@ -6,9 +6,10 @@ import Foundation
 /// never retrying a final 4xx, and turning a lost answer on a request that
 /// moves money into `unknownOutcome` instead of a blind resend. The
 /// request's timeout bounds the whole call's time on the server, every try
-/// together (the waits between tries not counted). A payment
-/// answered with a replayed 5xx (`Idempotent-Replayed: true`) is final for
-/// its key: `.final(.rejected)` with the 5xx status.
+/// together (the waits between tries not counted). A request that moves
+/// money (a payment, a cancellation, a change of dates) answered with a
+/// replayed 5xx (`Idempotent-Replayed: true`) is final for its key:
+/// `.final(.rejected)` with the 5xx status.
 struct RetryExecutor: Sendable {
     let transport: any Transport
     let policy: OutcomePolicy
@@ -93,7 +94,7 @@ struct RetryExecutor: Sendable {
                 outcome = .network(.connectionLost)
             }
             left -= started.duration(to: clock.now)
-            if kind == .payment, let answer, (500...599).contains(answer.status),
+            if kind.movesMoney, let answer, (500...599).contains(answer.status),
                 answer.header("Idempotent-Replayed")?.lowercased() == "true"
             {
                 // The server stored this error for the key: it ran the request

@@ -5,6 +5,9 @@ extension CancelFlow {
         case post(Request)
         /// `GET /v1/bookings/{id}`: what a post did.
         case lookUp(BookingID)
+        /// Close the request (its key spent by a failure the server stored)
+        /// and save it again under a new key, in one transaction.
+        case renew(Request)
         /// `GET /v1/bookings/{id}` after a refusal, best effort.
         case readCurrent(BookingID)
         /// Close the request as cancelled and save the booking last read
@@ -19,6 +22,7 @@ extension CancelFlow {
             switch self {
             case .post: return "post"
             case .lookUp: return "lookUp"
+            case .renew: return "renew"
             case .readCurrent: return "readCurrent"
             case .saveCancelled: return "saveCancelled"
             case .saveRefused: return "saveRefused"

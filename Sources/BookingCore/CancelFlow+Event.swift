@@ -13,6 +13,10 @@ extension CancelFlow {
         case lookUpFoundNothing
         /// The lookup could not ask the server; why, for people.
         case lookUpFailed(String)
+        /// The request is saved again under a new key (the old one closed).
+        case renewed(Request)
+        /// The request could not be saved under a new key; why.
+        case renewFailed(String)
         /// The read after a refusal: the booking, or nil when it could not be read.
         case currentRead(Reading?)
         /// The outcome is saved.
@@ -29,6 +33,8 @@ extension CancelFlow {
             case .lookedUp: return "lookedUp"
             case .lookUpFoundNothing: return "lookUpFoundNothing"
             case .lookUpFailed: return "lookUpFailed"
+            case .renewed: return "renewed"
+            case .renewFailed: return "renewFailed"
             case .currentRead(let reading): return reading == nil ? "currentUnreadable" : "currentRead"
             case .saved: return "saved"
             case .saveFailed: return "saveFailed"
@@ -36,25 +42,6 @@ extension CancelFlow {
         }
     }
 
-    /// Why a POST had no usable answer.
-    package enum PostFailure: Hashable, Sendable, Codable {
-        /// Every try stayed on the device (offline, refused connection).
-        case notSent(String)
-        /// The server refused it with this code and message.
-        case rejected(code: String, message: String)
-        /// The server asked for a pause; nothing was sent now.
-        case waitRequested(String)
-        /// The answer was lost or unusable: the post may have been applied.
-        case lost(String)
-
-        /// The failure's name, for diagrams and logs.
-        package var name: String {
-            switch self {
-            case .notSent: return "notSent"
-            case .rejected: return "rejected"
-            case .waitRequested: return "waitRequested"
-            case .lost: return "lost"
-            }
-        }
-    }
+    /// Why a POST had no usable answer: the ways every durable request's post fails.
+    package typealias PostFailure = BookingCore.PostFailure
 }

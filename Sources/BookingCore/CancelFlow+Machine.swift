@@ -4,7 +4,10 @@ extension CancelFlow: FlowMachine {
     package static let flowName = "cancel"
 
     package static var stageNames: [String] {
-        ["idle", "sending", "lookingUp", "readingCurrent", "saving", "cancelled", "refused", "notSent", "leftOpen"]
+        [
+            "idle", "sending", "lookingUp", "renewing", "readingCurrent", "saving", "cancelled", "refused", "notSent",
+            "leftOpen",
+        ]
     }
 
     package static func stage(of state: State) -> State { state }
@@ -30,12 +33,15 @@ extension CancelFlow: FlowMachine {
             .postFailed(.rejected(code: "BOOKING_NOT_CANCELLABLE", message: "not cancellable")),
             .postFailed(.waitRequested("the server asked to wait")),
             .postFailed(.lost("no answer")),
+            .postFailed(.keySpent("the server replays a failure it stored for the key")),
             .lookedUp(Reading(status: .cancelled, version: newer)),
             .lookedUp(Reading(status: .confirmed, version: sent)),
             .lookedUp(Reading(status: .confirmed, version: newer)),
             .lookedUp(Reading(status: .expired, version: newer)),
             .lookUpFoundNothing,
             .lookUpFailed("the server cannot be reached"),
+            .renewed(Samples.renewed),
+            .renewFailed("disk full"),
             .currentRead(Reading(status: .confirmed, version: newer)),
             .currentRead(nil),
             .saved,
@@ -48,5 +54,9 @@ extension CancelFlow: FlowMachine {
         /// A request for `booking-1` at version 1 under `cancel-key-1`.
         package static let request = Request(
             bookingID: BookingID("booking-1"), version: Version(rawValue: 1)!, key: IdempotencyKey("cancel-key-1"))
+
+        /// `request` saved again under `cancel-key-2`.
+        package static let renewed = Request(
+            bookingID: request.bookingID, version: request.version, key: IdempotencyKey("cancel-key-2"))
     }
 }

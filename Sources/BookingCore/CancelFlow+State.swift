@@ -2,7 +2,7 @@ extension CancelFlow {
     /// A saved cancellation: which booking, at which version, under which
     /// idempotency key. Committed before anything is sent; every post of it
     /// carries the same three.
-    package struct Request: Hashable, Sendable, Codable {
+    package struct Request: DurableRequest, Codable {
         /// The booking to cancel.
         package let bookingID: BookingID
         /// The version this device holds, the one it cancels.
@@ -53,30 +53,8 @@ extension CancelFlow {
         case notSent(String)
     }
 
-    /// A run's progress.
-    package struct Progress: Hashable, Sendable {
-        /// The request being settled.
-        package let request: Request
-        /// Made by an earlier run (an earlier post may have left).
-        package let resumed: Bool
-        /// Posts sent in this run.
-        package var sends = 0
-        /// Whether a post of this request may have reached the server (an
-        /// earlier run's, or one whose answer was lost): then the server is
-        /// asked before anything is sent again.
-        package var mayHaveLeft: Bool
-        /// Why the last post had no usable answer, for people.
-        package var lastDetail = "no answer"
-        /// A 2xx said this instead of CANCELLED: the lookup decides, and a
-        /// booking still confirmed at the version sent is then refused.
-        package var contradiction: BookingStatus?
-
-        init(request: Request, resumed: Bool) {
-            self.request = request
-            self.resumed = resumed
-            mayHaveLeft = resumed
-        }
-    }
+    /// A run's progress: the steps every durable request shares.
+    package typealias Progress = SentRequest<Request>
 
     /// The stages of a run. Each case holds only what its next step needs.
     package enum State: Hashable, Sendable {
@@ -86,6 +64,9 @@ extension CancelFlow {
         case sending(Progress)
         /// The booking is being read to learn what a post did.
         case lookingUp(Progress)
+        /// The server spent the request's key on a failure it stored: the
+        /// request is saved again under a new key before the next post.
+        case renewing(Progress)
         /// A refusal: the booking is read once, to save it as the server has it.
         case readingCurrent(Progress, code: String, message: String)
         /// The outcome is being saved; it is said only once saved.
@@ -107,6 +88,7 @@ extension CancelFlow {
             case .idle: return "idle"
             case .sending: return "sending"
             case .lookingUp: return "lookingUp"
+            case .renewing: return "renewing"
             case .readingCurrent: return "readingCurrent"
             case .saving: return "saving"
             case .cancelled: return "cancelled"

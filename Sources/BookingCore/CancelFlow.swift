@@ -10,6 +10,8 @@
 /// - a lost or unusable answer is looked up (`GET` the booking), and sent
 ///   again with the same key and version only while the server still has
 ///   the booking confirmed at that version, at most `maxSends` posts a run;
+///   a key the server spent on a failure it stored is renewed (the request
+///   saved again under a new key) before the next post;
 /// - a cancelled booking is saved as the trip, with its refund, before the
 ///   run says "cancelled"; a refusal is saved with the booking as the
 ///   server has it now (read once, best effort), so the trip shows the truth;
@@ -20,7 +22,7 @@
 ///   reconciliation (`leftOpen`): never a guess.
 package enum CancelFlow {
     /// Posts in one run before the request is left open.
-    package static let maxSends = 3
+    package static var maxSends: Int { Progress.maxSends }
 
     /// The words when a lookup after a lost answer finds no such booking.
     package static let notFoundMessage = "the server has no such booking for this account"
@@ -33,11 +35,15 @@ package enum CancelFlow {
     package static func reduce(_ state: State, _ event: Event) -> (state: State, effects: [Effect]) {
         switch (state, event) {
         case (.idle, .started(let request, let resumed)):
-            return next(Progress(request: request, resumed: resumed))
+            return apply(Progress(request: request, resumed: resumed).next())
         case (.sending(let progress), .answered(let reading)):
-            return answered(progress, reading)
+            // A 2xx that is not CANCELLED contradicts itself (the server
+            // answers a cancel it refused with an error): it may hide a
+            // cancellation and refund that happened. The server's read decides.
+            return reading.status == .cancelled
+                ? saving(progress, .cancelled(reading)) : apply(progress.contradicted(by: reading.status))
         case (.sending(let progress), .postFailed(let failure)):
-            return postFailed(progress, failure)
+            return apply(progress.failed(failure))
         case (.lookingUp(let progress), .lookedUp(let reading)):
             return lookedUp(progress, reading)
         case (.lookingUp(let progress), .lookUpFoundNothing):
@@ -50,6 +56,10 @@ package enum CancelFlow {
             return refuse(progress, code: "NOT_FOUND", message: notFoundMessage, current: nil)
         case (.lookingUp, .lookUpFailed(let detail)):
             return (.leftOpen(detail), [])
+        case (.renewing(let progress), .renewed(let request)):
+            return apply(progress.renewed(as: request).next())
+        case (.renewing, .renewFailed(let detail)):
+            return (.leftOpen("the request could not be saved under a new key: \(detail)"), [])
         case (.readingCurrent(let progress, let code, let message), .currentRead(let current)):
             return saving(progress, .refused(Refusal(code: code, message: message, current: current)))
         case (.saving(_, let outcome), .saved):
@@ -66,51 +76,17 @@ package enum CancelFlow {
         }
     }
 
-    /// The next step of a run: a lookup when an earlier post may have
-    /// reached the server, else a post.
-    private static func next(_ progress: Progress) -> (state: State, effects: [Effect]) {
-        progress.mayHaveLeft ? (.lookingUp(progress), [.lookUp(progress.request.bookingID)]) : post(progress)
-    }
-
-    private static func post(_ progress: Progress) -> (state: State, effects: [Effect]) {
-        var progress = progress
-        progress.sends += 1
-        return (.sending(progress), [.post(progress.request)])
-    }
-
-    private static func answered(_ progress: Progress, _ reading: Reading) -> (state: State, effects: [Effect]) {
-        guard reading.status == .cancelled else {
-            // A 2xx that is not CANCELLED contradicts itself (the server
-            // answers a cancel it refused with an error): it may hide a
-            // cancellation and refund that happened. The server's read decides.
-            var progress = progress
-            progress.contradiction = reading.status
-            return (.lookingUp(progress), [.lookUp(progress.request.bookingID)])
-        }
-        return saving(progress, .cancelled(reading))
-    }
-
-    private static func postFailed(_ progress: Progress, _ failure: PostFailure) -> (state: State, effects: [Effect]) {
-        var progress = progress
-        switch failure {
-        case .notSent(let detail) where !progress.mayHaveLeft:
-            // Every try stayed on the device and no earlier send may have
-            // arrived: it cancelled nothing.
-            return saving(progress, .notSent(detail))
-        case .rejected(let code, let message):
+    /// The state and effects of a step every durable request shares.
+    private static func apply(_ step: Progress.Step) -> (state: State, effects: [Effect]) {
+        switch step {
+        case .post(let progress): return (.sending(progress), [.post(progress.request)])
+        case .lookUp(let progress): return (.lookingUp(progress), [.lookUp(progress.request.bookingID)])
+        case .closeNotSent(let progress, let detail): return saving(progress, .notSent(detail))
+        case .refuse(let progress, let code, let message):
             return refuse(progress, code: code, message: message, current: nil)
-        case .waitRequested(let detail):
-            // Nothing was sent now; the request stays open.
-            return (.leftOpen(detail), [])
-        case .notSent:
-            progress.lastDetail = "the server cannot be reached"
-        case .lost(let detail):
-            progress.lastDetail = detail
+        case .leaveOpen(let detail): return (.leftOpen(detail), [])
+        case .renew(let progress): return (.renewing(progress), [.renew(progress.request)])
         }
-        // The answer is lost or unusable: the request may have been
-        // applied. Ask the server before sending again.
-        progress.mayHaveLeft = true
-        return next(progress)
     }
 
     private static func lookedUp(_ progress: Progress, _ reading: Reading) -> (state: State, effects: [Effect]) {
@@ -123,9 +99,8 @@ package enum CancelFlow {
                     progress, code: "BOOKING_NOT_CANCELLABLE", message: "the answer says \(said.rawValue)", current: nil
                 )
             }
-            // Still confirmed at the version sent: a resend with the same
-            // key is safe (the server replays it, or cancels that version once).
-            return progress.sends < maxSends ? post(progress) : (.leftOpen(progress.lastDetail), [])
+            // Still confirmed at the version sent: nothing was cancelled yet.
+            return apply(progress.atVersionSent())
         case .confirmed:
             return refuse(
                 progress, code: "VERSION_CONFLICT", message: "the booking changed since this device read it",

@@ -9,6 +9,9 @@ extension ModifyFlow {
         case post(Request)
         /// `GET /v1/bookings/{id}`: what a post did.
         case lookUp(BookingID)
+        /// Close the request (its key spent by a failure the server stored)
+        /// and save it again under a new key, in one transaction.
+        case renew(Request)
         /// Close the request as applied and save the booking last read (the
         /// answer or the lookup) as the trip, by version, in one transaction.
         case saveModified(Request)
@@ -22,6 +25,7 @@ extension ModifyFlow {
             case .record: return "record"
             case .post: return "post"
             case .lookUp: return "lookUp"
+            case .renew: return "renew"
             case .saveModified: return "saveModified"
             case .saveRefused: return "saveRefused"
             }

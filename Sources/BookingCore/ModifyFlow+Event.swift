@@ -29,6 +29,10 @@ extension ModifyFlow {
         case lookedUp(Reading)
         /// The lookup could not ask the server; why, for people.
         case lookUpFailed(String)
+        /// The request is saved again under a new key (the old one closed).
+        case renewed(Request)
+        /// The request could not be saved under a new key; why.
+        case renewFailed(String)
         /// The outcome is saved.
         case saved
         /// The outcome could not be saved; why.
@@ -51,13 +55,14 @@ extension ModifyFlow {
             case .postFailed(let failure): return "postFailed(\(failure.name))"
             case .lookedUp: return "lookedUp"
             case .lookUpFailed: return "lookUpFailed"
+            case .renewed: return "renewed"
+            case .renewFailed: return "renewFailed"
             case .saved: return "saved"
             case .saveFailed: return "saveFailed"
             }
         }
     }
 
-    /// Why a POST had no usable answer: the four ways a cancel's post has
-    /// (not sent, rejected, a wait asked for, lost).
-    package typealias PostFailure = CancelFlow.PostFailure
+    /// Why a POST had no usable answer: the ways every durable request's post fails.
+    package typealias PostFailure = BookingCore.PostFailure
 }

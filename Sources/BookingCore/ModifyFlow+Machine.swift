@@ -6,7 +6,8 @@ extension ModifyFlow: FlowMachine {
 
     package static var stageNames: [String] {
         [
-            "idle", "quoting", "quoted", "recording", "sending", "unknown", "saving", "done", "refused", "failed",
+            "idle", "quoting", "quoted", "recording", "sending", "unknown", "renewing", "saving", "done", "refused",
+            "failed",
             "wentBack", "leftOpen",
         ]
     }
@@ -42,6 +43,7 @@ extension ModifyFlow: FlowMachine {
             .requoted(Samples.requote),
             .postFailed(.waitRequested("the server asked to wait")),
             .postFailed(.lost("no answer")),
+            .postFailed(.keySpent("the server replays a failure it stored for the key")),
             .lookedUp(Reading(status: .confirmed, version: newer, checkIn: quote.checkIn, checkOut: quote.checkOut)),
             .lookedUp(Samples.before),
             .lookedUp(
@@ -53,6 +55,8 @@ extension ModifyFlow: FlowMachine {
                     status: .cancelled, version: newer, checkIn: Samples.before.checkIn,
                     checkOut: Samples.before.checkOut)),
             .lookUpFailed("the server cannot be reached"),
+            .renewed(Samples.renewed),
+            .renewFailed("disk full"),
             .saved,
             .saveFailed("disk full"),
         ]
@@ -80,6 +84,9 @@ extension ModifyFlow: FlowMachine {
 
         /// A request for `quote` under `modify-key-1`.
         package static let request = Request(quote: quote, key: IdempotencyKey("modify-key-1"))
+
+        /// `request` saved again under `modify-key-2`.
+        package static let renewed = Request(quote: quote, key: IdempotencyKey("modify-key-2"))
 
         /// The booking as it was: confirmed at version 1 on 2026-11-03..06.
         package static let before = Reading(

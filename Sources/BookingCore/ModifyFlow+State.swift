@@ -53,7 +53,7 @@ extension ModifyFlow {
     /// A saved modification: the quote it applies, the version it applies
     /// it at and its idempotency key. Committed before anything is sent;
     /// every post of it carries the same key, quote and version.
-    package struct Request: Hashable, Sendable, Codable {
+    package struct Request: DurableRequest, Codable {
         /// The quote applied (its booking, version, dates and difference).
         package let quote: Quote
         /// The key every post of this request carries.
@@ -123,26 +123,8 @@ extension ModifyFlow {
         case notSent(String)
     }
 
-    /// A sent request's progress.
-    package struct Progress: Hashable, Sendable {
-        /// The request being settled.
-        package let request: Request
-        /// Made by an earlier run (an earlier post may have left).
-        package let resumed: Bool
-        /// Posts sent in this run.
-        package var sends = 0
-        /// Whether a post of this request may have reached the server: then
-        /// the booking is read before anything is sent again.
-        package var mayHaveLeft: Bool
-        /// Why the last post had no usable answer, for people.
-        package var lastDetail = "no answer"
-
-        init(request: Request, resumed: Bool) {
-            self.request = request
-            self.resumed = resumed
-            mayHaveLeft = resumed
-        }
-    }
+    /// A sent request's progress: the steps every durable request shares.
+    package typealias Progress = SentRequest<Request>
 
     /// The stages of a modification. Each case holds only what its next step needs.
     package enum State: Hashable, Sendable {
@@ -158,6 +140,9 @@ extension ModifyFlow {
         case sending(Progress)
         /// The outcome is unknown: the booking is read to learn what a post did.
         case unknown(Progress)
+        /// The server spent the request's key on a failure it stored: the
+        /// request is saved again under a new key before the next post.
+        case renewing(Progress)
         /// The outcome is being saved; it is said only once saved.
         case saving(Progress, Outcome)
         /// Final: the dates changed, the trip saved at the new version.
@@ -183,6 +168,7 @@ extension ModifyFlow {
             case .recording: return "recording"
             case .sending: return "sending"
             case .unknown: return "unknown"
+            case .renewing: return "renewing"
             case .saving: return "saving"
             case .done: return "done"
             case .refused: return "refused"

@@ -10,7 +10,8 @@
 /// - a lost or unusable answer is looked up (`GET` the booking): a newer
 ///   version on the new dates is the modification applied; the same version
 ///   is sent again with the same key (the server applies it once), at most
-///   `maxSends` posts a run;
+///   `maxSends` posts a run; a key the server spent on a failure it stored
+///   is renewed (the request saved again under a new key) first;
 /// - the modified booking is saved as the trip before the run says "done";
 ///   a refusal closes the request; an expired quote the server re-quoted
 ///   goes back to the quote, for the user to accept or not;
@@ -19,7 +20,7 @@
 ///   reconciliation (`leftOpen`): never a guess.
 package enum ModifyFlow {
     /// Posts in one run before the request is left open.
-    package static let maxSends = 3
+    package static var maxSends: Int { Progress.maxSends }
 
     /// Before the run starts.
     package static let initialState = State.idle
@@ -31,7 +32,7 @@ package enum ModifyFlow {
         case (.idle, .started(let change)):
             return (.quoting(change), [.requestQuote(change)])
         case (.idle, .resumed(let request)):
-            return next(Progress(request: request, resumed: true))
+            return apply(Progress(request: request, resumed: true).next())
         case (.quoting, .quoteReceived(let quote)):
             return (.quoted(quote), [])
         case (.quoting, .quoteRefused(let code, let message)):
@@ -43,7 +44,7 @@ package enum ModifyFlow {
         case (.quoted, .wentBack):
             return (.wentBack, [])
         case (.recording, .recorded(let request)):
-            return post(Progress(request: request, resumed: false))
+            return apply(Progress(request: request, resumed: false).next())
         case (.recording, .recordFailed(let detail)):
             return (.failed("the request could not be saved: \(detail)"), [])
         case (.sending(let progress), .answered(let reading)):
@@ -54,11 +55,15 @@ package enum ModifyFlow {
         case (.sending(let progress), .requoted(let quote)):
             return saving(progress, .requoted(quote))
         case (.sending(let progress), .postFailed(let failure)):
-            return postFailed(progress, failure)
+            return apply(progress.failed(failure))
         case (.unknown(let progress), .lookedUp(let reading)):
             return lookedUp(progress, reading)
         case (.unknown, .lookUpFailed(let detail)):
             return (.leftOpen(detail), [])
+        case (.renewing(let progress), .renewed(let request)):
+            return apply(progress.renewed(as: request).next())
+        case (.renewing, .renewFailed(let detail)):
+            return (.leftOpen("the request could not be saved under a new key: \(detail)"), [])
         case (.saving(_, let outcome), .saved):
             switch outcome {
             case .modified(let reading): return (.done(reading), [])
@@ -74,47 +79,25 @@ package enum ModifyFlow {
         }
     }
 
-    /// The next step of a sent request: a lookup when an earlier post may
-    /// have reached the server, else a post.
-    private static func next(_ progress: Progress) -> (state: State, effects: [Effect]) {
-        progress.mayHaveLeft ? (.unknown(progress), [.lookUp(progress.request.bookingID)]) : post(progress)
-    }
-
-    private static func post(_ progress: Progress) -> (state: State, effects: [Effect]) {
-        var progress = progress
-        progress.sends += 1
-        return (.sending(progress), [.post(progress.request)])
-    }
-
-    private static func postFailed(_ progress: Progress, _ failure: PostFailure) -> (state: State, effects: [Effect]) {
-        var progress = progress
-        switch failure {
-        case .notSent(let detail) where !progress.mayHaveLeft:
-            // Every try stayed on the device and no earlier send may have
-            // arrived: it changed nothing.
-            return saving(progress, .notSent(detail))
-        case .rejected(let code, let message):
+    /// The state and effects of a step every durable request shares.
+    private static func apply(_ step: Progress.Step) -> (state: State, effects: [Effect]) {
+        switch step {
+        case .post(let progress): return (.sending(progress), [.post(progress.request)])
+        case .lookUp(let progress): return (.unknown(progress), [.lookUp(progress.request.bookingID)])
+        case .closeNotSent(let progress, let detail): return saving(progress, .notSent(detail))
+        case .refuse(let progress, let code, let message):
             return saving(progress, .refused(Refusal(code: code, message: message)))
-        case .waitRequested(let detail):
-            return (.leftOpen(detail), [])
-        case .notSent:
-            progress.lastDetail = "the server cannot be reached"
-        case .lost(let detail):
-            progress.lastDetail = detail
+        case .leaveOpen(let detail): return (.leftOpen(detail), [])
+        case .renew(let progress): return (.renewing(progress), [.renew(progress.request)])
         }
-        // The answer is lost or unusable: the request may have been
-        // applied. Ask the server before sending again.
-        progress.mayHaveLeft = true
-        return next(progress)
     }
 
     private static func lookedUp(_ progress: Progress, _ reading: Reading) -> (state: State, effects: [Effect]) {
         if reading.shows(progress.request) { return saving(progress, .modified(reading)) }
         switch reading.status {
         case .confirmed where reading.version == progress.request.version:
-            // Still at the version sent: a resend with the same key is safe
-            // (the server replays it, or applies that version's change once).
-            return progress.sends < maxSends ? post(progress) : (.leftOpen(progress.lastDetail), [])
+            // Still at the version sent: nothing changed yet.
+            return apply(progress.atVersionSent())
         case .confirmed:
             return saving(
                 progress,

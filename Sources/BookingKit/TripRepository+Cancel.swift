@@ -66,21 +66,26 @@ extension TripRepository {
         // refusal): what a save keeps as the trip.
         var lastRead: BookingSnapshot?
         var lastEvent = CancelFlow.Event.started(saved, resumed: resumed)
+        // The key of the request the run settles now (a renewal changes it).
+        var key = request.idempotencyKey
         while !effects.isEmpty {
             let effect = effects.removeFirst()
             let event: CancelFlow.Event
             switch effect {
-            case .post:
-                event = try await post(request, api: api, lastRead: &lastRead, boundary: boundary)
+            case .post(let sent):
+                event = try await post(sent, api: api, lastRead: &lastRead, boundary: boundary)
             case .lookUp(let id):
                 event = await read(id, refused: false, api: api, lastRead: &lastRead)
+            case .renew(let spent):
+                event = renew(spent)
+                if case .renewed(let renewed) = event { key = renewed.key }
             case .readCurrent(let id):
                 event = await read(id, refused: true, api: api, lastRead: &lastRead)
-            case .saveCancelled:
-                event = save(request, as: .cancelled, booking: lastRead)
+            case .saveCancelled(let sent):
+                event = save(sent.key, as: .cancelled, booking: lastRead)
                 if event == .saved, case .answered = lastEvent { try Self.pass(.afterSave, boundary) }
-            case .saveRefused(_, let code, let withBooking):
-                event = save(request, as: .refused, reason: code, booking: withBooking ? lastRead : nil)
+            case .saveRefused(let sent, let code, let withBooking):
+                event = save(sent.key, as: .refused, reason: code, booking: withBooking ? lastRead : nil)
             }
             lastEvent = event
             let step = CancelFlow.reduce(state, event)
@@ -97,28 +102,47 @@ extension TripRepository {
         case .notSent(let detail):
             throw CancelError.notSent(request.bookingID, detail)
         case .leftOpen(let detail):
-            throw CancelError.pending(request.bookingID, request.idempotencyKey, detail)
+            throw CancelError.pending(request.bookingID, key, detail)
         default:
             break
         }
-        throw CancelError.pending(request.bookingID, request.idempotencyKey, "no answer")
+        throw CancelError.pending(request.bookingID, key, "no answer")
     }
 
     /// `POST /v1/bookings/{id}/cancel` with the request's key and version,
     /// as the event the machine takes.
     private func post(
-        _ request: CancelRequest, api: BookingAPIClient, lastRead: inout BookingSnapshot?,
+        _ request: CancelFlow.Request, api: BookingAPIClient, lastRead: inout BookingSnapshot?,
         boundary: CancelBoundaryHook?
     ) async throws -> CancelFlow.Event {
         let answer: BookingSnapshot
         do {
-            answer = try await api.cancel(request.bookingID, version: request.version, key: request.idempotencyKey)
+            answer = try await api.cancel(request.bookingID, version: request.version, key: request.key)
         } catch {
             return .postFailed(Self.postFailure(error, now: now()))
         }
         try Self.pass(.afterPost, boundary)
         lastRead = answer
         return .answered(CancelFlow.Reading(status: answer.state, version: answer.version))
+    }
+
+    /// Closes `spent` (the server stored a failure under its key) and saves
+    /// the same cancellation under a new key, in one transaction, as the
+    /// event the machine takes. When another process finished or renewed
+    /// it first, this run leaves it to that one.
+    private func renew(_ spent: CancelFlow.Request) -> CancelFlow.Event {
+        let renewed = CancelFlow.Request(
+            bookingID: spent.bookingID, version: spent.version, key: IdempotencyKey(newID()))
+        let row = CancelRequest(
+            idempotencyKey: renewed.key, bookingID: renewed.bookingID, version: renewed.version, createdAt: now())
+        do {
+            guard try store.renewCancel(spent.key, as: row, at: now()) else {
+                return .renewFailed("another run settled the request first")
+            }
+            return .renewed(renewed)
+        } catch {
+            return .renewFailed("\(error)")
+        }
     }
 
     /// `GET /v1/bookings/{id}`, as the event the machine takes: a lookup of
@@ -148,14 +172,14 @@ extension TripRepository {
     /// one: confirmed or cancelled) in one transaction. A failed save
     /// leaves the request open (the next look settles it).
     private func save(
-        _ request: CancelRequest, as status: CancelRequest.Status, reason: String? = nil, booking: BookingSnapshot?
+        _ key: IdempotencyKey, as status: CancelRequest.Status, reason: String? = nil, booking: BookingSnapshot?
     ) -> CancelFlow.Event {
         let savedAt = now()
         let trip = booking.flatMap {
             $0.state == .confirmed || $0.state == .cancelled ? BookingRepository.trip(from: $0, syncedAt: savedAt) : nil
         }
         do {
-            try store.finishCancel(request.idempotencyKey, as: status, reason: reason, trip: trip, at: savedAt)
+            try store.finishCancel(key, as: status, reason: reason, trip: trip, at: savedAt)
             return .saved
         } catch {
             return .saveFailed("\(error)")

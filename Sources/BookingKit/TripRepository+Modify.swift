@@ -99,6 +99,8 @@ extension TripRepository {
         var lastRead: BookingSnapshot?
         var newQuote: ModificationQuoteSnapshot?
         var lastEvent = first
+        // The key of the request the run settles now (a renewal changes it).
+        var key = request.key
         while !effects.isEmpty {
             let effect = effects.removeFirst()
             let event: ModifyFlow.Event
@@ -111,6 +113,9 @@ extension TripRepository {
                 event = try await post(request, api: api, lastRead: &lastRead, newQuote: &newQuote, boundary: boundary)
             case .lookUp(let id):
                 event = await lookUp(id, api: api, lastRead: &lastRead)
+            case .renew(let spent):
+                event = renew(spent)
+                if case .renewed(let renewed) = event { key = renewed.key }
             case .saveModified(let request):
                 event = save(request, as: .modified, booking: lastRead)
                 if event == .saved, case .answered = lastEvent { try Self.pass(.afterSave, boundary) }
@@ -128,19 +133,15 @@ extension TripRepository {
         case .refused(let refusal): throw ModifyError.refused(id, code: refusal.code, message: refusal.message)
         case .quoted: if let newQuote { throw ModifyError.quoteExpired(id, newQuote: newQuote) }
         case .failed(let detail): throw ModifyError.notSent(id, detail)
-        case .leftOpen(let detail): throw ModifyError.pending(id, request.key, detail)
+        case .leftOpen(let detail): throw ModifyError.pending(id, key, detail)
         default: break
         }
-        throw ModifyError.pending(id, request.key, "no answer")
+        throw ModifyError.pending(id, key, "no answer")
     }
 
     /// Saves the request before its POST, as the event the machine takes.
     private func record(_ request: ModifyFlow.Request, boundary: ModifyBoundaryHook?) throws -> ModifyFlow.Event {
-        let quote = request.quote
-        let row = ModifyRequest(
-            idempotencyKey: request.key, bookingID: quote.bookingID, quoteID: quote.quoteID, version: quote.version,
-            checkIn: quote.checkIn, checkOut: quote.checkOut, total: quote.total, difference: quote.difference,
-            createdAt: now())
+        let row = self.row(for: request)
         try Self.pass(.beforeCommit, boundary)
         do {
             try store.modifies.insert(row)
@@ -149,6 +150,31 @@ extension TripRepository {
         }
         try Self.pass(.afterCommit, boundary)
         return .recorded(request)
+    }
+
+    /// Closes `spent` (the server stored a failure under its key) and saves
+    /// the same change under a new key, in one transaction, as the event the
+    /// machine takes. When another process finished or renewed it first,
+    /// this run leaves it to that one.
+    private func renew(_ spent: ModifyFlow.Request) -> ModifyFlow.Event {
+        let renewed = ModifyFlow.Request(quote: spent.quote, key: IdempotencyKey(newID()))
+        do {
+            guard try store.renewModify(spent.key, as: row(for: renewed), at: now()) else {
+                return .renewFailed("another run settled the request first")
+            }
+            return .renewed(renewed)
+        } catch {
+            return .renewFailed("\(error)")
+        }
+    }
+
+    /// The row that saves `request`, made now.
+    private func row(for request: ModifyFlow.Request) -> ModifyRequest {
+        let quote = request.quote
+        return ModifyRequest(
+            idempotencyKey: request.key, bookingID: quote.bookingID, quoteID: quote.quoteID, version: quote.version,
+            checkIn: quote.checkIn, checkOut: quote.checkOut, total: quote.total, difference: quote.difference,
+            createdAt: now())
     }
 
     /// `POST /v1/bookings/{id}/modifications` with the request's key, quote
@@ -263,6 +289,9 @@ extension TripRepository {
         switch error {
         case .final(.notSent, _):
             return .notSent("\(error)")
+        case .final(.rejected(let status, _), _) where status >= 500:
+            // A replayed 5xx (see `RetryExecutor`): the key is spent.
+            return .keySpent("the server replays a failure it stored for the key (\(error))")
         case .final(.rejected(_, let code), let detail):
             return .rejected(code: code ?? detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)")
         case .userFacing(_, let detail):

@@ -121,4 +121,20 @@ extension BookingDatabase {
             return try cancels.finish(key, as: status, reason: reason, at: date)
         }
     }
+
+    /// The reason a request closed by a renewal keeps: the server stored a
+    /// failure under its key and never runs the key again.
+    public static let keySpentReason = "KEY_SPENT"
+
+    /// Closes the open request `spent` as refused (`keySpentReason`) and
+    /// saves `renewed`, the same cancellation under a new key, in one
+    /// transaction: the booking keeps one open request throughout. Returns
+    /// false, saving nothing, when another process finished `spent` first.
+    public func renewCancel(_ spent: IdempotencyKey, as renewed: CancelRequest, at date: Date) throws -> Bool {
+        try database.transaction {
+            guard try cancels.finish(spent, as: .refused, reason: Self.keySpentReason, at: date) else { return false }
+            try cancels.insert(renewed)
+            return true
+        }
+    }
 }

@@ -119,4 +119,16 @@ extension BookingDatabase {
             return try modifies.finish(key, as: status, reason: reason, at: date)
         }
     }
+
+    /// Closes the open request `spent` as refused (`keySpentReason`) and
+    /// saves `renewed`, the same change under a new key, in one
+    /// transaction. Returns false, saving nothing, when another process
+    /// finished `spent` first.
+    public func renewModify(_ spent: IdempotencyKey, as renewed: ModifyRequest, at date: Date) throws -> Bool {
+        try database.transaction {
+            guard try modifies.finish(spent, as: .refused, reason: Self.keySpentReason, at: date) else { return false }
+            try modifies.insert(renewed)
+            return true
+        }
+    }
 }

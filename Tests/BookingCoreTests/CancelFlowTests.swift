@@ -46,6 +46,23 @@ import Testing
         #expect(state == .leftOpen("timed out"))
     }
 
+    @Test func aKeyTheServerSpentIsRenewedOnlyWhileTheBookingIsAtTheVersionSent() {
+        let renewed = CancelFlow.Samples.renewed
+        let spent = Flow.Event.postFailed(.keySpent("a stored 500, replayed"))
+        let stillConfirmed = Flow.Event.lookedUp(.init(status: .confirmed, version: v1))
+        let (state, effects) = run([spent, stillConfirmed, .renewed(renewed)])
+        #expect(effects == [.post(request), .lookUp(id), .renew(request), .post(renewed)])
+        #expect(state.name == "sending")
+        // Cancelled before it failed: saved, never renewed.
+        let cancelled = run([spent, .lookedUp(.init(status: .cancelled, version: v2))])
+        #expect(cancelled.effects == [.post(request), .lookUp(id), .saveCancelled(request)])
+        // A renewal another run beat leaves the request to that run.
+        #expect(run([spent, stillConfirmed, .renewFailed("another run")]).state.name == "leftOpen")
+        // A lost answer under the renewed key is looked up again, not renewed.
+        let lost = run([spent, stillConfirmed, .renewed(renewed), .postFailed(.lost("timed out")), stillConfirmed])
+        #expect(lost.effects.last == .post(renewed))
+    }
+
     @Test func aPostThatNeverLeftClosesTheRequestAsNotSentOnlyWhenNoEarlierOneMayHaveArrived() {
         let fresh = run([.postFailed(.notSent("offline")), .saved])
         #expect(fresh.effects == [.post(request), .saveRefused(request, code: "NOT_SENT", withBooking: false)])

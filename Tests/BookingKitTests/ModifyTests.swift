@@ -89,6 +89,27 @@ import Testing
         await harness.sandbox.stop()
     }
 
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func aStoredServerErrorSpendsTheKeyAndTheRequestIsRenewedThenChangesOnce(route: SandboxFixture.Route)
+        async throws
+    {
+        let (harness, id, checkIn, checkOut) = try await Self.confirmed(route)
+        let trips = try harness.trips()
+        let quote = try await trips.modificationQuote(id, checkIn: checkIn, checkOut: checkOut)
+        // Stored under the key and replayed on every resend under it.
+        harness.sandbox.transport.inject(
+            .init("POST", "/v1/bookings/\(id)/modifications", fault: "error-500-before-commit"))
+        let booking = try await trips.modify(quote)
+        #expect(booking.version.rawValue == 2)
+        let keys = harness.modifyPosts(id).compactMap { $0.headers["Idempotency-Key"] }
+        #expect(Set(keys).count == 2, "the spent key, then a new one: \(keys)")
+        let requests = try await trips.modifyRequests(for: id)
+        #expect(requests.map(\.status) == [.refused, .modified])
+        #expect(requests.first?.reason == BookingDatabase.keySpentReason)
+        #expect(try await harness.differences(id) == 1)
+        await harness.sandbox.stop()
+    }
+
     @Test func anExpiredQuoteClosesItsRequestAndTheNewQuoteIsAppliedOnce() async throws {
         let (harness, id, checkIn, checkOut) = try await Self.confirmed(.loopback)
         let trips = try harness.trips()

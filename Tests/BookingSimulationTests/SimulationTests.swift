@@ -60,18 +60,8 @@ import Testing
         for boundary in ["after cancel commit", "after cancel POST", "after modify commit", "after modify POST"] {
             #expect(totals.boundariesByName[boundary, default: 0] > 0, "the simulation never passed \(boundary)")
         }
-        // The open gap (`RegressionSeedTests.aCancelWhoseKeyKeepsAStored500IsLeftOpen`):
-        // these seeds break I15 only; any other failing seed, or any other
-        // check they break, fails the run.
-        let known = RegressionSeedTests.openCancelSeeds
-        let unexpected = totals.failingSeeds.filter { !known.contains($0) }
         #expect(
-            unexpected.isEmpty, "failing seeds \(unexpected.prefix(20)):\n\(totals.reports.joined(separator: "\n"))")
-        for (check, seeds) in totals.failuresByCheck where check != "I15" {
-            #expect(seeds.allSatisfy { !known.contains($0) }, "a seed of the open gap broke \(check)")
-        }
-        withKnownIssue("a cancel whose key keeps a stored 500 is left open", isIntermittent: true) {
-            #expect(totals.failingSeeds.isEmpty, "failing seeds \(totals.failingSeeds.prefix(20))")
-        }
+            totals.failingSeeds.isEmpty,
+            "failing seeds \(totals.failingSeeds.prefix(20)):\n\(totals.reports.joined(separator: "\n"))")
     }
 }
