@@ -54,7 +54,13 @@ import Testing
         let fixture = try ClientFixture()
         defer { Task { await fixture.sandbox.stop() } }
         let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
-        let client = fixture.client
+        // The wall clock stands still, so the read below is as fresh at Pay
+        // however long a loaded machine takes to get there (a read is
+        // reused for ten seconds; a stall past them made Pay read again).
+        let readAt = Date()
+        let client = try BookingClient(
+            ClientFixture.configuration(sandbox: fixture.sandbox),
+            dependencies: Dependencies(now: { readAt }, sleeper: NoSleeper()))
         await client.launch()
         try await client.hold(try await fixture.firstOffer())
         // Read just now (card on): the next Pay within ten seconds reads nothing.
