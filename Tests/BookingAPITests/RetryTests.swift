@@ -87,8 +87,11 @@ import Testing
     @Test func aHungServerIsATimeoutEvenOverATransportWithoutOne() async {
         struct Hung: Transport {
             func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+                // An hour: a machine stalled past both deadlines must still
+                // find the 0.1 s timeout first (at 30 s a stall that long
+                // could resume both at once, either first).
                 // check-no-sleep: allowed (a hung server: the client's own timeout ends the wait)
-                try? await Task.sleep(for: .seconds(30))
+                try? await Task.sleep(for: .seconds(3_600))
                 throw TransportError(.connectionLost)
             }
         }

@@ -96,8 +96,9 @@ struct Booking: BookingRunner {
     }
 
     /// Waits until the child's stdout contains `text`, off the concurrency pool.
-    static func waitForOutput(_ child: ChildProcess, containing text: String, timeout: TimeInterval = 30) async -> Bool
-    {
+    static func waitForOutput(
+        _ child: ChildProcess, containing text: String, timeout: Duration = Poll.defaultTimeout
+    ) async -> Bool {
         await blocking { child.waitForOutput(containing: text, timeout: timeout) }
     }
 

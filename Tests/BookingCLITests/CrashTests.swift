@@ -29,7 +29,7 @@ import Testing
         // Every request takes 3 s on this sandbox: time to kill the client
         // while its payment is on the server, even on a loaded machine.
         let (sandbox, booking, pay) = try await Self.payingOnASlowSandbox(
-            delayMilliseconds: 3000, label: "cli-kill-mid", timeout: 60)
+            delayMilliseconds: 3000, label: "cli-kill-mid")
         // The kill's moment is the input under test: well inside the
         // server's 3 s delay, so the payment is on the server when it dies.
         // check-no-sleep: allowed (the moment of the SIGKILL is the input under test)
@@ -98,15 +98,15 @@ import Testing
     /// A sandbox where every request takes `delayMilliseconds`, a client
     /// holding a room on it, and its `booking pay` started and seen paying
     /// (the flow's own progress line: the payment was tapped, not the room
-    /// line before it), waited for at most `timeout` seconds.
+    /// line before it), waited for at most `Poll.defaultTimeout`.
     private static func payingOnASlowSandbox(
-        delayMilliseconds: Int, label: String, timeout: TimeInterval = 30
+        delayMilliseconds: Int, label: String
     ) async throws -> (SandboxProcess, Booking, ChildProcess) {
         let sandbox = try await SandboxProcess(["--fault-rate", "delay-ms=\(delayMilliseconds)=1"])
         let booking = Booking(server: sandbox.url, label: label)
         try await InProcess(sharing: booking).holdAnOffer()
         let pay = try await booking.start(["pay"])
-        #expect(await Booking.waitForOutput(pay, containing: "… Paying", timeout: timeout))
+        #expect(await Booking.waitForOutput(pay, containing: "… Paying"))
         return (sandbox, booking, pay)
     }
 

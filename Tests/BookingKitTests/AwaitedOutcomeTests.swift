@@ -6,7 +6,7 @@ import Testing
 /// `hold(_:)` and `pay(with:)` return once the server has answered, with a
 /// result the app switches on: never a state still in flight. Over real
 /// HTTP on loopback to the sandbox.
-@Suite("Awaited outcomes", .timeLimit(.minutes(1)))
+@Suite("Awaited outcomes", .hangLimit)
 struct AwaitedOutcomeTests {
     @Test("a good card: hold returns held, pay returns the confirmed trip, saved")
     func confirmed() async throws {

@@ -4,6 +4,7 @@ import BookingKit
 import BookingTestSupport
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 /// The metrics an app sets in its configuration: how each payment session
@@ -62,7 +63,7 @@ import Testing
         _ = try await fixture.client.retry()
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         _ = try await fixture.client.pay(with: PaymentToken("tok_visa"))
-        #expect(try await fixture.client.waitUntilAtRest(timeout: .seconds(10)).stage.name == "confirmed")
+        #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "confirmed")
         let both = await metrics.wait(for: 2)
         #expect(both.count == 2)
         #expect(both.last?.finalStage == "confirmed")

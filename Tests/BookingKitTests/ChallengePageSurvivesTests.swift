@@ -11,7 +11,7 @@ import Testing
 /// same page (not "Confirming your booking" with no page) until the server
 /// says the booking moved on. Over the in-process and loopback routes, a
 /// real sandbox and a real database file.
-@Suite(.timeLimit(.minutes(1))) struct ChallengePageSurvivesTests {
+@Suite(.hangLimit) struct ChallengePageSurvivesTests {
     /// Pays the held room with the 3-D Secure card: the attempt, its
     /// booking and the page the flow opened.
     static func challenged(_ harness: Harness) async throws -> (AttemptID, BookingID, String) {

@@ -1,6 +1,7 @@
 import BookingKit
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -57,9 +58,9 @@ struct ClientFixture {
     func holdFirstOfferAndPay(with token: String) async throws -> BookingFlow.State {
         await client.launch()
         try await client.hold(try await firstOffer())
-        _ = try await client.waitUntilAtRest(timeout: .seconds(10))
+        _ = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         try await client.pay(with: PaymentToken(token))
-        return try await client.waitUntilAtRest(timeout: .seconds(10))
+        return try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
     }
 
     /// Answers the bank's page at `url` as a browser would (the form's POST).

@@ -2,6 +2,7 @@ import BookingKit
 import BookingTestSupport
 import Foundation
 import Primitives
+import TestSupport
 import Testing
 
 /// The countdown reads the runtime's hold clock, the same clock `pay`
@@ -19,7 +20,7 @@ struct CountdownTests {
         let fixture = ClientFixture(sandbox: sandbox, client: client)
         await client.launch()
         try await client.hold(try await fixture.firstOffer())
-        let held = try await client.waitUntilAtRest(timeout: .seconds(10))
+        let held = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(client.secondsLeft(in: held) == 900)
 
         var ticks = client.countdown().makeAsyncIterator()

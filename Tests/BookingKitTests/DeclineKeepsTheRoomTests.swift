@@ -9,7 +9,7 @@ import Testing
 /// hold under a new attempt and key, so the account never holds more than
 /// one room for the chain of attempts, and the card that works is charged
 /// once. In-process and over real HTTP on loopback.
-@Suite(.timeLimit(.minutes(1))) struct DeclineKeepsTheRoomTests {
+@Suite(.hangLimit) struct DeclineKeepsTheRoomTests {
     @Test(arguments: SandboxFixture.Route.allCases)
     func fiveDeclinesThenAGoodCardHoldOneRoomAndChargeOnce(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)

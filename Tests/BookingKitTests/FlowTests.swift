@@ -7,7 +7,7 @@ import Testing
 
 /// The booking flow end to end: reducer, runner, repository, SQLite file and
 /// the sandbox, in-process and over real HTTP on loopback.
-@Suite(.timeLimit(.minutes(1))) struct FlowTests {
+@Suite(.hangLimit) struct FlowTests {
     @Test(arguments: SandboxFixture.Route.allCases)
     func aPaidHoldEndsConfirmedWithItsTripSavedAndOneCharge(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)

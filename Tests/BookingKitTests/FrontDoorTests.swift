@@ -1,6 +1,7 @@
 @_spi(Testing) import BookingKit
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// What the command line used to do on its own and `BookingClient` now does
@@ -44,7 +45,7 @@ struct FrontDoorTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        let held = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
+        let held = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(held.stage.name == "held")
         #expect(await fixture.client.changedElsewhere() == nil)
 
@@ -52,7 +53,7 @@ struct FrontDoorTests {
         let other = try ClientFixture.client(sandbox: fixture.sandbox)
         #expect(await other.launch().state.stage.name == "held")
         try await other.pay(with: PaymentToken("tok_visa"))
-        let paid = try await other.waitUntilAtRest(timeout: .seconds(10))
+        let paid = try await other.waitUntilAtRest(timeout: Poll.defaultTimeout)
         guard case .confirmed(let settled) = paid.stage else {
             Issue.record("expected confirmed, got \(paid.stage.name)")
             return
@@ -72,13 +73,13 @@ struct FrontDoorTests {
         await fixture.client.launch()
         let offer = try await fixture.firstOffer()
         try await fixture.client.hold(offer)
-        #expect(try await fixture.client.waitUntilAtRest(timeout: .seconds(10)).stage.name == "held")
+        #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
 
         let other = try ClientFixture.client(sandbox: fixture.sandbox)
         await other.launch()
         try await other.back()
         try await other.hold(offer)
-        #expect(try await other.waitUntilAtRest(timeout: .seconds(10)).stage.name == "held")
+        #expect(try await other.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
 
         let change = await fixture.client.changedElsewhere()
         #expect(change == .replaced)

@@ -11,7 +11,7 @@ import Testing
 /// accept. The release is saved before it is sent and resumed after a
 /// crash, so the account keeps at most one room for the user's chain of
 /// attempts at every step. In-process and over real HTTP on loopback.
-@Suite(.timeLimit(.minutes(1))) struct HoldReleaseTests {
+@Suite(.hangLimit) struct HoldReleaseTests {
     static func releasePath(_ hold: HoldID) -> String { "/v1/holds/\(hold.rawValue)/release" }
 
     @Test(arguments: SandboxFixture.Route.allCases)

@@ -3,12 +3,13 @@ import BookingCore
 import BookingKit
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Reconciliation in another process must not end a hold request that is
 /// still being retried: the grace it leaves a young `HOLD_REQUESTED` row is
 /// the hold request's real worst case, not a fixed minute.
-@Suite(.timeLimit(.minutes(1))) struct InFlightGraceTests {
+@Suite(.hangLimit) struct InFlightGraceTests {
     @Test(arguments: SandboxFixture.Route.allCases)
     func aHoldRequestStillBeingRetriedIsLeftPendingByAReconcileElsewhere(route: SandboxFixture.Route) async throws {
         let sandbox = try SandboxFixture(route: route)
@@ -35,7 +36,7 @@ import Testing
         #expect(try await later.openAttempts().map(\.phase) == [.holdRequested])
 
         gate.open()
-        let held = try await app.waitUntilAtRest(timeout: .seconds(10))
+        let held = try await app.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(held.stage.name == "held")
         #expect(try await later.openAttempts().map(\.phase) == [.held])
         await sandbox.stop()

@@ -5,6 +5,7 @@ import BookingStore
 import BookingTestSupport
 import Foundation
 import Primitives
+import TestSupport
 import Testing
 
 /// The key lifetime the server publishes (`Idempotency-Key-Lifetime`),
@@ -95,7 +96,7 @@ import Testing
         let fixture = ClientFixture(sandbox: sandbox, client: try ClientFixture.client(sandbox: sandbox))
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        _ = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
+        _ = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(
             try BookingDatabase(directory: sandbox.clientDirectory).keyLifetimes.seconds(
                 server: sandbox.server.description) == 600)

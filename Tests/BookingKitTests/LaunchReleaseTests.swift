@@ -8,7 +8,7 @@ import Testing
 /// A room the user gave up is freed by the next launch even when nothing
 /// else is open: real HTTP over loopback to the sandbox, real SQLite files,
 /// two clients on one data directory standing for two runs of an app.
-@Suite("a launch sends the releases an earlier run left", .timeLimit(.minutes(1)))
+@Suite("a launch sends the releases an earlier run left", .hangLimit)
 struct LaunchReleaseTests {
     @Test("Back, the app killed before the release left, then a launch with no attempt open frees the room")
     func aLaunchWithNoAttemptOpenSendsASavedRelease() async throws {
@@ -31,7 +31,7 @@ struct LaunchReleaseTests {
                 guests: 2
             ).items.first)
         try await dying.hold(offer)
-        #expect(try await dying.waitUntilAtRest(timeout: .seconds(10)).stage.name == "held")
+        #expect(try await dying.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
         let hold = try #require(try await sandbox.liveHolds().first)
         #expect(try await dying.back().stage.name == "browsing")
         _ = await died.wait(until: { $0 })

@@ -10,7 +10,7 @@ import Testing
 /// the server (nothing charged; the bank's late answer refused) and pays
 /// the same room under a new attempt and key; Back ends it and gives the
 /// room up. In-process and over real HTTP on loopback.
-@Suite(.timeLimit(.minutes(1))) struct LeaveChallengeTests {
+@Suite(.hangLimit) struct LeaveChallengeTests {
     /// A held room paid with the 3-D Secure card: the challenge pending.
     static func pending(_ harness: Harness) async throws -> (AttemptID, HoldID, BookingID) {
         let attempt = try await harness.holdAnOffer()

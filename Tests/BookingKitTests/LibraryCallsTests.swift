@@ -7,7 +7,7 @@ import Testing
 /// pages numbered from 1 with the number of pages past the last, a trip by
 /// id, recent searches and offer marks saved by the library, `close()`, and
 /// a new booking from a final screen. Over real HTTP on loopback.
-@Suite("Library calls", .timeLimit(.minutes(1)))
+@Suite("Library calls", .hangLimit)
 struct LibraryCallsTests {
     static let checkIn = CalendarDate("2026-12-01")!
     static let checkOut = CalendarDate("2026-12-03")!

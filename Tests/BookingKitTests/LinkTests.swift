@@ -2,13 +2,14 @@ import BookingCore
 import BookingKit
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Links into the app through the library: the 3-D Secure return link and
 /// trip links open with `BookingClient.open(_:)`, with the booking check the
 /// command line has, and `BookingModel` re-checks a payment on the bank's
 /// page when the scene becomes active.
-@Suite(.timeLimit(.minutes(1))) struct LinkTests {
+@Suite(.hangLimit) struct LinkTests {
     static let host = "links.example.com"
 
     /// A client on `sandbox` whose links open on `host`.
@@ -41,7 +42,7 @@ import Testing
             Issue.record("a return link opened \(opened)")
             return
         }
-        let outcome = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
+        let outcome = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(outcome.stage.name == "confirmed")
         #expect(try await fixture.client.api.sandboxLedger().chargeCount == 1)
         await sandbox.stop()

@@ -12,7 +12,7 @@ import Testing
 /// Errors reach the app: what the runtime works around, or shows as an
 /// event, also reaches the app's log handler, with the attempt and the
 /// effect named and never a card number.
-@Suite(.timeLimit(.minutes(1))) struct LoggingTests {
+@Suite(.hangLimit) struct LoggingTests {
     @Test func aPaymentWhoseSaveFailsOnAFullDiskLogsAnErrorNamingTheAttemptOverLoopback() async throws {
         let sandbox = try SandboxFixture(route: .loopback)
         let logs = RecordingLogHandler()

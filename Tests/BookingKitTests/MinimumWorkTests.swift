@@ -5,6 +5,7 @@ import BookingStore
 import BookingTestSupport
 import Foundation
 import Primitives
+import TestSupport
 import Testing
 
 /// The minimum work per booking (BENCHMARKS.md, "syncs and requests per
@@ -34,9 +35,9 @@ struct MinimumWorkTests {
         ).items
         try #require(offers.count >= 2)
         try await warm.hold(offers[0])
-        #expect(try await warm.waitUntilAtRest(timeout: .seconds(10)).stage.name == "held")
+        #expect(try await warm.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
         try await warm.pay(with: PaymentToken("tok_visa"))
-        #expect(try await warm.waitUntilAtRest(timeout: .seconds(10)).stage.name == "confirmed")
+        #expect(try await warm.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "confirmed")
 
         // hold: the attempt saved before the POST, then the hold's answer.
         let holder = try newClient()
@@ -44,7 +45,7 @@ struct MinimumWorkTests {
         var mark = try Mark(wal, requests)
         let holdSent = ContinuousClock.now
         try await holder.hold(offers[1])
-        #expect(try await holder.waitUntilAtRest(timeout: .seconds(10)).stage.name == "held")
+        #expect(try await holder.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
         try mark.expect(commits: 2, requests: ["POST /v1/holds": 1], "hold")
 
         // pay, in a new client after launch(): one read of the hold (the
@@ -56,12 +57,12 @@ struct MinimumWorkTests {
         sandbox.clock.advance(milliseconds: Self.milliseconds(ContinuousClock.now - holdSent))
         mark = try Mark(wal, requests)
         await payer.launch()
-        _ = await payer.follow(timeout: .seconds(10), until: \.hasHeardBack)
+        _ = await payer.follow(timeout: Poll.defaultTimeout, until: \.hasHeardBack)
         // The switch is read at launch (a room held: Pay on screen) and reused by Pay.
         try mark.expect(
             commits: 0, requests: ["GET /v1/holds/{id}": 1, "GET /v1/payment-methods": 1], "launch with a room held")
         try await payer.pay(with: PaymentToken("tok_visa"))
-        #expect(try await payer.waitUntilAtRest(timeout: .seconds(10)).stage.name == "confirmed")
+        #expect(try await payer.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "confirmed")
         try mark.expect(
             commits: 2, requests: ["GET /v1/holds/{id}": 1, "GET /v1/payment-methods": 1, "POST /v1/bookings": 1],
             "launch and pay")
@@ -91,7 +92,7 @@ struct MinimumWorkTests {
         let client = try ClientFixture.client(sandbox: sandbox)
         await client.launch()
         try await client.hold(try await ClientFixture(sandbox: sandbox, client: client).firstOffer())
-        #expect(try await client.waitUntilAtRest(timeout: .seconds(10)).stage.name == "held")
+        #expect(try await client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
         let repository = client.runtime.repository
         let held = try #require(try await repository.currentHold())
         let before = try wal.read()

@@ -8,7 +8,7 @@ import Testing
 /// as Observation reports them to a screen, each stage with its countdown
 /// in the same value; and the first state of a stream asked for before
 /// `launch()`.
-@Suite("BookingModel sequence", .timeLimit(.minutes(1)))
+@Suite("BookingModel sequence", .hangLimit)
 @MainActor
 struct ModelSequenceTests {
     @Test("a hold and a payment publish exactly browsing … confirmed, each stage with its own countdown")

@@ -2,11 +2,12 @@ import BookingKit
 import BookingTestSupport
 import Foundation
 import Observation
+import TestSupport
 import Testing
 
 /// `BookingModel` drives a whole booking on the main actor, as a SwiftUI
 /// screen would, against the sandbox over loopback.
-@Suite("BookingModel", .timeLimit(.minutes(1)))
+@Suite("BookingModel", .hangLimit)
 @MainActor
 struct ModelTests {
     @Test("a whole booking through the model: hold, countdown, 3-D Secure, confirmed")
@@ -22,7 +23,7 @@ struct ModelTests {
 
         await model.hold(try await fixture.firstOffer())
         #expect(model.lastError == nil)
-        #expect(await model.waitForOutcome(timeout: .seconds(10)))
+        #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
         #expect(model.title.key == "booking.title.held")
         #expect(model.actions.map(\.action) == [.pay, .back])
         #expect(model.actions.allSatisfy { $0.isEnabled })
@@ -30,7 +31,7 @@ struct ModelTests {
         await waitUntil { (model.countdownSeconds ?? 0) > 14 * 60 }
 
         await model.pay(with: PaymentToken("tok_threeDSecureRequired"))
-        #expect(await model.waitForOutcome(timeout: .seconds(10)))
+        #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
         #expect(model.title.key == "booking.title.actionRequired")
         let url = try #require(model.challengeURL)
         #expect(model.actions.map(\.action) == [.openChallenge, .useAnotherCard, .back])
@@ -138,7 +139,7 @@ struct ModelTests {
         let (fixture, model, running) = try await launched()
         defer { running.cancel() }
         await model.hold(try await fixture.firstOffer())
-        #expect(await model.waitForOutcome(timeout: .seconds(10)))
+        #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
         await fixture.client.networkChanged(isOnline: false)
         await waitUntil { model.banner != nil }
         #expect(model.banner?.key == "booking.banner.offline")

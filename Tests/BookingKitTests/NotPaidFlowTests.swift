@@ -9,7 +9,7 @@ import Testing
 /// confirmed by the same payment sent again with the same key, or "not
 /// paid" with a new attempt offered; never more than one charge. In-process
 /// and over real HTTP on loopback.
-@Suite(.timeLimit(.minutes(1))) struct NotPaidFlowTests {
+@Suite(.hangLimit) struct NotPaidFlowTests {
     /// A hold, then Pay: the process dies with `PAYMENT_SUBMITTED` saved and
     /// before the payment left; a new process opens the same files.
     static func killedBeforeThePaymentLeft(

@@ -15,7 +15,7 @@ import Testing
 /// without a saved copy, and never says "offline" (all three did: the saved
 /// page came back marked offline, or "offline, and no offers are saved").
 /// Real HTTP over loopback, the real sandbox behind a front that rewrites.
-@Suite(.timeLimit(.minutes(1))) struct OffersNotOfflineTests {
+@Suite(.hangLimit) struct OffersNotOfflineTests {
     /// What the front answers instead of the sandbox's page of offers.
     enum Answer: String, CaseIterable, Sendable {
         case redirect, unavailable, oversized

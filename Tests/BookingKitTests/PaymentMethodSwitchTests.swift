@@ -4,6 +4,7 @@ import BookingKit
 import BookingStore
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The server's payment-method switch (`GET /v1/payment-methods`) seen by
@@ -53,7 +54,13 @@ import Testing
         let fixture = try ClientFixture()
         defer { Task { await fixture.sandbox.stop() } }
         let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
-        let client = fixture.client
+        // The wall clock stands still, so the read below is as fresh at Pay
+        // however long a loaded machine takes to get there (a read is
+        // reused for ten seconds; a stall past them made Pay read again).
+        let readAt = Date()
+        let client = try BookingClient(
+            ClientFixture.configuration(sandbox: fixture.sandbox),
+            dependencies: Dependencies(now: { readAt }, sleeper: NoSleeper()))
         await client.launch()
         try await client.hold(try await fixture.firstOffer())
         // Read just now (card on): the next Pay within ten seconds reads nothing.
@@ -99,7 +106,7 @@ import Testing
         try await control.set("threeDSecure", enabled: false, reason: "3-D Secure is paused.")
         try await ClientFixture.answerChallenge(url.absoluteString, pass: true)
         _ = try await client.returnedFromBank(for: booking)
-        let settled = try await client.waitUntilAtRest(timeout: .seconds(10))
+        let settled = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         guard case .confirmed = settled.stage else {
             Issue.record("the payment in flight did not settle: \(settled.stage.name)")
             return
@@ -158,7 +165,12 @@ import Testing
         // the hold) is done.
         try await control.set("card", enabled: false, reason: "Cards are paused.")
         fixture.sandbox.transport.inject(.init("GET", "/v1/payment-methods", fault: "delay-ms=300", times: 1))
-        let next = try ClientFixture.client(sandbox: fixture.sandbox)
+        // Its bounds are long: this is about what the launch waits for, not
+        // the 2-s bounds, which a loaded machine can spend before the read.
+        let next = try BookingClient(
+            ClientFixture.configuration(sandbox: fixture.sandbox, launchBound: Poll.defaultTimeout),
+            seams: BookingClient.Seams(
+                dependencies: Dependencies(sleeper: NoSleeper()), paymentMethodsReadBound: Poll.defaultTimeout))
         let report = await next.launch()
         // The read is part of the launch: the screen it returns already
         // shows Pay disabled with the server's reason (the read was once

@@ -3,6 +3,7 @@ import BookingCore
 import BookingKit
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 22 item 6 against the real sandbox: a payment being checked never
@@ -11,7 +12,7 @@ import Testing
 /// banner; a new hold is allowed meanwhile; the earlier payment keeps being
 /// settled and its outcome shows when it lands, charged once. In-process
 /// and over real HTTP on loopback.
-@Suite(.timeLimit(.minutes(1))) struct PaymentNeverBlocksTests {
+@Suite(.hangLimit) struct PaymentNeverBlocksTests {
     /// Lookups by key answer 503 every try, six lookups of four tries.
     static let everyLookupFails = FaultInjectingTransport.Rule("GET", "/v1/bookings", fault: "unavailable", times: 24)
 
@@ -90,8 +91,8 @@ import Testing
         print("payment-never-blocks: from the payment's failure to Check again and Back: \(elapsed)")
         // 0.005 s alone; 2.0 s measured beside the whole suite on two
         // loaded cores. The bound is the regression's (it was 120 s), not a
-        // stopwatch.
-        #expect(elapsed <= .seconds(10))
+        // stopwatch: half of it, past a loaded machine's 30 s stalls.
+        #expect(elapsed <= Poll.defaultTimeout)
         let back = try await client.back()
         #expect(back.stage == .browsing)
         #expect(back.paymentBeingChecked != nil)

@@ -5,6 +5,7 @@ import BookingStore
 import BookingTestSupport
 import Foundation
 import Primitives
+import TestSupport
 import Testing
 
 @Suite struct ReconcileTests {
@@ -145,10 +146,14 @@ final class ConcurrencyCountingTransport: Transport, Sendable {
     /// Requests in flight now, and the most there ever were.
     private let count = Locked((current: 0, highest: 0))
 
+    /// When the first request came: the holding ends `bound` after it.
+    private let firstSent = Locked<ContinuousClock.Instant?>(nil)
+
     /// Holds each request until `target` are in flight at once (so a limit
     /// that is respected is also reached, however loaded the machine), or
-    /// for `bound` at most (a limit below `target` is then seen as the peak).
-    init(_ base: any Transport, holdUntilInFlight target: Int, atMost bound: Duration = .seconds(3)) {
+    /// until `bound` after the first request at most (a limit below `target`
+    /// is then seen as the peak, after one wait for all the requests).
+    init(_ base: any Transport, holdUntilInFlight target: Int, atMost bound: Duration = Poll.defaultTimeout) {
         self.base = base
         self.target = target
         self.bound = bound
@@ -171,7 +176,11 @@ final class ConcurrencyCountingTransport: Transport, Sendable {
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         enter()
         defer { leave() }
-        let deadline = ContinuousClock.now + bound
+        let deadline = firstSent.withLock { first in
+            let start = first ?? .now
+            first = start
+            return start + bound
+        }
         while count.withLock({ $0.highest }) < target && ContinuousClock.now < deadline {
             // check-no-sleep: allowed (a slow transport: its pace is the input under test)
             try? await Task.sleep(for: .milliseconds(5))

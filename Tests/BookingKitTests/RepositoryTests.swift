@@ -92,9 +92,13 @@ import Testing
         let holdID = try #require(held.holdID)
         let key = IdempotencyKey("shared-key-\(UUID().uuidString)")
         // Two clients send the same payment at once; the first is slow. The
-        // second waits for real, as Retry-After says, before trying again.
+        // second waits for real, 1, 2 and 4 s (the back-off), before trying
+        // again: its fourth try, 7 s after its first, must find the first
+        // done, and its first try must come while the first is running. 4 s
+        // leaves 4 s for a loaded machine to send the second (1.5 s once did
+        // not) and 3 s for the first to finish late.
         let api = harness.sandbox.client(sleeper: TaskSleeper())
-        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=1500"))
+        harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=4000"))
         async let first = api.createBooking(hold: holdID, paymentToken: PaymentToken("tok_visa"), key: key)
         // The second is sent once the sandbox holds the first's key as running.
         // check-no-sleep: real time (the real sandbox over loopback claims the key on its own time)

@@ -3,6 +3,7 @@ import BookingCore
 import BookingKit
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The saved hold anchor is read: a new process on the same boot shows the
@@ -25,7 +26,7 @@ import Testing
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        let held = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
+        let held = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(held.stage.name == "held")
         return fixture
     }
@@ -73,7 +74,7 @@ import Testing
             }
             return nil
         }
-        let corrected = await TimeLimit.run(.seconds(10)) { await watching.value } ?? nil
+        let corrected = await TimeLimit.run(Poll.defaultTimeout) { await watching.value } ?? nil
         watching.cancel()
         // Each value read into a local before it is checked: Swift 6.3.1's
         // optimizer crashes on the original inline reads in a release build

@@ -17,7 +17,7 @@ struct SecondsLeftAgreementTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        let held = try await fixture.client.waitUntilAtRest(timeout: .seconds(10))
+        let held = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(held.stage.name == "held")
 
         let before = try #require(fixture.client.secondsLeft(in: held))

@@ -3,6 +3,7 @@ import BookingCore
 import BookingKit
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// A credential the server refuses mid-flow (HTTP 401) is "Sign in again":
@@ -10,7 +11,7 @@ import Testing
 /// given up), and the new credential resumes it by asking the server
 /// first. In-process and over real HTTP on loopback, through the app's
 /// front door (`BookingClient`), which swaps the credential for real.
-@Suite(.timeLimit(.minutes(1))) struct SignInAgainTests {
+@Suite(.hangLimit) struct SignInAgainTests {
     static func client(_ sandbox: SandboxFixture, key: String) throws -> BookingClient {
         var configuration = ClientFixture.configuration(sandbox: sandbox)
         configuration.credential = .apiKey(key)
@@ -23,7 +24,7 @@ import Testing
         let client = try Self.client(sandbox, key: "sk_test_test")
         await client.launch()
         try await client.hold(try await Harness.firstOffer(from: sandbox.client()))
-        let held = try await client.waitUntilAtRest(timeout: .seconds(10))
+        let held = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         let attempt = try #require(held.stage.attemptID)
         let holdID = try #require(try await client.savedAttempt(attempt)?.holdID)
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "unauthenticated"))
@@ -43,7 +44,7 @@ import Testing
 
         let sentBefore = sandbox.transport.requests.count
         await client.signedIn(apiKey: "sk_test_test")
-        let paid = try await client.waitUntilAtRest(timeout: .seconds(10))
+        let paid = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(paid.stage.name == "confirmed")
         // Asked first: the lookup by key left before the payment went again.
         let after = sandbox.transport.requests.dropFirst(sentBefore).map { "\($0.method) \($0.url.path)" }
@@ -63,14 +64,14 @@ import Testing
         let client = try Self.client(sandbox, key: "sk_live_revoked")
         await client.launch()
         _ = try? await client.hold(offer)
-        let refused = try await client.waitUntilAtRest(timeout: .seconds(10))
+        let refused = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(refused.stage.name == "signInRequired")
         let attempt = try #require(refused.stage.attemptID)
         #expect(try await client.savedAttempt(attempt)?.phase == .holdRequested)
         #expect(try await sandbox.liveHolds().isEmpty)
 
         await client.signedIn(apiKey: "sk_test_test")
-        let held = try await client.waitUntilAtRest(timeout: .seconds(10))
+        let held = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(held.stage.name == "held")
         #expect(held.stage.attemptID == attempt)  // the same attempt, under the same key
         #expect(try await sandbox.liveHolds().count == 1)

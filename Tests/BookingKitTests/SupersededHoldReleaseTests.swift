@@ -12,7 +12,7 @@ import Testing
 /// declined after the other process started a newer attempt with a hold of
 /// its own. The older attempt's room is kept by nobody any more, so its
 /// release is saved with the ending and the account keeps one room.
-@Suite(.timeLimit(.minutes(1))) struct SupersededHoldReleaseTests {
+@Suite(.hangLimit) struct SupersededHoldReleaseTests {
     /// Process A holds a room and commits `PAYMENT_SUBMITTED` (killed before
     /// its payment left); process B (`booking hold` from a terminal) saves a
     /// new attempt and holds another room; A closes its key: "not paid".

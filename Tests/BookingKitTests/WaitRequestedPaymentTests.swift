@@ -10,7 +10,7 @@ import Testing
 /// under the key. The attempt ends "not paid" at once (no lookups), the hold
 /// is kept, and Pay is offered again on the same hold; nothing is charged.
 /// In-process and over real HTTP on loopback.
-@Suite(.timeLimit(.minutes(1))) struct WaitRequestedPaymentTests {
+@Suite(.hangLimit) struct WaitRequestedPaymentTests {
     @Test(arguments: SandboxFixture.Route.allCases)
     func aServerAskingToWaitLeavesTheHoldToPayAgain(route: SandboxFixture.Route) async throws {
         let harness = try Harness(

@@ -22,11 +22,16 @@ import Testing
         #expect(answer?.body.contains("plc_london") == true)
     }
 
-    static func exchange(_ port: UInt16, _ bytes: String) async throws -> (text: String, closed: Bool) {
+    /// Sends `bytes` on a new connection and reads until it closes, for at
+    /// most `timeout`: by default under the listener's idle timeout (30 s),
+    /// which would close a connection the server forgot to close.
+    static func exchange(_ port: UInt16, _ bytes: String, timeout: Duration = .seconds(20)) async throws
+        -> (text: String, closed: Bool)
+    {
         try await offThread {
             let socket = try RawSocket(port: port)
             socket.send(bytes)
-            return socket.readAll(timeout: .seconds(10))
+            return socket.readAll(timeout: timeout)
         }
     }
 
@@ -57,10 +62,12 @@ import Testing
         listener.readTimeout = .milliseconds(500)
         let sandbox = try await Sandbox(.loopback, listener: listener)
         let port = sandbox.server!.port
+        // Closed under the default read timeout (10 s), so a listener that
+        // ignored the setting fails, with 8.5 s left for a loaded machine.
         let answer = try await Self.exchange(
             port,
-            "POST /v1/holds HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: short\r\nContent-Length: 50\r\n\r\n{\"offerId\":"
-        )
+            "POST /v1/holds HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: short\r\nContent-Length: 50\r\n\r\n{\"offerId\":",
+            timeout: .seconds(9))
         #expect(answer.closed)
         #expect(answer.text.isEmpty || answer.text.hasPrefix("HTTP/1.1 408"))
         try await Self.stillServes(port)
@@ -109,28 +116,37 @@ import Testing
 
     @Test func slowClientIsCutOffAndOthersAreServed() async throws {
         var listener = HTTPListener.Configuration()
-        // Long enough that the prompt client's one-packet request is read
-        // in time on a loaded machine (1 s failed at loads over 20), far
-        // shorter than the slow client's 27 s head.
-        listener.readTimeout = .seconds(4)
+        // The slow client dribbles a head that never ends until it is cut
+        // off, so the read timeout must count from the request's start (a
+        // deadline moved on by each byte would never cut it), and the prompt
+        // client is served first however loaded the machine: the read
+        // timeout (30 s) only has to outlast its one-packet request (1 s
+        // failed at loads over 20, 4 s could fail under a stalled suite).
+        listener.readTimeout = .seconds(30)
         let sandbox = try await Sandbox(.loopback, listener: listener)
         let port = sandbox.server!.port
         let connected = Locked(false)
-        async let slow: Bool = offThread {
+        let otherServed = Locked(false)
+        async let slow = offThread { () -> (closed: Bool, otherServedFirst: Bool) in
             let socket = try RawSocket(port: port)
-            // One byte a second: the read deadline passes before the head ends.
-            for byte in "GET /v1/bookings HTTP/1.1\r\n" {
-                guard socket.send(String(byte)) else { return true }
+            let start = ContinuousClock.now
+            // One byte every 300 ms (the wait for the close between two
+            // bytes) for up to 60 s, twice the read timeout.
+            var bytes = "GET /v1/bookings HTTP/1.1\r\nX-Slow: \(String(repeating: "a", count: 300))".makeIterator()
+            var closed = false
+            while !closed, ContinuousClock.now - start < .seconds(60), let byte = bytes.next() {
+                closed = !socket.send(String(byte))
                 connected.withLock { $0 = true }
-                // check-no-sleep: allowed (the slow client's pace is the input under test)
-                Thread.sleep(forTimeInterval: 1)
-                if socket.readAll(timeout: .milliseconds(1)).closed { return true }
+                if !closed { closed = socket.readAll(timeout: .milliseconds(300)).closed }
             }
-            return socket.readAll(timeout: .seconds(6)).closed
+            return (closed, otherServed.withLock { $0 })
         }
         try #require(await Poll.until { connected.withLock { $0 } })
         try await Self.stillServes(port)
-        #expect(try await slow)
+        otherServed.withLock { $0 = true }
+        let (closed, otherServedFirst) = try await slow
+        #expect(closed, "the slow client was not cut off while it kept sending")
+        #expect(otherServedFirst, "the prompt client waited for the slow one")
         await sandbox.close()
     }
 
@@ -145,7 +161,7 @@ import Testing
                             socket.send(
                                 "GET /v1/places/suggest?q=\(index % 2 == 0 ? "tok" : "par") HTTP/1.1\r\nHost: x\r\n\(Self.auth)\r\n"
                             )
-                            return socket.readResponse(timeout: .seconds(30))?.status ?? 0
+                            return socket.readResponse()?.status ?? 0
                         }
                     }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import HTTPServer
 
@@ -51,8 +52,9 @@ final class RawSocket: @unchecked Sendable {
         }
     }
 
-    /// Reads until the first response's head and `Content-Length` body are in.
-    func readResponse(timeout: Duration = .seconds(10)) -> (status: Int, body: String)? {
+    /// Reads until the first response's head and `Content-Length` body are
+    /// in; the default only guards against a hang.
+    func readResponse(timeout: Duration = Poll.defaultTimeout) -> (status: Int, body: String)? {
         let socket = ConnectionSocket(fd: fd, wakeDescriptor: -1)
         let deadline = ContinuousClock.now + timeout
         while true {

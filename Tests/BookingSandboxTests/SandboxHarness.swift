@@ -68,7 +68,8 @@ final class Sandbox: Sendable {
             self.handler = server.handler
         }
         let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = 30
+        // Only guards against a hang: a loaded machine has stalled a suite for 28 s.
+        sessionConfiguration.timeoutIntervalForRequest = 60
         sessionConfiguration.httpShouldSetCookies = false
         self.session = URLSession(configuration: sessionConfiguration)
     }

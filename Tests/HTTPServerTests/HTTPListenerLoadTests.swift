@@ -12,7 +12,7 @@ import Testing
                 for (index, connection) in connections.enumerated() {
                     try connection.send("GET /c\(index) HTTP/1.1\r\nHost: t\r\n\r\n")
                 }
-                return connections.map { $0.readResponse(timeout: .seconds(20))?.headers["x-target"] }
+                return connections.map { $0.readResponse()?.headers["x-target"] }
             }
         }
         #expect(targets == (0..<300).map { "/c\($0)" })
@@ -49,7 +49,7 @@ import Testing
                 held[0].close()
                 // The freed slot is released when the server notices the close.
                 var later: RawConnection.Response?
-                try Poll.blockingUntil(timeout: .seconds(5), every: .milliseconds(20)) {
+                try Poll.blockingUntil(every: .milliseconds(20)) {
                     let again = try RawConnection(port: port)
                     try again.send("GET /later HTTP/1.1\r\nHost: t\r\n\r\n")
                     later = again.readResponse()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import HTTPServer
 
@@ -94,9 +95,10 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads one response; `nil` when the connection ends (or the timeout
-    /// passes) before a whole one arrived.
+    /// passes) before a whole one arrived. The default only guards against
+    /// a hang: a loaded machine may take tens of seconds to answer.
     /// The answer to a HEAD request has no body whatever its length says.
-    func readResponse(isHead: Bool = false, timeout: Duration = .seconds(10)) -> Response? {
+    func readResponse(isHead: Bool = false, timeout: Duration = Poll.defaultTimeout) -> Response? {
         let deadline = ContinuousClock.now + timeout
         let terminator: [UInt8] = [13, 10, 13, 10]
         var headEnd: Int?
@@ -131,7 +133,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Reads exactly `count` bytes, or what came before the end of the
     /// stream or the deadline.
-    func readRaw(count: Int, timeout: Duration = .seconds(10)) -> [UInt8] {
+    func readRaw(count: Int, timeout: Duration = Poll.defaultTimeout) -> [UInt8] {
         let deadline = ContinuousClock.now + timeout
         while buffer.count < count && fill(until: deadline) {}
         let taken = Array(buffer.prefix(count))
@@ -140,8 +142,10 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Waits for the end of the stream; returns the bytes that came before
-    /// it, or `nil` if the connection is still open at the deadline.
-    func readToEnd(timeout: Duration = .seconds(10)) -> [UInt8]? {
+    /// it, or `nil` if the connection is still open at the deadline. The
+    /// default stays under the listener's default idle timeout (30 s), which
+    /// would close a connection the server forgot to close and hide it.
+    func readToEnd(timeout: Duration = .seconds(20)) -> [UInt8]? {
         let deadline = ContinuousClock.now + timeout
         while fill(until: deadline) {}
         guard ContinuousClock.now < deadline else { return nil }

@@ -13,10 +13,11 @@ enum URLSessionClient {
         var body: Data
     }
 
-    /// A session without caches or cookies and with short timeouts.
+    /// A session without caches or cookies; its timeout only guards against
+    /// a hang (a loaded machine has taken over 10 s to answer).
     static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 15
+        configuration.timeoutIntervalForRequest = 60
         configuration.connectionProxyDictionary = [:]
         return URLSession(configuration: configuration)
     }()

@@ -159,9 +159,9 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits (blocking) until stdout contains `text`, the child closes its
-    /// output, or `timeout` seconds pass; returns whether stdout contains it.
-    public func waitForOutput(containing text: String, timeout: TimeInterval = 30) -> Bool {
-        Poll.blockingUntil(timeout: .milliseconds(Int(timeout * 1000))) {
+    /// output, or `timeout` passes; returns whether stdout contains it.
+    public func waitForOutput(containing text: String, timeout: Duration = Poll.defaultTimeout) -> Bool {
+        Poll.blockingUntil(timeout: timeout) {
             outputSoFar.contains(text) || outputDone.wait(timeout: .now()) == .success
         } && outputSoFar.contains(text)
     }

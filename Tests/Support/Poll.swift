@@ -10,8 +10,11 @@ import Foundation
 /// stream of states); `scripts/check-no-sleep.sh` refuses a Poll in the
 /// in-process runtime suites unless it says why it needs real time.
 public enum Poll {
-    /// How long a condition may take before the wait gives up.
-    public static let defaultTimeout: Duration = .seconds(30)
+    /// How long a condition may take before the wait gives up: the bound
+    /// of every wait that only guards against a hang. Far past a loaded
+    /// machine's stalls (in CI, with ~200 suites started at once on two
+    /// cores, the first ones finished only after 28 s), and still a bound.
+    public static let defaultTimeout: Duration = .seconds(60)
 
     /// Waits until `condition` is true, checking it every `interval`, at
     /// most `timeout`; returns whether it held.
