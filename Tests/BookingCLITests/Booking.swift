@@ -165,6 +165,17 @@ final class SandboxProcess: @unchecked Sendable {
         return try await client.sandboxLedger()
     }
 
+    /// Whether a payment (`POST /v1/bookings`) is on the server now: its key
+    /// claimed and still running, as the dashboard's idempotency section
+    /// lists it (the dashboard is never delayed by faults).
+    func hasAPaymentRunning() async -> Bool {
+        guard let address = URL(string: url + "/sandbox/idempotency.json"),
+            let (body, _) = try? await URLSession.shared.data(from: address),
+            let rows = try? JSONSerialization.jsonObject(with: body) as? [[String: Any]]
+        else { return false }
+        return rows.contains { $0["endpoint"] as? String == "POST /v1/bookings" && $0["state"] as? String == "running" }
+    }
+
     private var stopped = false
 
     /// Stops it with SIGTERM and waits.

@@ -30,10 +30,10 @@ import Testing
         // while its payment is on the server, even on a loaded machine.
         let (sandbox, booking, pay) = try await Self.payingOnASlowSandbox(
             delayMilliseconds: 3000, label: "cli-kill-mid")
-        // The kill's moment is the input under test: well inside the
-        // server's 3 s delay, so the payment is on the server when it dies.
-        // check-no-sleep: allowed (the moment of the SIGKILL is the input under test)
-        try await Task.sleep(for: .milliseconds(1500))
+        // Killed once the server has the payment (its key claimed and
+        // running, inside the 3 s delay), however slow this machine is to
+        // send it: a fixed pause once killed it before the POST arrived.
+        #expect(await Poll.until { await sandbox.hasAPaymentRunning() }, "the payment never reached the server")
         pay.kill(SIGKILL)
         let killed = await Booking.finish(pay)
         #expect(killed.signalled)
