@@ -35,6 +35,11 @@ extension BookingClient {
             // (two seconds by default): part of the launch's work, never a
             // task left behind it (a read that outlasts its bound goes on,
             // and Pay joins it).
+            guard seams.readsSwitchBesideSettling else {
+                let settled = await settleOpenWork(within: configuration.launchBound)
+                await readPaymentMethodsAtLaunch()
+                return (restored, settled)
+            }
             async let switchRead: Void = readPaymentMethodsAtLaunch()
             let settled = await settleOpenWork(within: configuration.launchBound)
             await switchRead

@@ -36,6 +36,11 @@ extension BookingClient {
         /// time: the simulation, on virtual time, sets one it never reaches,
         /// so a read is always waited for there and its order is the seed's.
         package var paymentMethodsReadBound: Duration?
+        /// Whether the launch reads the payment-method switch beside the
+        /// settling (an app: the two reads overlap) or after it (the
+        /// simulation, which resumes one piece of work at a time, as
+        /// `reconcileConcurrency` of 1 does for reconciliation).
+        package var readsSwitchBesideSettling: Bool
         /// Starts work a call does not wait for (the releases sent again
         /// after a sign-in): a task of its own by default. The simulation
         /// waits for it instead, so its requests belong to the step that
@@ -49,6 +54,7 @@ extension BookingClient {
             boundaryHook: EffectRunner.BoundaryHook? = nil, cancelBoundaryHook: CancelBoundaryHook? = nil,
             reconcileConcurrency: Int = RepositoryConfiguration().reconcileConcurrency,
             stepHandler: FlowStore.StepHandler? = nil, paymentMethodsReadBound: Duration? = nil,
+            readsSwitchBesideSettling: Bool = true,
             startBackground: @escaping @Sendable (@escaping @Sendable () async -> Void) async -> Void = { work in
                 Task { await work() }
             }
@@ -61,6 +67,7 @@ extension BookingClient {
             self.reconcileConcurrency = reconcileConcurrency
             self.stepHandler = stepHandler
             self.paymentMethodsReadBound = paymentMethodsReadBound
+            self.readsSwitchBesideSettling = readsSwitchBesideSettling
             self.startBackground = startBackground
         }
 

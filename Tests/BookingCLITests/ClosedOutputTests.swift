@@ -21,7 +21,8 @@ import Testing
     /// Each command declares whether it finishes its work; exactly these
     /// move money, hold rooms or settle attempts.
     @Test func theCommandsThatFinishTheirWorkAreTheOnesThatChangeSomething() {
-        #expect(CommandCatalog.commandsThatFinishTheirWork == ["hold", "pay", "cancel", "reconcile", "status"])
+        #expect(
+            CommandCatalog.commandsThatFinishTheirWork == ["hold", "pay", "cancel", "modify", "reconcile", "status"])
     }
 
     @Test func payPipedIntoHeadStillPaysAndExitsWithTheOutcome() async throws {

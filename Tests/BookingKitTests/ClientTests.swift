@@ -181,7 +181,9 @@ struct ClientTests {
         let start = ContinuousClock.now
         let launch = await client.launch()
         let elapsed = ContinuousClock.now - start
-        #expect(elapsed < configuration.launchBound + .seconds(2), "launch took \(elapsed)")
+        // An unbounded launch would wait out the 10 s read timeout; the slack
+        // only absorbs a loaded machine (2.84 s seen under a full test run).
+        #expect(elapsed < configuration.launchBound + .seconds(5), "launch took \(elapsed)")
         #expect(launch.openAttempts == 1)
         #expect(launch.state.stage.attemptID != nil, "the saved attempt is on screen: \(launch.state.stage.name)")
         if refusing {

@@ -94,6 +94,14 @@ final class AttemptFileReader: Sendable {
         }
     }
 
+    /// Runs `body` on the reader's connection; nil before the file exists.
+    func read<T>(_ body: (Database) -> T) -> T? {
+        connection.withLock { connection in
+            guard let database = Self.open(path, &connection) else { return nil }
+            return body(database)
+        }
+    }
+
     /// Closes the connection (before the files are scanned or removed).
     func close() {
         connection.withLock { $0 = nil }

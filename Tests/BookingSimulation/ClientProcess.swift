@@ -20,7 +20,7 @@ final class ClientProcess: Sendable {
     /// (its requests are told apart on the network, for I5 and I7).
     private init(
         world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
-        hook: @escaping EffectRunner.BoundaryHook, steps: @escaping FlowStore.StepHandler
+        hook: @escaping EffectRunner.BoundaryHook, tripHooks: TripHooks, steps: @escaping FlowStore.StepHandler
     ) throws {
         self.generation = generation
         let scheduler = world.scheduler
@@ -36,7 +36,7 @@ final class ClientProcess: Sendable {
             api: APIConfiguration(
                 readTimeout: .seconds(3600), holdTimeout: .seconds(3600), payTimeout: .seconds(3600),
                 cancelTimeout: .seconds(3600)))
-        let seams = BookingClient.Seams(
+        var seams = BookingClient.Seams(
             dependencies: Dependencies(
                 now: world.wallClock, makeUUID: { [world] in world.makeUUID() },
                 holdNow: { MonotonicInstant(sinceOrigin: scheduler.now) },
@@ -46,12 +46,13 @@ final class ClientProcess: Sendable {
                 sleeper: scheduler.sleeper(.flowTimer, generation: generation)),
             retrySleeper: scheduler.sleeper(.retry, generation: generation),
             eventLogPath: eventLog ? (world.clientDirectory as NSString).appendingPathComponent("events.log") : nil,
-            boundaryHook: hook, reconcileConcurrency: 1, stepHandler: steps,
+            boundaryHook: hook, cancelBoundaryHook: tripHooks.cancel, reconcileConcurrency: 1, stepHandler: steps,
             // Real time, as the launch's bound above: never reached, so a
             // read of the switch is always part of the work that started it.
-            paymentMethodsReadBound: .seconds(120),
+            paymentMethodsReadBound: .seconds(120), readsSwitchBesideSettling: false,
             // The releases a sign-in sends again are waited for, as part of the tap.
             startBackground: { work in await work() })
+        seams.modifyBoundaryHook = tripHooks.modify
         client = try BookingClient(configuration, seams: seams)
     }
 
@@ -60,10 +61,11 @@ final class ClientProcess: Sendable {
     /// of five seconds).
     static func open(
         world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
-        hook: @escaping EffectRunner.BoundaryHook, steps: @escaping FlowStore.StepHandler
+        hook: @escaping EffectRunner.BoundaryHook, tripHooks: TripHooks, steps: @escaping FlowStore.StepHandler
     ) async throws -> ClientProcess {
         let process = try ClientProcess(
-            world: world, generation: generation, role: role, eventLog: eventLog, hook: hook, steps: steps)
+            world: world, generation: generation, role: role, eventLog: eventLog, hook: hook, tripHooks: tripHooks,
+            steps: steps)
         try await process.repository.setPragma("busy_timeout", "1")
         return process
     }

@@ -2,7 +2,8 @@
 /// (`POST /v1/bookings/close-key`), holds released (`POST
 /// /v1/holds/{id}/release`) and pending 3-D Secure bookings left (`POST
 /// /v1/bookings/{id}/abandon`), each sent, answered (any HTTP status) and
-/// answered with a 2xx.
+/// answered with a 2xx; and the trips' calls: cancellations, modification
+/// quotes and modifications, with how many the user drew.
 public struct NewCallFigures: Sendable, Equatable {
     /// One call's figures.
     public struct Count: Sendable, Equatable {
@@ -36,6 +37,18 @@ public struct NewCallFigures: Sendable, Equatable {
     public var releases = Count()
     /// Abandons of a pending 3-D Secure booking.
     public var abandons = Count()
+    /// Cancellations (`POST /v1/bookings/{id}/cancel`).
+    public var cancels = Count()
+    /// Modification quotes (`POST /v1/bookings/{id}/modification-quotes`).
+    public var quotes = Count()
+    /// Modifications (`POST /v1/bookings/{id}/modifications`).
+    public var modifications = Count()
+    /// Cancellations the user drew.
+    public var cancelsDrawn = 0
+    /// Changes of dates the user drew (a quote asked for).
+    public var changesDrawn = 0
+    /// Changes of dates whose quote the user accepted.
+    public var changesAccepted = 0
 
     /// No calls.
     public init() {}
@@ -50,6 +63,12 @@ public struct NewCallFigures: Sendable, Equatable {
                 releases.count(request)
             } else if path.hasPrefix("/v1/bookings/"), path.hasSuffix("/abandon") {
                 abandons.count(request)
+            } else if path.hasPrefix("/v1/bookings/"), path.hasSuffix("/cancel") {
+                cancels.count(request)
+            } else if path.hasPrefix("/v1/bookings/"), path.hasSuffix("/modification-quotes") {
+                quotes.count(request)
+            } else if path.hasPrefix("/v1/bookings/"), path.hasSuffix("/modifications") {
+                modifications.count(request)
             }
         }
     }
@@ -59,10 +78,18 @@ public struct NewCallFigures: Sendable, Equatable {
         keyClosings.add(other.keyClosings)
         releases.add(other.releases)
         abandons.add(other.abandons)
+        cancels.add(other.cancels)
+        quotes.add(other.quotes)
+        modifications.add(other.modifications)
+        cancelsDrawn += other.cancelsDrawn
+        changesDrawn += other.changesDrawn
+        changesAccepted += other.changesAccepted
     }
 
     /// The figures as text.
     public var summary: String {
-        "key closings: \(keyClosings.text); hold releases: \(releases.text); 3-D Secure abandons: \(abandons.text)"
+        "key closings: \(keyClosings.text); hold releases: \(releases.text); 3-D Secure abandons: \(abandons.text)\n"
+            + "cancels: \(cancelsDrawn) drawn, \(cancels.text); changes of dates: \(changesDrawn) drawn "
+            + "(\(changesAccepted) accepted), quotes \(quotes.text), modifications \(modifications.text)"
     }
 }

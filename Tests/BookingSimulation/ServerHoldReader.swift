@@ -34,6 +34,16 @@ final class ServerHoldReader: Sendable {
         }
     }
 
+    /// Runs `body` on the reader's connection; nil before the file exists.
+    func read<T>(_ body: (Database) -> T) -> T? {
+        connection.withLock { connection in
+            if connection == nil, FileManager.default.fileExists(atPath: path) {
+                connection = try? Database(path: path, options: .init(readOnly: true))
+            }
+            return connection.map(body)
+        }
+    }
+
     /// Closes the connection.
     func close() {
         connection.withLock { $0 = nil }

@@ -158,8 +158,10 @@ extension Simulation {
         }
         await runUntil(sync)
         checkAttemptRows()
+        checkTripVersions()
         checkEveryAttemptRowEnded()
         await checkServer()
+        await checkTripsSettled()
     }
 
     /// How long an attempt may take to end with the server reachable: the
@@ -227,7 +229,7 @@ extension Simulation {
     /// I8: an attempt whose key the ledger charged (and did not refund) is
     /// never let go on the device: not `ABANDONED`, `FAILED` or `EXPIRED`.
     private func checkChargedAttempts(_ ledger: LedgerReport) {
-        let refunded = Set(ledger.entries.filter { $0.kind != "charge" }.map(\.bookingId))
+        let refunded = Set(ledger.entries.filter { $0.kind == "refund" }.map(\.bookingId))
         let charged = Set(
             ledger.entries.filter { $0.kind == "charge" && !refunded.contains($0.bookingId) }.map(\.idempotencyKey))
         for row in world.attempts.rows().values.sorted(by: { $0.attemptID < $1.attemptID })

@@ -45,7 +45,7 @@ extension Simulation {
             let next = try await ClientProcess.open(
                 world: world, generation: generation, role: lane.role,
                 eventLog: lane.role == .app && settings.keepsEventLog, hook: hook(lane, generation: generation),
-                steps: steps(lane))
+                tripHooks: tripHooks(lane, generation: generation), steps: steps(lane))
             lane.replace(with: next)
             return true
         } catch {

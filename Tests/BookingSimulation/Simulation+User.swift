@@ -12,6 +12,7 @@ extension Simulation {
     public func runRandom(steps: Int) async {
         var random = SimulationRandom(seed: settings.seed ^ 0x05E4)
         var terminal = SimulationRandom(seed: settings.seed ^ 0xC1_7E4A)
+        var tripRandom = SimulationRandom(seed: settings.seed ^ 0x7819)
         let offers = await loadOffers()
         guard !offers.isEmpty else {
             world.observations.violation("SETUP no offers")
@@ -28,6 +29,8 @@ extension Simulation {
             }
             await drain()
             checkLiveHolds()
+            checkTripVersions()
+            await tripStep(&tripRandom)
             await secondProcessStep(&terminal, offers: offers)
             if storage { await releaseStorageFaults() }
             let wait: Duration =

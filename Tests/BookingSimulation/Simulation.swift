@@ -81,6 +81,8 @@ public final class Simulation: @unchecked Sendable {
     var snapshot: [String: AttemptFileReader.Row] = [:]
     var lockHolder: WriteLockHolder?
     var storageFull = false
+    /// The trips' versions seen and the cancels and changes drawn (I14).
+    var trips = TripWatch()
 
     /// Opens the world and the first process.
     public init(settings: Settings) async throws {
@@ -95,7 +97,7 @@ public final class Simulation: @unchecked Sendable {
         cli = settings.secondProcess ? ClientLane(role: .cli) : nil
         let first = try await ClientProcess.open(
             world: world, generation: 0, role: .app, eventLog: settings.keepsEventLog,
-            hook: hook(app, generation: 0), steps: steps(app))
+            hook: hook(app, generation: 0), tripHooks: tripHooks(app, generation: 0), steps: steps(app))
         app.replace(with: first)
     }
 
@@ -156,10 +158,44 @@ public final class Simulation: @unchecked Sendable {
 
     private func pass(_ boundary: EffectRunner.Boundary, lane: ClientLane, generation: Int) async -> Bool {
         let name = "\(boundary.moment) \(Self.effectName(boundary.effect))"
+        guard let (live, dies) = arrive(at: name, lane: lane, generation: generation) else { return false }
+        if dies {
+            dieAtBoundary(name, live: live, lane: lane)
+            if boundary.moment == "after" && Self.startsTimer(boundary.effect) {
+                world.scheduler.yielded(generation: generation)
+            }
+            return false
+        }
+        guard await pauseForOtherProcess(lane, generation: generation) else { return false }
+        if boundary.moment == "before" && Self.startsTimer(boundary.effect) {
+            world.scheduler.timerStarting(generation: generation)
+        }
+        return true
+    }
+
+    /// At a boundary of a cancellation or a change of dates (their seams,
+    /// asked synchronously): counted and drawn for a death as the flow's
+    /// are; never paused. False when the process dies there (or is gone).
+    func passTripBoundary(_ name: String, lane: ClientLane, generation: Int) -> Bool {
+        guard let (live, dies) = arrive(at: name, lane: lane, generation: generation) else { return false }
+        if dies { dieAtBoundary(name, live: live, lane: lane) }
+        return !dies
+    }
+
+    /// The lane's live process of `generation` reaches the boundary `name`:
+    /// counted, and drawn for a death. Nil when that process is gone.
+    private func arrive(at name: String, lane: ClientLane, generation: Int) -> (ClientProcess, dies: Bool)? {
         guard let live = lane.live, live.generation == generation, live.death == nil,
             world.scheduler.isLive(generation)
-        else { return false }
+        else { return nil }
         lane.countBoundary()
+        let dies = drawsDeath(lane)
+        world.observations.boundary(name)
+        return (live, dies)
+    }
+
+    /// Counts a boundary and draws whether the process dies at it.
+    private func drawsDeath(_ lane: ClientLane) -> Bool {
         let settings = self.settings
         let dies: Bool = record.withLock {
             $0.boundariesPassed += 1
@@ -174,24 +210,16 @@ public final class Simulation: @unchecked Sendable {
             }
             return false
         }
-        world.observations.boundary(name)
-        if dies {
-            if settings.killAtBoundary != nil { record.withLock { $0.deaths += 1 } }
-            world.observations.fault(.processDeath)
-            world.observations.death(
-                at: lane.role == .app ? name : "\(name) (second process)",
-                time: world.scheduler.now)
-            live.die(at: name)
-            if boundary.moment == "after" && Self.startsTimer(boundary.effect) {
-                world.scheduler.yielded(generation: generation)
-            }
-            return false
-        }
-        guard await pauseForOtherProcess(lane, generation: generation) else { return false }
-        if boundary.moment == "before" && Self.startsTimer(boundary.effect) {
-            world.scheduler.timerStarting(generation: generation)
-        }
-        return true
+        if dies && settings.killAtBoundary != nil { record.withLock { $0.deaths += 1 } }
+        return dies
+    }
+
+    /// The process dies at the boundary `name`.
+    private func dieAtBoundary(_ name: String, live: ClientProcess, lane: ClientLane) {
+        world.observations.fault(.processDeath)
+        world.observations.death(
+            at: lane.role == .app ? name : "\(name) (second process)", time: world.scheduler.now)
+        live.die(at: name)
     }
 
     /// With two processes, sometimes pauses this one at the boundary (it
@@ -311,6 +339,7 @@ public final class Simulation: @unchecked Sendable {
     func afterQuiet() async {
         checkAttemptRows()
         checkLiveHolds()
+        checkTripVersions()
         for lane in lanes where lane.live?.death != nil { await relaunch(lane) }
     }
 

@@ -65,6 +65,9 @@ public struct SimulationRun: Sendable {
         concurrency = simulation.concurrencyFigures
         refusedTaps = observations.refusedTaps
         newCalls = NewCallFigures(requests)
+        newCalls.cancelsDrawn = simulation.trips.cancelsDrawn
+        newCalls.changesDrawn = simulation.trips.changesDrawn
+        newCalls.changesAccepted = simulation.trips.changesAccepted
         deaths = observations.deaths
     }
 

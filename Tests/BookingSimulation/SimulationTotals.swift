@@ -80,8 +80,9 @@ public struct SimulationTotals: Sendable {
     private static let traceLock = NSLock()
 
     /// One seed's run; with `BOOKINGKIT_SIM_TRACE=PATH`, a line is added to
-    /// the file at PATH when it starts and when it ends, so the seeds of a
-    /// run that stopped moving can be named from outside it.
+    /// the file at PATH when it starts and when it ends (with its first
+    /// broken promises, if any), so the seeds of a run that stopped moving,
+    /// or of one stopped early, can be named from outside it.
     static func traced(_ seed: UInt64) async -> SimulationRun {
         let path = ProcessInfo.processInfo.environment["BOOKINGKIT_SIM_TRACE"]
         func note(_ line: String) {
@@ -95,7 +96,7 @@ public struct SimulationTotals: Sendable {
         }
         note("start \(seed)")
         let run = await SimulationRun.random(seed: seed)
-        note("end \(seed)")
+        note("end \(seed)" + (run.violations.isEmpty ? "" : " failing: \(run.violations.prefix(3))"))
         return run
     }
 

@@ -71,15 +71,42 @@ import Testing
     /// reconciliation got a final 409 for a leaving while the app held the
     /// database's write lock, could not save it, and the next command sent
     /// it again; an open leaving is now sent again only while its booking
-    /// still waits at the bank (read first).
+    /// still waits at the bank (read first). 10957 and 27139 (the
+    /// 50,000-seed run after that fix) never ended: the launch read the
+    /// switch beside its settling, two pieces of work parked at once, and
+    /// the run resumes one at a time; the simulation's launch reads them one
+    /// after the other (`readsSwitchBesideSettling`), as its reconciliation
+    /// does.
     @Test(
         arguments: [
             65, 322, 3_988, 31, 66, 12, 1_236, 727, 1_914, 10_464, 14_880, 54_913, 54_966, 139, 193, 210, 2_700, 5_532,
-            2_965, 103, 216, 547, 1_662, 3_317, 21_380, 50_931, 1_588, 1_590, 49_189,
+            2_965, 103, 216, 547, 1_662, 3_317, 21_380, 50_931, 1_588, 1_590, 49_189, 10_957, 27_139,
         ] as [UInt64])
     func aSeedThatOnceBrokeAPromiseNowKeepsThemAll(seed: UInt64) async {
         let run = await SimulationRun.random(seed: seed)
         #expect(run.violations.isEmpty, "\(run.failureReport)")
         #expect(run.requests > 0)
+    }
+
+    /// Open (I15, once the simulation cancelled trips): 40, 505, 1536 and
+    /// 1785 of the 2,000 CI seeds. A cancellation's
+    /// first POST met a 500 before the server committed it; the sandbox
+    /// stores that 500 under the key and replays it, the booking reads
+    /// still confirmed at the request's version, and the request is sent
+    /// again under the same key at every launch, so it never finishes.
+    /// Recorded as a known issue: when a fix sends such a request again
+    /// under a new key (safe: the server cancels a version at most once),
+    /// the issue is no longer recorded and this test fails, to be moved to
+    /// the list above.
+    static let openCancelSeeds: Set<UInt64> = [40, 505, 1_536, 1_785]
+
+    @Test(arguments: openCancelSeeds.sorted())
+    func aCancelWhoseKeyKeepsAStored500IsLeftOpen(seed: UInt64) async {
+        let run = await SimulationRun.random(seed: seed)
+        #expect(run.requests > 0)
+        #expect(run.violations.allSatisfy { $0.hasPrefix("I15 the cancel ") }, "\(run.failureReport)")
+        withKnownIssue("a cancel whose key keeps a stored 500 is sent again under that key forever") {
+            #expect(run.violations.isEmpty, "\(run.failureReport)")
+        }
     }
 }
