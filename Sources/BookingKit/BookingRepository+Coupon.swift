@@ -1,9 +1,10 @@
 import BookingAPI
 import BookingCore
+import BookingStore
 
 // The coupon step: a code sent for the attempt's held room. Nothing moves
-// money, so nothing is saved before it is sent; the server's hold is the
-// answer (a later read of the hold says the same).
+// money, so nothing is saved before it is sent; the server's re-quoted hold
+// is saved on the attempt when it arrives (a later read says the same).
 extension BookingRepository {
     /// What applying a coupon code came to.
     package enum CouponAnswer: Hashable, Sendable {
@@ -24,10 +25,28 @@ extension BookingRepository {
             return .refused(.notSent)
         }
         do {
-            return .applied(try await api.applyCoupon(code, to: holdID))
+            let hold = try await api.applyCoupon(code, to: holdID)
+            // Saved where it arrives, so a relaunch shows the price Pay
+            // charges. A failed write loses no money: the server's hold is
+            // the truth, and a launch reads it before any payment.
+            do {
+                try saveCoupon(of: hold, for: id, known: nil)
+            } catch {
+                logger.error("cannot save the applied coupon", error: error, ["attempt": id.rawValue])
+            }
+            return .applied(hold)
         } catch {
             return Self.couponAnswer(error)
         }
+    }
+
+    /// Saves the coupon code `hold` carries (its quote and price) on
+    /// attempt `id` while it is held with that hold, unless `known`, the
+    /// row's saved coupon, is that quote already.
+    func saveCoupon(of hold: HoldSnapshot, for id: AttemptID, known: SavedCoupon?) throws {
+        guard let code = hold.couponCode, known?.quoteID != hold.quoteId else { return }
+        let coupon = SavedCoupon(code: code, quoteID: hold.quoteId, price: hold.price)
+        try store.attempts.saveCoupon(coupon, for: id, hold: hold.holdId, at: now())
     }
 
     /// The answer a failed `applyCoupon` call stands for, by the server's code.
