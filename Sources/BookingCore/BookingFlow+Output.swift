@@ -152,12 +152,22 @@ extension BookingFlow.State {
         case .requestingHold:
             return [.disabled(.pay, because: "The room is not held yet."), .enabled(.back)]
         case .held(let s) where s.coupon.isApplying:
-            return [.disabled(.pay, because: "Your coupon code is being applied."), .enabled(.back)]
-        case .held:
-            if isOnline, let reason = paymentMethodOffReason {
-                return [.disabled(.pay, because: reason), .enabled(.back)]
+            return [
+                .disabled(.pay, because: "Your coupon code is being applied."),
+                .disabled(.applyCoupon, because: "Your coupon code is being applied."), .enabled(.back),
+            ]
+        case .held(let s):
+            // One code per hold: once one is applied, another is not offered.
+            let coupon: A
+            if case .applied = s.coupon {
+                coupon = .disabled(.applyCoupon, because: "A coupon code is applied already; a room takes one.")
+            } else {
+                coupon = online(.applyCoupon)
             }
-            return [online(.pay), .enabled(.back)]
+            if isOnline, let reason = paymentMethodOffReason {
+                return [.disabled(.pay, because: reason), coupon, .enabled(.back)]
+            }
+            return [online(.pay), coupon, .enabled(.back)]
         case .checkingHold(let s):
             return [
                 .disabled(.pay, because: "The hold is being checked."),
