@@ -27,6 +27,19 @@ extension BookingClient {
     public func applyCoupon(_ code: String, timeout: Duration = .seconds(90)) async throws(BookingClientError)
         -> BookingFlow.State
     {
+        let sent = try await startApplyingCoupon(code)
+        guard case .held(let now) = sent.stage, now.coupon.isApplying else { return sent }
+        return try await wait(timeout: timeout) { state in
+            guard case .held(let held) = state.stage else { return true }
+            return !held.coupon.isApplying
+        }
+    }
+
+    /// Sends coupon `code` for the held room and returns at once (the
+    /// simulation's tap; the app awaits `applyCoupon(_:timeout:)`), after
+    /// the same checks.
+    @discardableResult
+    package func startApplyingCoupon(_ code: String) async throws(BookingClientError) -> BookingFlow.State {
         try checkOpen()
         let isCode = code.utf8.allSatisfy {
             (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0)
@@ -51,11 +64,6 @@ extension BookingClient {
         guard state.isOnline else {
             throw .actionUnavailable(.applyCoupon, stage: state.stage.name, reason: "you are offline")
         }
-        let sent = await runtime.flow.send(.couponEntered(code: code.uppercased()))
-        guard case .held(let now) = sent.stage, now.coupon.isApplying else { return sent }
-        return try await wait(timeout: timeout) { state in
-            guard case .held(let held) = state.stage else { return true }
-            return !held.coupon.isApplying
-        }
+        return await runtime.flow.send(.couponEntered(code: code.uppercased()))
     }
 }
