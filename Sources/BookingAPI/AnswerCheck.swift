@@ -21,6 +21,17 @@ enum AnswerCheck {
         return hold
     }
 
+    /// The hold a `POST /v1/holds` named, read again by its id (its answer
+    /// replayed after a retry, or too bad to use): of `offer` at `quote`,
+    /// or at the quote of a coupon code applied to it since (the hold
+    /// re-quoted on purpose: the same hold, not another quote's).
+    static func holdReadAgain(_ hold: HoldSnapshot, offer: OfferID, quote: QuoteID) throws(APIError) -> HoldSnapshot {
+        guard hold.couponCode != nil, hold.offerId == offer else {
+            return try Self.hold(hold, offer: offer, quote: quote)
+        }
+        return hold
+    }
+
     /// A hold read by its id (`GET /v1/holds/{id}`).
     static func hold(_ hold: HoldSnapshot, id: HoldID) throws(APIError) -> HoldSnapshot {
         guard hold.holdId == id else { throw .invalidResponse("hold \(hold.holdId) answered a read of hold \(id)") }

@@ -103,7 +103,8 @@ public struct BookingAPIClient: Sendable {
     /// so a countdown never shows more time than the server grants.
     ///
     /// - Throws: `APIError.invalidResponse` when the answer holds another
-    ///   offer or quote than asked.
+    ///   offer or quote than asked (a hold read again may carry the quote
+    ///   of a coupon code applied to it since).
     public func createHold(offer: OfferID, quote: QuoteID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
         let response = try await send(
             "POST", "/v1/holds", body: ["offerId": offer.rawValue, "quoteId": quote.rawValue], key: key, kind: .hold,
@@ -116,11 +117,11 @@ public struct BookingAPIClient: Sendable {
             // range, say): the server may hold the room, so the hold is
             // read by its id; a read as bad is the bad answer.
             guard let named = try? JSONWire.decode(HoldName.self, from: response.body) else { throw error }
-            return try AnswerCheck.hold(try await self.hold(named.holdId), offer: offer, quote: quote)
+            return try AnswerCheck.holdReadAgain(try await self.hold(named.holdId), offer: offer, quote: quote)
         }
         let hold = try AnswerCheck.hold(decoded, offer: offer, quote: quote)
         guard response.header("Idempotent-Replayed")?.lowercased() == "true" else { return hold }
-        return try AnswerCheck.hold(try await self.hold(hold.holdId), offer: offer, quote: quote)
+        return try AnswerCheck.holdReadAgain(try await self.hold(hold.holdId), offer: offer, quote: quote)
     }
 
     /// `GET /v1/holds/{id}`: the hold read again (it may have been extended, or expired).

@@ -22,6 +22,8 @@ extension BookingFlow {
         /// Go on after signing in again with a new credential (sends
         /// `signedIn`; an app swaps the credential first).
         case signIn
+        /// Apply a coupon code to the held room (sends `couponEntered`).
+        case applyCoupon
 
         /// The button's words.
         public var label: String {
@@ -35,6 +37,7 @@ extension BookingFlow {
             case .back: return "Back"
             case .useAnotherCard: return "Use another card"
             case .signIn: return BookingFlow.signInAgainLabel
+            case .applyCoupon: return "Apply a coupon code"
             }
         }
     }
@@ -85,5 +88,7 @@ extension BookingFlow {
         case lookup
         /// The booking poll.
         case poll
+        /// The coupon code being applied (Pay waits).
+        case coupon
     }
 }

@@ -59,6 +59,10 @@ extension BookingFlow {
         /// Mark a submitted attempt `FAILED`: the server took no payment under
         /// its key (a lookup found none after the key or the hold was settled).
         case saveNotPaid(AttemptID)
+        /// `POST /v1/holds/{holdId}/coupon {code}`: nothing moves money, so
+        /// no key and no durable request; the re-quoted hold is saved on
+        /// the attempt where it arrives.
+        case applyCoupon(AttemptID, HoldID, code: String)
 
         /// The attempt the effect belongs to.
         package var attemptID: AttemptID {
@@ -67,7 +71,7 @@ extension BookingFlow {
                 return attempt.id
             case .scheduleHoldTimer(let id, _), .readHold(let id, _), .lookUpAttempt(let id, _, _),
                 .openChallenge(let id, _), .pollBooking(let id, _, _), .saveNotPaid(let id), .closeKey(let id, _),
-                .releaseHold(let id, _), .abandonBooking(let id, _, _):
+                .releaseHold(let id, _), .abandonBooking(let id, _, _), .applyCoupon(let id, _, _):
                 return id
             case .saveAttemptStatus(let change): return change.attemptID
             case .pay(let request): return request.attemptID

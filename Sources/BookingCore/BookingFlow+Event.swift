@@ -27,6 +27,8 @@ extension BookingFlow {
         /// The app has a new credential (the user signed in again): a flow
         /// waiting in `signInRequired` resumes, asking the server first.
         case signedIn
+        /// The user entered a coupon code on the held room.
+        case couponEntered(code: String)
 
         // The device and the app's life.
 
@@ -82,6 +84,10 @@ extension BookingFlow {
         /// The server refused the credential (HTTP 401) on one of the
         /// attempt's requests: it ran nothing, and nothing is concluded.
         case credentialRefused(AttemptID)
+        /// The server applied the coupon code: the hold re-quoted.
+        case couponApplied(AttemptID, Hold)
+        /// The server refused the coupon code (or it could not be sent).
+        case couponRefused(AttemptID, CouponRefusal)
 
         /// The attempt an effect result belongs to; `nil` for the other events.
         package var attemptID: AttemptID? {
@@ -91,7 +97,7 @@ extension BookingFlow {
                 .confirmationNotSaved(let id, _), .payFailed(let id, _), .attemptLookedUp(let id, _),
                 .challengeReturned(let id),
                 .bookingPolled(let id, _), .keyClosed(let id, _), .bookingAbandoned(let id, _),
-                .credentialRefused(let id):
+                .credentialRefused(let id), .couponApplied(let id, _), .couponRefused(let id, _):
                 return id
             default:
                 return nil
@@ -130,6 +136,9 @@ extension BookingFlow {
             case .keyClosed(_, let closure): return "keyClosed(\(closure.name))"
             case .bookingAbandoned(_, let answer): return "bookingAbandoned(\(answer.name))"
             case .credentialRefused: return "credentialRefused"
+            case .couponEntered: return "couponEntered"
+            case .couponApplied: return "couponApplied"
+            case .couponRefused(_, let reason): return "couponRefused(\(reason.rawValue))"
             }
         }
     }

@@ -80,7 +80,8 @@ extension BookingFlow {
         _ attempt: Attempt, offer: Offer?, hold: Hold, sentAt: MonotonicInstant, receivedAt: MonotonicInstant,
         justGranted: Bool
     ) -> Step {
-        if let offer, hold.price != offer.quote.price {
+        // A coupon's price is the re-quote the user asked for, not a price change.
+        if let offer, hold.couponCode == nil, hold.price != offer.quote.price {
             let quote = Quote(id: attempt.quoteID, price: hold.price, quotedAt: 0)
             return go(
                 .priceChanged(PriceChanged(previous: attempt, offer: offer, newQuote: quote)),
@@ -105,7 +106,10 @@ extension BookingFlow {
         let id = stage.attempt.id
         let checking = CheckingHold(
             attempt: stage.attempt, offer: stage.offer, holdID: stage.hold.id, readPending: true)
+        if let step = coupon(stage, event, isOnline: isOnline) { return step }
         switch event {
+        case .payTapped where stage.coupon.isApplying:
+            return nil  // Pay waits for the coupon's answer
         case .payTapped(let token, let now) where isOnline:
             guard !stage.countdown.hasEnded(at: now) else {
                 return go(.checkingHold(checking), [.readHold(id, stage.hold.id)])
@@ -115,10 +119,16 @@ extension BookingFlow {
                 PaymentFlow.step(
                     .ready, .payTapped(stage.attempt, holdID: stage.hold.id, price: stage.hold.price, token: token)))
         case .holdRead(_, let hold, let sentAt, let receivedAt) where hold.id == stage.hold.id:
-            // The server's answer to the read a restore asked for: its time wins.
-            return holdArrived(
+            // The server's answer to the read a restore asked for: its time
+            // wins; a code still out stays out (its answer is on its way).
+            let arrived = holdArrived(
                 stage.attempt, offer: stage.offer, hold: hold, sentAt: sentAt, receivedAt: receivedAt,
                 justGranted: false)
+            guard stage.coupon.isApplying, hold.couponCode == nil, case .held(var next) = arrived.stage else {
+                return arrived
+            }
+            next.coupon = stage.coupon
+            return (.held(next), arrived.effects, arrived.soldOut)
         case .holdReadFailed(_, .expired):  // the repository saved the server's answer
             return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)))
         case .holdTimerFired(_, let now):

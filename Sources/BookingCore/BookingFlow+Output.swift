@@ -13,6 +13,16 @@ extension BookingFlow.State {
         "processing.stillChecking":
             "Still checking. You will get an email when the booking is confirmed. Do not pay again.",
         "processing": "Waiting for the payment to complete.",
+        "held": "Pay before the countdown ends.",
+        "held.coupon.applying": "Applying your coupon code. Pay waits for the new price.",
+        "held.coupon.applied": "Coupon applied: the new price is shown. Pay before the countdown ends.",
+        "held.coupon.refused.unknown": "This coupon code does not exist. The price has not changed.",
+        "held.coupon.refused.expired": "This coupon code has expired. The price has not changed.",
+        "held.coupon.refused.notApplicable": "This coupon code is not valid for this room. The price has not changed.",
+        "held.coupon.refused.alreadyUsed": "You have already used this coupon code. The price has not changed.",
+        "held.coupon.refused.alreadyApplied":
+            "A coupon code is applied to this room already; only one can be used. The price has not changed.",
+        "held.coupon.refused.notSent": "The coupon code could not be applied now. The price has not changed.",
         "signInRequired":
             "The server no longer accepts your sign-in. Nothing was lost: your room and your attempt are kept "
             + "as they were. Sign in again to go on.",
@@ -63,9 +73,7 @@ extension BookingFlow.State {
             return "\(offer.checkIn) to \(offer.checkOut), \(offer.nights) night(s), \(offer.guests) guest(s)."
         case .requestingHold:
             return "Asking the hotel to keep the room for you."
-        case .held:
-            return "Pay before the countdown ends."
-        case .checkingHold, .unknown, .processing, .signInRequired:
+        case .held, .checkingHold, .unknown, .processing, .signInRequired:
             // Which of the stage's messages shows is decided once, by its
             // variant (BookingFlow+TextKeys.swift), which also keys the text.
             return Self.messageOfVariant[variant]
@@ -143,11 +151,23 @@ extension BookingFlow.State {
             return [online(.hold), .enabled(.back)]
         case .requestingHold:
             return [.disabled(.pay, because: "The room is not held yet."), .enabled(.back)]
-        case .held:
-            if isOnline, let reason = paymentMethodOffReason {
-                return [.disabled(.pay, because: reason), .enabled(.back)]
+        case .held(let s) where s.coupon.isApplying:
+            return [
+                .disabled(.pay, because: "Your coupon code is being applied."),
+                .disabled(.applyCoupon, because: "Your coupon code is being applied."), .enabled(.back),
+            ]
+        case .held(let s):
+            // One code per hold: once one is applied, another is not offered.
+            let coupon: A
+            if case .applied = s.coupon {
+                coupon = .disabled(.applyCoupon, because: "A coupon code is applied already; a room takes one.")
+            } else {
+                coupon = online(.applyCoupon)
             }
-            return [online(.pay), .enabled(.back)]
+            if isOnline, let reason = paymentMethodOffReason {
+                return [.disabled(.pay, because: reason), coupon, .enabled(.back)]
+            }
+            return [online(.pay), coupon, .enabled(.back)]
         case .checkingHold(let s):
             return [
                 .disabled(.pay, because: "The hold is being checked."),
@@ -289,7 +309,7 @@ extension BookingFlow.State {
     public var pendingWork: BookingFlow.PendingWork? {
         switch stage {
         case .requestingHold: return .holdRequest
-        case .held: return .holdTimer
+        case .held(let s): return s.coupon.isApplying ? .coupon : .holdTimer
         case .checkingHold(let s): return s.readPending ? .holdRead : nil
         case .submitting: return .payment
         case .unknown(let s) where s.isUnreachable:

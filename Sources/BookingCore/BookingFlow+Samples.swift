@@ -38,6 +38,13 @@ extension BookingFlow {
             checkOut: CalendarDate("2026-11-06")!, guests: 2, quote: quote)!
         /// The sample hold.
         public static let hold = Hold(id: holdID, expiresInMs: 600_000, price: price)!
+        /// A discounted price (10 % off the nights).
+        public static let couponPrice = PriceBreakdown(
+            nightly: money(10_800), taxes: money(3_240), fees: money(500),
+            total: money(36_140))!
+        /// The sample hold re-quoted by a coupon code.
+        public static let couponHold = Hold(
+            id: holdID, expiresInMs: 580_000, price: couponPrice, couponCode: "WELCOME10")!
 
         /// The sample booking in `status` at `version`.
         public static func booking(_ status: BookingStatus, version: Int64) -> Booking {
@@ -85,6 +92,7 @@ extension BookingFlow {
             .payTapped(S.token, now: S.sentAt.advanced(by: .seconds(30))),
             .payTapped(S.token, now: S.sentAt.advanced(by: .seconds(3600))),
             .retryTapped(attempt: nextID, key: nextKey), .checkAgainTapped, .openChallengeTapped, .backTapped,
+            .couponEntered(code: "WELCOME10"),
             .wentOffline, .cameOnline, .appForegrounded, .restored(nil), .signedIn,
         ]
         events += AttemptPhase.allCases.map { .restored(S.record($0)) }
@@ -117,7 +125,9 @@ extension BookingFlow {
             .bookingPolled(a, .found(S.booking(.confirmed, version: 3))),
             .bookingPolled(a, .found(S.booking(.failed, version: 3))),
             .credentialRefused(a),
+            .couponApplied(a, S.couponHold),
         ]
+        events += CouponRefusal.allCases.map { .couponRefused(a, $0) }
         events += BookingStatus.allCases.map { .payAnswered(a, S.booking($0, version: 1)) }
         events.append(.confirmationNotSaved(a, S.booking(.confirmed, version: 1)))
         return events

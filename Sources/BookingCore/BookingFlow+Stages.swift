@@ -44,13 +44,17 @@ extension BookingFlow {
         public let hold: Hold
         /// The countdown, anchored before the request that returned the hold.
         public let countdown: HoldCountdown
+        /// The coupon step (a code being applied, applied or refused).
+        public var coupon: CouponStep
 
-        /// A value with every field given.
-        public init(attempt: Attempt, offer: Offer?, hold: Hold, countdown: HoldCountdown) {
+        /// A value with every field given; the coupon step follows the
+        /// hold's code unless given.
+        public init(attempt: Attempt, offer: Offer?, hold: Hold, countdown: HoldCountdown, coupon: CouponStep? = nil) {
             self.attempt = attempt
             self.offer = offer
             self.hold = hold
             self.countdown = countdown
+            self.coupon = coupon ?? hold.couponCode.map { .applied(code: $0) } ?? .idle
         }
     }
 

@@ -30,6 +30,13 @@ extension BookingFlow.State {
     var variant: String {
         switch stage {
         case .browsing: return soldOutOffers.isEmpty ? "browsing" : "browsing.soldOut"
+        case .held(let s):
+            switch s.coupon {
+            case .idle: return "held"
+            case .applying: return "held.coupon.applying"
+            case .applied: return "held.coupon.applied"
+            case .refused(_, let reason): return "held.coupon.refused." + reason.rawValue
+            }
         case .checkingHold(let s) where s.isTimeUnknown && s.readPending: return "checkingHold.timeUnknown"
         case .checkingHold(let s): return s.readPending ? "checkingHold.reading" : "checkingHold.unreachable"
         case .priceChanged(let s): return s.offer == nil ? "priceChanged" : "priceChanged.fromOld"

@@ -11,15 +11,19 @@ public struct Hold: Hashable, Codable, Sendable {
     public let id: HoldID
     /// How long the server keeps the room from the moment it answered, in ms.
     public let expiresInMs: Int64
-    /// The price the hold was granted at.
+    /// The price the hold was granted at (re-quoted by a coupon code, once one is applied).
     public let price: PriceBreakdown
+    /// The coupon code applied to the hold, if any: `price` is then the
+    /// discounted price the user asked for, not the offer's.
+    public let couponCode: String?
 
     /// A hold, or `nil` for an empty id or a negative duration.
-    public init?(id: HoldID, expiresInMs: Int64, price: PriceBreakdown) {
+    public init?(id: HoldID, expiresInMs: Int64, price: PriceBreakdown, couponCode: String? = nil) {
         guard !id.rawValue.isEmpty, expiresInMs >= 0 else { return nil }
         self.id = id
         self.expiresInMs = expiresInMs
         self.price = price
+        self.couponCode = couponCode
     }
 
     /// `expiresInMs` as a `Duration`.
@@ -27,7 +31,7 @@ public struct Hold: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case id = "holdId"
-        case expiresInMs, price
+        case expiresInMs, price, couponCode
     }
 
     /// Decodes strictly.
@@ -37,7 +41,8 @@ public struct Hold: Hashable, Codable, Sendable {
             let hold = Hold(
                 id: try container.decode(HoldID.self, forKey: .id),
                 expiresInMs: try container.decode(Int64.self, forKey: .expiresInMs),
-                price: try container.decode(PriceBreakdown.self, forKey: .price)
+                price: try container.decode(PriceBreakdown.self, forKey: .price),
+                couponCode: try container.decodeIfPresent(String.self, forKey: .couponCode)
             )
         else {
             throw DecodingError.dataCorrupted(

@@ -70,7 +70,7 @@ extension PaymentFlow {
             case .bookingAbandoned(_, let answer): self = .bookingAbandoned(answer)
             case .offerChosen, .holdTapped, .acceptNewPriceTapped, .payTapped, .retryTapped, .signedIn, .wentOffline,
                 .cameOnline, .paymentMethodsChanged, .restored, .holdGranted, .holdFailed, .holdTimerFired,
-                .confirmationNotSaved, .credentialRefused:
+                .confirmationNotSaved, .credentialRefused, .couponEntered, .couponApplied, .couponRefused:
                 return nil
             }
         }

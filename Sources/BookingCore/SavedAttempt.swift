@@ -20,6 +20,9 @@ public struct SavedAttempt: Hashable, Codable, Sendable {
     /// (saved with the server's answer, so an interruption does not lose
     /// it); nil in every other phase.
     public var challengeURL: String? = nil
+    /// The coupon code applied to the held room, with the hold's new quote
+    /// and price (nil until the server applied one).
+    public var coupon: SavedCoupon? = nil
     /// When the attempt was made, in unix milliseconds (wall clock; for
     /// display and the key's lifetime only).
     public var createdAtMilliseconds: Int64

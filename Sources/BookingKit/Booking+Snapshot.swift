@@ -15,6 +15,8 @@ extension Booking {
 extension Hold {
     /// The flow's view of a hold answer; nil when it breaks the hold's rules.
     init?(_ snapshot: HoldSnapshot) {
-        self.init(id: snapshot.holdId, expiresInMs: snapshot.expiresInMs, price: snapshot.price)
+        self.init(
+            id: snapshot.holdId, expiresInMs: snapshot.expiresInMs, price: snapshot.price,
+            couponCode: snapshot.couponCode)
     }
 }

@@ -144,15 +144,20 @@ extension BookingRepository {
         // A read that says what the row already says is not written again:
         // a durable commit (a sync) for nothing. The row is read afresh here,
         // so a row another process moved meanwhile is judged as it is now.
-        if !expired, let current = try store.attempts.attempt(id: record.attemptID) {
+        let current = expired ? nil : try store.attempts.attempt(id: record.attemptID)
+        if let current {
             if current.phase == .abandoned { throw RepositoryError.superseded(record.attemptID) }
-            if Self.saysTheSame(current, hold: hold, anchor: saved) { return }
+            if Self.saysTheSame(current, hold: hold, anchor: saved) {
+                return try saveCoupon(of: hold, for: record.attemptID, known: current.coupon)
+            }
         }
         let moved = try store.attempts.update(
             AttemptChange(
                 attemptID: record.attemptID, phase: expired ? .expired : .held, holdID: hold.holdId,
                 holdAnchor: saved?.storageText),
             at: now())
+        // A code the server applied whose answer this device missed.
+        if moved, !expired { try saveCoupon(of: hold, for: record.attemptID, known: current?.coupon) }
         // A new hold from another process abandoned this attempt while the
         // request was out: the answer is for a room nobody pays any more.
         if !moved, try store.attempts.attempt(id: record.attemptID)?.phase == .abandoned {

@@ -18,6 +18,7 @@ extension BookingFlow.Effect {
         case .closeKey: return "closeKey"
         case .releaseHold: return "releaseHold"
         case .abandonBooking: return "abandonBooking"
+        case .applyCoupon: return "applyCoupon"
         }
     }
 }

@@ -221,6 +221,23 @@ package final class EffectRunner: Sendable {
             await repository.sendReleases()
             return true
 
+        case .applyCoupon(let id, let holdID, let code):
+            switch await repository.applyCoupon(code, for: id) {
+            case .applied(let snapshot):
+                await sink(Hold(snapshot).map { .couponApplied(id, $0) } ?? .couponRefused(id, .notSent))
+            case .refused(let reason):
+                await sink(.couponRefused(id, reason))
+            case .credentialRefused:
+                // The code leaves the applying step first: Pay never waits on it after signing in.
+                await sink(.couponRefused(id, .notSent))
+                await sink(.credentialRefused(id))
+            case .holdEnded:
+                // The hold is read again: its answer ends the attempt as the read's would.
+                await sink(.couponRefused(id, .notSent))
+                return await perform(.readHold(id, holdID), sink: sink)
+            }
+            return true
+
         case .abandonBooking(let id, _, let releasingHold):
             let answer = await repository.abandonChallenge(id, releasingHold: releasingHold)
             await sink(answer == .credentialRefused ? .credentialRefused(id) : .bookingAbandoned(id, answer))

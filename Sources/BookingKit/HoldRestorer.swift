@@ -4,8 +4,8 @@ import Foundation
 
 /// What the device itself knows, at launch, of the hold of a held attempt:
 /// its time left from the anchor saved with it (same boot only, never more
-/// than the server granted) and its price from the cached result page that
-/// quoted it. No network; anything it cannot tell is `nil`, and the flow
+/// than the server granted) and its price: the coupon's, when a code was
+/// applied, else the cached result page's that quoted it. No network; anything it cannot tell is `nil`, and the flow
 /// then says the time is being checked.
 enum HoldRestorer {
     /// The restored hold of `stored`, with its time left at `now`.
@@ -20,11 +20,13 @@ enum HoldRestorer {
         guard stored.phase == .held, let holdID = stored.holdID, let text = stored.holdAnchor,
             let anchor = SavedHoldAnchor(storageText: text), let reading,
             case .known(let left) = anchor.timeLeft(currentBootID: reading.bootID, sinceBoot: reading.sinceBoot),
-            left > .zero, let price = quotedPrice(stored, directory: directory)
+            left > .zero, let price = stored.coupon?.price ?? quotedPrice(stored, directory: directory)
         else { return nil }
         let (seconds, attoseconds) = left.components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        return Hold(id: holdID, expiresInMs: milliseconds, price: price).map { RestoredHold(hold: $0, readAt: now) }
+        return Hold(id: holdID, expiresInMs: milliseconds, price: price, couponCode: stored.coupon?.code).map {
+            RestoredHold(hold: $0, readAt: now)
+        }
     }
 
     /// The price of the attempt's quote on a cached result page, if one lists it.

@@ -23,11 +23,13 @@ struct HoldRecord: AccountRow {
     var version: Int64
     /// The booking made from it, once one holds the room; none when made.
     var bookingId: String? = nil
+    /// The coupon code applied to it (`price` is then the discounted price).
+    var couponCode: String? = nil
 
     static let table = "hold"
     static let columns = """
         hold_id, account, offer_id, quote_id, property_id, room_type, check_in_day, check_out_day, guests,
-        price_json, property_json, room_json, created_at_ms, expires_at_ms, extensions, version, booking_id
+        price_json, property_json, room_json, created_at_ms, expires_at_ms, extensions, version, booking_id, coupon_code
         """
 
     static func read(_ statement: Statement) throws -> HoldRecord {
@@ -44,20 +46,21 @@ struct HoldRecord: AccountRow {
             quoteId: statement.string(at: 3), price: price, property: property, room: room,
             createdAtMs: statement.int64(at: 12), expiresAtMs: statement.int64(at: 13),
             extensions: Int(statement.int64(at: 14)), version: statement.int64(at: 15),
-            bookingId: statement.optionalString(at: 16))
+            bookingId: statement.optionalString(at: 16), couponCode: statement.optionalString(at: 17))
     }
 
     /// Inserts this hold.
     func insert(_ db: Database) throws {
         try db.run(
-            "INSERT INTO hold (\(Self.columns), total_amount, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO hold (\(Self.columns), total_amount, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(holdId), .text(account), .text(offerId), .text(quoteId), .text(offer.propertyId),
                 .text(offer.roomType), .integer(checkIn.dayNumber), .integer(checkOut.dayNumber),
                 .integer(Int64(offer.guests)),
                 .text(JSONResponse.text(price)), .text(JSONResponse.text(property)), .text(JSONResponse.text(room)),
                 .integer(createdAtMs), .integer(expiresAtMs), .integer(Int64(extensions)), .integer(version),
-                bookingId.map { .text($0) } ?? .null, .integer(price.total.amount), .text(price.total.currency),
+                bookingId.map { .text($0) } ?? .null, couponCode.map { .text($0) } ?? .null,
+                .integer(price.total.amount), .text(price.total.currency),
             ])
     }
 
@@ -100,7 +103,7 @@ struct HoldRecord: AccountRow {
                 holdId: holdId, state: state(now: now),
                 expiresInMs: max(0, min(expiresAtMs, checkIn.endMilliseconds) - now), offerId: offerId,
                 quoteId: quoteId, version: version, extensionsLeft: max(0, maximumExtensions - extensions),
-                bookingId: bookingId),
+                bookingId: bookingId, couponCode: couponCode),
             stay: stay)
     }
 

@@ -7,6 +7,8 @@ enum Route: Equatable, Sendable {
     case extendHold(id: String)
     /// `POST /v1/holds/{holdId}/release`: a hold given up.
     case releaseHold(id: String)
+    /// `POST /v1/holds/{holdId}/coupon`: a coupon code applied to a hold.
+    case applyCoupon(id: String)
     case createBooking
     /// `POST /v1/bookings/close-key`: a key of `createBooking` closed.
     case closeBookingKey
@@ -38,6 +40,7 @@ enum Route: Equatable, Sendable {
         case .hold: return "GET /v1/holds/{holdId}"
         case .extendHold: return "POST /v1/holds/{holdId}/extend"
         case .releaseHold: return "POST /v1/holds/{holdId}/release"
+        case .applyCoupon: return "POST /v1/holds/{holdId}/coupon"
         case .createBooking: return "POST /v1/bookings"
         case .closeBookingKey: return "POST /v1/bookings/close-key"
         case .listBookings: return "GET /v1/bookings"
@@ -101,6 +104,7 @@ enum Route: Equatable, Sendable {
         case 3 where parts[0] == "holds" && parts[2] == "extend": candidates = [("POST", .extendHold(id: parts[1]))]
         case 3 where parts[0] == "holds" && parts[2] == "release":
             candidates = [("POST", .releaseHold(id: parts[1]))]
+        case 3 where parts[0] == "holds" && parts[2] == "coupon": candidates = [("POST", .applyCoupon(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "cancel":
             candidates = [("POST", .cancelBooking(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "modification-quotes":

@@ -119,6 +119,8 @@ public final class SandboxHandler: HTTPHandler {
             return try await extendHold(id: id, request: request, account: account, faults: faults)
         case .releaseHold(let id):
             return try await releaseHold(id: id, request: request, account: account, faults: faults)
+        case .applyCoupon(let id):
+            return try await applyCoupon(id: id, request: request, account: account, faults: faults)
         case .createBooking: return try await createBooking(request, account: account, faults: faults)
         case .closeBookingKey: return try await closeBookingKey(request, account: account, faults: faults)
         case .listBookings: return try await listBookings(request, account: account, faults: faults)

@@ -146,6 +146,8 @@ struct HoldFields: Codable, Equatable, Sendable {
     var version: Int64
     var extensionsLeft: Int
     var bookingId: String?
+    /// The coupon code applied (`POST /v1/holds/{holdId}/coupon`), if any.
+    var couponCode: String? = nil
 }
 
 /// What the client must do next (3-D Secure).

@@ -8,11 +8,12 @@ import SQLite
 public struct AttemptTable {
     let database: Database
 
-    private static let columns =
+    private static let insertColumns =
         "attempt_id, idempotency_key, offer_id, quote_id, hold_id, booking_id, status, version, hold_anchor, created_at, updated_at, challenge_url"
+    private static let columns = insertColumns + ", coupon_code, coupon_quote_id, coupon_price_json"
 
     // Built once, not interpolated on every durable write (BENCHMARKS.md).
-    private static let insertSQL = "INSERT INTO booking_attempt (\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+    private static let insertSQL = "INSERT INTO booking_attempt (\(insertColumns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
 
     /// Saves a new attempt. Returns once the commit is durable
     /// (`synchronous=FULL`): the row survives a crash or power loss from then on.
@@ -62,6 +63,29 @@ public struct AttemptTable {
                 change.version.map { .integer($0.rawValue) } ?? .null, SQLiteValue(change.holdID?.rawValue),
                 SQLiteValue(change.bookingID?.rawValue), SQLiteValue(change.holdAnchor),
                 .integer(date.unixMilliseconds), SQLiteValue(challengeURL),
+            ])
+    }
+
+    /// Saves the coupon code the server applied to attempt `id`'s held room
+    /// (its new quote and discounted price) if, and only if, the attempt is
+    /// still `HELD` with `hold`, in one conditional statement: an attempt
+    /// that moved on (paid, ended, abandoned) keeps what it had. Returns
+    /// whether the row took it.
+    ///
+    /// - Throws: `SQLiteError`, or `EncodingError` when the price cannot be
+    ///   encoded; nothing is written then.
+    @discardableResult
+    public func saveCoupon(_ coupon: SavedCoupon, for id: AttemptID, hold: HoldID, at date: Date) throws -> Bool {
+        let price = String(decoding: try JSONEncoder().encode(coupon.price), as: UTF8.self)
+        return try database.compareAndSet(
+            """
+            UPDATE booking_attempt
+            SET coupon_code = ?3, coupon_quote_id = ?4, coupon_price_json = ?5, updated_at = ?6
+            WHERE attempt_id = ?1 AND hold_id = ?2 AND status = 'HELD'
+            """,
+            [
+                .text(id.rawValue), .text(hold.rawValue), .text(coupon.code), .text(coupon.quoteID.rawValue),
+                .text(price), .integer(date.unixMilliseconds),
             ])
     }
 
@@ -210,6 +234,19 @@ public struct AttemptTable {
         record.updatedAtMilliseconds = row.int64(at: 10)
         // The page is the pending challenge's only: shown while ACTION_REQUIRED.
         record.challengeURL = phase == .actionRequired ? row.optionalString(at: 11) : nil
+        record.coupon = coupon(
+            code: row.optionalString(at: 12), quote: row.optionalString(at: 13),
+            price: row.optionalString(at: 14))
         return record
+    }
+
+    /// The saved coupon of a row; nil when none is saved, or when its price
+    /// does not read back (the hold is then read from the server, whose
+    /// price wins anyway).
+    private static func coupon(code: String?, quote: String?, price: String?) -> SavedCoupon? {
+        guard let code, let quote, let price,
+            let breakdown = try? JSONDecoder().decode(PriceBreakdown.self, from: Data(price.utf8))
+        else { return nil }
+        return SavedCoupon(code: code, quoteID: QuoteID(quote), price: breakdown)
     }
 }

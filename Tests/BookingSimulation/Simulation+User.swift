@@ -13,6 +13,9 @@ extension Simulation {
         var random = SimulationRandom(seed: settings.seed ^ 0x05E4)
         var terminal = SimulationRandom(seed: settings.seed ^ 0xC1_7E4A)
         var tripRandom = SimulationRandom(seed: settings.seed ^ 0x7819)
+        // Coupons are drawn from a stream of their own: a seed that draws
+        // none runs as it did before they were drawn.
+        var couponRandom = SimulationRandom(seed: settings.seed ^ 0xC0_0905)
         let offers = await loadOffers()
         guard !offers.isEmpty else {
             world.observations.violation("SETUP no offers")
@@ -22,6 +25,7 @@ extension Simulation {
             let storage = faultsEnabled && random.chance(settings.storageFaultPercent)
             if storage { await holdStorageFault(full: random.chance(50)) }
             if hasQueuedEvents && random.chance(70) { await drain() }
+            if let code = couponCode(&couponRandom) { await tap(.applyCoupon(code)) }
             if let chosen = userTap(&random, offers: offers) {
                 await tap(chosen)
             } else if case .actionRequired(let stage) = state.stage {
@@ -96,6 +100,14 @@ extension Simulation {
         case .requestingHold, .submitting, .checkingHold, .unknown, .processing:
             return random.pick([.checkAgain, .returnedToApp, .checkAgain])
         }
+    }
+
+    /// Now and then on a held room, a coupon code: `WELCOME10` (applied,
+    /// 10 % off, which Pay must then charge once) or `SPRING2026` (refused,
+    /// expired: the price and Pay stay). Pay taps may follow while it is out.
+    private func couponCode(_ random: inout SimulationRandom) -> String? {
+        guard case .held = state.stage, random.chance(8) else { return nil }
+        return random.chance(60) ? "WELCOME10" : "SPRING2026"
     }
 
     /// A payment method: mostly sandbox tokens, sometimes a raw card number

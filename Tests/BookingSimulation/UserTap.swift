@@ -14,6 +14,7 @@ enum UserTap: Sendable, CustomStringConvertible {
     case openChallenge
     case useAnotherCard
     case signIn
+    case applyCoupon(String)
     case back
     case returnedToApp
     case networkChanged(isOnline: Bool)
@@ -29,6 +30,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .openChallenge: return "openChallenge"
         case .useAnotherCard: return "useAnotherCard"
         case .signIn: return "signIn"
+        case .applyCoupon(let code): return "applyCoupon(\(code))"
         case .back: return "back"
         case .returnedToApp: return "returnedToApp"
         case .networkChanged(let isOnline): return isOnline ? "networkChanged(online)" : "networkChanged(offline)"
@@ -52,6 +54,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .openChallenge: return state.enabledActions.contains(.openChallenge)
         case .useAnotherCard: return state.enabledActions.contains(.useAnotherCard)
         case .signIn: return true  // the client always takes a new credential
+        case .applyCoupon: return state.enabledActions.contains(.applyCoupon)
         case .back: return state.enabledActions.contains(.back)
         case .returnedToApp, .networkChanged: return true
         }
@@ -69,6 +72,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .openChallenge: try await client.openChallenge()
         case .useAnotherCard: try await client.useAnotherCard()
         case .signIn: await client.signedIn(apiKey: SimulationWorld.apiKey)
+        case .applyCoupon(let code): try await client.startApplyingCoupon(code)
         case .back: try await client.back()
         case .returnedToApp: await client.returnedToApp()
         case .networkChanged(let isOnline): await client.networkChanged(isOnline: isOnline)

@@ -110,9 +110,12 @@ public struct HoldSnapshot: Decodable, Hashable, Sendable {
     public let version: Version
     /// The booking made from it, if any.
     public let bookingId: BookingID?
+    /// The coupon code applied to it, if any (`price` is then the discounted price).
+    public let couponCode: String?
 
     private enum CodingKeys: String, CodingKey {
         case holdId, state, expiresInMs, offerId, quoteId, price, property, checkIn, checkOut, version, bookingId
+        case couponCode
     }
 
     public init(from decoder: any Decoder) throws {
@@ -138,6 +141,7 @@ public struct HoldSnapshot: Decodable, Hashable, Sendable {
         checkOut = try container.decode(CalendarDate.self, forKey: .checkOut)
         version = try container.decode(Version.self, forKey: .version)
         bookingId = try container.decodeIfPresent(BookingID.self, forKey: .bookingId)
+        couponCode = try container.decodeIfPresent(String.self, forKey: .couponCode)
     }
 }
 

@@ -4,7 +4,7 @@ import BookingKit
 import CommandLineKit
 import Foundation
 
-/// `booking hold OFFER_ID [--no-wait]`: holds the offer at the quote this
+/// `booking hold OFFER_ID [--no-wait] [--coupon CODE]`: holds the offer at the quote this
 /// device saw (from `booking offers`), as a new attempt whose key is saved
 /// before the request leaves. On a terminal it then shows the live
 /// countdown, updated in place; otherwise (or with `--no-wait`) it prints
@@ -14,7 +14,9 @@ import Foundation
 /// remembered: `--accept-new-price` then holds at the new price, as a new
 /// attempt with a new key. A sold-out offer stays marked until
 /// `booking offers --refresh` lists it again. Offline, it says so and which
-/// actions wait for a connection.
+/// actions wait for a connection. With `--coupon CODE` the held room is
+/// then re-quoted with the code (`booking coupon`): the discounted price is
+/// printed, or the named refusal (exit 1, the room still held at its price).
 struct HoldCommand: BookingCommand {
     static let offer = TypedArgument("OFFER_ID", .identifier, help: "an offer from `booking offers`")
     static let noWait: TypedOption<Bool> = .flag(
@@ -23,13 +25,17 @@ struct HoldCommand: BookingCommand {
     static let acceptNewPrice: TypedOption<Bool> = .flag(
         "--accept-new-price", help: "hold at the new price a refused hold of this offer was given (a new attempt)")
 
+    static let coupon: TypedOption<String?> = .optional(
+        "--coupon", .identifier(suggesting: CouponCommand.sandboxCodes),
+        help: "once held, apply this coupon code (the room re-quoted; a refused code keeps the hold, exit 1)")
+
     /// It holds, pays or settles: it ends its work if stdout's reader leaves.
     static let finishesItsWork = true
 
     static let spec = CommandSpec(
         name: "hold", summary: "hold an offer's room; shows the live countdown",
         discussion: "Starts a new attempt: its key is saved before the request leaves.",
-        options: [noWait.spec, acceptNewPrice.spec], arguments: [offer.spec])
+        options: [noWait.spec, acceptNewPrice.spec, coupon.spec], arguments: [offer.spec])
 
     /// The offer to hold.
     let offerID: OfferID
@@ -37,11 +43,16 @@ struct HoldCommand: BookingCommand {
     let noWait: Bool
     /// Whether the user accepts the changed price on file.
     let acceptsNewPrice: Bool
+    /// The coupon code to apply once held, if any.
+    let couponCode: String?
 
     init(_ input: CommandInput) throws(UsageError) {
         offerID = OfferID(try input(Self.offer))
         noWait = try input(Self.noWait)
         acceptsNewPrice = try input(Self.acceptNewPrice)
+        couponCode = try input(Self.coupon).map { text throws(UsageError) in
+            try CouponCommand.validated(text, option: "--coupon")
+        }
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -67,10 +78,17 @@ struct HoldCommand: BookingCommand {
         invocation.say(
             "Holding \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe), "
                 + "\(offer.checkIn) to \(offer.checkOut): " + offer.quote.price.total.formatted.terminalSafe)
-        let state = await driver.hold(offer)
+        var state = await driver.hold(offer)
+        // The coupon on the room just held: its answer (or refusal) is said, the hold kept either way.
+        var couponExit = ExitCode.done
+        if let couponCode, case .held = state.stage {
+            couponExit = await CouponCommand.apply(couponCode, driver: driver, invocation: invocation, emitsJSON: false)
+            state = await client.state
+        }
         let next = await Self.next(state, offer: offer, client: client)
         let elsewhere = await client.changedElsewhere()
-        let code = ExitCode(outcome: state, elsewhere: elsewhere, goal: .hold)
+        let outcome = ExitCode(outcome: state, elsewhere: elsewhere, goal: .hold)
+        let code = outcome == .done ? couponExit : outcome
         if invocation.json {
             invocation.emit(
                 Self.document(
@@ -89,9 +107,10 @@ struct HoldCommand: BookingCommand {
         if noWait || !services.console.isTerminal {
             Self.render(state, driver: driver, invocation: invocation)
             invocation.say("Next: booking pay (before the countdown ends)")
-            return .done
+            return couponExit
         }
-        return await Countdown(driver: driver).show()
+        let shown = await Countdown(driver: driver).show()
+        return shown == .done ? couponExit : shown
     }
 
     static func render(_ state: BookingFlow.State, driver: FlowDriver, invocation: Invocation) {

@@ -69,6 +69,10 @@ struct SandboxCommand: BookingCommand {
 
     static let spec = CommandSpec(
         name: "sandbox", summary: "run the sandbox server in the foreground",
+        discussion:
+            "Coupon codes (POST /v1/holds/{holdId}/coupon, `booking coupon`): WELCOME10 10 % off any hold; "
+            + "SPRING2026 expired; LISBON15 15 % off Lisbon rooms only; ONCE5 5 % off, once per account once a "
+            + "booking paid with it is confirmed.",
         options: [
             port.spec, seed.spec, holdTTL.spec, keyLifetime.spec, faultRates.spec, faultSeed.spec,
             disabledMethods.spec, guardrailShare.spec, guardrailWindow.spec,

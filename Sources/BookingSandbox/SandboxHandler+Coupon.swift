@@ -1,0 +1,89 @@
+import HTTPServer
+import SQLite
+
+extension SandboxHandler {
+    /// `POST /v1/holds/{holdId}/coupon {code}` (no Idempotency-Key: a code
+    /// applied is a set, and nothing moves money): the hold re-quoted at the
+    /// discounted price, with a new `quoteId`, its `couponCode` and version
+    /// one higher; a booking paid on it is charged that price. The same code
+    /// again answers the hold as it is. 400 VALIDATION_ERROR for a code that
+    /// is not 1 to 32 letters and digits (matched without case); 404
+    /// NOT_FOUND for an unknown hold or another account's; 404
+    /// COUPON_UNKNOWN; 409 COUPON_EXPIRED, COUPON_NOT_APPLICABLE (another
+    /// place's code), COUPON_ALREADY_USED (a once-per-account code on a
+    /// confirmed booking of the account), COUPON_ALREADY_APPLIED (another
+    /// code is on the hold), HOLD_EXPIRED or HOLD_ALREADY_BOOKED: the hold
+    /// unchanged.
+    func applyCoupon(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws
+        -> HTTPResponse
+    {
+        let body = try RequestBody(request.body, allowed: ["code"])
+        let code = try body.string("code", maxLength: 32).uppercased()
+        guard !code.isEmpty, code.utf8.allSatisfy({ (48...57).contains($0) || (65...90).contains($0) }) else {
+            throw APIError.validation(field: "code", "code is not a coupon code (letters and digits).")
+        }
+        guard Identifier.isValid(id, prefix: Identifier.hold) else { throw APIError.notFound("Hold") }
+        return try await performRead(faults: faults) { db, now in
+            var hold = try unbookedHold(
+                id: id, account: account, db: db, now: now, message: "A booking holds this room already.")
+            let maximumExtensions = configuration.maximumHoldExtensions
+            if hold.couponCode == code {
+                return JSONResponse.make(status: 200, hold.body(now: now, maximumExtensions: maximumExtensions))
+            }
+            guard !hold.isExpired(now: now) else {
+                throw APIError(status: 409, code: "HOLD_EXPIRED", message: "The hold expired; search again.")
+            }
+            if let applied = hold.couponCode {
+                throw APIError(
+                    status: 409, code: "COUPON_ALREADY_APPLIED",
+                    message: "The code \(applied) is applied to this hold already; a hold takes one code.")
+            }
+            let coupon = try usableCoupon(code, for: hold, db: db, now: now)
+            guard let property = inventory.property(id: hold.offer.propertyId) else { throw APIError.internalError }
+            let price = coupon.discounted(hold.price, taxBasisPoints: property.city.taxBasisPoints)
+            let epoch = try Self.offerEpoch(db, offerId: hold.offerId)
+            hold.price = price
+            hold.quoteId = inventory.quoteID(offerId: hold.offerId, price: price, epoch: epoch)
+            hold.couponCode = coupon.code
+            hold.version += 1
+            try db.run(
+                "UPDATE hold SET price_json = ?, total_amount = ?, quote_id = ?, coupon_code = ?, version = ? WHERE hold_id = ?",
+                [
+                    .text(JSONResponse.text(price)), .integer(price.total.amount), .text(hold.quoteId),
+                    .text(coupon.code), .integer(hold.version), .text(hold.holdId),
+                ])
+            return JSONResponse.make(status: 200, hold.body(now: now, maximumExtensions: maximumExtensions))
+        }
+    }
+
+    /// The coupon `code`, when `hold` may take it now; the named refusal otherwise.
+    private func usableCoupon(_ code: String, for hold: HoldRecord, db: Database, now: Int64) throws -> SandboxCoupon {
+        guard let coupon = SandboxCoupon.named(code) else {
+            throw APIError(status: 404, code: "COUPON_UNKNOWN", message: "There is no coupon \(code).")
+        }
+        switch coupon.rule {
+        case .anyHold: break
+        case .until(let end):
+            guard now < end else {
+                throw APIError(status: 409, code: "COUPON_EXPIRED", message: "The coupon \(code) has expired.")
+            }
+        case .place(let placeId):
+            guard hold.property.placeId == placeId else {
+                throw APIError(
+                    status: 409, code: "COUPON_NOT_APPLICABLE", message: "The coupon \(code) is not for this room.")
+            }
+        case .oncePerAccount:
+            let used = try db.scalar(
+                """
+                SELECT count(*) FROM booking b JOIN hold h ON h.hold_id = b.hold_id
+                WHERE b.account = ? AND h.coupon_code = ? AND b.state = 'CONFIRMED'
+                """, [.text(hold.account), .text(code)])
+            guard case .integer(0) = used else {
+                throw APIError(
+                    status: 409, code: "COUPON_ALREADY_USED",
+                    message: "The coupon \(code) was used on a confirmed booking of this account already.")
+            }
+        }
+        return coupon
+    }
+}
