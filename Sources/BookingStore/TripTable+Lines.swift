@@ -79,7 +79,9 @@ extension TripTable {
     /// price as valid. They are a few compares of the row's bytes: the
     /// dates' order, the largest, costs 24 instructions of about 4,400 a
     /// row (BENCHMARKS.md, measured against trusting `trip`'s CHECKs once
-    /// a listing).
+    /// a listing). Inlined into the row loop: the view is built where the
+    /// loop passes it on, with no call a row.
+    @inline(__always)
     private static func lineView(
         from row: Statement, typed: Bool, currency cache: inout CurrencyCache
     ) throws -> TripLineView {

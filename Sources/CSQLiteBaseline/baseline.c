@@ -201,11 +201,20 @@ int bkb_trip_bulk_insert(bkb_db *db, const bkb_trip *rows, size_t count) {
 // one output buffer, emptied (as a write would) when past 64 KiB.
 enum { scan_flush_at = 64 * 1024, scan_buffer_size = scan_flush_at + 4096 };
 
+// Empties the buffer as a write of it would. The empty `asm` with a
+// "memory" clobber reads the buffer as far as the compiler knows: without
+// it, clang removed every `memcpy` into a buffer that is freed unread, and
+// this side copied nothing while the store's side copied every byte.
+static void flush_text(unsigned char *buffer, size_t *used) {
+    __asm__ __volatile__("" : : "r"(buffer) : "memory");
+    *used = 0;
+}
+
 static size_t append_text(sqlite3_stmt *statement, int column, unsigned char *buffer, size_t *used) {
     const unsigned char *text = sqlite3_column_text(statement, column);
     if (text == NULL) return 0;
     size_t count = (size_t)sqlite3_column_bytes(statement, column);
-    if (*used + count > scan_buffer_size) *used = 0;
+    if (*used + count > scan_buffer_size) flush_text(buffer, used);
     memcpy(buffer + *used, text, count);
     *used += count;
     return count;
@@ -230,10 +239,11 @@ int bkb_trip_scan(bkb_db *db, int64_t *rows_out, uint64_t *checksum_out) {
         sum += (uint64_t)sqlite3_column_int64(s, 8);
         int64_t synced = sqlite3_column_int64(s, 9);
         if (synced < oldest) oldest = synced;
-        if (used >= scan_flush_at) used = 0;
+        if (used >= scan_flush_at) flush_text(buffer, &used);
         rows++;
     }
     sqlite3_reset(s);
+    flush_text(buffer, &used);
     free(buffer);
     if (rc != SQLITE_DONE) return rc;
     *rows_out = rows;

@@ -165,17 +165,24 @@ public final class Statement {
 
     /// Runs one step: `true` when a row is ready to read, `false` when done.
     /// The one step loop of this layer; every error is thrown.
-    @discardableResult
+    ///
+    /// Inlinable for a row loop: a row is one call and one compare in the
+    /// caller; anything else goes to `stepped(_:)` out of line.
+    @inlinable @discardableResult
     public func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
-        switch code {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        default:
-            let error = SQLiteError(handle: databaseHandle, code: code, sql: sql)
-            sqlite3_reset(handle)
-            throw error
-        }
+        if code == SQLITE_ROW { return true }
+        return try stepped(code)
+    }
+
+    /// The end of `step` for any code but a row: `false` when done, the
+    /// error thrown (the statement reset) otherwise.
+    @usableFromInline
+    func stepped(_ code: Int32) throws(SQLiteError) -> Bool {
+        guard code != SQLITE_DONE else { return false }
+        let error = SQLiteError(handle: databaseHandle, code: code, sql: sql)
+        sqlite3_reset(handle)
+        throw error
     }
 
     /// Steps until done, ignoring any rows.
