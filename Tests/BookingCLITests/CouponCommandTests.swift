@@ -29,6 +29,8 @@ import Testing
         let again = try await booking.run(["coupon", "LISBON15"])
         #expect(again.status == 1, "a second code: \(again.output) \(again.error)")
         #expect((again.output + again.error).contains("applied already"), "\(again.output) \(again.error)")
+        // The screen's reason, not the flow's names for its action and stage.
+        #expect(!(again.output + again.error).contains("disabled in held"), "\(again.output) \(again.error)")
 
         let paid = try await booking.run(["pay", "--card", "tok_visa"])
         #expect(paid.status == 0, "\(paid.output) \(paid.error)")

@@ -70,6 +70,10 @@ struct CouponCommand: BookingCommand {
         let state: BookingFlow.State
         do {
             state = try await driver.client.applyCoupon(code)
+        } catch .actionUnavailable(_, _, let reason?) {
+            // The screen's reason, for the person paying (a code applied already, offline).
+            invocation.say("The coupon \(code.terminalSafe) was not applied: \(reason)")
+            return .failed
         } catch {
             invocation.say("The coupon \(code.terminalSafe) was not applied: \(error)")
             return .failed
