@@ -19,10 +19,12 @@ import Testing
     }
 
     /// Each command declares whether it finishes its work; exactly these
-    /// move money, hold rooms or settle attempts.
+    /// move money, hold or re-quote rooms, or settle attempts.
     @Test func theCommandsThatFinishTheirWorkAreTheOnesThatChangeSomething() {
         #expect(
-            CommandCatalog.commandsThatFinishTheirWork == ["hold", "pay", "cancel", "modify", "reconcile", "status"])
+            CommandCatalog.commandsThatFinishTheirWork == [
+                "hold", "coupon", "pay", "cancel", "modify", "reconcile", "status",
+            ])
     }
 
     @Test func payPipedIntoHeadStillPaysAndExitsWithTheOutcome() async throws {

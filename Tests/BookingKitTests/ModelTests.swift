@@ -25,7 +25,7 @@ struct ModelTests {
         #expect(model.lastError == nil)
         #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
         #expect(model.title.key == "booking.title.held")
-        #expect(model.actions.map(\.action) == [.pay, .back])
+        #expect(model.actions.map(\.action) == [.pay, .applyCoupon, .back])
         #expect(model.actions.allSatisfy { $0.isEnabled })
         #expect(model.actions.first?.label.key == "booking.action.pay")
         await waitUntil { (model.countdownSeconds ?? 0) > 14 * 60 }
