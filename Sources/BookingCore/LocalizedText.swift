@@ -1,3 +1,5 @@
+import Primitives
+
 /// A text on screen as an app localizes it: a stable key, the English
 /// default, and the values that fill its placeholders, in order.
 ///
@@ -40,8 +42,11 @@ extension LocalizedText {
         var after = 0
         for (index, argument) in arguments.enumerated() where !argument.isEmpty {
             let order = Array(after..<pieces.count) + Array(0..<after)
-            guard let at = order.first(where: { !pieces[$0].isPlaceholder && pieces[$0].text.contains(argument) }),
-                let range = pieces[at].text.firstRange(of: argument)
+            guard
+                let at = order.first(where: {
+                    !pieces[$0].isPlaceholder && pieces[$0].text.firstOccurrence(of: argument) != nil
+                }),
+                let range = pieces[at].text.firstOccurrence(of: argument)
             else { continue }
             let text = pieces[at].text
             pieces.replaceSubrange(
@@ -88,7 +93,7 @@ extension String {
         guard !target.isEmpty else { return self }
         var result = ""
         var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
+        while let range = rest.firstOccurrence(of: target) {
             result += rest[..<range.lowerBound] + replacement
             rest = rest[range.upperBound...]
         }

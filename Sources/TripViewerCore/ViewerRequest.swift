@@ -1,3 +1,5 @@
+import Primitives
+
 /// A `booking trips` or `booking trip ID` command line the lean viewer can
 /// answer by itself, with the settings it needs resolved exactly as the
 /// CLI resolves them. Anything else (another command, `--help`, an option
@@ -110,7 +112,7 @@ public struct ViewerRequest: Equatable, Sendable {
         // Printable ASCII with no space, and none of `?`, `#`, `@`, `%`, `\`:
         // a query, a fragment, credentials, escapes are the CLI's to read.
         guard !bytes.isEmpty, bytes.allSatisfy({ (0x21...0x7E).contains($0) && !Array("?#@%\\".utf8).contains($0) }),
-            let separator = text.firstRange(of: "://")
+            let separator = text.firstOccurrence(of: "://")
         else { return nil }
         let scheme = text[..<separator.lowerBound].lowercased()
         let rest = text[separator.upperBound...]
