@@ -94,4 +94,18 @@ import Testing
         #expect(run.requests > 0)
     }
 
+    /// Open (I11, found by the long run of 2026-12-04 at seed 54908, no
+    /// coupon drawn): the process died before sending the release of a
+    /// hold it had given up; relaunched 15 minutes later, it read that hold
+    /// still HELD and got a new hold while the release had not gone out, so
+    /// two live server holds of one chain existed until the first lapsed.
+    /// Not yet traced to its cause. Recorded as a known issue; any other
+    /// broken promise fails the test.
+    @Test func aReleaseOwedAcrossADeathGoesOutAfterTheNextHold() async {
+        let run = await SimulationRun.random(seed: 54_908)
+        #expect(run.violations.allSatisfy { $0.hasPrefix("I11 ") }, "\(run.failureReport)")
+        withKnownIssue("a release owed across a death is sent after the next hold", isIntermittent: true) {
+            #expect(run.violations.isEmpty, "\(run.failureReport)")
+        }
+    }
 }
