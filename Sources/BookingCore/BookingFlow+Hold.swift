@@ -69,7 +69,8 @@ extension BookingFlow {
     /// otherwise read again (if just granted) or expired. The repository
     /// saved the answer (the hold id, its anchor) where it arrived; the flow
     /// saves only its own conclusions: a price it must not pay (abandoned),
-    /// a countdown that ran out on its clock (expired).
+    /// a countdown that ran out on its clock (expired; abandoned, its room
+    /// given up, when the server's answer still had time left).
     ///
     /// A hold at another price than the quote the user saw is a price change,
     /// never payable: the user must accept the new price, which starts a new
@@ -99,7 +100,13 @@ extension BookingFlow {
                 .checkingHold(CheckingHold(attempt: attempt, offer: offer, holdID: hold.id, readPending: true)),
                 [.readHold(attempt.id, hold.id)])
         }
-        return go(.expired(Expired(attempt: attempt, offer: offer, version: nil)), [save(attempt.id, .expired)])
+        let expired = Expired(attempt: attempt, offer: offer, version: nil)
+        guard hold.expiresIn > .zero else { return go(.expired(expired), [save(attempt.id, .expired)]) }
+        // Over on this device's clock (anchored when the read was sent), not
+        // yet on the server's: the room is still kept there for the read's
+        // round trip. The flow gives it up as Back does, so a new hold made
+        // in those seconds is never the account's second room.
+        return go(.expired(expired), [save(attempt.id, .abandoned), .releaseHold(attempt.id, hold.id)])
     }
 
     static func held(_ stage: Held, _ event: Event, isOnline: Bool) -> Step? {

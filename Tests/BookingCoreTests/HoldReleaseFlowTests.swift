@@ -53,6 +53,25 @@ import Testing
         }
     }
 
+    /// A hold read again whose answer came back later than its time left
+    /// (sent at 0 with 5 s left, answered at 11 s): over on the device's
+    /// clock, kept by the server a few seconds more. It is given up, so the
+    /// new hold a retry makes is never the account's second room.
+    /// Simulation seed 54908 broke I11 so: the attempt saved EXPIRED, no
+    /// release, and a new hold beside the old one.
+    @Test func aHoldOverOnlyOnTheDevicesClockIsGivenUp() {
+        let checking = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(4_000))).state
+        let late = Hold(id: S.holdID, expiresInMs: 5_000, price: S.price)!
+        let (state, effects) = Flow.reduce(
+            checking, .holdRead(Fix.a1, late, sentAt: Fix.t(4_000), receivedAt: Fix.t(4_011)))
+        #expect(state.stage.name == "expired")
+        #expect(effects == [Self.abandoned, .releaseHold(Fix.a1, S.holdID)])
+        let ended = Hold(id: S.holdID, expiresInMs: 0, price: S.price)!
+        let (_, endedEffects) = Flow.reduce(
+            checking, .holdRead(Fix.a1, ended, sentAt: Fix.t(4_000), receivedAt: Fix.t(4_001)))
+        #expect(endedEffects == [.saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .expired))])
+    }
+
     @Test func backFromAnExpiredHoldOrBeforeAnyHoldSendsNoRelease() {
         let expired = Flow.reduce(Fix.held(), .holdReadFailed(Fix.a1, .expired)).state
         #expect(Flow.reduce(expired, .backTapped).effects.isEmpty)
