@@ -8,14 +8,19 @@ struct Figure {
         /// A time for `items` rows: the ratio is the store's rows per second
         /// over the baseline's (baseline time / store time), higher is better.
         case throughput(items: Int, unit: String)
+        /// A process's peak resident memory, KiB: the ratio is store / baseline.
+        case peakMemory
+        /// How many times something happened (syncs of one command): the
+        /// ratio is store / baseline.
+        case count(unit: String)
     }
 
     /// The figure's name, e.g. "Durable attempt write, p50".
     let name: String
     let kind: Kind
-    /// The store's time, nanoseconds.
+    /// The store's time, nanoseconds (KiB for `peakMemory`, a number for `count`).
     let store: Int64
-    /// The baseline's time, nanoseconds.
+    /// The baseline's time, in the same unit.
     let baseline: Int64
     /// The goal, when the issue sets one for this figure.
     let goal: Goal?
@@ -27,7 +32,8 @@ struct Figure {
     /// See `Kind`.
     var ratio: Double {
         switch kind {
-        case .latency: return Double(store) / Double(max(baseline, 1))
+        case .latency, .peakMemory: return Double(store) / Double(max(baseline, 1))
+        case .count: return baseline == store ? 1 : Double(store) / Double(max(baseline, 1))
         case .throughput: return Double(baseline) / Double(max(store, 1))
         }
     }

@@ -16,10 +16,12 @@ struct Report {
         }
     }
 
-    private func value(_ nanoseconds: Int64, _ figure: Figure) -> String {
+    private func value(_ amount: Int64, _ figure: Figure) -> String {
         switch figure.kind {
-        case .latency: return Format.microseconds(nanoseconds)
-        case .throughput(let items, let unit): return Format.rate(nanoseconds, items: items, unit: unit)
+        case .latency: return Format.microseconds(amount)
+        case .throughput(let items, let unit): return Format.rate(amount, items: items, unit: unit)
+        case .peakMemory: return Format.count(Int(amount)) + " KiB"
+        case .count(let unit): return Format.count(Int(amount)) + " " + unit
         }
     }
 

@@ -10,6 +10,7 @@ enum Suites {
             FlowSuite(),
             EndToEndSuite(),
             GrowthSuite(),
+            GrowthProcessSuite(),
         ]
     }
 
