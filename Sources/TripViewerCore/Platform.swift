@@ -151,21 +151,12 @@ enum ViewerPlatform {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// This process's environment (`environ`); the first of a repeated name wins.
-    static func environment() -> [String: String] {
+    /// The values of `names` in this process's environment (`getenv`: the
+    /// first of a repeated name wins); a name that is not set is left out.
+    static func environment(_ names: [String]) -> [String: String] {
         var variables: [String: String] = [:]
-        #if canImport(Darwin)
-        guard var entry = _NSGetEnviron()?.pointee else { return [:] }
-        #else
-        var entry = environ
-        #endif
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                let name = String(text[..<equals])
-                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
-            }
-            entry += 1
+        for name in names {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
         }
         return variables
     }

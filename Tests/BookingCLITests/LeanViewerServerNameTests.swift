@@ -6,7 +6,9 @@ import Testing
 /// `booking` executable is linked static on Linux, where glibc resolves
 /// names through its NSS configuration at run time. `localhost` reaches
 /// the real sandbox and the full CLI refreshes; a name with no address
-/// still lists the device's trips, says offline, and names the cause.
+/// still lists the device's trips, says offline, and names the cause; the
+/// server and the data directory come from the environment too (the viewer
+/// reads only the variables it uses).
 @Suite struct LeanViewerServerNameTests {
     @Test func aServerNamedLocalhostIsReachedAndTheCopyRefreshed() async throws {
         let sandbox = try await SandboxProcess()
@@ -43,5 +45,30 @@ import Testing
         #expect(
             viewer.errorLines.contains { $0.hasPrefix("booking: cannot find the address of no-such-host.invalid (") },
             "\(viewer.error)")
+    }
+
+    @Test(ExternalTool.needed("sqlite3"))
+    func theServerAndTheDataDirectoryAreReadFromTheEnvironment() async throws {
+        let lone = try await LoneViewer("viewer-environment")
+        let data = lone.root.file("xdg") + "/booking"
+        let created = try await Booking.execute(
+            lone.cli, ["trips", "--data-dir", data, "--server", "http://127.0.0.1:1"], environment: lone.environment)
+        try #require(created.status == 0, "\(created.error)")
+        let inserted = ChildProcess.run(
+            lone.shell, [data + "/booking.sqlite"],
+            input: """
+                INSERT INTO trip (booking_id, status, property_json, check_in, check_out, voucher_code, version, synced_at)
+                VALUES ('bk_9', 'CONFIRMED', '{}', '2027-01-01', '2027-01-03', 'BK-9', 1, 1796000000000);
+                """)
+        try #require(inserted.status == 0, "\(inserted.standardError)")
+        // No option given: the lean viewer reads both from its environment.
+        var environment = lone.environment
+        environment["XDG_DATA_HOME"] = lone.root.file("xdg")
+        environment["BOOKING_SERVER"] = "https://no-such-host.invalid"
+        let viewer = try await Booking.execute(lone.viewer, ["trips"], environment: environment)
+        #expect(viewer.status == 0, "\(viewer.error)")
+        #expect(!viewer.error.contains("cannot run"), "handed over: \(viewer.error)")
+        #expect(viewer.output.hasPrefix("bk_9  CONFIRMED"), "\(viewer.output)")
+        #expect(viewer.error.contains("cannot find the address of no-such-host.invalid"), "\(viewer.error)")
     }
 }
