@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The release `booking` (the lean trip viewer) is at most 10 MB and links no
 # Foundation: it fails when the executable grows past the limit (Foundation
-# linked statically, with its ICU data, is over 40 MB), or when it needs a
-# Foundation or ICU shared library.
+# linked statically, with its ICU data, is over 40 MB), when it needs a
+# Foundation or ICU shared library, or, on Linux, when it is not a static
+# executable (Package.swift links it with `-static-executable`: no dynamic
+# loader before `main`, the viewer's 0-trip start-up goal).
 #
 #   bash scripts/check-viewer-size.sh           # builds `booking` in release, then checks
 #   LIMIT_BYTES=N bash scripts/check-viewer-size.sh
@@ -21,11 +23,18 @@ if [ "$size" -gt "$limit" ]; then
     status=1
 fi
 if [ "$(uname -s)" = Linux ]; then
-    needed="$(ldd "$binary" 2>/dev/null || true)"
+    needed="$(ldd "$binary" 2>&1 || true)"
     if grep -qiE 'Foundation|icu' <<<"$needed"; then
         echo "check-viewer-size: booking loads Foundation or ICU:" >&2
         echo "$needed" >&2
         status=1
+    fi
+    if ! grep -q 'not a dynamic executable' <<<"$needed"; then
+        echo "check-viewer-size: booking is not a static executable; ldd says:" >&2
+        echo "$needed" >&2
+        status=1
+    else
+        echo "booking (release): static (ldd: not a dynamic executable)"
     fi
 fi
 exit "$status"

@@ -39,7 +39,10 @@ public enum LeanViewer {
     /// it to the full CLI; never returns.
     public static func runAsProcess() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        switch run(arguments: arguments, environment: ViewerPlatform.environment()) {
+        // Only the variables read: a dictionary of the whole environment
+        // cost 0.53 M instructions of a 3.8 M-instruction start (BENCHMARKS.md).
+        let environment = ViewerPlatform.environment(ViewerRequest.variables + [shownVariable, "NO_COLOR", "TERM"])
+        switch run(arguments: arguments, environment: environment) {
         case .exit(let code):
             ViewerPlatform.exit(code)
         case .handOver(let shown):
@@ -149,19 +152,29 @@ public enum LeanViewer {
     }
 
     /// After the device's copy: offline said at once when the server cannot
-    /// be reached; otherwise the full CLI refreshes.
+    /// be reached (and why, when its name has no address); otherwise the
+    /// full CLI refreshes.
     private static func refresh(_ request: ViewerRequest, output: ViewerOutput, oldest: Int64?) -> Next {
         // The copy is on screen before the server is asked anything.
         output.finish()
-        guard let server = request.server,
-            !ViewerPlatform.canConnect(host: server.host, port: server.port, milliseconds: probeBound)
-        else {
-            output.finish()
+        guard let server = request.server else { return .handOver(shown: true) }
+        switch ViewerPlatform.probe(host: server.host, port: server.port, milliseconds: probeBound) {
+        case .answered:
             return .handOver(shown: true)
+        case .unanswered:
+            break
+        case .unresolved(let reason):
+            note(unresolvedNote(host: server.host, reason: reason))
         }
         output.append(TripPrinter.offline(syncedAgo: oldest.map { ago($0) }) + "\n")
         output.finish()
         return .exit(0)
+    }
+
+    /// What stderr says when the server's name has no address: the trips
+    /// shown are the device's copy, and the name is why.
+    static func unresolvedNote(host: String, reason: String) -> String {
+        "booking: cannot find the address of \(host) (\(reason)): showing this device's copy"
     }
 
     /// `3 min ago`, for a sync at `milliseconds` (unix ms).

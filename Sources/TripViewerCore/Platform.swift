@@ -94,10 +94,10 @@ enum ViewerPlatform {
     }
 
     /// Whether a TCP connection to `host`:`port` opens within `milliseconds`:
-    /// false at once when it is refused or the host has no address (the
-    /// server is down or the machine offline), false at the bound when
-    /// nothing answers.
-    static func canConnect(host: String, port: UInt16, milliseconds: Int32) -> Bool {
+    /// unanswered at once when it is refused, at the bound when nothing
+    /// answers (the server is down or the machine offline); unresolved when
+    /// the host name has no address, with the resolver's reason.
+    static func probe(host: String, port: UInt16, milliseconds: Int32) -> ServerProbe {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Darwin)
@@ -106,7 +106,10 @@ enum ViewerPlatform {
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #endif
         var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else { return false }
+        let resolved = getaddrinfo(host, String(port), &hints, &list)
+        guard resolved == 0, let first = list else {
+            return .unresolved(reason: resolved == 0 ? "no address" : String(cString: gai_strerror(resolved)))
+        }
         defer { freeaddrinfo(list) }
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
@@ -115,15 +118,17 @@ enum ViewerPlatform {
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-            if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return true }
+            if connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 { return .answered }
             guard errno == EINPROGRESS else { continue }
             var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             guard poll(&wait, 1, milliseconds) == 1 else { continue }
             var failure: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
-            if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 && failure == 0 { return true }
+            if getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 && failure == 0 {
+                return .answered
+            }
         }
-        return false
+        return .unanswered
     }
 
     /// The time of day as unix milliseconds (`CLOCK_REALTIME`).
@@ -146,21 +151,12 @@ enum ViewerPlatform {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// This process's environment (`environ`); the first of a repeated name wins.
-    static func environment() -> [String: String] {
+    /// The values of `names` in this process's environment (`getenv`: the
+    /// first of a repeated name wins); a name that is not set is left out.
+    static func environment(_ names: [String]) -> [String: String] {
         var variables: [String: String] = [:]
-        #if canImport(Darwin)
-        guard var entry = _NSGetEnviron()?.pointee else { return [:] }
-        #else
-        var entry = environ
-        #endif
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                let name = String(text[..<equals])
-                if variables[name] == nil { variables[name] = String(text[text.index(after: equals)...]) }
-            }
-            entry += 1
+        for name in names {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
         }
         return variables
     }

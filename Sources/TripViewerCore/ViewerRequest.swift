@@ -29,6 +29,10 @@ public struct ViewerRequest: Equatable, Sendable {
             && lhs.server?.host == rhs.server?.host && lhs.server?.port == rhs.server?.port
     }
 
+    /// The environment variables a request reads (`environment` needs
+    /// only these).
+    public static let variables = ["BOOKING_API_KEY", "BOOKING_SERVER", "XDG_DATA_HOME", "HOME"]
+
     /// The request in `arguments`, or nil when the full CLI must answer.
     public init?(arguments: [String], environment: [String: String], currentDirectory: String) {
         var values: [String: String] = [:]
