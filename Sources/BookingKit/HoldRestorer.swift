@@ -31,15 +31,14 @@ enum HoldRestorer {
 
     /// The price of the attempt's quote on a cached result page, if one lists it.
     private static func quotedPrice(_ stored: SavedAttempt, directory: String) -> PriceBreakdown? {
-        guard let cache = try? CacheDatabase(directory: directory),
-            let pages = try? cache.recovering({ try $0.resultPages.pages(mentioning: stored.offerID.rawValue) })
-        else { return nil }
-        for page in pages {
-            guard let offers = try? SearchRepository.offers(in: page) else { continue }
-            if let offer = offers.first(where: { $0.id == stored.offerID && $0.quote.id == stored.quoteID }) {
-                return offer.quote.price
+        guard let cache = try? CacheDatabase(directory: directory) else { return nil }
+        let offer = try? cache.recovering { cache in
+            try cache.resultPages.firstPage(mentioning: stored.offerID.rawValue) { page in
+                (try? SearchRepository.offers(in: page))?.first {
+                    $0.id == stored.offerID && $0.quote.id == stored.quoteID
+                }
             }
         }
-        return nil
+        return offer?.quote.price
     }
 }

@@ -68,8 +68,9 @@ extension SearchRepository {
 
     /// The most recently cached search that lists offer `id`, if any.
     package func query(listing id: OfferID) throws -> SearchQuery? {
-        try cache.recovering { try $0.resultPages.pages(mentioning: id.rawValue) }
-            .lazy.compactMap { SearchQuery(cacheKey: $0.queryKey) }.first
+        try cache.recovering { cache in
+            try cache.resultPages.firstPage(mentioning: id.rawValue) { SearchQuery(cacheKey: $0.queryKey) }
+        }
     }
 
     /// Fetches page `pageIndex` of `query` from `cursor` into the cache in
@@ -120,18 +121,16 @@ extension SearchRepository {
     /// it shows; nil when no cached page has it. No network: a hold asks for
     /// the quote the user saw.
     package func cachedOffer(_ id: OfferID) throws -> Offer? {
-        let pages = try cache.recovering { try $0.resultPages.pages(mentioning: id.rawValue) }
-        for page in pages {
-            let items: [Offer]
-            do {
-                items = try Self.offers(in: page)
-            } catch {
-                logger.warning("cannot read a cached page", error: error, ["page": "\(page.pageIndex)"])
-                continue
+        try cache.recovering { cache in
+            try cache.resultPages.firstPage(mentioning: id.rawValue) { page in
+                do {
+                    return try Self.offers(in: page).first { $0.id == id }
+                } catch {
+                    logger.warning("cannot read a cached page", error: error, ["page": "\(page.pageIndex)"])
+                    return nil
+                }
             }
-            if let offer = items.first(where: { $0.id == id }) { return offer }
         }
-        return nil
     }
 
     /// The domain offers a cached page's wire items describe; a listing that

@@ -57,27 +57,35 @@ public struct ResultPageTable {
         return pages
     }
 
-    /// Every cached page whose items mention `text`, most recently stored
-    /// first (finds the page an offer id came from; the caller decodes the
-    /// items to match exactly).
-    public func pages(mentioning text: String) throws -> [ResultPage] {
-        let statement = try database.cachedStatement(
-            """
-            SELECT query_key, page_index, next_cursor, quoted_at, items_json FROM result_page
-            WHERE instr(items_json, ?) > 0 ORDER BY stored_at DESC, query_key, page_index
-            """)
+    /// Walks the cached pages whose items mention `text`, most recently
+    /// stored first, until `match` returns a value (the caller decodes the
+    /// items to match exactly), and returns it; nil when no page matched.
+    ///
+    /// The walk reads the pages newest first from `result_page_by_age` and
+    /// stops at the match, so the offer a user just listed is found in the
+    /// newest pages without reading the rest of a full cache (reading all
+    /// of a 16 MiB cache took about 30 ms on every hold and twice on a pay).
+    public func firstPage<T>(mentioning text: String, _ match: (ResultPage) throws -> T?) throws -> T? {
+        let statement = try database.cachedStatement(Self.mentioningQuery)
         defer { statement.reset() }
         try statement.bind(text, at: 1)
-        var pages: [ResultPage] = []
         while try statement.step() {
-            pages.append(
-                ResultPage(
-                    queryKey: statement.string(at: 0), pageIndex: Int(statement.int64(at: 1)),
-                    itemsJSON: statement.string(at: 4), nextCursor: statement.optionalString(at: 2),
-                    quotedAt: Date(unixMilliseconds: statement.int64(at: 3))))
+            let page = ResultPage(
+                queryKey: statement.string(at: 0), pageIndex: Int(statement.int64(at: 1)),
+                itemsJSON: statement.string(at: 4), nextCursor: statement.optionalString(at: 2),
+                quotedAt: Date(unixMilliseconds: statement.int64(at: 3)))
+            if let found = try match(page) { return found }
         }
-        return pages
+        return nil
     }
+
+    /// The query of `firstPage(mentioning:_:)`: newest first by the age
+    /// index alone, so SQLite hands over each match as it meets it instead
+    /// of sorting them all first.
+    package static let mentioningQuery = """
+        SELECT query_key, page_index, next_cursor, quoted_at, items_json FROM result_page
+        WHERE instr(items_json, ?) > 0 ORDER BY stored_at DESC
+        """
 
     /// Deletes every page of one query (a refresh starts the list again).
     public func removePages(queryKey: String) throws {

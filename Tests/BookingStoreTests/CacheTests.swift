@@ -88,8 +88,25 @@ import Testing
         try cache.resultPages.put(older, at: now)
         try cache.resultPages.put(newer, at: now.addingTimeInterval(1))
         try cache.resultPages.put(other, at: now.addingTimeInterval(2))
-        #expect(try cache.resultPages.pages(mentioning: "off_1") == [newer, older])
-        #expect(try cache.resultPages.pages(mentioning: "off_9").isEmpty)
+        var seen: [ResultPage] = []
+        let none: Int? = try cache.resultPages.firstPage(mentioning: "off_1") { page in
+            seen.append(page)
+            return nil
+        }
+        #expect(none == nil && seen == [newer, older])
+        // The walk stops at the first page the caller takes.
+        seen = []
+        let found = try cache.resultPages.firstPage(mentioning: "off_1") { page in
+            seen.append(page)
+            return page.queryKey
+        }
+        #expect(found == "b" && seen == [newer])
+        #expect(try cache.resultPages.firstPage(mentioning: "off_9") { $0 } == nil)
+        // Newest first from the age index, so matches come as they are met.
+        var plan: [String] = []
+        let statement = try cache.database.prepare("EXPLAIN QUERY PLAN " + ResultPageTable.mentioningQuery)
+        while try statement.step() { plan.append(statement.string(at: 3)) }
+        #expect(plan == ["SCAN result_page USING INDEX result_page_by_age"], "\(plan)")
     }
 
     @Test func evictionKeepsTheCacheUnderItsByteCapOldestFirst() throws {
