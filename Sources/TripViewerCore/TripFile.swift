@@ -24,7 +24,7 @@ final class TripFile {
         "booking_0001_attempts_and_trips", "booking_0002_one_current_hold", "booking_0003_trip_columns",
         "booking_0004_cancel_requests", "booking_0005_hold_releases", "booking_0006_abandon_requests",
         "booking_0007_challenge_url", "booking_0008_trip_refund", "booking_0009_key_lifetime",
-        "booking_0010_modify_requests", "booking_0011_hold_coupon", "booking_0012_pending_refund_index",
+        "booking_0010_modify_requests", "booking_0011_hold_coupon", "booking_0012_launch_indexes",
     ]
 
     private static let columns =
