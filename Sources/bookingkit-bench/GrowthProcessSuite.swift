@@ -1,5 +1,4 @@
 import BookingCore
-import BookingSandbox
 import Foundation
 
 /// Cost that stays flat as the device's data grows, seen as the device sees
@@ -39,16 +38,11 @@ struct GrowthProcessSuite: BenchmarkSuite {
         if tools.time == nil {
             context.log("  peak memory: GNU time is not installed, not measured (apt-get install time)")
         }
-        let root = try context.directory("growth-processes")
-        let server = try SandboxServer(
-            configuration: SandboxConfiguration(databasePath: root + "/sandbox/sandbox.sqlite"))
-        let port = try server.start()
-        defer { ReconcileSuite.wait { await server.shutdown() } }
-
-        let empty = try context.directory("growth-processes-empty")
-        let grown = try context.directory("growth-processes-grown")
-        let cached = try GrowthSuite.grow(grown, trips: trips, attempts: attempts)
-        context.log("  grown: \(trips) trips, \(attempts) settled attempts, \(cached / 1_024) KiB of cached pages")
+        let fixture = try GrowthFixture(context, name: "growth-processes", trips: trips, attempts: attempts)
+        defer { fixture.shutdown() }
+        let (root, port, grown, empty, cached) = (
+            fixture.root, fixture.port, fixture.grown, fixture.empty, fixture.cachedBytes
+        )
 
         var runs: [Bool: [String: [Step]]] = [:]
         for round in 0...rounds {

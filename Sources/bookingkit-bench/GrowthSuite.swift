@@ -1,6 +1,3 @@
-import BookingCore
-import BookingSandbox
-import BookingStore
 import Foundation
 
 /// Cost that stays flat as the device's data grows: a launch, a booking
@@ -17,16 +14,11 @@ struct GrowthSuite: BenchmarkSuite {
         let rounds = quick ? 2 : 30
         let trips = quick ? 1_000 : 100_000
         let attempts = quick ? 50 : 1_000
-        let root = try context.directory("growth")
-        let server = try SandboxServer(
-            configuration: SandboxConfiguration(databasePath: root + "/sandbox/sandbox.sqlite"))
-        let port = try server.start()
-        defer { ReconcileSuite.wait { await server.shutdown() } }
-
-        let empty = try context.directory("growth-empty")
-        let grown = try context.directory("growth-grown")
-        let cached = try Self.grow(grown, trips: trips, attempts: attempts)
-        context.log("  grown: \(trips) trips, \(attempts) settled attempts, \(cached / 1_024) KiB of cached pages")
+        let fixture = try GrowthFixture(context, name: "growth", trips: trips, attempts: attempts)
+        defer { fixture.shutdown() }
+        let (root, port, grown, empty, cached) = (
+            fixture.root, fixture.port, fixture.grown, fixture.empty, fixture.cachedBytes
+        )
         // The offers come through a third client, so neither side's cache changes.
         let offers = try LibraryBooker(port: port, directory: root + "/offers", account: "benchoffers")
             .offers(count: 2 * (rounds + 1))
@@ -70,33 +62,5 @@ struct GrowthSuite: BenchmarkSuite {
             figure("Growth: booking (hold + pay)", booking),
             figure("Growth: trip read by id", tripRead),
         ]
-    }
-
-    /// Fills `directory` as a device that has booked for years would be;
-    /// returns the cached bytes.
-    static func grow(_ directory: String, trips: Int, attempts: Int) throws -> Int64 {
-        let store = try BookingDatabase(directory: directory)
-        try store.database.transaction {
-            for index in 0..<trips { try store.trips.upsert(TripFixture.record(index)) }
-            let settled: [AttemptPhase] = [.failed, .expired, .abandoned]
-            for index in 0..<attempts {
-                let record = AttemptFixture.record(index)
-                try store.attempts.insert(
-                    SavedAttempt(
-                        attempt: record.attempt, phase: settled[index % settled.count],
-                        createdAtMilliseconds: record.createdAtMilliseconds))
-            }
-        }
-        let cache = try CacheDatabase(directory: directory)
-        var index = 0
-        var total: Int64 = 0
-        // Until the cache evicts: then it is full.
-        while true {
-            try cache.resultPages.put(PageFixture.page(index, bytes: 20_000), at: Fixtures.date(second: index))
-            let now = try cache.resultPages.totalBytes()
-            if now <= total { return now }
-            total = now
-            index += 1
-        }
     }
 }

@@ -103,9 +103,7 @@ import Testing
         #expect(found == "b" && seen == [newer])
         #expect(try cache.resultPages.firstPage(mentioning: "off_9") { $0 } == nil)
         // Newest first from the age index, so matches come as they are met.
-        var plan: [String] = []
-        let statement = try cache.database.prepare("EXPLAIN QUERY PLAN " + ResultPageTable.mentioningQuery)
-        while try statement.step() { plan.append(statement.string(at: 3)) }
+        let plan = try Fixtures.queryPlan(ResultPageTable.mentioningQuery, in: cache.database)
         #expect(plan == ["SCAN result_page USING INDEX result_page_by_age"], "\(plan)")
     }
 

@@ -1,6 +1,7 @@
 import BookingCore
 import BookingStore
 import Foundation
+import SQLite
 
 /// Records with sensible defaults for the store's tests.
 enum Fixtures {
@@ -35,4 +36,13 @@ enum Fixtures {
     }
 
     static func version(_ value: Int64) -> Version { Version(rawValue: value)! }
+
+    /// How SQLite will run `sql` on `database`: the detail of each line of
+    /// `EXPLAIN QUERY PLAN` (e.g. "SCAN trip USING INDEX trip_by_check_in").
+    static func queryPlan(_ sql: String, in database: Database) throws -> [String] {
+        let statement = try database.prepare("EXPLAIN QUERY PLAN " + sql)
+        var plan: [String] = []
+        while try statement.step() { plan.append(statement.string(at: 3)) }
+        return plan
+    }
 }

@@ -35,9 +35,7 @@ private struct Enough: Error {}
         }
         try store.trips.upsert(Fixtures.trip("b4"))
         #expect(try store.trips.pendingRefunds().map(\.rawValue) == ["b3", "b1"])
-        var plan: [String] = []
-        let statement = try store.database.prepare("EXPLAIN QUERY PLAN " + TripTable.pendingRefundsQuery)
-        while try statement.step() { plan.append(statement.string(at: 3)) }
+        let plan = try Fixtures.queryPlan(TripTable.pendingRefundsQuery, in: store.database)
         #expect(plan == ["SCAN trip USING INDEX trip_pending_refund"], "\(plan)")
     }
 
