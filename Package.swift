@@ -4,6 +4,7 @@ import PackageDescription
 // Dependencies point one way (ARCHITECTURE.md):
 // booking -> BookingKit -> BookingStore -> SQLite -> CSQLite
 //                       -> BookingAPI
+//                       -> BookingCurl (Linux) -> BookingAPI, CCurl
 //                       -> BookingCore (pure)
 // booking -> BookingSandbox -> SQLite, HTTPServer, BookingCore
 // booking -> CommandLineKit (the generic command line: parser, help's
@@ -27,6 +28,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // libcurl's easy interface for BookingCurl, Linux's HTTP.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         // The dependency-free primitives every module may use (ARCHITECTURE.md).
         .target(name: "Primitives"),
         .target(name: "BookingCore", dependencies: ["Primitives"]),
@@ -36,7 +43,17 @@ let package = Package(
             plugins: ["EmbedSchema"]
         ),
         .target(name: "BookingAPI", dependencies: ["BookingCore", "Primitives"]),
-        .target(name: "BookingKit", dependencies: ["BookingCore", "BookingStore", "BookingAPI", "Primitives"]),
+        // The HTTP a client uses on Linux unless told otherwise: libcurl on
+        // one thread per exchange, without FoundationNetworking's hops
+        // (BENCHMARKS.md, "A whole booking, end to end"). Apple platforms
+        // keep URLSession, the system's own HTTP stack.
+        .target(name: "BookingCurl", dependencies: ["BookingAPI", "CCurl", "Primitives"]),
+        .target(
+            name: "BookingKit",
+            dependencies: [
+                "BookingCore", "BookingStore", "BookingAPI", "Primitives",
+                .target(name: "BookingCurl", condition: .when(platforms: [.linux])),
+            ]),
         .target(name: "HTTPServer", dependencies: ["Primitives"]),
         // The command line's generic machinery, like swift-argument-parser:
         // a tool passes its `Program` in; nothing in it names `booking`.
@@ -132,6 +149,9 @@ let package = Package(
                 "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport",
                 "BookingSandbox", "HTTPServer", "Primitives",
             ]),
+        .testTarget(
+            name: "BookingCurlTests",
+            dependencies: ["BookingCurl", "BookingAPI", "BookingCore", "HTTPServer", "Primitives", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "Primitives"]),
         .testTarget(
             name: "BookingSimulationTests",

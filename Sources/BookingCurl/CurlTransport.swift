@@ -1,0 +1,61 @@
+import BookingAPI
+import CCurl
+import Foundation
+import Primitives
+
+/// Real HTTP through libcurl's easy interface: the transport a
+/// `BookingClient` uses on Linux when its configuration names none.
+///
+/// It keeps the promises `URLSessionTransport` keeps, on fewer threads:
+/// FoundationNetworking runs on libcurl too, but hops each request between
+/// the caller's task, its own curl thread, Dispatch sources and a delegate
+/// queue, and opens a connection for every POST. Here each exchange runs
+/// on one worker thread from start to end (`CurlWorkers`), and its task is
+/// resumed once.
+/// - A request is never sent twice behind the caller's back. libcurl
+///   re-sends a request whose kept-alive connection closed without an
+///   answer; for a payment that is a hidden second attempt. Here a body
+///   goes to libcurl through a read callback that cannot rewind, so that
+///   re-send fails and the request is reported lost (`.connectionLost`), and
+///   a request other than a `GET` with no body goes on a connection of its
+///   own. So connections are kept between requests without that risk.
+/// - No redirects followed (a 3xx comes back as the answer), no cookies, no
+///   cache, no retries of its own, nothing written to disk; only `http` and
+///   `https`.
+/// - An answer's body is read no further than the request's
+///   `maximumBodyBytes` plus one byte, and an announced length over it ends
+///   the exchange before any body (`TransportResponse.isOverLimit`).
+/// - The request's `timeout` bounds the whole exchange.
+/// - A cancelled task ends its exchange at once (`curl_multi_wakeup`).
+///
+/// Needs libcurl's headers to build (`libcurl4-openssl-dev`); it is linked
+/// only on Linux, where FoundationNetworking already loads libcurl.
+package final class CurlTransport: Transport {
+    /// libcurl's global set-up, done once before the first handle.
+    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+    /// How many idle handle pairs are kept for the next exchanges.
+    private static let keptIdle = 4
+    private let idle = Locked<[CurlHandles]>([])
+
+    /// Creates a transport.
+    package init() {}
+
+    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+        guard Self.initialized, let handles = idle.withLock({ $0.popLast() }) ?? CurlHandles() else {
+            throw TransportError(.cannotConnect, "libcurl has no handle")
+        }
+        let exchange = CurlExchange(request, on: handles)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) in
+                let started = CurlWorkers.shared.run { continuation.resume(returning: exchange.perform()) }
+                if !started { continuation.resume(returning: .failure(TransportError(.cannotConnect, "no thread"))) }
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+        handles.reset()
+        idle.withLock { if $0.count < Self.keptIdle { $0.append(handles) } }
+        return try result.get()
+    }
+}

@@ -1,0 +1,32 @@
+// libcurl's easy interface as Swift can call it. `curl_easy_setopt` and
+// `curl_easy_getinfo` are variadic, which Swift cannot call: each wrapper
+// below passes one argument of one type. Used by BookingCurl (Linux only).
+#ifndef BOOKINGKIT_CCURL_SHIM_H
+#define BOOKINGKIT_CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+/// A write or header callback: `size * count` bytes at `bytes`.
+typedef size_t (*bk_curl_data_function)(char *bytes, size_t size, size_t count, void *context);
+
+static inline CURLcode bk_curl_set_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode bk_curl_set_offset(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode bk_curl_set_pointer(CURL *handle, CURLoption option, const void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode bk_curl_set_data_function(CURL *handle, CURLoption option, bk_curl_data_function function) {
+    return curl_easy_setopt(handle, option, function);
+}
+
+static inline CURLcode bk_curl_get_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+#endif
