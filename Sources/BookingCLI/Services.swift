@@ -78,7 +78,8 @@ package final class Services: Sendable {
         let configuration = BookingClient.Configuration(
             server: server.description, credential: .apiKey(settings.apiKey),
             dataDirectory: URL(fileURLWithPath: settings.dataDirectory),
-            transport: wrapTransport(OfflineNoticingTransport(base: URLSessionTransport(), offline: offline)),
+            transport: wrapTransport(
+                OfflineNoticingTransport(base: BookingClient.defaultTransport(), offline: offline)),
             logHandler: logHandler, launchBound: Self.launchBound,
             challengeReturnURL: Self.challengeReturnURL(settings),
             api: pace == .quick

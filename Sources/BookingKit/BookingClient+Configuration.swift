@@ -12,7 +12,8 @@ extension BookingClient {
         /// The directory where BookingKit keeps its databases (made if
         /// missing): the app's Application Support directory, for instance.
         public var dataDirectory: URL
-        /// The network; nil for `URLSessionTransport()`.
+        /// The network; nil for the platform's real HTTP: `URLSessionTransport()`
+        /// on Apple platforms, libcurl on Linux.
         public var transport: (any Transport)?
         /// Where BookingKit's log messages go.
         public var logHandler: any LogHandler
@@ -46,7 +47,8 @@ extension BookingClient {
         ///   - server: the API's base URL, e.g. `https://api.example.com`.
         ///   - credential: an API key or a token provider.
         ///   - dataDirectory: where the databases live.
-        ///   - transport: nil for real HTTP through URLSession.
+        ///   - transport: nil for real HTTP: URLSession on Apple platforms, libcurl
+        ///     on Linux.
         ///   - logHandler: the app's logger; nothing is logged by default.
         ///   - launchBound: how long `launch()` waits on the network at most.
         ///   - challengeReturnURL: where the bank's page sends the user back.
@@ -85,5 +87,14 @@ extension BookingClient {
         /// app refreshes); a thrown error sends the request without one,
         /// and the server's refusal comes back as `apiKeyRefused`.
         case tokenProvider(@Sendable () async throws -> String)
+    }
+}
+
+extension BookingClient {
+    /// The network a client uses when its configuration names none, for a
+    /// caller that wraps it (the command line notices being offline): on
+    /// Linux libcurl (`CurlTransport`), on Apple platforms URLSession.
+    package static func defaultTransport() -> any Transport {
+        Platform.defaultTransport()
     }
 }

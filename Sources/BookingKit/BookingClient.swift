@@ -86,7 +86,7 @@ public final class BookingClient: Sendable {
         }
         let directory = configuration.dataDirectory.path
         try Self.prepare(directory: directory)
-        let base = configuration.transport ?? URLSessionTransport()
+        let base = configuration.transport ?? Self.defaultTransport()
         // Signed with the current credential (`signedIn(_:)` replaces it).
         let signing = SigningTransport(base: base, credential: configuration.credential, logger: logger)
         self.signing = signing

@@ -1,6 +1,15 @@
 // Every platform difference of the runtime, in one place: the system calls
-// that open the event log's file without following a symbolic link.
+// that open the event log's file without following a symbolic link, and
+// the HTTP a client uses when its configuration names none.
+import BookingAPI
 import Foundation
+
+// `os(Linux)`, not `canImport`: the package links BookingCurl into this
+// module on Linux only, while a build of every target may leave its module
+// where `canImport` would find it on other platforms too.
+#if os(Linux)
+import BookingCurl
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +20,18 @@ import Darwin
 #endif
 
 enum Platform {
+    /// The network of a client whose configuration names none: libcurl on
+    /// Linux (`CurlTransport`: FoundationNetworking's URLSession runs on
+    /// libcurl too, with several thread hops per request), URLSession,
+    /// the system's own HTTP stack, on Apple platforms.
+    static func defaultTransport() -> any Transport {
+        #if os(Linux)
+        return CurlTransport()
+        #else
+        return URLSessionTransport()
+        #endif
+    }
+
     /// Opens the log at `path` for appending, creating it `0600`: never
     /// through a symbolic link (`O_NOFOLLOW`; a link there, even a dangling
     /// one, fails and nothing it points to is created or written), only a
