@@ -19,7 +19,7 @@ final class LibraryBooker {
     /// `transport` is given.
     init(port: UInt16, directory: String, account: String = "benchlibrary", transport: (any Transport)? = nil) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        counting = RequestLog(transport ?? URLSessionTransport())
+        counting = RequestLog(transport ?? BookingClient.defaultTransport())
         client = try BookingClient(
             BookingClient.Configuration(
                 server: "http://127.0.0.1:\(port)", credential: .apiKey("sk_test_\(account)"),
