@@ -83,6 +83,37 @@ import Testing
         await server.listener.shutdown()
     }
 
+    @Test func anAnnouncedLengthOverTheCapEndsTheExchangeBeforeAnyBody() async throws {
+        let server = try ScriptedSocketServer { connection in
+            _ = ScriptedSocketServer.readRequest(connection)
+            ScriptedSocketServer.write(connection, "HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\n\r\n{")
+            _ = ScriptedSocketServer.readToEnd(connection)
+        }
+        let response = try await CurlTransport().send(
+            TransportRequest(
+                method: "GET", url: server.url("/v1/offers"), timeout: .seconds(30), maximumBodyBytes: 4_096))
+        #expect(response.isOverLimit && response.status == 200 && response.body.isEmpty)
+        server.stop()
+    }
+
+    @Test func aChunkedBodyIsReadOneBytePastTheCap() async throws {
+        let chunk = String(repeating: "x", count: 1_000)
+        let server = try ScriptedSocketServer { connection in
+            _ = ScriptedSocketServer.readRequest(connection)
+            ScriptedSocketServer.write(connection, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
+            // Never ends on its own: only the cap stops the reading.
+            while true {
+                guard ScriptedSocketServer.write(connection, "3e8\r\n\(chunk)\r\n") else { return }
+            }
+        }
+        let response = try await CurlTransport().send(
+            TransportRequest(
+                method: "GET", url: server.url("/v1/offers"), timeout: .seconds(30), maximumBodyBytes: 4_096))
+        #expect(response.isOverLimit)
+        #expect(response.body == Data(String(repeating: "x", count: 4_097).utf8))
+        server.stop()
+    }
+
     @Test func refusedIsCertainlyNotSent() async throws {
         let server = try ScriptedSocketServer { _ in }
         let url = server.url("/v1/bookings")

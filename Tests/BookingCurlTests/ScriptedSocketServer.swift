@@ -78,9 +78,10 @@ final class ScriptedSocketServer: Sendable {
         }
     }
 
-    /// Writes all of `text`.
-    static func write(_ connection: Int32, _ text: String) {
+    /// Writes `text`; false once the other side has gone.
+    @discardableResult
+    static func write(_ connection: Int32, _ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
     }
 }
