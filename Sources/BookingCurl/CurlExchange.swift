@@ -89,7 +89,7 @@ final class CurlExchange: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         var codes = [
             string(CURLOPT_URL, request.url.absoluteString),
-            string(CURLOPT_PROTOCOLS_STR, "http,https"),
+            bk_curl_allow_only_http(easy),
             bk_curl_set_long(easy, CURLOPT_NOSIGNAL, 1),
             bk_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0),
             bk_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)),

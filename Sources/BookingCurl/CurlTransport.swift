@@ -48,8 +48,7 @@ package final class CurlTransport: Transport {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) in
-                let started = CurlWorkers.shared.run { continuation.resume(returning: exchange.perform()) }
-                if !started { continuation.resume(returning: .failure(TransportError(.cannotConnect, "no thread"))) }
+                CurlWorkers.shared.run { continuation.resume(returning: exchange.perform()) }
             }
         } onCancel: {
             exchange.cancel()

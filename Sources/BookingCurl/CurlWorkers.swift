@@ -19,9 +19,8 @@ final class CurlWorkers: Sendable {
     private static let keptFor: DispatchTimeInterval = .seconds(10)
     private let idle = Locked<[Worker]>([])
 
-    /// Runs `job` on an idle worker or a new thread; false when no thread
-    /// could be made.
-    func run(_ job: @escaping @Sendable () -> Void) -> Bool {
+    /// Runs `job` on an idle worker, or on a new thread when none waits.
+    func run(_ job: @escaping @Sendable () -> Void) {
         let waiting = idle.withLock { idle -> Worker? in
             let worker = idle.popLast()
             worker?.job = job
@@ -29,11 +28,11 @@ final class CurlWorkers: Sendable {
         }
         if let waiting {
             waiting.wake.signal()
-            return true
+            return
         }
         let worker = Worker()
         worker.job = job
-        return Self.detach { self.work(worker) }
+        Thread.detachNewThread { self.work(worker) }
     }
 
     private func work(_ worker: Worker) {
@@ -50,29 +49,5 @@ final class CurlWorkers: Sendable {
             // A job came as the wait ended: take the signal that goes with it.
             worker.wake.wait()
         }
-    }
-
-    /// Runs `body` on a new detached POSIX thread (cheaper than Foundation's
-    /// `Thread`); false when none could be made.
-    private static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
-        final class Work {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        let work = Unmanaged.passRetained(Work(body)).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        var thread = pthread_t()
-        let made = pthread_create(
-            &thread, &attributes,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
-                return nil
-            }, work)
-        if made != 0 { Unmanaged<Work>.fromOpaque(work).release() }
-        return made == 0
     }
 }

@@ -25,6 +25,17 @@ static inline CURLcode bk_curl_set_data_function(CURL *handle, CURLoption option
     return curl_easy_setopt(handle, option, function);
 }
 
+/// Allows only `http` and `https`: `CURLOPT_PROTOCOLS_STR` from libcurl
+/// 7.85 on (Debian 12 has 7.88), the older bit mask before it (an older
+/// SDK's libcurl).
+static inline CURLcode bk_curl_allow_only_http(CURL *handle) {
+#if LIBCURL_VERSION_NUM >= 0x075500
+    return curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+    return curl_easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+}
+
 static inline CURLcode bk_curl_get_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -12,7 +12,7 @@ final class ScriptedSocketServer: Sendable {
 
     /// Listens, and runs `script` on every connection it accepts.
     init(_ script: @escaping @Sendable (Int32) -> Void) throws {
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socketDescriptor = socket(AF_INET, Platform.streamSocket, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -34,6 +34,7 @@ final class ScriptedSocketServer: Sendable {
             while true {
                 let connection = accept(socketDescriptor, nil, nil)
                 guard connection >= 0 else { return }
+                Platform.prepare(connection)
                 accepted.withLock { $0 += 1 }
                 Thread.detachNewThread {
                     script(connection)
@@ -51,7 +52,7 @@ final class ScriptedSocketServer: Sendable {
 
     /// Stops accepting.
     func stop() {
-        shutdown(listening, Int32(SHUT_RDWR))
+        shutdown(listening, Platform.bothDirections)
         close(listening)
     }
 
@@ -82,6 +83,6 @@ final class ScriptedSocketServer: Sendable {
     @discardableResult
     static func write(_ connection: Int32, _ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+        return bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Platform.noSignal) } == bytes.count
     }
 }
