@@ -46,7 +46,7 @@ extension ChangedElsewhere {
     static func compare(_ stage: BookingFlow.Stage, saved: SavedAttempt) -> ChangedElsewhere? {
         switch stage {
         case .requestingHold, .held, .checkingHold, .expired, .failed:
-            if saved.phase == .abandoned, !stage.isSuperseded { return .replaced }
+            if saved.phase == .abandoned, !stage.isSuperseded, !stage.gaveUpItsHold { return .replaced }
             // A hold this run saw refused is saved as failed by this run.
             if saved.phase == .failed, stage.isHoldRefused { return nil }
             if saved.phase.mayHaveCharged && !stage.hasPaymentLeft {
@@ -66,6 +66,14 @@ extension BookingFlow.Stage {
             if case .waitRequested = failed.reason { return true }
             return failed.reason == .holdUnavailable
         }
+        return false
+    }
+
+    /// The countdown ran out on this device while the server still kept the
+    /// room: the flow saved its attempt abandoned and released the room
+    /// itself (`BookingFlow.holdArrived`), so an abandoned row is its own.
+    fileprivate var gaveUpItsHold: Bool {
+        if case .expired(let expired) = self { return expired.version == nil }
         return false
     }
 
