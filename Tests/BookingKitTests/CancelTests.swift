@@ -205,8 +205,12 @@ import Testing
         } catch CancelError.pending(_, _, let detail) {
             #expect(detail == "the server cannot be reached")
         }
-        #expect(await trips.reconcileCancels().stillPending == 1)
-        #expect(try await harness.trips().reconcileCancels().cancelled == 1)
+        let unreachableRun = await trips.reconcileCancels()
+        #expect(unreachableRun.stillPending == 1, "\(unreachableRun)")
+        // Failed once in a CI dry run under load (cancelled 0) and never
+        // since; the report says why if it does again.
+        let reachableRun = try await harness.trips().reconcileCancels()
+        #expect(reachableRun.cancelled == 1, "\(reachableRun)")
         #expect(try await harness.refunds(id) == 1)
     }
 
