@@ -21,5 +21,12 @@ struct FaultSet: Sendable {
         return min(total, SandboxFault.maximumDelayMilliseconds)
     }
 
+    /// The status a gateway answers in place of the server's, if asked
+    /// (`gateway-<status>-after-commit`).
+    var gatewayStatus: Int? {
+        for case .gatewayAfterCommit(let status) in faults { return status }
+        return nil
+    }
+
     var isEmpty: Bool { faults.isEmpty }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// Spelled on the wire exactly as `description` gives: `drop-response-after-commit`,
 /// `error-500-before-commit`, `error-500-after-commit`, `rate-limit`,
 /// `unavailable`, `price-changed`, `sold-out`, `stale-version`, `unauthenticated`,
-/// `delay-ms=<n>`.
+/// `gateway-429-after-commit`, `gateway-502-after-commit`,
+/// `gateway-503-after-commit`, `gateway-504-after-commit`, `delay-ms=<n>`.
 public enum SandboxFault: Hashable, Sendable, CustomStringConvertible {
     /// Do the work and commit it, then close the connection with no answer.
     case dropResponseAfterCommit
@@ -29,8 +30,18 @@ public enum SandboxFault: Hashable, Sendable, CustomStringConvertible {
     /// as a server does for a key or token it no longer accepts: the
     /// credential refused mid-flow, for one request.
     case unauthenticated
+    /// What a gateway in front of a server does (nginx's `error_page`,
+    /// Envoy's upstream reset, a load balancer): the endpoint runs and its
+    /// real answer is stored under the key, then the client gets this
+    /// status instead. A 429 or 503 comes with the contract's own body and
+    /// `Retry-After`, the hardest case for a client (it reads exactly like
+    /// the server's "nothing ran"); a 502 or 504 with a gateway's HTML page.
+    case gatewayAfterCommit(status: Int)
     /// Wait this long before running the endpoint (after claiming the key).
     case delay(milliseconds: Int)
+
+    /// The statuses a gateway answers in place of the server's answer.
+    public static let gatewayStatuses = [429, 502, 503, 504]
 
     /// The longest delay a request may ask for.
     public static let maximumDelayMilliseconds = 60_000
@@ -47,15 +58,17 @@ public enum SandboxFault: Hashable, Sendable, CustomStringConvertible {
         case .soldOut: return "sold-out"
         case .staleVersion: return "stale-version"
         case .unauthenticated: return "unauthenticated"
+        case .gatewayAfterCommit(let status): return "gateway-\(status)-after-commit"
         case .delay(let milliseconds): return "delay-ms=\(milliseconds)"
         }
     }
 
     /// Every fault without a parameter.
-    public static let simpleCases: [SandboxFault] = [
-        .dropResponseAfterCommit, .error500BeforeCommit, .error500AfterCommit, .rateLimit,
-        .unavailable, .priceChanged, .soldOut, .staleVersion, .unauthenticated,
-    ]
+    public static let simpleCases: [SandboxFault] =
+        [
+            .dropResponseAfterCommit, .error500BeforeCommit, .error500AfterCommit, .rateLimit,
+            .unavailable, .priceChanged, .soldOut, .staleVersion, .unauthenticated,
+        ] + gatewayStatuses.map { .gatewayAfterCommit(status: $0) }
 
     /// The faults a dashboard lists for `rates`: every fault without a
     /// parameter, then each one with a parameter that has a rate (such as

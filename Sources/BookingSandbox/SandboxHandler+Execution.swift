@@ -75,6 +75,7 @@ extension SandboxHandler {
             replayed?(stored)
             await applyDelay(faults)
             if faults.contains(.dropResponseAfterCommit) { return .dropped }
+            if let gateway = gatewayAnswer(faults) { return gateway }
             stored.headers["Idempotent-Replayed"] = "true"
             stored.headers[Self.lifetimeHeader] = lifetime
             return stored
@@ -118,8 +119,34 @@ extension SandboxHandler {
             }
         }
         if faults.contains(.dropResponseAfterCommit) { return .dropped }
+        if let gateway = gatewayAnswer(faults) { return gateway }
         response.headers[Self.lifetimeHeader] = lifetime
         return response
+    }
+
+    /// The answer a gateway gives in place of the server's, after the
+    /// server ran the request and stored its real answer (the fault
+    /// `gateway-<status>-after-commit`), if the request asked for one.
+    func gatewayAnswer(_ faults: FaultSet) -> HTTPResponse? {
+        guard let status = faults.gatewayStatus else { return nil }
+        switch status {
+        case 429, 503:
+            var error =
+                status == 429
+                ? APIError(
+                    status: 429, code: "RATE_LIMITED", message: "Too many requests; retry after the Retry-After delay.")
+                : APIError(
+                    status: 503, code: "UNAVAILABLE",
+                    message: "The service is unavailable; retry after the Retry-After delay.")
+            error.headers["Retry-After"] = String(configuration.retryAfterSeconds)
+            return error.response
+        default:
+            let title = status == 504 ? "504 Gateway Time-out" : "502 Bad Gateway"
+            let page =
+                "<html>\r\n<head><title>\(title)</title></head>\r\n<body>\r\n<center><h1>\(title)</h1></center>\r\n"
+                + "<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
+            return HTTPResponse(status: status, headers: ["Content-Type": "text/html"], body: Data(page.utf8))
+        }
     }
 
     /// Runs a read in one transaction (reads may move a booking on: a
@@ -135,7 +162,7 @@ extension SandboxHandler {
             if faults.contains(.error500AfterCommit) { response = Self.injected500("error-500-after-commit") }
         }
         if faults.contains(.dropResponseAfterCommit) { return .dropped }
-        return response
+        return gatewayAnswer(faults) ?? response
     }
 
     static func injected500(_ fault: String) -> HTTPResponse {
