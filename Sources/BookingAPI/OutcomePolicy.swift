@@ -11,15 +11,25 @@
 ///   that is not there is reported as offline without waiting.
 /// - No answer, maybe sent (timeout, dropped): a request that moves money is
 ///   an unknown outcome at once; any other is retried, then final `unavailable`.
-/// - 408, 429, 503, `409 IDEMPOTENCY_KEY_IN_USE`: retry; when the tries run
-///   out, unknown outcome for money after a 408 or a key still in use, else final
-///   `unavailable`. A `Retry-After` longer than `longestWait` stops at once
-///   the same way, and otherwise as final `waitRequested(until:)`: nothing
-///   is sent before the time the server named. The contract never stores a
-///   429 or 503 (nothing ran), so for money too they are final; the
-///   executor keeps an unknown outcome when an earlier try of the same call
-///   found the key in use.
+/// - 408, 429, 503 on a request that moves money: unknown outcome at once.
+///   The contract's own server answers them before anything runs, but a
+///   status code alone never proves that: a gateway in front of the server
+///   (nginx's `error_page`, Envoy's upstream reset, a load balancer) answers
+///   them after the server ran the request, with or without the contract's
+///   body. So the key is looked up before anything is concluded or sent
+///   again; only the server's word on the key settles it.
+/// - 408, 429, 503 on any other request, `409 IDEMPOTENCY_KEY_IN_USE`:
+///   retry (a hold under its own key: the server replays a hold it made);
+///   when the tries run out, unknown outcome for money after a key still in
+///   use, else final `unavailable`. A `Retry-After` longer than
+///   `longestWait` stops at once the same way, and otherwise as final
+///   `waitRequested(until:)`: nothing is sent before the time the server
+///   named. The caller of a hold request reads `unavailable` and
+///   `waitRequested` after a try left as "not known yet", never "not held".
 /// - Other 5xx: unknown outcome for money; otherwise retry, then `unavailable`.
+/// - Any other answer without the contract's machine code on a request that
+///   moves money: unknown outcome (a gateway's page, a cut body: not the
+///   server's word on the key).
 /// - 3xx: the contract has no redirects and none is followed, so a 3xx is a
 ///   server that answered without a result (it may have acted first):
 ///   unknown outcome for money, otherwise final `unavailable`. Never a
@@ -88,13 +98,22 @@ public struct OutcomePolicy: Hashable, Sendable {
 
         case .response(let status, let code, let retryAfter):
             if (200...299).contains(status) { return .success }
+            if kind.movesMoney && code == nil {
+                // No machine code: not the server's word on the key (a
+                // gateway's page, a truncated body). Looked up, never read
+                // as "declined" or "refused" from the status alone.
+                return .unknownOutcome
+            }
             if let userFacing = Self.userFacing(status: status, code: code) { return .showUser(userFacing) }
             if code == ErrorCode.keyReused {
                 return kind.movesMoney ? .unknownOutcome : .final(.rejected(status: status, errorCode: code))
             }
             let keyInUse = code == ErrorCode.keyInUse
+            if kind.movesMoney && !keyInUse && (status == 408 || status == 429 || status == 503) {
+                return .unknownOutcome
+            }
             if status == 408 || status == 429 || status == 503 || keyInUse {
-                let mayHaveActed = kind.movesMoney && (keyInUse || status == 408)
+                let mayHaveActed = kind.movesMoney
                 let delay = wait(retryAfter)
                 if delay > longestWait {
                     return mayHaveActed

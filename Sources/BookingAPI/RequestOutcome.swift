@@ -49,4 +49,9 @@ public enum RequestKind: Hashable, Sendable, CaseIterable {
 
     /// Whether a lost answer leaves the money question open.
     public var movesMoney: Bool { self == .payment || self == .cancellation || self == .modification }
+
+    /// Whether a try that left and got no clear answer ends the call as an
+    /// unknown outcome (asked again under its key) rather than a failure:
+    /// every request that moves money, and a hold, which keeps a room.
+    public var isLookedUpWhenUnclear: Bool { movesMoney || self == .hold }
 }

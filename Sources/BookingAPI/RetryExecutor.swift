@@ -7,9 +7,10 @@ import Foundation
 /// moves money into `unknownOutcome` instead of a blind resend. The
 /// request's timeout bounds the whole call's time on the server, every try
 /// together (the waits between tries not counted). A request that moves
-/// money (a payment, a cancellation, a change of dates) answered with a
-/// replayed 5xx (`Idempotent-Replayed: true`) is final for its key:
-/// `.final(.rejected)` with the 5xx status.
+/// money (a payment, a cancellation, a change of dates) or keeps a room (a
+/// hold, a release) answered with a replayed 5xx (`Idempotent-Replayed:
+/// true`) is final for its key: `.final(.rejected)` with the 5xx status
+/// (the key is spent: sent again, it replays the same).
 struct RetryExecutor: Sendable {
     let transport: any Transport
     let policy: OutcomePolicy
@@ -94,7 +95,7 @@ struct RetryExecutor: Sendable {
                 outcome = .network(.connectionLost)
             }
             left -= started.duration(to: clock.now)
-            if kind.movesMoney, let answer, (500...599).contains(answer.status),
+            if kind.isLookedUpWhenUnclear, let answer, (500...599).contains(answer.status),
                 answer.header("Idempotent-Replayed")?.lowercased() == "true"
             {
                 // The server stored this error for the key: it ran the request
@@ -110,7 +111,7 @@ struct RetryExecutor: Sendable {
             case .retry(let delay):
                 guard left > .zero else {
                     // The call's time is spent: no try after it.
-                    if kind.movesMoney {
+                    if kind.isLookedUpWhenUnclear {
                         throw .unknownOutcome("\(Self.describe(outcome)), and the call's time is spent")
                     }
                     throw .final(.unavailable, serverError)
@@ -118,7 +119,8 @@ struct RetryExecutor: Sendable {
                 do { try await sleeper.sleep(for: delay) } catch {
                     // Cancelled while waiting: for money the outcome of the
                     // earlier try is what is unknown.
-                    throw kind.movesMoney ? .unknownOutcome("cancelled while waiting to retry") : .final(.notSent, nil)
+                    throw kind.isLookedUpWhenUnclear
+                        ? .unknownOutcome("cancelled while waiting to retry") : .final(.notSent, nil)
                 }
                 attempt += 1
             case .showUser(let kindOfError):
@@ -129,6 +131,13 @@ struct RetryExecutor: Sendable {
                 // key (a 4xx) is final as ever.
                 if kind.movesMoney && keyWasInUse && Self.isWait(failure) {
                     throw .unknownOutcome("\(Self.describe(outcome)), after the key was in use")
+                }
+                // A hold request that left and got no clear answer: the
+                // server may have made the hold under the key (a gateway's
+                // 503 after it ran, a lost answer). Not "not held": asked
+                // again under the same key, which replays a hold it made.
+                if kind == .hold && Self.isWait(failure) {
+                    throw .unknownOutcome("\(Self.describe(outcome)): the hold may have been made")
                 }
                 throw .final(failure, serverError)
             case .unknownOutcome:
@@ -151,8 +160,8 @@ struct RetryExecutor: Sendable {
     /// answers asked for. Checked again after each wait, since another call
     /// may have been told to wait longer meanwhile.
     private func waitForGate(beyond own: Int64, kind: RequestKind, attempt: Int) async throws(APIError) {
-        // After a first try, for money, that try's outcome is what is unknown.
-        let mayHaveLeft = attempt > 1 && kind.movesMoney
+        // After a first try, for money or a hold, that try's outcome is what is unknown.
+        let mayHaveLeft = attempt > 1 && kind.isLookedUpWhenUnclear
         while true {
             let now = wallClockSeconds()
             guard let deadline = gate.deadline(nowUnixSeconds: now), deadline > own else { return }

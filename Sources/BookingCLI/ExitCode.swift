@@ -31,6 +31,7 @@ extension ExitCode {
     package init(stage: BookingCore.BookingFlow.Stage) {
         switch stage {
         case .held, .confirmed: self = .done
+        case .failed(let s) where s.reason == .holdNotKnown: self = .unknown  // the room may be held: asked again
         case .failed, .expired, .notPaid, .cancelled, .browsing, .offerChosen, .priceChanged: self = .failed
         case .requestingHold, .checkingHold, .submitting, .unknown, .actionRequired, .processing: self = .unknown
         case .signInRequired(let s):  // a refused key: a payment sent is not known yet; anything else failed

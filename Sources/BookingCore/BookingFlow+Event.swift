@@ -149,8 +149,14 @@ extension BookingFlow {
         case priceChanged(Quote)
         /// `409 SOLD_OUT`.
         case soldOut
-        /// The server could not be reached or kept failing (retries used up).
+        /// The server could not be reached (nothing left the device) or
+        /// refused the request: no hold was made.
         case unavailable
+        /// The request left and no clear answer came back (a lost answer, a
+        /// 5xx, a gateway's 429 or 503): the server may have made the hold
+        /// under the attempt's key. Asked again under that key, never
+        /// concluded "not held".
+        case unknownOutcome
         /// The server asked not to be sent anything before `until` (unix
         /// seconds, from its `Retry-After`); nothing was sent.
         case waitRequested(until: Int64)
@@ -166,6 +172,7 @@ extension BookingFlow {
             case .priceChanged: return "priceChanged"
             case .soldOut: return "soldOut"
             case .unavailable: return "unavailable"
+            case .unknownOutcome: return "unknownOutcome"
             case .waitRequested: return "waitRequested"
             case .rejected: return "rejected"
             case .superseded: return "superseded"

@@ -54,6 +54,11 @@ extension BookingFlow {
                         attempt: stage.attempt, offer: stage.offer, reason: .waitRequested(until: until), version: nil)
                 ),
                 [save(id, .failed)])
+        case .holdFailed(_, .unknownOutcome):
+            // Nothing saved: the row stays HOLD_REQUESTED with its key, so a
+            // retry here or the next reconciliation asks again under it.
+            return go(
+                .failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdNotKnown, version: nil)))
         case .holdFailed(_, .unavailable), .holdFailed(_, .rejected):
             return go(
                 .failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .holdUnavailable, version: nil)),
@@ -201,10 +206,15 @@ extension BookingFlow {
     /// on the same live hold when the server left it free (a decline, a
     /// closed key), else on the same offer with a new hold. Back leaves
     /// that live hold: it is given up.
-    static func retryable(_ attempt: Attempt, offer: Offer?, hold: HoldID? = nil, _ event: Event, isOnline: Bool)
-        -> Step?
-    {
+    static func retryable(
+        _ attempt: Attempt, offer: Offer?, hold: HoldID? = nil, holdNotKnown: Bool = false, _ event: Event,
+        isOnline: Bool
+    ) -> Step? {
         switch event {
+        case .retryTapped where isOnline && holdNotKnown:
+            // The same attempt and key again: the server replays a hold it
+            // made for the lost answer, or makes it now; never a second room.
+            return go(.requestingHold(RequestingHold(attempt: attempt, offer: offer)), [.requestHold(attempt)])
         case .retryTapped(let id, let key) where isOnline && id != attempt.id && key != attempt.key:
             if let hold { return startAttempt(id: id, key: key, after: attempt, onHold: hold, offer: offer) }
             return startAttempt(

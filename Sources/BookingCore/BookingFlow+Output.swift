@@ -48,6 +48,7 @@ extension BookingFlow.State {
         case .failed(let s):
             switch s.reason {
             case .holdUnavailable: return "Could not hold the room"
+            case .holdNotKnown: return "No answer about the room"
             case .waitRequested: return "The server asked us to wait"
             case .superseded: return "Replaced by a newer hold"
             case .storageFull: return "The device's storage is full"
@@ -55,6 +56,9 @@ extension BookingFlow.State {
             case .abandoned: return "You left your bank's page"
             case .rejected(let code) where code == BookingFlow.paymentMethodOffCode:
                 return "This payment method is switched off"
+            case .rejected(let code) where code == BookingFlow.holdAlreadyBookedCode:
+                return "Already booked"
+            case .rejected: return "Payment refused"
             default: return "Payment failed"
             }
         case .expired: return "Room no longer held"
@@ -83,8 +87,8 @@ extension BookingFlow.State {
         case .submitting:
             return "Sending your payment. Do not pay again."
         case .actionRequired(let s) where s.couldNotLeave:
-            return "We could not reach the server to leave your bank's page. Nothing was charged for it. "
-                + "Confirm with your bank, or try another card again."
+            return "We could not reach the server to leave your bank's page, so this payment still waits for your "
+                + "bank. Confirm with your bank, or try another card again."
         case .actionRequired:
             return "Your bank asks you to confirm the payment."
         case .confirmed(let s):
@@ -94,10 +98,13 @@ extension BookingFlow.State {
         case .failed(let s):
             switch s.reason {
             case .holdUnavailable: return "The room could not be held. Nothing was charged."
+            case .holdNotKnown:
+                return "We did not get a clear answer, so the room may be held for you. "
+                    + "Try again asks for the same hold; if you leave, a room held for you is let go."
             case .waitRequested(let until):
                 return "The server asked us to wait until \(BookingFlow.clockTime(until)). "
                     + "Nothing was sent and nothing was charged. Try again then."
-            case .notSent: return "We could not reach the server. Nothing was charged."
+            case .notSent: return "We could not reach the server, so this payment was not sent."
             case .declined:
                 return s.holdID == nil
                     ? "Your bank declined the payment."
@@ -111,7 +118,12 @@ extension BookingFlow.State {
             case .rejected(let code) where code == BookingFlow.paymentMethodOffCode:
                 return "This way of paying is switched off for now. Nothing was charged."
                     + (s.holdID == nil ? "" : " The room is still held for you.")
-            case .rejected: return "The payment was refused."
+            case .rejected(let code) where code == BookingFlow.holdAlreadyBookedCode:
+                return "The server says this room is already booked under this hold, so this payment did not run. "
+                    + "Check your trips before paying again."
+            case .rejected:
+                return "The server refused this payment, so it did not run. Nothing was charged for it."
+                    + (s.holdID == nil ? "" : " The room is still held for you.")
             case .superseded:
                 return "A newer hold, started elsewhere on this device, replaced this one. Nothing was charged."
             case .storageFull: return BookingFlow.storageFullMessage
@@ -341,6 +353,11 @@ extension BookingFlow {
     /// kind is switched off (`409 PAYMENT_METHOD_DISABLED`): nothing ran,
     /// the room stays held, and Pay with that kind is disabled.
     public static let paymentMethodOffCode = "PAYMENT_METHOD_DISABLED"
+
+    /// The code of a payment the server refused because the hold is booked
+    /// already (`409 HOLD_ALREADY_BOOKED`, naming the booking): this
+    /// request did not run, and the booking that uses the hold is in trips.
+    public static let holdAlreadyBookedCode = "HOLD_ALREADY_BOOKED"
 
     /// The words of the retry action after "not paid": a new attempt, with a new key.
     public static let startNewAttemptLabel = "Start a new attempt"

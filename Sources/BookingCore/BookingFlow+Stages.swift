@@ -145,6 +145,12 @@ extension BookingFlow {
     public enum FailureReason: Hashable, Sendable {
         /// The room could not be held; no money moved.
         case holdUnavailable
+        /// The hold request left and no clear answer came back: the server
+        /// may have made the hold under the attempt's key, which stays
+        /// saved (`HOLD_REQUESTED`). Retry asks again under that same key
+        /// (the server replays a hold it made); reconciliation asks too and
+        /// gives up a hold nobody pays. No money moved.
+        case holdNotKnown
         /// The server asked not to be sent a hold before `until` (unix
         /// seconds); nothing was sent, no money moved.
         case waitRequested(until: Int64)
@@ -167,7 +173,8 @@ extension BookingFlow {
         case storageFull
     }
 
-    /// The attempt failed; a retry is a new attempt with a new key.
+    /// The attempt failed; a retry is a new attempt with a new key (after
+    /// `holdNotKnown`, the same attempt and key asked again).
     public struct Failed: Hashable, Sendable {
         /// The attempt.
         public let attempt: Attempt
@@ -206,5 +213,14 @@ extension BookingFlow {
             self.offer = offer
             self.version = version
         }
+    }
+}
+
+extension BookingFlow.FailureReason {
+    /// Whether the server refused the payment by a code of its own (not a
+    /// decline): `rejected`.
+    var isRejection: Bool {
+        if case .rejected = self { return true }
+        return false
     }
 }

@@ -152,6 +152,9 @@ extension BookingFlow {
         /// here, and nothing from the attempt's effects changes it.
         public var isFinal: Bool {
             switch self {
+            // A hold request with no clear answer is not settled: Retry asks
+            // again under the same attempt and key.
+            case .failed(let s) where s.reason == .holdNotKnown: return false
             case .confirmed, .failed, .expired, .cancelled, .notPaid: return true
             default: return false
             }

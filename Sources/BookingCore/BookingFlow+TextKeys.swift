@@ -53,6 +53,9 @@ extension BookingFlow.State {
         case .failed(let s) where s.reason == .declined && s.holdID != nil: return "failed.declined.stillHeld"
         case .failed(let s) where s.reason == .rejected(code: BookingFlow.paymentMethodOffCode):
             return s.holdID == nil ? "failed.paymentMethodOff" : "failed.paymentMethodOff.stillHeld"
+        case .failed(let s) where s.reason == .rejected(code: BookingFlow.holdAlreadyBookedCode):
+            return "failed.holdAlreadyBooked"
+        case .failed(let s) where s.reason.isRejection && s.holdID != nil: return "failed.rejected.stillHeld"
         case .failed(let s): return "failed." + Self.name(of: s.reason)
         case .notPaid(let s):
             switch s.reason {
@@ -87,6 +90,7 @@ extension BookingFlow.State {
     private static func name(of reason: BookingFlow.FailureReason) -> String {
         switch reason {
         case .holdUnavailable: return "holdUnavailable"
+        case .holdNotKnown: return "holdNotKnown"
         case .waitRequested: return "waitRequested"
         case .notSent: return "notSent"
         case .declined: return "declined"

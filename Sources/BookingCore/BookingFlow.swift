@@ -107,7 +107,9 @@ public enum BookingFlow {
         case .confirmed, .cancelled:
             result = settled(event)
         case .failed(let stage):
-            result = retryable(stage.attempt, offer: stage.offer, hold: stage.holdID, event, isOnline: state.isOnline)
+            result = retryable(
+                stage.attempt, offer: stage.offer, hold: stage.holdID, holdNotKnown: stage.reason == .holdNotKnown,
+                event, isOnline: state.isOnline)
         case .expired(let stage):
             result = retryable(stage.attempt, offer: stage.offer, event, isOnline: state.isOnline)
         case .notPaid(let stage):

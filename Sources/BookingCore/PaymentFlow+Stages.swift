@@ -147,7 +147,16 @@ extension PaymentFlow {
                     BookingFlow.Failed(
                         attempt: attempt, offer: nil, reason: .rejected(code: code), version: nil,
                         holdID: payment.holdID)))
-        case .rejected(let code): reason = code == BookingFlow.storageFullCode ? .storageFull : .rejected(code: code)
+        case .rejected(let code) where code != BookingFlow.storageFullCode:
+            // The server's own refusal of this key's request (its code, not a
+            // decline): it did not run. The room stays held unless the
+            // refusal says the hold is booked already.
+            let holdID = code == BookingFlow.holdAlreadyBookedCode ? nil : payment.holdID
+            return end(
+                .failed(
+                    BookingFlow.Failed(
+                        attempt: attempt, offer: nil, reason: .rejected(code: code), version: nil, holdID: holdID)))
+        case .rejected: reason = .storageFull
         case .superseded: reason = .superseded  // abandoned by the process that replaced it
         }
         return end(.failed(BookingFlow.Failed(attempt: attempt, offer: nil, reason: reason, version: nil)))

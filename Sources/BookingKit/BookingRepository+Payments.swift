@@ -125,22 +125,22 @@ extension BookingRepository {
             // that moved the attempt to PAYMENT_SUBMITTED, ends it.
             mark(id, .failed)
             return .notSent("\(error)")
-        case .final(.rejected, _):
-            // A 4xx other than the business ones: the server refused the
-            // request as such; no booking was made under this key.
+        case .final(.rejected(_, let code?), let detail):
+            // A 4xx with the contract's code, other than the business ones
+            // (a decline is `userFacing`): the server's word that it did not
+            // run the request; no booking was made under this key. Named by
+            // its code, never "declined".
             mark(id, .failed)
-            return .refused(.paymentDeclined, "\(error)")
+            return .rejected(code: code, detail?.message ?? "\(error)")
         case .final(.waitRequested(let until), _) where !isResend:
-            // A 429 or 503 (never stored: nothing ran under the key), or a
-            // remembered Retry-After that stopped the call before it left:
-            // certainly not paid, and the hold is kept for a new attempt.
+            // Only the remembered Retry-After gate ends a payment this way,
+            // before its first try left (`RetryExecutor`): a 429 or 503
+            // answered to the payment is looked up (`OutcomePolicy`).
+            // Nothing was sent: not paid, the hold kept for a new attempt.
             concludeWithoutPayment(id)
             return .waitRequested(until: until, "\(error)")
-        case .final(.unavailable, _) where !isResend:
-            // The tries ran out on 429s or 503s, never stored: the same.
-            concludeWithoutPayment(id)
-            return .waitRequested(until: Int64(now().timeIntervalSince1970.rounded(.up)), "\(error)")
-        case .final(.unavailable, _), .final(.waitRequested, _), .unknownOutcome, .invalidResponse, .notFound:
+        case .final(.rejected, _), .final(.unavailable, _), .final(.waitRequested, _), .unknownOutcome,
+            .invalidResponse, .notFound:
             // No clear answer, or a resend told to wait (the first send may
             // have arrived): looked up.
             return .unknown("\(error)")

@@ -6,9 +6,11 @@ import Foundation
 extension BookingRepository {
     /// Settles every non-final attempt with the server: the launch-time job.
     ///
-    /// For attempts it sends only GETs (a lookup by key, a hold read), never
-    /// a POST, so two processes reconciling the same database at once can
-    /// never send a request twice; what they learn is applied forward-only.
+    /// For attempts it sends GETs (a lookup by key, a hold read) and one
+    /// POST only: a hold request whose answer never came clear, sent again
+    /// with its own key and body (`settleUnclearHold`), which the server
+    /// de-duplicates; so two processes reconciling the same database at once
+    /// never make anything twice; what they learn is applied forward-only.
     /// At most `configuration.reconcileConcurrency` requests are in flight
     /// at once. Then it gives up the holds the device let go
     /// (`settleReleases`): each release is one POST per hold under the
@@ -59,12 +61,10 @@ extension BookingRepository {
         do {
             switch record.phase {
             case .holdRequested:
-                // The hold's answer never arrived. Holds move no money, the
-                // hold cannot be read without its id, and reconciliation
-                // sends no POST: it runs out on the server. Unless it may
-                // still be in flight in another process.
+                // The hold's answer never arrived, unless it may still be in
+                // flight in another process: asked again under its key.
                 if age < configuration.inFlightGrace { return .pending }
-                return finish(record, .expired)
+                return await settleUnclearHold(record)
             case .held:
                 let hold = try await readHold(record.attemptID, anchor: BootClock.current(), requiringTheSave: true)
                 switch hold.state {
@@ -130,7 +130,7 @@ extension BookingRepository {
         }
     }
 
-    private func finish(_ record: SavedAttempt, _ phase: AttemptPhase) -> AttemptSettlement {
+    func finish(_ record: SavedAttempt, _ phase: AttemptPhase) -> AttemptSettlement {
         let moved: Bool
         do {
             moved = try store.update(AttemptChange(attemptID: record.attemptID, phase: phase), at: currentDate())

@@ -38,6 +38,11 @@ package actor BookingRepository {
     var releasesInFlight: Set<HoldID> = []
     /// Who waits for a release in flight to be answered (`releaseSettled`).
     var releaseWaiters: [HoldID: [CheckedContinuation<Void, Never>]] = [:]
+    /// Attempts a new hold abandoned while their own hold request had no
+    /// clear answer (`HOLD_REQUESTED`): asked again under their keys before
+    /// the new hold request leaves, and any room the server kept for them
+    /// given up (`settleAbandonedHoldRequests`).
+    var abandonedHoldRequests: [SavedAttempt] = []
 
     /// Opens `booking.sqlite` in `directory`.
     ///
@@ -76,7 +81,9 @@ package actor BookingRepository {
             record.phase = .held
             record.holdID = hold
         }
-        return try store.startAttempt(record, releasingHolds: true)
+        let superseded = try store.startAttempt(record, releasingHolds: true)
+        abandonedHoldRequests += superseded.filter { $0.phase == .holdRequested }
+        return superseded
     }
 
     /// The attempt being held, if any: the one a payment is for.

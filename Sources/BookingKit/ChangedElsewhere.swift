@@ -88,7 +88,7 @@ extension BookingFlow.Stage {
     fileprivate var hasPaymentLeft: Bool {
         if case .failed(let failed) = self {
             switch failed.reason {
-            case .holdUnavailable, .waitRequested, .superseded, .storageFull: return false
+            case .holdUnavailable, .holdNotKnown, .waitRequested, .superseded, .storageFull: return false
             case .notSent, .declined, .paymentFailed, .abandoned, .rejected: return true
             }
         }

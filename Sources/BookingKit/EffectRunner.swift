@@ -83,8 +83,14 @@ package final class EffectRunner: Sendable {
                 // request leaves, so a room given up is freed before the
                 // next is asked for. A process that dies between (`after
                 // saveAttempt`) leaves them to reconciliation.
-                if await repository.hasOpenReleases() {
+                // So are the hold requests it abandoned before they got a
+                // clear answer: asked again under their keys first, and the
+                // rooms the server kept for them given up with the rest.
+                let owesHoldRequests = await repository.owesHoldRequests()
+                let owesReleases = await repository.hasOpenReleases()
+                if owesHoldRequests || owesReleases {
                     guard await passes("after", effect) else { return false }
+                    if owesHoldRequests { await repository.settleAbandonedHoldRequests() }
                     await repository.sendReleases()
                 }
                 return true
@@ -295,7 +301,11 @@ package final class EffectRunner: Sendable {
         case .final(.rejected(_, let code), _)?: return .rejected(code: code)
         case .invalidResponse?: return .rejected(code: "INVALID_RESPONSE")
         case .final(.waitRequested(let until), _)?: return .waitRequested(until: until)
-        case .final(.notSent, _)?, .final(.unavailable, _)?, .unknownOutcome?, .notFound?:
+        case .unknownOutcome?:
+            // The request left and no clear answer came: the server may have
+            // made the hold under the attempt's key.
+            return .unknownOutcome
+        case .final(.notSent, _)?, .final(.unavailable, _)?, .notFound?:
             return .unavailable
         case nil where error as? RepositoryError == .superseded(id): return .superseded
         case nil: return .rejected(code: "LOCAL_STORAGE_FAILED")
@@ -314,6 +324,7 @@ package final class EffectRunner: Sendable {
         case .keyClosed: return .payFailed(id, .keyClosed)
         case .notSent: return .payFailed(id, .notSent)
         case .waitRequested(let until, _): return .payFailed(id, .waitRequested(until: until))
+        case .rejected(let code, _): return .payFailed(id, .rejected(code: code))
         case .notPayable: return .payFailed(id, .rejected(code: "NOT_PAYABLE"))
         case .paymentMethodOff: return .payFailed(id, .rejected(code: BookingFlow.paymentMethodOffCode))
         case .superseded: return .payFailed(id, .superseded)

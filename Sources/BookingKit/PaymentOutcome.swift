@@ -18,10 +18,17 @@ package enum PaymentOutcome: Equatable, Sendable {
     /// The server refused the key as closed (`409 IDEMPOTENCY_KEY_CLOSED`):
     /// the payment never ran and never will; saved as not paid.
     case keyClosed(String)
-    /// The server asked not to be sent anything before `until` (unix
-    /// seconds): a 429 or 503, never stored, or a remembered `Retry-After`
-    /// that stopped the call before it left. Nothing ran under the key: saved
-    /// as not paid, and the hold can be paid again under a new key.
+    /// The server refused the payment with this machine code, neither a
+    /// decline nor a business answer (`400 INVALID_PAYMENT_TOKEN`, `409
+    /// HOLD_ALREADY_BOOKED`...): its own word that the request did not run
+    /// under the key. Saved as not paid; the hold is not concluded.
+    case rejected(code: String, String)
+    /// A remembered `Retry-After` (the server's, from an earlier answer)
+    /// stopped the call before it left: nothing was sent under the key.
+    /// Saved as not paid, and the hold can be paid again under a new key.
+    /// A 429 or 503 answered to the payment itself is never this: a gateway
+    /// may have answered it after the server ran the payment, so it is
+    /// looked up (`unknown`).
     case waitRequested(until: Int64, String)
     /// The request did not go through and certainly charged nothing.
     case notSent(String)

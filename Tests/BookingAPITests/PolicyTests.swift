@@ -34,11 +34,12 @@ import Testing
         let hour = RequestOutcome.response(status: 429, errorCode: "RATE_LIMITED", retryAfter: "3600")
         #expect(Self.decide(hour, .read) == .final(.waitRequested(until: Self.now + 3_600)))
         #expect(Self.decide(hour, .hold) == .final(.waitRequested(until: Self.now + 3_600)))
-        // A 429 is refused before anything runs: a payment was not taken.
-        #expect(Self.decide(hour, .payment) == .final(.waitRequested(until: Self.now + 3_600)))
-        // A 503 is never stored either (nothing ran): final for a payment too.
+        // A 429 or 503 never proves that a payment did not run (a gateway
+        // answers them after the server ran it): looked up, never final.
+        #expect(Self.decide(hour, .payment) == .unknownOutcome)
         let busy = RequestOutcome.response(status: 503, errorCode: nil, retryAfter: "Sun, 06 Nov 1994 09:49:37 GMT")
-        #expect(Self.decide(busy, .payment) == .final(.waitRequested(until: Self.now + 3_600)))
+        #expect(Self.decide(busy, .payment) == .unknownOutcome)
+        #expect(Self.decide(busy, .cancellation) == .unknownOutcome)
         // A key still in use: the first request runs, so the payment is looked up.
         let inUse = RequestOutcome.response(status: 409, errorCode: "IDEMPOTENCY_KEY_IN_USE", retryAfter: "3600")
         #expect(Self.decide(inUse, .payment) == .unknownOutcome)
@@ -101,12 +102,30 @@ import Testing
     }
 
     @Test func rateLimitsAndUnavailableObeyRetryAfter() {
-        #expect(Self.decide(Self.response(429, retryAfter: "7"), .payment) == .retry(after: .seconds(7)))
+        #expect(Self.decide(Self.response(429, retryAfter: "7"), .hold) == .retry(after: .seconds(7)))
+        #expect(Self.decide(Self.response(429, retryAfter: "7"), .payment) == .unknownOutcome)
         #expect(Self.decide(Self.response(503, retryAfter: "garbage"), .read, attempt: 2) == .retry(after: .seconds(2)))
         #expect(Self.decide(Self.response(408), .hold) == .retry(after: .seconds(1)))
-        #expect(Self.decide(Self.response(503), .payment, attempt: 3) == .final(.unavailable))
-        #expect(Self.decide(Self.response(408), .payment, attempt: 3) == .unknownOutcome)
-        #expect(Self.decide(Self.response(429), .payment, attempt: 3) == .final(.unavailable))
+        #expect(Self.decide(Self.response(503), .hold, attempt: 2) == .retry(after: .seconds(2)))
+        #expect(Self.decide(Self.response(503), .hold, attempt: 3) == .final(.unavailable))
+        for status in [408, 429, 503] {
+            #expect(Self.decide(Self.response(status), .payment) == .unknownOutcome)
+            #expect(Self.decide(Self.response(status), .payment, attempt: 3) == .unknownOutcome)
+        }
+    }
+
+    /// Only the server's word on a key settles a payment: an answer without
+    /// the contract's machine code (a gateway's page, a cut body) is looked
+    /// up, never read as "declined" or "refused" from its status.
+    @Test func aMoneyAnswerWithoutTheContractsCodeIsLookedUp() {
+        for status in [400, 402, 404, 409, 410, 422, 500, 502, 504] {
+            #expect(Self.decide(Self.response(status), .payment) == .unknownOutcome, "HTTP \(status)")
+        }
+        #expect(Self.decide(Self.response(402, "PAYMENT_DECLINED"), .payment) == .showUser(.paymentDeclined))
+        #expect(
+            Self.decide(Self.response(400, "INVALID_PAYMENT_TOKEN"), .payment)
+                == .final(.rejected(status: 400, errorCode: "INVALID_PAYMENT_TOKEN")))
+        #expect(Self.decide(Self.response(402), .hold) == .showUser(.paymentDeclined))
     }
 
     @Test func theBodysCodeDecidesWhatA409Means() {

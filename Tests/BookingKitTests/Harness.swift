@@ -24,10 +24,11 @@ final class Harness: @unchecked Sendable {
     init(
         route: SandboxFixture.Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000,
         configuration: RepositoryConfiguration = RepositoryConfiguration(),
-        faults: [FaultInjectingTransport.Rule] = [], retryAfterSeconds: Int = 1
+        faults: [FaultInjectingTransport.Rule] = [], retryAfterSeconds: Int = 1, behindGateway: Bool = false
     ) throws {
         sandbox = try SandboxFixture(
-            route: route, holdTTLMilliseconds: holdTTLMilliseconds, retryAfterSeconds: retryAfterSeconds)
+            route: route, holdTTLMilliseconds: holdTTLMilliseconds, retryAfterSeconds: retryAfterSeconds,
+            behindGateway: behindGateway)
         for fault in faults { sandbox.transport.inject(fault) }
         api = sandbox.client(sleeper: sleeper)
         self.configuration = configuration

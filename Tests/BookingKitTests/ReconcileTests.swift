@@ -36,7 +36,7 @@ import Testing
         _ = await repository.pay(declined, token: PaymentToken("tok_chargeDeclined"))
         // A hold request that never got its answer (the data directory's
         // one current hold: a live hold would replace it, see below).
-        _ = try await repository.startAttempt(offer: offer.id, quote: offer.quote.id)
+        let unanswered = try await repository.startAttempt(offer: offer.id, quote: offer.quote.id)
 
         let postsBefore = harness.sandbox.transport.requests.filter { $0.method == "POST" }.count
         let report = await repository.reconcile()
@@ -46,13 +46,19 @@ import Testing
         #expect(report.expired == 1)
         #expect(report.stillPending == 0)
         #expect(report.errors == 0)
-        // No payment or hold is sent again; the one POST gives up the room
-        // the declined attempt kept, which no screen can pay any more (a
-        // newer attempt replaced it).
+        // No payment is sent again. The unanswered hold request is asked
+        // again under its own key (the server may keep a room for it), and
+        // the rooms nobody can pay any more are given up: that one, and the
+        // one the declined attempt kept (a newer attempt replaced it).
         let posts = harness.sandbox.transport.requests.filter { $0.method == "POST" }.dropFirst(postsBefore)
         let declinedHold = try #require(try await repository.attempt(declined)?.holdID)
-        #expect(posts.map(\.url.path) == ["/v1/holds/\(declinedHold.rawValue)/release"])
-        #expect(report.holdsReleased == 1)
+        let holdPosts = posts.filter { $0.url.path == "/v1/holds" }
+        #expect(holdPosts.map { $0.headers["Idempotency-Key"] } == [unanswered.idempotencyKey.rawValue])
+        let releases = Set(posts.map(\.url.path).filter { $0.hasSuffix("/release") })
+        #expect(releases.count == 2)
+        #expect(releases.contains("/v1/holds/\(declinedHold.rawValue)/release"))
+        #expect(report.holdsReleased == 2)
+        #expect(try await harness.sandbox.liveHolds().isEmpty)
         #expect(try await repository.attempt(paid.attemptID)?.phase == .confirmed)
         let bookingID = try #require(try await repository.attempt(paid.attemptID)?.bookingID)
         #expect(try await repository.hasTrip(bookingID))

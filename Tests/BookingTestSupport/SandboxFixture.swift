@@ -27,6 +27,8 @@ public final class SandboxFixture: @unchecked Sendable {
     public let transport: FaultInjectingTransport
     /// The server's address.
     public let server: ServerAddress
+    /// The gateway in front of the listener, if the fixture has one.
+    public let gateway: NginxGateway?
     /// Where the client's databases go.
     public var clientDirectory: String { directory.file("client") }
 
@@ -34,7 +36,8 @@ public final class SandboxFixture: @unchecked Sendable {
     public init(
         route: Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000, faultRates: [SandboxFault: Double] = [:],
         faultSeed: UInt64 = 1, retryAfterSeconds: Int = 1,
-        keyLifetimeSeconds: Int64 = SandboxConfiguration.defaultIdempotencyKeyLifetimeSeconds
+        keyLifetimeSeconds: Int64 = SandboxConfiguration.defaultIdempotencyKeyLifetimeSeconds,
+        behindGateway: Bool = false
     ) throws {
         directory = TemporaryDirectory("sandbox-fixture")
         clock = SandboxManualClock()
@@ -48,6 +51,8 @@ public final class SandboxFixture: @unchecked Sendable {
         handler = try SandboxHandler(configuration: configuration)
         switch route {
         case .inProcess:
+            precondition(!behindGateway, "a gateway needs the loopback route")
+            gateway = nil
             listener = nil
             server = try ServerAddress("http://127.0.0.1:1")
             transport = FaultInjectingTransport(InProcessTransport(handler: handler))
@@ -55,7 +60,10 @@ public final class SandboxFixture: @unchecked Sendable {
             let listener = HTTPListener(handler: handler)
             let port = try listener.start()
             self.listener = listener
-            server = try ServerAddress("http://127.0.0.1:\(port)")
+            // Behind a gateway: real nginx in front of the listener, and
+            // the client speaks to nginx.
+            gateway = behindGateway ? try NginxGateway(upstreamPort: Int(port)) : nil
+            server = try ServerAddress("http://127.0.0.1:\(gateway?.port ?? Int(port))")
             transport = FaultInjectingTransport(URLSessionTransport())
         }
     }
@@ -89,6 +97,7 @@ public final class SandboxFixture: @unchecked Sendable {
 
     /// Stops the listener, if any.
     public func stop() async {
+        gateway?.stop()
         await listener?.shutdown()
     }
 }
