@@ -83,8 +83,11 @@ extension BookingRepository {
         return statuses
     }
 
-    /// Sends one release and saves the answer where it arrives.
-    private func send(_ request: HoldRelease) async -> HoldRelease.Status {
+    /// Sends one release and saves the answer where it arrives. A key the
+    /// server spent (it replayed a failure stored for it, and never runs it
+    /// again) is renewed and the release sent once more under the new key:
+    /// a release can always finish.
+    private func send(_ request: HoldRelease, renewing: Bool = true) async -> HoldRelease.Status {
         let hold = request.holdID
         // Already being sent from this process: that call settles it.
         guard releasesInFlight.insert(hold).inserted else { return .open }
@@ -118,6 +121,10 @@ extension BookingRepository {
                     "a hold's release was refused for its credential; it is sent again later", error: error,
                     ["hold": hold.rawValue])
                 return .open
+            case .final(.rejected(let code, _), _) where code >= 500 && renewing:
+                releasesInFlight.remove(hold)
+                guard let renewed = renewKey(of: request) else { return .open }
+                return await send(renewed, renewing: false)
             case .final(.rejected(let code, let server), _) where (400...499).contains(code):
                 status = .refused
                 reason = server ?? "HTTP \(code)"
@@ -133,5 +140,21 @@ extension BookingRepository {
             logger.error("cannot save the release's answer; it is sent again", error: error, ["hold": hold.rawValue])
         }
         return status
+    }
+
+    /// The release of `request`'s hold under a new key, saved before it is
+    /// sent; nil when it cannot be saved or another process renewed it first
+    /// (its key is sent next time).
+    private func renewKey(of request: HoldRelease) -> HoldRelease? {
+        let key = IdempotencyKey("release-\(request.holdID.rawValue)-\(makeUUID().uuidString.lowercased())")
+        do {
+            guard try store.releases.renew(request.holdID, spent: request.idempotencyKey, as: key, at: now()) else {
+                return nil
+            }
+            return try store.releases.release(of: request.holdID)
+        } catch {
+            logger.error("cannot renew a release's spent key", error: error, ["hold": request.holdID.rawValue])
+            return nil
+        }
     }
 }

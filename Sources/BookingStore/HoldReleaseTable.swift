@@ -114,6 +114,32 @@ public struct HoldReleaseTable {
             [.text(hold.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
     }
 
+    /// Replaces an open request's spent key with `key` (the server replayed
+    /// a failure it stored for the old one, and never runs that key again),
+    /// keeping the request open, its attempt and its age: one conditional
+    /// delete of the row with the spent key and an insert, in one
+    /// transaction (the schema fixes a row's key once saved). Of two
+    /// processes renewing the same key, one wins; the other finds the row
+    /// changed and sends the winner's key next time. Returns whether this
+    /// call renewed it. Durable on return.
+    @discardableResult
+    public func renew(_ hold: HoldID, spent: IdempotencyKey, as key: IdempotencyKey, at date: Date) throws -> Bool {
+        try database.transaction {
+            guard let open = try release(of: hold), open.status == .open, open.idempotencyKey == spent,
+                try database.compareAndSet(
+                    "DELETE FROM hold_release WHERE hold_id = ?1 AND idempotency_key = ?2 AND status = 'OPEN'",
+                    [.text(hold.rawValue), .text(spent.rawValue)])
+            else { return false }
+            try database.run(
+                "INSERT INTO hold_release (\(Self.columns)) VALUES (?1, ?2, ?3, 'OPEN', NULL, ?4, ?5)",
+                [
+                    .text(hold.rawValue), .text(key.rawValue), .text(open.attemptID.rawValue),
+                    .integer(open.createdAt.unixMilliseconds), .integer(date.unixMilliseconds),
+                ])
+            return true
+        }
+    }
+
     /// The request for `hold`, if any.
     public func release(of hold: HoldID) throws -> HoldRelease? {
         try rows("SELECT \(Self.columns) FROM hold_release WHERE hold_id = ?", hold.rawValue).first

@@ -113,6 +113,28 @@ import Testing
         #expect(released < paths.lastIndex(of: "/v1/holds") ?? 0)
         await harness.sandbox.stop()
     }
+
+    /// The server failed the release and stored that failure under its key
+    /// (a 500 before anything changed): every resend under that key only
+    /// replays the 500. The spent key is renewed, saved before it leaves,
+    /// and the room is freed at once, not kept for the key's lifetime.
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func aReleaseWhoseKeyTheServerSpentIsSentUnderANewKey(route: SandboxFixture.Route) async throws {
+        let harness = try Harness(route: route)
+        let attempt = try await harness.holdAnOffer()
+        let holdID = try #require(try await harness.repository.attempt(attempt)?.holdID)
+        harness.sandbox.transport.inject(.init("POST", Self.releasePath(holdID), fault: "error-500-before-commit"))
+        await harness.flow.send(.backTapped)
+        try await harness.releaseSent(holdID)
+        #expect(try await harness.sandbox.liveHolds().isEmpty, "the room is free")
+        let saved = try await harness.repository.holdReleases()
+        #expect(saved.map(\.status) == [.released])
+        let keys = harness.sandbox.transport.requests("POST", Self.releasePath(holdID))
+            .compactMap { $0.headers["Idempotency-Key"] }
+        #expect(Set(keys).count == 2, "the spent key, then one new key: \(keys)")
+        #expect(keys.last == saved.first?.idempotencyKey.rawValue)
+        await harness.sandbox.stop()
+    }
 }
 
 extension Harness {
