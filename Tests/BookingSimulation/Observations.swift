@@ -38,6 +38,7 @@ public final class Observations: Sendable {
         var requests: [Request] = []
         var deaths: [String: Int] = [:]
         var refusedTaps = 0
+        var saidNotCharged: [String: String] = [:]
     }
 
     private let record = Locked(Record())
@@ -78,6 +79,17 @@ public final class Observations: Sendable {
             $0.requests.append(
                 Request(at: time, method: "DIED", target: "at \(boundary)", key: nil, fault: nil, status: nil))
         }
+    }
+
+    /// Records that a screen told the user attempt `attemptID` charged
+    /// nothing (`text`, what it said), for I12.
+    public func saidNotCharged(_ attemptID: String, _ text: String) {
+        record.withLock { $0.saidNotCharged[attemptID] = $0.saidNotCharged[attemptID] ?? text }
+    }
+
+    /// The attempts a screen said charged nothing, with the first words said.
+    public var notChargedClaims: [String: String] {
+        record.withLock { $0.saidNotCharged }
     }
 
     /// Records a tap the screen did not offer, refused by the client.

@@ -26,6 +26,15 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
     case error500BeforeCommit
     /// `500` after the server committed.
     case error500AfterCommit
+    /// A gateway in front of the server answers `503` with the contract's
+    /// body and `Retry-After` after the server ran the request
+    /// (`gateway-503-after-commit`).
+    case gateway503AfterCommit
+    /// A gateway answers `429` the same way (`gateway-429-after-commit`).
+    case gateway429AfterCommit
+    /// A gateway answers `502` with an HTML page after the server ran the
+    /// request (`gateway-502-after-commit`).
+    case gateway502AfterCommit
     /// `409 IDEMPOTENCY_KEY_IN_USE`.
     case keyInUse
     /// `409 PRICE_CHANGED` on a hold.
@@ -79,6 +88,12 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
         case .unavailableDate: Traits(name: "503 Retry-After HTTP-date")
         case .error500BeforeCommit: Traits(name: "500 before commit", sandboxHeader: "error-500-before-commit")
         case .error500AfterCommit: Traits(name: "500 after commit", sandboxHeader: "error-500-after-commit")
+        case .gateway503AfterCommit:
+            Traits(name: "gateway 503 after commit", sandboxHeader: "gateway-503-after-commit", landing: .post)
+        case .gateway429AfterCommit:
+            Traits(name: "gateway 429 after commit", sandboxHeader: "gateway-429-after-commit", landing: .post)
+        case .gateway502AfterCommit:
+            Traits(name: "gateway 502 after commit", sandboxHeader: "gateway-502-after-commit", landing: .post)
         case .keyInUse: Traits(name: "409 IDEMPOTENCY_KEY_IN_USE", landing: .post)
         case .priceChanged: Traits(name: "409 PRICE_CHANGED", sandboxHeader: "price-changed", landing: .holdRequest)
         case .soldOut: Traits(name: "409 SOLD_OUT", sandboxHeader: "sold-out", landing: .holdRequest)
@@ -112,5 +127,6 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
         .offline, .requestLost, .responseLostAfterCommit, .timedOutAfterSending, .duplicateDelivery, .requestTimeout408,
         .rateLimitSeconds, .rateLimitDate, .unavailableSeconds, .unavailableDate, .error500BeforeCommit,
         .error500AfterCommit, .keyInUse, .priceChanged, .soldOut, .staleVersion, .equalVersion,
+        .gateway503AfterCommit, .gateway429AfterCommit, .gateway502AfterCommit,
     ]
 }

@@ -31,6 +31,9 @@ extension Simulation {
         {
             observations.violation("I3 the flow's version moved back from \(old) to \(new) on \(event.name)")
         }
+        if let attempt = next.stage.attemptID, let message = next.message, Self.saysNothingCharged(message) {
+            observations.saidNotCharged(attempt.rawValue, "\(next.stage.name): \(message)")
+        }
         if event.attemptID == nil || before.stage.attemptID != next.stage.attemptID { lane.schedule.reset() }
         for effect in effects {
             switch effect {
@@ -228,14 +231,32 @@ extension Simulation {
 
     /// I8: an attempt whose key the ledger charged (and did not refund) is
     /// never let go on the device: not `ABANDONED`, `FAILED` or `EXPIRED`.
+    /// I12, the same for what the user is told: no screen ever said that an
+    /// attempt whose key the ledger charged charged nothing (or sent
+    /// nothing), at any moment of the run.
     private func checkChargedAttempts(_ ledger: LedgerReport) {
+        let charged = Set(ledger.entries.filter { $0.kind == "charge" }.map(\.idempotencyKey))
         let refunded = Set(ledger.entries.filter { $0.kind == "refund" }.map(\.bookingId))
-        let charged = Set(
+        let kept = Set(
             ledger.entries.filter { $0.kind == "charge" && !refunded.contains($0.bookingId) }.map(\.idempotencyKey))
-        for row in world.attempts.rows().values.sorted(by: { $0.attemptID < $1.attemptID })
-        where charged.contains(row.key) && ["ABANDONED", "FAILED", "EXPIRED"].contains(row.status) {
+        let rows = world.attempts.rows().values.sorted(by: { $0.attemptID < $1.attemptID })
+        for row in rows where kept.contains(row.key) && ["ABANDONED", "FAILED", "EXPIRED"].contains(row.status) {
             world.observations.violation(
                 "I8 attempt \(row.attemptID) was charged (key \(row.key)) but says \(row.status)")
         }
+        let claims = world.observations.notChargedClaims
+        for row in rows where charged.contains(row.key) {
+            if let said = claims[row.attemptID] {
+                world.observations.violation(
+                    "I12 attempt \(row.attemptID) was charged (key \(row.key)) but the screen said \"\(said)\"")
+            }
+        }
+    }
+
+    /// Whether a screen's message tells the user that nothing was charged
+    /// or nothing was sent.
+    static func saysNothingCharged(_ message: String) -> Bool {
+        let text = message.lowercased()
+        return text.contains("nothing was charged") || text.contains("nothing was sent")
     }
 }
