@@ -28,11 +28,10 @@ import Primitives
 /// - The request's `timeout` bounds the whole exchange.
 /// - A cancelled task ends its exchange at once (`curl_multi_wakeup`).
 ///
-/// Needs libcurl's headers to build (`libcurl4-openssl-dev`); it is linked
-/// only on Linux, where FoundationNetworking already loads libcurl.
+/// Builds with no libcurl header: libcurl is loaded at run time (`load()`,
+/// CCurl). A process must not use a transport while `load()` fails. It is
+/// linked only on Linux, where FoundationNetworking already loads libcurl.
 package final class CurlTransport: Transport {
-    /// libcurl's global set-up, done once before the first handle.
-    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
     /// How many idle handle pairs are kept for the next exchanges.
     private static let keptIdle = 4
     private let idle = Locked<[CurlHandles]>([])
@@ -41,7 +40,10 @@ package final class CurlTransport: Transport {
     package init() {}
 
     package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-        guard Self.initialized, let handles = idle.withLock({ $0.popLast() }) ?? CurlHandles() else {
+        if case .failure(let unavailable) = Self.load() {
+            throw TransportError(.cannotConnect, "libcurl cannot be used: \(unavailable.reason)")
+        }
+        guard let handles = idle.withLock({ $0.popLast() }) ?? CurlHandles() else {
             throw TransportError(.cannotConnect, "libcurl has no handle")
         }
         let exchange = CurlExchange(request, on: handles)
