@@ -29,8 +29,9 @@ import Primitives
 /// - A cancelled task ends its exchange at once (`curl_multi_wakeup`).
 ///
 /// Builds with no libcurl header: libcurl is loaded at run time (`load()`,
-/// CCurl). A process must not use a transport while `load()` fails. It is
-/// linked only on Linux, where FoundationNetworking already loads libcurl.
+/// CCurl). A process must not use a transport while `load()` fails; the
+/// default transport falls back to URLSession then. It is linked only on
+/// Linux, where FoundationNetworking already loads libcurl.
 package final class CurlTransport: Transport {
     /// How many idle handle pairs are kept for the next exchanges.
     private static let keptIdle = 4
