@@ -91,6 +91,9 @@ final class CurlExchange: @unchecked Sendable {
             string(CURLOPT_URL, request.url.absoluteString),
             bk_curl_allow_only_http(easy),
             bk_curl_set_long(easy, CURLOPT_NOSIGNAL, 1),
+            // "" is no proxy, not even one the environment names (`http_proxy`,
+            // `ALL_PROXY`, ...): a request goes where its URL says.
+            string(CURLOPT_PROXY, ""),
             bk_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0),
             bk_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)),
             bk_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorText),

@@ -36,7 +36,9 @@ final class CurlHandles: @unchecked Sendable {
         errorText.deallocate()
     }
 
-    /// Back to a fresh handle's options, for the next exchange.
+    /// Back to a fresh handle's options, for the next exchange, which sets
+    /// every option it needs again (`CurlExchange.configure()`: no proxy
+    /// among them), as on a new handle.
     func reset() {
         bk_curl_easy_reset(easy)
         errorText.pointee = 0

@@ -27,6 +27,8 @@ import Primitives
 ///   the exchange before any body (`TransportResponse.isOverLimit`).
 /// - The request's `timeout` bounds the whole exchange.
 /// - A cancelled task ends its exchange at once (`curl_multi_wakeup`).
+/// - No proxy: libcurl would send through one that `http_proxy` or
+///   `ALL_PROXY` names; here a request goes where its URL says.
 ///
 /// Builds with no libcurl header: libcurl is loaded at run time (`load()`,
 /// CCurl). A process must not use a transport while `load()` fails; the
