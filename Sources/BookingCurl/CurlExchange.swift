@@ -11,6 +11,7 @@ import Primitives
 /// (the callbacks run inside `curl_multi_perform`).
 final class CurlExchange: @unchecked Sendable {
     private let request: TransportRequest
+    private let trust: CurlTrust
     /// The handles, which outlive the exchange (a late `cancel()` only wakes
     /// their next exchange, which finds itself not cancelled and goes on).
     let handles: CurlHandles
@@ -26,11 +27,12 @@ final class CurlExchange: @unchecked Sendable {
     /// How much of the body libcurl has taken.
     private var uploaded = 0
 
-    /// A new exchange for `request` on `handles` (reset); nothing is sent
-    /// before `perform()`.
-    init(_ request: TransportRequest, on handles: CurlHandles) {
+    /// A new exchange for `request` on `handles` (reset), trusting what
+    /// `trust` names; nothing is sent before `perform()`.
+    init(_ request: TransportRequest, on handles: CurlHandles, trust: CurlTrust) {
         self.request = request
         self.handles = handles
+        self.trust = trust
     }
 
     deinit {
@@ -94,6 +96,7 @@ final class CurlExchange: @unchecked Sendable {
             // "" is no proxy, not even one the environment names (`http_proxy`,
             // `ALL_PROXY`, ...): a request goes where its URL says.
             string(CURLOPT_PROXY, ""),
+            bk_curl_set_long(easy, CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2),
             bk_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0),
             bk_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)),
             bk_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorText),
@@ -102,6 +105,8 @@ final class CurlExchange: @unchecked Sendable {
             bk_curl_set_data_function(easy, CURLOPT_HEADERFUNCTION, Self.onHeader),
             bk_curl_set_pointer(easy, CURLOPT_HEADERDATA, context),
         ]
+        if let file = trust.file { codes.append(string(CURLOPT_CAINFO, file)) }
+        if let directory = trust.directory { codes.append(string(CURLOPT_CAPATH, directory)) }
         codes += method()
         // No `Expect: 100-continue` round trip before a larger body.
         for line in request.headers.map({ "\($0.key): \($0.value)" }) + ["Expect:"] {

@@ -37,8 +37,8 @@ final class CurlHandles: @unchecked Sendable {
     }
 
     /// Back to a fresh handle's options, for the next exchange, which sets
-    /// every option it needs again (`CurlExchange.configure()`: no proxy
-    /// among them), as on a new handle.
+    /// every option it needs again (`CurlExchange.configure()`: no proxy,
+    /// TLS 1.2, ...), as on a new handle.
     func reset() {
         bk_curl_easy_reset(easy)
         errorText.pointee = 0

@@ -5,7 +5,8 @@ import TestSupport
 import Testing
 
 /// What `CurlTransport` takes from the machine it runs on: libcurl itself,
-/// loaded at run time, and the environment's proxy variables (ignored).
+/// loaded at run time, the environment's proxy variables (ignored) and the
+/// certificate authorities `SSL_CERT_FILE` and `SSL_CERT_DIR` name.
 @Suite struct CurlEnvironmentTests {
     @Test func libcurlLoadsHere() throws {
         try CurlTransport.load().get()
@@ -27,6 +28,54 @@ import Testing
         #expect(throws: CurlUnavailable(reason: reason)) { try CurlTransport.probe(library: "libc.so.6").get() }
     }
     #endif
+
+    // MARK: - Certificate authorities
+
+    @Test func aCertificateFileThatIsNotThereIsNamedAndNothingIsSent() async {
+        let path = "/nonexistent-\(UUID().uuidString)/ca.pem"
+        let url = URL(string: "https://127.0.0.1:9/v1/offers")!
+        let error = await #expect(throws: TransportError.self) {
+            try await CurlTransport(environment: ["SSL_CERT_FILE": path]).send(
+                TransportRequest(method: "GET", url: url, timeout: .seconds(5)))
+        }
+        #expect(error == TransportError(.tlsFailure, "SSL_CERT_FILE names \(path), which does not exist"))
+        #expect(error?.failure.requestCertainlyNotSent == true)
+    }
+
+    @Test func aCertificateDirectoryThatIsNotOneIsNamed() async throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("ca.pem")
+        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: file))
+        let url = URL(string: "https://127.0.0.1:9/v1/offers")!
+        let notThere = await #expect(throws: TransportError.self) {
+            try await CurlTransport(environment: ["SSL_CERT_DIR": directory.file("certs")]).send(
+                TransportRequest(method: "GET", url: url, timeout: .seconds(5)))
+        }
+        #expect(notThere?.detail == "SSL_CERT_DIR names \(directory.file("certs")), which does not exist")
+        let aFile = await #expect(throws: TransportError.self) {
+            try await CurlTransport(environment: ["SSL_CERT_DIR": file]).send(
+                TransportRequest(method: "GET", url: url, timeout: .seconds(5)))
+        }
+        #expect(aFile == TransportError(.tlsFailure, "SSL_CERT_DIR names \(file), which is not a directory"))
+        let fileIsADirectory = await #expect(throws: TransportError.self) {
+            try await CurlTransport(environment: ["SSL_CERT_FILE": directory.path]).send(
+                TransportRequest(method: "GET", url: url, timeout: .seconds(5)))
+        }
+        #expect(fileIsADirectory?.detail == "SSL_CERT_FILE names \(directory.path), which is a directory, not a file")
+    }
+
+    /// Plain HTTP uses no certificate: a variable naming a missing one
+    /// does not stop it.
+    @Test func plainHTTPIgnoresTheCertificateVariables() async throws {
+        let server = try ScriptedSocketServer { connection in
+            _ = ScriptedSocketServer.readRequest(connection)
+            ScriptedSocketServer.write(connection, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}")
+        }
+        let response = try await CurlTransport(environment: ["SSL_CERT_FILE": "/nonexistent/ca.pem"]).send(
+            TransportRequest(method: "GET", url: server.url("/v1/offers"), timeout: .seconds(10)))
+        #expect(response.status == 200)
+        server.stop()
+    }
 
     // MARK: - Proxy variables
 
