@@ -74,7 +74,7 @@ final class CurlExchange: @unchecked Sendable {
             return .success(TransportResponse(status: status, headers: headers, body: body, isOverLimit: isOverLimit))
         }
         let detail = errorText.pointee == 0 ? String(cString: bk_curl_easy_strerror(code)) : String(cString: errorText)
-        return .failure(TransportError(curlCode: code, detail: detail))
+        return .failure(TransportError(curlCode: code, detail: detail, host: request.url.host ?? "the server"))
     }
 
     /// The transfer's result, from the multi handle's done message.
