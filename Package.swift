@@ -28,12 +28,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        // libcurl's easy interface for BookingCurl, Linux's HTTP.
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-        ),
+        // libcurl's easy interface for BookingCurl, Linux's HTTP, loaded at
+        // run time with dlopen: no libcurl header or development package
+        // to build (Sources/CCurl/include/CCurl.h), `libcurl.so.4` to run.
+        // `dl` for glibc before 2.34, where dlopen is not in libc.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The dependency-free primitives every module may use (ARCHITECTURE.md).
         .target(name: "Primitives"),
         .target(name: "BookingCore", dependencies: ["Primitives"]),

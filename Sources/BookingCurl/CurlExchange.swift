@@ -11,6 +11,7 @@ import Primitives
 /// (the callbacks run inside `curl_multi_perform`).
 final class CurlExchange: @unchecked Sendable {
     private let request: TransportRequest
+    private let trust: CurlTrust
     /// The handles, which outlive the exchange (a late `cancel()` only wakes
     /// their next exchange, which finds itself not cancelled and goes on).
     let handles: CurlHandles
@@ -26,22 +27,23 @@ final class CurlExchange: @unchecked Sendable {
     /// How much of the body libcurl has taken.
     private var uploaded = 0
 
-    /// A new exchange for `request` on `handles` (reset); nothing is sent
-    /// before `perform()`.
-    init(_ request: TransportRequest, on handles: CurlHandles) {
+    /// A new exchange for `request` on `handles` (reset), trusting what
+    /// `trust` names; nothing is sent before `perform()`.
+    init(_ request: TransportRequest, on handles: CurlHandles, trust: CurlTrust) {
         self.request = request
         self.handles = handles
+        self.trust = trust
     }
 
     deinit {
-        curl_slist_free_all(headerList)
+        bk_curl_slist_free_all(headerList)
     }
 
     /// Ends the exchange as soon as the performing thread wakes, which
     /// this makes it do.
     func cancel() {
         cancelled.withLock { $0 = true }
-        _ = curl_multi_wakeup(multi)
+        _ = bk_curl_multi_wakeup(multi)
     }
 
     /// Sends the request and reads its answer, blocking the calling thread
@@ -51,17 +53,17 @@ final class CurlExchange: @unchecked Sendable {
         guard configure() else {
             return .failure(TransportError(.cannotConnect, "libcurl refused the request's options"))
         }
-        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+        guard bk_curl_multi_add_handle(multi, easy) == CURLM_OK else {
             return .failure(TransportError(.cannotConnect, "libcurl refused the request"))
         }
-        defer { curl_multi_remove_handle(multi, easy) }
+        defer { bk_curl_multi_remove_handle(multi, easy) }
         var running: Int32 = 1
         while running > 0 {
             if cancelled.withLock({ $0 }) { return .failure(TransportError(.connectionLost, "cancelled")) }
-            guard curl_multi_perform(multi, &running) == CURLM_OK else {
+            guard bk_curl_multi_perform(multi, &running) == CURLM_OK else {
                 return .failure(TransportError(.connectionLost, "libcurl failed mid-exchange"))
             }
-            if running > 0 { _ = curl_multi_poll(multi, nil, 0, 1_000, nil) }
+            if running > 0 { _ = bk_curl_multi_poll(multi, 1_000) }
         }
         let code = finishedCode()
         if isOverLimit || code == CURLE_OK {
@@ -71,14 +73,14 @@ final class CurlExchange: @unchecked Sendable {
             }
             return .success(TransportResponse(status: status, headers: headers, body: body, isOverLimit: isOverLimit))
         }
-        let detail = errorText.pointee == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: errorText)
-        return .failure(TransportError(curlCode: code, detail: detail))
+        let detail = errorText.pointee == 0 ? String(cString: bk_curl_easy_strerror(code)) : String(cString: errorText)
+        return .failure(TransportError(curlCode: code, detail: detail, host: request.url.host ?? "the server"))
     }
 
     /// The transfer's result, from the multi handle's done message.
     private func finishedCode() -> CURLcode {
         var left: Int32 = 0
-        while let message = curl_multi_info_read(multi, &left) {
+        while let message = bk_curl_multi_info_read(multi, &left) {
             if message.pointee.msg == CURLMSG_DONE { return message.pointee.data.result }
         }
         return CURLE_RECV_ERROR
@@ -91,6 +93,10 @@ final class CurlExchange: @unchecked Sendable {
             string(CURLOPT_URL, request.url.absoluteString),
             bk_curl_allow_only_http(easy),
             bk_curl_set_long(easy, CURLOPT_NOSIGNAL, 1),
+            // "" is no proxy, not even one the environment names (`http_proxy`,
+            // `ALL_PROXY`, ...): a request goes where its URL says.
+            string(CURLOPT_PROXY, ""),
+            bk_curl_set_long(easy, CURLOPT_SSLVERSION, CURL_SSLVERSION_TLSv1_2),
             bk_curl_set_long(easy, CURLOPT_FOLLOWLOCATION, 0),
             bk_curl_set_long(easy, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.timeout)),
             bk_curl_set_pointer(easy, CURLOPT_ERRORBUFFER, errorText),
@@ -99,10 +105,12 @@ final class CurlExchange: @unchecked Sendable {
             bk_curl_set_data_function(easy, CURLOPT_HEADERFUNCTION, Self.onHeader),
             bk_curl_set_pointer(easy, CURLOPT_HEADERDATA, context),
         ]
+        if let file = trust.file { codes.append(string(CURLOPT_CAINFO, file)) }
+        if let directory = trust.directory { codes.append(string(CURLOPT_CAPATH, directory)) }
         codes += method()
         // No `Expect: 100-continue` round trip before a larger body.
         for line in request.headers.map({ "\($0.key): \($0.value)" }) + ["Expect:"] {
-            headerList = curl_slist_append(headerList, line)
+            headerList = bk_curl_slist_append(headerList, line)
         }
         codes.append(bk_curl_set_pointer(easy, CURLOPT_HTTPHEADER, headerList))
         return codes.allSatisfy { $0 == CURLE_OK }

@@ -13,14 +13,15 @@ final class CurlHandles: @unchecked Sendable {
     /// libcurl's message for the last failure (`CURLOPT_ERRORBUFFER`).
     let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
 
-    /// New handles, or nil when libcurl has none to give.
+    /// New handles, or nil when libcurl has none to give. Only once
+    /// `CurlTransport.load()` succeeded.
     init?() {
-        guard let easy = curl_easy_init() else {
+        guard let easy = bk_curl_easy_init() else {
             errorText.deallocate()
             return nil
         }
-        guard let multi = curl_multi_init() else {
-            curl_easy_cleanup(easy)
+        guard let multi = bk_curl_multi_init() else {
+            bk_curl_easy_cleanup(easy)
             errorText.deallocate()
             return nil
         }
@@ -30,14 +31,16 @@ final class CurlHandles: @unchecked Sendable {
     }
 
     deinit {
-        curl_multi_cleanup(multi)
-        curl_easy_cleanup(easy)
+        bk_curl_multi_cleanup(multi)
+        bk_curl_easy_cleanup(easy)
         errorText.deallocate()
     }
 
-    /// Back to a fresh handle's options, for the next exchange.
+    /// Back to a fresh handle's options, for the next exchange, which sets
+    /// every option it needs again (`CurlExchange.configure()`: no proxy,
+    /// TLS 1.2, ...), as on a new handle.
     func reset() {
-        curl_easy_reset(easy)
+        bk_curl_easy_reset(easy)
         errorText.pointee = 0
     }
 }

@@ -27,24 +27,39 @@ import Primitives
 ///   the exchange before any body (`TransportResponse.isOverLimit`).
 /// - The request's `timeout` bounds the whole exchange.
 /// - A cancelled task ends its exchange at once (`curl_multi_wakeup`).
+/// - No proxy: libcurl would send through one that `http_proxy` or
+///   `ALL_PROXY` names; here a request goes where its URL says.
+/// - TLS 1.2 or later; the certificate authorities trusted are libcurl's,
+///   or those `SSL_CERT_FILE` and `SSL_CERT_DIR` name (`CurlTrust`). A
+///   failed handshake says why, with the host (`TransportError(curlCode:)`).
 ///
-/// Needs libcurl's headers to build (`libcurl4-openssl-dev`); it is linked
-/// only on Linux, where FoundationNetworking already loads libcurl.
+/// Builds with no libcurl header: libcurl is loaded at run time (`load()`,
+/// CCurl). A process must not use a transport while `load()` fails; the
+/// default transport falls back to URLSession then. It is linked only on
+/// Linux, where FoundationNetworking already loads libcurl.
 package final class CurlTransport: Transport {
-    /// libcurl's global set-up, done once before the first handle.
-    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
     /// How many idle handle pairs are kept for the next exchanges.
     private static let keptIdle = 4
     private let idle = Locked<[CurlHandles]>([])
+    private let trust: CurlTrust
 
-    /// Creates a transport.
-    package init() {}
+    /// Creates a transport that trusts the certificate authorities
+    /// `environment` names (`SSL_CERT_FILE`, `SSL_CERT_DIR`), read now.
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        trust = CurlTrust(environment: environment)
+    }
 
     package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-        guard Self.initialized, let handles = idle.withLock({ $0.popLast() }) ?? CurlHandles() else {
+        if case .failure(let unavailable) = Self.load() {
+            throw TransportError(.cannotConnect, "libcurl cannot be used: \(unavailable.reason)")
+        }
+        if request.url.scheme?.lowercased() == "https", let problem = trust.problem() {
+            throw TransportError(.tlsFailure, problem)
+        }
+        guard let handles = idle.withLock({ $0.popLast() }) ?? CurlHandles() else {
             throw TransportError(.cannotConnect, "libcurl has no handle")
         }
-        let exchange = CurlExchange(request, on: handles)
+        let exchange = CurlExchange(request, on: handles, trust: trust)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<TransportResponse, TransportError>, Never>) in

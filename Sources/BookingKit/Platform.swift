@@ -24,13 +24,30 @@ enum Platform {
     /// Linux (`CurlTransport`: FoundationNetworking's URLSession runs on
     /// libcurl too, with several thread hops per request), URLSession,
     /// the system's own HTTP stack, on Apple platforms.
+    ///
+    /// libcurl is loaded at run time; where it cannot be (a libcurl older
+    /// than `CurlTransport` needs, a symbol missing) Linux falls back to
+    /// URLSession, and says so once on stderr.
     static func defaultTransport() -> any Transport {
         #if os(Linux)
-        return CurlTransport()
+        guard case .failure = CurlTransport.load() else { return CurlTransport() }
+        curlFallbackNotice
+        return URLSessionTransport()
         #else
         return URLSessionTransport()
         #endif
     }
+
+    #if os(Linux)
+    /// The fallback's one line on stderr, written the first time it is read.
+    /// There is no log handler here: the transport is chosen before, and
+    /// apart from, any client's.
+    private static let curlFallbackNotice: Void = {
+        guard case .failure(let unavailable) = CurlTransport.load() else { return }
+        let line = "BookingKit: libcurl cannot be used (\(unavailable.reason)); HTTP goes through URLSession instead\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }()
+    #endif
 
     /// Opens the log at `path` for appending, creating it `0600`: never
     /// through a symbolic link (`O_NOFOLLOW`; a link there, even a dangling

@@ -1,0 +1,100 @@
+import Foundation
+import TestSupport
+
+/// A certificate authority made for one test, and `openssl s_server -www`
+/// on 127.0.0.1 with a certificate for `127.0.0.1` it signed, all made with
+/// the `openssl` command line in a temporary directory. The CA is in no
+/// system bundle: only a client told to trust it does.
+final class OpenSSLServer: Sendable {
+    /// The CA's certificate (PEM), for `SSL_CERT_FILE`.
+    let caFile: String
+    /// A directory holding only the CA's certificate under its hash name
+    /// (`<hash>.0`, as `openssl rehash` names it), for `SSL_CERT_DIR`.
+    let caDirectory: String
+    /// The port it listens on.
+    let port: UInt16
+    private let directory: TemporaryDirectory
+    private let server: ChildProcess
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Makes the CA and the certificate, and starts the server; blocks, so
+    /// run it off the concurrency pool (`start()`).
+    private init(openssl: String) throws {
+        let directory = TemporaryDirectory("bookingkit-tls")
+        let file = directory.file
+        let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        try Self.run(
+            openssl,
+            ["req", "-x509"] + newKey + [
+                "-keyout", file("ca.key"), "-out", file("ca.pem"), "-days", "1", "-subj", "/CN=BookingKit test CA",
+            ])
+        try Self.run(
+            openssl,
+            ["req", "-new"] + newKey + [
+                "-keyout", file("server.key"), "-out", file("server.csr"), "-subj", "/CN=127.0.0.1",
+            ])
+        try Data("subjectAltName=IP:127.0.0.1\n".utf8).write(to: URL(fileURLWithPath: file("server.ext")))
+        try Self.run(
+            openssl,
+            [
+                "x509", "-req", "-in", file("server.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"),
+                "-CAcreateserial", "-out", file("server.pem"), "-days", "1", "-extfile", file("server.ext"),
+            ])
+        let hash = try Self.run(openssl, ["x509", "-hash", "-noout", "-in", file("ca.pem")])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let caDirectory = file("ca")
+        try FileManager.default.createDirectory(atPath: caDirectory, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: file("ca.pem"), toPath: caDirectory + "/\(hash).0")
+        let server = try ChildProcess(
+            openssl,
+            ["s_server", "-accept", "127.0.0.1:0", "-cert", file("server.pem"), "-key", file("server.key"), "-www"])
+        // "ACCEPT 127.0.0.1:PORT" once it listens.
+        guard server.waitForOutput(containing: "ACCEPT 127.0.0.1:"),
+            let line = server.outputSoFar.split(separator: "\n").first(where: { $0.hasPrefix("ACCEPT 127.0.0.1:") }),
+            let port = UInt16(line.dropFirst("ACCEPT 127.0.0.1:".count).trimmingCharacters(in: .whitespaces))
+        else {
+            server.kill()
+            throw Failure(description: "openssl s_server did not start: \(server.finish())")
+        }
+        self.directory = directory
+        self.caFile = file("ca.pem")
+        self.caDirectory = caDirectory
+        self.port = port
+        self.server = server
+    }
+
+    /// A new CA and a server with a certificate it signed.
+    static func start(openssl: String) async throws -> OpenSSLServer {
+        try await onOwnThread { try OpenSSLServer(openssl: openssl) }
+    }
+
+    /// The URL of `path` on this server.
+    func url(_ path: String) -> URL { URL(string: "https://127.0.0.1:\(port)\(path)")! }
+
+    /// Ends a server a failed test left running: it never ends on its own.
+    deinit {
+        server.kill()
+    }
+
+    /// Stops the server: SIGKILL, since it was started from a thread that
+    /// blocks SIGTERM, and a child keeps its signal mask.
+    func stop() async {
+        server.kill()
+        _ = try? await onOwnThread { [server] in server.finish() }
+    }
+
+    /// Runs `openssl` to its end; its standard output, or the failure with
+    /// what it said.
+    @discardableResult
+    private static func run(_ openssl: String, _ arguments: [String]) throws -> String {
+        let result = ChildProcess.run(openssl, arguments)
+        guard result.status == 0, !result.uncaughtSignal else {
+            let command = "openssl " + arguments.joined(separator: " ")
+            throw Failure(description: "\(command) failed (\(result.status)): \(result.standardError)")
+        }
+        return result.standardOutput
+    }
+}
