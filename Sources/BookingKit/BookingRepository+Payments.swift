@@ -29,10 +29,19 @@ extension BookingRepository {
             if record.phase != .paymentSubmitted { return Self.notSubmitted(record) }
             return .notPayable("attempt is \(record.phase.rawValue): its payment was not saved as submitted")
         }
-        if isResend,
-            now().timeIntervalSince(record.createdAt) + configuration.inFlightGrace >= keyLifetime()
-        {
-            return .unknown("the key is too old to send again: the attempt is only looked up")
+        if isResend {
+            // The key's age on the hold clock (monotonic, boot-based) since
+            // this process first sent it, never on the wall clock, which may
+            // be set forward or back. Only the process that sent it resends
+            // (it alone holds the payment method).
+            guard let sentAt = paymentsSentAt[id],
+                (sentAt.duration(to: holdNow()) + .seconds(configuration.inFlightGrace)).wholeSeconds
+                    < Int64(keyLifetime())
+            else {
+                return .unknown("the key is too old to send again, or was sent elsewhere: the attempt is only looked up")
+            }
+        } else if paymentsSentAt[id] == nil {
+            paymentsSentAt[id] = holdNow()
         }
         let api = self.api
         // Isolated to this actor (it inherits it), but not a child of the

@@ -89,8 +89,11 @@ extension BookingRepository {
             // The server made no booking under this key. Within the key's
             // lifetime the request may still arrive (or be running in
             // another process); past it, it never will. Nor will it once the
-            // hold has ended: the server refuses to pay an ended hold.
-            if age > keyLifetime() { return finish(record, .failed) }
+            // hold has ended: the server refuses to pay an ended hold. The
+            // age is the device's wall clock, which may be set forward: so
+            // past the lifetime the key is closed, and only the server's
+            // answer (CLOSED, or the booking made under it) settles it.
+            if age > keyLifetime() { return await settleByClosing(record) }
             if record.phase == .paymentSubmitted, try await holdHasEnded(record) {
                 return try await concludeNotPaidAfterLookup(record)
             }
@@ -102,6 +105,25 @@ extension BookingRepository {
         case .expired: return .expired
         case .cancelled: return .cancelled
         case .held, .paymentRequired, .actionRequired, .processing: return .pending
+        }
+    }
+
+    /// Closes the key of an attempt whose lookup found nothing, and settles
+    /// it by the server's answer: `CLOSED` is a certain "not paid" (saved
+    /// `FAILED`), a booking made under the key is saved as it is; anything
+    /// else leaves it open.
+    private func settleByClosing(_ record: SavedAttempt) async -> AttemptSettlement {
+        switch await closeKey(record.attemptID) {
+        case .closed: return .failed
+        case .used(let booking):
+            switch booking.status {
+            case .confirmed: return .confirmed
+            case .failed: return .failed
+            case .expired: return .expired
+            case .cancelled: return .cancelled
+            case .held, .paymentRequired, .actionRequired, .processing: return .pending
+            }
+        case .inUse, .unreachable, .unsupported, .credentialRefused: return .pending
         }
     }
 

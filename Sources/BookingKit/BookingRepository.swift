@@ -28,6 +28,9 @@ package actor BookingRepository {
     let holdNow: @Sendable () -> MonotonicInstant
     /// The payments this repository is sending, by attempt: a second call joins the one running.
     var payments: [AttemptID: Task<PaymentOutcome, Never>] = [:]
+    /// When this process first sent each attempt's payment, on the hold
+    /// clock: the key's age for a resend, never read from the wall clock.
+    var paymentsSentAt: [AttemptID: MonotonicInstant] = [:]
     /// While a launch settles (`shareHoldReads`): the hold reads it made, by
     /// attempt, each one given once more to the next read of that hold, so
     /// the restore and the reconciliation read a hold once. Nil otherwise.

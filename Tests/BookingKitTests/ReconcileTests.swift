@@ -94,6 +94,43 @@ import Testing
         #expect(try await api.sandboxLedger().chargeCount == 0)
     }
 
+    /// The wall clock decides no money question: set a day forward while a
+    /// payment still runs on the server, it makes the key look past its
+    /// lifetime, and a lookup finds no booking yet. Reconciliation closes
+    /// the key instead of concluding "not paid"; the server answers that
+    /// the key is in use, so nothing is concluded, and the payment's own
+    /// answer confirms the booking.
+    @Test func aClockSetForwardNeverEndsAPaymentStillRunningAsNotPaid() async throws {
+        let clock = Locked(Date())
+        let sandbox = try SandboxFixture(route: .inProcess)
+        let api = sandbox.client()
+        let configuration = RepositoryConfiguration(keyLifetime: 3_600)
+        let dependencies = Dependencies(now: { clock.withLock { $0 } })
+        let repository = try BookingRepository(
+            directory: sandbox.clientDirectory, api: api, configuration: configuration, dependencies: dependencies)
+        let offer = try await api.offers(
+            placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
+            guests: 2
+        ).items[0]
+        let attempt = try await repository.startAttempt(offer: offer.offerId, quote: offer.quoteId)
+        _ = try await repository.requestHold(attempt.attemptID, anchor: nil)
+        sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=1500"))
+        async let paid = repository.pay(attempt.attemptID, token: PaymentToken("tok_visa"))
+        _ = await sandbox.transport.arrival("POST", "/v1/bookings")
+        clock.withLock { $0 = $0.addingTimeInterval(24 * 3_600) }
+        let other = try BookingRepository(
+            directory: sandbox.clientDirectory, api: api, configuration: configuration, dependencies: dependencies)
+        let report = await other.reconcile()
+        #expect(report.failed == 0, "\(report)")
+        #expect(!sandbox.transport.requests("POST", "/v1/bookings/close-key").isEmpty, "the server was asked")
+        guard case .answered = await paid else {
+            Issue.record("the payment's own answer did not come")
+            return
+        }
+        #expect(try await repository.attempt(attempt.attemptID)?.phase == .confirmed)
+        #expect(try await api.sandboxLedger().chargeCount == 1)
+    }
+
     @Test func twoProcessesReconcilingOneDatabaseAtOnceSendNoRequestTwice() async throws {
         let harness = try Harness(route: .loopback)
         let repository = harness.repository
