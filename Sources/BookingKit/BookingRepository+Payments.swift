@@ -38,7 +38,7 @@ extension BookingRepository {
                 (sentAt.duration(to: holdNow()) + .seconds(configuration.inFlightGrace)).wholeSeconds
                     < Int64(keyLifetime())
             else {
-                return .unknown("the key is too old to send again, or was sent elsewhere: the attempt is only looked up")
+                return .unknown("the key is too old to send again, or was sent elsewhere: it is only looked up")
             }
         } else if paymentsSentAt[id] == nil {
             paymentsSentAt[id] = holdNow()
