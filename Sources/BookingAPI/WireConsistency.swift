@@ -1,3 +1,5 @@
+import BookingCore
+
 /// An answer whose fields must agree with each other, as the contract says
 /// (`Schema/api/openapi.yaml`): a value can be well typed field by field and
 /// still say two things at once, such as a `FAILED` booking with a voucher.
@@ -9,7 +11,8 @@ protocol WireConsistency {
 
 extension BookingSnapshot: WireConsistency {
     /// The contract's `Booking`: ids and key in the contract's alphabet
-    /// (`ContractID`), `voucherCode` only while `CONFIRMED`,
+    /// (`ContractID`), a version in `Version.contractRange`, `voucherCode`
+    /// only while `CONFIRMED`,
     /// `nextAction` only while `ACTION_REQUIRED`, `failure` only when
     /// `FAILED` or `EXPIRED`.
     var contradiction: String? {
@@ -18,6 +21,10 @@ extension BookingSnapshot: WireConsistency {
             ?? ContractID.keyViolation(idempotencyKey.rawValue, "idempotencyKey")
         {
             return bad
+        }
+        if !Version.contractRange.contains(version.rawValue) {
+            return "booking \(bookingId) has version \(version.rawValue), outside the contract's "
+                + "\(Version.contractRange.lowerBound)...\(Version.contractRange.upperBound)"
         }
         if voucherCode != nil, state != .confirmed {
             return "booking \(bookingId) is \(state.rawValue) and carries a voucher (only a confirmed booking has one)"

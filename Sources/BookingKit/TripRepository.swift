@@ -105,17 +105,41 @@ package actor TripRepository {
         let bookings = try await api.bookings()
         let syncedAt = now()
         var report = SyncReport()
+        var behind: [BookingID] = []
         try store.database.transaction {
             for booking in bookings where booking.state == .confirmed || booking.state == .cancelled {
                 do {
                     if try store.trips.upsert(BookingRepository.trip(from: booking, syncedAt: syncedAt)) {
                         report.changed.append(booking.bookingId)
+                    } else if let saved = try store.trips.trip(id: booking.bookingId), saved.version > booking.version {
+                        behind.append(booking.bookingId)
                     }
                 } catch let error as SQLiteError where error.isConstraintViolation {
                     report.refused.append(booking.bookingId)
                 }
             }
         }
+        for id in behind where try await readAgainAndReplace(id, syncedAt: syncedAt) {
+            report.changed.append(id)
+        }
         return report
+    }
+
+    /// A trip the listing gave at a lower version than the one saved: read
+    /// again by its id, and when the server says the same lower version
+    /// again, its answer wins (the saved version is one no server keeps).
+    /// An answer newer than the saved one is saved as any answer is.
+    private func readAgainAndReplace(_ id: BookingID, syncedAt: Date) async throws -> Bool {
+        guard let api else { return false }
+        let booking = try await api.booking(id)
+        guard booking.state == .confirmed || booking.state == .cancelled,
+            let saved = try store.trips.trip(id: id)
+        else { return false }
+        let trip = BookingRepository.trip(from: booking, syncedAt: syncedAt)
+        if booking.version >= saved.version { return try store.trips.upsert(trip) }
+        logger.log(
+            .warning, "the server's version of a trip is lower than the one saved: the server's answer replaces it",
+            ["booking": id.rawValue, "saved": saved.version.description, "server": booking.version.description])
+        return try store.trips.replace(trip)
     }
 }

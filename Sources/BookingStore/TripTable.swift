@@ -46,6 +46,21 @@ public struct TripTable {
             OR (excluded.version = trip.version AND excluded.status = 'CANCELLED' AND trip.status = 'CONFIRMED')
         """
 
+    /// Saves `trip` whatever version the saved copy has: the server's
+    /// answer to a read by id when that answer's version is lower than the
+    /// one saved (a saved version no server keeps, such as an absurd one
+    /// from a broken answer, must not freeze the trip forever). Returns
+    /// whether a row was written.
+    ///
+    /// - Throws: what `upsert` throws.
+    @discardableResult
+    public func replace(_ trip: TripRecord) throws -> Bool {
+        try database.transaction {
+            try database.run("DELETE FROM trip WHERE booking_id = ?1", [.text(trip.bookingID.rawValue)])
+            return try upsert(trip)
+        }
+    }
+
     /// Saves a trip unless a copy of the same or a newer version is already
     /// there (an older answer never overwrites a newer one). One exception:
     /// at the same version a `CANCELLED` copy replaces a `CONFIRMED` one. A
