@@ -142,7 +142,9 @@ struct ModifyCommand: BookingCommand {
             return .failed("no room of this type is free on the new dates for booking \(shown); nothing changed")
         case .modify(.refused(_, let code, let message)):
             return .rejected(
-                "the server refused to change booking \(shown): \(code.terminalSafe): \(message.terminalSafe); nothing changed, nothing charged or refunded"
+                "the server refused this change of booking \(shown): \(code.terminalSafe): \(message.terminalSafe); "
+                    + "this request changed nothing (`booking trip \(shown)` shows the booking as the server "
+                    + "has it)"
             )
         case .modify(.quoteExpired(_, let quote)):
             return .failed(
