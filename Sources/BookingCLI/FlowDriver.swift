@@ -41,9 +41,9 @@ package struct FlowDriver: Sendable {
 
     /// Holds `offer` with a new attempt, awaiting how the hold ends;
     /// returns where the flow settled (held, failed, price changed, sold out).
-    package func hold(_ offer: Offer) async -> BookingFlow.State {
+    package func hold(_ offer: Offer, bookingAgain: Bool = false) async -> BookingFlow.State {
         _ = await awaiting(Self.holdBudget, refused: "cannot hold here") { client throws(BookingClientError) in
-            try await client.hold(offer)
+            try await client.hold(offer, bookingAgain: bookingAgain)
         }
         return await noticingOffline(await client.state)
     }

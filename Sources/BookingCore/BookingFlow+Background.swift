@@ -21,6 +21,18 @@ extension BookingFlow {
         return isBeingChecked(waiting.interrupted)
     }
 
+    /// The offer a payment being checked is for (`submitting`, `unknown`,
+    /// `processing`, or "Sign in again" over one of them), if `stage` is one.
+    static func offerBeingPaid(_ stage: Stage) -> OfferID? {
+        switch stage {
+        case .submitting(let s): return s.attempt.offerID
+        case .unknown(let s): return s.payment.attempt.offerID
+        case .processing(let s): return s.payment.attempt.offerID
+        case .signInRequired(let s): return offerBeingPaid(s.interrupted)
+        default: return nil
+        }
+    }
+
     /// Back from a payment being checked: the results, the payment kept as
     /// `paymentBeingChecked`. Nothing is sent and nothing is given up: the
     /// hold stays with the payment that uses it.

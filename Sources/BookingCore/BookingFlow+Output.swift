@@ -2,6 +2,8 @@
 // computed from the state alone. The CLI renders only these.
 extension BookingFlow.State {
     private static let offlineReason = "You are offline."
+    private static let beingPaidReason =
+        "A payment for this room is being checked. Its answer comes first: do not pay for this room again."
 
     /// The messages of the stages that show one of several, by variant.
     private static let messageOfVariant: [String: String] = [
@@ -159,6 +161,8 @@ extension BookingFlow.State {
         switch stage {
         case .browsing:
             return []
+        case .offerChosen(let offer) where isBeingPaid(offer.id):
+            return [.disabled(.hold, because: Self.beingPaidReason), .enabled(.back)]
         case .offerChosen:
             return [online(.hold), .enabled(.back)]
         case .requestingHold:

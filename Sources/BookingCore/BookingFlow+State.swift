@@ -15,6 +15,16 @@ extension BookingFlow {
         /// the banner says so. A payment being settled never blocks the app:
         /// a new hold may start meanwhile.
         public var paymentBeingChecked: Stage?
+
+        /// Whether a payment for `offer` is being checked in the background:
+        /// that room cannot be held again until the server has answered it
+        /// (one stay is never paid twice by accident). The same stay is the
+        /// same offer: one property's room type, on the same dates, for the
+        /// same guests, as the server names it (the contract's offer id is
+        /// opaque, so nothing finer can be compared).
+        public func isBeingPaid(_ offer: OfferID) -> Bool {
+            paymentBeingChecked.flatMap(BookingFlow.offerBeingPaid) == offer
+        }
         /// Where such a payment landed, while the screen shows another
         /// attempt: the banner says how it ended. (With no other attempt on
         /// screen, the landed stage itself is shown.)

@@ -61,6 +61,8 @@ public enum BookingFlow {
         case .appForegrounded where state.paymentBeingChecked != nil,
             .signedIn where state.paymentBeingChecked != nil:
             return nudgingBackground(reduce(withoutBackground(state), event), from: state, with: event)
+        case .holdTapped where Self.choosesOfferBeingPaid(state):
+            return (state, [])  // a payment for this room is being checked: its answer comes first
         case .confirmationNotSaved(let id, let booking):
             return notSavedOnDevice(reduce(state, .payAnswered(id, booking)), from: state)
         default:
@@ -133,6 +135,13 @@ public enum BookingFlow {
         var next = answered.state
         next.stage = .confirmed(Settled(attemptID: settled.attemptID, booking: settled.booking, isSavedOnDevice: false))
         return (next, answered.effects)
+    }
+
+    /// Whether the offer on screen is the room a payment being checked is
+    /// for: Hold is refused there until the server answers that payment.
+    static func choosesOfferBeingPaid(_ state: State) -> Bool {
+        guard case .offerChosen(let offer) = state.stage else { return false }
+        return state.isBeingPaid(offer.id)
     }
 
     /// A stage change with its effects (no offer marked sold out).

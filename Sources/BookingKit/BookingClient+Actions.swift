@@ -33,20 +33,31 @@ extension BookingClient {
     /// API client's retries take about a minute at most). Cancelling the
     /// awaiting task ends the wait, not the request.
     ///
+    /// One stay is never paid twice by accident: while a payment for the
+    /// same offer is being checked, Hold is not offered (`actionUnavailable`,
+    /// with the reason); and when this device has a confirmed booking of the
+    /// same stay (the same property and room on the same dates), the hold is
+    /// refused with `alreadyBooked` unless `bookingAgain` says the traveller
+    /// wants a second room.
+    ///
     /// - Throws: `BookingClientError.actionUnavailable` when the screen does
     ///   not offer Hold for `offer` (another offer on screen, a payment
-    ///   under way, offline): nothing was saved or sent.
+    ///   under way, offline); `.alreadyBooked` as above: nothing was saved
+    ///   or sent.
     @discardableResult
-    public func hold(_ offer: Offer) async throws(BookingClientError) -> HoldResult {
-        let started = try await startHold(offer)
+    public func hold(_ offer: Offer, bookingAgain: Bool = false) async throws(BookingClientError) -> HoldResult {
+        let started = try await startHold(offer, bookingAgain: bookingAgain)
         return await holdResult(after: started)
     }
 
     /// Taps Hold for `offer` and returns at once (the simulation's and a
     /// test's tap; the app awaits `hold(_:)`).
     @discardableResult
-    package func startHold(_ offer: Offer) async throws(BookingClientError) -> BookingFlow.State {
+    package func startHold(_ offer: Offer, bookingAgain: Bool = false) async throws(BookingClientError)
+        -> BookingFlow.State
+    {
         try checkOpen()
+        if !bookingAgain, let booked = try await confirmedStay(of: offer) { throw .alreadyBooked(booked) }
         if case .browsing = await runtime.flow.state.stage {
             try await choose(offer)
         }
@@ -185,5 +196,12 @@ extension BookingClient {
     /// A new attempt id and idempotency key, from the client's source of ids.
     func newAttempt() -> (AttemptID, IdempotencyKey) {
         (AttemptID(dependencies.newID()), IdempotencyKey(dependencies.newID()))
+    }
+}
+
+extension BookingClient {
+    /// The confirmed booking of `offer`'s stay on this device, if any.
+    package func confirmedStay(of offer: Offer) async throws(BookingClientError) -> BookingID? {
+        try await guarded { try await $0.trips.confirmedStay(of: offer) }
     }
 }

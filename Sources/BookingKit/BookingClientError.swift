@@ -77,6 +77,12 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
     /// The client was closed (`close()`): it sends and saves nothing more.
     /// Make a new client for the data directory.
     case closed
+    /// This device has a confirmed booking of the same stay (the same
+    /// property and room on the same dates): nothing was saved or sent.
+    /// Say so ("You already booked this room for these dates") and hold
+    /// again with `hold(_:bookingAgain: true)` only if the traveller wants
+    /// a second room.
+    case alreadyBooked(BookingID)
 
     public var description: String {
         switch self {
@@ -102,6 +108,8 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
         case .cancel(let error): return error.description
         case .modify(let error): return error.description
         case .closed: return "the client is closed"
+        case .alreadyBooked(let id):
+            return "you already booked this room for these dates (booking \(id.rawValue)); nothing was held"
         }
     }
 }

@@ -164,6 +164,24 @@ public struct TripTable {
         return Int(count)
     }
 
+    /// The confirmed trip of the same stay, if this device has one: the same
+    /// property and room (when `roomName` is given) on the same dates. Read
+    /// through `trip_by_check_in`, never a scan of every trip.
+    public func confirmedStay(
+        propertyName: String, roomName: String?, checkIn: String, checkOut: String
+    ) throws -> BookingID? {
+        let value = try database.scalar(
+            """
+            SELECT booking_id FROM trip
+            WHERE check_in = ?1 AND check_out = ?2 AND status = 'CONFIRMED' AND property_name = ?3
+              AND (?4 IS NULL OR room_name = ?4)
+            ORDER BY booking_id LIMIT 1
+            """,
+            [.text(checkIn), .text(checkOut), .text(propertyName), SQLiteValue(roomName)])
+        guard case .text(let id)? = value else { return nil }
+        return BookingID(id)
+    }
+
     /// When the oldest saved trip was last synced: how old the offline copy
     /// is at worst. `nil` when there are no trips.
     public func oldestSync() throws -> Date? {

@@ -110,6 +110,23 @@ import Testing
         #expect(again.error.contains("booking trip \(bookingID)"), "\(again.error)")
     }
 
+    /// One stay is never paid twice by accident: holding a stay already
+    /// booked on this device says so and holds nothing; `--again` holds a
+    /// second room on purpose.
+    @Test func holdingAStayAlreadyBookedSaysSoAndHoldsOnlyWithAgain() async throws {
+        let booking = InProcess(label: "cli-same-stay")
+        let bookingID = try await booking.holdAndPay()
+        let offer = try await booking.firstOfferID()
+        let refused = try await booking.run(["hold", offer, "--no-wait"])
+        #expect(refused.status == 2, "\(refused.output) \(refused.error)")
+        #expect(
+            refused.error.contains("you already booked this room for these dates (booking \(bookingID)"),
+            "\(refused.error)")
+        #expect(refused.error.contains("--again"), "\(refused.error)")
+        let again = try await booking.run(["hold", offer, "--no-wait", "--again"])
+        #expect(again.status == 0, "\(again.output) \(again.error)")
+    }
+
     @Test func payingWithNothingHeldIsRefused() async throws {
         let run = try await InProcess().run(["pay"])
         #expect(run.status == 2)

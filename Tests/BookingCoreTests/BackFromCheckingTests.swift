@@ -34,9 +34,30 @@ import Testing
         #expect(landed.title == "Booking confirmed")
     }
 
-    @Test func aNewHoldMayStartWhileAPaymentIsBeingSettled() {
+    /// One stay is never paid twice by accident: while a payment is being
+    /// checked, the room it is for cannot be held again (Hold is disabled
+    /// with the reason, and a tap is refused: nothing is saved or sent).
+    @Test func theRoomOfAPaymentBeingCheckedCannotBeHeldAgainUntilItsAnswerLands() {
         let (browsing, _) = Flow.reduce(Fix.processing(polls: 1), .backTapped)
         let (chosen, _) = Flow.reduce(browsing, .offerChosen(S.offer))
+        #expect(chosen.isBeingPaid(S.offer.id))
+        #expect(!chosen.enabledActions.contains(.hold))
+        let hold = chosen.actions.first { $0.action == .hold }
+        #expect(hold?.disabledReason?.contains("A payment for this room is being checked") == true)
+        let (refused, effects) = Flow.reduce(chosen, .holdTapped(attempt: Fix.a2, key: Fix.k2))
+        #expect(refused == chosen)
+        #expect(effects.isEmpty, "nothing saved, nothing sent")
+        // Its answer lands: the room may be held again (a new decision).
+        let (landed, _) = Flow.reduce(chosen, .bookingPolled(Fix.a1, .found(Fix.booking(.failed, 3))))
+        #expect(!landed.isBeingPaid(S.offer.id))
+    }
+
+    @Test func anotherRoomMayBeHeldWhileAPaymentIsBeingSettled() {
+        let (browsing, _) = Flow.reduce(Fix.processing(polls: 1), .backTapped)
+        let other = Offer(
+            id: OfferID("offer-2"), propertyName: "Casa do Rio", checkIn: CalendarDate("2026-11-03")!,
+            checkOut: CalendarDate("2026-11-06")!, guests: 2, quote: S.quote)!
+        let (chosen, _) = Flow.reduce(browsing, .offerChosen(other))
         #expect(chosen.enabledActions.contains(.hold))
         let (holding, effects) = Flow.reduce(chosen, .holdTapped(attempt: Fix.a2, key: Fix.k2))
         #expect(holding.stage.name == "requestingHold")

@@ -21,8 +21,12 @@ import Testing
         let api = BookingAPIClient(
             server: sandbox.server, apiKey: "sk_test_test", transport: losing, sleeper: NoSleeper(),
             keyLifetimeMemory: SavedKeyLifetime(directory: sandbox.clientDirectory, server: sandbox.server))
+        // The key's age for a resend is read on the hold clock (boot-based),
+        // never the wall clock: both move here.
+        let holdClock = Locked(MonotonicInstant.origin)
         let repository = try BookingRepository(
-            directory: sandbox.clientDirectory, api: api, dependencies: Dependencies(now: { clock.withLock { $0 } }))
+            directory: sandbox.clientDirectory, api: api,
+            dependencies: Dependencies(now: { clock.withLock { $0 } }, holdNow: { holdClock.withLock { $0 } }))
         let offer = try await Harness.firstOffer(from: api)
         let attempt = try await repository.startAttempt(offer: offer.id, quote: offer.quote.id)
         _ = try await repository.requestHold(attempt.attemptID, anchor: nil)
@@ -38,8 +42,10 @@ import Testing
         // Eleven minutes later, on both clocks: past the key's lifetime
         // (the configured one is still 24 h).
         clock.withLock { $0 = $0.addingTimeInterval(660) }
+        holdClock.withLock { $0 = $0.advanced(by: .seconds(660)) }
         sandbox.clock.advance(seconds: 660)
-        let postsBefore = sandbox.transport.requests("POST", "/v1/bookings").count
+        let payments = { sandbox.transport.requests("POST", "/v1/bookings").filter { $0.url.path == "/v1/bookings" } }
+        let postsBefore = payments().count
         let resent = await repository.sendPayment(attempt.attemptID, token: PaymentToken("tok_visa"), isResend: true)
         if case .unknown(let why) = resent {
             #expect(why.contains("too old"))
@@ -47,7 +53,9 @@ import Testing
             Issue.record("expected the resend to be refused as unknown, got \(resent)")
         }
 
-        // The next launch: a new process whose client has read no header yet.
+        // The next launch: a new process whose client has read no header
+        // yet. Past the key's lifetime by its wall clock, it closes the key,
+        // and the server's CLOSED is the certain "not paid".
         let next = try BookingRepository(
             directory: sandbox.clientDirectory, api: sandbox.client(),
             dependencies: Dependencies(now: { clock.withLock { $0 } }))
@@ -55,7 +63,7 @@ import Testing
         #expect(report.failed == 1)
         #expect(try await next.attempt(attempt.attemptID)?.phase == .failed)
         // Extra: no request under the key left after its lifetime, and no charge.
-        #expect(sandbox.transport.requests("POST", "/v1/bookings").count == postsBefore)
+        #expect(payments().count == postsBefore)
         #expect(try await sandbox.client().sandboxLedger().chargeCount == 0)
     }
 

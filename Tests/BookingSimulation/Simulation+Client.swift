@@ -33,6 +33,20 @@ extension Simulation {
                 world.observations.violation(
                     "GATE \(tap) is not offered in \(before.stage.name), and the client took it")
             }
+        } catch .alreadyBooked where offered {
+            // Asked "You already booked this room for these dates": the
+            // simulated traveller confirms the second room on purpose, so
+            // every seed keeps its path (nothing was saved or sent before).
+            if lane.state != before {
+                world.observations.violation("GATE \(tap) was asked about a second room but moved the flow")
+            }
+            if case .hold(let offer) = tap {
+                do {
+                    try await process.client.startHold(offer, bookingAgain: true)
+                } catch {
+                    world.observations.violation("GATE hold again on purpose in \(before.stage.name): \(error)")
+                }
+            }
         } catch .actionUnavailable where !offered {
             world.observations.refusedTap()
             if lane.state != before {

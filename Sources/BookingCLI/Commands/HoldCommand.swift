@@ -29,13 +29,16 @@ struct HoldCommand: BookingCommand {
         "--coupon", .identifier(suggesting: CouponCommand.sandboxCodes),
         help: "once held, apply this coupon code (the room re-quoted; a refused code keeps the hold, exit 1)")
 
+    static let again: TypedOption<Bool> = .flag(
+        "--again", help: "hold a room of a stay this device has a confirmed booking of (a second room)")
+
     /// It holds, pays or settles: it ends its work if stdout's reader leaves.
     static let finishesItsWork = true
 
     static let spec = CommandSpec(
         name: "hold", summary: "hold an offer's room; shows the live countdown",
         discussion: "Starts a new attempt: its key is saved before the request leaves.",
-        options: [noWait.spec, acceptNewPrice.spec, coupon.spec], arguments: [offer.spec])
+        options: [noWait.spec, acceptNewPrice.spec, coupon.spec, again.spec], arguments: [offer.spec])
 
     /// The offer to hold.
     let offerID: OfferID
@@ -45,11 +48,14 @@ struct HoldCommand: BookingCommand {
     let acceptsNewPrice: Bool
     /// The coupon code to apply once held, if any.
     let couponCode: String?
+    /// Whether the traveller wants a second room of a stay already booked.
+    let bookingAgain: Bool
 
     init(_ input: CommandInput) throws(UsageError) {
         offerID = OfferID(try input(Self.offer))
         noWait = try input(Self.noWait)
         acceptsNewPrice = try input(Self.acceptNewPrice)
+        bookingAgain = try input(Self.again)
         couponCode = try input(Self.coupon).map { text throws(UsageError) in
             try CouponCommand.validated(text, option: "--coupon")
         }
@@ -67,6 +73,14 @@ struct HoldCommand: BookingCommand {
             throw await failure(error, client: client)
         }
         await services.settleAtLaunch()
+        // One stay is never paid twice by accident: a stay this device has a
+        // confirmed booking of is held again only on purpose.
+        if !bookingAgain, let booked = try? await client.confirmedStay(of: offer) {
+            let trip = booked.rawValue.terminalSafe
+            throw CommandFailure.rejected(
+                "you already booked this room for these dates (booking \(trip); `booking trip \(trip)` shows it); "
+                    + "nothing was held. Run `booking hold \(offerID.rawValue.terminalSafe) --again` to hold a second room")
+        }
         // One room is held per data directory: the new attempt's insert
         // abandons an earlier hold in the same transaction (never an attempt
         // whose payment may have left). Say which room that lets go.
@@ -78,7 +92,7 @@ struct HoldCommand: BookingCommand {
         invocation.say(
             "Holding \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe), "
                 + "\(offer.checkIn) to \(offer.checkOut): " + offer.quote.price.total.formatted.terminalSafe)
-        var state = await driver.hold(offer)
+        var state = await driver.hold(offer, bookingAgain: bookingAgain)
         // The coupon on the room just held: its answer (or refusal) is said, the hold kept either way.
         var couponExit = ExitCode.done
         if let couponCode, case .held = state.stage {
