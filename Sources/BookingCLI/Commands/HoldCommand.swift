@@ -79,7 +79,8 @@ struct HoldCommand: BookingCommand {
             let trip = booked.rawValue.terminalSafe
             throw CommandFailure.rejected(
                 "you already booked this room for these dates (booking \(trip); `booking trip \(trip)` shows it); "
-                    + "nothing was held. Run `booking hold \(offerID.rawValue.terminalSafe) --again` to hold a second room")
+                    + "nothing was held. Run `booking hold \(offerID.rawValue.terminalSafe) --again` to hold a second room"
+            )
         }
         // One room is held per data directory: the new attempt's insert
         // abandons an earlier hold in the same transaction (never an attempt
