@@ -252,8 +252,12 @@ package struct FlowDriver: Sendable {
     }
 
     /// Prints a progress note (not with `--json`).
+    /// Prints a progress line. Made terminal-safe here, once for every line:
+    /// what it says may carry the server's words (a payment kind's reason,
+    /// the sandbox's error on the bank's page), which never reach the
+    /// terminal as escape codes.
     package func say(_ text: String) {
-        if showsProgress { services.console.line("  " + services.console.styled(text, .dim)) }
+        if showsProgress { services.console.line("  " + services.console.styled(text.terminalSafe, .dim)) }
     }
 }
 

@@ -9,6 +9,20 @@ import FoundationNetworking
 /// `booking sandbox --disable-payment-method KIND[:REASON]` and `booking pay`
 /// with that kind: real processes over loopback.
 @Suite struct PaymentMethodSwitchCommandTests {
+    /// The switch's reason is the server's text: an escape code in it never
+    /// reaches the terminal (it is shown escaped).
+    @Test func aReasonWithEscapeCodesIsShownEscaped() async throws {
+        let reason = "Paused \u{1B}[31mred\u{1B}]0;title\u{07}"
+        let sandbox = try await SandboxProcess(["--disable-payment-method", "wallet:\(reason)"])
+        let booking = Booking(server: sandbox.url, label: "cli-switch-escape")
+        _ = try await booking.holdAnOffer()
+        let pay = try await booking.run(["pay", "--card", "tok_wallet_visa"])
+        #expect(pay.output.contains("cannot pay here: Paused"), "\(pay.output)")
+        #expect(!pay.output.contains("\u{1B}"), "an escape code reached the terminal: \(pay.output.debugDescription)")
+        #expect(!pay.error.contains("\u{1B}"), "\(pay.error.debugDescription)")
+        _ = await sandbox.stop()
+    }
+
     @Test func payWithAKindSwitchedOffSaysWhyAndSendsNothing() async throws {
         let reason = "Wallet payments are paused for maintenance."
         let sandbox = try await SandboxProcess(["--disable-payment-method", "wallet:\(reason)"])
