@@ -94,6 +94,10 @@ package final class Services: Sendable {
         seams.modifyBoundaryHook = CrashHook.modifyHook(environment: environment)
         do {
             client = try BookingClient(configuration, seams: seams)
+            // A log that cannot be written never blocks settling money.
+            if let failure = client.runtime.logFailure {
+                console.note("booking: \(failure.terminalSafe); going on without this run's event log")
+            }
         } catch .storageFull {
             // Nothing was saved, so nothing was sent: say what to do, not "cannot open".
             throw .failed("\(BookingFlow.storageFullMessage) (cannot open the bookings in \(settings.dataDirectory))")

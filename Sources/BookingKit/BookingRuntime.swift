@@ -16,6 +16,9 @@ package final class BookingRuntime: Sendable {
     package let flow: FlowStore
     /// The event log, if kept.
     package let log: EventLog?
+    /// Why the event log asked for could not be opened, if it could not (the
+    /// flow runs without one; the command line says so on stderr).
+    package let logFailure: String?
     /// The hold clock's reading: the one clock the runner and every
     /// `payTapped` must share, so hold checks compare readings of one clock.
     package var holdNow: @Sendable () -> MonotonicInstant { dependencies.holdNow }
@@ -44,7 +47,17 @@ package final class BookingRuntime: Sendable {
         runner = EffectRunner(
             repository: repository, dependencies: dependencies, openChallenge: openChallenge,
             boundaryHook: boundaryHook)
-        log = try logPath.map { try EventLog(path: $0, dependencies: dependencies, logHandler: logHandler) }
+        // A log that cannot be written never blocks settling money: said
+        // (an error to the log handler) and the flow goes on without it.
+        do {
+            log = try logPath.map { try EventLog(path: $0, dependencies: dependencies, logHandler: logHandler) }
+            logFailure = nil
+        } catch {
+            Logger(handler: logHandler, source: "runtime").error(
+                "cannot write the event log; the flow goes on without it", error: error)
+            log = nil
+            logFailure = "\(error)"
+        }
         flow = FlowStore(runner: runner, log: log, logHandler: logHandler)
     }
 

@@ -127,6 +127,26 @@ import Testing
         #expect(again.status == 0, "\(again.output) \(again.error)")
     }
 
+    /// A log that cannot be written never blocks settling money: `logs/`
+    /// as a file is said on stderr, and holding, paying and reconciling go on.
+    @Test func anEventLogThatCannotBeWrittenIsSaidAndTheBookingGoesOn() async throws {
+        let booking = InProcess(label: "cli-log-file")
+        let offers = try await booking.offers()
+        let offer = try #require(offers.first?["offerId"] as? String)
+        try FileManager.default.createDirectory(atPath: booking.dataDirectory, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: booking.dataDirectory + "/logs")
+        try Data("not a directory".utf8).write(to: URL(fileURLWithPath: booking.dataDirectory + "/logs"))
+        let hold = try await booking.run(["hold", offer, "--no-wait"])
+        #expect(hold.status == 0, "\(hold.output) \(hold.error)")
+        #expect(hold.error.contains("going on without this run's event log"), "\(hold.error)")
+        let pay = try await booking.run(["pay"])
+        #expect(pay.status == 0, "\(pay.output) \(pay.error)")
+        let status = try await booking.run(["status"])
+        #expect(status.status == 0, "\(status.output) \(status.error)")
+        let reconcile = try await booking.run(["reconcile"])
+        #expect(reconcile.status == 0, "\(reconcile.output) \(reconcile.error)")
+    }
+
     @Test func payingWithNothingHeldIsRefused() async throws {
         let run = try await InProcess().run(["pay"])
         #expect(run.status == 2)
