@@ -42,6 +42,19 @@ package enum Replay {
     /// - Returns: how many steps were replayed.
     /// - Throws: `EventLogError` for a file that cannot be read or a line
     ///   that is not an entry (after the steps before it), or what `body` throws.
+    /// A read's failure in the system's words ("Input/output error"), not
+    /// Foundation's ("The operation couldn't be completed... error 256").
+    static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let posix = underlying, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        if (error as NSError).domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32((error as NSError).code)))
+        }
+        return error.localizedDescription
+    }
+
     @discardableResult
     package static func stream(
         _ path: String, limit: Int? = nil, from initial: BookingFlow.State = BookingFlow.initialState,
@@ -51,7 +64,7 @@ package enum Replay {
         do {
             handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         } catch {
-            throw EventLogError.unreadable(path: path, reason: error.localizedDescription)
+            throw EventLogError.unreadable(path: path, reason: Self.reason(error))
         }
         defer { try? handle.close() }
         let decoder = JSONDecoder()
@@ -77,7 +90,7 @@ package enum Replay {
             do {
                 chunk = try handle.read(upToCount: 1 << 16)
             } catch {
-                throw EventLogError.unreadable(path: path, reason: error.localizedDescription)
+                throw EventLogError.unreadable(path: path, reason: Self.reason(error))
             }
             guard let chunk, !chunk.isEmpty else {
                 if !pending.isEmpty { try replay(pending) }

@@ -61,6 +61,20 @@ import Testing
         Self.expectWords(run, "is a directory, not an event log")
     }
 
+    /// A FIFO is refused at once (opening it would wait for a writer
+    /// forever), and a file that fails to read says the system's reason,
+    /// not "NSCocoaErrorDomain error 256".
+    @Test func replayingAFIFOOrAnUnreadableFileSaysWhyAtOnce() async throws {
+        let root = TemporaryDirectory("cli-replay-fifo")
+        let fifo = root.file("log.jsonl")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = await InProcess.bare(["--data-dir", root.file("data"), "replay", fifo])
+        Self.expectWords(run, "is not a regular file (a FIFO or another special file)")
+        let memory = await InProcess.bare(["--data-dir", root.file("data"), "replay", "/proc/self/mem"])
+        Self.expectWords(memory, "cannot read /proc/self/mem: Input/output error")
+        #expect(!memory.error.contains("256"), "\(memory.error)")
+    }
+
     @Test func aSandboxDirectoryThatIsALinkIsRefusedAndItsTargetKeepsItsMode() async throws {
         let booking = InProcess(label: "cli-sandbox-link")
         let target = booking.directory.file("elsewhere")

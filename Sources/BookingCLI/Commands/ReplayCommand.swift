@@ -76,8 +76,25 @@ enum ReplayCommand: ArgumentCommand {
                 "cannot replay: \(path) is a directory, not an event log: give one of its files "
                     + "(the logs are in <data-dir>/logs/)")
         }
+        // A FIFO, a socket or a device is never an event log: opening a FIFO
+        // for reading would wait for a writer forever.
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        if let type, type != .typeRegular, type != .typeSymbolicLink {
+            throw .rejected(
+                "cannot replay: \(path) is not a regular file (\(Self.kind(type))), not an event log: "
+                    + "give a file from <data-dir>/logs/")
+        }
         if !FileManager.default.isReadableFile(atPath: path) {
             throw .rejected("cannot replay: \(path) cannot be read by this user: give a log you may read")
+        }
+    }
+
+    /// A file type in words.
+    private static func kind(_ type: FileAttributeType) -> String {
+        switch type {
+        case .typeCharacterSpecial, .typeBlockSpecial: return "a device"
+        case .typeSocket: return "a socket"
+        default: return "a FIFO or another special file"
         }
     }
 
