@@ -278,6 +278,10 @@ extension TripRepository {
             return .quoteRefused(code: detail?.code ?? "REJECTED", message: detail?.message ?? "\(error)")
         case .notFound:
             return .quoteRefused(code: "NOT_FOUND", message: "the server has no such booking for this account")
+        case .invalidResponse(let why):
+            // The server answered, with a quote this device will not accept
+            // (its figures do not add up): a bad answer, not "cannot be reached".
+            return .quoteRefused(code: "INVALID_QUOTE", message: "the server's quote cannot be used: \(why)")
         default:
             return .quoteFailed(reason(error, now: now))
         }
