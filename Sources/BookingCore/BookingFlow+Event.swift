@@ -186,6 +186,9 @@ extension BookingFlow {
         case expired
         /// The server could not be reached.
         case unreachable
+        /// Nothing was sent: the server asked (in an earlier answer's
+        /// `Retry-After`) not to be sent anything before `until` (unix seconds).
+        case waitRequested(until: Int64)
     }
 
     /// Why a payment request failed, as BookingAPI's `OutcomePolicy` classified it.

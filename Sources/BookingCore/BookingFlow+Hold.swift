@@ -167,6 +167,12 @@ extension BookingFlow {
         case .holdReadFailed(_, .unreachable) where stage.readPending:
             var next = stage
             next.readPending = false
+            next.waitUntil = nil
+            return go(.checkingHold(next))
+        case .holdReadFailed(_, .waitRequested(let until)) where stage.readPending:
+            var next = stage
+            next.readPending = false
+            next.waitUntil = until
             return go(.checkingHold(next))
         case .holdFailed(_, .rejected(let code)):
             // An attempt on the last one's hold could not be saved: nothing

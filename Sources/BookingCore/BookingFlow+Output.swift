@@ -79,6 +79,9 @@ extension BookingFlow.State {
             return "\(offer.checkIn) to \(offer.checkOut), \(offer.nights) night(s), \(offer.guests) guest(s)."
         case .requestingHold:
             return "Asking the hotel to keep the room for you."
+        case .checkingHold(let s) where !s.readPending && s.waitUntil != nil:
+            let until = BookingFlow.clockTime(s.waitUntil ?? 0)
+            return "The server asked us to wait until \(until) before checking the hold again."
         case .held, .checkingHold, .unknown, .processing, .signInRequired:
             // Which of the stage's messages shows is decided once, by its
             // variant (BookingFlow+TextKeys.swift), which also keys the text.

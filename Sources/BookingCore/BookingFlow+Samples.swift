@@ -110,6 +110,7 @@ extension BookingFlow {
             .holdRead(a, S.hold, sentAt: later, receivedAt: later.advanced(by: .seconds(1))),
             .holdRead(a, S.hold, sentAt: S.sentAt, receivedAt: later),
             .holdReadFailed(a, .expired), .holdReadFailed(a, .unreachable),
+            .holdReadFailed(a, .waitRequested(until: 1_780_003_600)),
             .payFailed(a, .unknownOutcome), .payFailed(a, .declined), .payFailed(a, .holdExpired),
             .payFailed(a, .notSent), .payFailed(a, .rejected(code: "INVALID_PAYMENT_TOKEN")),
             .payFailed(a, .rejected(code: BookingFlow.holdAlreadyBookedCode)),

@@ -68,6 +68,9 @@ extension BookingFlow {
         public let holdID: HoldID
         /// Whether a read is out; `false` after it failed to reach the server.
         public var readPending: Bool
+        /// When the last read was not sent because the server asked to wait
+        /// (its `Retry-After`): the time, unix seconds; nil otherwise.
+        public var waitUntil: Int64?
         /// Restored at launch without a time the device can trust (another
         /// boot, or no saved anchor): the countdown did not end, its time is
         /// being checked.

@@ -38,6 +38,7 @@ extension BookingFlow.State {
             case .refused(_, let reason): return "held.coupon.refused." + reason.rawValue
             }
         case .checkingHold(let s) where s.isTimeUnknown && s.readPending: return "checkingHold.timeUnknown"
+        case .checkingHold(let s) where !s.readPending && s.waitUntil != nil: return "checkingHold.waiting"
         case .checkingHold(let s): return s.readPending ? "checkingHold.reading" : "checkingHold.unreachable"
         case .priceChanged(let s): return s.offer == nil ? "priceChanged" : "priceChanged.fromOld"
         case .unknown(let s): return s.couldNotConfirm ? "unknown.gaveUp" : "unknown"
@@ -79,6 +80,8 @@ extension BookingFlow.State {
         case .failed(let s):
             if case .waitRequested(let until) = s.reason { return [BookingFlow.clockTime(until)] }
             return []
+        case .checkingHold(let s) where !s.readPending:
+            return s.waitUntil.map { [BookingFlow.clockTime($0)] } ?? []
         case .notPaid(let s):
             if case .waitRequested(let until) = s.reason { return [BookingFlow.clockTime(until)] }
             return []

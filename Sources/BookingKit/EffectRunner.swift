@@ -164,6 +164,9 @@ package final class EffectRunner: Sendable {
                 }
             } catch APIError.notFound {
                 await sink(.holdReadFailed(id, .expired))
+            } catch APIError.final(.waitRequested(let until), _) {
+                // The client's own gate: nothing was sent, the server asked to wait.
+                await sink(.holdReadFailed(id, .waitRequested(until: until)))
             } catch {
                 await sink(Self.refusesCredential(error) ? .credentialRefused(id) : .holdReadFailed(id, .unreachable))
             }

@@ -27,6 +27,19 @@ import Testing
                 == "We could not reach the server to check the hold.")
     }
 
+    /// A read the client's own `Retry-After` gate kept on the device is the
+    /// server's wait, never "could not reach the server".
+    @Test func aHoldReadTheServersWaitKeptBackSaysSo() {
+        let reading = Self.checkingHold(readPending: true, isTimeUnknown: false)
+        let (waiting, effects) = BookingFlow.reduce(
+            reading, .holdReadFailed(reading.stage.attemptID!, .waitRequested(until: 1_780_003_600)))
+        #expect(effects.isEmpty)
+        #expect(waiting.message?.hasPrefix("The server asked us to wait until ") == true, "\(waiting.message ?? "")")
+        #expect(waiting.message?.contains("could not reach") == false)
+        #expect(waiting.messageText?.key == "booking.message.checkingHold.waiting")
+        #expect(waiting.enabledActions.contains(.checkAgain))
+    }
+
     @Test func lookingUpAnUnknownOutcome() {
         #expect(Fix.unknown(checks: 6, pending: false).message == BookingFlow.couldNotConfirmMessage)
         #expect(
