@@ -34,7 +34,7 @@ extension SandboxHandler {
             throw APIError.validation(
                 field: "returnUrl", "returnUrl must be an https:// or app-scheme URL of printable ASCII characters.")
         }
-        let origin = SandboxOrigin(request) ?? .fallback
+        let origin = origin(of: request) ?? .fallback
         let command = Command(
             route: .createBooking, key: key,
             fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")")

@@ -5,10 +5,11 @@ import SQLite
 
 extension SandboxHandler {
     /// The pages for people (everything outside `/v1/`): HTML or JSON,
-    /// answered only under a loopback `Host`, never faulted. A wrong path,
+    /// answered only under a loopback `Host` (or the listener's address, as
+    /// the API), never faulted. A wrong path,
     /// a query string or a bad answer gets an error page and changes nothing.
     func handlePage(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let origin = SandboxOrigin(request) else {
+        guard let origin = origin(of: request) else {
             return HTML.errorPage(
                 status: 421, title: "Wrong host", message: "The sandbox answers under 127.0.0.1 or localhost only.")
         }
