@@ -46,7 +46,7 @@ struct Dashboard: Encodable, Sendable {
     /// Reads it all at `now`.
     static func load(_ db: Database, now: Int64, configuration: SandboxConfiguration) throws -> Dashboard {
         var dashboard = Dashboard()
-        try rows(db, "SELECT hold_id, account FROM hold ORDER BY created_at_ms, hold_id") { row in
+        try rows(db, "SELECT hold_id, account FROM hold ORDER BY created_at_ms, rowid") { row in
             guard let hold = try HoldRecord.load(db, id: row.string(at: 0), account: row.string(at: 1)) else { return }
             dashboard.holds.append(
                 HoldRow(

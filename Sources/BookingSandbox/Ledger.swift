@@ -8,10 +8,10 @@ enum Ledger {
     enum Kind: String { case charge, refund }
 
     /// Records a charge or refund of the hold's total for `booking`.
-    static func record(_ kind: Kind, _ db: Database, booking: BookingRecord, hold: HoldRecord, seed: UInt64, now: Int64)
-        throws
-    {
-        let entryId = try db.newID(prefix: kind == .charge ? Identifier.charge : Identifier.refund, seed: seed).id
+    static func record(
+        _ kind: Kind, _ db: Database, booking: BookingRecord, hold: HoldRecord, ids: IdentifierSource, now: Int64
+    ) throws {
+        let entryId = try ids.newID(prefix: kind == .charge ? Identifier.charge : Identifier.refund, db).id
         let seq = try db.nextSequence("ledger")
         try db.run(
             """

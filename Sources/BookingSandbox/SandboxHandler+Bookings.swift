@@ -47,11 +47,12 @@ extension SandboxHandler {
             try checkPaymentMethod(token)
             var hold = try unbookedHold(
                 id: holdId, account: account, db: db, now: now, message: "Another booking holds this room already.")
-            let (bookingId, seq) = try db.newID(prefix: Identifier.booking, seed: inventory.seed)
+            let (bookingId, seq) = try ids.newID(prefix: Identifier.booking, db)
             var booking = BookingRecord(
                 bookingId: bookingId, seq: seq, account: account, holdId: holdId, idempotencyKey: key, token: token,
                 state: .expired, version: 1, charged: false, createdAtMs: now, updatedAtMs: now, returnURL: returnURL,
-                challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId))
+                challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId),
+                storedVoucherCode: ids.voucherCode(sequence: seq))
             if !hold.isExpired(now: now) {
                 switch token {
                 case .visa, .walletVisa:
@@ -70,7 +71,7 @@ extension SandboxHandler {
             try booking.insert(db, hold: hold)
             made = bookingId
             if booking.charged {
-                try Ledger.record(.charge, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
+                try Ledger.record(.charge, db, booking: booking, hold: hold, ids: ids, now: now)
             }
             return JSONResponse.make(status: 201, booking.body(hold: hold))
         }

@@ -13,6 +13,8 @@ public final class SandboxHandler: HTTPHandler {
     public let configuration: SandboxConfiguration
     let database: SandboxDatabase
     let inventory: Inventory
+    /// Where ids, vouchers and 3-D Secure tokens come from (random unless `idSeed` is set).
+    let ids: IdentifierSource
     let injector: FaultInjector
     /// Which payment method kinds take payments.
     let paymentMethodSwitch: PaymentMethodSwitch
@@ -41,6 +43,7 @@ public final class SandboxHandler: HTTPHandler {
         self.configuration = configuration
         self.database = try SandboxDatabase(path: configuration.databasePath)
         self.inventory = Inventory(seed: configuration.inventorySeed)
+        self.ids = IdentifierSource(seed: configuration.idSeed)
         self.injector = FaultInjector(rates: configuration.faultRates, seed: configuration.faultSeed)
         let paymentMethodSwitch = PaymentMethodSwitch(
             off: configuration.disabledPaymentMethods, now: configuration.clock.now())
