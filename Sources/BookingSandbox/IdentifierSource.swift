@@ -1,7 +1,8 @@
 import Primitives
 import SQLite
 
-/// Where the sandbox's ids and a booking's voucher come from.
+/// Where the sandbox's ids and a booking's secrets (its voucher, the token
+/// of its 3-D Secure page) come from.
 ///
 /// By default from the system's random generator: every fresh sandbox used
 /// to hand out the same ids in the same order (`bk_6e261b8dccd0ce99` and
@@ -26,6 +27,12 @@ struct IdentifierSource: Sendable {
     /// `BK-` and 8 characters of 32 (40 bits), not derived from its id.
     func voucherCode(sequence: Int64) -> String {
         BookingRecord.voucherCode(draw("voucher", sequence))
+    }
+
+    /// The token of the 3-D Secure page of the booking numbered `sequence`:
+    /// 32 lowercase hex digits (128 bits).
+    func challengeToken(sequence: Int64) -> String {
+        Identifier.hex(draw("3ds-high", sequence)) + Identifier.hex(draw("3ds-low", sequence))
     }
 
     /// 64 bits for `purpose` and `sequence`: random, or scrambled from the seed.

@@ -8,11 +8,12 @@ public struct SandboxConfiguration: Sendable {
     public var databasePath: String
     /// Seeds the inventory (places, properties, rooms, rates).
     public var inventorySeed: UInt64
-    /// Seeds the ids (bookings, holds, quotes, ledger entries) and the
-    /// vouchers, so that a fresh sandbox hands out the same ones for the
-    /// same sequence of requests (a deterministic simulation). Nil by
-    /// default: they are random, so nobody can guess another account's
-    /// booking, hold or voucher. Never set it for a sandbox a browser can reach.
+    /// Seeds the ids (bookings, holds, quotes, ledger entries), the vouchers
+    /// and the 3-D Secure pages' tokens, so that a fresh sandbox hands out
+    /// the same ones for the same sequence of requests (a deterministic
+    /// simulation). Nil by default: they are random, so nobody can guess
+    /// another account's booking, hold, voucher or page. Never set it for a
+    /// sandbox a browser can reach.
     public var idSeed: UInt64? = nil
     /// How long a hold lasts, and how far an extension pushes it. Default 15 min.
     public var holdTTLMilliseconds: Int64

@@ -48,11 +48,12 @@ extension SandboxHandler {
             var hold = try unbookedHold(
                 id: holdId, account: account, db: db, now: now, message: "Another booking holds this room already.")
             let (bookingId, seq) = try ids.newID(prefix: Identifier.booking, db)
+            let challengeToken = ids.challengeToken(sequence: seq)
             var booking = BookingRecord(
                 bookingId: bookingId, seq: seq, account: account, holdId: holdId, idempotencyKey: key, token: token,
                 state: .expired, version: 1, charged: false, createdAtMs: now, updatedAtMs: now, returnURL: returnURL,
-                challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId),
-                storedVoucherCode: ids.voucherCode(sequence: seq))
+                challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId, token: challengeToken),
+                storedVoucherCode: ids.voucherCode(sequence: seq), challengeToken: challengeToken)
             if !hold.isExpired(now: now) {
                 switch token {
                 case .visa, .walletVisa:
