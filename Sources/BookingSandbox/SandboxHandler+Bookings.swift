@@ -11,8 +11,10 @@ extension SandboxHandler {
     /// `tok_threeDSecureRequired` is `ACTION_REQUIRED` with `nextAction`;
     /// `tok_processingError` is `PROCESSING`, then `FAILED` when next read. An
     /// expired hold gives a booking in state `EXPIRED` (nothing charged). A
-    /// hold another booking is using is 409 HOLD_ALREADY_BOOKED. `returnUrl`
-    /// is where the 3-D Secure page sends the browser back (see `ReturnURL`).
+    /// hold another booking is using is 409 HOLD_ALREADY_BOOKED; a hold whose
+    /// once-per-account coupon another booking of the account was paid with
+    /// is 409 COUPON_ALREADY_USED. `returnUrl` is where the 3-D Secure page
+    /// sends the browser back (see `ReturnURL`).
     func createBooking(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
         let key = try idempotencyKey(request)
         let body = try RequestBody(request.body, allowed: ["holdId", "paymentToken", "returnUrl"])
@@ -47,6 +49,7 @@ extension SandboxHandler {
             try checkPaymentMethod(token)
             var hold = try unbookedHold(
                 id: holdId, account: account, db: db, now: now, message: "Another booking holds this room already.")
+            if !hold.isExpired(now: now) { try checkCouponAtPayment(hold, db: db, now: now) }
             let (bookingId, seq) = try ids.newID(prefix: Identifier.booking, db)
             let challengeToken = ids.challengeToken(sequence: seq)
             var booking = BookingRecord(
