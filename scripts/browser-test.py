@@ -32,7 +32,7 @@ from selenium.webdriver.common.by import By
 
 BOOKING = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/booking")
 ARTIFACTS = os.environ.get("BOOKINGKIT_BROWSER_ARTIFACTS", "/tmp/bookingkit-browser-artifacts")
-PAGE_URL = re.compile(r"(http://127\.0\.0\.1:\d+/sandbox/3ds/bk_[0-9a-f]{16})")
+PAGE_URL = re.compile(r"(http://127\.0\.0\.1:\d+/sandbox/3ds/bk_[0-9a-f]{16}\?token=[0-9a-f]{32})")
 HOSTILE = "<script>alert(1)</script>\"'&"
 ENV = dict(os.environ, NO_COLOR="1", TERM="dumb")
 failures = []
@@ -170,8 +170,8 @@ def pay_in_browser(driver, server, scratch, button, account):
     check(url is not None and url.startswith(server + "/sandbox/3ds/"), f"{account}: pay printed the page's URL ({url})")
     if url is None:
         pay.process.kill()
-        return None, pay.output
-    booking_id = url.rsplit("/", 1)[1]
+        return None, None, (None, pay.output)
+    booking_id = url.rsplit("/", 1)[1].split("?", 1)[0]
     driver.get(url)
     check("Confirm this payment" in driver.page_source, f"{account}: the challenge page opened")
     check(booking_id in driver.page_source and "EUR" in driver.page_source, f"{account}: it shows the booking and amount")
@@ -183,7 +183,7 @@ def pay_in_browser(driver, server, scratch, button, account):
     expected = f"https://example.com/bookings/{booking_id}/3ds-return"
     check(driver.current_url == expected, f"{account}: the answer sent the browser to {driver.current_url}")
     code = pay.finish(120)
-    return booking_id, (code, pay.output)
+    return booking_id, url, (code, pay.output)
 
 
 def main():
@@ -192,13 +192,13 @@ def main():
     sandbox, server = start_sandbox(os.path.join(scratch, "sandbox"))
     driver = browser()
     try:
-        booking_id, (code, output) = pay_in_browser(driver, server, scratch, "complete", "browser_pass")
+        booking_id, page_url, (code, output) = pay_in_browser(driver, server, scratch, "complete", "browser_pass")
         check(code == 0 and "Outcome: confirmed" in output, f"Complete: pay ended confirmed, exit 0 (exit {code})")
         report = ledger(server, "browser_pass")
         check(report["chargeCount"] == 1 and report["chargesByBooking"].get(booking_id) == 1,
               "Complete: one charge in the ledger")
 
-        failed_id, (code, output) = pay_in_browser(driver, server, scratch, "fail", "browser_fail")
+        failed_id, _, (code, output) = pay_in_browser(driver, server, scratch, "fail", "browser_fail")
         check(code == 1 and "Outcome: failed" in output, f"Fail: pay ended failed, exit 1 (exit {code})")
         # A failed challenge keeps the room: the next pay tries another card on the same hold.
         check("The room is still held for you" in output and "booking pay --card TOKEN" in output,
@@ -221,8 +221,10 @@ def main():
         driver.set_window_size(1100, 1800)
         driver.save_screenshot(os.path.join(ARTIFACTS, "dashboard.png"))
         driver.set_window_size(1100, 800)
-        driver.get(server + "/sandbox/3ds/" + booking_id)
+        driver.get(page_url)
         check("Already answered" in driver.page_source, "an answered challenge page is a 409 page")
+        driver.get(server + "/sandbox/3ds/" + booking_id)
+        check("Not found" in driver.page_source, "the page without its token is a 404 page")
         driver.save_screenshot(os.path.join(ARTIFACTS, "answered-409.png"))
         driver.get(server + "/nope?x=<script>")
         check("Not found" in driver.page_source, "an odd path is a 404 page")

@@ -34,11 +34,17 @@ struct BookingRecord: AccountRow {
     /// Set when the client left the 3-D Secure page (`abandon`): the failed
     /// version's body says so (`failure.code` `abandoned`), not a decline.
     var wasAbandoned = false
+    /// The voucher drawn when the booking was made; nil in rows made before
+    /// vouchers were stored (theirs is derived from the id, as it was).
+    var storedVoucherCode: String? = nil
+    /// The token its 3-D Secure page's URL carries, drawn when it was made;
+    /// nil in rows made before tokens were stored (their page never opens).
+    var challengeToken: String? = nil
 
     static let table = "booking"
     static let columns = """
         booking_id, seq, account, hold_id, idempotency_key, payment_token, state, version, charged, created_at_ms, \
-        updated_at_ms, return_url
+        updated_at_ms, return_url, voucher_code, challenge_token
         """
 
     static func read(_ statement: Statement) throws -> BookingRecord {
@@ -50,7 +56,8 @@ struct BookingRecord: AccountRow {
             holdId: statement.string(at: 3), idempotencyKey: statement.string(at: 4), token: token,
             state: state, version: statement.int64(at: 7), charged: statement.int64(at: 8) == 1,
             createdAtMs: statement.int64(at: 9), updatedAtMs: statement.int64(at: 10),
-            returnURL: statement.optionalString(at: 11))
+            returnURL: statement.optionalString(at: 11), storedVoucherCode: statement.optionalString(at: 12),
+            challengeToken: statement.optionalString(at: 13))
     }
 
     /// The booking `id` of any account, or `nil` (for the sandbox's own web
@@ -98,13 +105,14 @@ struct BookingRecord: AccountRow {
     /// Inserts the booking at its first version, with its body.
     func insert(_ db: Database, hold: HoldRecord) throws {
         try db.run(
-            "INSERT INTO booking (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO booking (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(bookingId), .integer(seq), .text(account), .text(holdId), .text(idempotencyKey),
                 .text(token.rawValue),
                 .text(state.rawValue), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs),
                 .integer(updatedAtMs),
-                returnURL.map { .text($0) } ?? .null,
+                returnURL.map { .text($0) } ?? .null, storedVoucherCode.map { .text($0) } ?? .null,
+                challengeToken.map { .text($0) } ?? .null,
             ])
         try saveBody(db, hold: hold)
     }
@@ -130,10 +138,23 @@ struct BookingRecord: AccountRow {
             [.text(bookingId), .integer(version), .text(text)])
     }
 
-    /// The voucher shown at the door: derived from the booking id.
+    /// Whether `token` is this booking's challenge token (compared in time
+    /// independent of where they differ; a row without one matches nothing).
+    func isChallengeToken(_ token: String) -> Bool {
+        guard let challengeToken, challengeToken.utf8.count == token.utf8.count else { return false }
+        return zip(challengeToken.utf8, token.utf8).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// The voucher shown at the door: the one drawn when the booking was
+    /// made (derived from the id in rows made before vouchers were stored).
     var voucherCode: String {
+        storedVoucherCode ?? Self.voucherCode(SplitMix64.mix(SplitMix64.stableHash(bookingId)))
+    }
+
+    /// `BK-` and 8 characters of 32 (no `I`, `O`, `0`, `1`) taken from `value`'s low 40 bits.
+    static func voucherCode(_ value: UInt64) -> String {
         let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-        var value = SplitMix64.mix(SplitMix64.stableHash(bookingId))
+        var value = value
         var code = "BK-"
         for _ in 0..<8 {
             code.append(alphabet[Int(value % 32)])

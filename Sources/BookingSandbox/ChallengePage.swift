@@ -2,17 +2,21 @@ import HTTPServer
 
 /// The sandbox's own 3-D Secure page, as a bank would show it: the amount,
 /// the merchant and two buttons that POST the answer back to the page's
-/// URL. Every value printed is escaped.
+/// URL. Every value printed is escaped. The URL carries the booking's
+/// challenge token: the booking id alone (in every answer about it, on the
+/// dashboard, in the return link) opens nothing.
 enum ChallengePage {
-    /// The page's path for `bookingId`.
-    static func path(bookingId: String) -> String { "/sandbox/3ds/\(bookingId)" }
+    /// The page's path and query for `bookingId` and its `token`.
+    static func path(bookingId: String, token: String) -> String { "/sandbox/3ds/\(bookingId)?token=\(token)" }
 
     /// The page's absolute URL on the sandbox's origin (the booking's `nextAction.url`).
-    static func url(origin: SandboxOrigin, bookingId: String) -> String { origin.url + path(bookingId: bookingId) }
+    static func url(origin: SandboxOrigin, bookingId: String, token: String) -> String {
+        origin.url + path(bookingId: bookingId, token: token)
+    }
 
-    /// The form for a booking waiting for 3-D Secure.
+    /// The form for a booking waiting for 3-D Secure (whose token was checked).
     static func form(_ booking: BookingRecord, hold: HoldRecord) -> HTTPResponse {
-        let action = HTML.escape(path(bookingId: booking.bookingId))
+        let action = HTML.escape(path(bookingId: booking.bookingId, token: booking.challengeToken ?? ""))
         let body = """
             <div class="card">
             <p class="muted">Sandbox bank · 3-D Secure</p>

@@ -3,7 +3,9 @@ import SQLite
 
 /// What the sandbox dashboard shows, read in one transaction: every
 /// account's bookings and holds as stored (reading them here settles
-/// nothing), the ledger's charges per idempotency key, the stored
+/// nothing), the ledger per idempotency key (the payments' and
+/// cancellations' entries under the booking's key, a change of dates'
+/// difference under the modification's), the stored
 /// idempotent answers with the time they have left, and the fault rates.
 struct Dashboard: Encodable, Sendable {
     struct BookingRow: Encodable, Sendable {
@@ -20,8 +22,10 @@ struct Dashboard: Encodable, Sendable {
 
     struct LedgerRow: Encodable, Sendable {
         var account, idempotencyKey, bookingId: String
+        /// Payments and refunds (differences are neither).
         var charges, refunds: Int64
-        var charged: MoneyBody
+        /// Charges and differences charged; refunds and differences refunded.
+        var charged, refunded: MoneyBody
     }
 
     struct IdempotencyRow: Encodable, Sendable {
@@ -46,7 +50,7 @@ struct Dashboard: Encodable, Sendable {
     /// Reads it all at `now`.
     static func load(_ db: Database, now: Int64, configuration: SandboxConfiguration) throws -> Dashboard {
         var dashboard = Dashboard()
-        try rows(db, "SELECT hold_id, account FROM hold ORDER BY created_at_ms, hold_id") { row in
+        try rows(db, "SELECT hold_id, account FROM hold ORDER BY created_at_ms, rowid") { row in
             guard let hold = try HoldRecord.load(db, id: row.string(at: 0), account: row.string(at: 1)) else { return }
             dashboard.holds.append(
                 HoldRow(
@@ -70,15 +74,21 @@ struct Dashboard: Encodable, Sendable {
             db,
             """
             SELECT account, idempotency_key, min(booking_id), sum(kind = 'charge'), sum(kind = 'refund'),
-                   sum(CASE WHEN kind = 'charge' THEN amount ELSE 0 END), min(currency)
-            FROM ledger_entry GROUP BY account, idempotency_key ORDER BY min(seq)
+                   sum(CASE WHEN kind IN ('charge', 'difference_charge') THEN amount ELSE 0 END),
+                   sum(CASE WHEN kind IN ('refund', 'difference_refund') THEN amount ELSE 0 END), min(currency)
+            FROM (SELECT account, idempotency_key, booking_id, kind, amount, currency, seq FROM ledger_entry
+                  UNION ALL
+                  SELECT account, idempotency_key, booking_id, kind, amount, currency, seq FROM ledger_difference)
+            GROUP BY account, idempotency_key ORDER BY min(seq)
             """
         ) { row in
+            let currency = row.string(at: 7)
             dashboard.ledger.append(
                 LedgerRow(
                     account: row.string(at: 0), idempotencyKey: row.string(at: 1), bookingId: row.string(at: 2),
                     charges: row.int64(at: 3), refunds: row.int64(at: 4),
-                    charged: MoneyBody(amount: row.int64(at: 5), currency: row.string(at: 6))))
+                    charged: MoneyBody(amount: row.int64(at: 5), currency: currency),
+                    refunded: MoneyBody(amount: row.int64(at: 6), currency: currency)))
         }
         let lifetime = configuration.idempotencyKeyLifetimeSeconds * 1000
         try rows(

@@ -33,11 +33,11 @@ enum DashboardPage {
         body +=
             heading("Ledger: charges per idempotency key", .ledger, level: 2)
             + table(
-                ["Account", "Idempotency key", "Booking", "Charges", "Refunds", "Charged"],
+                ["Account", "Idempotency key", "Booking", "Charges", "Refunds", "Charged", "Refunded"],
                 dashboard.ledger.map {
                     [
                         $0.account, $0.idempotencyKey, $0.bookingId, String($0.charges), String($0.refunds),
-                        amount($0.charged),
+                        amount($0.charged), amount($0.refunded),
                     ]
                 })
         body +=

@@ -8,10 +8,10 @@ extension Ledger {
     /// The database takes one entry per booking version, so a second one
     /// for the same change cannot be stored.
     static func recordDifference(
-        _ db: Database, quote: ModificationQuote, booking: BookingRecord, key: String, seed: UInt64, now: Int64
+        _ db: Database, quote: ModificationQuote, booking: BookingRecord, key: String, ids: IdentifierSource, now: Int64
     ) throws -> String? {
         guard quote.difference != 0 else { return nil }
-        let entryId = try db.newID(prefix: Identifier.difference, seed: seed).id
+        let entryId = try ids.newID(prefix: Identifier.difference, db).id
         let seq = try db.nextSequence("ledger")
         try db.run(
             """

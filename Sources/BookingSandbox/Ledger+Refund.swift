@@ -9,9 +9,9 @@ extension Ledger {
     /// `SUCCEEDED` at once, or `PENDING` until `settlesAt` when given.
     /// Returns it as the booking's answer carries it.
     static func refund(
-        _ db: Database, booking: BookingRecord, hold: HoldRecord, seed: UInt64, now: Int64, settlesAt: Int64?
+        _ db: Database, booking: BookingRecord, hold: HoldRecord, ids: IdentifierSource, now: Int64, settlesAt: Int64?
     ) throws -> RefundBody {
-        try record(.refund, db, booking: booking, hold: hold, seed: seed, now: now)
+        try record(.refund, db, booking: booking, hold: hold, ids: ids, now: now)
         let state: RefundBody.State = settlesAt == nil ? .succeeded : .pending
         try db.run(
             """

@@ -6,8 +6,15 @@ import BookingCore
 public struct SandboxConfiguration: Sendable {
     /// The sandbox's SQLite file (created `0600` in a `0700` directory).
     public var databasePath: String
-    /// Seeds the inventory (places, properties, rooms, rates) and the ids.
+    /// Seeds the inventory (places, properties, rooms, rates).
     public var inventorySeed: UInt64
+    /// Seeds the ids (bookings, holds, quotes, ledger entries), the vouchers
+    /// and the 3-D Secure pages' tokens, so that a fresh sandbox hands out
+    /// the same ones for the same sequence of requests (a deterministic
+    /// simulation). Nil by default: they are random, so nobody can guess
+    /// another account's booking, hold, voucher or page. Never set it for a
+    /// sandbox a browser can reach.
+    public var idSeed: UInt64? = nil
     /// How long a hold lasts, and how far an extension pushes it. Default 15 min.
     public var holdTTLMilliseconds: Int64
     /// How many times one hold may be extended. Default 2.

@@ -3,8 +3,9 @@
 /// The codes are documented in `openapi.yaml` and `booking sandbox --help`:
 /// `WELCOME10` 10 % off any hold; `SPRING2026` 15 % off, expired (it ran
 /// until 2026-05-01, by the sandbox's clock); `LISBON15` 15 % off a Lisbon
-/// property's room only; `ONCE5` 5 % off, once per account: refused once a
-/// booking of the account paid with it is confirmed.
+/// property's room only; `ONCE5` 5 % off, once per account: refused, when
+/// applied and again when a hold carrying it is paid, once a booking of the
+/// account paid with it is confirmed or being paid.
 struct SandboxCoupon: Equatable, Sendable {
     /// Who may use a code, beside its discount.
     enum Rule: Equatable, Sendable {
@@ -14,7 +15,7 @@ struct SandboxCoupon: Equatable, Sendable {
         case until(milliseconds: Int64)
         /// Holds of the properties of one place (`placeId`) only.
         case place(id: String)
-        /// One confirmed booking per account.
+        /// One booking per account confirmed or being paid with it.
         case oncePerAccount
     }
 

@@ -37,12 +37,4 @@ extension Database {
         guard try statement.step() else { throw APIError.internalError }
         return statement.int64(at: 0)
     }
-
-    /// A new opaque, unique id: `prefix` + 16 hex digits scrambled from the
-    /// counter and the seed (deterministic for a seed and a fresh database).
-    func newID(prefix: String, seed: UInt64) throws -> (id: String, sequence: Int64) {
-        let sequence = try nextSequence(prefix)
-        let salt = SplitMix64.mix(seed ^ SplitMix64.stableHash(prefix))
-        return (prefix + Identifier.hex(SplitMix64.mix(UInt64(bitPattern: sequence) ^ salt)), sequence)
-    }
 }

@@ -11,8 +11,10 @@ extension SandboxHandler {
     /// `tok_threeDSecureRequired` is `ACTION_REQUIRED` with `nextAction`;
     /// `tok_processingError` is `PROCESSING`, then `FAILED` when next read. An
     /// expired hold gives a booking in state `EXPIRED` (nothing charged). A
-    /// hold another booking is using is 409 HOLD_ALREADY_BOOKED. `returnUrl`
-    /// is where the 3-D Secure page sends the browser back (see `ReturnURL`).
+    /// hold another booking is using is 409 HOLD_ALREADY_BOOKED; a hold whose
+    /// once-per-account coupon another booking of the account was paid with
+    /// is 409 COUPON_ALREADY_USED. `returnUrl` is where the 3-D Secure page
+    /// sends the browser back (see `ReturnURL`).
     func createBooking(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
         let key = try idempotencyKey(request)
         let body = try RequestBody(request.body, allowed: ["holdId", "paymentToken", "returnUrl"])
@@ -34,7 +36,7 @@ extension SandboxHandler {
             throw APIError.validation(
                 field: "returnUrl", "returnUrl must be an https:// or app-scheme URL of printable ASCII characters.")
         }
-        let origin = SandboxOrigin(request) ?? .fallback
+        let origin = origin(of: request) ?? .fallback
         let command = Command(
             route: .createBooking, key: key,
             fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")")
@@ -47,11 +49,14 @@ extension SandboxHandler {
             try checkPaymentMethod(token)
             var hold = try unbookedHold(
                 id: holdId, account: account, db: db, now: now, message: "Another booking holds this room already.")
-            let (bookingId, seq) = try db.newID(prefix: Identifier.booking, seed: inventory.seed)
+            if !hold.isExpired(now: now) { try checkCouponAtPayment(hold, db: db, now: now) }
+            let (bookingId, seq) = try ids.newID(prefix: Identifier.booking, db)
+            let challengeToken = ids.challengeToken(sequence: seq)
             var booking = BookingRecord(
                 bookingId: bookingId, seq: seq, account: account, holdId: holdId, idempotencyKey: key, token: token,
                 state: .expired, version: 1, charged: false, createdAtMs: now, updatedAtMs: now, returnURL: returnURL,
-                challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId))
+                challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId, token: challengeToken),
+                storedVoucherCode: ids.voucherCode(sequence: seq), challengeToken: challengeToken)
             if !hold.isExpired(now: now) {
                 switch token {
                 case .visa, .walletVisa:
@@ -70,7 +75,7 @@ extension SandboxHandler {
             try booking.insert(db, hold: hold)
             made = bookingId
             if booking.charged {
-                try Ledger.record(.charge, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
+                try Ledger.record(.charge, db, booking: booking, hold: hold, ids: ids, now: now)
             }
             return JSONResponse.make(status: 201, booking.body(hold: hold))
         }

@@ -30,7 +30,7 @@ extension SandboxHandler {
                 throw error
             }
             booking.refund = try Ledger.refund(
-                db, booking: booking, hold: hold, seed: inventory.seed, now: now,
+                db, booking: booking, hold: hold, ids: ids, now: now,
                 settlesAt: pendingRefund ? now + Ledger.pendingRefundMilliseconds : nil)
             try booking.move(to: .cancelled, now: now, db: db, hold: hold)
             return HTTPResponse(

@@ -1,3 +1,4 @@
+import BookingCore
 import HTTPServer
 import SQLite
 
@@ -11,7 +12,8 @@ extension SandboxHandler {
     /// NOT_FOUND for an unknown hold or another account's; 404
     /// COUPON_UNKNOWN; 409 COUPON_EXPIRED, COUPON_NOT_APPLICABLE (another
     /// place's code), COUPON_ALREADY_USED (a once-per-account code on a
-    /// confirmed booking of the account), COUPON_ALREADY_APPLIED (another
+    /// booking of the account that is confirmed or being paid, see
+    /// `isUsed`), COUPON_ALREADY_APPLIED (another
     /// code is on the hold), HOLD_EXPIRED or HOLD_ALREADY_BOOKED: the hold
     /// unchanged.
     func applyCoupon(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws
@@ -73,17 +75,60 @@ extension SandboxHandler {
                     status: 409, code: "COUPON_NOT_APPLICABLE", message: "The coupon \(code) is not for this room.")
             }
         case .oncePerAccount:
-            let used = try db.scalar(
-                """
-                SELECT count(*) FROM booking b JOIN hold h ON h.hold_id = b.hold_id
-                WHERE b.account = ? AND h.coupon_code = ? AND b.state = 'CONFIRMED'
-                """, [.text(hold.account), .text(code)])
-            guard case .integer(0) = used else {
-                throw APIError(
-                    status: 409, code: "COUPON_ALREADY_USED",
-                    message: "The coupon \(code) was used on a confirmed booking of this account already.")
-            }
+            if try isUsed(code, account: hold.account, db: db, now: now) { throw Self.alreadyUsed(code) }
         }
         return coupon
+    }
+
+    /// At payment (`POST /v1/bookings`, inside its keyed transaction): a
+    /// hold carrying a once-per-account code is refused with 409
+    /// COUPON_ALREADY_USED when another booking of the account paid with
+    /// the code is confirmed or being paid. A code is applied to holds
+    /// before anything is paid, so checked only then it let every hold it
+    /// was applied to be paid at the discount (issue 36). The refusal is
+    /// stored under the key like any business answer: nothing is charged,
+    /// and the hold stays as it is.
+    func checkCouponAtPayment(_ hold: HoldRecord, db: Database, now: Int64) throws {
+        guard let code = hold.couponCode, SandboxCoupon.named(code)?.rule == .oncePerAccount else { return }
+        if try isUsed(code, account: hold.account, db: db, now: now) { throw Self.alreadyUsed(code) }
+    }
+
+    /// Whether a booking of `account` paid with `code` is confirmed, charged
+    /// (3-D Secure passed, `PROCESSING` until read) or waiting for 3-D
+    /// Secure on a hold still live: one that will be charged the discount
+    /// unless its payment fails. Checked in the transaction that would add
+    /// another, so at most one booking per account is ever charged it (a
+    /// cancelled one no longer counts: its money went back).
+    private func isUsed(_ code: String, account: String, db: Database, now: Int64) throws -> Bool {
+        let statement = try db.cachedStatement(
+            """
+            SELECT b.state, b.charged, b.hold_id FROM booking b JOIN hold h ON h.hold_id = b.hold_id
+            WHERE b.account = ? AND h.coupon_code = ? AND b.state IN ('CONFIRMED', 'PROCESSING', 'ACTION_REQUIRED')
+            """)
+        defer { statement.reset() }
+        try statement.bind(account, at: 1)
+        try statement.bind(code, at: 2)
+        var waiting: [String] = []
+        var used = false
+        try statement.forEachRow { row in
+            switch row.string(at: 0) {
+            case BookingStatus.confirmed.rawValue: used = true
+            case BookingStatus.processing.rawValue: used = used || row.int64(at: 1) == 1
+            default: waiting.append(row.string(at: 2))
+            }
+        }
+        if used { return true }
+        for holdId in waiting {
+            if let hold = try HoldRecord.load(db, id: holdId, account: account), !hold.isExpired(now: now) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func alreadyUsed(_ code: String) -> APIError {
+        APIError(
+            status: 409, code: "COUPON_ALREADY_USED",
+            message: "The coupon \(code) is once per account, and a booking of this account was paid with it already.")
     }
 }

@@ -49,7 +49,7 @@ extension SandboxHandler {
                 throw APIError(status: 409, code: "SOLD_OUT", message: "No room of this type is left for these dates.")
             }
             let hold = HoldRecord(
-                holdId: try db.newID(prefix: Identifier.hold, seed: inventory.seed).id, account: account, offer: offer,
+                holdId: try ids.newID(prefix: Identifier.hold, db).id, account: account, offer: offer,
                 quoteId: quoteId, price: price, property: property.body, room: room.body,
                 createdAtMs: now,
                 expiresAtMs: HoldRecord.expiry(

@@ -41,7 +41,7 @@ extension SandboxHandler {
         if pass {
             booking.charged = true
             try booking.move(to: .processing, now: now, db: db, hold: hold)
-            try Ledger.record(.charge, db, booking: booking, hold: hold, seed: inventory.seed, now: now)
+            try Ledger.record(.charge, db, booking: booking, hold: hold, ids: ids, now: now)
         } else {
             hold.bookingId = nil
             hold.version += 1

@@ -88,7 +88,7 @@ extension SandboxHandler {
                 throw APIError(status: 409, code: "SOLD_OUT", message: "No room of this type is left for these dates.")
             }
             let entryId = try Ledger.recordDifference(
-                db, quote: quote, booking: booking, key: key, seed: inventory.seed, now: now)
+                db, quote: quote, booking: booking, key: key, ids: ids, now: now)
             try hold.moveStay(checkIn: quote.checkIn, checkOut: quote.checkOut, price: quote.price, db: db)
             try booking.move(to: .confirmed, now: now, db: db, hold: hold)
             let answer = ModificationBody(
@@ -132,7 +132,7 @@ extension SandboxHandler {
         let price = inventory.price(
             property: property, room: room, key: key, epoch: try Self.offerEpoch(db, offerId: key.id))
         let quote = ModificationQuote(
-            quoteId: try db.newID(prefix: Identifier.modificationQuote, seed: inventory.seed).id,
+            quoteId: try ids.newID(prefix: Identifier.modificationQuote, db).id,
             account: booking.account,
             bookingId: booking.bookingId, forVersion: booking.version, checkIn: checkIn, checkOut: checkOut,
             price: price,

@@ -9,7 +9,7 @@ extension SandboxHandler {
         _ = try QueryParameters(request, allowed: [])
         await applyDelay(faults)
         if faults.contains(.dropResponseAfterCommit) { return .dropped }
-        let origin = SandboxOrigin(request) ?? .fallback
+        let origin = origin(of: request) ?? .fallback
         return JSONResponse.make(status: 200, paymentMethodSwitch.body(origin: origin.url))
     }
 
@@ -29,7 +29,7 @@ extension SandboxHandler {
             enabled ? nil : PaymentMethodSwitch.Off(reason: reason ?? PaymentMethodSwitch.defaultReason, by: .operator)
         paymentMethodSwitch.set(kind, off: off, now: now)
         if enabled { paymentMethodStats.restartWindow(kind) }
-        let origin = SandboxOrigin(request) ?? .fallback
+        let origin = origin(of: request) ?? .fallback
         return JSONResponse.make(status: 200, paymentMethodSwitch.body(origin: origin.url))
     }
 

@@ -5,10 +5,11 @@ import SQLite
 
 extension SandboxHandler {
     /// The pages for people (everything outside `/v1/`): HTML or JSON,
-    /// answered only under a loopback `Host`, never faulted. A wrong path,
+    /// answered only under a loopback `Host` (or the listener's address, as
+    /// the API), never faulted. A wrong path,
     /// a query string or a bad answer gets an error page and changes nothing.
     func handlePage(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let origin = SandboxOrigin(request) else {
+        guard let origin = origin(of: request) else {
             return HTML.errorPage(
                 status: 421, title: "Wrong host", message: "The sandbox answers under 127.0.0.1 or localhost only.")
         }
@@ -46,13 +47,13 @@ extension SandboxHandler {
             return HTTPResponse(
                 status: 200, headers: ["Content-Type": "application/yaml; charset=utf-8"],
                 body: Data(EmbeddedOpenAPI.document.utf8))
-        case .challengePage(let id):
+        case .challengePage(let id, let token):
             let account = try pageAccount(request)
             return try database.transaction { db in
-                let (booking, hold) = try pendingChallenge(id, account: account, db: db, now: now)
+                let (booking, hold) = try pendingChallenge(id, token: token, account: account, db: db, now: now)
                 return ChallengePage.form(booking, hold: hold)
             }
-        case .challengeAnswer(let id):
+        case .challengeAnswer(let id, let token):
             try checkSameOrigin(request, origin: origin)
             guard let pass = ChallengePage.result(from: Array(request.body.prefix(64))), request.body.count <= 64 else {
                 throw APIError(
@@ -60,7 +61,8 @@ extension SandboxHandler {
             }
             let account = try pageAccount(request)
             return try await performRead(faults: FaultSet(faults: [])) { db, now in
-                guard let booking = try BookingRecord.load(db, id: id), account == nil || booking.account == account
+                guard let booking = try BookingRecord.load(db, id: id), account == nil || booking.account == account,
+                    booking.isChallengeToken(token)
                 else {
                     throw APIError.notFound("This payment")
                 }
@@ -80,12 +82,14 @@ extension SandboxHandler {
     }
 
     /// The booking and hold of a challenge still waiting, read without
-    /// changing anything: 404 for an unknown booking (or another account's),
-    /// 409 for one not waiting (answered, or its hold ran out).
-    private func pendingChallenge(_ id: String, account: String?, db: SQLite.Database, now: Int64) throws
-        -> (BookingRecord, HoldRecord)
+    /// changing anything: 404 for an unknown booking (or another account's,
+    /// or another token than the booking's), 409 for one not waiting
+    /// (answered, or its hold ran out).
+    private func pendingChallenge(_ id: String, token: String, account: String?, db: SQLite.Database, now: Int64)
+        throws -> (BookingRecord, HoldRecord)
     {
         guard let booking = try BookingRecord.load(db, id: id), account == nil || booking.account == account,
+            booking.isChallengeToken(token),
             let hold = try HoldRecord.load(db, id: booking.holdId, account: booking.account)
         else { throw APIError.notFound("This payment") }
         guard booking.state == .actionRequired, !hold.isExpired(now: now) else {
@@ -97,8 +101,9 @@ extension SandboxHandler {
         return (booking, hold)
     }
 
-    /// A browser opens the page without a key: the booking id is the
-    /// capability. A request that does send a key sees only its account's.
+    /// A browser opens the page without a key: the URL's token, drawn with
+    /// the booking, is the capability. A request that does send a key sees
+    /// only its account's.
     private func pageAccount(_ request: HTTPRequest) throws -> String? {
         request.headers["Authorization"] == nil ? nil : try authenticate(request)
     }

@@ -13,6 +13,8 @@ public final class SandboxHandler: HTTPHandler {
     public let configuration: SandboxConfiguration
     let database: SandboxDatabase
     let inventory: Inventory
+    /// Where ids, vouchers and 3-D Secure tokens come from (random unless `idSeed` is set).
+    let ids: IdentifierSource
     let injector: FaultInjector
     /// Which payment method kinds take payments.
     let paymentMethodSwitch: PaymentMethodSwitch
@@ -20,6 +22,10 @@ public final class SandboxHandler: HTTPHandler {
     let paymentMethodStats: PaymentMethodStats
     /// Pauses a kind when too many of its bookings were looked up after their POST; nil when not started with one.
     let guardrail: Guardrail?
+    /// The address the socket listener was configured with, accepted as a
+    /// `Host` beside the loopback names (`SandboxServer` sets it before it
+    /// starts; nil for a handler called in-process or behind another listener).
+    let listenHost = Locked<String?>(nil)
     private let knownAccounts = Locked(Set<String>())
 
     /// Why a sandbox could not start.
@@ -37,6 +43,7 @@ public final class SandboxHandler: HTTPHandler {
         self.configuration = configuration
         self.database = try SandboxDatabase(path: configuration.databasePath)
         self.inventory = Inventory(seed: configuration.inventorySeed)
+        self.ids = IdentifierSource(seed: configuration.idSeed)
         self.injector = FaultInjector(rates: configuration.faultRates, seed: configuration.faultSeed)
         let paymentMethodSwitch = PaymentMethodSwitch(
             off: configuration.disabledPaymentMethods, now: configuration.clock.now())
@@ -51,8 +58,17 @@ public final class SandboxHandler: HTTPHandler {
     /// Handles one request. Never throws and never crashes on bad input:
     /// every problem is a JSON error response (an HTML page for the pages
     /// outside `/v1/`: the dashboard, the OpenAPI document, the 3-D Secure page).
+    /// Like the pages, the API answers only under a loopback `Host` or the
+    /// listener's own address (421 MISDIRECTED_REQUEST otherwise, nothing run).
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         if WebRoute.owns(request.path) { return await handlePage(request) }
+        guard origin(of: request) != nil else {
+            return APIError(
+                status: 421, code: "MISDIRECTED_REQUEST",
+                message:
+                    "The sandbox answers only under 127.0.0.1, localhost or [::1]; this request named another host."
+            ).response
+        }
         let route: Route
         switch Route.match(method: request.method, path: request.path) {
         case .success(let matched): route = matched
@@ -139,6 +155,12 @@ public final class SandboxHandler: HTTPHandler {
         case .paymentMethods: return try await paymentMethods(request, faults: faults)
         case .setPaymentMethod: return try setPaymentMethod(request)
         }
+    }
+
+    /// The sandbox's origin as `request` names it, or nil when it names
+    /// another host (see `SandboxOrigin`).
+    func origin(of request: HTTPRequest) -> SandboxOrigin? {
+        SandboxOrigin(request, listenHost: listenHost.withLock { $0 })
     }
 
     // MARK: Accounts and faults

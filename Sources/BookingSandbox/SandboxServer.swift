@@ -3,7 +3,9 @@ import HTTPServer
 /// The sandbox server: a `SandboxHandler` behind an `HTTPListener` on
 /// loopback. `booking sandbox` runs one. Over the socket it refuses a
 /// request with no `Host`, an absolute-form target naming another host
-/// (421) and a repeated `Origin`, `Authorization` or `Idempotency-Key`.
+/// (421) and a repeated `Origin`, `Authorization` or `Idempotency-Key`;
+/// the handler answers only under a loopback `Host` or the listener's own
+/// address (421 otherwise).
 ///
 /// ```swift
 /// let server = try SandboxServer(configuration: .init(databasePath: path))
@@ -23,6 +25,7 @@ public final class SandboxServer: Sendable {
     public init(configuration: SandboxConfiguration, listenerConfiguration: HTTPListener.Configuration = .init()) throws
     {
         self.handler = try SandboxHandler(configuration: configuration)
+        handler.listenHost.withLock { $0 = listenerConfiguration.host }
         self.listener = HTTPListener(configuration: listenerConfiguration, handler: RequestScreen(inner: handler))
     }
 

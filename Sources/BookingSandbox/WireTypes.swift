@@ -203,7 +203,8 @@ struct RefundBody: Codable, Equatable, Sendable {
 /// One movement of money.
 struct LedgerEntryBody: Codable, Equatable, Sendable {
     var entryId: String
-    /// `charge` or `refund`.
+    /// `charge` (a payment), `refund` (a cancellation's), `difference_charge`
+    /// or `difference_refund` (a change of dates').
     var kind: String
     var account: String
     var idempotencyKey: String
@@ -213,7 +214,8 @@ struct LedgerEntryBody: Codable, Equatable, Sendable {
     var createdAt: String
 }
 
-/// `GET /v1/sandbox/ledger`: the account's money movements and charge counts.
+/// `GET /v1/sandbox/ledger`: the account's money movements, the charge
+/// counts (payments only) and what they add up to.
 struct LedgerBody: Codable, Equatable, Sendable {
     var account: String
     var entries: [LedgerEntryBody]
@@ -224,6 +226,21 @@ struct LedgerBody: Codable, Equatable, Sendable {
     var chargesByIdempotencyKey: [String: Int]
     var chargesByHold: [String: Int]
     var chargesByBooking: [String: Int]
+    /// Per currency, every entry added up.
+    var totals: [LedgerTotalBody]
+    /// Per booking, what the account paid for it in the end: its charges
+    /// minus its refunds, differences included.
+    var paidByBooking: [String: MoneyBody]
+}
+
+/// Every entry of a ledger in one currency, added up.
+struct LedgerTotalBody: Codable, Equatable, Sendable {
+    /// Payments and differences charged.
+    var charged: MoneyBody
+    /// Refunds and differences refunded.
+    var refunded: MoneyBody
+    /// `charged` minus `refunded`: what the account paid in the end.
+    var paid: MoneyBody
 }
 
 /// `GET /v1/sandbox/config`: the published settings.

@@ -44,7 +44,7 @@ import FoundationNetworking
         // browser back into the app, to the route `booking open` takes.
         let answered = try await Self.answer(url, pass: true)
         #expect(answered.status == 303)
-        let bookingID = try #require(url.split(separator: "/").last)
+        let bookingID = try #require(url.split(separator: "/").last?.split(separator: "?").first)
         #expect(answered.location == "https://example.com/bookings/\(bookingID)/3ds-return")
         let run = await Booking.finish(pay)
         #expect(run.status == 0, "\(run.output)")
@@ -69,6 +69,9 @@ import FoundationNetworking
         #expect(!pay.output.contains("Outcome:"), "pay was not killed: \(pay.output)")
         let attempt = try #require(try await cli.run(["status", "--json"]).json()["attempt"] as? [String: Any])
         let id = try #require(attempt["bookingId"] as? String)
+        // The page as the payment's answer gave it (its token binds it to the booking).
+        let page = try #require(attempt["challengeUrl"] as? String, "\(attempt)")
+        #expect(page.hasPrefix(sandbox.url + "/sandbox/3ds/\(id)?token="))
 
         let other = try await cli.run(["open", "https://example.com/bookings/bk_0000000000000000/3ds-return"])
         #expect(other.status == 2)
@@ -76,7 +79,7 @@ import FoundationNetworking
         let malformed = try await cli.run(["open", "https://example.com/bookings/bk<x>/3ds-return"])
         #expect(malformed.status == 2)
 
-        let answered = try await Self.answer(sandbox.url + "/sandbox/3ds/\(id)", pass: true)
+        let answered = try await Self.answer(page, pass: true)
         #expect(answered.status == 303, "\(attempt)")
         #expect(answered.location == "https://example.com/bookings/\(id)/3ds-return")
         let opened = try await cli.run(["open", "https://example.com/bookings/\(id)/3ds-return"])

@@ -153,4 +153,72 @@ import Testing
             #expect(try await Self.apply(sandbox, bobs, "ONCE5", account: "bob").status == 200)
         }
     }
+
+    /// Holds the `index`th Lisbon offer (another room for each index, so
+    /// several holds never run out of rooms); returns the hold's id.
+    static func heldOffer(_ sandbox: Sandbox, _ index: Int) async throws -> String {
+        let page = try await sandbox.send(
+            "GET", "/v1/offers?placeId=plc_lisbon&checkIn=2026-11-03&checkOut=2026-11-06&guests=2&limit=10")
+        let offer = page.json["items"][index]
+        let response = try await sandbox.send(
+            "POST", "/v1/holds", json: Sandbox.holdBody(offer), key: UUID().uuidString)
+        #expect(response.status == 201)
+        return try #require(response.json["holdId"].stringValue)
+    }
+
+    /// Issue 36, item 4: `ONCE5` applied to three holds before any was paid
+    /// was charged at the discount on all three. Paying checks the rule
+    /// again: the first is charged, the others are refused with 409
+    /// COUPON_ALREADY_USED (stored under their keys), nothing charged, the
+    /// holds left as they are.
+    @Test func onceIsCheckedAgainWhenAHoldCarryingItIsPaid() async throws {
+        try await withSandbox(.inProcess) { sandbox in
+            var holds: [String] = []
+            for index in 0..<3 {
+                let holdID = try await Self.heldOffer(sandbox, index)
+                #expect(try await Self.apply(sandbox, holdID, "ONCE5").status == 200)
+                holds.append(holdID)
+            }
+            let first = try await sandbox.pay(holds[0], token: "tok_visa")
+            #expect(first.json["state"].stringValue == "CONFIRMED")
+            for (index, holdID) in holds.dropFirst().enumerated() {
+                let refused = try await sandbox.pay(holdID, token: "tok_visa", key: "again-\(index)")
+                #expect(refused.status == 409)
+                #expect(refused.errorCode == "COUPON_ALREADY_USED")
+                let replayed = try await sandbox.pay(holdID, token: "tok_visa", key: "again-\(index)")
+                #expect(replayed.header("Idempotent-Replayed") == "true")
+                #expect(replayed.errorCode == "COUPON_ALREADY_USED")
+                let hold = try await sandbox.send("GET", "/v1/holds/\(holdID)").json
+                #expect(hold["state"].stringValue == "HELD")
+                #expect(hold["couponCode"].stringValue == "ONCE5")
+            }
+            let ledger = try await sandbox.ledger()
+            #expect(ledger["chargeCount"].intValue == 1)
+            #expect(ledger["entries"].items.count == 1)
+            // Other codes are not once per account.
+            let welcome = try await Self.heldOffer(sandbox, 3)
+            #expect(try await Self.apply(sandbox, welcome, "WELCOME10").status == 200)
+            #expect(try await sandbox.pay(welcome, token: "tok_visa").json["state"].stringValue == "CONFIRMED")
+        }
+    }
+
+    /// A booking waiting for 3-D Secure with the code uses it while it
+    /// waits (both would be charged the discount once answered); once its
+    /// challenge fails, another hold carrying the code can be paid.
+    @Test func aPaymentWaitingForThreeDSecureUsesTheCodeUntilItFails() async throws {
+        try await withSandbox(.inProcess) { sandbox in
+            let waiting = try await Self.heldOffer(sandbox, 0)
+            let other = try await Self.heldOffer(sandbox, 1)
+            #expect(try await Self.apply(sandbox, waiting, "ONCE5").status == 200)
+            #expect(try await Self.apply(sandbox, other, "ONCE5").status == 200)
+            let challenged = try await sandbox.pay(waiting, token: "tok_threeDSecureRequired").json
+            #expect(challenged["state"].stringValue == "ACTION_REQUIRED")
+            #expect(try await sandbox.pay(other, token: "tok_visa").errorCode == "COUPON_ALREADY_USED")
+            let id = try #require(challenged["bookingId"].stringValue)
+            let failed = try await sandbox.send("POST", "/v1/sandbox/challenges/\(id)", json: #"{"result":"fail"}"#)
+            #expect(failed.json["state"].stringValue == "FAILED")
+            #expect(try await sandbox.pay(other, token: "tok_visa").json["state"].stringValue == "CONFIRMED")
+            #expect(try await sandbox.ledger()["chargeCount"].intValue == 1)
+        }
+    }
 }

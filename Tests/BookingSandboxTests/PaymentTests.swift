@@ -54,8 +54,8 @@ import Testing
             #expect(booking["nextAction"]["type"].stringValue == "redirect")
             #expect(booking["nextAction"]["url"].stringValue?.hasPrefix("http://127.0.0.1") == true)
             #expect(
-                booking["nextAction"]["url"].stringValue?.hasSuffix(
-                    "/sandbox/3ds/\(booking["bookingId"].stringValue ?? "?")")
+                booking["nextAction"]["url"].stringValue?.contains(
+                    "/sandbox/3ds/\(booking["bookingId"].stringValue ?? "?")?token=")
                     == true)
             #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
             let id = booking["bookingId"].stringValue!

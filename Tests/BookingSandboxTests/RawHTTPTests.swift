@@ -15,7 +15,7 @@ import Testing
     static func stillServes(_ port: UInt16) async throws {
         let answer = try await offThread {
             let socket = try RawSocket(port: port)
-            socket.send("GET /v1/places/suggest?q=lon HTTP/1.1\r\nHost: x\r\n\(auth)\r\n")
+            socket.send("GET /v1/places/suggest?q=lon HTTP/1.1\r\nHost: 127.0.0.1\r\n\(auth)\r\n")
             return socket.readResponse()
         }
         #expect(answer?.status == 200)
@@ -51,7 +51,7 @@ import Testing
             let port = sandbox.server!.port
             let huge = "X-Filler: " + String(repeating: "a", count: 64 * 1024) + "\r\n"
             let answer = try await Self.exchange(
-                port, "GET /v1/bookings HTTP/1.1\r\nHost: x\r\n\(Self.auth)\(huge)\r\n")
+                port, "GET /v1/bookings HTTP/1.1\r\nHost: 127.0.0.1\r\n\(Self.auth)\(huge)\r\n")
             #expect(answer.text.hasPrefix("HTTP/1.1 431") || answer.closed)
             try await Self.stillServes(port)
         }
@@ -66,7 +66,7 @@ import Testing
         // ignored the setting fails, with 8.5 s left for a loaded machine.
         let answer = try await Self.exchange(
             port,
-            "POST /v1/holds HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: short\r\nContent-Length: 50\r\n\r\n{\"offerId\":",
+            "POST /v1/holds HTTP/1.1\r\nHost: 127.0.0.1\r\n\(Self.auth)Idempotency-Key: short\r\nContent-Length: 50\r\n\r\n{\"offerId\":",
             timeout: .seconds(9))
         #expect(answer.closed)
         #expect(answer.text.isEmpty || answer.text.hasPrefix("HTTP/1.1 408"))
@@ -88,7 +88,7 @@ import Testing
             // The body is `{}` (2 bytes); the rest is read as a next request.
             let answer = try await Self.exchange(
                 port,
-                "POST /v1/holds HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: long\r\nContent-Length: 2\r\n\r\n{}garbage-after-body\r\n\r\n"
+                "POST /v1/holds HTTP/1.1\r\nHost: 127.0.0.1\r\n\(Self.auth)Idempotency-Key: long\r\nContent-Length: 2\r\n\r\n{}garbage-after-body\r\n\r\n"
             )
             #expect(answer.text.hasPrefix("HTTP/1.1 400"))
             #expect(answer.text.contains(#""code":"VALIDATION_ERROR""#))
@@ -105,7 +105,7 @@ import Testing
             let answer = try await offThread {
                 let socket = try RawSocket(port: port)
                 socket.send(
-                    "POST /v1/bookings HTTP/1.1\r\nHost: x\r\n\(Self.auth)Idempotency-Key: j\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                    "POST /v1/bookings HTTP/1.1\r\nHost: 127.0.0.1\r\n\(Self.auth)Idempotency-Key: j\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
                 )
                 return socket.readResponse()
             }
@@ -159,7 +159,7 @@ import Testing
                         try await offThread {
                             let socket = try RawSocket(port: port)
                             socket.send(
-                                "GET /v1/places/suggest?q=\(index % 2 == 0 ? "tok" : "par") HTTP/1.1\r\nHost: x\r\n\(Self.auth)\r\n"
+                                "GET /v1/places/suggest?q=\(index % 2 == 0 ? "tok" : "par") HTTP/1.1\r\nHost: 127.0.0.1\r\n\(Self.auth)\r\n"
                             )
                             return socket.readResponse()?.status ?? 0
                         }

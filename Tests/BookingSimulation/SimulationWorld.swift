@@ -41,6 +41,7 @@ final class SimulationWorld: @unchecked Sendable {
         var configuration = SandboxConfiguration(
             databasePath: (directory as NSString).appendingPathComponent("sandbox/sandbox.sqlite"))
         configuration.holdTTLMilliseconds = holdTTLMilliseconds
+        configuration.idSeed = configuration.inventorySeed  // the ids the trace names, the same on every replay
         configuration.clock = SandboxClock { clock.unixMilliseconds }
         handler = try SandboxHandler(configuration: configuration)
         attempts = AttemptFileReader(path: (clientDirectory as NSString).appendingPathComponent("booking.sqlite"))
