@@ -57,13 +57,17 @@ extension BookingClient {
         -> BookingFlow.State
     {
         try checkOpen()
-        if !bookingAgain, let booked = try await confirmedStay(of: offer) { throw .alreadyBooked(booked) }
         if case .browsing = await runtime.flow.state.stage {
             try await choose(offer)
         }
         let state = await runtime.flow.state
         guard case .offerChosen(let shown) = state.stage, shown == offer else {
             throw .actionUnavailable(.hold, stage: state.stage.name, reason: nil)
+        }
+        // Asked only where the screen offers Hold: a refusal of the screen's
+        // own (offline, a payment for this room being checked) comes first.
+        if !bookingAgain, state.enabledActions.contains(.hold), let booked = try await confirmedStay(of: offer) {
+            throw .alreadyBooked(booked)
         }
         let (attempt, key) = newAttempt()
         return try await perform(.hold, .holdTapped(attempt: attempt, key: key))
