@@ -124,6 +124,20 @@ extension SandboxHandler {
         return response
     }
 
+    /// The contract's "wait" answer: 429 `RATE_LIMITED` or 503
+    /// `UNAVAILABLE` with `Retry-After`, as the server itself gives it (before
+    /// anything runs) and as a gateway in front of it copies it.
+    func waitAnswer(rateLimited: Bool) -> APIError {
+        var error =
+            rateLimited
+            ? APIError(
+                status: 429, code: "RATE_LIMITED", message: "Too many requests; retry after the Retry-After delay.")
+            : APIError(
+                status: 503, code: "UNAVAILABLE", message: "The service is unavailable; retry after the Retry-After delay.")
+        error.headers["Retry-After"] = String(configuration.retryAfterSeconds)
+        return error
+    }
+
     /// The answer a gateway gives in place of the server's, after the
     /// server ran the request and stored its real answer (the fault
     /// `gateway-<status>-after-commit`), if the request asked for one.
@@ -131,15 +145,7 @@ extension SandboxHandler {
         guard let status = faults.gatewayStatus else { return nil }
         switch status {
         case 429, 503:
-            var error =
-                status == 429
-                ? APIError(
-                    status: 429, code: "RATE_LIMITED", message: "Too many requests; retry after the Retry-After delay.")
-                : APIError(
-                    status: 503, code: "UNAVAILABLE",
-                    message: "The service is unavailable; retry after the Retry-After delay.")
-            error.headers["Retry-After"] = String(configuration.retryAfterSeconds)
-            return error.response
+            return waitAnswer(rateLimited: status == 429).response
         default:
             let title = status == 504 ? "504 Gateway Time-out" : "502 Bad Gateway"
             let page =

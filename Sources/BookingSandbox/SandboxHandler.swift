@@ -111,15 +111,7 @@ public final class SandboxHandler: HTTPHandler {
             return error.response
         }
         if faults.contains(.rateLimit) || faults.contains(.unavailable) {
-            let limited = faults.contains(.rateLimit)
-            var error =
-                limited
-                ? APIError(
-                    status: 429, code: "RATE_LIMITED", message: "Too many requests; retry after the Retry-After delay.")
-                : APIError(
-                    status: 503, code: "UNAVAILABLE",
-                    message: "The service is unavailable; retry after the Retry-After delay.")
-            error.headers["Retry-After"] = String(configuration.retryAfterSeconds)
+            let error = waitAnswer(rateLimited: faults.contains(.rateLimit))
             var response = error.response
             if route.isIdempotentPost {
                 response.headers[Self.lifetimeHeader] = String(configuration.idempotencyKeyLifetimeSeconds)
