@@ -133,7 +133,8 @@ extension SandboxHandler {
             ? APIError(
                 status: 429, code: "RATE_LIMITED", message: "Too many requests; retry after the Retry-After delay.")
             : APIError(
-                status: 503, code: "UNAVAILABLE", message: "The service is unavailable; retry after the Retry-After delay.")
+                status: 503, code: "UNAVAILABLE",
+                message: "The service is unavailable; retry after the Retry-After delay.")
         error.headers["Retry-After"] = String(configuration.retryAfterSeconds)
         return error
     }
