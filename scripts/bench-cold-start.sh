@@ -74,7 +74,9 @@ if command -v cc >/dev/null && cc -O2 -static "$lean_dir/hello.c" -o "$lean_dir/
 fi
 static_dir=""
 if [ "$static" = 1 ]; then
-    # A static Swift stdlib links FoundationNetworking (booking-cli) against libcurl's archive.
+    # Only for --static: a static Swift stdlib links FoundationNetworking
+    # (booking-cli) against libcurl's archive. The package itself builds
+    # without libcurl's development package (CCurl loads libcurl.so.4).
     if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then
         echo "bench-cold-start: installing libcurl4-openssl-dev (for the static build)" >&2
         apt-get update -qq && apt-get install -y -qq libcurl4-openssl-dev >/dev/null

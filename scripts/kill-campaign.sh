@@ -9,8 +9,9 @@
 # After each run: `booking reconcile`, the ledger, the trip table, the
 # attempts of charged bookings and PRAGMA integrity_check.
 #
-#   scripts/kill-campaign.sh                     # CI mode: 50 kills; 40 concurrent runs
-#   BOOKINGKIT_LONG=1 scripts/kill-campaign.sh   # 1,000 kills; 400 concurrent runs
+#   scripts/kill-campaign.sh                     # swift test's size: 16 kill runs; 10 concurrent runs
+#   BOOKINGKIT_LONG=1 scripts/kill-campaign.sh   # the long mode's: 1,000 kill runs; 400 concurrent runs
+#   BOOKINGKIT_CAMPAIGN_RUNS=7 scripts/kill-campaign.sh   # run 7 of each plan alone (a failure names its run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"

@@ -14,7 +14,7 @@ extension BookingClient {
     /// input).
     ///
     /// ```swift
-    /// let filters = OfferFilters(maxPrice: 300, minStars: 4, freeCancellationOnly: true)
+    /// let filters = OfferFilters(maximumPrice: 30_000, minimumStars: 4, freeCancellationOnly: true)  // EUR 300.00
     /// let page = try await client.offers(
     ///     at: place.placeId, checkIn: checkIn, checkOut: checkOut, guests: 2, filters: filters)
     /// ```

@@ -7,8 +7,23 @@ import TestSupport
 /// and the checks after a run's last `booking reconcile` (the account's
 /// ledger, the device's `booking.sqlite` read by the sqlite3 shell).
 enum Campaign {
-    /// Whether the long campaigns run (`BOOKINGKIT_LONG=1`), else CI's short ones.
+    /// Whether the long campaigns run (`BOOKINGKIT_LONG=1`, which `.ci/run`
+    /// runs every time through `scripts/long-mode.sh`), else `swift test`'s
+    /// small ones: each kind of run once or twice.
     static let isLong = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
+
+    /// The runs `BOOKINGKIT_CAMPAIGN_RUNS` names (run numbers, comma
+    /// separated, as a failing run prints them), or nil: every run of the plan.
+    static let replayedRuns: Set<Int>? = ProcessInfo.processInfo.environment["BOOKINGKIT_CAMPAIGN_RUNS"].map {
+        Set($0.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+    }
+
+    /// How to run run `index` of `test` (`Suite/test`) again on its own,
+    /// with the same plan: printed beside every failing run.
+    static func replay(_ index: Int, _ test: String) -> String {
+        "run \(index); replay: \(isLong ? "BOOKINGKIT_LONG=1 " : "")BOOKINGKIT_CAMPAIGN_RUNS=\(index) "
+            + "swift test --filter \(test)"
+    }
 
     /// One `booking_attempt` row as the sqlite3 shell read it, in the
     /// domain's types.
@@ -49,16 +64,18 @@ enum Campaign {
         return outcomes
     }
 
-    /// Runs `body` for every item of `plan`, two at a time, against one
-    /// `booking sandbox` process started for the campaign (its URL the
-    /// body's third argument) and stopped after; the results in the order
-    /// they finished.
+    /// Runs `body` for every item of `plan` (only those `replayedRuns`
+    /// names, when it names some), two at a time, against one `booking
+    /// sandbox` process started for the campaign (its URL the body's third
+    /// argument) and stopped after; the body gets each item's index in the
+    /// whole plan. The results in the order they finished.
     static func runAgainstSandbox<Item: Sendable, Outcome: Sendable>(
         _ plan: [Item], _ body: @escaping @Sendable (Int, Item, String) async -> Outcome
     ) async throws -> [Outcome] {
         let sandbox = try await SandboxProcess()
         let server = sandbox.url
-        let outcomes = await run(plan, width: 2) { index, item in await body(index, item, server) }
+        let selected = plan.indices.filter { replayedRuns?.contains($0) ?? true }.map { ($0, plan[$0]) }
+        let outcomes = await run(selected, width: 2) { _, run in await body(run.0, run.1, server) }
         await sandbox.stop()
         return outcomes
     }

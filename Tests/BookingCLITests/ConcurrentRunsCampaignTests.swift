@@ -18,7 +18,9 @@ import Testing
 /// each `pay` that exited 0 naming the booking it paid and the attempt
 /// (the room) that booking belongs to.
 ///
-/// CI: 40 runs (a kill in 32 of them). `BOOKINGKIT_LONG=1`: 400.
+/// `swift test`: 10 runs, each kind of run once (a kill in 8 of them).
+/// The long mode (`BOOKINGKIT_LONG=1`, `.ci/run`): 400. A failing run
+/// prints how to replay it alone (`BOOKINGKIT_CAMPAIGN_RUNS`).
 @Suite struct ConcurrentRunsCampaignTests {
     /// What one run does: which command it kills, where, and whether a
     /// second `pay` races the first.
@@ -58,6 +60,7 @@ import Testing
 
     /// One run's outcome.
     struct Outcome: Sendable {
+        var index: Int
         var plan: Plan
         var killed: Bool
         var paysConfirmed: Int
@@ -66,7 +69,7 @@ import Testing
 
     @Test(ExternalTool.needed("sqlite3"))
     func holdPayReconcileAndStatusAtOnceOnOneDataDirectoryNeverLoseAPaidTrip() async throws {
-        let plans = (0..<(Campaign.isLong ? 400 : 40)).map(Plan.init(index:))
+        let plans = (0..<(Campaign.isLong ? 400 : 10)).map(Plan.init(index:))
         let outcomes = try await Campaign.runAgainstSandbox(plans) { index, plan, server in
             await Self.runOnce(index: index, plan: plan, server: server)
         }
@@ -80,17 +83,21 @@ import Testing
         var failingByPlan: [String: Int] = [:]
         for outcome in failing { failingByPlan[outcome.plan.description, default: 0] += 1 }
         for plan in failingByPlan.keys.sorted() { print("  runs with problems, \(plan): \(failingByPlan[plan] ?? 0)") }
-        let problems = failing.flatMap { outcome in outcome.problems.map { "\(outcome.plan): \($0)" } }
+        let replay = "ConcurrentRunsCampaignTests/holdPayReconcileAndStatusAtOnce"
+        let problems = failing.flatMap { outcome in
+            outcome.problems.map { "\(outcome.plan) (\(Campaign.replay(outcome.index, replay))): \($0)" }
+        }
         #expect(
             problems.isEmpty,
             "\(failing.count) of \(outcomes.count) runs:\n\(problems.prefix(10).joined(separator: "\n"))")
+        guard Campaign.replayedRuns == nil else { return }
         #expect(outcomes.filter(\.killed).count >= plans.count / 4)
     }
 
     /// Holds an offer, runs the commands at once (killing one as planned),
     /// reconciles, checks.
     static func runOnce(index: Int, plan: Plan, server: String) async -> Outcome {
-        var outcome = Outcome(plan: plan, killed: false, paysConfirmed: 0, problems: [])
+        var outcome = Outcome(index: index, plan: plan, killed: false, paysConfirmed: 0, problems: [])
         let key = "sk_test_conc\(index)x\(ProcessInfo.processInfo.processIdentifier)"
         var booking = Booking(server: server, label: "concurrent-campaign")
         booking.global += ["--api-key", key]

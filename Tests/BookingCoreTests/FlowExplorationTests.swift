@@ -6,7 +6,7 @@ import Testing
 /// Bounded exhaustive exploration: every sequence of events up to the depth
 /// (sample, duplicated, late and stale events), from every stage, checking
 /// the promises on every path. Visited (state, history) pairs are merged so
-/// the search stays fast; `BOOKINGKIT_LONG=1` goes deeper.
+/// the search stays fast; `BOOKINGKIT_LONG=1` goes deeper (`longDepth`).
 @Suite struct FlowExplorationTests {
     typealias Flow = BookingFlow
 
@@ -40,12 +40,15 @@ import Testing
         "confirmed", "failed", "expired", "cancelled", "notPaid",
     ]
 
-    /// Records a broken promise with the path that broke it. Plain `if`s
-    /// rather than `#expect` keep the hot loop fast; the trace is built only
-    /// on failure.
+    /// Records a broken promise with the path that broke it and how to
+    /// replay it (the path's first element is its starting stage, so its
+    /// length is the depth that reaches it). Plain `if`s rather than
+    /// `#expect` keep the hot loop fast; the trace is built only on failure.
     static func check(_ condition: Bool, _ what: @autoclosure () -> String, _ path: [String], _ event: Flow.Event) {
         guard !condition else { return }
-        Issue.record("\(what()): \((path + [event.name]).joined(separator: " > "))")
+        let trace = (path + [event.name]).joined(separator: " > ")
+        let replay = "BOOKINGKIT_EXPLORATION_DEPTH=\(path.count) swift test --filter FlowExplorationTests/everyPath"
+        Issue.record("\(what()): \(trace) (replay: \(replay))")
     }
 
     /// Applies one event and checks every invariant; returns the next node.
@@ -238,11 +241,21 @@ import Testing
         return stats
     }
 
+    /// How deep `swift test` explores: every sequence of this many events
+    /// from every stage.
+    static let sampleDepth = 4
+    /// How deep the long mode (`BOOKINGKIT_LONG=1`, `.ci/run`) explores;
+    /// `BOOKINGKIT_EXPLORATION_DEPTH` sets any depth (each level costs
+    /// several times the one before).
+    static let longDepth = 7
+
     @Test func everyPathKeepsThePromises() async throws {
-        let long = ProcessInfo.processInfo.environment["BOOKINGKIT_LONG"] == "1"
+        let environment = ProcessInfo.processInfo.environment
+        let long = environment["BOOKINGKIT_LONG"] == "1"
+        let depth = Int(environment["BOOKINGKIT_EXPLORATION_DEPTH"] ?? "") ?? (long ? Self.longDepth : Self.sampleDepth)
         let started = ContinuousClock.now
         // Seconds of CPU: off the cooperative pool, which other tests need.
-        let stats = try await onOwnThread { Self.explore(depth: long ? 9 : 6) }
+        let stats = try await onOwnThread { Self.explore(depth: depth) }
         let elapsed = ContinuousClock.now - started
         print(
             "exploration: depth \(stats.depth), \(stats.nodes) distinct (state, history) nodes, "

@@ -2,10 +2,24 @@ import BookingSimulation
 import Foundation
 import Testing
 
-/// The deterministic simulation: thousands of seeds, each a user, a network
-/// and a process that dies, checked against I1...I15 after every step.
+/// The deterministic simulation: seeds, each a user, a network and a
+/// process that dies, checked against I1...I15 after every step.
+///
+/// `swift test` runs a small fixed sample (seeds 1...`sampleSeeds`, always
+/// the same); the long mode (`BOOKINGKIT_LONG=1`, run by `.ci/run` through
+/// `scripts/long-mode.sh`) runs `longSeeds`; `BOOKINGKIT_SIM_SEEDS` and
+/// `BOOKINGKIT_SIM_FIRST` choose any other range (`scripts/reliability.sh`'s
+/// record run: 100,000). A failing seed prints how to replay it
+/// (`BOOKINGKIT_SIM_SEED=N`).
 @Suite struct SimulationTests {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// The seeds `swift test` runs: enough for every way out, cancel and
+    /// change of dates to be drawn, reach the server and meet a death.
+    static let sampleSeeds = 300
+    /// The seeds of the long mode `.ci/run` runs every time (about 20
+    /// minutes of wall time on 2 cores in a debug build).
+    static let longSeeds = 20_000
 
     @Test(arguments: [7, 65, 1_234, 3_988] as [UInt64])
     func aSeedReplaysExactlyTheSameRun(seed: UInt64) async {
@@ -26,7 +40,7 @@ import Testing
             return
         }
         let long = Self.environment["BOOKINGKIT_LONG"] == "1"
-        let count = Int(Self.environment["BOOKINGKIT_SIM_SEEDS"] ?? "") ?? (long ? 100_000 : 2_000)
+        let count = Int(Self.environment["BOOKINGKIT_SIM_SEEDS"] ?? "") ?? (long ? Self.longSeeds : Self.sampleSeeds)
         let first = UInt64(Self.environment["BOOKINGKIT_SIM_FIRST"] ?? "") ?? 1
         let width = Int(Self.environment["BOOKINGKIT_SIM_WIDTH"] ?? "") ?? 8
         let totals = await SimulationTotals.run(seeds: first, count: count, width: width)
