@@ -16,10 +16,11 @@
 # Both logs: the sizes of RELIABILITY.md's table "swift test and the long
 # mode" (seeds, exploration depth, campaign runs) against what each printed.
 #
-# Counts and sizes must be equal. Times must be within a factor of 2 of the
-# stated minutes (a shared machine is slower, an idle one faster), CPU
-# within 30 % of the stated CPU-minutes. Exits 1 naming each figure that is
-# off and the value measured; checks only what it was given.
+# Counts and sizes must be equal, and `swift test` within its budget of 6
+# CPU-minutes. Times should be within a factor of 2 of the stated minutes
+# and CPU within 30 % of the stated CPU-minutes: one that is not is said as
+# a warning (a loaded machine moves them). Exits 1 naming each figure that
+# is off and the value measured; checks only what it was given.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export LC_ALL=C
@@ -40,6 +41,11 @@ done
 failures=0
 fail() { echo "check-figures: $*" >&2 && failures=$((failures + 1)); }
 ok() { echo "check-figures: ok: $*"; }
+# A time that drifted from the document is said, not failed: a shared or
+# loaded machine moves wall times and CPU by more than any fair bound, and a
+# red CI would block every change for a figure. Counts, sizes and requests
+# are exact and fail; so does the CPU budget of `swift test`.
+warn() { echo "check-figures: warn: $*" >&2; }
 # stated FILE ERE [GROUP]: group GROUP (1) of the ERE's first match in FILE
 # (its lines joined, so a sentence may wrap), commas dropped.
 stated() {
@@ -57,7 +63,7 @@ check_minutes() {
     elif within "$3" "$(awk -v m="$2" 'BEGIN { print m * 60 }')" 0.5 2; then
         ok "$1: about $2 minutes stated, $measured measured"
     else
-        fail "$1: README.md says about $2 minutes, this run took $measured"
+        warn "$1: README.md says about $2 minutes, this run took $measured"
     fi
 }
 
@@ -105,7 +111,7 @@ if [ -n "$test_time" ]; then
     if [ -n "$readme" ] && within "$cpu" "$(awk -v m="$readme" 'BEGIN { print m * 60 }')" 0.7 1.3; then
         ok "README.md: $readme CPU-minutes stated, $(minutes "$cpu") measured"
     else
-        fail "README.md says ${readme:-no} CPU-minutes for swift test, this run spent $(minutes "$cpu")"
+        warn "README.md says ${readme:-no} CPU-minutes for swift test, this run spent $(minutes "$cpu")"
     fi
     check_minutes "swift test after its build" "$(stated README.md 'tests in about ([0-9.]+) minutes?')" "$wall"
 fi
