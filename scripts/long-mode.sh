@@ -3,12 +3,12 @@
 # sample, run at CI's size. `.ci/run` runs it after `swift test`, every
 # time; RELIABILITY.md ("The long mode") has its figures.
 #
-#   - SimulationTests: seeds 1...20,000 (`swift test`: 1...300)
-#   - FlowExplorationTests: depth 7 (`swift test`: 4)
+#   - SimulationTests: seeds 1...5,000 (`swift test`: 1...300)
+#   - FlowExplorationTests: depth 6 (`swift test`: 4)
 #   - DiagramTests: the booking flow explored again to its full depth
-#   - KillCampaignTests: 1,000 runs, 100 per named boundary and 100 at
+#   - KillCampaignTests: 200 runs, 20 per named boundary and 20 at
 #     random moments (`swift test`: 16)
-#   - ConcurrentRunsCampaignTests: 400 runs (`swift test`: 10)
+#   - ConcurrentRunsCampaignTests: 100 runs (`swift test`: 10)
 #
 # A failing seed, path or run fails this script and prints how to replay
 # it (BOOKINGKIT_SIM_SEED, BOOKINGKIT_EXPLORATION_DEPTH,

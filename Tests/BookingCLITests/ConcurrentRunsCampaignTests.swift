@@ -19,7 +19,7 @@ import Testing
 /// (the room) that booking belongs to.
 ///
 /// `swift test`: 10 runs, each kind of run once (a kill in 8 of them).
-/// The long mode (`BOOKINGKIT_LONG=1`, `.ci/run`): 400. A failing run
+/// The long mode (`BOOKINGKIT_LONG=1`, `.ci/run`): 100. A failing run
 /// prints how to replay it alone (`BOOKINGKIT_CAMPAIGN_RUNS`).
 @Suite struct ConcurrentRunsCampaignTests {
     /// What one run does: which command it kills, where, and whether a
@@ -69,7 +69,7 @@ import Testing
 
     @Test(ExternalTool.needed("sqlite3"))
     func holdPayReconcileAndStatusAtOnceOnOneDataDirectoryNeverLoseAPaidTrip() async throws {
-        let plans = (0..<(Campaign.isLong ? 400 : 10)).map(Plan.init(index:))
+        let plans = (0..<(Campaign.isLong ? 100 : 10)).map(Plan.init(index:))
         let outcomes = try await Campaign.runAgainstSandbox(plans) { index, plan, server in
             await Self.runOnce(index: index, plan: plan, server: server)
         }

@@ -23,7 +23,7 @@ import Testing
 /// `swift test`: 2 tries per payment boundary, 1 per way-out boundary,
 /// plus 4 at random moments (some land after `booking pay` exited): 16
 /// runs, every named one a kill. The long mode (`BOOKINGKIT_LONG=1`,
-/// `.ci/run`): 100 per boundary plus 100 random, 1,000 runs. A failing run
+/// `.ci/run`): 20 per boundary plus 20 random, 200 runs. A failing run
 /// prints how to replay it alone (`BOOKINGKIT_CAMPAIGN_RUNS`). The
 /// repository saves the payment's answer (the trip with it) before `after
 /// pay`; the flow has no save of its own after it.
@@ -41,7 +41,7 @@ import Testing
     }
 
     /// How many runs are killed from outside after a random delay.
-    static var randomKills: Int { Campaign.isLong ? 100 : 4 }
+    static var randomKills: Int { Campaign.isLong ? 20 : 4 }
 
     @Test(ExternalTool.needed("sqlite3"))
     func payKilledAtNamedBoundariesAndRandomMomentsNeverChargesTwiceNorLosesATrip() async throws {
@@ -75,7 +75,7 @@ import Testing
 
     /// How many runs are killed at `boundary`.
     static func tries(at boundary: String) -> Int {
-        if Campaign.isLong { return 100 }
+        if Campaign.isLong { return 20 }
         return wayOutBoundaries.contains(boundary) ? 1 : 2
     }
 

@@ -247,7 +247,7 @@ import Testing
     /// How deep the long mode (`BOOKINGKIT_LONG=1`, `.ci/run`) explores;
     /// `BOOKINGKIT_EXPLORATION_DEPTH` sets any depth (each level costs
     /// several times the one before).
-    static let longDepth = 7
+    static let longDepth = 6
 
     @Test func everyPathKeepsThePromises() async throws {
         let environment = ProcessInfo.processInfo.environment

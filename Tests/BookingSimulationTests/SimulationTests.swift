@@ -19,7 +19,7 @@ import Testing
     static let sampleSeeds = 300
     /// The seeds of the long mode `.ci/run` runs every time (about 20
     /// minutes of wall time on 2 cores in a debug build).
-    static let longSeeds = 20_000
+    static let longSeeds = 5_000
 
     @Test(arguments: [7, 65, 1_234, 3_988] as [UInt64])
     func aSeedReplaysExactlyTheSameRun(seed: UInt64) async {
