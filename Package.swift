@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "BookingCore", dependencies: ["Primitives"]),
         .target(
             name: "BookingStore",
-            dependencies: ["SQLite", "BookingCore"],
+            dependencies: ["SQLite", "BookingCore", "Primitives"],
             plugins: ["EmbedSchema"]
         ),
         .target(name: "BookingAPI", dependencies: ["BookingCore", "Primitives"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 
 /// A validated base URL of the booking API.
 ///
@@ -101,6 +102,16 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { baseURL.absoluteString }
+
+    /// The server's name in a data directory (`DataSpace.server`): host,
+    /// port (the scheme's default when none is written) and path, so
+    /// `https://api.example.com/v1` is `api.example.com:443/v1`.
+    package var spaceName: String {
+        let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
+        let host = components?.percentEncodedHost ?? description
+        let port = components?.port ?? (baseURL.scheme == "https" ? 443 : 80)
+        return DataSpace.server(host: host, port: port, path: components?.percentEncodedPath ?? "")
+    }
 
     /// `scheme://host[:port]`, without the base URL's path: the origin a
     /// server document must name.

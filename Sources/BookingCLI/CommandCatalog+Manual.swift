@@ -35,6 +35,10 @@ extension CommandCatalog {
             help: "the account's key when `--api-key` is not given (default \(Settings.demoKey)); "
                 + "a rejected key is never echoed"),
         .init(
+            name: "BOOKING_ACCOUNT",
+            help: "the account's name on this device (default: its key): trips and payments stay with the account "
+                + "when its key changes; another account or server on the data directory never sees them"),
+        .init(
             name: "BOOKING_LINK_HOST",
             help: "the host `booking open` accepts deep links for (default \(Settings.defaultLinkHost))"),
         .init(
@@ -65,6 +69,10 @@ extension CommandCatalog {
             help: "one event log a run that drives the flow, `<UTC time>-<command>-<pid>.jsonl`, for `booking replay`; "
                 + "the newest \(EventLogFiles.kept) of each command are kept"),
         .init(name: "sandbox/", help: "the embedded sandbox's database"),
+        .init(
+            name: "owner",
+            help: "the server and account (a digest of its key or name) the data directory belongs to; every other "
+                + "pair keeps its own files in `spaces/<name>/`, and finds them there when it comes back"),
     ]
 
     /// Command lines worth trying, each with what it does.

@@ -3,6 +3,7 @@ import BookingCore
 import BookingKit
 import BookingStore
 import Foundation
+import Primitives
 import SQLite
 
 /// What a command that talks to the server gets: one `BookingClient` over
@@ -18,6 +19,9 @@ package final class Services: Sendable {
     package let embedded: EmbeddedSandbox?
     /// The server's address.
     package let server: ServerAddress
+    /// The directory of this server and account's data: the data
+    /// directory, or its space under `spaces/` (`Settings.dataSpace`).
+    package let directory: String
     /// Set once a request of this run never left (the device is offline).
     package let offline = Flag()
     /// Where BookingKit logs: stderr when `BOOKING_LOG` is set, else nowhere.
@@ -59,7 +63,9 @@ package final class Services: Sendable {
         let logHandler = StandardErrorLogHandler.from(environment: environment, console: console)
         self.logHandler = logHandler
         try Self.makeDirectory(settings.dataDirectory)
-        lockCheck = try BookingsLockCheck(directory: settings.dataDirectory)
+        let directory = try settings.claimedSpaceDirectory(console: console)
+        self.directory = directory
+        lockCheck = try BookingsLockCheck(directory: directory)
         if let given = settings.server {
             embedded = nil
             server = given
@@ -86,12 +92,13 @@ package final class Services: Sendable {
                 ? APIConfiguration(policy: OutcomePolicy(maxAttempts: 1), readTimeout: .seconds(1))
                 : APIConfiguration(),
             // One query per command: nothing to wait for.
-            suggestionDebounce: .zero)
+            suggestionDebounce: .zero, account: settings.account)
         var seams = BookingClient.Seams(
-            eventLogPath: eventLog.map { EventLogFiles.newPath(in: settings.dataDirectory, command: $0) },
+            eventLogPath: eventLog.map { EventLogFiles.newPath(in: directory, command: $0) },
             boundaryHook: CrashHook.hook(environment: environment),
             cancelBoundaryHook: CrashHook.cancelHook(environment: environment))
         seams.modifyBoundaryHook = CrashHook.modifyHook(environment: environment)
+        seams.serverSpaceName = settings.dataSpace.server
         do {
             client = try BookingClient(configuration, seams: seams)
             // A log that cannot be written never blocks settling money.
@@ -100,9 +107,13 @@ package final class Services: Sendable {
             }
         } catch .storageFull {
             // Nothing was saved, so nothing was sent: say what to do, not "cannot open".
-            throw .failed("\(BookingFlow.storageFullMessage) (cannot open the bookings in \(settings.dataDirectory))")
+            throw .failed("\(BookingFlow.storageFullMessage) (cannot open the bookings in \(directory))")
         } catch {
             throw .failed("\(error)")
+        }
+        // The library found the same space as the command's logs and lock check.
+        guard client.directory == directory else {
+            throw .failed("the data space \(client.directory) is not the command's \(directory)")
         }
     }
 

@@ -1,6 +1,8 @@
 import BookingAPI
+import BookingStore
 import CommandLineKit
 import Foundation
+import Primitives
 
 /// What every command runs with, from the global options and the
 /// environment: the server (none: the embedded sandbox), the API key, the
@@ -16,12 +18,16 @@ package struct Settings: Sendable {
     /// The account's key.
     package var apiKey: String
     /// Where `booking.sqlite`, `cache.sqlite`, the event logs and the
-    /// embedded sandbox's database live.
+    /// embedded sandbox's database live: the first server and account to
+    /// use it at the top, every other pair in its space under `spaces/`
+    /// (`spaceDirectory()`); the embedded sandbox at the top for all.
     package var dataDirectory: String
     /// `--json`: one JSON document on stdout.
     package var json: Bool
     /// The host of deep links (`BOOKING_LINK_HOST`).
     package var linkHost: String
+    /// The account's name on this device (`BOOKING_ACCOUNT`); nil: its key names it.
+    package var account: String? = nil
 
     /// `--server`: read before `BOOKING_SERVER`.
     static let serverOption: TypedOption<ServerAddress?> = .optional(
@@ -66,7 +72,45 @@ package struct Settings: Sendable {
         }
         return Settings(
             server: server, apiKey: apiKey ?? demoKey, dataDirectory: dataDirectory,
-            json: try jsonOption.read(command, name), linkHost: variable("BOOKING_LINK_HOST") ?? defaultLinkHost)
+            json: try jsonOption.read(command, name), linkHost: variable("BOOKING_LINK_HOST") ?? defaultLinkHost,
+            account: variable("BOOKING_ACCOUNT"))
+    }
+
+    /// The server and account whose data this command reads and writes:
+    /// the embedded sandbox is `embedded` whatever port it runs on.
+    package var dataSpace: DataSpace {
+        let server = server?.spaceName ?? "embedded"
+        return account.map { DataSpace(server: server, account: $0) } ?? DataSpace(server: server, apiKey: apiKey)
+    }
+
+    /// The directory of `dataSpace`, found without writing anything (a
+    /// space nothing was saved in yet may not exist).
+    package func spaceDirectory() throws(CommandFailure) -> String {
+        do {
+            return try DataSpaceDirectory.find(dataSpace, root: dataDirectory)
+        } catch {
+            throw .rejected("cannot use the data directory \(dataDirectory): \(error)")
+        }
+    }
+
+    /// The directory of `dataSpace`, claimed for it when the data
+    /// directory has no owner yet, made if missing. A space made now beside
+    /// another pair's data is said on `console`'s stderr once.
+    package func claimedSpaceDirectory(console: Console) throws(CommandFailure) -> String {
+        let spaceIsNew = !FileManager.default.fileExists(
+            atPath: dataSpace.directory(under: dataDirectory) + "/" + BookingDatabase.fileName)
+        let directory: String
+        do {
+            directory = try DataSpaceDirectory.claim(dataSpace, root: dataDirectory)
+        } catch {
+            throw .rejected("cannot use the data directory \(dataDirectory): \(error)")
+        }
+        if spaceIsNew && directory != dataDirectory {
+            console.note(
+                "booking: this server and account are new to \(dataDirectory): what it holds for another account "
+                    + "or server is kept apart, as it is (an account whose key changed: set BOOKING_ACCOUNT)")
+        }
+        return directory
     }
 
     /// The data directory when `--data-dir` is not given.

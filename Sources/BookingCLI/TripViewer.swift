@@ -33,7 +33,7 @@ package struct TripViewer: Sendable {
     /// directory) it is opened read-only: the device's copy shows, with a
     /// note on stderr that a refresh cannot be saved.
     package static func local(_ invocation: Invocation) throws(CommandFailure) -> TripViewer {
-        try local(invocation.settings.dataDirectory, console: invocation.console)
+        try local(invocation.settings.claimedSpaceDirectory(console: invocation.console), console: invocation.console)
     }
 
     /// The same over `directory`.

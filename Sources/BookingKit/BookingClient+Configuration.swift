@@ -1,4 +1,6 @@
+import BookingAPI
 import Foundation
+import Primitives
 
 extension BookingClient {
     /// Everything a `BookingClient` needs, in one value: make it once at
@@ -11,7 +13,20 @@ extension BookingClient {
         public var credential: Credential
         /// The directory where BookingKit keeps its databases (made if
         /// missing): the app's Application Support directory, for instance.
+        ///
+        /// It belongs to one server and one account at a time (see
+        /// `account`): the first pair that uses it keeps its files at the
+        /// top, each other pair in a space of its own under `spaces/`, so
+        /// another account or server never sees, shows or settles the
+        /// first one's trips, payments or searches, and finds them all
+        /// again when it comes back.
         public var dataDirectory: URL
+        /// Who the data belongs to on this server: the signed-in user's
+        /// stable id. nil: the API key names the account (`.apiKey`), and
+        /// with a `.tokenProvider` every user of the device shares one
+        /// space, so give it whenever more than one person can sign in.
+        /// Kept on disk only as a digest.
+        public var account: String?
         /// The network; nil for the platform's real HTTP: `URLSessionTransport()`
         /// on Apple platforms, libcurl on Linux.
         public var transport: (any Transport)?
@@ -57,14 +72,17 @@ extension BookingClient {
         ///   - linkHost: the host of the app's universal links.
         ///   - flowLog: where and how much of the flow's event log to keep; nil keeps none.
         ///   - metrics: where each payment session's outcome goes.
+        ///   - account: the signed-in user's stable id; nil: the API key's account.
         public init(
             server: String, credential: Credential, dataDirectory: URL, transport: (any Transport)? = nil,
             logHandler: any LogHandler = SilentLogHandler(), launchBound: Duration = .seconds(2),
             challengeReturnURL: String? = nil, api: APIConfiguration = APIConfiguration(),
             suggestionDebounce: Duration = .milliseconds(250), linkHost: String? = nil,
-            flowLog: FlowLogSettings? = nil, metrics: any BookingMetrics = NoBookingMetrics()
+            flowLog: FlowLogSettings? = nil, metrics: any BookingMetrics = NoBookingMetrics(),
+            account: String? = nil
         ) {
             self.server = server
+            self.account = account
             self.credential = credential
             self.dataDirectory = dataDirectory
             self.transport = transport
@@ -76,6 +94,15 @@ extension BookingClient {
             self.linkHost = linkHost
             self.flowLog = flowLog
             self.metrics = metrics
+        }
+
+        /// The data space of this configuration on `server`, named
+        /// `serverName` when given.
+        package func dataSpace(on server: ServerAddress, serverName: String?) -> DataSpace {
+            let name = serverName ?? server.spaceName
+            if let account { return DataSpace(server: name, account: account) }
+            if case .apiKey(let key) = credential { return DataSpace(server: name, apiKey: key) }
+            return DataSpace(server: name, account: "")
         }
     }
 

@@ -37,7 +37,7 @@ extension BookingClient {
         do {
             waiting = try await runtime.repository.nonFinalAttempts().last
         } catch {
-            throw .dataDirectoryUnusable(path: configuration.dataDirectory.path, reason: "\(error)")
+            throw .dataDirectoryUnusable(path: self.directory, reason: "\(error)")
         }
         guard let waiting, waiting.bookingID == id, [.actionRequired, .processing].contains(waiting.phase) else {
             throw .noPaymentWaiting(id)
@@ -46,7 +46,7 @@ extension BookingClient {
             do {
                 try await restore()
             } catch {
-                throw .dataDirectoryUnusable(path: configuration.dataDirectory.path, reason: "\(error)")
+                throw .dataDirectoryUnusable(path: self.directory, reason: "\(error)")
             }
         }
         return await runtime.flow.send(.challengeReturned(waiting.attemptID))

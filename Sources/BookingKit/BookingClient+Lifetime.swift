@@ -39,7 +39,7 @@ extension BookingClient {
     /// ```
     public func tripUpdates(every interval: Duration = .milliseconds(500)) -> AsyncStream<[Trip]> {
         AsyncStream { continuation in
-            let directory = configuration.dataDirectory.path
+            let directory = self.directory
             let task = Task { [self] in
                 // A connection of its own: every other one's commits, this
                 // client's included, move its `data_version`.

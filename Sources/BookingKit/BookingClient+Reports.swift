@@ -18,7 +18,7 @@ extension BookingClient {
     /// - Throws: `BugReportError.unknownAttempt` or `.noAttempt`, or
     ///   `.storeUnreadable` when the saved attempts cannot be read.
     public func bugReport(attempt: AttemptID? = nil) throws(BugReportError) -> BugReport {
-        let directory = configuration.dataDirectory.path
+        let directory = self.directory
         do {
             let database = try BookingDatabase(directory: directory, access: .readOnly)
             let made = try BugReport.make(

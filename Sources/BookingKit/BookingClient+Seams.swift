@@ -25,6 +25,10 @@ extension BookingClient {
         package var cancelBoundaryHook: CancelBoundaryHook?
         /// Asked at every boundary of a change of dates, the same way.
         package var modifyBoundaryHook: ModifyBoundaryHook? = nil
+        /// The server's name in the data directory (`DataSpace.server`);
+        /// nil names it by its address. The command line's embedded
+        /// sandbox, on a new port each run, is `embedded`.
+        package var serverSpaceName: String? = nil
         /// The most reconciliation requests in flight at once.
         package var reconcileConcurrency: Int
         /// Takes every step of the flow and starts its effects itself

@@ -116,7 +116,7 @@ extension BookingClient {
         do {
             return try await work(self)
         } catch {
-            throw BookingClientError(error, directory: configuration.dataDirectory.path)
+            throw BookingClientError(error, directory: self.directory)
         }
     }
 

@@ -28,6 +28,10 @@ public final class BookingClient: Sendable {
     public let configuration: Configuration
     /// The server's validated address.
     public let server: ServerAddress
+    /// The directory of this client's server and account: the data
+    /// directory itself, or its space under `spaces/` (see
+    /// `Configuration.dataDirectory`).
+    public let directory: String
     /// The runtime: the repository, the effect runner and the flow.
     package let runtime: BookingRuntime
     /// The trips, opened on first use (a launch with no saved
@@ -84,8 +88,18 @@ public final class BookingClient: Sendable {
         } catch {
             throw .invalidServerAddress(configuration.server, reason: error.description)
         }
-        let directory = configuration.dataDirectory.path
-        try Self.prepare(directory: directory)
+        let root = configuration.dataDirectory.path
+        try Self.prepare(directory: root)
+        let directory: String
+        do {
+            directory = try DataSpaceDirectory.claim(
+                configuration.dataSpace(on: server, serverName: seams.serverSpaceName),
+                root: root)
+        } catch {
+            throw .dataDirectoryUnusable(path: root, reason: error.description)
+        }
+        self.directory = directory
+        if directory != root { try Self.prepare(directory: directory) }
         let base = configuration.transport ?? Self.defaultTransport()
         // Signed with the current credential (`signedIn(_:)` replaces it).
         let signing = SigningTransport(base: base, credential: configuration.credential, logger: logger)
@@ -185,7 +199,7 @@ public final class BookingClient: Sendable {
             try tripStore.withLock { opened in
                 if let opened { return opened }
                 let trips = try TripRepository(
-                    directory: configuration.dataDirectory.path, api: runtime.api, dependencies: dependencies,
+                    directory: self.directory, api: runtime.api, dependencies: dependencies,
                     logHandler: configuration.logHandler)
                 opened = trips
                 return trips

@@ -1,4 +1,5 @@
 import BookingCore
+import Primitives
 
 /// `booking trips` and `booking trip ID` at the speed of a database read:
 /// the device's copy printed by a program that links no networking and
@@ -60,8 +61,13 @@ public enum LeanViewer {
         else { return .handOver(shown: false) }
         ViewerPlatform.ignoreBrokenPipes()
         // Anything unusual about the file (missing, read-only, damaged, an
-        // older or newer schema) is the full CLI's to create or explain.
-        guard let store = TripFile(directory: request.dataDirectory) else {
+        // older or newer schema) is the full CLI's to create or explain,
+        // and so is a data directory another server or account owns (the
+        // CLI finds that one's space).
+        let owner = ViewerPlatform.smallFile(request.dataDirectory + "/" + DataSpace.ownerFileName)
+        guard owner == .missing || owner == .bytes(Array(request.dataSpace.ownerText.utf8)),
+            let store = TripFile(directory: request.dataDirectory)
+        else {
             return .handOver(shown: false)
         }
         let colour =

@@ -151,6 +151,38 @@ enum ViewerPlatform {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// What a small file holds (at most `limit` bytes): `.missing` when
+    /// there is no file at `path`, `.unreadable` when it cannot be read or
+    /// is larger.
+    static func smallFile(_ path: String, limit: Int = 4_096) -> SmallFile {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno == ENOENT ? .missing : .unreadable }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var count = 0
+        while count <= limit {
+            let read = bytes[count...].withUnsafeMutableBytes { buffer -> Int in
+                #if canImport(Darwin)
+                return Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                #else
+                return Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { return .unreadable }
+            if read == 0 { break }
+            count += read
+        }
+        return count > limit ? .unreadable : .bytes(Array(bytes[..<count]))
+    }
+
+    /// A small file's contents, or why there are none.
+    enum SmallFile: Equatable {
+        case missing
+        case unreadable
+        case bytes([UInt8])
+    }
+
     /// The values of `names` in this process's environment (`getenv`: the
     /// first of a repeated name wins); a name that is not set is left out.
     static func environment(_ names: [String]) -> [String: String] {

@@ -16,6 +16,10 @@ public struct ViewerRequest: Equatable, Sendable {
     public var dataDirectory: String
     /// The server's host and port (`--server`, `BOOKING_SERVER`); nil for the embedded sandbox.
     public var server: (host: String, port: UInt16)?
+    /// The server and account whose trips are asked for, named as the CLI
+    /// names them (`Settings.dataSpace`): the viewer shows the data
+    /// directory only when its owner file names this space, or it has none.
+    package var dataSpace: DataSpace
 
     /// The flags it reads: the CLI's global `--json` and the `--refresh`
     /// that `trips` and `trip` declare (a test in BookingCLITests holds
@@ -27,11 +31,12 @@ public struct ViewerRequest: Equatable, Sendable {
     public static func == (lhs: ViewerRequest, rhs: ViewerRequest) -> Bool {
         lhs.tripID == rhs.tripID && lhs.json == rhs.json && lhs.ics == rhs.ics && lhs.dataDirectory == rhs.dataDirectory
             && lhs.server?.host == rhs.server?.host && lhs.server?.port == rhs.server?.port
+            && lhs.dataSpace == rhs.dataSpace
     }
 
     /// The environment variables a request reads (`environment` needs
     /// only these).
-    public static let variables = ["BOOKING_API_KEY", "BOOKING_SERVER", "XDG_DATA_HOME", "HOME"]
+    public static let variables = ["BOOKING_API_KEY", "BOOKING_ACCOUNT", "BOOKING_SERVER", "XDG_DATA_HOME", "HOME"]
 
     /// The request in `arguments`, or nil when the full CLI must answer.
     public init?(arguments: [String], environment: [String: String], currentDirectory: String) {
@@ -70,15 +75,24 @@ public struct ViewerRequest: Equatable, Sendable {
         func setting(_ option: String, _ variable: String) -> String? {
             values[option] ?? environment[variable].flatMap { $0.isEmpty ? nil : $0 }
         }
-        if let key = setting("--api-key", "BOOKING_API_KEY") {
-            let bytes = Array(key.utf8)
-            guard (1...128).contains(bytes.count), bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+        let apiKey = setting("--api-key", "BOOKING_API_KEY") ?? Self.demoKey
+        let keyBytes = Array(apiKey.utf8)
+        guard (1...128).contains(keyBytes.count), keyBytes.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            return nil
         }
+        let serverName: String
         if let server = setting("--server", "BOOKING_SERVER") {
             guard let address = Self.address(server) else { return nil }
-            self.server = address
+            self.server = (address.host, address.port)
+            serverName = DataSpace.server(host: address.host, port: Int(address.port), path: address.path)
         } else {
             server = nil
+            serverName = "embedded"
+        }
+        if let account = environment["BOOKING_ACCOUNT"], !account.isEmpty {
+            dataSpace = DataSpace(server: serverName, account: account)
+        } else {
+            dataSpace = DataSpace(server: serverName, apiKey: apiKey)
         }
         if let given = values["--data-dir"] {
             guard !given.isEmpty, !given.utf8.contains(0) else { return nil }
@@ -91,6 +105,10 @@ public struct ViewerRequest: Equatable, Sendable {
             return nil
         }
     }
+
+    /// The key the CLI uses when none is given (`Settings.demoKey`; a test
+    /// in BookingCLITests holds the two equal).
+    static let demoKey = "sk_test_demo"
 
     /// 1 to 64 letters, digits, `-` or `_` (the CLI's rule for ids).
     public static func isIdentifier(_ text: String) -> Bool {
@@ -111,7 +129,7 @@ public struct ViewerRequest: Equatable, Sendable {
     /// http to loopback only, no credentials, query or fragment); nil for
     /// any other, and for any form this reader does not take apart (the full
     /// CLI reads it, or says why it refuses it).
-    static func address(_ text: String) -> (host: String, port: UInt16)? {
+    static func address(_ text: String) -> (host: String, port: UInt16, path: String)? {
         let bytes = Array(text.utf8)
         // Printable ASCII with no space, and none of `?`, `#`, `@`, `%`, `\`:
         // a query, a fragment, credentials, escapes are the CLI's to read.
@@ -163,6 +181,6 @@ public struct ViewerRequest: Equatable, Sendable {
             port = given
         }
         guard (1...65_535).contains(port) else { return nil }
-        return (host, UInt16(port))
+        return (host, UInt16(port), String(rest.dropFirst(authority.count)))
     }
 }

@@ -10,7 +10,9 @@ import Testing
 
     @Test func aReportMadeAfterAKilledPaymentReplaysToTheSameStates() async throws {
         let sandbox = try await SandboxProcess()
-        let booking = Booking(server: sandbox.url, label: "cli-report")
+        // The account whose report it is: its key names its data space.
+        var booking = Booking(server: sandbox.url, label: "cli-report")
+        booking.global += ["--api-key", Self.apiKey]
         let cli = InProcess(sharing: booking)
         try await cli.holdAnOffer()
         let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "after pay"])
@@ -18,7 +20,7 @@ import Testing
         let status = try await cli.run(["status"])
         #expect(status.output.contains("CONFIRMED"), "\(status.output)")
 
-        let report = try await cli.run(["report", "--api-key", Self.apiKey, "--json"])
+        let report = try await cli.run(["report", "--json"])
         #expect(report.status == 0, "\(report.output) \(report.error)")
         let document = try report.json()
         let path = try #require(document["path"] as? String)

@@ -138,10 +138,11 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.error.contains("no trip bk_doesnotexist on this device"), "\(unknown.error)")
 
-        // Another account's key on this device's trip: the server has no such booking for it.
+        // Another account's key on this data directory: its own space has
+        // no such trip, and nothing is sent for the first account's.
         let other = try await cli.run(["cancel", id], environment: ["BOOKING_API_KEY": "sk_test_other"])
         #expect(other.status == 2, "\(other.output) \(other.error)")
-        #expect(other.error.contains("no booking \(id) for this account"), "\(other.error)")
+        #expect(other.error.contains("no trip \(id) on this device"), "\(other.error)")
         #expect(try await Self.tripStatus(booking, id) == "CONFIRMED")
         // The same with a request saved by this account and left open: the
         // other account's run keeps it, this account's next run settles it.

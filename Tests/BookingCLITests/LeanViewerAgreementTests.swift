@@ -1,6 +1,8 @@
+import BookingAPI
 import BookingCLI
 import BookingViewer
 import CommandLineKit
+import Primitives
 import Testing
 
 /// The lean viewer (`booking trips`, `booking trip ID`) parses its own
@@ -49,6 +51,28 @@ import Testing
         let viewer = ViewerRequest(
             arguments: ["trips", "--api-key", key], environment: ["HOME": "/nonexistent"], currentDirectory: "/")
         #expect((viewer != nil) == cli, "\(key)")
+    }
+
+    /// The viewer shows a data directory's trips only to the server and
+    /// account whose space it is: both must name that space alike, or the
+    /// viewer would hand every listing over (or show another's).
+    @Test(arguments: [
+        "https://api.example.com", "https://api.example.com/", "https://api.example.com:8443/v1/",
+        "http://127.0.0.1:8080", "HTTP://LOCALHOST:1", "https://EXAMPLE.com",
+    ])
+    func theViewerNamesTheDataSpaceTheCLINames(_ server: String) throws {
+        let address = try ServerAddress(server)
+        let home = ["HOME": "/nonexistent"]
+        let viewer = try #require(
+            ViewerRequest(arguments: ["trips", "--server", server], environment: home, currentDirectory: "/"))
+        #expect(viewer.dataSpace == DataSpace(server: address.spaceName, apiKey: Settings.demoKey))
+        let named = try #require(
+            ViewerRequest(
+                arguments: ["trips", "--server", server, "--api-key", "sk_test_x"],
+                environment: home.merging(["BOOKING_ACCOUNT": "me"]) { $1 }, currentDirectory: "/"))
+        #expect(named.dataSpace == DataSpace(server: address.spaceName, account: "me"))
+        let embedded = try #require(ViewerRequest(arguments: ["trips"], environment: home, currentDirectory: "/"))
+        #expect(embedded.dataSpace == DataSpace(server: "embedded", apiKey: Settings.demoKey))
     }
 
     @Test func anOptionTheViewerDoesNotKnowGoesToTheCLI() {

@@ -28,7 +28,7 @@ import Testing
 
     @Test(ExternalTool.needed("sqlite3"))
     func aNameWithNoAddressIsSaidAndTheTripsStillListed() async throws {
-        let lone = try await LoneViewer("viewer-no-address")
+        let lone = try await LoneViewer("viewer-no-address", server: "https://no-such-host.invalid")
         try lone.insert(
             """
             INSERT INTO trip (booking_id, status, property_json, check_in, check_out, voucher_code, version, synced_at)
@@ -52,7 +52,8 @@ import Testing
         let lone = try await LoneViewer("viewer-environment")
         let data = lone.root.file("xdg") + "/booking"
         let created = try await Booking.execute(
-            lone.cli, ["trips", "--data-dir", data, "--server", "http://127.0.0.1:1"], environment: lone.environment)
+            lone.cli, ["trips", "--data-dir", data, "--server", "https://no-such-host.invalid"],
+            environment: lone.environment)
         try #require(created.status == 0, "\(created.error)")
         let inserted = ChildProcess.run(
             lone.shell, [data + "/booking.sqlite"],

@@ -21,8 +21,9 @@ struct LoneViewer {
     let environment = ["NO_COLOR": "1"]
 
     /// Copies the built `booking` into `name`'s scratch directory and has
-    /// the CLI create the data directory's file.
-    init(_ name: String) async throws {
+    /// the CLI create the data directory's file for `server` (its trips
+    /// are that server's: the viewer shows them only for it).
+    init(_ name: String, server: String = "http://127.0.0.1:1") async throws {
         shell = try #require(ExternalTool.path("sqlite3"))
         let lean = try #require(Booking.path)
         cli = try #require(BuiltProducts.executable("booking-cli"))
@@ -31,7 +32,7 @@ struct LoneViewer {
         try FileManager.default.createDirectory(atPath: alone, withIntermediateDirectories: true)
         viewer = alone + "/booking"
         try FileManager.default.copyItem(atPath: lean, toPath: viewer)
-        arguments = ["--data-dir", root.file("data"), "--server", "http://127.0.0.1:1"]
+        arguments = ["--data-dir", root.file("data"), "--server", server]
         let created = try await Booking.execute(cli, ["trips"] + arguments, environment: environment)
         try #require(created.status == 0, "\(created.error)")
     }

@@ -20,16 +20,19 @@ struct SecondsLeftAgreementTests {
         let held = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(held.stage.name == "held")
 
+        // The server stopped, so it refuses at once: the launch's settling
+        // cannot read the hold again (which would anchor a fresher countdown
+        // than the app's), so both show the countdown of the one saved anchor.
+        // Its own address: another would be another server's data space.
+        let server = fixture.sandbox.server.baseURL.absoluteString
+        await fixture.sandbox.stop()
         let before = try #require(fixture.client.secondsLeft(in: held))
         // Waiting for the child blocks: never on the cooperative pool.
         let run = try await onOwnThread {
             ChildProcess.run(
                 cli,
                 [
-                    // A server that refuses at once: the launch's settling cannot read the
-                    // hold again (which would anchor a fresher countdown than the app's),
-                    // so both show the countdown of the one saved anchor.
-                    "status", "--json", "--server", "http://127.0.0.1:1",
+                    "status", "--json", "--server", server,
                     "--api-key", "sk_test_test", "--data-dir", fixture.sandbox.clientDirectory,
                 ])
         }
@@ -42,6 +45,5 @@ struct SecondsLeftAgreementTests {
         let printed = try #require(state["secondsLeft"] as? Int, "\(state)")
         // Read after `before` and before `after` by the same rule: between them.
         #expect(after <= printed && printed <= before, "app \(before)...\(after), command line \(printed)")
-        await fixture.sandbox.stop()
     }
 }

@@ -36,13 +36,14 @@ struct ReportCommand: BookingCommand {
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         let settings = invocation.settings
+        let space = try settings.spaceDirectory()
         let report: BugReport
         let skipped: [String]
         do {
-            let database = try BookingDatabase(directory: settings.dataDirectory, access: .readOnly)
+            let database = try BookingDatabase(directory: space, access: .readOnly)
             (report, skipped) = try BugReport.make(
                 attempt: attempt.map { AttemptID($0) }, database: database,
-                logDirectory: EventLogFiles.directory(in: settings.dataDirectory),
+                logDirectory: EventLogFiles.directory(in: space),
                 program: "booking \(BookingTool.version)", secrets: [settings.apiKey])
         } catch let error as BugReportError {
             throw CommandFailure.rejected("cannot write a bug report: \(error)")
@@ -50,7 +51,7 @@ struct ReportCommand: BookingCommand {
             throw CommandFailure.rejected("cannot write a bug report: \(error)")
         } catch let error as SQLiteError {
             throw CommandFailure.rejected(
-                "cannot write a bug report: \(settings.dataDirectory) has no readable bookings (\(error))")
+                "cannot write a bug report: \(space) has no readable bookings (\(error))")
         }
         let data: Data
         do {
@@ -91,7 +92,7 @@ struct ReportCommand: BookingCommand {
         if let output {
             path = output
         } else {
-            let directory = (settings.dataDirectory as NSString).appendingPathComponent("reports")
+            let directory = (try settings.spaceDirectory() as NSString).appendingPathComponent("reports")
             do {
                 try Database.makeOwnerOnlyDirectory(atPath: directory)
             } catch {

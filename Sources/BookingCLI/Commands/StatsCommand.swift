@@ -17,7 +17,7 @@ struct StatsCommand: BookingCommand {
     init(_ input: CommandInput) {}
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        let directory = EventLogFiles.directory(in: invocation.settings.dataDirectory)
+        let directory = EventLogFiles.directory(in: try invocation.settings.spaceDirectory())
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
