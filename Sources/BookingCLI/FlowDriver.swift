@@ -24,6 +24,9 @@ package struct FlowDriver: Sendable {
     /// Whether progress lines are printed (not with `--json`).
     package let showsProgress: Bool
     private let printed = PrintedStage()
+    /// Set once the run's outcome is printed by another path (a signal's):
+    /// no progress line may follow it.
+    private let silenced = Flag()
 
     /// A driver over the services' client.
     package init(services: Services, showsProgress: Bool) {
@@ -230,6 +233,7 @@ package struct FlowDriver: Sendable {
     /// Prints the bank page's URL for a person to open (on stderr with `--json`).
     private func announce(_ url: String) {
         let text = "Open the bank's page to answer the 3-D Secure challenge: \(url.terminalSafe)"
+        guard !silenced.isSet else { return }
         if showsProgress { services.console.line(text) } else { services.console.note(text) }
     }
 
@@ -239,9 +243,14 @@ package struct FlowDriver: Sendable {
         await client.follow(timeout: budget, onChange: { state in self.report(state) }, until: \.isAtRest).state
     }
 
+    /// Stops every progress line from here on.
+    package func silence() {
+        silenced.set()
+    }
+
     /// Prints the state's headline if its stage is new.
     package func report(_ state: BookingFlow.State) {
-        guard showsProgress, state.stage.name != "browsing" || !state.soldOutOffers.isEmpty,
+        guard showsProgress, !silenced.isSet, state.stage.name != "browsing" || !state.soldOutOffers.isEmpty,
             printed.changed(to: state.stage.name + "|" + (state.message ?? ""))
         else { return }
         let renderer = FlowRenderer(console: services.console)
@@ -257,7 +266,9 @@ package struct FlowDriver: Sendable {
     /// the sandbox's error on the bank's page), which never reach the
     /// terminal as escape codes.
     package func say(_ text: String) {
-        if showsProgress { services.console.line("  " + services.console.styled(text.terminalSafe, .dim)) }
+        if showsProgress, !silenced.isSet {
+            services.console.line("  " + services.console.styled(text.terminalSafe, .dim))
+        }
     }
 }
 

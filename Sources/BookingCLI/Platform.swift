@@ -38,11 +38,14 @@ public enum Platform {
         case interrupt
         /// `kill` (a service manager stopping the process).
         case terminate
+        /// The terminal closed (an SSH session dropped).
+        case hangup
 
         var number: Int32 {
             switch self {
             case .interrupt: return SIGINT
             case .terminate: return SIGTERM
+            case .hangup: return SIGHUP
             }
         }
     }

@@ -83,14 +83,21 @@ struct PayCommand: BookingCommand {
         case .held(let held):
             let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
             driver.say("Paying for \(room) (hold \(held.hold.id)).")
+            // A signal while paying never stops the charge; the run still
+            // ends with one outcome, one exit code and (with --json) one
+            // document, printed by whichever path claims it first.
             let stopped = Flag()
-            let handlers = Platform.handle([.interrupt, .terminate]) { _ in
-                stopped.set()
-                Self.interrupted(driver)
+            let outcomeClaimed = Flag()
+            let handlers = Platform.handle(Platform.Signal.allCases) { _ in
+                guard stopped.setOnce() else { return }
+                Self.interrupted(driver, invocation: invocation, claim: outcomeClaimed)
             }
             state = await driver.pay(token, passChallenge: passChallenge)
-            if stopped.isSet { return .unknown }
-            handlers.restore()
+            guard outcomeClaimed.setOnce() else {
+                // The signal's path prints the outcome and exits.
+                while true { try? await Task.sleep(for: .seconds(60)) }
+            }
+            if !stopped.isSet { handlers.restore() }
         case .browsing:
             throw try await Self.nothingHeld(services.client)
         case .actionRequired:
@@ -110,12 +117,19 @@ struct PayCommand: BookingCommand {
             state, elsewhere: elsewhere, keptRoom: kept?.stage.name == "held", driver: driver, invocation: invocation)
     }
 
-    /// Ctrl-C or SIGTERM while paying: the charge goes on regardless.
-    private static func interrupted(_ driver: FlowDriver) {
+    /// Ctrl-C, SIGTERM or SIGHUP while paying: the charge goes on
+    /// regardless. The payment gets 3 more seconds to settle; then, unless
+    /// the run's own path has its outcome already, the outcome known now
+    /// is printed as `finish` prints any (exit 3 while still unknown) and
+    /// the process ends.
+    private static func interrupted(_ driver: FlowDriver, invocation: Invocation, claim: Flag) {
         driver.services.console.note("booking: the payment continues on the server; run `booking status`")
         Task {
-            _ = await driver.client.follow(timeout: .seconds(3)) { $0.pendingWork != .payment }
-            Platform.exit(ExitCode.unknown.rawValue)
+            let state = await driver.client.follow(timeout: .seconds(3)) { $0.pendingWork != .payment }.state
+            guard claim.setOnce() else { return }
+            driver.silence()
+            let code = finish(state, driver: driver, invocation: invocation)
+            Platform.exit(code.rawValue)
         }
     }
 
