@@ -6,9 +6,8 @@ extension ModifyFlow: FlowMachine {
 
     package static var stageNames: [String] {
         [
-            "idle", "quoting", "quoted", "recording", "sending", "unknown", "renewing", "saving", "done", "refused",
-            "failed",
-            "wentBack", "leftOpen",
+            "idle", "quoting", "quoted", "recording", "sending", "unknown", "renewing", "saving", "checkingRefusal",
+            "done", "refused", "failed", "wentBack", "leftOpen",
         ]
     }
 

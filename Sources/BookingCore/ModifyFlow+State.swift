@@ -145,6 +145,9 @@ extension ModifyFlow {
         case renewing(Progress)
         /// The outcome is being saved; it is said only once saved.
         case saving(Progress, Outcome)
+        /// Refused: the booking is read before "nothing changed" is said
+        /// (an earlier try, under this key or a renewed one, may have run).
+        case checkingRefusal(Progress, Refusal)
         /// Final: the dates changed, the trip saved at the new version.
         case done(Reading)
         /// Final: refused (a named reason); nothing changed.
@@ -170,6 +173,7 @@ extension ModifyFlow {
             case .unknown: return "unknown"
             case .renewing: return "renewing"
             case .saving: return "saving"
+            case .checkingRefusal: return "checkingRefusal"
             case .done: return "done"
             case .refused: return "refused"
             case .failed: return "failed"

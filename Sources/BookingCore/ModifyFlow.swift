@@ -17,7 +17,10 @@
 ///   goes back to the quote, for the user to accept or not;
 /// - a wait the server asks for, a lookup that fails, or an answer that
 ///   cannot be saved leave the request open for the next run or
-///   reconciliation (`leftOpen`): never a guess.
+///   reconciliation (`leftOpen`): never a guess;
+/// - a refusal is checked with a read of the booking before the run says
+///   nothing changed: a booking on the new dates at a newer version is the
+///   change an earlier try made.
 package enum ModifyFlow {
     /// Posts in one run before the request is left open.
     package static var maxSends: Int { Progress.maxSends }
@@ -64,6 +67,16 @@ package enum ModifyFlow {
             return apply(progress.renewed(as: request).next())
         case (.renewing, .renewFailed(let detail)):
             return (.leftOpen("the request could not be saved under a new key: \(detail)"), [])
+        case (.checkingRefusal(let progress, let refusal), .lookedUp(let reading)):
+            // The booking on the new dates at a newer version: the change
+            // was made (by an earlier try), whatever this answer said.
+            return saving(progress, reading.shows(progress.request) ? .modified(reading) : .refused(refusal))
+        case (.checkingRefusal(_, let refusal), .lookUpFailed(let detail)):
+            return (
+                .leftOpen(
+                    "the server refused (\(refusal.code)) and the booking could not be read to see whether an "
+                        + "earlier try changed it: \(detail)"), []
+            )
         case (.saving(_, let outcome), .saved):
             switch outcome {
             case .modified(let reading): return (.done(reading), [])
@@ -85,8 +98,15 @@ package enum ModifyFlow {
         case .post(let progress): return (.sending(progress), [.post(progress.request)])
         case .lookUp(let progress): return (.unknown(progress), [.lookUp(progress.request.bookingID)])
         case .closeNotSent(let progress, let detail): return saving(progress, .notSent(detail))
-        case .refuse(let progress, let code, let message):
+        case .refuse(let progress, let code, let message) where code == "NOT_FOUND":
             return saving(progress, .refused(Refusal(code: code, message: message)))
+        case .refuse(let progress, let code, let message):
+            // The refusal is the server's word on this request, not on the
+            // booking: read it before saying that nothing changed.
+            return (
+                .checkingRefusal(progress, Refusal(code: code, message: message)),
+                [.lookUp(progress.request.bookingID)]
+            )
         case .leaveOpen(let detail): return (.leftOpen(detail), [])
         case .renew(let progress): return (.renewing(progress), [.renew(progress.request)])
         }

@@ -89,9 +89,23 @@ import Testing
     @Test func refusalsAreNamedAndNothingIsSentAfterThem() {
         let quote = run([.started(change), .quoteRefused(code: "INVALID_DATES", message: "checkIn is in the past.")])
         #expect(quote.state == .refused(.init(code: "INVALID_DATES", message: "checkIn is in the past.")))
-        let post = run(sent + [.postFailed(.rejected(code: "SOLD_OUT", message: "no room")), .saved])
+        // The booking is read before "nothing changed" is said.
+        let post = run(
+            sent + [
+                .postFailed(.rejected(code: "SOLD_OUT", message: "no room")), .lookedUp(Flow.Samples.before), .saved,
+            ])
         #expect(post.state == .refused(.init(code: "SOLD_OUT", message: "no room")))
         #expect(post.effects.filter { $0.name == "post" }.count == 1)
+        #expect(post.effects.filter { $0.name == "lookUp" }.count == 1)
+    }
+
+    @Test func aRefusalForAChangeAnEarlierTryMadeSavesTheChange() {
+        let made = run(
+            sent + [.postFailed(.rejected(code: "VERSION_CHANGED", message: "changed")), .lookedUp(applied)])
+        #expect(made.effects.last == .saveModified(request))
+        let unread = run(
+            sent + [.postFailed(.rejected(code: "VERSION_CHANGED", message: "changed")), .lookUpFailed("x")])
+        #expect(unread.state.name == "leftOpen")
     }
 
     @Test func aPostThatNeverLeftFailsOnlyWhenNoEarlierOneMayHaveArrived() {
