@@ -2,7 +2,15 @@
 // computed from the state alone. The CLI renders only these.
 extension BookingFlow.State {
     private static let offlineReason = "You are offline."
-    private static let beingPaidReason =
+    /// Why Pay is refused for a room this device booked (or is paying) under
+    /// another attempt since this one held it: another process's payment,
+    /// which this screen could not show.
+    package static let paidElsewhereReason =
+        "This room was booked, or is being paid, under another payment on this device. Paying would book it "
+        + "twice: go back to give this hold up, or hold the room again on purpose."
+    /// Why Hold is disabled for a room whose payment is being checked (by
+    /// this flow, or by another process on the same data directory).
+    package static let beingPaidReason =
         "A payment for this room is being checked. Its answer comes first: do not pay for this room again."
 
     /// The messages of the stages that show one of several, by variant.

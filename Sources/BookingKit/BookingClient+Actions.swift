@@ -69,8 +69,26 @@ extension BookingClient {
         if !bookingAgain, state.enabledActions.contains(.hold), let booked = try await confirmedStay(of: offer) {
             throw .alreadyBooked(booked)
         }
+        // A payment for this room another process left being checked (its
+        // row is in the shared database; this screen's state cannot show
+        // it): its answer comes first, whatever the traveller confirms.
+        if state.enabledActions.contains(.hold), try await isBeingPaid(offer) {
+            throw .actionUnavailable(.hold, stage: state.stage.name, reason: BookingFlow.State.beingPaidReason)
+        }
         let (attempt, key) = newAttempt()
-        return try await perform(.hold, .holdTapped(attempt: attempt, key: key))
+        let held = try await perform(.hold, .holdTapped(attempt: attempt, key: key))
+        if bookingAgain {
+            // The payment of this attempt may book the stay again, in this
+            // process or the next. Not saved (a locked or full disk): its
+            // Pay is refused as a second booking, the safe side, and the
+            // traveller can hold the room again on purpose.
+            do {
+                try await runtime.repository.markBookedAgain(attempt)
+            } catch {
+                logger.warning("cannot save that this stay is booked again on purpose", error: error)
+            }
+        }
+        return held
     }
 
     /// Pays for the held room with `token` and returns once the payment has
@@ -110,7 +128,17 @@ extension BookingClient {
     /// app awaits `pay(with:)`).
     @discardableResult
     package func startPayment(with token: PaymentToken) async throws(BookingClientError) -> BookingFlow.State {
-        try await perform(.pay, .payTapped(token, now: runtime.holdNow()))
+        // Another process on this data directory may have paid this room
+        // (the same offer) since this one was held: never twice by accident.
+        let state = await runtime.flow.state
+        if case .held(let held) = state.stage, state.enabledActions.contains(.pay),
+            try await guarded({ client in
+                try await client.runtime.repository.otherPayment(of: held.attempt.offerID, besides: held.attempt.id)
+            }) != nil
+        {
+            throw .actionUnavailable(.pay, stage: state.stage.name, reason: BookingFlow.State.paidElsewhereReason)
+        }
+        return try await perform(.pay, .payTapped(token, now: runtime.holdNow()))
     }
 
     /// Accepts the new price after `HoldResult.priceChanged` and returns how
@@ -207,5 +235,16 @@ extension BookingClient {
     /// The confirmed booking of `offer`'s stay on this device, if any.
     package func confirmedStay(of offer: Offer) async throws(BookingClientError) -> BookingID? {
         try await guarded { try await $0.trips.confirmedStay(of: offer) }
+    }
+
+    /// Whether an attempt for `offer` whose payment may have left is still
+    /// open in the data directory (this process's or another's).
+    func isBeingPaid(_ offer: Offer) async throws(BookingClientError) -> Bool {
+        try await guarded { client in
+            try await client.runtime.repository.nonFinalAttempts().contains { attempt in
+                attempt.offerID == offer.id
+                    && [.paymentSubmitted, .actionRequired, .processing].contains(attempt.phase)
+            }
+        }
     }
 }

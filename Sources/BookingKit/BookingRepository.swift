@@ -104,6 +104,17 @@ package actor BookingRepository {
         try store.attempts.latest()
     }
 
+    /// Another attempt of `offer` whose payment left or was confirmed, that
+    /// `attempt` must not pay over (see `AttemptTable.otherPayment`).
+    package func otherPayment(of offer: OfferID, besides attempt: AttemptID) throws -> AttemptID? {
+        try store.attempts.otherPayment(of: offer, besides: attempt)
+    }
+
+    /// Records that `attempt` holds a stay booked already, on purpose.
+    package func markBookedAgain(_ attempt: AttemptID) throws {
+        try store.attempts.markBookedAgain(attempt)
+    }
+
     /// Every attempt not yet final.
     package func nonFinalAttempts() throws -> [SavedAttempt] {
         try store.attempts.nonFinal()

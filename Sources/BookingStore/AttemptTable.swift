@@ -168,6 +168,30 @@ public struct AttemptTable {
         try first("SELECT \(Self.columns) FROM booking_attempt WHERE idempotency_key = ?", key.rawValue)
     }
 
+    /// Another attempt of `offer` whose payment left (not settled yet) or
+    /// was confirmed, that `attempt` must not pay over: a confirmed one
+    /// does not count once `attempt` was held again on purpose
+    /// (`markBookedAgain`). Nil when there is none.
+    public func otherPayment(of offer: OfferID, besides attempt: AttemptID) throws -> AttemptID? {
+        let value = try database.scalar(
+            """
+            SELECT attempt_id FROM booking_attempt
+            WHERE offer_id = ?1 AND attempt_id <> ?2
+              AND (status IN ('PAYMENT_SUBMITTED', 'ACTION_REQUIRED', 'PROCESSING')
+                   OR (status = 'CONFIRMED' AND NOT EXISTS (SELECT 1 FROM booked_again WHERE attempt_id = ?2)))
+            ORDER BY created_at LIMIT 1
+            """,
+            [.text(offer.rawValue), .text(attempt.rawValue)])
+        guard case .text(let id)? = value else { return nil }
+        return AttemptID(id)
+    }
+
+    /// Records that `attempt` is held again on purpose, the stay being
+    /// booked already: its payment may book the stay a second time.
+    public func markBookedAgain(_ attempt: AttemptID) throws {
+        try database.run("INSERT OR IGNORE INTO booked_again (attempt_id) VALUES (?1)", [.text(attempt.rawValue)])
+    }
+
     /// Every attempt that is not final, oldest first: what launch-time
     /// reconciliation settles.
     public func nonFinal() throws -> [SavedAttempt] {

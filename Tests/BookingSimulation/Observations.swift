@@ -39,6 +39,7 @@ public final class Observations: Sendable {
         var deaths: [String: Int] = [:]
         var refusedTaps = 0
         var saidNotCharged: [String: String] = [:]
+        var bookedAgainOnPurpose: [String: Int] = [:]
     }
 
     private let record = Locked(Record())
@@ -90,6 +91,17 @@ public final class Observations: Sendable {
     /// The attempts a screen said charged nothing, with the first words said.
     public var notChargedClaims: [String: String] {
         record.withLock { $0.saidNotCharged }
+    }
+
+    /// Records that the simulated traveller, told "You already booked this
+    /// room for these dates", held `stay` again on purpose (I16).
+    public func bookedAgainOnPurpose(_ stay: String) {
+        record.withLock { $0.bookedAgainOnPurpose[stay, default: 0] += 1 }
+    }
+
+    /// How often each stay was held again on purpose.
+    public var staysBookedAgainOnPurpose: [String: Int] {
+        record.withLock { $0.bookedAgainOnPurpose }
     }
 
     /// Records a tap the screen did not offer, refused by the client.

@@ -212,6 +212,7 @@ extension Simulation {
             }
             checkChargedAttempts(ledger)
             let bookings = try await world.inspector.bookings()
+            checkOneBookingPerStay(bookings)
             let trips = world.attempts.tripBookingIDs()
             let rows = world.attempts.rows().values
             for booking in bookings where booking.state == .confirmed {
@@ -227,6 +228,34 @@ extension Simulation {
         } catch {
             observations.violation("CHECK the server could not be asked: \(error)")
         }
+    }
+
+    /// I16 (the outside round's I13): at most one confirmed booking per
+    /// stay (a property's room on two dates, as the server names them in
+    /// its bookings) unless the traveller, told the stay was booked
+    /// already, held it again on purpose. The sandbox's offers name no
+    /// room, and the client then asks about any room of the property on
+    /// those dates: each such confirmation allows one more booking of any
+    /// room of the property on the dates.
+    private func checkOneBookingPerStay(_ bookings: [BookingSnapshot]) {
+        var confirmed: [String: (count: Int, dates: String)] = [:]
+        for booking in bookings where booking.state == .confirmed {
+            let dates = Self.stay(booking.property.name, booking.checkIn, booking.checkOut)
+            let stay = "\(dates) / \(booking.room.name)"
+            confirmed[stay] = ((confirmed[stay]?.count ?? 0) + 1, dates)
+        }
+        let onPurpose = world.observations.staysBookedAgainOnPurpose
+        for (stay, seen) in confirmed.sorted(by: { $0.key < $1.key })
+        where seen.count > 1 + onPurpose[seen.dates, default: 0] {
+            world.observations.violation(
+                "I16 \(seen.count) confirmed bookings of one stay (\(stay)), "
+                    + "\(onPurpose[seen.dates, default: 0]) booked again on purpose")
+        }
+    }
+
+    /// One stay's name: the property and the dates.
+    static func stay(_ property: String, _ checkIn: CalendarDate, _ checkOut: CalendarDate) -> String {
+        "\(property) / \(checkIn)...\(checkOut)"
     }
 
     /// I8: an attempt whose key the ledger charged (and did not refund) is

@@ -43,9 +43,25 @@ extension Simulation {
             if case .hold(let offer) = tap {
                 do {
                     try await process.client.startHold(offer, bookingAgain: true)
+                    world.observations.bookedAgainOnPurpose(
+                        Self.stay(offer.propertyName, offer.checkIn, offer.checkOut))
+                } catch .actionUnavailable(.hold, _, BookingFlow.State.beingPaidReason?) {
+                    // Another process's payment for the room: its answer
+                    // comes first, whatever the traveller confirmed.
+                    world.observations.refusedTap()
                 } catch {
                     world.observations.violation("GATE hold again on purpose in \(before.stage.name): \(error)")
                 }
+            }
+        } catch .actionUnavailable(.hold, _, BookingFlow.State.beingPaidReason?) where offered,
+            .actionUnavailable(.pay, _, BookingFlow.State.paidElsewhereReason?) where offered
+        {
+            // Another process's payment for this room is being checked, or
+            // booked it since this screen held it: the shared database
+            // knows, this screen's state cannot.
+            world.observations.refusedTap()
+            if lane.state != before {
+                world.observations.violation("GATE \(tap) was refused in \(before.stage.name) but moved the flow")
             }
         } catch .actionUnavailable where !offered {
             world.observations.refusedTap()
