@@ -45,6 +45,9 @@ extension TransportError {
             return "the server's certificate is not trusted for \(host): \(detail)"
         case CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CRL_BADFILE:
             return "the trusted certificates could not be read to check \(host): \(detail)"
+        case CURLE_SSL_CONNECT_ERROR where detail.contains("protocol version"):
+            // The server's alert when it speaks nothing this client accepts.
+            return "\(host) offers no TLS 1.2 or later: \(detail)"
         case CURLE_SSL_CONNECT_ERROR:
             return "the TLS handshake with \(host) failed: \(detail)"
         default:
