@@ -5,7 +5,7 @@ extension BookingClientError {
     /// The client's error for what a repository, the search or the API client
     /// threw: each kind of failure mapped to the case that says what to do.
     /// `directory` names the data directory in a storage failure.
-    init(_ error: any Error, directory: String) {
+    package init(_ error: any Error, directory: String) {
         switch error {
         case let error as BookingClientError:
             self = error

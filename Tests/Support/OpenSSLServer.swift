@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// A certificate authority made for one test, and `openssl s_server -www`
 /// on 127.0.0.1 with a certificate for `127.0.0.1` it signed, all made with
@@ -7,23 +6,23 @@ import TestSupport
 /// system bundle: only a client told to trust it does. The certificate can
 /// name its host only in its subject (`Certificate.commonNameOnly`), and
 /// the server can be given more options (a TLS version it is limited to).
-final class OpenSSLServer: Sendable {
+public final class OpenSSLServer: Sendable {
     /// The CA's certificate (PEM), for `SSL_CERT_FILE`.
-    let caFile: String
+    public let caFile: String
     /// A directory holding only the CA's certificate under its hash name
     /// (`<hash>.0`, as `openssl rehash` names it), for `SSL_CERT_DIR`.
-    let caDirectory: String
+    public let caDirectory: String
     /// The port it listens on.
-    let port: UInt16
+    public let port: UInt16
     private let directory: TemporaryDirectory
     private let server: ChildProcess
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// How the server's certificate names its host.
-    enum Certificate: Sendable {
+    public enum Certificate: Sendable {
         /// In a subjectAltName (`IP:127.0.0.1`), as browsers ask.
         case subjectAltName
         /// Only in its subject (`CN=127.0.0.1`): an X.509 v3 certificate
@@ -82,7 +81,7 @@ final class OpenSSLServer: Sendable {
 
     /// A new CA and a server with a certificate it signed, started with
     /// `serverOptions` after the usual ones.
-    static func start(
+    public static func start(
         openssl: String, certificate: Certificate = .subjectAltName, serverOptions: [String] = []
     ) async throws -> OpenSSLServer {
         try await onOwnThread {
@@ -91,7 +90,7 @@ final class OpenSSLServer: Sendable {
     }
 
     /// The URL of `path` on this server.
-    func url(_ path: String) -> URL { URL(string: "https://127.0.0.1:\(port)\(path)")! }
+    public func url(_ path: String) -> URL { URL(string: "https://127.0.0.1:\(port)\(path)")! }
 
     /// Ends a server a failed test left running: it never ends on its own.
     deinit {
@@ -100,7 +99,7 @@ final class OpenSSLServer: Sendable {
 
     /// Stops the server: SIGKILL, since it was started from a thread that
     /// blocks SIGTERM, and a child keeps its signal mask.
-    func stop() async {
+    public func stop() async {
         server.kill()
         _ = try? await onOwnThread { [server] in server.finish() }
     }
