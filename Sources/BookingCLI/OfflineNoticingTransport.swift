@@ -11,6 +11,8 @@ struct OfflineNoticingTransport: Transport {
     let base: any Transport
     /// Set once a request never left.
     let offline: Flag
+    /// Why a request never left when it was not the network, if anyone asks.
+    var refused: RefusedRequest?
 
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         do {
@@ -18,7 +20,11 @@ struct OfflineNoticingTransport: Transport {
         } catch {
             // A refused certificate or a name with no address is not the
             // network being down: the flow is not told it is offline.
-            if error.failure == .notConnected || error.failure == .cannotConnect { offline.set() }
+            switch error.failure {
+            case .notConnected, .cannotConnect: offline.set()
+            case .tlsFailure, .dnsFailure: refused?.record(error)
+            case .timedOut, .connectionLost: break
+            }
             throw error
         }
     }

@@ -40,6 +40,19 @@ import Testing
         await server.stop()
     }
 
+    /// A hold of an offer listed earlier (by the embedded sandbox), sent to
+    /// the untrusted server: the room is not held, and stderr says why.
+    @Test func aHoldNamesTheCertificate() async throws {
+        let server = try await OpenSSLServer.start(openssl: Self.openssl)
+        let booking = Booking(label: "cli-untrusted-hold")
+        let offer = try await booking.firstOfferID()
+        let hold = try await booking.run(["--server", "https://127.0.0.1:\(server.port)", "hold", offer, "--no-wait"])
+        #expect(hold.status == 1)
+        #expect(hold.error.contains("booking: the hold was not sent: " + Self.named), "\(hold.error)")
+        #expect(!(hold.output + hold.error).lowercased().contains("offline"), "\(hold.output)\(hold.error)")
+        await server.stop()
+    }
+
     /// A certificate file that is not there is named with its variable,
     /// before anything is sent.
     @Test func aCertificateFileThatIsNotThereIsNamed() async throws {
