@@ -102,7 +102,10 @@ package struct TripViewer: Sendable {
         }
         let sync: TripRepository.SyncReport
         switch outcome {
-        case nil, .failure(.serverUnreachable)?:
+        case nil, .failure(.serverUnreachable)?, .failure(.serverFailed)?:
+            // No answer in time (a silent server and a network that drops
+            // packets look the same from here), the connection refused, or
+            // the server failing: the copy is the device's, as offline.
             return .notRefreshed(.offline)
         case .failure(let error)?:
             // Not the network: the reason is said with the copy.
