@@ -291,8 +291,9 @@ extension TripRepository {
     /// machine takes it (the two share `CancelFlow.PostFailure`).
     static func postFailure(_ error: APIError, now: Date) -> ModifyFlow.PostFailure {
         switch error {
-        case .final(.notSent, _):
-            return .notSent("\(error)")
+        case .final(.notSent(let reason), _):
+            // Why, in the transport's words: offline, a certificate refused, no address.
+            return .notSent(reason.map { "\($0)" } ?? "\(error)")
         case .final(.rejected(let status, _), _) where status >= 500:
             // A replayed 5xx (see `RetryExecutor`): the key is spent.
             return .keySpent("the server replays a failure it stored for the key (\(error))")

@@ -53,6 +53,22 @@ import Testing
         await server.stop()
     }
 
+    /// A cancellation of a trip booked earlier (on the embedded sandbox),
+    /// sent to the untrusted server: not cancelled, and the certificate is
+    /// why, not the network.
+    @Test func aCancellationNamesTheCertificate() async throws {
+        let server = try await OpenSSLServer.start(openssl: Self.openssl)
+        let booking = Booking(label: "cli-untrusted-cancel")
+        let id = try await booking.holdAndPay()
+        let cancel = try await booking.run(["--server", "https://127.0.0.1:\(server.port)", "cancel", id])
+        #expect(cancel.status == 1)
+        #expect(
+            cancel.error.contains("cannot cancel \(id): nothing was sent (" + Self.named), "\(cancel.error)")
+        #expect(!(cancel.output + cancel.error).lowercased().contains("offline"), "\(cancel.output)\(cancel.error)")
+        #expect(!cancel.error.contains("cannot be reached"), "\(cancel.error)")
+        await server.stop()
+    }
+
     /// A certificate file that is not there is named with its variable,
     /// before anything is sent.
     @Test func aCertificateFileThatIsNotThereIsNamed() async throws {
