@@ -27,9 +27,14 @@ public enum UserFacingError: Hashable, Sendable {
 
 /// Why a request ended without success.
 public enum FinalFailure: Hashable, Sendable {
-    /// The request certainly never reached the server (offline, DNS,
-    /// refused, TLS), and the tries are used up.
-    case notSent
+    /// The request certainly never reached the server, and the tries are
+    /// used up. `reason` is why, as the transport said it: offline, the
+    /// connection refused, no address for the name (DNS), a secure
+    /// connection refused (`NetworkFailure.tlsFailure`: the server's
+    /// certificate not trusted, TLS older than 1.2). Nil when no try was
+    /// made: the call was stopped or cancelled before one, or there is no
+    /// server to send to.
+    case notSent(_ reason: TransportError?)
     /// The server kept answering "later" (408, 429, 503, key in use) or kept
     /// failing on a request that moves no money, and the tries are used up.
     case unavailable

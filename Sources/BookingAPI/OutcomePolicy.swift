@@ -7,8 +7,10 @@
 /// alone, since 409 means three different things):
 /// - 2xx: success.
 /// - No answer, nothing sent (offline, DNS, refused, unroutable, TLS): final
-///   `notSent` at once. Retries are for answers that may change; a network
-///   that is not there is reported as offline without waiting.
+///   `notSent` at once, with the kind of failure (the executor adds the
+///   transport's words). Retries are for answers that may change; a network
+///   that is not there, a name with no address or a certificate refused is
+///   reported as such without waiting.
 /// - No answer, maybe sent (timeout, dropped): a request that moves money is
 ///   an unknown outcome at once; any other is retried, then final `unavailable`.
 /// - 408, 429, 503 on a request that moves money: unknown outcome at once.
@@ -92,7 +94,7 @@ public struct OutcomePolicy: Hashable, Sendable {
         }
         switch outcome {
         case .network(let failure):
-            if failure.requestCertainlyNotSent { return .final(.notSent) }
+            if failure.requestCertainlyNotSent { return .final(.notSent(TransportError(failure))) }
             if kind.movesMoney { return .unknownOutcome }
             return canRetry ? .retry(after: wait(nil)) : .final(.unavailable)
 

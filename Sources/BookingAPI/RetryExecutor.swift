@@ -62,12 +62,15 @@ struct RetryExecutor: Sendable {
         while true {
             try await waitForGate(beyond: ownDeadline, kind: kind, attempt: attempt)
             if let proceed, !(await proceed()) {
-                if attempt == 1 || !kind.movesMoney { throw .final(.notSent, nil) }
+                if attempt == 1 || !kind.movesMoney { throw .final(.notSent(nil), nil) }
                 throw .unknownOutcome("stopped before try \(attempt): the attempt moved on")
             }
             let outcome: RequestOutcome
             var answer: TransportResponse?
             var serverError: ServerError?
+            // Why this try got no answer, in the transport's words: carried
+            // to the caller when the request was certainly not sent.
+            var unsent: TransportError?
             var thisTry = request
             thisTry.timeout = left
             let started = clock.now
@@ -89,6 +92,7 @@ struct RetryExecutor: Sendable {
                     retryAfter: response.header("Retry-After"))
             } catch let error as TransportError {
                 outcome = .network(error.failure)
+                unsent = error
             } catch let error as APIError {
                 throw error
             } catch {
@@ -120,7 +124,7 @@ struct RetryExecutor: Sendable {
                     // Cancelled while waiting: for money the outcome of the
                     // earlier try is what is unknown.
                     throw kind.isLookedUpWhenUnclear
-                        ? .unknownOutcome("cancelled while waiting to retry") : .final(.notSent, nil)
+                        ? .unknownOutcome("cancelled while waiting to retry") : .final(.notSent(nil), nil)
                 }
                 attempt += 1
             case .showUser(let kindOfError):
@@ -139,6 +143,9 @@ struct RetryExecutor: Sendable {
                 if kind == .hold && Self.isWait(failure) {
                     throw .unknownOutcome("\(Self.describe(outcome)): the hold may have been made")
                 }
+                // Not sent: why (a certificate refused, no address, offline),
+                // in the transport's words, not only the kind.
+                if case .notSent = failure, let unsent { throw .final(.notSent(unsent), serverError) }
                 throw .final(failure, serverError)
             case .unknownOutcome:
                 throw .unknownOutcome(Self.describe(outcome))
@@ -172,7 +179,7 @@ struct RetryExecutor: Sendable {
             }
             do { try await sleeper.sleep(for: wait) } catch {
                 if mayHaveLeft { throw .unknownOutcome("cancelled while waiting to retry") }
-                throw .final(.notSent, nil)
+                throw .final(.notSent(nil), nil)
             }
         }
     }

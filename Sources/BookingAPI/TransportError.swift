@@ -2,7 +2,7 @@ import BookingCore
 
 /// Why a request got no HTTP answer at all, in the outcome policy's terms:
 /// could the request have reached the server?
-public struct TransportError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The kind of failure, as `OutcomePolicy` decides on it.
     public var failure: NetworkFailure
     /// What the platform said, for logs.

@@ -63,7 +63,7 @@ public final class URLSessionTransport: Transport {
         } catch let error as TransportError {
             throw error
         } catch {
-            throw Self.classify(error)
+            throw Self.classify(error, host: request.url.host ?? "the server")
         }
         var headers: [String: String] = [:]
         for (name, value) in answer.response.allHeaderFields {
@@ -79,8 +79,10 @@ public final class URLSessionTransport: Transport {
     }
 
     /// Maps URLSession's errors onto what the policies need to know: did the
-    /// request certainly not leave, or may it have been processed?
-    static func classify(_ error: any Error) -> TransportError {
+    /// request certainly not leave, or may it have been processed? A
+    /// refused certificate and a name with no address are said with the
+    /// `host`, in the words the libcurl transport uses.
+    package static func classify(_ error: any Error, host: String) -> TransportError {
         guard let urlError = error as? URLError else {
             // Unknown: assume it may have arrived (the safe side for money).
             return TransportError(.connectionLost, String(describing: error))
@@ -92,13 +94,14 @@ public final class URLSessionTransport: Transport {
         case .notConnectedToInternet, .internationalRoamingOff, .dataNotAllowed:
             return TransportError(.notConnected, detail)
         case .cannotFindHost, .dnsLookupFailed:
-            return TransportError(.dnsFailure, detail)
+            return TransportError(.dnsFailure, "no address for \(host): \(detail)")
         case .cannotConnectToHost:
             return TransportError(.cannotConnect, detail)
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
-            .appTransportSecurityRequiresSecureConnection:
-            return TransportError(.tlsFailure, detail)
+        case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+            .serverCertificateHasUnknownRoot:
+            return TransportError(.tlsFailure, "the server's certificate is not trusted for \(host): \(detail)")
+        case .secureConnectionFailed, .clientCertificateRejected, .appTransportSecurityRequiresSecureConnection:
+            return TransportError(.tlsFailure, "the TLS handshake with \(host) failed: \(detail)")
         default:
             // Connection lost, bad response, cancelled mid-flight, ...: the
             // request may have arrived.

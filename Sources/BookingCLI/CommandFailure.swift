@@ -28,7 +28,8 @@ package struct CommandFailure: Error, Sendable, CustomStringConvertible {
 extension CommandFailure {
     /// The failure for an API error met while `doing` something: refused
     /// input is exit 2, an unreachable server or a business refusal exit 1,
-    /// an unknown outcome exit 3.
+    /// an unknown outcome exit 3. A request that never left is said by why
+    /// (`client(_:doing:)`): "offline" only when the network is.
     package static func api(_ error: any Error, doing: String) -> CommandFailure {
         guard let error = error as? APIError else {
             if let failure = error as? CommandFailure { return failure }
@@ -43,7 +44,8 @@ extension CommandFailure {
             let time = WaitUntilText.text(until: until, nowUnixSeconds: Int64(Date().timeIntervalSince1970))
             return .failed("cannot \(doing): the server asked us to wait until \(time); nothing was sent before then")
         case .final(.notSent, _):
-            return .failed("cannot \(doing): offline, the server cannot be reached (\(error))")
+            // Offline, no address, a certificate refused: said as the client says it.
+            return .client(BookingClientError(api: error), doing: doing)
         case .final(.unavailable, _):
             return .failed("cannot \(doing): the server did not answer it (an error on its side: \(error))")
         case .userFacing(_, let detail):
@@ -74,6 +76,9 @@ extension CommandFailure {
             return .failed("cannot \(doing): the server asked us to wait until \(time); nothing was sent before then")
         case .serverUnreachable(let reason):
             return .failed("cannot \(doing): offline, the server cannot be reached (\(reason))")
+        case .secureConnectionRefused(let reason), .noAddress(let reason):
+            // Not offline: the same network fails the same way.
+            return .failed("cannot \(doing): \(reason); nothing was sent")
         case .serverFailed(let reason):
             return .failed("cannot \(doing): \(reason)")
         case .search(.noSuchPage), .search(.invalidQuery), .malformedID, .unknownTrip, .linkRejected:

@@ -24,6 +24,8 @@ package final class Services: Sendable {
     package let directory: String
     /// Set once a request of this run never left (the device is offline).
     package let offline = Flag()
+    /// Why a request of this run never left when not the network (a certificate, no address).
+    package let refused = RefusedRequest()
     /// Where BookingKit logs: stderr when `BOOKING_LOG` is set, else nowhere.
     package let logHandler: any LogHandler
     /// The client: the flow, the databases and the API, built once.
@@ -85,7 +87,7 @@ package final class Services: Sendable {
             server: server.description, credential: .apiKey(settings.apiKey),
             dataDirectory: URL(fileURLWithPath: settings.dataDirectory),
             transport: wrapTransport(
-                OfflineNoticingTransport(base: BookingClient.defaultTransport(), offline: offline)),
+                OfflineNoticingTransport(base: BookingClient.defaultTransport(), offline: offline, refused: refused)),
             logHandler: logHandler, launchBound: Self.launchBound,
             challengeReturnURL: Self.challengeReturnURL(settings),
             api: pace == .quick

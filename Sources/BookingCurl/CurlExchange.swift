@@ -26,6 +26,9 @@ final class CurlExchange: @unchecked Sendable {
     private var isOverLimit = false
     /// How much of the body libcurl has taken.
     private var uploaded = 0
+    /// Whether the connection was ended before the request because the
+    /// server's certificate has no subjectAltName.
+    private var refusedWithoutSubjectAltName = false
 
     /// A new exchange for `request` on `handles` (reset), trusting what
     /// `trust` names; nothing is sent before `perform()`.
@@ -73,8 +76,16 @@ final class CurlExchange: @unchecked Sendable {
             }
             return .success(TransportResponse(status: status, headers: headers, body: body, isOverLimit: isOverLimit))
         }
+        let host = request.url.host ?? "the server"
+        if code == CURLE_ABORTED_BY_CALLBACK && refusedWithoutSubjectAltName {
+            return .failure(
+                TransportError(
+                    .tlsFailure,
+                    "the server's certificate is not trusted for \(host): it names its host only in its subject (CN), "
+                        + "with no subjectAltName"))
+        }
         let detail = errorText.pointee == 0 ? String(cString: bk_curl_easy_strerror(code)) : String(cString: errorText)
-        return .failure(TransportError(curlCode: code, detail: detail, host: request.url.host ?? "the server"))
+        return .failure(TransportError(curlCode: code, detail: detail, host: host))
     }
 
     /// The transfer's result, from the multi handle's done message.
@@ -105,6 +116,7 @@ final class CurlExchange: @unchecked Sendable {
             bk_curl_set_data_function(easy, CURLOPT_HEADERFUNCTION, Self.onHeader),
             bk_curl_set_pointer(easy, CURLOPT_HEADERDATA, context),
         ]
+        if request.url.scheme?.lowercased() == "https" { codes += subjectAltNameCheck(context) }
         if let file = trust.file { codes.append(string(CURLOPT_CAINFO, file)) }
         if let directory = trust.directory { codes.append(string(CURLOPT_CAPATH, directory)) }
         codes += method()
@@ -146,6 +158,38 @@ final class CurlExchange: @unchecked Sendable {
             }
         }
         return codes
+    }
+
+    /// A certificate must name its host in a subjectAltName: libcurl still
+    /// matches the subject's CN when a certificate has none, which browsers
+    /// refuse. Checked once the handshake is done and before the request is
+    /// sent (`CURLOPT_PREREQFUNCTION`, from libcurl 7.80 on; an older
+    /// libcurl goes without the check), on libcurl's reading of the
+    /// certificate (`CURLOPT_CERTINFO`).
+    private func subjectAltNameCheck(_ context: UnsafeMutableRawPointer) -> [CURLcode] {
+        let hook = bk_curl_set_prereq_function(easy, Self.onConnected)
+        guard hook != CURLE_UNKNOWN_OPTION else { return [] }
+        return [
+            hook, bk_curl_set_pointer(easy, CURLOPT_PREREQDATA, context), bk_curl_set_long(easy, CURLOPT_CERTINFO, 1),
+        ]
+    }
+
+    /// Whether the server's own certificate, as libcurl read it for this
+    /// transfer, has no subjectAltName. False when libcurl read none (a
+    /// connection kept from an earlier exchange, checked when it was made).
+    private func certificateLacksSubjectAltName() -> Bool {
+        var info: UnsafeMutablePointer<curl_certinfo>?
+        guard bk_curl_get_certinfo(easy, &info) == CURLE_OK, let info, info.pointee.num_of_certs > 0,
+            let certificates = info.pointee.certinfo
+        else { return false }
+        var line = certificates[0]
+        while let entry = line {
+            if let text = entry.pointee.data, String(cString: text).hasPrefix("X509v3 Subject Alternative Name:") {
+                return false
+            }
+            line = entry.pointee.next
+        }
+        return true
     }
 
     private func string(_ option: CURLoption, _ value: String) -> CURLcode {
@@ -211,6 +255,16 @@ final class CurlExchange: @unchecked Sendable {
         body.copyBytes(to: buffer, from: start..<(start + count))
         uploaded += count
         return count
+    }
+
+    /// Once connected, before the request leaves: a certificate with no
+    /// subjectAltName ends the exchange.
+    private static let onConnected: bk_curl_prereq_function = { context, _, _, _, _ in
+        guard let context else { return CURL_PREREQFUNC_ABORT }
+        let exchange = Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue()
+        guard exchange.certificateLacksSubjectAltName() else { return CURL_PREREQFUNC_OK }
+        exchange.refusedWithoutSubjectAltName = true
+        return CURL_PREREQFUNC_ABORT
     }
 
     private static let onUpload: bk_curl_data_function = { buffer, size, count, context in

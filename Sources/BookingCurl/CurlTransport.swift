@@ -30,8 +30,10 @@ import Primitives
 /// - No proxy: libcurl would send through one that `http_proxy` or
 ///   `ALL_PROXY` names; here a request goes where its URL says.
 /// - TLS 1.2 or later; the certificate authorities trusted are libcurl's,
-///   or those `SSL_CERT_FILE` and `SSL_CERT_DIR` name (`CurlTrust`). A
-///   failed handshake says why, with the host (`TransportError(curlCode:)`).
+///   or those `SSL_CERT_FILE` and `SSL_CERT_DIR` name (`CurlTrust`); a
+///   certificate that names its host only in its subject's CN (no
+///   subjectAltName) is refused, as browsers refuse it. A failed handshake
+///   says why, with the host (`TransportError(curlCode:)`).
 ///
 /// Builds with no libcurl header: libcurl is loaded at run time (`load()`,
 /// CCurl). A process must not use a transport while `load()` fails; the

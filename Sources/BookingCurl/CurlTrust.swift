@@ -21,9 +21,11 @@ struct CurlTrust: Equatable, Sendable {
     }
 
     /// Why no `https` exchange can start: a variable that names a file or
-    /// directory that is not there (a typo, a file removed) is said so,
-    /// with its name, rather than left to fail as an unknown certificate.
-    /// Nil when nothing is wrong.
+    /// directory that is not there (a typo, a file removed), a file with no
+    /// PEM certificate in it (a DER file, a key, anything else), or a
+    /// directory with no certificate under a hashed name is said so, with
+    /// its name, rather than left to fail as an unknown certificate. Nil
+    /// when nothing is wrong.
     func problem() -> String? {
         if let file {
             var isDirectory: ObjCBool = false
@@ -31,8 +33,14 @@ struct CurlTrust: Equatable, Sendable {
                 return "SSL_CERT_FILE names \(file), which does not exist"
             }
             if isDirectory.boolValue { return "SSL_CERT_FILE names \(file), which is a directory, not a file" }
-            if !FileManager.default.isReadableFile(atPath: file) {
+            guard let handle = FileHandle(forReadingAtPath: file) else {
                 return "SSL_CERT_FILE names \(file), which cannot be read"
+            }
+            defer { try? handle.close() }
+            // A bundle's first certificate comes after at most a few comments.
+            let start = (try? handle.read(upToCount: 65_536)) ?? Data()
+            if start.range(of: Data("-----BEGIN ".utf8)) == nil {
+                return "SSL_CERT_FILE names \(file), which holds no PEM certificate (-----BEGIN CERTIFICATE-----)"
             }
         }
         if let directory {
@@ -41,7 +49,20 @@ struct CurlTrust: Equatable, Sendable {
                 return "SSL_CERT_DIR names \(directory), which does not exist"
             }
             if !isDirectory.boolValue { return "SSL_CERT_DIR names \(directory), which is not a directory" }
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            if !names.contains(where: Self.isHashedName) {
+                return "SSL_CERT_DIR names \(directory), which holds no certificate under a hashed name "
+                    + "(such as 1a2b3c4d.0, as `openssl rehash` names them)"
+            }
         }
         return nil
+    }
+
+    /// Whether `name` is how OpenSSL looks a certificate up in a directory:
+    /// the subject's hash in 8 hexadecimal digits, a dot, a number.
+    private static func isHashedName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 8, parts[0].allSatisfy(\.isHexDigit) else { return false }
+        return !parts[1].isEmpty && parts[1].allSatisfy(\.isNumber)
     }
 }

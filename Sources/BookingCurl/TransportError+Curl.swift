@@ -12,11 +12,14 @@ extension TransportError {
     ///
     /// `detail` is libcurl's own message (its error buffer); a TLS failure
     /// says what failed with whom around it (`tlsDetail`), so that "the
-    /// secure connection failed" comes with the reason and the `host`.
+    /// secure connection failed" comes with the reason and the `host`, and
+    /// a name that did not resolve says "no address for `host`".
     init(curlCode code: CURLcode, detail: String, host: String) {
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
-            self.init(.dnsFailure, detail)
+            // Named with the host: a misspelt or unknown server name is not
+            // the network being down.
+            self.init(.dnsFailure, "no address for \(host): \(detail)")
         case CURLE_COULDNT_CONNECT, CURLE_URL_MALFORMAT:
             self.init(.cannotConnect, detail)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
@@ -42,6 +45,9 @@ extension TransportError {
             return "the server's certificate is not trusted for \(host): \(detail)"
         case CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CRL_BADFILE:
             return "the trusted certificates could not be read to check \(host): \(detail)"
+        case CURLE_SSL_CONNECT_ERROR where detail.contains("protocol version"):
+            // The server's alert when it speaks nothing this client accepts.
+            return "\(host) offers no TLS 1.2 or later: \(detail)"
         case CURLE_SSL_CONNECT_ERROR:
             return "the TLS handshake with \(host) failed: \(detail)"
         default:

@@ -16,6 +16,7 @@ import Foundation
 ///     switch error {
 ///     case .search(.noSuchPage(_, let pageCount)): showLastPage(pageCount)
 ///     case .search(.offlineWithoutCache), .serverUnreachable: showOfflineNotice()
+///     case .secureConnectionRefused(let reason): showUntrustedNetwork(reason)
 ///     case .apiKeyRefused: signIn()
 ///     default: showError(error.description)
 ///     }
@@ -52,8 +53,25 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
     case linkRejected(reason: String)
     /// The server could not be reached (offline, the connection refused, no
     /// answer in time): nothing changed on the server. Try again when the
-    /// device is online.
+    /// device is online. `reason` says which, in the transport's words.
     case serverUnreachable(reason: String)
+    /// No secure connection to the server could be made, so nothing was
+    /// sent: the server's certificate is not trusted for its host (an
+    /// authority this device does not trust, another host's name, expired,
+    /// a certificate with no subjectAltName), the server offers nothing
+    /// newer than TLS 1.1, or the certificates this device was told to
+    /// trust cannot be read (`SSL_CERT_FILE`, `SSL_CERT_DIR` on Linux).
+    /// `reason` names which, with the host.
+    ///
+    /// Not the network being down: trying again on the same network fails
+    /// the same way, and someone may stand between the device and the
+    /// server (a captive portal, a proxy that reads the traffic). Say so,
+    /// never "offline".
+    case secureConnectionRefused(reason: String)
+    /// The server's name has no address (DNS), so nothing was sent: a
+    /// misspelt or retired server name, or a network that answers no names.
+    /// `reason` names the host.
+    case noAddress(reason: String)
     /// The server asked not to be sent anything before `until`: nothing was
     /// sent. Call again after it.
     case waitRequested(until: Date)
@@ -99,6 +117,7 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
         case .noPaymentWaiting(let id): return "no payment here is waiting for booking \(id.rawValue)"
         case .linkRejected(let reason): return "rejected link: \(reason)"
         case .serverUnreachable(let reason): return "the server cannot be reached: \(reason)"
+        case .secureConnectionRefused(let reason), .noAddress(let reason): return "\(reason); nothing was sent"
         case .waitRequested(let until):
             return "the server asked to wait until \(until.formatted(.iso8601)); nothing was sent"
         case .refused(let status, let code, let message):

@@ -103,10 +103,12 @@ extension SearchRepository {
         try cache.recovering { try $0.recentSearches.recordUse(query: query, placeID: placeID, at: now()) }
     }
 
-    /// Whether the request never reached the server (offline, refused,
-    /// unroutable): the cached copy is what there is.
+    /// Whether the request never reached the server because the network
+    /// did not carry it (offline, refused, unroutable): the cached copy is
+    /// what there is. A refused certificate or a name with no address is
+    /// not offline: it is said as itself.
     static func isOffline(_ error: any Error) -> Bool {
-        if case .final(.notSent, _)? = error as? APIError { return true }
-        return false
+        guard case .final(.notSent(let reason), _)? = error as? APIError else { return false }
+        return reason.map { $0.failure != .tlsFailure && $0.failure != .dnsFailure } ?? true
     }
 }

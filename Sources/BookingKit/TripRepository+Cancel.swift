@@ -23,13 +23,13 @@ extension TripRepository {
     /// - Parameter boundary: the crash tests' hook, asked at each `CancelBoundary`.
     /// - Throws: `RepositoryError.unknownBooking` when no trip has this id
     ///   (nothing sent); `CancelError` (already cancelled, refused, not sent,
-    ///   pending); `APIError.final(.notSent, nil)` for an offline-only
+    ///   pending); `APIError.final(.notSent(nil), nil)` for an offline-only
     ///   repository; the store's error when the request cannot be saved
     ///   (then nothing was sent).
     package func cancel(_ id: BookingID, key: IdempotencyKey? = nil, boundary: CancelBoundaryHook? = nil)
         async throws -> BookingSnapshot
     {
-        guard let api else { throw APIError.final(.notSent, nil) }
+        guard let api else { throw APIError.final(.notSent(nil), nil) }
         if let open = try store.cancels.open(for: id) {
             return try await settle(open, api: api, resumed: true, boundary: boundary)
         }
@@ -200,6 +200,8 @@ extension TripRepository {
     /// `WaitUntilText` writes it at `now` (UTC, dated unless today).
     static func reason(_ error: APIError, now: Date) -> String {
         switch error {
+        case .final(.notSent(let reason?), _) where reason.failure == .tlsFailure || reason.failure == .dnsFailure:
+            return "\(reason)"
         case .final(.notSent, _): return "the server cannot be reached"
         case .final(.unavailable, _): return "the server is busy or unavailable"
         case .final(.waitRequested(let until), _):

@@ -16,11 +16,11 @@ extension TripRepository {
     /// - Throws: `RepositoryError.unknownBooking` when no trip has this id;
     ///   `ModifyError.notModifiable` when the trip is not confirmed here;
     ///   `ModifyError.refused` (`INVALID_DATES`, `SOLD_OUT`, ...) or
-    ///   `.notSent`; `APIError.final(.notSent, nil)` for an offline-only repository.
+    ///   `.notSent`; `APIError.final(.notSent(nil), nil)` for an offline-only repository.
     package func modificationQuote(_ id: BookingID, checkIn: CalendarDate, checkOut: CalendarDate) async throws
         -> ModificationQuoteSnapshot
     {
-        guard let api else { throw APIError.final(.notSent, nil) }
+        guard let api else { throw APIError.final(.notSent(nil), nil) }
         guard let trip = try store.trips.trip(id: id) else { throw RepositoryError.unknownBooking(id) }
         guard trip.status == .confirmed else { throw ModifyError.notModifiable(id, .cancelled) }
         let change = ModifyFlow.DateChange(bookingID: id, checkIn: checkIn, checkOut: checkOut)
@@ -60,11 +60,11 @@ extension TripRepository {
     ///
     /// - Throws: `ModifyError` (refused, quote expired with the new quote,
     ///   not sent, pending); `RepositoryError.unknownBooking`;
-    ///   `APIError.final(.notSent, nil)` for an offline-only repository.
+    ///   `APIError.final(.notSent(nil), nil)` for an offline-only repository.
     package func modify(
         _ quote: ModificationQuoteSnapshot, key: IdempotencyKey? = nil, boundary: ModifyBoundaryHook? = nil
     ) async throws -> BookingSnapshot {
-        guard let api else { throw APIError.final(.notSent, nil) }
+        guard let api else { throw APIError.final(.notSent(nil), nil) }
         let id = quote.bookingId
         if let open = try store.modifies.open(for: id) {
             let settled = try await settle(open, api: api, boundary: boundary)
@@ -291,8 +291,9 @@ extension TripRepository {
     /// machine takes it (the two share `CancelFlow.PostFailure`).
     static func postFailure(_ error: APIError, now: Date) -> ModifyFlow.PostFailure {
         switch error {
-        case .final(.notSent, _):
-            return .notSent("\(error)")
+        case .final(.notSent(let reason), _):
+            // Why, in the transport's words: offline, a certificate refused, no address.
+            return .notSent(reason.map { "\($0)" } ?? "\(error)")
         case .final(.rejected(let status, _), _) where status >= 500:
             // A replayed 5xx (see `RetryExecutor`): the key is spent.
             return .keySpent("the server replays a failure it stored for the key (\(error))")

@@ -51,6 +51,18 @@ public enum TripText {
     public static func offline(syncedAgo: String?) -> String {
         TripPrinter.offline(syncedAgo: syncedAgo)
     }
+
+    /// The sentence for the device's copy when it was not refreshed for a
+    /// reason that is not the network.
+    public static func notRefreshed(_ reason: String, syncedAgo: String?) -> String {
+        TripPrinter.notRefreshed(reason, syncedAgo: syncedAgo)
+    }
+
+    /// The JSON's `notRefreshed` when no refresh was asked for.
+    public static let refreshNotAsked = TripPrinter.refreshNotAsked
+
+    /// The JSON's `notRefreshed` when the network did not carry the refresh.
+    public static let offlineReason = TripPrinter.offlineReason
 }
 
 extension TripRow {

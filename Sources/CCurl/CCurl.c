@@ -139,6 +139,10 @@ CURLcode bk_curl_set_data_function(CURL *handle, CURLoption option, bk_curl_data
     return curl.easy_setopt(handle, option, function);
 }
 
+CURLcode bk_curl_set_prereq_function(CURL *handle, bk_curl_prereq_function function) {
+    return curl.easy_setopt(handle, CURLOPT_PREREQFUNCTION, function);
+}
+
 CURLcode bk_curl_allow_only_http(CURL *handle) {
     CURLcode code = curl.easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
     if (code != CURLE_UNKNOWN_OPTION) return code;
@@ -147,6 +151,10 @@ CURLcode bk_curl_allow_only_http(CURL *handle) {
 
 CURLcode bk_curl_get_long(CURL *handle, CURLINFO info, long *value) {
     return curl.easy_getinfo(handle, info, value);
+}
+
+CURLcode bk_curl_get_certinfo(CURL *handle, struct curl_certinfo **value) {
+    return curl.easy_getinfo(handle, CURLINFO_CERTINFO, value);
 }
 
 CURLM *bk_curl_multi_init(void) { return curl.multi_init(); }

@@ -170,7 +170,12 @@ public enum LeanViewer {
         case .unanswered:
             break
         case .unresolved(let reason):
+            // No address for the name is not the network being down.
             note(unresolvedNote(host: server.host, reason: reason))
+            output.append(
+                TripPrinter.notRefreshed("no address for \(server.host)", syncedAgo: oldest.map { ago($0) }) + "\n")
+            output.finish()
+            return .exit(0)
         }
         output.append(TripPrinter.offline(syncedAgo: oldest.map { ago($0) }) + "\n")
         output.finish()
@@ -188,14 +193,16 @@ public enum LeanViewer {
         ViewerText.age(seconds: max(0, now - milliseconds) / 1000)
     }
 
-    /// `,\n  "offline": true, ...` for the device's copy (never checked
-    /// with the server by this program).
+    /// `,\n  "offline": false, "notRefreshed": ...` for the device's copy:
+    /// never checked with the server by this program, which is not being
+    /// offline.
     private static func freshnessJSON(oldest: Int64?) -> String {
+        let head = ",\n  \"offline\": false,\n  \"notRefreshed\": " + TripPrinter.quoted(TripPrinter.refreshNotAsked)
         guard let oldest else {
-            return ",\n  \"offline\": true,\n  \"syncedAt\": null,\n  \"syncedAgo\": null,\n  \"ageSeconds\": null"
+            return head + ",\n  \"syncedAt\": null,\n  \"syncedAgo\": null,\n  \"ageSeconds\": null"
         }
         let now = ViewerPlatform.nowMilliseconds()
-        return ",\n  \"offline\": true,\n  \"syncedAt\": "
+        return head + ",\n  \"syncedAt\": "
             + TripPrinter.quoted(ViewerText.iso(unixMilliseconds: oldest))
             + ",\n  \"syncedAgo\": " + TripPrinter.quoted(ago(oldest, now: now))
             + ",\n  \"ageSeconds\": " + String(max(0, now - oldest) / 1000)

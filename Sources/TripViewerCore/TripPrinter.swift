@@ -177,4 +177,18 @@ public enum TripPrinter {
     public static func offline(syncedAgo: String?) -> String {
         "Offline: this device's copy, \(syncedAgo.map { "synced " + $0 } ?? "never synced")."
     }
+
+    /// The sentence for the device's copy when it was not refreshed for a
+    /// reason that is not the network (a certificate refused, no address, a
+    /// read-only data directory): `Not refreshed: REASON. This device's
+    /// copy, synced 3 min ago.`
+    public static func notRefreshed(_ reason: String, syncedAgo: String?) -> String {
+        "Not refreshed: \(reason). This device's copy, \(syncedAgo.map { "synced " + $0 } ?? "never synced")."
+    }
+
+    /// The JSON's `notRefreshed` when no refresh was asked for.
+    public static let refreshNotAsked = "not asked for (--refresh checks with the server first)"
+
+    /// The JSON's `notRefreshed` when the network did not carry the refresh.
+    public static let offlineReason = "offline: the server cannot be reached"
 }

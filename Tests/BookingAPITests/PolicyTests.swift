@@ -79,7 +79,7 @@ import Testing
     @Test func aRequestThatNeverLeftIsOfflineAtOnceWithoutRetries() {
         for failure in [NetworkFailure.notConnected, .cannotConnect, .dnsFailure, .tlsFailure] {
             for kind in [RequestKind.payment, .hold, .read] {
-                #expect(Self.decide(.network(failure), kind) == .final(.notSent))
+                #expect(Self.decide(.network(failure), kind) == .final(.notSent(TransportError(failure))))
             }
         }
     }

@@ -70,10 +70,13 @@ import Testing
         // --json shows the device's copy at once; --refresh waits for the server.
         let copy = try await viewer.run(["trips", "--json"]).json()
         #expect((copy["trips"] as? [[String: Any]])?.first?["bookingId"] as? String == bookingID)
-        #expect(copy["offline"] as? Bool == true)
+        // Not asked to refresh is not offline.
+        #expect(copy["offline"] as? Bool == false)
+        #expect(copy["notRefreshed"] as? String == "not asked for (--refresh checks with the server first)")
         let trips = try await viewer.run(["trips", "--json", "--refresh"]).json()
         #expect((trips["trips"] as? [[String: Any]])?.first?["bookingId"] as? String == bookingID)
         #expect(trips["offline"] as? Bool == false)
+        #expect(trips["notRefreshed"] is NSNull)
         for field in ["syncedAt", "syncedAgo", "ageSeconds"] { #expect(trips[field] != nil) }
 
         let trip = try await viewer.run(["trip", bookingID, "--json"]).json()
@@ -111,7 +114,7 @@ import Testing
         #expect(offline.output.contains("Offline: this device's copy, synced "))
         #expect(offline.output.contains(" ago."))
         let offlineJSON = try await viewer.run(["trip", bookingID, "--json"]).json()
-        #expect(offlineJSON["offline"] as? Bool == true)
+        #expect(offlineJSON["notRefreshed"] as? String == "not asked for (--refresh checks with the server first)")
         #expect(offlineJSON["syncedAgo"] as? String != nil)
     }
 

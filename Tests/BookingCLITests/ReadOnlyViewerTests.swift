@@ -4,7 +4,7 @@ import Testing
 
 /// The offline viewer only reads: it lists the trips from a `booking.sqlite`
 /// it may not write, in a data directory it may not write either, and says
-/// that it cannot save a refresh.
+/// that it cannot save a refresh, and why: never "offline".
 @Suite struct ReadOnlyViewerTests {
     private func mode(_ path: String) throws -> Int {
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber).intValue
@@ -35,10 +35,20 @@ import Testing
         #expect(trips.status == 0, "\(trips.error)")
         #expect(trips.output.contains(bookingID))
         #expect(trips.error.contains("cannot save a refresh"), "\(trips.error)")
+        #expect(
+            trips.output.contains(
+                "Not refreshed: cannot save: the data directory \(booking.dataDirectory) is read-only."),
+            "\(trips.output)")
+        #expect(!trips.output.contains("Offline"), "\(trips.output)")
         let json = try await booking.run(["trips", "--json"])
         #expect(json.status == 0, "\(json.error)")
         #expect((try json.json()["trips"] as? [[String: Any]])?.first?["bookingId"] as? String == bookingID)
-        #expect(try json.json()["offline"] as? Bool == true)
+        #expect(try json.json()["offline"] as? Bool == false)
+        let refreshed = try await booking.run(["trips", "--json", "--refresh"])
+        #expect(
+            try refreshed.json()["notRefreshed"] as? String
+                == "cannot save: the data directory \(booking.dataDirectory) is read-only",
+            "\(refreshed.output)")
         let one = try await booking.run(["trip", bookingID])
         #expect(one.status == 0, "\(one.error)")
         #expect(one.output.contains(bookingID))

@@ -64,6 +64,48 @@ import Testing
         #expect(fileIsADirectory?.detail == "SSL_CERT_FILE names \(directory.path), which is a directory, not a file")
     }
 
+    /// A file that is not PEM (a DER certificate, a key, a typo's target)
+    /// and a directory with no certificate under a hashed name are named
+    /// with their variable before anything is sent.
+    @Test func aCertificateFileThatIsNotPEMOrADirectoryWithNoCertificatesIsNamed() async throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("ca.der")
+        try Data([0x30, 0x82, 0x01, 0x0A]).write(to: URL(fileURLWithPath: file))
+        let empty = directory.file("certs")
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+        try Data("not a certificate".utf8).write(to: URL(fileURLWithPath: empty + "/README"))
+        let url = URL(string: "https://127.0.0.1:9/v1/offers")!
+        let notPEM = await #expect(throws: TransportError.self) {
+            try await CurlTransport(environment: ["SSL_CERT_FILE": file]).send(
+                TransportRequest(method: "GET", url: url, timeout: .seconds(5)))
+        }
+        #expect(
+            notPEM
+                == TransportError(
+                    .tlsFailure,
+                    "SSL_CERT_FILE names \(file), which holds no PEM certificate (-----BEGIN CERTIFICATE-----)"))
+        let noCertificates = await #expect(throws: TransportError.self) {
+            try await CurlTransport(environment: ["SSL_CERT_DIR": empty]).send(
+                TransportRequest(method: "GET", url: url, timeout: .seconds(5)))
+        }
+        #expect(
+            noCertificates?.detail
+                == "SSL_CERT_DIR names \(empty), which holds no certificate under a hashed name "
+                + "(such as 1a2b3c4d.0, as `openssl rehash` names them)")
+    }
+
+    /// A name under `.invalid` never resolves (RFC 6761): the error names
+    /// the host, and says nothing was sent.
+    @Test func aServerNameWithNoAddressIsNamed() async {
+        let error = await #expect(throws: TransportError.self) {
+            try await CurlTransport(environment: [:]).send(
+                TransportRequest(
+                    method: "GET", url: URL(string: "https://bk.invalid/v1/offers")!, timeout: .seconds(10)))
+        }
+        #expect(error?.failure == .dnsFailure)
+        #expect(error?.detail.hasPrefix("no address for bk.invalid: ") == true, "\(String(describing: error))")
+    }
+
     /// Plain HTTP uses no certificate: a variable naming a missing one
     /// does not stop it.
     @Test func plainHTTPIgnoresTheCertificateVariables() async throws {
@@ -80,10 +122,15 @@ import Testing
     // MARK: - Proxy variables
 
     #if os(Linux)
-    /// A proxy that is not there: a request sent through it fails.
-    private static let deadProxy = [
-        "http_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9", "ALL_PROXY": "http://127.0.0.1:9",
-        "all_proxy": "http://127.0.0.1:9",
+    /// Proxy variables a request must not be sent through: a proxy that is
+    /// not there, and values that are no address at all (libcurl would
+    /// fail on them, `CURLE_COULDNT_RESOLVE_PROXY`, before sending).
+    private static let proxies = [
+        [
+            "http_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9", "ALL_PROXY": "http://127.0.0.1:9",
+            "all_proxy": "http://127.0.0.1:9",
+        ],
+        ["http_proxy": "garbage", "HTTP_PROXY": "garbage", "ALL_PROXY": "://x", "all_proxy": "://x"],
     ]
     private static let childURLVariable = "BOOKINGKIT_CURL_TEST_CHILD_URL"
 
@@ -94,24 +141,16 @@ import Testing
     /// in this process they would reach the URLSession tests running beside
     /// this one (FoundationNetworking's libcurl reads them) and send their
     /// requests to the dead proxy.
-    @Test func aProxyTheEnvironmentNamesIsNotUsed() async throws {
+    @Test(arguments: proxies)
+    func aProxyTheEnvironmentNamesIsNotUsed(proxy: [String: String]) async throws {
         let server = try ScriptedSocketServer { connection in
             _ = ScriptedSocketServer.readRequest(connection)
             ScriptedSocketServer.write(connection, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}")
         }
-        let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        var environment = Self.deadProxy
+        var environment = proxy
         environment[Self.childURLVariable] = server.url("/v1/offers").absoluteString
-        let arguments = [
-            "--testing-library", "swift-testing", "--filter",
-            "CurlEnvironmentTests/inTheChildARequestReachesItsServerPastTheEnvironmentsProxy",
-        ]
-        let result = try await onOwnThread { [environment] in
-            try ChildProcess(bundle, arguments, environment: environment, input: .nullDevice).finish()
-        }
-        let output = result.standardOutput + result.standardError
-        #expect(result.status == 0 && !result.uncaughtSignal, "the child failed:\n\(output)")
-        #expect(output.contains("Test run with 1 test"), "the child ran no test:\n\(output)")
+        let output = try await ChildTestRun.expectPasses(
+            "CurlEnvironmentTests/inTheChildARequestReachesItsServerPastTheEnvironmentsProxy", environment: environment)
         #expect(server.connections == 1, "the request did not reach its server:\n\(output)")
         server.stop()
     }
@@ -124,7 +163,7 @@ import Testing
             "runs only as the child process of aProxyTheEnvironmentNamesIsNotUsed"))
     func inTheChildARequestReachesItsServerPastTheEnvironmentsProxy() async throws {
         let environment = ProcessInfo.processInfo.environment
-        for (name, value) in Self.deadProxy { try #require(environment[name] == value, "\(name) is not set") }
+        for name in ["http_proxy", "ALL_PROXY"] { try #require(environment[name] != nil, "\(name) is not set") }
         let url = try #require(environment[Self.childURLVariable].flatMap(URL.init(string:)))
         let response = try await CurlTransport().send(TransportRequest(method: "GET", url: url, timeout: .seconds(10)))
         #expect(response.status == 200 && response.body == Data("{}".utf8))

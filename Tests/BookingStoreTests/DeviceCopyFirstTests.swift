@@ -78,7 +78,11 @@ import Testing
             for arguments in [["trips", "--json"], ["trip", "bk_a1", "--json"]] {
                 let result = try booking(arguments, port: port).finish()
                 #expect(result.status == 0, "\(result.standardError)")
-                #expect(result.standardOutput.contains("\"offline\": true"))
+                // Not asked to refresh: not offline, and said so.
+                #expect(result.standardOutput.contains("\"offline\": false"))
+                #expect(
+                    result.standardOutput.contains(
+                        "\"notRefreshed\": \"not asked for (--refresh checks with the server first)\""))
             }
             // A marker connection after both runs: the first the server saw.
             let marker = ChildProcess.run(

@@ -62,9 +62,8 @@ enum CancelCommand: ArgumentCommand {
         case .cancel(.refused(_, let code, let message, let current)):
             return .rejected(refusal(shown, code: code, message: message, current: current))
         case .cancel(.notSent(_, let detail)):
-            return .failed(
-                "cannot cancel \(shown): the server cannot be reached, nothing was sent (\(detail.terminalSafe)); "
-                    + "try again when online")
+            // The detail says why (offline, a certificate refused, no address): not always the network.
+            return .failed("cannot cancel \(shown): nothing was sent (\(detail.terminalSafe)); the booking stands")
         case .cancel(.pending(_, let key, let detail)):
             return CommandFailure(
                 .unknown,

@@ -94,6 +94,10 @@ struct HoldCommand: BookingCommand {
             "Holding \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe), "
                 + "\(offer.checkIn) to \(offer.checkOut): " + offer.quote.price.total.formatted.terminalSafe)
         var state = await driver.hold(offer, bookingAgain: bookingAgain)
+        if case .failed = state.stage, let why = services.refused.reason {
+            // The flow says only that the room was not held; this says why.
+            invocation.console.note("booking: the hold was not sent: \(why)")
+        }
         // The coupon on the room just held: its answer (or refusal) is said, the hold kept either way.
         var couponExit = ExitCode.done
         if let couponCode, case .held = state.stage {

@@ -151,9 +151,8 @@ struct ModifyCommand: BookingCommand {
                 "the quote expired before the change; the new total is \(quote.price.total.formatted) ("
                     + differenceText(quote.difference, done: false) + "); nothing changed: run the command again")
         case .modify(.notSent(_, let detail)):
-            return .failed(
-                "cannot change \(shown): the server cannot be reached, nothing was sent (\(detail.terminalSafe)); "
-                    + "try again when online")
+            // The detail says why (offline, a certificate refused, no address): not always the network.
+            return .failed("cannot change \(shown): nothing was sent (\(detail.terminalSafe)); the booking stands")
         case .modify(.pending(_, let key, let detail)):
             return CommandFailure(
                 .unknown,

@@ -50,7 +50,7 @@ struct TripCommand: BookingCommand {
             invocation.emit(
                 .object(
                     [("trip", TripRenderer.json(trip))]
-                        + TripViewer.freshnessJSON(refresh?.isFresh ?? false, oldest: trip.record.syncedAt)))
+                        + TripViewer.freshnessJSON(refresh ?? .notRefreshed(.notAsked), oldest: trip.record.syncedAt)))
             return .done
         }
         let renderer = TripRenderer(console: invocation.console)
@@ -64,7 +64,7 @@ struct TripCommand: BookingCommand {
             invocation.say("Checked with the server: this trip changed since this copy:")
             for line in renderer.detail(newer) { invocation.say(line) }
         } else {
-            invocation.say(TripViewer.freshness(checked.isFresh, oldest: trip.record.syncedAt))
+            invocation.say(TripViewer.freshness(checked, oldest: trip.record.syncedAt))
         }
         return .done
     }

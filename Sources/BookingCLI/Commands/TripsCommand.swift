@@ -29,10 +29,8 @@ struct TripsCommand: BookingCommand {
         if calendar { return try await CalendarExport.print(nil, refreshingFirst: refreshesFirst, invocation) }
         if invocation.json {
             let viewer = try TripViewer.local(invocation)
-            let refresh =
-                refreshesFirst
-                ? await viewer.refresh(invocation) : TripViewer.Refresh(isFresh: false, changed: [])
-            try await Self.printJSON(viewer, isFresh: refresh.isFresh, invocation)
+            let refresh = refreshesFirst ? await viewer.refresh(invocation) : .notRefreshed(.notAsked)
+            try await Self.printJSON(viewer, refresh: refresh, invocation)
             return .done
         }
         let viewer = try TripViewer.local(invocation)
@@ -56,7 +54,7 @@ struct TripsCommand: BookingCommand {
         let oldest = try await viewer.repository.oldestSync()
         let refresh = await viewer.refresh(invocation)
         guard refresh.isFresh, !refresh.changed.isEmpty else {
-            invocation.say(TripViewer.freshness(refresh.isFresh, oldest: oldest))
+            invocation.say(TripViewer.freshness(refresh, oldest: oldest))
             return .done
         }
         let count = refresh.changed.count
@@ -69,7 +67,9 @@ struct TripsCommand: BookingCommand {
 
     /// The JSON document, streamed trip by trip: byte for byte what
     /// `JSONValue` would write for the whole document, never held in memory.
-    private static func printJSON(_ viewer: TripViewer, isFresh: Bool, _ invocation: Invocation) async throws {
+    private static func printJSON(_ viewer: TripViewer, refresh: TripViewer.Refresh, _ invocation: Invocation)
+        async throws
+    {
         let output = BufferedOutput(console: invocation.console)
         output.append("{\n  \"trips\": [")
         let shown = try await viewer.repository.forEachTrip(
@@ -77,7 +77,7 @@ struct TripsCommand: BookingCommand {
             { trip in output.appendArrayItem(TripText.json(trip.record, depth: 2)) })
         output.append(shown == 0 ? "]" : "\n  ]")
         let oldest = try await viewer.repository.oldestSync()
-        for (name, value) in TripViewer.freshnessJSON(isFresh, oldest: oldest) {
+        for (name, value) in TripViewer.freshnessJSON(refresh, oldest: oldest) {
             output.append(",\n  " + JSONValue.string(name).serialized() + ": " + value.serialized(indentLevel: 1))
         }
         output.append("\n}\n")

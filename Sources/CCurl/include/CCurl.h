@@ -94,17 +94,23 @@ typedef enum {
     CURLOPT_CAPATH = 10097,
     CURLOPT_NOSIGNAL = 99,
     CURLOPT_TIMEOUT_MS = 155,
+    CURLOPT_CERTINFO = 172,
     /// Deprecated in 7.85 for `CURLOPT_PROTOCOLS_STR`, used only before it.
     CURLOPT_PROTOCOLS = 181,
     CURLOPT_POSTFIELDSIZE_LARGE = 30120,
+    /// From libcurl 7.80 on.
+    CURLOPT_PREREQFUNCTION = 20312,
+    /// From libcurl 7.80 on.
+    CURLOPT_PREREQDATA = 10313,
     /// From libcurl 7.85 on.
     CURLOPT_PROTOCOLS_STR = 10318,
 } CURLoption;
 
 /// The transfer facts BookingCurl reads (curl/curl.h): a long's number is
-/// 0x200000 + n.
+/// 0x200000 + n, a pointer's 0x400000 + n.
 typedef enum {
     CURLINFO_RESPONSE_CODE = 0x200002,
+    CURLINFO_CERTINFO = 0x400022,
 } CURLINFO;
 
 /// `curl_global_init`'s flags: SSL and Win32 sockets.
@@ -125,6 +131,20 @@ struct curl_slist {
     struct curl_slist *next;
 };
 
+/// The certificates of a TLS connection (`CURLINFO_CERTINFO`, with
+/// `CURLOPT_CERTINFO` set): for each, from the server's own first, a list
+/// of "Name:value" lines ("Subject:CN = ...", "X509v3 Subject Alternative
+/// Name:IP Address:127.0.0.1").
+struct curl_certinfo {
+    int num_of_certs;
+    struct curl_slist **certinfo;
+};
+
+/// What a `CURLOPT_PREREQFUNCTION` callback returns to go on, or to end
+/// the transfer before the request is sent (`CURLE_ABORTED_BY_CALLBACK`).
+#define CURL_PREREQFUNC_OK 0
+#define CURL_PREREQFUNC_ABORT 1
+
 /// What a multi handle's message is about.
 typedef enum {
     CURLMSG_NONE = 0,
@@ -144,6 +164,10 @@ typedef struct CURLMsg {
 
 /// A write, header or read callback: `size * count` bytes at `bytes`.
 typedef size_t (*bk_curl_data_function)(char *bytes, size_t size, size_t count, void *context);
+/// A `CURLOPT_PREREQFUNCTION` callback: called once the connection (TLS
+/// included) is made, before the request is sent on it.
+typedef int (*bk_curl_prereq_function)(
+    void *context, char *primary_ip, char *local_ip, int primary_port, int local_port);
 
 /// Loads libcurl (`libcurl.so.4`; `libcurl.4.dylib` on Apple platforms)
 /// and runs `curl_global_init`, once per process, however many threads
@@ -166,11 +190,13 @@ CURLcode bk_curl_set_long(CURL *handle, CURLoption option, long value);
 CURLcode bk_curl_set_offset(CURL *handle, CURLoption option, curl_off_t value);
 CURLcode bk_curl_set_pointer(CURL *handle, CURLoption option, const void *value);
 CURLcode bk_curl_set_data_function(CURL *handle, CURLoption option, bk_curl_data_function function);
+CURLcode bk_curl_set_prereq_function(CURL *handle, bk_curl_prereq_function function);
 /// Allows only `http` and `https`: `CURLOPT_PROTOCOLS_STR` from libcurl
 /// 7.85 on (Debian 12 has 7.88), the older bit mask when libcurl does not
 /// know that option.
 CURLcode bk_curl_allow_only_http(CURL *handle);
 CURLcode bk_curl_get_long(CURL *handle, CURLINFO info, long *value);
+CURLcode bk_curl_get_certinfo(CURL *handle, struct curl_certinfo **value);
 
 CURLM *bk_curl_multi_init(void);
 CURLMcode bk_curl_multi_cleanup(CURLM *multi);

@@ -1,0 +1,111 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A server whose certificate `booking` does not trust is named as such on
+/// every command that asks it something, never "offline" (issue 37):
+/// `openssl s_server` on loopback with a certificate from a CA the test
+/// makes and nobody trusts, and `booking` as a child process with the
+/// transport it ships with.
+@Suite(ExternalTool.needed("openssl")) struct UntrustedServerCommandTests {
+    private static var openssl: String { ExternalTool.path("openssl") ?? "openssl" }
+    /// What every refusal says, before OpenSSL's own words.
+    private static let named =
+        "the secure connection failed (the server's certificate is not trusted for 127.0.0.1: "
+        + "SSL certificate problem: "
+
+    @Test func searchOffersAndTripsNameTheCertificateNotOffline() async throws {
+        let server = try await OpenSSLServer.start(openssl: Self.openssl)
+        let booking = Booking(server: "https://127.0.0.1:\(server.port)", label: "cli-untrusted")
+
+        let search = try await booking.run(["search", "Lisbon"])
+        #expect(search.status == 1)
+        #expect(search.error.contains("cannot suggest places: " + Self.named), "\(search.error)")
+        let offers = try await booking.run([
+            "offers", "--place", "plc_lisbon", "--check-in", Booking.date(20), "--check-out", Booking.date(22),
+            "--guests", "2",
+        ])
+        #expect(offers.status == 1)
+        #expect(offers.error.contains("cannot list offers: " + Self.named), "\(offers.error)")
+        let trips = try await booking.run(["trips"])
+        #expect(trips.status == 0, "\(trips.error)")
+        #expect(trips.output.contains("Not refreshed: " + Self.named), "\(trips.output)")
+        let json = try await booking.run(["trips", "--json", "--refresh"])
+        #expect(json.status == 0, "\(json.error)")
+        #expect(try json.json()["offline"] as? Bool == false)
+        #expect((try json.json()["notRefreshed"] as? String)?.hasPrefix(Self.named) == true, "\(json.output)")
+        for run in [search, offers, trips] {
+            #expect(!(run.output + run.error).lowercased().contains("offline"), "\(run.output)\(run.error)")
+        }
+        await server.stop()
+    }
+
+    /// A hold of an offer listed earlier (by the embedded sandbox), sent to
+    /// the untrusted server: the room is not held, and stderr says why.
+    @Test func aHoldNamesTheCertificate() async throws {
+        let server = try await OpenSSLServer.start(openssl: Self.openssl)
+        let booking = Booking(label: "cli-untrusted-hold")
+        let offer = try await booking.firstOfferID()
+        let hold = try await booking.run(["--server", "https://127.0.0.1:\(server.port)", "hold", offer, "--no-wait"])
+        #expect(hold.status == 1)
+        #expect(hold.error.contains("booking: the hold was not sent: " + Self.named), "\(hold.error)")
+        #expect(!(hold.output + hold.error).lowercased().contains("offline"), "\(hold.output)\(hold.error)")
+        await server.stop()
+    }
+
+    /// A cancellation of a trip booked earlier (on the embedded sandbox),
+    /// sent to the untrusted server: not cancelled, and the certificate is
+    /// why, not the network.
+    @Test func aCancellationNamesTheCertificate() async throws {
+        let server = try await OpenSSLServer.start(openssl: Self.openssl)
+        let booking = Booking(label: "cli-untrusted-cancel")
+        let id = try await booking.holdAndPay()
+        let cancel = try await booking.run(["--server", "https://127.0.0.1:\(server.port)", "cancel", id])
+        #expect(cancel.status == 1)
+        #expect(
+            cancel.error.contains("cannot cancel \(id): nothing was sent (" + Self.named), "\(cancel.error)")
+        #expect(!(cancel.output + cancel.error).lowercased().contains("offline"), "\(cancel.output)\(cancel.error)")
+        #expect(!cancel.error.contains("cannot be reached"), "\(cancel.error)")
+        await server.stop()
+    }
+
+    /// A certificate file that is not there is named with its variable,
+    /// before anything is sent.
+    @Test func aCertificateFileThatIsNotThereIsNamed() async throws {
+        let server = try await OpenSSLServer.start(openssl: Self.openssl)
+        let booking = Booking(server: "https://127.0.0.1:\(server.port)", label: "cli-no-ca-file")
+        let missing = booking.directory.file("no-such-ca.pem")
+        let search = try await booking.run(["search", "Lisbon"], environment: ["SSL_CERT_FILE": missing])
+        #expect(search.status == 1)
+        #expect(
+            search.error.contains(
+                "cannot suggest places: the secure connection failed (SSL_CERT_FILE names \(missing), which does not exist)"
+            ), "\(search.error)")
+        await server.stop()
+    }
+
+    /// Proxy variables set to garbage are ignored: no proxy is used unless
+    /// configured, so the embedded sandbox answers as ever.
+    @Test func proxyVariablesSetToGarbageAreIgnored() async throws {
+        let booking = Booking(label: "cli-garbage-proxy")
+        let garbage = ["http_proxy": "garbage", "HTTP_PROXY": "garbage", "ALL_PROXY": "://x", "all_proxy": "://x"]
+        let search = try await booking.run(["search", "Lisbon"], environment: garbage)
+        #expect(search.status == 0, "\(search.error)")
+        #expect(search.output.contains("plc_lisbon"), "\(search.output)")
+    }
+
+    /// A server name with no address is named; it is not the network
+    /// being down. (`.invalid` never resolves, RFC 6761.)
+    @Test func aServerNameWithNoAddressIsNamedNotOffline() async throws {
+        let booking = Booking(server: "https://bk.invalid", label: "cli-no-address")
+        let search = try await booking.run(["search", "Lisbon"])
+        #expect(search.status == 1)
+        #expect(search.error.contains("no address for bk.invalid"), "\(search.error)")
+        let trips = try await booking.run(["trips"])
+        #expect(trips.status == 0, "\(trips.error)")
+        #expect(trips.output.contains("Not refreshed: no address for bk.invalid."), "\(trips.output)")
+        for run in [search, trips] {
+            #expect(!(run.output + run.error).lowercased().contains("offline"), "\(run.output)\(run.error)")
+        }
+    }
+}
