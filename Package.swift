@@ -174,6 +174,12 @@ let package = Package(
         .testTarget(
             name: "BookingSandboxTests",
             dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives", "TestSupport"]),
+        .testTarget(
+            name: "BookingConformanceTests",
+            dependencies: [
+                "BookingConformance", "BookingSandbox", "BookingTestSupport", "BookingAPI", "BookingCore", "HTTPServer",
+                "Primitives", "TestSupport",
+            ]),
     ]
 )
 

@@ -32,7 +32,7 @@ public struct ConformanceReport: Sendable, Equatable {
         for result in results {
             let label = result.verdict.rawValue.uppercased().replacingOccurrences(of: "-", with: " ")
             lines.append(
-                "\(label.padding(toLength: 14, withPad: " ", startingAt: 0))\(result.check.rawValue): "
+                "\(label.padding(toLength: 15, withPad: " ", startingAt: 0))\(result.check.rawValue): "
                     + result.check.promise)
             for note in result.notes { lines.append("    note: \(note)") }
             for failure in result.failures + (result.stopped.map { [$0] } ?? []) {
