@@ -177,8 +177,8 @@ let package = Package(
         .testTarget(
             name: "BookingConformanceTests",
             dependencies: [
-                "BookingConformance", "BookingSandbox", "BookingTestSupport", "BookingAPI", "BookingCore", "HTTPServer",
-                "Primitives", "TestSupport",
+                "BookingConformance", "BookingSandbox", "BookingTestSupport", "BookingAPI", "BookingCore", "BookingKit",
+                "HTTPServer", "Primitives", "TestSupport",
             ]),
     ]
 )
