@@ -9,7 +9,7 @@ extension ConformanceRun {
     /// `CLOSED` (a key the second account never used).
     func checkIsolation(into recorder: inout CheckRecorder) async throws(CheckStop) {
         guard let second else {
-            recorder.note("not exercised: no --second-api-key was given")
+            recorder.note("no --second-api-key was given")
             return
         }
         let bookedHold = try await hold()

@@ -6,6 +6,8 @@ import Primitives
 struct Stock: Sendable {
     var offers: [(offerId: String, quoteId: String)] = []
     var listed = false
+    /// Why the offers could not be listed, for every check that needs one.
+    var listingFailure: CheckStop?
     var provoked = false
 }
 
@@ -28,7 +30,17 @@ extension ConformanceRun {
     /// The next unused offer, listing offers first if needed: places from
     /// suggestions for a few common letters, then their offers for the stay.
     func nextOffer() async throws(CheckStop) -> (offerId: String, quoteId: String) {
-        if !stock.withLock({ $0.listed }) { try await listOffers() }
+        if !stock.withLock({ $0.listed }) {
+            do {
+                try await listOffers()
+            } catch {
+                stock.withLock { $0.listingFailure = error }
+                throw error
+            }
+        }
+        if let failure = stock.withLock({ $0.listingFailure }) {
+            throw CheckStop(message: "no offer to hold (see the first check): \(failure.message)", exchanges: [])
+        }
         let offer = stock.withLock { stock in stock.offers.isEmpty ? nil : stock.offers.removeFirst() }
         guard let offer else {
             throw CheckStop(message: "every offer the server listed for the stay is used", exchanges: [])
@@ -43,6 +55,7 @@ extension ConformanceRun {
         for letter in ["l", "a", "o", "e", "s"] where places.isEmpty {
             let answer = try await http.perform(.get("/v1/places/suggest?q=\(letter)", as: first))
             tried.append(answer)
+            guard answer.status != nil else { break }
             places = answer.body["items"].items.compactMap { $0["placeId"].stringValue }
         }
         guard !places.isEmpty else {

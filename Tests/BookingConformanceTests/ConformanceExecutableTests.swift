@@ -29,6 +29,17 @@ import Testing
         for check in ConformanceCheck.allCases { #expect(result.standardOutput.contains(check.rawValue)) }
     }
 
+    /// Nothing listens on port 1: no promise can be shown kept, so the run
+    /// fails (every check incomplete or not exercised), quickly.
+    @Test func aServerThatDoesNotAnswerIsNeverReportedAsKeepingItsPromises() throws {
+        let result = ChildProcess.run(try Self.executable(), ["--server", "http://127.0.0.1:1", "--api-key", "k"])
+        #expect(result.status == 1, "\(result.standardOutput)\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("KEPT") }, "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("INCOMPLETE     replay: ") }, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("GET /v1/places/suggest?q=l -> no answer"), "\(result.standardOutput)")
+    }
+
     @Test func aPassingRunExitsZeroWithJSONAndAJUnitFile() async throws {
         let server = try ConformanceServer()
         let junit = server.directory.file("conformance.xml")
