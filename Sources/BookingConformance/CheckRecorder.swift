@@ -35,10 +35,3 @@ struct CheckRecorder: Sendable {
             check: check, verdict: verdict, notes: notes, failures: failures, stopped: stopped, seconds: seconds)
     }
 }
-
-/// Ends a check early: a setup step the check needs did not answer as the
-/// contract says, or the run's bounds were reached.
-struct CheckStop: Error, Sendable {
-    var message: String
-    var exchanges: [Exchange]
-}

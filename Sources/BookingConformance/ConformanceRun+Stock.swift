@@ -1,16 +1,6 @@
 import Foundation
 import Primitives
 
-/// The offers a run holds rooms from, listed once and each used once, so
-/// that no check takes another's room.
-struct Stock: Sendable {
-    var offers: [(offerId: String, quoteId: String)] = []
-    var listed = false
-    /// Why the offers could not be listed, for every check that needs one.
-    var listingFailure: CheckStop?
-    var provoked = false
-}
-
 extension ConformanceRun {
     /// The stay every hold is for: 2 nights, 60 days from today (UTC).
     static let stayStart = 60
