@@ -60,6 +60,9 @@ public struct ConformanceOptions: Sendable, Equatable {
         guard let apiKey = values["--api-key"], !apiKey.isEmpty else {
             throw UsageError(description: "--api-key KEY is required")
         }
+        if let second = values["--second-api-key"], second.isEmpty || second == apiKey {
+            throw UsageError(description: "--second-api-key must name another account than --api-key")
+        }
         return ConformanceOptions(
             server: try server(serverText), apiKey: apiKey, secondAPIKey: values["--second-api-key"], json: json,
             junitPath: values["--junit"], checks: try checks(values["--only"]))

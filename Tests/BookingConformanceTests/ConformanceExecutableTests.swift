@@ -6,7 +6,7 @@ import Testing
 
 /// `booking-conformance` as a backend's CI runs it: a child process, its
 /// exit status, its JSON and its JUnit file.
-@Suite(.timeLimit(.minutes(3))) struct ConformanceExecutableTests {
+@Suite(.timeLimit(.minutes(5))) struct ConformanceExecutableTests {
     static func executable() throws -> String {
         try #require(BuiltProducts.executable("booking-conformance"), "swift build builds booking-conformance")
     }
@@ -15,6 +15,7 @@ import Testing
         ["--server", "not a url", "--api-key", "k"], ["--server", "ftp://example.com", "--api-key", "k"],
         ["--api-key", "k"], ["--server", "http://127.0.0.1:1"], ["--server", "http://127.0.0.1:1", "--api-key"],
         ["--server", "http://127.0.0.1:1", "--api-key", "k", "--only", "nonsense"], ["--frobnicate"],
+        ["--server", "http://127.0.0.1:1", "--api-key", "k", "--second-api-key", "k"],
     ])
     func badUsageExitsTwoWithAClearError(_ arguments: [String]) throws {
         let result = ChildProcess.run(try Self.executable(), arguments)
