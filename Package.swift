@@ -98,6 +98,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "booking-cli", dependencies: ["BookingCLI"]),
+        // The conformance kit (docs/CONFORMANCE.md): the contract's semantic
+        // promises checked against any server, through the client's own HTTP.
+        // An executable of its own, so a backend's CI builds only the kit.
+        .target(
+            name: "BookingConformance",
+            dependencies: [
+                "BookingAPI", "Primitives", .target(name: "BookingCurl", condition: .when(platforms: [.linux])),
+            ]),
+        .executableTarget(name: "booking-conformance", dependencies: ["BookingConformance"]),
         .target(
             name: "BookingSandbox",
             dependencies: ["SQLite", "BookingCore", "HTTPServer", "Primitives"],
@@ -165,6 +174,12 @@ let package = Package(
         .testTarget(
             name: "BookingSandboxTests",
             dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives", "TestSupport"]),
+        .testTarget(
+            name: "BookingConformanceTests",
+            dependencies: [
+                "BookingConformance", "BookingSandbox", "BookingTestSupport", "BookingAPI", "BookingCore", "BookingKit",
+                "HTTPServer", "Primitives", "TestSupport",
+            ]),
     ]
 )
 
