@@ -53,7 +53,10 @@ extension SearchRepository {
         } catch {
             // Offline is no connection at all; a redirect, a 503 after the
             // retries or a bad answer names the server (thrown), never offline.
-            guard Self.isOffline(error) else { throw error }
+            // A name with no address is what a device with no network at
+            // all meets first (libcurl resolves before it connects): the
+            // cached page then, else the name is said, never "offline".
+            guard Self.isOffline(error) || (cached != nil && Self.isNoAddress(error)) else { throw error }
             guard let cached else { throw SearchError.offlineWithoutCache }
             return try present(cached, fromCache: true, offline: true)
         }

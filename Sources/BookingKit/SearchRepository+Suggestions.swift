@@ -107,6 +107,13 @@ extension SearchRepository {
     /// did not carry it (offline, refused, unroutable): the cached copy is
     /// what there is. A refused certificate or a name with no address is
     /// not offline: it is said as itself.
+    /// Whether `error` is a request that never left because the server's
+    /// name has no address.
+    static func isNoAddress(_ error: any Error) -> Bool {
+        guard case .final(.notSent(let reason?), _)? = error as? APIError else { return false }
+        return reason.failure == .dnsFailure
+    }
+
     static func isOffline(_ error: any Error) -> Bool {
         guard case .final(.notSent(let reason), _)? = error as? APIError else { return false }
         return reason.map { $0.failure != .tlsFailure && $0.failure != .dnsFailure } ?? true

@@ -1,4 +1,6 @@
+import BookingAPI
 import Foundation
+import Primitives
 import TestSupport
 import Testing
 
@@ -40,12 +42,14 @@ import Testing
         await server.stop()
     }
 
-    /// A hold of an offer listed earlier (by the embedded sandbox), sent to
-    /// the untrusted server: the room is not held, and stderr says why.
+    /// A hold of an offer listed earlier (by the embedded sandbox, its data
+    /// handed over to the untrusted server), sent to the untrusted server:
+    /// the room is not held, and stderr says why.
     @Test func aHoldNamesTheCertificate() async throws {
         let server = try await OpenSSLServer.start(openssl: Self.openssl)
         let booking = Booking(label: "cli-untrusted-hold")
         let offer = try await booking.firstOfferID()
+        try Self.handOver(booking, to: "https://127.0.0.1:\(server.port)")
         let hold = try await booking.run(["--server", "https://127.0.0.1:\(server.port)", "hold", offer, "--no-wait"])
         #expect(hold.status == 1)
         #expect(hold.error.contains("booking: the hold was not sent: " + Self.named), "\(hold.error)")
@@ -60,6 +64,7 @@ import Testing
         let server = try await OpenSSLServer.start(openssl: Self.openssl)
         let booking = Booking(label: "cli-untrusted-cancel")
         let id = try await booking.holdAndPay()
+        try Self.handOver(booking, to: "https://127.0.0.1:\(server.port)")
         let cancel = try await booking.run(["--server", "https://127.0.0.1:\(server.port)", "cancel", id])
         #expect(cancel.status == 1)
         #expect(
@@ -67,6 +72,36 @@ import Testing
         #expect(!(cancel.output + cancel.error).lowercased().contains("offline"), "\(cancel.output)\(cancel.error)")
         #expect(!cancel.error.contains("cannot be reached"), "\(cancel.error)")
         await server.stop()
+    }
+
+    /// A device with no network at all meets a name with no address first
+    /// (libcurl resolves before it connects): offers listed before are
+    /// shown from the cache, as offline; with nothing cached the name is said.
+    @Test func offersListedBeforeAreShownWhenTheNameHasNoAddress() async throws {
+        let booking = Booking(label: "cli-no-address-cache")
+        let listed = try await booking.firstOfferID()
+        try Self.handOver(booking, to: "https://bk.invalid")
+        let offers = try await booking.run([
+            "--server", "https://bk.invalid", "offers", "--place", "plc_lisbon", "--check-in", Booking.date(20),
+            "--check-out", Booking.date(22), "--guests", "2", "--refresh",
+        ])
+        #expect(offers.status == 0, "\(offers.output) \(offers.error)")
+        #expect(offers.output.contains(listed), "\(offers.output)")
+        let elsewhere = try await booking.run([
+            "--server", "https://bk.invalid", "offers", "--place", "plc_porto", "--check-in", Booking.date(20),
+            "--check-out", Booking.date(22), "--guests", "2",
+        ])
+        #expect(elsewhere.status == 1)
+        #expect(elsewhere.error.contains("no address for bk.invalid"), "\(elsewhere.error)")
+    }
+
+    /// Makes what the embedded sandbox saved in `booking`'s data directory
+    /// (offers, trips) the data of `server` and the demo account, as if
+    /// it had come from there: its owner file rewritten. (A data directory
+    /// shows one server's data to that server only.)
+    private static func handOver(_ booking: Booking, to server: String) throws {
+        let space = DataSpace(server: try ServerAddress(server).spaceName, apiKey: "sk_test_demo")
+        try space.ownerText.write(toFile: booking.directory.file("data") + "/owner", atomically: true, encoding: .utf8)
     }
 
     /// A certificate file that is not there is named with its variable,

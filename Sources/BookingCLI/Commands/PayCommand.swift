@@ -110,6 +110,10 @@ struct PayCommand: BookingCommand {
         default:
             break
         }
+        if case .failed(let failed) = state.stage, failed.reason == .notSent, let why = services.refused.reason {
+            // The flow says only that the server could not be reached; this says why.
+            invocation.console.note("booking: the payment was not sent: \(why)")
+        }
         let elsewhere = await services.client.changedElsewhere()
         // Declined: the room stays held, for the next `booking pay` to try another card.
         let kept = elsewhere == nil && state.stage.name == "failed" ? await driver.keepTheRoom(state) : nil
