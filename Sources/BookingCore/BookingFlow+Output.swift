@@ -21,7 +21,7 @@ extension BookingFlow.State {
         "unknown.gaveUp": BookingFlow.couldNotConfirmMessage,
         "unknown": "We did not get an answer. Checking with the server. Do not pay again.",
         "processing.stillChecking":
-            "Still checking. You will get an email when the booking is confirmed. Do not pay again.",
+            "Still checking. The booking shows in your trips once the server confirms it. Do not pay again.",
         "processing": "Waiting for the payment to complete.",
         "held": "Pay before the countdown ends.",
         "held.coupon.applying": "Applying your coupon code. Pay waits for the new price.",
@@ -69,6 +69,8 @@ extension BookingFlow.State {
             case .rejected(let code) where code == BookingFlow.holdAlreadyBookedCode:
                 return "Already booked"
             case .rejected: return "Payment refused"
+            // It never left the device: nothing failed on the server's side.
+            case .notSent: return "Payment not sent"
             default: return "Payment failed"
             }
         case .expired: return "Room no longer held"
@@ -142,7 +144,7 @@ extension BookingFlow.State {
             case .storageFull: return BookingFlow.storageFullMessage
             }
         case .expired:
-            return "The hold ran out before payment. Check again to hold the room anew."
+            return "The hold ran out before payment. Hold the room again to book it."
         case .cancelled:
             return "This booking was cancelled."
         case .notPaid(let s):
@@ -241,11 +243,12 @@ extension BookingFlow.State {
             // Nothing is sent before the new credential: the resume asks first.
             return [.enabled(.signIn), .enabled(.back)]
         case .expired:
-            let checkAgain = "Check again"
+            // A new hold of the same room, not a check of the old one.
+            let holdAgain = "Hold the room again"
             return [
                 isOnline
-                    ? .enabled(.retry, label: checkAgain)
-                    : .disabled(.retry, because: Self.offlineReason, label: checkAgain),
+                    ? .enabled(.retry, label: holdAgain)
+                    : .disabled(.retry, because: Self.offlineReason, label: holdAgain),
                 .enabled(.back),
             ]
         }

@@ -38,7 +38,8 @@ public enum BookingFlow {
 
     /// The exact words after the lookups run out.
     public static let couldNotConfirmMessage =
-        "We could not confirm. You will get an email if the booking went through. Do not pay again."
+        "We could not confirm whether the payment went through. It is checked again at every launch, and the "
+        + "booking shows in your trips if it did. Do not pay again."
 
     /// The next state and the effects for `event` in `state`. Pure: same
     /// input, same output. Every pair has an answer; one the table does not

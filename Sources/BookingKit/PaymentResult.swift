@@ -34,7 +34,9 @@ public enum PaymentResult: Equatable, Sendable {
     case declined
     /// The payment failed for `reason` (the server failed the booking, or
     /// refused the request, or the device's storage was full so nothing was
-    /// sent). Nothing was charged. `retry()` starts a new attempt.
+    /// sent). This attempt charged nothing; with
+    /// `BookingFlow.holdAlreadyBookedCode` the hold was paid by another
+    /// attempt already (look at the trips). `retry()` starts a new attempt.
     case failed(BookingFlow.FailureReason)
     /// The server certainly took no payment under this attempt's key
     /// (`reason` says how the client knows). `canPayAgain` is true when the

@@ -37,11 +37,11 @@ import Testing
         #expect(effects == [.scheduleHoldTimer(Fix.a1, after: .seconds(500))])
     }
 
-    @Test func anExpiredHoldSaysRoomNoLongerHeldWithCheckAgain() {
+    @Test func anExpiredHoldSaysRoomNoLongerHeldWithHoldTheRoomAgain() {
         let checking = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(600))).state
         let (state, effects) = Flow.reduce(checking, .holdReadFailed(Fix.a1, .expired))
         #expect(state.title == "Room no longer held")
-        #expect(state.actions.first == .enabled(.retry, label: "Check again"))
+        #expect(state.actions.first == .enabled(.retry, label: "Hold the room again"))
         #expect(effects.isEmpty)  // the repository's hold read saved the server's answer
     }
 

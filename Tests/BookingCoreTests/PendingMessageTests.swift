@@ -49,7 +49,7 @@ import Testing
     @Test func pollingAPaymentInProcessing() {
         #expect(
             Fix.processing(polls: 9, pending: false).message
-                == "Still checking. You will get an email when the booking is confirmed. Do not pay again.")
+                == "Still checking. The booking shows in your trips once the server confirms it. Do not pay again.")
         #expect(Fix.processing(polls: 0).message == "Waiting for the payment to complete.")
     }
 }

@@ -18,7 +18,7 @@ import Testing
         #expect(effects.isEmpty)
         #expect(
             state.message
-                == "We could not confirm. You will get an email if the booking went through. Do not pay again.")
+                == BookingFlow.couldNotConfirmMessage)
         #expect(!state.actions.contains { $0.action == .pay })
         #expect(state.enabledActions == [.checkAgain, .back])  // Back: the checks go on (issue 22 item 6)
     }

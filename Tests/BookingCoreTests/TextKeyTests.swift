@@ -36,8 +36,8 @@ struct TextKeyTests {
     @Test("a relabelled action and a reason get keys of their own words")
     func slugs() {
         #expect(
-            BookingFlow.ActionState.enabled(.retry, label: "Check again").labelText.key
-                == "booking.action.retry.checkAgain")
+            BookingFlow.ActionState.enabled(.retry, label: "Hold the room again").labelText.key
+                == "booking.action.retry.holdTheRoomAgain")
         #expect(BookingFlow.ActionState.enabled(.pay).labelText.key == "booking.action.pay")
         #expect(
             BookingFlow.ActionState.disabled(.pay, because: "The room is not held yet.").disabledReasonText?.key
