@@ -21,6 +21,21 @@ extension BookingClient {
         try await runtime.repository.currentHold()
     }
 
+    /// Copies what the WAL holds into `booking.sqlite`, so that the file
+    /// alone (a copy, a backup) holds every booking: the launch job does it
+    /// after its last write. Two syncs; never part of a hold or a payment.
+    /// Logged, not thrown, when it cannot run (a full disk: the WAL keeps
+    /// everything, and the next one copies it).
+    package func copyJournalIntoFile() async {
+        do {
+            if try await !runtime.repository.checkpoint() {
+                logger.log(.info, "a reader kept part of the WAL from the file; the next checkpoint copies it")
+            }
+        } catch {
+            logger.warning("cannot copy the WAL into booking.sqlite", error: error)
+        }
+    }
+
     /// Settles every open attempt with the server now (GETs only): the
     /// reconciliation job, with the rooms held for the user counted apart.
     public func reconcile() async -> ReconcileReport {

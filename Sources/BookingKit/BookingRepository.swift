@@ -115,6 +115,12 @@ package actor BookingRepository {
         try store.attempts.markBookedAgain(attempt)
     }
 
+    /// Copies the WAL into `booking.sqlite` (`BookingDatabase.checkpoint`).
+    @discardableResult
+    package func checkpoint() throws -> Bool {
+        try store.checkpoint()
+    }
+
     /// Every attempt not yet final.
     package func nonFinalAttempts() throws -> [SavedAttempt] {
         try store.attempts.nonFinal()

@@ -166,6 +166,25 @@ public final class BookingDatabase {
         (error as? SQLiteError)?.isFull == true
     }
 
+    /// Copies the WAL's commits into `booking.sqlite` itself (a passive
+    /// checkpoint: it waits for no reader and is skipped past one), so
+    /// that the file alone holds every booking, as a copy or a backup of it
+    /// would. Syncs the WAL, then the file: the launch job's, after its
+    /// last write, never a hold's or a payment's (BENCHMARKS.md).
+    ///
+    /// - Returns: whether every frame was copied (false when a reader of
+    ///   another process kept some; the next checkpoint copies them).
+    @discardableResult
+    public func checkpoint() throws -> Bool {
+        let statement = try database.prepare("PRAGMA wal_checkpoint(PASSIVE)")
+        var complete = false
+        try statement.forEachRow { row in
+            // busy, frames in the WAL, frames copied (-1, -1 outside WAL mode).
+            complete = row.int64(at: 0) == 0 && row.int64(at: 1) == row.int64(at: 2)
+        }
+        return complete
+    }
+
     /// Runs `PRAGMA integrity_check`; `["ok"]` when the file is sound.
     public func integrityCheck() throws -> [String] {
         let statement = try database.prepare("PRAGMA integrity_check")

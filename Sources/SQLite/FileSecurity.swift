@@ -230,7 +230,7 @@ enum FileSecurity {
     private static func emptyFile(_ path: String) -> SQLiteError {
         SQLiteError(
             unusableFile: .notADatabase,
-            "\(name(path)) is empty (0 bytes) though it was already there: it may have been truncated, and what it held is not in it. It was left as it is; move it away (or restore a copy) to start afresh: \(path)"
+            "\(name(path)) is empty (0 bytes) though it was already there: it may have been truncated, and what it held is not in it. It was left as it is; move it away (or restore a copy, with its -wal file beside it: the latest commits live there until a checkpoint) to start afresh: \(path)"
         )
     }
 }

@@ -28,6 +28,10 @@ struct ReconcileCommand: BookingCommand {
             throw CommandFailure(.unknown, "reconciliation took longer than \(Self.bound); run it again later")
         }
         let cancels = await Self.reconcileCancels(client)
+        // Its last write done: booking.sqlite gets what the WAL holds, so a
+        // copy of the file alone holds every booking. Here, in the job a
+        // timer runs, and not in hold or pay, whose syncs are the promise's.
+        await client.copyJournalIntoFile()
         if invocation.json {
             invocation.emit([
                 "examined": .number(report.examined),
