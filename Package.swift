@@ -170,7 +170,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BookingCLITests",
-            dependencies: ["BookingCLI", "CommandLineKit", "BookingAPI", "BookingCore", "TestSupport", "Primitives"]),
+            dependencies: [
+                "BookingCLI", "CommandLineKit", "BookingAPI", "BookingCore", "TestSupport", "Primitives",
+                "BookingTestSupport", "HTTPServer",
+            ]),
         .testTarget(
             name: "BookingSandboxTests",
             dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives", "TestSupport"]),

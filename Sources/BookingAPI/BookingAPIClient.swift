@@ -19,6 +19,12 @@ public struct BookingAPIClient: Sendable {
     public let configuration: APIConfiguration
     private let apiKey: String
     private let executor: RetryExecutor
+    /// Told why an answer was refused as untrustworthy (a bank page that is
+    /// neither https nor the server's own, a body that cannot be read),
+    /// before the refusal is thrown: a payment's is an unknown outcome, and
+    /// the command line says the reason at once instead of only "could not
+    /// confirm".
+    package var onRefusedAnswer: (@Sendable (String) -> Void)?
 
     /// Creates a client.
     ///
@@ -313,6 +319,7 @@ public struct BookingAPIClient: Sendable {
             value = try JSONWire.decode(type, from: body)
         } catch {
             let reason = JSONWire.explain(error)
+            onRefusedAnswer?("unreadable answer: \(reason)")
             // A 2xx on a payment whose body cannot be read: money may have
             // moved, so it is an unknown outcome, never a failure.
             throw kind.movesMoney ? .unknownOutcome("unreadable answer: \(reason)") : .invalidResponse(reason)
@@ -321,6 +328,7 @@ public struct BookingAPIClient: Sendable {
         for booking in bookings {
             if let url = booking.nextAction?.url, let reason = AnswerCheck.challengeRefusal(url, server: server) {
                 let detail = "booking \(booking.bookingId): \(reason)"
+                onRefusedAnswer?(detail)
                 throw kind.movesMoney ? .unknownOutcome("unreadable answer: \(detail)") : .invalidResponse(detail)
             }
         }

@@ -12,7 +12,7 @@ struct OfflineNoticingTransport: Transport {
     /// Set once a request never left.
     let offline: Flag
     /// Why a request never left when it was not the network, if anyone asks.
-    var refused: RefusedRequest?
+    var refused: FirstRecorded<TransportError>?
 
     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         do {

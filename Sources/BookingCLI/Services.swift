@@ -25,7 +25,9 @@ package final class Services: Sendable {
     /// Set once a request of this run never left (the device is offline).
     package let offline = Flag()
     /// Why a request of this run never left when not the network (a certificate, no address).
-    package let refused = RefusedRequest()
+    package let refused = FirstRecorded<TransportError>()
+    /// Why an answer of this run was refused as untrustworthy, if one was.
+    package let refusedAnswer = FirstRecorded<String>()
     /// Where BookingKit logs: stderr when `BOOKING_LOG` is set, else nowhere.
     package let logHandler: any LogHandler
     /// The client: the flow, the databases and the API, built once.
@@ -101,6 +103,14 @@ package final class Services: Sendable {
             cancelBoundaryHook: CrashHook.cancelHook(environment: environment))
         seams.modifyBoundaryHook = CrashHook.modifyHook(environment: environment)
         seams.serverSpaceName = settings.dataSpace.server
+        // Said at once: the flow's words ("Checking your payment") do not
+        // say that an answer came and was refused, nor why.
+        let refusedAnswer = self.refusedAnswer
+        seams.refusedAnswer = { reason in
+            refusedAnswer.record(reason)
+            console.note(
+                "booking: refused the server's answer (\(reason.terminalSafe)); what it answered is asked again")
+        }
         do {
             client = try BookingClient(configuration, seams: seams)
             // A log that cannot be written never blocks settling money.

@@ -29,6 +29,9 @@ extension BookingClient {
         /// nil names it by its address. The command line's embedded
         /// sandbox, on a new port each run, is `embedded`.
         package var serverSpaceName: String? = nil
+        /// Told why an answer was refused as untrustworthy
+        /// (`BookingAPIClient.onRefusedAnswer`): the command line says it.
+        package var refusedAnswer: (@Sendable (String) -> Void)? = nil
         /// The most reconciliation requests in flight at once.
         package var reconcileConcurrency: Int
         /// Takes every step of the flow and starts its effects itself

@@ -110,13 +110,14 @@ public final class BookingClient: Sendable {
             // One connection to the cache: the Retry-After gate is read
             // through it, then the search keeps it.
             let cache = try CacheDatabase(directory: directory)
-            let api = BookingAPIClient(
+            var api = BookingAPIClient(
                 server: server, apiKey: apiKey, transport: transport, configuration: configuration.api,
                 sleeper: seams.retrySleeper ?? dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
                 retryAfterMemory: CachedRetryAfterMemory(
                     directory: directory, server: server, reading: cache,
                     nowUnixSeconds: dependencies.wallClockSeconds()),
                 keyLifetimeMemory: SavedKeyLifetime(directory: directory, server: server, logger: logger))
+            api.onRefusedAnswer = seams.refusedAnswer
             runtime = try BookingRuntime(
                 directory: directory, api: api,
                 configuration: RepositoryConfiguration(

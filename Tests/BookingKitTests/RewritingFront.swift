@@ -14,17 +14,17 @@ import Testing
 /// whole runtime (flow, runner, repository, SQLite) over its own directory.
 final class RewritingFront: @unchecked Sendable {
     /// Rewrites one answer; gets the request and the sandbox's answer.
-    typealias Rewrite = @Sendable (HTTPRequest, HTTPResponse) -> HTTPResponse
+    typealias Rewrite = RewritingHandler.Rewrite
 
     let sandbox: SandboxFixture
     let listener: HTTPListener
     let api: BookingAPIClient
     let runtime: BookingRuntime
-    private let front: Front
+    private let front: RewritingHandler
 
     init(_ rewrite: @escaping Rewrite) throws {
         sandbox = try SandboxFixture(route: .inProcess)
-        front = Front(inner: sandbox.handler, rewrite: rewrite)
+        front = RewritingHandler(inner: sandbox.handler, rewrite: rewrite)
         listener = HTTPListener(handler: front)
         let port = try listener.start()
         api = BookingAPIClient(
@@ -55,34 +55,6 @@ final class RewritingFront: @unchecked Sendable {
 
     /// The JSON body of `response` changed by `change`.
     static func rewritingJSON(_ response: HTTPResponse, _ change: (inout [String: Any]) -> Void) -> HTTPResponse {
-        guard var object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
-            return response
-        }
-        change(&object)
-        guard let body = try? JSONSerialization.data(withJSONObject: object) else { return response }
-        var rewritten = response
-        rewritten.body = body
-        rewritten.headers["Content-Length"] = nil
-        return rewritten
-    }
-
-    private final class Front: HTTPHandler, @unchecked Sendable {
-        let inner: any HTTPHandler
-        let rewrite: Rewrite
-        private let requests = Locked<[String]>([])
-
-        init(inner: any HTTPHandler, rewrite: @escaping Rewrite) {
-            self.inner = inner
-            self.rewrite = rewrite
-        }
-
-        var seen: [String] {
-            requests.withLock { $0 }
-        }
-
-        func handle(_ request: HTTPRequest) async -> HTTPResponse {
-            requests.withLock { $0.append("\(request.method) \(request.target)") }
-            return rewrite(request, await inner.handle(request))
-        }
+        RewritingHandler.rewritingJSON(response, change)
     }
 }

@@ -114,6 +114,10 @@ struct PayCommand: BookingCommand {
             // The flow says only that the server could not be reached; this says why.
             invocation.console.note("booking: the payment was not sent: \(why)")
         }
+        if !state.stage.isFinal, services.refusedAnswer.reason != nil {
+            // The refusal was said when it came (Services); the outcome waits on the server.
+            invocation.console.note("booking: the payment is checked with the server by its key; do not pay again")
+        }
         let elsewhere = await services.client.changedElsewhere()
         // Declined: the room stays held, for the next `booking pay` to try another card.
         let kept = elsewhere == nil && state.stage.name == "failed" ? await driver.keepTheRoom(state) : nil
