@@ -14,7 +14,7 @@ extension BookingAPIClient {
     ///   changed: read the booking); `APIError.final(.rejected(404, _))`
     ///   for a booking the account does not have, or a server without the
     ///   call; `APIError.invalidResponse` when the answer is another booking.
-    public func abandonBooking(_ id: BookingID, key: IdempotencyKey) async throws(APIError) -> BookingSnapshot {
+    package func abandonBooking(_ id: BookingID, key: IdempotencyKey) async throws(APIError) -> BookingSnapshot {
         let booking = try await post(
             "/v1/bookings/\(Self.pathSegment(id.rawValue))/abandon", body: [:], key: key, kind: .hold,
             timeout: configuration.holdTimeout, limit: BodyLimit.booking, as: BookingSnapshot.self)

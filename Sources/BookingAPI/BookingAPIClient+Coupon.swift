@@ -14,7 +14,7 @@ extension BookingAPIClient {
     ///   server's error; `.final(.rejected(404, "NOT_FOUND"))` for a hold
     ///   the account does not have; `.invalidResponse` when the answer is
     ///   another hold.
-    public func applyCoupon(_ code: String, to id: HoldID) async throws(APIError) -> HoldSnapshot {
+    package func applyCoupon(_ code: String, to id: HoldID) async throws(APIError) -> HoldSnapshot {
         let hold = try await post(
             "/v1/holds/\(Self.pathSegment(id.rawValue))/coupon", body: ["code": code], key: nil, kind: .hold,
             timeout: configuration.holdTimeout, limit: BodyLimit.hold, as: HoldSnapshot.self)

@@ -1,7 +1,7 @@
 import BookingCore
 
 /// What closing a payment's key found.
-public enum KeyClosureAnswer: Hashable, Sendable {
+package enum KeyClosureAnswer: Hashable, Sendable {
     /// The booking made under the key: it decides the attempt.
     case used(BookingSnapshot)
     /// No booking under the key, and none ever will be: the server refuses
@@ -22,7 +22,7 @@ extension BookingAPIClient {
     ///   `APIError.invalidResponse` when the answer is about another key, or
     ///   its booking was made under another key, or it is closed with a
     ///   booking or used without one.
-    public func closeKey(_ key: IdempotencyKey) async throws(APIError) -> KeyClosureAnswer {
+    package func closeKey(_ key: IdempotencyKey) async throws(APIError) -> KeyClosureAnswer {
         let answer = try await post(
             "/v1/bookings/close-key", body: ["idempotencyKey": key.rawValue], key: nil, kind: .read,
             timeout: configuration.readTimeout, limit: BodyLimit.booking, as: KeyClosureSnapshot.self)

@@ -8,7 +8,7 @@ extension BookingAPIClient {
     /// - Throws: `APIError` (`INVALID_DATES`, `BOOKING_NOT_MODIFIABLE`,
     ///   `SOLD_OUT` as `.final(.rejected)`; `.notFound` for another account's
     ///   or an unknown booking); `.invalidResponse` for a quote of another booking.
-    public func modificationQuote(_ id: BookingID, checkIn: CalendarDate, checkOut: CalendarDate)
+    package func modificationQuote(_ id: BookingID, checkIn: CalendarDate, checkOut: CalendarDate)
         async throws(APIError) -> ModificationQuoteSnapshot
     {
         let quote = try await post(
@@ -24,7 +24,7 @@ extension BookingAPIClient {
     /// `POST /v1/bookings/{id}/modifications {quoteId, version}` with its own
     /// key: applies the quote once. An answer about another booking leaves
     /// the difference unknown (`APIError.unknownOutcome`).
-    public func modify(_ id: BookingID, quoteID: String, version: Version, key: IdempotencyKey)
+    package func modify(_ id: BookingID, quoteID: String, version: Version, key: IdempotencyKey)
         async throws(APIError) -> ModificationSnapshot
     {
         let answer = try await post(

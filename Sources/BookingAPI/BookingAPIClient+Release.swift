@@ -13,7 +13,7 @@ extension BookingAPIClient {
     ///   `APIError.final(.rejected(404, _))` for a hold the account does not
     ///   have (or a server without the call); `APIError.invalidResponse` when the
     ///   answer is another hold.
-    public func releaseHold(_ id: HoldID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
+    package func releaseHold(_ id: HoldID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
         let hold = try await post(
             "/v1/holds/\(Self.pathSegment(id.rawValue))/release", body: [:], key: key, kind: .hold,
             timeout: configuration.holdTimeout, limit: BodyLimit.hold, as: HoldSnapshot.self)

@@ -12,11 +12,11 @@ import Foundation
 /// `unknownOutcome`), never "offline".
 ///
 /// A value type holding only `Sendable` parts: share it freely.
-public struct BookingAPIClient: Sendable {
+package struct BookingAPIClient: Sendable {
     /// The server.
-    public let server: ServerAddress
+    package let server: ServerAddress
     /// The configuration.
-    public let configuration: APIConfiguration
+    package let configuration: APIConfiguration
     private let apiKey: String
     private let executor: RetryExecutor
     /// Told why an answer was refused as untrustworthy (a bank page that is
@@ -39,7 +39,7 @@ public struct BookingAPIClient: Sendable {
     ///     keeps it in this client only.
     ///   - keyLifetimeMemory: told the server's `Idempotency-Key-Lifetime`
     ///     on every answer that has one (`KeyLifetime`); `nil` reads none.
-    public init(
+    package init(
         server: ServerAddress, apiKey: String, transport: any Transport,
         configuration: APIConfiguration = APIConfiguration(),
         sleeper: any Sleeper = TaskSleeper(),
@@ -57,7 +57,7 @@ public struct BookingAPIClient: Sendable {
     // MARK: Search
 
     /// `GET /v1/places/suggest?q=`.
-    public func suggestPlaces(_ text: String) async throws(APIError) -> [PlaceSuggestion] {
+    package func suggestPlaces(_ text: String) async throws(APIError) -> [PlaceSuggestion] {
         struct List: Decodable { let items: [PlaceSuggestion] }
         return try await get(
             "/v1/places/suggest", query: [("q", text)], limit: BodyLimit.suggestions, as: List.self
@@ -67,7 +67,7 @@ public struct BookingAPIClient: Sendable {
     /// `GET /v1/offers?placeId=&checkIn=&checkOut=&guests=&cursor=` and the
     /// `filters` (`minPrice`, `maxPrice`, `minStars`, `freeCancellation`) as
     /// query parameters of their names, in name order.
-    public func offers(
+    package func offers(
         placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, cursor: String? = nil,
         filters: [String: String] = [:]
     )
@@ -83,7 +83,7 @@ public struct BookingAPIClient: Sendable {
     }
 
     /// `GET /v1/offers?bbox=minLon,minLat,maxLon,maxLat&...`: the offers in a map viewport.
-    public func offers(
+    package func offers(
         boundingBox: (minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double),
         checkIn: CalendarDate, checkOut: CalendarDate, guests: Int
     ) async throws(APIError) -> OfferPage {
@@ -111,7 +111,7 @@ public struct BookingAPIClient: Sendable {
     /// - Throws: `APIError.invalidResponse` when the answer holds another
     ///   offer or quote than asked (a hold read again may carry the quote
     ///   of a coupon code applied to it since).
-    public func createHold(offer: OfferID, quote: QuoteID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
+    package func createHold(offer: OfferID, quote: QuoteID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
         let response = try await send(
             "POST", "/v1/holds", body: ["offerId": offer.rawValue, "quoteId": quote.rawValue], key: key, kind: .hold,
             timeout: configuration.holdTimeout, limit: BodyLimit.hold)
@@ -133,7 +133,7 @@ public struct BookingAPIClient: Sendable {
     /// `GET /v1/holds/{id}`: the hold read again (it may have been extended, or expired).
     ///
     /// - Throws: `APIError.invalidResponse` when the answer is another hold.
-    public func hold(_ id: HoldID) async throws(APIError) -> HoldSnapshot {
+    package func hold(_ id: HoldID) async throws(APIError) -> HoldSnapshot {
         try AnswerCheck.hold(
             try await get("/v1/holds/\(Self.pathSegment(id.rawValue))", limit: BodyLimit.hold, as: HoldSnapshot.self),
             id: id)
@@ -153,7 +153,7 @@ public struct BookingAPIClient: Sendable {
     /// - Parameter proceed: asked before each try (the first included); a
     ///   `false` stops the call: `.final(.notSent)` before the first try,
     ///   `.unknownOutcome` after one (it may have arrived).
-    public func createBooking(
+    package func createBooking(
         hold: HoldID, paymentToken: PaymentToken, key: IdempotencyKey, returnURL: String? = nil,
         proceed: (@Sendable () async -> Bool)? = nil
     ) async throws(APIError) -> BookingSnapshot {
@@ -169,7 +169,7 @@ public struct BookingAPIClient: Sendable {
     /// `GET /v1/bookings/{id}`.
     ///
     /// - Throws: `APIError.invalidResponse` when the answer is another booking.
-    public func booking(_ id: BookingID) async throws(APIError) -> BookingSnapshot {
+    package func booking(_ id: BookingID) async throws(APIError) -> BookingSnapshot {
         try AnswerCheck.booking(
             try await get(
                 "/v1/bookings/\(Self.pathSegment(id.rawValue))", limit: BodyLimit.booking, as: BookingSnapshot.self),
@@ -180,7 +180,7 @@ public struct BookingAPIClient: Sendable {
     /// nil when the server made none (the payment never arrived).
     ///
     /// - Throws: `APIError.invalidResponse` when the answer was made under another key.
-    public func booking(forAttempt key: IdempotencyKey) async throws(APIError) -> BookingSnapshot? {
+    package func booking(forAttempt key: IdempotencyKey) async throws(APIError) -> BookingSnapshot? {
         let booking: BookingSnapshot
         do {
             booking = try await get(
@@ -196,7 +196,7 @@ public struct BookingAPIClient: Sendable {
     /// - Throws: `APIError.invalidResponse` when the server names a cursor
     ///   it already gave, or still has more after `pageLimit` pages: a list
     ///   that never ends is a broken server, never a complete list.
-    public func bookings(pageLimit: Int = 100) async throws(APIError) -> [BookingSnapshot] {
+    package func bookings(pageLimit: Int = 100) async throws(APIError) -> [BookingSnapshot] {
         var all: [BookingSnapshot] = []
         var cursor: String?
         var seen: Set<String> = []
@@ -217,7 +217,7 @@ public struct BookingAPIClient: Sendable {
     /// `POST /v1/bookings/{id}/cancel {version}` with its own key.
     ///
     /// An answer about another booking leaves the refund unknown (`APIError.unknownOutcome`).
-    public func cancel(_ id: BookingID, version: Version, key: IdempotencyKey) async throws(APIError) -> BookingSnapshot
+    package func cancel(_ id: BookingID, version: Version, key: IdempotencyKey) async throws(APIError) -> BookingSnapshot
     {
         let booking = try await post(
             "/v1/bookings/\(Self.pathSegment(id.rawValue))/cancel", body: ["version": version.rawValue],
@@ -234,7 +234,7 @@ public struct BookingAPIClient: Sendable {
     ///
     /// - Throws: `APIError.invalidResponse` for a malformed document, or one
     ///   that names another origin than this client's server.
-    public func paymentMethods() async throws(APIError) -> PaymentMethodsSnapshot {
+    package func paymentMethods() async throws(APIError) -> PaymentMethodsSnapshot {
         let snapshot = try await get(
             "/v1/payment-methods", limit: BodyLimit.paymentMethods, as: PaymentMethodsSnapshot.self)
         guard snapshot.origin == server.origin else {
@@ -247,14 +247,14 @@ public struct BookingAPIClient: Sendable {
     // MARK: Sandbox only
 
     /// `GET /v1/sandbox/ledger`: every charge of the account (sandbox only).
-    public func sandboxLedger() async throws(APIError) -> LedgerReport {
+    package func sandboxLedger() async throws(APIError) -> LedgerReport {
         try AnswerCheck.ledger(
             try await get("/v1/sandbox/ledger", limit: BodyLimit.ledger, as: LedgerReport.self), apiKey: apiKey)
     }
 
     /// `POST /v1/sandbox/challenges/{bookingId}`: completes a 3-D Secure
     /// challenge as the bank page would (sandbox only).
-    public func completeChallenge(_ id: BookingID, pass: Bool) async throws(APIError) {
+    package func completeChallenge(_ id: BookingID, pass: Bool) async throws(APIError) {
         _ = try await post(
             "/v1/sandbox/challenges/\(Self.pathSegment(id.rawValue))",
             body: ["result": pass ? "pass" : "fail"], key: nil, kind: .read,

@@ -69,7 +69,7 @@ public final class SandboxFixture: @unchecked Sendable {
     }
 
     /// A client for account `name`, retrying without real waits unless told.
-    public func client(
+    package func client(
         account: String = "test", configuration: APIConfiguration = APIConfiguration(),
         sleeper: any Sleeper = NoSleeper()
     ) -> BookingAPIClient {
