@@ -111,7 +111,8 @@ package struct BookingAPIClient: Sendable {
     /// - Throws: `APIError.invalidResponse` when the answer holds another
     ///   offer or quote than asked (a hold read again may carry the quote
     ///   of a coupon code applied to it since).
-    package func createHold(offer: OfferID, quote: QuoteID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
+    package func createHold(offer: OfferID, quote: QuoteID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot
+    {
         let response = try await send(
             "POST", "/v1/holds", body: ["offerId": offer.rawValue, "quoteId": quote.rawValue], key: key, kind: .hold,
             timeout: configuration.holdTimeout, limit: BodyLimit.hold)
@@ -217,7 +218,8 @@ package struct BookingAPIClient: Sendable {
     /// `POST /v1/bookings/{id}/cancel {version}` with its own key.
     ///
     /// An answer about another booking leaves the refund unknown (`APIError.unknownOutcome`).
-    package func cancel(_ id: BookingID, version: Version, key: IdempotencyKey) async throws(APIError) -> BookingSnapshot
+    package func cancel(_ id: BookingID, version: Version, key: IdempotencyKey) async throws(APIError)
+        -> BookingSnapshot
     {
         let booking = try await post(
             "/v1/bookings/\(Self.pathSegment(id.rawValue))/cancel", body: ["version": version.rawValue],

@@ -14,7 +14,8 @@ import Testing
     @Test(arguments: ["BookingAPI.txt", "BookingKit.txt", "BookingCore.txt"])
     func noPublishedModuleSendsAMoneyOrRoomRequestOutsideTheClient(_ file: String) throws {
         let surface = try String(contentsOf: Self.api.appendingPathComponent(file), encoding: .utf8)
-        for call in ["BookingAPIClient", "createBooking", "createHold", "releaseHold", "closeKey", "sandboxLedger",
+        for call in [
+            "BookingAPIClient", "createBooking", "createHold", "releaseHold", "closeKey", "sandboxLedger",
             "completeChallenge", "abandonBooking",
         ] {
             #expect(!surface.contains(call), "\(file) publishes \(call)")
