@@ -9,9 +9,10 @@ extension BookingClient {
     /// once; the state moves on when the server answers.
     ///
     /// - Throws: `BookingClientError.actionUnavailable` unless the screen
-    ///   offers it enabled.
+    ///   offers it enabled; `.closed` after `close()`.
     @discardableResult
     public func useAnotherCard() async throws(BookingClientError) -> BookingFlow.State {
+        try checkOpen()
         let state = await runtime.flow.state
         guard let row = state.actions.first(where: { $0.action == .useAnotherCard }) else {
             throw .actionUnavailable(.useAnotherCard, stage: state.stage.name, reason: nil)

@@ -176,6 +176,19 @@ public final class BookingModel {
     public func openChallenge() async {
         await act { client throws(BookingClientError) in try await client.openChallenge() }
     }
+    /// Leaves the bank's page for another card ("Use another card"): the
+    /// room stays held and nothing is charged for the page left
+    /// (`BookingClient.useAnotherCard()`).
+    public func useAnotherCard() async {
+        await act { client throws(BookingClientError) in try await client.useAnotherCard() }
+    }
+    /// Applies a coupon code to the held room ("Apply a coupon code") and
+    /// returns where the flow settled: the room held at the new price, or
+    /// the refusal in the state's message (`BookingClient.applyCoupon(_:timeout:)`).
+    @discardableResult
+    public func applyCoupon(_ code: String) async -> BookingFlow.State? {
+        await act { client throws(BookingClientError) in try await client.applyCoupon(code) }
+    }
     /// Back, or Done.
     public func back() async { await act { client throws(BookingClientError) in try await client.back() } }
     /// Back from the bank's page, or into the foreground.

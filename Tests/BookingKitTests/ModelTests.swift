@@ -134,6 +134,35 @@ struct ModelTests {
         await sandbox.stop()
     }
 
+    @Test("every action the flow shows has the model's call: a coupon, another card")
+    func couponAndAnotherCard() async throws {
+        let (fixture, model, running) = try await launched()
+        defer { running.cancel() }
+        await model.hold(try await fixture.firstOffer())
+        #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
+        func total(_ state: BookingFlow.State?) -> Money? {
+            guard case .held(let held)? = state?.stage else { return nil }
+            return held.hold.price.total
+        }
+        let before = try #require(total(model.state))
+        let applied = await model.applyCoupon("WELCOME10")
+        #expect(model.lastError == nil, "\(String(describing: model.lastError))")
+        let after = try #require(total(applied), "\(String(describing: applied))")
+        #expect(after.minorUnits < before.minorUnits)
+
+        await model.pay(with: PaymentToken("tok_threeDSecureRequired"))
+        #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
+        #expect(model.actions.map(\.action).contains(.useAnotherCard))
+        await model.useAnotherCard()
+        #expect(model.lastError == nil, "\(String(describing: model.lastError))")
+        await waitUntil { model.state.stage.name == "held" }
+        #expect(try await fixture.client.api.sandboxLedger().chargeCount == 0)
+
+        fixture.client.close()
+        await model.useAnotherCard()
+        #expect(model.lastError == .closed)
+    }
+
     @Test("offline: the banner and the disabled reason carry keys")
     func offline() async throws {
         let (fixture, model, running) = try await launched()

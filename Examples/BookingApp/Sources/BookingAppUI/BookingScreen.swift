@@ -8,6 +8,7 @@ import SwiftUI
 public struct BookingScreen: View {
     @State private var model: BookingModel
     @Environment(\.scenePhase) private var scenePhase
+    @State private var couponCode = ""
     private let token: PaymentToken
 
     /// A screen over `client`, paying with `token`.
@@ -27,6 +28,9 @@ public struct BookingScreen: View {
                 Text("\(seconds / 60):\(String(format: "%02d", seconds % 60)) left").monospacedDigit()
             }
             if model.showsProgress { ProgressView() }
+            if model.actions.contains(where: { $0.action == .applyCoupon }) {
+                TextField("Coupon code", text: $couponCode)
+            }
             ForEach(model.actions) { row in
                 Button(row.label.defaultValue) { Task { await perform(row.action) } }
                     .disabled(!row.isEnabled)
@@ -47,15 +51,11 @@ public struct BookingScreen: View {
     }
 
     private func perform(_ action: BookingFlow.Action) async {
-        switch action {
-        case .pay: await model.pay(with: token)
-        case .acceptNewPrice: await model.acceptNewPrice()
-        case .retry: await model.retry()
-        case .checkAgain: await model.checkAgain()
-        case .openChallenge: await model.openChallenge()
-        case .back: await model.back()
-        case .hold: break  // shown on the offer's screen, which holds its offer
-        }
+        // This example signs in with the key it was launched with; an app
+        // presents its sign-in screen here.
+        let handler = ActionHandler(
+            model: model, token: token, couponCode: { couponCode.isEmpty ? nil : couponCode }, signIn: { nil })
+        await handler.perform(action)
     }
 }
 #endif

@@ -69,9 +69,9 @@ client.close()
 let recovered = try await CrashRun.crashThenRecover(configuration)
 print("recovered after the crash: \(recovered)")
 
-// 6. The trips, offline: a client whose server is unreachable lists them.
+// 6. The trips, offline: a client with no network lists them.
 var offline = configuration
-offline.server = "http://127.0.0.1:9"
+offline.transport = NoNetwork()
 offline.launchBound = .zero
 let offlineClient = try BookingClient(offline)
 await offlineClient.launch()
