@@ -150,7 +150,8 @@ assert len(rows) == trips and len(listing) == trips + 1, (len(rows), len(listing
 assert listing[-1].startswith("Offline: this device's copy"), listing[-1]
 assert listing[0].startswith(rows[0].split("|")[0]) and "voucher BK-" in listing[0], listing[0]
 document = json.loads(run([f"{dyn}/booking", "trips", "--json", *viewer("many")]))
-assert len(document["trips"]) == trips and document["offline"] is True
+# Not asked to refresh: not "offline", and the document says why it was not refreshed.
+assert len(document["trips"]) == trips and document["offline"] is False and document["notRefreshed"], document.keys()
 assert "voucher:   BK-000042" in run(commands["booking trip ID"])
 assert run(commands["booking trips, 0 trips"]).startswith("No trips on this device yet.")
 
