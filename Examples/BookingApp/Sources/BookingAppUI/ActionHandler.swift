@@ -1,7 +1,7 @@
 import BookingKit
 
 /// What this app does for each action the flow shows: the model's call.
-/// Kept outside `#if canImport(SwiftUI)`, so that every platform CI builds
+/// Kept outside the SwiftUI-only `#if` of the screen, so that every platform CI builds
 /// on (Linux included) compiles this switch: an action the library adds is a
 /// compile error here, never a button that does nothing on an iPhone.
 @available(iOS 17, macOS 14, *)
