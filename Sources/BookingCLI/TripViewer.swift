@@ -55,7 +55,16 @@ package struct TripViewer: Sendable {
     /// directory) it is opened read-only: the device's copy shows, with a
     /// note on stderr that a refresh cannot be saved.
     package static func local(_ invocation: Invocation) throws(CommandFailure) -> TripViewer {
-        try local(invocation.settings.claimedSpaceDirectory(console: invocation.console), console: invocation.console)
+        let settings = invocation.settings
+        // A data directory that cannot be written (read-only, immutable) is
+        // still shown: its space found without claiming anything.
+        let directory: String
+        if let claimed = try? settings.claimedSpaceDirectory(console: invocation.console) {
+            directory = claimed
+        } else {
+            directory = try settings.spaceDirectory()
+        }
+        return try local(directory, console: invocation.console)
     }
 
     /// The same over `directory`.
