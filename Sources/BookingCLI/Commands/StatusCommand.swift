@@ -26,10 +26,15 @@ struct StatusCommand: BookingCommand {
         await services.settleAtLaunch()
         let driver = FlowDriver(services: services, showsProgress: false)
         var state: BookingFlow.State?
-        var shown = try await client.latestAttempt()
+        // Read after the open attempts, never before: the launch's
+        // reconciliation goes on past its bound and may settle the attempt
+        // between two reads; the attempt shown is the one read last.
+        let shown: SavedAttempt?
         if let unfinished = try await client.openAttempts().last {
             state = try await driver.restore(for: Self.budget)
             shown = try await client.savedAttempt(unfinished.attemptID) ?? unfinished
+        } else {
+            shown = try await client.latestAttempt()
         }
         guard let attempt = shown else {
             if invocation.json {
