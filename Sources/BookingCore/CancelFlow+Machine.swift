@@ -43,6 +43,7 @@ extension CancelFlow: FlowMachine {
             .renewed(Samples.renewed),
             .renewFailed("disk full"),
             .currentRead(Reading(status: .confirmed, version: newer)),
+            .currentRead(Reading(status: .cancelled, version: newer)),
             .currentRead(nil),
             .saved,
             .saveFailed("disk full"),

@@ -14,7 +14,9 @@
 ///   saved again under a new key) before the next post;
 /// - a cancelled booking is saved as the trip, with its refund, before the
 ///   run says "cancelled"; a refusal is saved with the booking as the
-///   server has it now (read once, best effort), so the trip shows the truth;
+///   server has it now (read once, best effort), so the trip shows the
+///   truth, and a refusal whose read finds the booking cancelled is a
+///   cancellation (the refusal came after it ran);
 /// - a post that certainly never left the device, when no earlier one may
 ///   have arrived, closes the request as not sent;
 /// - a wait the server asks for, a lookup that fails, or an answer that
@@ -61,6 +63,23 @@ package enum CancelFlow {
         case (.renewing, .renewFailed(let detail)):
             return (.leftOpen("the request could not be saved under a new key: \(detail)"), [])
         case (.readingCurrent(let progress, let code, let message), .currentRead(let current)):
+            // Cancelled on the server after all: the refusal came after the
+            // cancellation ran (a gateway, a replayed answer) or another
+            // device cancelled it. Either way the trip is cancelled, never
+            // "refused, nothing was cancelled".
+            if let current, current.status == .cancelled { return saving(progress, .cancelled(current)) }
+            // "The version changed", and a read at the version sent: two
+            // answers that cannot both hold (a stale read, or an answer from
+            // something in front of the server). Nothing is concluded; the
+            // request stays open and the next look asks again.
+            if code == "VERSION_CONFLICT", let current, current.status == .confirmed,
+                current.version == progress.request.version
+            {
+                return (
+                    .leftOpen("the server refused (VERSION_CONFLICT) but the booking reads unchanged at the version sent"),
+                    []
+                )
+            }
             return saving(progress, .refused(Refusal(code: code, message: message, current: current)))
         case (.saving(_, let outcome), .saved):
             switch outcome {

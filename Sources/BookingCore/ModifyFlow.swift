@@ -70,7 +70,20 @@ package enum ModifyFlow {
         case (.checkingRefusal(let progress, let refusal), .lookedUp(let reading)):
             // The booking on the new dates at a newer version: the change
             // was made (by an earlier try), whatever this answer said.
-            return saving(progress, reading.shows(progress.request) ? .modified(reading) : .refused(refusal))
+            if reading.shows(progress.request) { return saving(progress, .modified(reading)) }
+            // "The version changed", and a read at the version sent: the
+            // server said two things that cannot both hold (a stale read, or
+            // an answer from something in front of it). Nothing is
+            // concluded; the next look asks again.
+            if refusal.code == "VERSION_CHANGED", reading.status == .confirmed,
+                reading.version == progress.request.version
+            {
+                return (
+                    .leftOpen(
+                        "the server refused (VERSION_CHANGED) but the booking reads unchanged at the version sent"), []
+                )
+            }
+            return saving(progress, .refused(refusal))
         case (.checkingRefusal(_, let refusal), .lookUpFailed(let detail)):
             return (
                 .leftOpen(

@@ -92,6 +92,30 @@ import Testing
         #expect(refusal.message == "the answer says CONFIRMED")
     }
 
+    @Test func aRefusalWhoseReadFindsTheBookingCancelledIsACancellationNotARefusal() {
+        // A gateway (or a replayed answer) refused after the server ran the
+        // cancellation: the read that follows every refusal decides.
+        let cancelled = Flow.Reading(status: .cancelled, version: v2)
+        let after = run([.postFailed(.rejected(code: "VERSION_CONFLICT", message: "conflict")), .currentRead(cancelled)])
+        #expect(after.effects == [.post(request), .readCurrent(id), .saveCancelled(request)])
+        #expect(run([.postFailed(.rejected(code: "VERSION_CONFLICT", message: "")), .currentRead(cancelled), .saved])
+            .state == .cancelled(cancelled))
+        // Still confirmed: a refusal, saved with the server's booking.
+        let kept = run([
+            .postFailed(.rejected(code: "VERSION_CONFLICT", message: "")),
+            .currentRead(.init(status: .confirmed, version: v2)),
+        ])
+        #expect(kept.effects.last == .saveRefused(request, code: "VERSION_CONFLICT", withBooking: true))
+        // Read at the very version sent: "the version changed" cannot hold
+        // with it (a stale read). Nothing is concluded; the request stays open.
+        let stale = run([
+            .postFailed(.rejected(code: "VERSION_CONFLICT", message: "")),
+            .currentRead(.init(status: .confirmed, version: v1)),
+        ])
+        #expect(stale.state.name == "leftOpen")
+        #expect(!stale.effects.contains { $0.name == "saveRefused" })
+    }
+
     @Test func aNewerVersionIsAConflictSavedWithTheServersBooking() {
         let newer = Flow.Reading(status: .confirmed, version: v2)
         let (state, effects) = run(resumed: true, [.lookedUp(newer), .saved])

@@ -108,6 +108,16 @@ import Testing
         #expect(unread.state.name == "leftOpen")
     }
 
+    @Test func aVersionRefusalWhoseReadShowsTheVersionSentConcludesNothing() {
+        // "The version changed" and a read at the version sent cannot both
+        // hold (a stale read after a change the server made): left open,
+        // nothing saved, for the next look.
+        let stale = run(
+            sent + [.postFailed(.rejected(code: "VERSION_CHANGED", message: "changed")), .lookedUp(Flow.Samples.before)])
+        #expect(stale.state.name == "leftOpen")
+        #expect(!stale.effects.contains { $0.name == "saveRefused" })
+    }
+
     @Test func aPostThatNeverLeftFailsOnlyWhenNoEarlierOneMayHaveArrived() {
         let fresh = run(sent + [.postFailed(.notSent("offline")), .saved])
         #expect(fresh.effects.last == .saveRefused(request, code: "NOT_SENT"))

@@ -34,6 +34,30 @@ import Testing
         #expect(refunds.map(\.bookingId) == [id.rawValue])
         await world.stop()
     }
+
+    /// Issue 36, item 4 (found by the simulation's refusal after the change
+    /// ran): the server cancels and refunds, and the answer is a `409
+    /// VERSION_CONFLICT` in the contract's shape. The client said "The
+    /// server refused this cancellation, so it cancelled nothing" over a
+    /// refunded booking. The read after the refusal now decides.
+    @Test func aRefusalForACancellationTheServerMadeIsReadAgainAndSavedAsCancelled() async throws {
+        let world = try RewritingFront { request, response in
+            guard request.method == "POST", request.path.hasSuffix("/cancel"), response.status == 200 else {
+                return response
+            }
+            let body = #"{"error":{"code":"VERSION_CONFLICT","message":"The booking changed."}}"#
+            return HTTPResponse(status: 409, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+        }
+        let (trips, id) = try await world.confirmedTrip()
+        let answer = try await trips.cancel(id)
+        #expect(answer.state == .cancelled)
+        #expect(try await trips.trip(id)?.record.status == .cancelled)
+        #expect(try await trips.cancelRequests(for: id).first?.status == .cancelled)
+        #expect(world.requests.contains("GET /v1/bookings/\(id.rawValue)"), "\(world.requests)")
+        let refunds = try await world.api.sandboxLedger().entries.filter { $0.kind == "refund" }
+        #expect(refunds.map(\.bookingId) == [id.rawValue])
+        await world.stop()
+    }
 }
 
 extension RewritingFront {
