@@ -76,7 +76,8 @@ package enum CancelFlow {
                 current.version == progress.request.version
             {
                 return (
-                    .leftOpen("the server refused (VERSION_CONFLICT) but the booking reads unchanged at the version sent"),
+                    .leftOpen(
+                        "the server refused (VERSION_CONFLICT) but the booking reads unchanged at the version sent"),
                     []
                 )
             }

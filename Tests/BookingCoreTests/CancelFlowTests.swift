@@ -96,10 +96,13 @@ import Testing
         // A gateway (or a replayed answer) refused after the server ran the
         // cancellation: the read that follows every refusal decides.
         let cancelled = Flow.Reading(status: .cancelled, version: v2)
-        let after = run([.postFailed(.rejected(code: "VERSION_CONFLICT", message: "conflict")), .currentRead(cancelled)])
+        let after = run([
+            .postFailed(.rejected(code: "VERSION_CONFLICT", message: "conflict")), .currentRead(cancelled),
+        ])
         #expect(after.effects == [.post(request), .readCurrent(id), .saveCancelled(request)])
-        #expect(run([.postFailed(.rejected(code: "VERSION_CONFLICT", message: "")), .currentRead(cancelled), .saved])
-            .state == .cancelled(cancelled))
+        #expect(
+            run([.postFailed(.rejected(code: "VERSION_CONFLICT", message: "")), .currentRead(cancelled), .saved])
+                .state == .cancelled(cancelled))
         // Still confirmed: a refusal, saved with the server's booking.
         let kept = run([
             .postFailed(.rejected(code: "VERSION_CONFLICT", message: "")),

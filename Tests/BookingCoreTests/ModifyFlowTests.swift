@@ -113,7 +113,9 @@ import Testing
         // hold (a stale read after a change the server made): left open,
         // nothing saved, for the next look.
         let stale = run(
-            sent + [.postFailed(.rejected(code: "VERSION_CHANGED", message: "changed")), .lookedUp(Flow.Samples.before)])
+            sent + [
+                .postFailed(.rejected(code: "VERSION_CHANGED", message: "changed")), .lookedUp(Flow.Samples.before),
+            ])
         #expect(stale.state.name == "leftOpen")
         #expect(!stale.effects.contains { $0.name == "saveRefused" })
     }
