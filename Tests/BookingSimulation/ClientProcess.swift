@@ -17,15 +17,18 @@ final class ClientProcess: Sendable {
     private let diedAt = Locked<String?>(nil)
 
     /// Opens the files in `world.clientDirectory` as a new process of `role`
-    /// (its requests are told apart on the network, for I5 and I7).
+    /// (its requests are told apart on the network, for I5 and I7), with
+    /// the server and key of `role` (the client keeps another identity's
+    /// files in a data space of its own).
     private init(
         world: SimulationWorld, generation: Int, role: ClientLane.Role, eventLog: Bool,
         hook: @escaping EffectRunner.BoundaryHook, tripHooks: TripHooks, steps: @escaping FlowStore.StepHandler
     ) throws {
         self.generation = generation
         let scheduler = world.scheduler
+        let (server, apiKey) = world.endpoint(of: role)
         let configuration = BookingClient.Configuration(
-            server: SimulationWorld.serverURL, credential: .apiKey(SimulationWorld.apiKey),
+            server: server, credential: .apiKey(apiKey),
             dataDirectory: URL(fileURLWithPath: world.clientDirectory), transport: world.network.from(role.rawValue),
             // `launch()` bounds its settling on the real clock (`TimeLimit`):
             // a launch's reconciliation runs on virtual time in milliseconds,

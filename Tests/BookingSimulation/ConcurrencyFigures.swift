@@ -3,6 +3,9 @@
 public struct ConcurrencyFigures: Sendable, Equatable {
     /// Runs with a second process.
     public var runs = 0
+    /// Of those, runs whose second process was another account or another
+    /// server (its own data space), by `SecondIdentity` name.
+    public var otherIdentities: [String: Int] = [:]
     /// Steps of the seeded users run while the second process was alive.
     public var twoProcessSteps = 0
     /// Times a process paused at an effect boundary so other work could run first.
@@ -18,6 +21,7 @@ public struct ConcurrencyFigures: Sendable, Equatable {
     /// Adds another run's figures.
     public mutating func add(_ other: ConcurrencyFigures) {
         runs += other.runs
+        otherIdentities.merge(other.otherIdentities, uniquingKeysWith: +)
         twoProcessSteps += other.twoProcessSteps
         pauses += other.pauses
         interleavings += other.interleavings
@@ -28,7 +32,9 @@ public struct ConcurrencyFigures: Sendable, Equatable {
     /// The figures as text.
     public var summary: String {
         let byName = commands.keys.sorted().map { "\($0) \(commands[$0] ?? 0)" }.joined(separator: ", ")
-        return "second process: \(runs) runs, \(twoProcessSteps) steps with two processes, "
+        let others = otherIdentities.keys.sorted().map { "\($0) \(otherIdentities[$0] ?? 0)" }
+        let identities = others.isEmpty ? "" : " (in a data space of its own: \(others.joined(separator: ", ")))"
+        return "second process: \(runs) runs\(identities), \(twoProcessSteps) steps with two processes, "
             + "\(interleavings) cross-process interleavings at boundaries (\(pauses) pauses), "
             + "\(processSwitches) process switches between boundaries; commands: \(byName)"
     }

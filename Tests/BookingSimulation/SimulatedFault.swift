@@ -35,6 +35,16 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
     /// A gateway answers `502` with an HTML page after the server ran the
     /// request (`gateway-502-after-commit`).
     case gateway502AfterCommit
+    /// A gateway answers `504` with an HTML page and no `Retry-After` after
+    /// the server ran the request.
+    case gateway504AfterCommit
+    /// A gateway answers `503` with no body and no `Retry-After` after the
+    /// server ran the request.
+    case gateway503BareAfterCommit
+    /// A cancellation or a change of dates runs on the server, and the
+    /// answer is a `409` refusal (`VERSION_CONFLICT`, `VERSION_CHANGED`):
+    /// only a read of the booking says what happened.
+    case refusedAfterCommit
     /// `409 IDEMPOTENCY_KEY_IN_USE`.
     case keyInUse
     /// `409 PRICE_CHANGED` on a hold.
@@ -62,6 +72,9 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
         case holdRequest
         /// `GET /v1/bookings...`.
         case bookingRead
+        /// A cancellation or a change of dates (`POST /v1/bookings/{id}/cancel`
+        /// or `.../modifications`).
+        case tripChange
     }
 
     /// What a fault is: its name in the figures; for a network fault, the
@@ -94,6 +107,9 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
             Traits(name: "gateway 429 after commit", sandboxHeader: "gateway-429-after-commit", landing: .post)
         case .gateway502AfterCommit:
             Traits(name: "gateway 502 after commit", sandboxHeader: "gateway-502-after-commit", landing: .post)
+        case .gateway504AfterCommit: Traits(name: "gateway 504 after commit (HTML, no Retry-After)", landing: .post)
+        case .gateway503BareAfterCommit: Traits(name: "gateway 503 after commit (no body)", landing: .post)
+        case .refusedAfterCommit: Traits(name: "409 refusal after the change ran", landing: .tripChange)
         case .keyInUse: Traits(name: "409 IDEMPOTENCY_KEY_IN_USE", landing: .post)
         case .priceChanged: Traits(name: "409 PRICE_CHANGED", sandboxHeader: "price-changed", landing: .holdRequest)
         case .soldOut: Traits(name: "409 SOLD_OUT", sandboxHeader: "sold-out", landing: .holdRequest)
@@ -115,6 +131,9 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
         case .post: method == "POST"
         case .holdRequest: method == "POST" && target.hasPrefix("/v1/holds")
         case .bookingRead: method == "GET" && target.hasPrefix("/v1/bookings")
+        case .tripChange:
+            method == "POST" && target.hasPrefix("/v1/bookings/")
+                && (target.hasSuffix("/cancel") || target.hasSuffix("/modifications"))
         }
     }
 
@@ -127,6 +146,7 @@ public enum SimulatedFault: CaseIterable, Sendable, Comparable {
         .offline, .requestLost, .responseLostAfterCommit, .timedOutAfterSending, .duplicateDelivery, .requestTimeout408,
         .rateLimitSeconds, .rateLimitDate, .unavailableSeconds, .unavailableDate, .error500BeforeCommit,
         .error500AfterCommit, .keyInUse, .priceChanged, .soldOut, .staleVersion, .equalVersion,
-        .gateway503AfterCommit, .gateway429AfterCommit, .gateway502AfterCommit,
+        .gateway503AfterCommit, .gateway429AfterCommit, .gateway502AfterCommit, .gateway504AfterCommit,
+        .gateway503BareAfterCommit, .refusedAfterCommit,
     ]
 }

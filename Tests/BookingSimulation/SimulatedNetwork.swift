@@ -13,12 +13,16 @@ import Primitives
 ///   after a final 4xx;
 /// - I6: the attempt's row is committed before every POST for it (read from
 ///   the database file through a separate connection at send time);
-/// - I7: no payment POST for an attempt while its 3-D Secure is pending.
+/// - I7: no payment POST for an attempt while its 3-D Secure is pending;
+/// - I17: a process sends, looks up or closes only keys of its own data
+///   space (its lane's file), so another account or server on the same
+///   directory never settles what the app saved.
 public final class SimulatedNetwork: Transport, Sendable {
     private let base: any Transport
     private let clock: SimulationClock
     private let observations: Observations
-    private let attempts: AttemptFileReader
+    /// Each lane's attempts file, by lane name.
+    private let attempts: [String: AttemptFileReader]
     /// What the requests of every process share, locked.
     private struct Wire {
         var random: SimulationRandom
@@ -35,8 +39,8 @@ public final class SimulatedNetwork: Transport, Sendable {
 
     /// A network over `base` injecting faults on `faultPercent` % of requests.
     init(
-        base: any Transport, clock: SimulationClock, observations: Observations, attempts: AttemptFileReader,
-        seed: UInt64, faultPercent: Int
+        base: any Transport, clock: SimulationClock, observations: Observations,
+        attempts: [String: AttemptFileReader], seed: UInt64, faultPercent: Int
     ) {
         self.base = base
         self.clock = clock
@@ -92,6 +96,7 @@ public final class SimulatedNetwork: Transport, Sendable {
         let known = key.map { "\(lane) \($0)" }
         let fault = wire.withLock { Self.chooseFault(&$0, request, target: target) }
         check(request, identity: identity, key: key, known: known, at: now)
+        checkSpace(request, lane: lane, key: key)
         let index = observations.sent(
             Observations.Request(
                 at: now, method: request.method, target: target, key: key, fault: fault, status: nil,
@@ -120,6 +125,13 @@ public final class SimulatedNetwork: Transport, Sendable {
             return wire.script.remove(at: index).fault
         }
         guard wire.enabled, !target.hasPrefix("/v1/sandbox"), wire.random.chance(wire.rate) else { return nil }
+        // Trip changes are few: a quarter of their faults are the refusal
+        // after the change ran, which only they can get.
+        if SimulatedFault.refusedAfterCommit.canLand(onMethod: request.method, target: target),
+            wire.random.chance(25)
+        {
+            return .refusedAfterCommit
+        }
         let choices = SimulatedFault.network.filter { $0.canLand(onMethod: request.method, target: target) }
         return wire.random.pick(choices)
     }
@@ -162,6 +174,18 @@ public final class SimulatedNetwork: Transport, Sendable {
             }
             response = TransportResponse(status: response.status, headers: headers, body: response.body)
             return response
+        case .gateway504AfterCommit?, .gateway503BareAfterCommit?:
+            // The server runs it; the gateway's answer says nothing of it.
+            _ = try? await base.send(request)
+            guard fault == .gateway504AfterCommit else {
+                return TransportResponse(status: 503, headers: [:], body: Data())
+            }
+            return TransportResponse(
+                status: 504, headers: ["Content-Type": "text/html"],
+                body: Data("<html><body><h1>504 Gateway Time-out</h1></body></html>".utf8))
+        case .refusedAfterCommit?:
+            _ = try? await base.send(request)
+            return Self.errorResponse(409, code: target.hasSuffix("/cancel") ? "VERSION_CONFLICT" : "VERSION_CHANGED")
         case .equalVersion?:
             if let last = wire.withLock({ $0.lastAnswers[target] }) { return last }
             return try await base.send(request)
@@ -194,7 +218,7 @@ public final class SimulatedNetwork: Transport, Sendable {
             observations.violation("I5 \(identity) resent after a final 4xx")
         }
         let path = request.url.path
-        let status = attempts.status(forKey: key)
+        let status = attempts[lane(of: identity)]?.status(forKey: key)
         if path == "/v1/holds" {
             if status == nil {
                 observations.violation("I6 POST /v1/holds with key \(key) before its attempt row was committed")
@@ -206,6 +230,28 @@ public final class SimulatedNetwork: Transport, Sendable {
                 observations.violation("I6 POST /v1/bookings with key \(key) while its row says \(status ?? "nothing")")
             }
         }
+    }
+
+    /// The lane an identity (`lane METHOD target key`) names.
+    private func lane(of identity: String) -> String {
+        String(identity.prefix { $0 != " " })
+    }
+
+    /// I17: a lookup (`GET /v1/bookings?attempt=`) or a key closure names a
+    /// key of the lane's own data space; the POSTs are checked by I6
+    /// against the same file.
+    private func checkSpace(_ request: TransportRequest, lane: String, key: String?) {
+        var named: String?
+        if request.method == "GET", request.url.path == "/v1/bookings" {
+            named =
+                URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?
+                .first { $0.name == "attempt" }?.value
+        } else if request.method == "POST", request.url.path == "/v1/bookings/close-key" {
+            let object = request.body.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+            named = object?["idempotencyKey"] as? String
+        }
+        guard let named, attempts[lane]?.status(forKey: named) == nil else { return }
+        observations.violation("I17 the \(lane) process asked the server about key \(named), not of its own data space")
     }
 
     private func learn(

@@ -74,12 +74,19 @@ extension Simulation {
 
     /// I3 on the file: no attempt row moves backwards or leaves a final
     /// status. I9: at most one attempt in a hold phase.
+    /// With a second identity on the directory, each data space is read:
+    /// I9 per space, I3 over both.
     func checkAttemptRows() {
-        let rows = world.attempts.rows()
-        let holding = rows.values.filter { ["HOLD_REQUESTED", "HELD"].contains($0.status) }.map(\.attemptID).sorted()
-        if holding.count > 1 {
-            world.observations.violation(
-                "I9 \(holding.count) attempts in a hold phase at once: \(holding.joined(separator: ", "))")
+        var rows: [String: AttemptFileReader.Row] = [:]
+        for reader in world.spaceReaders {
+            let space = reader.rows()
+            let holding = space.values.filter { ["HOLD_REQUESTED", "HELD"].contains($0.status) }.map(\.attemptID)
+                .sorted()
+            if holding.count > 1 {
+                world.observations.violation(
+                    "I9 \(holding.count) attempts in a hold phase at once: \(holding.joined(separator: ", "))")
+            }
+            rows.merge(space) { first, _ in first }
         }
         for (id, old) in snapshot {
             guard let new = rows[id] else {
@@ -210,7 +217,7 @@ extension Simulation {
             for (hold, count) in ledger.chargesByHold where count > 1 {
                 observations.violation("I1 hold \(hold) was charged \(count) times")
             }
-            checkChargedAttempts(ledger)
+            checkChargedAttempts(ledger, rows: world.attempts.rows())
             let bookings = try await world.inspector.bookings()
             checkOneBookingPerStay(bookings)
             let trips = world.attempts.tripBookingIDs()
@@ -225,8 +232,40 @@ extension Simulation {
                         "I2 attempt \(row.attemptID) says \(row.status) but the server confirmed \(booking.bookingId)")
                 }
             }
+            if world.second != .same { try await checkSecondSpace(appBookings: bookings) }
         } catch {
             observations.violation("CHECK the server could not be asked: \(error)")
+        }
+    }
+
+    /// With another account or server on the directory: I1 and I8 for its
+    /// own space (its ledger, its file), and I17, each space settled only
+    /// against its own server and account: no key is in both files, and
+    /// every booking each server holds for each account was made under a
+    /// key of that account's space.
+    private func checkSecondSpace(appBookings: [BookingSnapshot]) async throws {
+        let observations = world.observations
+        let ledger = try await world.secondInspector.sandboxLedger()
+        for (key, count) in ledger.chargesByIdempotencyKey where count > 1 {
+            observations.violation("I1 key \(key) was charged \(count) times (\(world.second.rawValue))")
+        }
+        let secondRows = world.secondAttempts.rows()
+        checkChargedAttempts(ledger, rows: secondRows)
+        let appKeys = Set(world.attempts.rows().values.map(\.key))
+        let secondKeys = Set(secondRows.values.map(\.key))
+        for key in appKeys.intersection(secondKeys).sorted() {
+            observations.violation("I17 key \(key) is saved in both data spaces")
+        }
+        for booking in appBookings where !appKeys.contains(booking.idempotencyKey.rawValue) {
+            observations.violation(
+                "I17 the app's account has booking \(booking.bookingId) under key \(booking.idempotencyKey), "
+                    + "not of the app's data space")
+        }
+        for booking in try await world.secondInspector.bookings()
+        where !secondKeys.contains(booking.idempotencyKey.rawValue) {
+            observations.violation(
+                "I17 the \(world.second.rawValue) has booking \(booking.bookingId) under key "
+                    + "\(booking.idempotencyKey), not of its data space")
         }
     }
 
@@ -263,12 +302,12 @@ extension Simulation {
     /// I12, the same for what the user is told: no screen ever said that an
     /// attempt whose key the ledger charged charged nothing (or sent
     /// nothing), at any moment of the run.
-    private func checkChargedAttempts(_ ledger: LedgerReport) {
+    private func checkChargedAttempts(_ ledger: LedgerReport, rows: [String: AttemptFileReader.Row]) {
         let charged = Set(ledger.entries.filter { $0.kind == "charge" }.map(\.idempotencyKey))
         let refunded = Set(ledger.entries.filter { $0.kind == "refund" }.map(\.bookingId))
         let kept = Set(
             ledger.entries.filter { $0.kind == "charge" && !refunded.contains($0.bookingId) }.map(\.idempotencyKey))
-        let rows = world.attempts.rows().values.sorted(by: { $0.attemptID < $1.attemptID })
+        let rows = rows.values.sorted(by: { $0.attemptID < $1.attemptID })
         for row in rows where kept.contains(row.key) && ["ABANDONED", "FAILED", "EXPIRED"].contains(row.status) {
             world.observations.violation(
                 "I8 attempt \(row.attemptID) was charged (key \(row.key)) but says \(row.status)")

@@ -1,6 +1,7 @@
 import BookingAPI
 import BookingCore
 @_spi(Testing) import BookingKit
+import Primitives
 
 /// The user's trips: a confirmed trip is sometimes cancelled or moved to
 /// other dates (`BookingClient.cancel`, `modificationQuote`, `modify`),
@@ -37,10 +38,22 @@ extension Simulation {
         }
         guard !trips.planned.isEmpty, app.live != nil, random.chance(50) else { return }
         let id = BookingID(trips.planned.removeFirst())
+        let before = try? await world.inspector.booking(id)
+        let refusal = Locked<String?>(nil)
         let work: @Sendable (ClientProcess) async -> Void
+        let change: (checkIn: CalendarDate, checkOut: CalendarDate)?
         if random.chance(50) {
             trips.cancelsDrawn += 1
-            work = { process in _ = try? await process.client.cancel(id) }
+            change = nil
+            work = { process in
+                do throws(BookingClientError) {
+                    _ = try await process.client.cancel(id)
+                } catch .cancel(.refused(_, let code, _, _)) {
+                    refusal.withLock { $0 = code }
+                } catch {
+                    // Pending or not sent: the checks read what it left.
+                }
+            }
         } else {
             trips.changesDrawn += 1
             let checkIn = random.inRange(2...9)
@@ -50,30 +63,70 @@ extension Simulation {
             guard let from = CalendarDate(year: 2026, month: 12, day: checkIn),
                 let to = CalendarDate(year: 2026, month: 12, day: checkIn + nights)
             else { return }
-            work = { process in await Self.changeDates(id, from: from, to: to, accepts: accepts, on: process.client) }
+            change = (from, to)
+            work = { process in
+                if let code = await Self.changeDates(id, from: from, to: to, accepts: accepts, on: process.client) {
+                    refusal.withLock { $0 = code }
+                }
+            }
         }
         let done = await start(work)
         await runUntil(done)
         await afterQuiet()
         await drain()
         await checkTripMoney()
+        if let code = refusal.withLock({ $0 }), let before {
+            await checkRefusal(code, of: id, change: change, before: before)
+        }
+    }
+
+    /// I18: the device says the server refused a cancellation or a change
+    /// of dates only when the server did not make it: a refusal that came
+    /// after the change ran (`refusedAfterCommit`) is read back first.
+    private func checkRefusal(
+        _ code: String, of id: BookingID, change: (checkIn: CalendarDate, checkOut: CalendarDate)?,
+        before: BookingSnapshot
+    ) async {
+        guard let now = try? await world.inspector.booking(id) else {
+            world.observations.violation("CHECK booking \(id) could not be read")
+            return
+        }
+        if let change {
+            let moved = now.checkIn == change.checkIn && now.checkOut == change.checkOut
+            let wasThere = before.checkIn == change.checkIn && before.checkOut == change.checkOut
+            if moved && !wasThere && now.version.rawValue > before.version.rawValue {
+                world.observations.violation(
+                    "I18 the device said the change of \(id) was refused (\(code)), but the server made it")
+            }
+        } else if now.state == .cancelled && before.state != .cancelled {
+            world.observations.violation(
+                "I18 the device said the cancellation of \(id) was refused (\(code)), but the server cancelled it")
+        }
     }
 
     /// A change of dates as a screen makes it: the quote, then (if the user
     /// accepts) the change; an expired quote's new one is accepted once.
+    /// Returns the server's code when the device said the change was refused.
     private static func changeDates(
         _ id: BookingID, from: CalendarDate, to: CalendarDate, accepts: Bool, on client: BookingClient
-    ) async {
+    ) async -> String? {
         guard let quote = try? await client.modificationQuote(for: id, checkIn: from, checkOut: to), accepts else {
-            return
+            return nil
         }
         do {
             try await client.modify(quote)
         } catch .modify(.quoteExpired(_, let newQuote)) {
-            _ = try? await client.modify(newQuote)
+            do {
+                try await client.modify(newQuote)
+            } catch .modify(.refused(_, let code, _)) {
+                return code
+            } catch {}
+        } catch .modify(.refused(_, let code, _)) {
+            return code
         } catch {
-            // Refused, pending or not sent: the checks read what it left.
+            // Pending or not sent: the checks read what it left.
         }
+        return nil
     }
 
     /// I14: a trip on the device never goes back a version, across steps

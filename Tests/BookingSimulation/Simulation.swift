@@ -40,6 +40,9 @@ public final class Simulation: @unchecked Sendable {
         /// third; not 65, 322 or 3,988, so the regression seeds replay their
         /// single-process runs).
         public var secondProcess: Bool
+        /// Who the second process is: the app's server and account, or
+        /// another account or server on the same directory (`SecondIdentity.drawn`).
+        public var secondIdentity: SecondIdentity
         /// Percent chance, with two processes, that a process pauses at an
         /// effect boundary and the simulation runs other work first.
         public var pausePercent = 25
@@ -56,6 +59,7 @@ public final class Simulation: @unchecked Sendable {
             holdTTLMilliseconds = Int64(random.pick([2, 5, 15])) * 60_000
             keepsEventLog = seed % 10 == 0
             secondProcess = seed % 6 < 2
+            secondIdentity = SecondIdentity.drawn(seed: seed)
         }
     }
 
@@ -89,7 +93,8 @@ public final class Simulation: @unchecked Sendable {
         self.settings = settings
         world = try SimulationWorld(
             seed: settings.seed, faultPercent: settings.faultPercent,
-            holdTTLMilliseconds: settings.holdTTLMilliseconds)
+            holdTTLMilliseconds: settings.holdTTLMilliseconds,
+            second: settings.secondProcess ? settings.secondIdentity : .same)
         record = Locked(
             Record(
                 deathRandom: SimulationRandom(seed: settings.seed ^ 0xDEAD_BEEF),
@@ -132,6 +137,7 @@ public final class Simulation: @unchecked Sendable {
     public var concurrencyFigures: ConcurrencyFigures {
         var figures = record.withLock { $0.concurrency }
         figures.runs = cli == nil ? 0 : 1
+        if cli != nil, world.second != .same { figures.otherIdentities[world.second.rawValue] = 1 }
         return figures
     }
 

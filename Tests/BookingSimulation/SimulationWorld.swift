@@ -23,14 +23,26 @@ final class SimulationWorld: @unchecked Sendable {
     /// A client with no faults and no retries, for the checks and the "bank".
     let inspector: BookingAPIClient
     let server: ServerAddress
+    /// Who the second process is, and where its files are.
+    let second: SecondIdentity
+    /// The second server (`SecondIdentity.otherServer`): its own sandbox,
+    /// with the same inventory and ids of its own.
+    let secondHandler: SandboxHandler?
+    /// The second process's attempts: the app's file, or its own space's.
+    let secondAttempts: AttemptFileReader
+    /// The inspector of the second process's server and account.
+    let secondInspector: BookingAPIClient
     /// The source of every process's attempt ids and keys, from the seed.
     private let ids: Locked<SimulationRandom>
     static let apiKey = "sk_test_sim"
     /// The sandbox's address as the clients are configured with it (the
     /// network is in-process; the address is never dialled).
     static let serverURL = "http://127.0.0.1:1"
+    /// The second server's address, and the second account's key.
+    static let secondServerURL = "http://127.0.0.1:2"
+    static let secondAPIKey = "sk_test_sim2"
 
-    init(seed: UInt64, faultPercent: Int, holdTTLMilliseconds: Int64) throws {
+    init(seed: UInt64, faultPercent: Int, holdTTLMilliseconds: Int64, second: SecondIdentity = .same) throws {
         directory = Self.makeDirectory(seed: seed)
         clientDirectory = (directory as NSString).appendingPathComponent("client")
         let scheduler = VirtualScheduler()
@@ -44,18 +56,65 @@ final class SimulationWorld: @unchecked Sendable {
         configuration.idSeed = configuration.inventorySeed  // the ids the trace names, the same on every replay
         configuration.clock = SandboxClock { clock.unixMilliseconds }
         handler = try SandboxHandler(configuration: configuration)
+        self.second = second
+        if second == .otherServer {
+            var other = configuration
+            other.databasePath = (directory as NSString).appendingPathComponent("sandbox2/sandbox.sqlite")
+            other.idSeed = configuration.inventorySeed ^ 0x5EC0_0D
+            secondHandler = try SandboxHandler(configuration: other)
+        } else {
+            secondHandler = nil
+        }
         attempts = AttemptFileReader(path: (clientDirectory as NSString).appendingPathComponent("booking.sqlite"))
+        secondAttempts =
+            second == .same
+            ? attempts
+            : AttemptFileReader(
+                path: (try Self.spaceDirectory(of: second, under: clientDirectory) as NSString)
+                    .appendingPathComponent("booking.sqlite"))
         serverHolds = ServerHoldReader(
             path: (directory as NSString).appendingPathComponent("sandbox/sandbox.sqlite"), account: "sim")
         let direct = InProcessTransport(handler: handler)
+        let secondDirect = secondHandler.map { InProcessTransport(handler: $0) } ?? direct
         network = SimulatedNetwork(
-            base: direct, clock: clock, observations: observations, attempts: attempts, seed: seed,
-            faultPercent: faultPercent)
+            base: ServerRouter(first: direct, second: secondDirect), clock: clock, observations: observations,
+            attempts: ["app": attempts, "cli": secondAttempts], seed: seed, faultPercent: faultPercent)
         ids = Locked(SimulationRandom(seed: seed ^ 0x1D5))
         server = try ServerAddress(Self.serverURL)
+        let checks = APIConfiguration(policy: OutcomePolicyFactory.noRetries)
         inspector = BookingAPIClient(
-            server: server, apiKey: Self.apiKey, transport: direct,
-            configuration: APIConfiguration(policy: OutcomePolicyFactory.noRetries), sleeper: NoSleeper())
+            server: server, apiKey: Self.apiKey, transport: direct, configuration: checks, sleeper: NoSleeper())
+        let (secondURL, secondKey) = Self.endpoint(of: second)
+        secondInspector = BookingAPIClient(
+            server: try ServerAddress(secondURL), apiKey: secondKey, transport: secondDirect, configuration: checks,
+            sleeper: NoSleeper())
+    }
+
+    /// The attempts files of every data space in use: the app's, then the
+    /// second identity's when it has its own.
+    var spaceReaders: [AttemptFileReader] {
+        second == .same ? [attempts] : [attempts, secondAttempts]
+    }
+
+    /// The server and API key a process of `role` is configured with.
+    func endpoint(of role: ClientLane.Role) -> (url: String, apiKey: String) {
+        role == .app ? (Self.serverURL, Self.apiKey) : Self.endpoint(of: second)
+    }
+
+    private static func endpoint(of second: SecondIdentity) -> (url: String, apiKey: String) {
+        switch second {
+        case .same: return (serverURL, apiKey)
+        case .otherAccount: return (serverURL, secondAPIKey)
+        case .otherServer: return (secondServerURL, apiKey)
+        }
+    }
+
+    /// Where the second process keeps its files when it is not the app's
+    /// server and account: its data space under the app's directory, which
+    /// the app (the first to write there) owns.
+    private static func spaceDirectory(of second: SecondIdentity, under root: String) throws -> String {
+        let (url, key) = endpoint(of: second)
+        return DataSpace(server: try ServerAddress(url).spaceName, apiKey: key).directory(under: root)
     }
 
     /// The wall clock the clients read (timestamps, the key's lifetime,
@@ -85,6 +144,7 @@ final class SimulationWorld: @unchecked Sendable {
     /// Removes the files.
     func removeFiles() {
         attempts.close()
+        secondAttempts.close()
         serverHolds.close()
         try? FileManager.default.removeItem(atPath: directory)
     }

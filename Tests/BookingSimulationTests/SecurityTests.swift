@@ -32,9 +32,16 @@ import Testing
         }
     }
 
+    /// Every file under `directory`, the data spaces' folders included (a
+    /// seed whose second process is another account keeps its own files in
+    /// `spaces/`).
     static func files(in directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        ((try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []).sorted()
             .map { (directory as NSString).appendingPathComponent($0) }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
     }
 
     @Test func noLuhnValidCardNumberIsInAnyFileAfterASimulatedRun() async throws {
