@@ -6,7 +6,9 @@ import BookingCore
 public enum CancelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// This device's copy of the trip is already cancelled: nothing was sent.
     case alreadyCancelled(BookingID, Version)
-    /// The server refused this cancellation, so it cancelled nothing:
+    /// The server refused this cancellation, so it cancelled nothing (a
+    /// refusal whose read finds the booking cancelled, by an earlier try or
+    /// another device, is never this: the cancel returns that booking):
     /// `code` is the server's (`VERSION_CONFLICT`, `BOOKING_NOT_CANCELLABLE`,
     /// `NOT_FOUND`, ...). `current` is the booking as the server has it now,
     /// when it could be read (the trip is saved from it).

@@ -85,13 +85,6 @@ enum CancelCommand: ArgumentCommand {
                 + (now.map { " (it is now \($0))" } ?? "")
                 + ": nothing was cancelled; this device's copy is updated; "
                 + "run `booking cancel \(id)` again to cancel it as it is now"
-        case "BOOKING_NOT_CANCELLABLE" where current?.state == .cancelled:
-            // Cancelled on the server, by this cancellation's earlier try or
-            // another device: the server's state is said, not "nothing was
-            // cancelled" (the first try may be what cancelled it).
-            return "booking \(id) is cancelled on the server"
-                + (current?.refund.map { " (\($0.refund.text.terminalSafe))" } ?? "")
-                + "; this device's copy is updated"
         case "BOOKING_NOT_CANCELLABLE":
             return "booking \(id) cannot be cancelled"
                 + (now.map { ": the server has it \($0)" } ?? "")
