@@ -1,15 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way (ARCHITECTURE.md):
-// booking -> BookingKit -> BookingStore -> SQLite -> CSQLite
+// Dependencies point one way (ARCHITECTURE.md). Every module's name starts
+// with Booking (CBooking for C), so none collides with another package's.
+// booking -> BookingKit -> BookingStore -> BookingSQLite -> CBookingSQLite
 //                       -> BookingAPI
-//                       -> BookingCurl (Linux) -> BookingAPI, CCurl
+//                       -> BookingCurl (Linux) -> BookingAPI, CBookingCurl
 //                       -> BookingCore (pure)
-// booking -> BookingSandbox -> SQLite, HTTPServer, BookingCore
-// booking -> CommandLineKit (the generic command line: parser, help's
-//            pieces, completions, manual page; Foundation, Primitives)
-// every module may use Primitives (no dependencies of its own)
+// booking -> BookingSandbox -> BookingSQLite, BookingHTTPServer, BookingCore
+// booking -> BookingCommandLine (the generic command line: parser, help's
+//            pieces, completions, manual page; Foundation, BookingPrimitives)
+// every module may use BookingPrimitives (no dependencies of its own)
 let package = Package(
     name: "BookingKit",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -23,45 +24,46 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CSQLite",
+            name: "CBookingSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "BookingSQLite", dependencies: ["CBookingSQLite"]),
         // libcurl's easy interface for BookingCurl, Linux's HTTP, loaded at
         // run time with dlopen: no libcurl header or development package
-        // to build (Sources/CCurl/include/CCurl.h), `libcurl.so.4` to run.
+        // to build (Sources/CBookingCurl/include/CBookingCurl.h), `libcurl.so.4` to run.
         // `dl` for glibc before 2.34, where dlopen is not in libc.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CBookingCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The dependency-free primitives every module may use (ARCHITECTURE.md).
-        .target(name: "Primitives"),
-        .target(name: "BookingCore", dependencies: ["Primitives"]),
+        .target(name: "BookingPrimitives"),
+        .target(name: "BookingCore", dependencies: ["BookingPrimitives"]),
         .target(
             name: "BookingStore",
-            dependencies: ["SQLite", "BookingCore", "Primitives"],
+            dependencies: ["BookingSQLite", "BookingCore", "BookingPrimitives"],
             plugins: ["EmbedSchema"]
         ),
-        .target(name: "BookingAPI", dependencies: ["BookingCore", "Primitives"]),
+        .target(name: "BookingAPI", dependencies: ["BookingCore", "BookingPrimitives"]),
         // The HTTP a client uses on Linux unless told otherwise: libcurl on
         // one thread per exchange, without FoundationNetworking's hops
         // (BENCHMARKS.md, "A whole booking, end to end"). Apple platforms
         // keep URLSession, the system's own HTTP stack.
-        .target(name: "BookingCurl", dependencies: ["BookingAPI", "CCurl", "Primitives"]),
+        .target(name: "BookingCurl", dependencies: ["BookingAPI", "CBookingCurl", "BookingPrimitives"]),
         .target(
             name: "BookingKit",
             dependencies: [
-                "BookingCore", "BookingStore", "BookingAPI", "Primitives",
+                "BookingCore", "BookingStore", "BookingAPI", "BookingPrimitives",
                 .target(name: "BookingCurl", condition: .when(platforms: [.linux])),
             ]),
-        .target(name: "HTTPServer", dependencies: ["Primitives"]),
+        .target(name: "BookingHTTPServer", dependencies: ["BookingPrimitives"]),
         // The command line's generic machinery, like swift-argument-parser:
         // a tool passes its `Program` in; nothing in it names `booking`.
-        .target(name: "CommandLineKit", dependencies: ["Primitives"]),
+        .target(name: "BookingCommandLine", dependencies: ["BookingPrimitives"]),
         .target(
             name: "BookingCLI",
             dependencies: [
-                "BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "HTTPServer", "BookingCore", "SQLite",
-                "Primitives", "BookingViewer", "CommandLineKit",
+                "BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "BookingHTTPServer", "BookingCore",
+                "BookingSQLite",
+                "BookingPrimitives", "BookingViewer", "BookingCommandLine",
             ]
         ),
         // The lean trip viewer (no networking linked): `booking` answers
@@ -70,10 +72,10 @@ let package = Package(
         // all of it in: `swift build` builds both.) TripViewerCore imports no
         // Foundation and reads booking.sqlite through SQLite's C interface;
         // BookingViewer adds the full CLI's `TripRecord` to it.
-        .target(name: "TripViewerCore", dependencies: ["CSQLite", "BookingCore", "Primitives"]),
+        .target(name: "TripViewerCore", dependencies: ["CBookingSQLite", "BookingCore", "BookingPrimitives"]),
         .target(
             name: "BookingViewer",
-            dependencies: ["TripViewerCore", "BookingStore", "BookingCore", "SQLite", "Primitives"]),
+            dependencies: ["TripViewerCore", "BookingStore", "BookingCore", "BookingSQLite", "BookingPrimitives"]),
         // Linked fully static on Linux (`-static-executable`: the Swift
         // runtime, SQLite from libsqlite3-dev's `libsqlite3.a`, and glibc):
         // no dynamic loader, no shared objects found and relocated before
@@ -104,84 +106,96 @@ let package = Package(
         .target(
             name: "BookingConformance",
             dependencies: [
-                "BookingAPI", "Primitives", .target(name: "BookingCurl", condition: .when(platforms: [.linux])),
+                "BookingAPI", "BookingPrimitives", .target(name: "BookingCurl", condition: .when(platforms: [.linux])),
             ]),
         .executableTarget(name: "booking-conformance", dependencies: ["BookingConformance"]),
         .target(
             name: "BookingSandbox",
-            dependencies: ["SQLite", "BookingCore", "HTTPServer", "Primitives"],
+            dependencies: ["BookingSQLite", "BookingCore", "BookingHTTPServer", "BookingPrimitives"],
             plugins: ["EmbedSchema"]
         ),
         .executableTarget(name: "SchemaEmbedder"),
         // Benchmarks (BENCHMARKS.md): the store against raw sqlite3 C.
-        .target(name: "CSQLiteBaseline", dependencies: ["CSQLite"]),
+        .target(name: "CBookingSQLiteBaseline", dependencies: ["CBookingSQLite"]),
         .executableTarget(
             name: "bookingkit-bench",
             dependencies: [
-                "BookingStore", "SQLite", "BookingCore", "CSQLiteBaseline", "BookingKit", "BookingAPI",
-                "BookingSandbox", "Primitives",
+                "BookingStore", "BookingSQLite", "BookingCore", "CBookingSQLiteBaseline", "BookingKit", "BookingAPI",
+                "BookingSandbox", "BookingPrimitives",
             ]
         ),
         // The start-up floor of the cold-start benchmark (scripts/bench-cold-start.sh).
         .executableTarget(name: "bench-hello"),
         // Test-only: shared helpers, and a child process for cross-process tests.
-        .target(name: "TestSupport", dependencies: ["Primitives"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["BookingPrimitives"], path: "Tests/Support"),
         .target(
             name: "BookingTestSupport",
-            dependencies: ["BookingAPI", "BookingCore", "BookingSandbox", "HTTPServer", "TestSupport", "Primitives"],
+            dependencies: [
+                "BookingAPI", "BookingCore", "BookingSandbox", "BookingHTTPServer", "TestSupport", "BookingPrimitives",
+            ],
             path: "Tests/BookingTestSupport"
         ),
         .target(
             name: "BookingSimulation",
             dependencies: [
-                "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite", "BookingSandbox",
-                "BookingTestSupport", "HTTPServer",
+                "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingSQLite", "BookingSandbox",
+                "BookingTestSupport", "BookingHTTPServer",
             ],
             path: "Tests/BookingSimulation"
         ),
         .executableTarget(
-            name: "store-probe", dependencies: ["BookingStore", "SQLite", "BookingCore"], path: "Tests/StoreProbe"),
+            name: "store-probe", dependencies: ["BookingStore", "BookingSQLite", "BookingCore"],
+            path: "Tests/StoreProbe"),
         .plugin(
             name: "EmbedSchema",
             capability: .buildTool(),
             dependencies: ["SchemaEmbedder"]
         ),
-        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
+        .testTarget(name: "BookingPrimitivesTests", dependencies: ["BookingPrimitives"]),
+        .testTarget(name: "BookingSQLiteTests", dependencies: ["BookingSQLite", "TestSupport"]),
         .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore", "TestSupport"]),
-        .testTarget(name: "BookingStoreTests", dependencies: ["BookingStore", "SQLite", "BookingCore", "TestSupport"]),
-        .testTarget(name: "BookingAPITests", dependencies: ["BookingAPI", "BookingCore", "HTTPServer", "Primitives"]),
+        .testTarget(
+            name: "BookingStoreTests", dependencies: ["BookingStore", "BookingSQLite", "BookingCore", "TestSupport"]),
+        .testTarget(
+            name: "BookingAPITests",
+            dependencies: ["BookingAPI", "BookingCore", "BookingHTTPServer", "BookingPrimitives"]),
         .testTarget(
             name: "BookingKitTests",
             dependencies: [
                 "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport",
-                "BookingSandbox", "HTTPServer", "Primitives",
+                "BookingSandbox", "BookingHTTPServer", "BookingPrimitives",
             ]),
         .testTarget(
             name: "BookingCurlTests",
-            dependencies: ["BookingCurl", "BookingAPI", "BookingCore", "HTTPServer", "Primitives", "TestSupport"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport", "Primitives"]),
+            dependencies: [
+                "BookingCurl", "BookingAPI", "BookingCore", "BookingHTTPServer", "BookingPrimitives", "TestSupport",
+            ]),
+        .testTarget(
+            name: "BookingHTTPServerTests", dependencies: ["BookingHTTPServer", "TestSupport", "BookingPrimitives"]),
         .testTarget(
             name: "BookingSimulationTests",
             dependencies: [
-                "BookingSimulation", "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "SQLite",
-                "BookingSandbox", "BookingTestSupport", "HTTPServer", "BookingCLI",
+                "BookingSimulation", "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingSQLite",
+                "BookingSandbox", "BookingTestSupport", "BookingHTTPServer", "BookingCLI",
             ]
         ),
         .testTarget(
             name: "BookingCLITests",
             dependencies: [
-                "BookingCLI", "CommandLineKit", "BookingAPI", "BookingCore", "TestSupport", "Primitives",
-                "BookingTestSupport", "HTTPServer",
+                "BookingCLI", "BookingCommandLine", "BookingAPI", "BookingCore", "TestSupport", "BookingPrimitives",
+                "BookingTestSupport", "BookingHTTPServer",
             ]),
         .testTarget(
             name: "BookingSandboxTests",
-            dependencies: ["BookingSandbox", "HTTPServer", "SQLite", "BookingCore", "Primitives", "TestSupport"]),
+            dependencies: [
+                "BookingSandbox", "BookingHTTPServer", "BookingSQLite", "BookingCore", "BookingPrimitives",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "BookingConformanceTests",
             dependencies: [
                 "BookingConformance", "BookingSandbox", "BookingTestSupport", "BookingAPI", "BookingCore", "BookingKit",
-                "HTTPServer", "Primitives", "TestSupport",
+                "BookingHTTPServer", "BookingPrimitives", "TestSupport",
             ]),
     ]
 )

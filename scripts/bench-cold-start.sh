@@ -76,7 +76,7 @@ static_dir=""
 if [ "$static" = 1 ]; then
     # Only for --static: a static Swift stdlib links FoundationNetworking
     # (booking-cli) against libcurl's archive. The package itself builds
-    # without libcurl's development package (CCurl loads libcurl.so.4).
+    # without libcurl's development package (CBookingCurl loads libcurl.so.4).
     if ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then
         echo "bench-cold-start: installing libcurl4-openssl-dev (for the static build)" >&2
         apt-get update -qq && apt-get install -y -qq libcurl4-openssl-dev >/dev/null

@@ -20,7 +20,7 @@ swift build --target BookingSandbox >/dev/null
 BIN="$(swift build --show-bin-path)"
 TRIPLE="$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')"
 for module in "${MODULES[@]}"; do
-    swift-symbolgraph-extract -module-name "$module" -I "$BIN/Modules" -I Sources/CSQLite -Xcc -fmodule-map-file="$BIN/CCurl.build/module.modulemap" -I Sources/CCurl/include -target "$TRIPLE" \
+    swift-symbolgraph-extract -module-name "$module" -I "$BIN/Modules" -I Sources/CBookingSQLite -Xcc -fmodule-map-file="$BIN/CBookingCurl.build/module.modulemap" -I Sources/CBookingCurl/include -target "$TRIPLE" \
         -output-dir "$WORK" -minimum-access-level public -skip-synthesized-members
     python3 scripts/api-listing.py "$WORK/$module.symbols.json" >"$WORK/$module.txt"
 done

@@ -12,7 +12,7 @@ swift build --target BookingKit >/dev/null
 BIN="$(swift build --show-bin-path)"
 TRIPLE="$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')"
 mkdir -p "$WORK/symbols"
-swift-symbolgraph-extract -module-name BookingKit -I "$BIN/Modules" -I Sources/CSQLite -Xcc -fmodule-map-file="$BIN/CCurl.build/module.modulemap" -I Sources/CCurl/include -target "$TRIPLE" \
+swift-symbolgraph-extract -module-name BookingKit -I "$BIN/Modules" -I Sources/CBookingSQLite -Xcc -fmodule-map-file="$BIN/CBookingCurl.build/module.modulemap" -I Sources/CBookingCurl/include -target "$TRIPLE" \
     -output-dir "$WORK/symbols" -minimum-access-level public -skip-synthesized-members
 docc convert Sources/BookingKit/BookingKit.docc --additional-symbol-graph-dir "$WORK/symbols" \
     --fallback-display-name BookingKit --fallback-bundle-identifier org.bookingkit.BookingKit \

@@ -4,11 +4,11 @@
 #   scripts/fuzz.sh [seconds-per-target] [target...]
 #
 # Targets: deep-link, wire-decoder, http-parser, database-open, flow-events,
-# command-line (CommandLineKit's parser over command types: typed options
+# command-line (BookingCommandLine's parser over command types: typed options
 # and arguments of every kind), body-limit (the response-size cap of every
 # endpoint, through the API client). How they are built: outside SwiftPM,
-# with swiftc -sanitize=fuzzer,address. The modules under test (Primitives,
-# SQLite, BookingCore, BookingStore, BookingAPI, CommandLineKit) are compiled
+# with swiftc -sanitize=fuzzer,address. The modules under test (BookingPrimitives,
+# BookingSQLite, BookingCore, BookingStore, BookingAPI, BookingCommandLine) are compiled
 # from their sources into instrumented static libraries, and each harness in
 # Tests/Fuzz/Harnesses links the ones it needs; the HTTP parser's few pure
 # files are compiled into its harness directly. BookingStore's embedded
@@ -35,7 +35,7 @@ out=${FUZZ_OUT:-/tmp/bookingkit-fuzz}
 modules="$out/modules"
 mkdir -p "$modules"
 flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -enable-upcoming-feature ExistentialAny -package-name bookingkit
-       -enable-testing -I "$modules" -Xcc -fmodule-map-file="$root/Sources/CSQLite/module.modulemap")
+       -enable-testing -I "$modules" -Xcc -fmodule-map-file="$root/Sources/CBookingSQLite/module.modulemap")
 
 (cd "$root" && swift build --target BookingStore >/dev/null)
 schema=$(find "$root/.build" -path "*plugins/outputs/*/BookingStore/destination/EmbedSchema/EmbeddedSchema.swift" | head -1)
@@ -49,13 +49,13 @@ module() { # name sources...
     swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$name" \
         -emit-module-path "$modules/$name.swiftmodule" -o "$modules/lib$name.a" "$@" 2>&1 | quiet
 }
-if [ "${FUZZ_REUSE_MODULES:-0}" != 1 ] || [ ! -f "$modules/libCommandLineKit.a" ]; then
-    module Primitives "$root"/Sources/Primitives/*.swift
-    module SQLite "$root"/Sources/SQLite/*.swift
+if [ "${FUZZ_REUSE_MODULES:-0}" != 1 ] || [ ! -f "$modules/libBookingCommandLine.a" ]; then
+    module BookingPrimitives "$root"/Sources/BookingPrimitives/*.swift
+    module BookingSQLite "$root"/Sources/BookingSQLite/*.swift
     module BookingCore "$root"/Sources/BookingCore/*.swift
     module BookingStore "$root"/Sources/BookingStore/*.swift "$schema"
     module BookingAPI "$root"/Sources/BookingAPI/*.swift "$root"/Sources/BookingAPI/Wire/*.swift
-    module CommandLineKit $(find "$root/Sources/CommandLineKit" -name "*.swift" | sort)
+    module BookingCommandLine $(find "$root/Sources/BookingCommandLine" -name "*.swift" | sort)
 fi
 
 harness() { # target harness-files... -- libraries...
@@ -63,22 +63,22 @@ harness() { # target harness-files... -- libraries...
     swiftc "${flags[@]}" -L "$modules" "$@" -o "$out/fuzz-$target" 2>&1 | quiet
 }
 h="$root/Tests/Fuzz/Harnesses"
-http="$root/Sources/HTTPServer"
+http="$root/Sources/BookingHTTPServer"
 for target in "${targets[@]}"; do
     case $target in
-        deep-link) harness "$target" "$h/DeepLinkFuzz.swift" -lBookingCore -lPrimitives ;;
-        wire-decoder) harness "$target" "$h/WireDecoderFuzz.swift" -lBookingAPI -lBookingCore -lPrimitives -lFoundationNetworking ;;
+        deep-link) harness "$target" "$h/DeepLinkFuzz.swift" -lBookingCore -lBookingPrimitives ;;
+        wire-decoder) harness "$target" "$h/WireDecoderFuzz.swift" -lBookingAPI -lBookingCore -lBookingPrimitives -lFoundationNetworking ;;
         http-parser) harness "$target" "$h/HTTPParserFuzz.swift" -module-name HTTPParserFuzz \
             "$http/HTTPRequestParser.swift" "$http/HTTPSyntax.swift" "$http/HTTPParseError.swift" \
             "$http/HTTPVersion.swift" "$http/HTTPHeaders.swift" "$http/HTTPRequest.swift" \
-            "$http/HTTPResponse.swift" "$http/HTTPResponse+Disposition.swift" "$http/HTTPResponse+JSONError.swift" -lPrimitives ;;
+            "$http/HTTPResponse.swift" "$http/HTTPResponse+Disposition.swift" "$http/HTTPResponse+JSONError.swift" -lBookingPrimitives ;;
         command-line) harness "$target" "$h/CommandLineFuzz.swift" -module-name CommandLineFuzz \
-            -lCommandLineKit -lPrimitives ;;
+            -lBookingCommandLine -lBookingPrimitives ;;
         body-limit) harness "$target" "$h/BodyLimitFuzz.swift" -module-name BodyLimitFuzz \
-            -lBookingAPI -lBookingCore -lPrimitives -lFoundationNetworking ;;
-        database-open) harness "$target" "$h/DatabaseOpenFuzz.swift" -lBookingStore -lSQLite -lBookingCore -lPrimitives -lsqlite3 ;;
+            -lBookingAPI -lBookingCore -lBookingPrimitives -lFoundationNetworking ;;
+        database-open) harness "$target" "$h/DatabaseOpenFuzz.swift" -lBookingStore -lBookingSQLite -lBookingCore -lBookingPrimitives -lsqlite3 ;;
         flow-events) harness "$target" "$h/FlowEventsFuzz.swift" "$h/ByteReader.swift" -module-name FlowEventsFuzz \
-            -lBookingCore -lPrimitives ;;
+            -lBookingCore -lBookingPrimitives ;;
         *) echo "unknown target $target" >&2; exit 2 ;;
     esac
 done

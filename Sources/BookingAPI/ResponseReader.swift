@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// The delegate of every API session: it reads each answer's body as it
 /// arrives and stops one byte past the request's cap (`maximumBodyBytes`),

@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// The `Retry-After` header: delta-seconds (`120`) or an HTTP-date. Parsed
 /// strictly: a value that is garbage, negative, fractional, signed or

@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// A validated base URL of the booking API.
 ///

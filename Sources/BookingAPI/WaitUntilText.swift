@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// The time a server asked to wait until (`FinalFailure.waitRequested`), as
 /// people read it: always in UTC, rounded up to the minute (never before

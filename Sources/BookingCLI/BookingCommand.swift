@@ -1,4 +1,4 @@
-import CommandLineKit
+import BookingCommandLine
 
 /// One `booking` command as a type: it declares its options and arguments
 /// once (`TypedOption`, `TypedArgument`, listed in `spec`), reads them typed

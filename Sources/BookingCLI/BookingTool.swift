@@ -1,6 +1,6 @@
-import CommandLineKit
+import BookingCommandLine
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `booking` command: parses the words, runs the command, and maps
 /// every way it can end to an exit code in one place. The executable's

@@ -1,5 +1,5 @@
+import BookingSQLite
 import BookingStore
-import SQLite
 
 /// `booking.sqlite` opened once before the client opens it, its write lock
 /// taken for an instant: a file the program will not use (a link, emptied,

@@ -1,4 +1,4 @@
-import CommandLineKit
+import BookingCommandLine
 
 /// What the manual page says beyond `--help`: the environment, the files
 /// and examples. Kept beside the commands so both change together.

@@ -1,5 +1,5 @@
+import BookingCommandLine
 import BookingCore
-import CommandLineKit
 import Foundation
 
 /// Every command of `booking`, its options and its help: the one place

@@ -1,8 +1,8 @@
 import BookingAPI
+import BookingHTTPServer
+import BookingSQLite
 import BookingSandbox
 import Foundation
-import HTTPServer
-import SQLite
 
 /// The embedded default: the sandbox started inside this process on
 /// 127.0.0.1 and an ephemeral port, its database kept in

@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// The first of several values recorded by any thread; later ones are
 /// dropped. What a run says about its first refusal of a kind: the request

@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// A flag set from a signal handler and read by a loop.
 package final class Flag: Sendable {

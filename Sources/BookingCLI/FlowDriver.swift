@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// Drives the booking flow for one command run through the run's
 /// `BookingClient`, as an app's screens would: taps its actions, follows

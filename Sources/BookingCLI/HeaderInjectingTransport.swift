@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// A transport that adds a header to chosen requests before handing them to
 /// another transport. The demo uses it to ask the sandbox for a fault on one

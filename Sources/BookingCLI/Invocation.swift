@@ -1,5 +1,5 @@
 import BookingAPI
-import CommandLineKit
+import BookingCommandLine
 import Foundation
 
 /// One run of a command: what was parsed, the settings, the console and the

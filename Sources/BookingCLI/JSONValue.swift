@@ -1,5 +1,5 @@
-import Primitives
+import BookingPrimitives
 
-/// The JSON document of `--json` output: `Primitives.JSONValue`, the one
+/// The JSON document of `--json` output: `BookingPrimitives.JSONValue`, the one
 /// JSON value of the package, under the name the CLI's code uses.
-package typealias JSONValue = Primitives.JSONValue
+package typealias JSONValue = BookingPrimitives.JSONValue

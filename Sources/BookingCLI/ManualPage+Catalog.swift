@@ -1,4 +1,4 @@
-import CommandLineKit
+import BookingCommandLine
 
 extension ManualPage {
     /// The page of `booking` (`CommandCatalog`), over `commands` and

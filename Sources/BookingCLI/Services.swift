@@ -1,10 +1,10 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingPrimitives
+import BookingSQLite
 import BookingStore
 import Foundation
-import Primitives
-import SQLite
 
 /// What a command that talks to the server gets: one `BookingClient` over
 /// the data directory (to the given server, or to the embedded sandbox

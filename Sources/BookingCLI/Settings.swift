@@ -1,8 +1,8 @@
 import BookingAPI
+import BookingCommandLine
+import BookingPrimitives
 import BookingStore
-import CommandLineKit
 import Foundation
-import Primitives
 
 /// What every command runs with, from the global options and the
 /// environment: the server (none: the embedded sandbox), the API key, the

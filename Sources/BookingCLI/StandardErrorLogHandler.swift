@@ -1,5 +1,5 @@
 import BookingKit
-import Primitives
+import BookingPrimitives
 
 /// BookingKit's log messages on stderr, one line each, from `minimum` up:
 /// `booking: warning [repository] cannot save the attempt's phase (attempt=…, error=…)`.

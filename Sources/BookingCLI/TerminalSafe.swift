@@ -1,5 +1,5 @@
-import Primitives
+import BookingPrimitives
 
-/// Text made safe to print to a person's terminal: `Primitives.TerminalSafe`,
+/// Text made safe to print to a person's terminal: `BookingPrimitives.TerminalSafe`,
 /// the one copy of the rule, under the name the CLI's code uses.
-package typealias TerminalSafe = Primitives.TerminalSafe
+package typealias TerminalSafe = BookingPrimitives.TerminalSafe

@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingCommandLine
 import BookingCore
-import CommandLineKit
 
 /// The checks of `booking`'s own values (dates, ids, the server, the API
 /// key), beside the generic ones (`Validate.integer`, `choice`, ...). Each

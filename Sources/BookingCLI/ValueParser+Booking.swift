@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingCommandLine
 import BookingCore
-import CommandLineKit
 
 /// The parsers of `booking`'s own values, beside the generic ones
 /// (`ValueParser.text`, `oneOf`, `file`, `directory`, `integer`).

@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// One request to send: method, path with query, JSON body, key, account.
 struct Call: Sendable {

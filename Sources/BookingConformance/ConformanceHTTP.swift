@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// The kit's HTTP: sends one request through a `Transport`, within the
 /// run's bounds, and records every exchange, the holds and bookings the

@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// The outcome of a run: each check's result, the run's size and what it
 /// left on the server; as lines (`text`), JSON (`json`) or JUnit XML

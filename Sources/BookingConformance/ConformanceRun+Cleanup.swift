@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 extension ConformanceRun {
     /// Cancels every booking the run made that is still `CONFIRMED` (or

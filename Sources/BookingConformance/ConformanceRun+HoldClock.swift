@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 extension ConformanceRun {
     /// `hold-clock`: `expiresInMs` is a duration: it falls across reads by

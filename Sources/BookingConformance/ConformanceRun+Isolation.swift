@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 extension ConformanceRun {
     /// `isolation`: with a second account's key, none of the first

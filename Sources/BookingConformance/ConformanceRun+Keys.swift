@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 extension ConformanceRun {
     /// `key-reuse`: a used key with another body is refused with 422

@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 extension ConformanceRun {
     /// `refusals`: the refusals the client decides by have the contract's

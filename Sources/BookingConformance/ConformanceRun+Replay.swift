@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 extension ConformanceRun {
     /// `replay`: every POST that moves money or rooms (hold, extend, pay,

@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 extension ConformanceRun {
     /// The stay every hold is for: 2 nights, 60 days from today (UTC).

@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 extension ConformanceRun {
     /// `versions`: a booking's version never moves backwards across the

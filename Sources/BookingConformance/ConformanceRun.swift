@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// One run of the kit against a server: every selected check in order,
 /// then the cleanup (holds released, bookings cancelled), as a report.

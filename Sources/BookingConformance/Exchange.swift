@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// One request the kit sent and what came back: the evidence a broken
 /// promise is reported with.

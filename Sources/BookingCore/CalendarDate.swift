@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// A day on the calendar in the hotel's own time zone, such as a check-in
 /// date. Never an instant: there is no time zone to convert, so the date can

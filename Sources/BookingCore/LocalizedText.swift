@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// A text on screen as an app localizes it: a stable key, the English
 /// default, and the values that fill its placeholders, in order.

@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// The money given back for a cancelled booking, as the server reports it:
 /// its amount, its state and when that state was reached. The server sends

@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// Trips as one iCalendar document (RFC 5545), for a calendar app to import.
 ///

@@ -1,7 +1,7 @@
 import BookingAPI
-import CCurl
+import BookingPrimitives
+import CBookingCurl
 import Foundation
-import Primitives
 
 /// One request on an easy handle driven by a multi handle of its own
 /// (`CurlHandles`), on the thread that calls `perform()`, so that `cancel()`

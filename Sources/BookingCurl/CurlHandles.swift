@@ -1,4 +1,4 @@
-import CCurl
+import CBookingCurl
 
 /// An easy handle and the multi handle that drives it, kept between
 /// exchanges: making them anew (the multi handle's wake-up socket pair, its

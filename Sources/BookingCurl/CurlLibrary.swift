@@ -1,4 +1,4 @@
-import CCurl
+import CBookingCurl
 
 /// Why libcurl cannot be used in this process: `libcurl.so.4` is missing,
 /// lacks a function `CurlTransport` calls (libcurl before 7.68), or failed

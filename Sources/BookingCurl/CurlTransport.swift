@@ -1,7 +1,7 @@
 import BookingAPI
-import CCurl
+import BookingPrimitives
+import CBookingCurl
 import Foundation
-import Primitives
 
 /// Real HTTP through libcurl's easy interface: the transport a
 /// `BookingClient` uses on Linux when its configuration names none.
@@ -36,7 +36,7 @@ import Primitives
 ///   says why, with the host (`TransportError(curlCode:)`).
 ///
 /// Builds with no libcurl header: libcurl is loaded at run time (`load()`,
-/// CCurl). A process must not use a transport while `load()` fails; the
+/// CBookingCurl). A process must not use a transport while `load()` fails; the
 /// default transport falls back to URLSession then. It is linked only on
 /// Linux, where FoundationNetworking already loads libcurl.
 package final class CurlTransport: Transport {

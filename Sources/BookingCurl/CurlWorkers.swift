@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// The threads exchanges run on: `curl_multi_poll` blocks its thread, so it
 /// cannot be one of the cooperative pool's few threads. A thread that

@@ -1,5 +1,5 @@
 import BookingAPI
-import CCurl
+import CBookingCurl
 
 extension TransportError {
     /// libcurl's result for a transfer that got no whole answer, in the

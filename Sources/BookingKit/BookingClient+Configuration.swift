@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingPrimitives
 import Foundation
-import Primitives
 
 extension BookingClient {
     /// Everything a `BookingClient` needs, in one value: make it once at

@@ -1,6 +1,6 @@
+import BookingPrimitives
 import BookingStore
 import Foundation
-import Primitives
 
 /// BookingKit's one way in: built from one `Configuration`, it owns the
 /// booking flow, the databases in the data directory and the API client.

@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 extension BookingRepository {
     /// Sets a pragma on the repository's own connection. A seam for the

@@ -1,6 +1,6 @@
 import BookingCore
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// An append-only log of a flow's events, one JSON object per line: the
 /// time, the event, and the state and effects it led to (by name).

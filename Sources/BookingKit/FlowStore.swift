@@ -1,6 +1,6 @@
 import BookingCore
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// Owns the booking flow's state: takes events one at a time in arrival
 /// order, runs `reduce`, publishes the new state, and hands the effects to

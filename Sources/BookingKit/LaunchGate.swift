@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// Opens once `launch()` has put the saved attempt back into the flow:
 /// `BookingClient.states()` asked for before it waits here, so its first

@@ -1,5 +1,5 @@
 import BookingCore
-import Primitives
+import BookingPrimitives
 
 /// Saves what the flow's states say of offers, so that later runs (another
 /// process, the next launch) see it before anything is sent: a changed

@@ -1,7 +1,7 @@
 import BookingAPI
+import BookingPrimitives
 import BookingStore
 import Foundation
-import Primitives
 
 /// Reads the server's payment-method switch for a client, keeps the last
 /// value in memory and in `cache.sqlite` (written only when it changed),

@@ -1,7 +1,7 @@
 import BookingAPI
+import BookingPrimitives
 import BookingStore
 import Foundation
-import Primitives
 
 /// The server's `Idempotency-Key-Lifetime` kept in the data directory's
 /// `booking.sqlite` (`KeyLifetimeTable`), where the repository reads it for

@@ -1,6 +1,6 @@
 import BookingCore
+import BookingPrimitives
 import Dispatch
-import Primitives
 
 /// Follows the flow's states and reports each payment session's end to the
 /// app's `BookingMetrics`, on a serial queue of its own: never on the

@@ -1,5 +1,5 @@
 import BookingAPI
-import Primitives
+import BookingPrimitives
 
 /// Signs each request with the client's current credential, set at
 /// creation and replaced by `BookingClient.signedIn(_:)` when the user

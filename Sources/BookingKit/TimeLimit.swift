@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// Runs work with a time bound without waiting for it past the bound: the
 /// work goes on in its own task (it must be safe to abandon: reads, and

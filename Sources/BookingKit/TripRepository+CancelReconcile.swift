@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
+import BookingSQLite
 import BookingStore
 import Foundation
-import SQLite
 
 extension TripRepository {
     /// Settles every open cancellation, then every open change of dates

@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
+import BookingSQLite
 import BookingStore
 import Foundation
-import SQLite
 
 extension TripRepository {
     /// Reads again every trip whose saved refund is still `PENDING`

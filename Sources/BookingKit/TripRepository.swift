@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
+import BookingSQLite
 import BookingStore
 import Foundation
-import SQLite
 
 /// The trips: synced from the server by version, read from `booking.sqlite`
 /// with no network at all.

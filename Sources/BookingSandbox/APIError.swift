@@ -1,4 +1,4 @@
-import HTTPServer
+import BookingHTTPServer
 
 /// An error answer: a status, a machine code, a message and the extras some
 /// codes carry, sent as `{"error": {...}}`.

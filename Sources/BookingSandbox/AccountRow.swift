@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 /// A row of a sandbox table that belongs to one account (`hold`,
 /// `booking`): found by its id within the account, so that another

@@ -1,7 +1,7 @@
 import BookingCore
+import BookingPrimitives
+import BookingSQLite
 import Foundation
-import Primitives
-import SQLite
 
 /// A row of `booking`, its state changes (each a new version with its body
 /// saved) and the body it is sent as.

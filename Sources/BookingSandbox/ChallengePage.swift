@@ -1,4 +1,4 @@
-import HTTPServer
+import BookingHTTPServer
 
 /// The sandbox's own 3-D Secure page, as a bank would show it: the amount,
 /// the merchant and two buttons that POST the answer back to the page's

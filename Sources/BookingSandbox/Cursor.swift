@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// An opaque page cursor: the position in a list, bound to the query it
 /// came from (a cursor from another query is refused with 400 INVALID_CURSOR).

@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// What the sandbox dashboard shows, read in one transaction: every
 /// account's bookings and holds as stored (reading them here settles

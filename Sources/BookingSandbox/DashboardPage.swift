@@ -1,4 +1,4 @@
-import HTTPServer
+import BookingHTTPServer
 
 /// The dashboard as HTML: per account its bookings and holds, then the
 /// ledger, the stored idempotent answers and the fault rates, each section

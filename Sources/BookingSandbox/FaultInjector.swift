@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// Draws the server-wide random faults for each request from a seeded
 /// generator: the same seed and the same sequence of requests give the same

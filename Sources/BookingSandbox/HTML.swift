@@ -1,5 +1,5 @@
+import BookingHTTPServer
 import Foundation
-import HTTPServer
 
 /// The sandbox's server-rendered pages: one escaping function that every
 /// printed value goes through, and one page frame (inline CSS, no script,

@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 extension HoldRecord {
     /// Moves the room kept to other dates at `price` (a modification of

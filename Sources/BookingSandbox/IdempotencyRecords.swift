@@ -1,6 +1,6 @@
+import BookingHTTPServer
+import BookingSQLite
 import Foundation
-import HTTPServer
-import SQLite
 
 /// The idempotency records table: claim a key before the endpoint runs,
 /// store its response in the endpoint's own transaction, replay it after.

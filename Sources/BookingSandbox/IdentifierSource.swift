@@ -1,5 +1,5 @@
-import Primitives
-import SQLite
+import BookingPrimitives
+import BookingSQLite
 
 /// Where the sandbox's ids and a booking's secrets (its voucher, the token
 /// of its 3-D Secure page) come from.

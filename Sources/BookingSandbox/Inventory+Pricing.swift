@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 extension Inventory {
     /// The room the offer names, if its property exists and the room takes

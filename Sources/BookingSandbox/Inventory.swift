@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// The sandbox's places, properties and rooms, generated from a seed: the
 /// same seed always gives the same inventory, on every platform.

@@ -1,5 +1,5 @@
+import BookingHTTPServer
 import Foundation
-import HTTPServer
 
 /// Builds JSON responses with one encoder setup (sorted keys, no escaped slashes).
 enum JSONResponse {

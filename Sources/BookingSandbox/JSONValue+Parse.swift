@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 extension JSONValue {
     /// Parses a JSON document with Foundation's `JSONDecoder`; `nil` when

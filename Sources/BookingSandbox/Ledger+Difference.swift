@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 extension Ledger {
     /// Records the difference of the modification applying `quote` to

@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 extension Ledger {
     /// How long a refund asked for with `Sandbox-Refund: pending` stays

@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 /// The money that moved: a charge when a payment is captured, a refund when
 /// a confirmed booking is cancelled. The database allows one of each per

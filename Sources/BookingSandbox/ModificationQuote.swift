@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// A row of `modification_quote`: new dates of a booking at one of its
 /// versions, priced, for a while; and the body it is sent as.

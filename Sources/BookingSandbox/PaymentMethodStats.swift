@@ -1,5 +1,5 @@
 import BookingCore
-import Primitives
+import BookingPrimitives
 
 /// The server's view of how payments end, per payment method kind: the
 /// bookings made, the ones looked up after their POST (the client never got

@@ -1,5 +1,5 @@
 import BookingCore
-import Primitives
+import BookingPrimitives
 
 /// The sandbox's kill switch: which payment method kinds take payments.
 /// Kept in memory (a restart starts from the configuration), changed by

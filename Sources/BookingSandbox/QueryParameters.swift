@@ -1,4 +1,4 @@
-import HTTPServer
+import BookingHTTPServer
 
 /// A request's query parameters, checked: only known names, each at most
 /// once, valid percent-encoding. Anything else is a 400.

@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// A JSON object request body, read field by field. Every problem is a 400
 /// with the field named: not JSON, not an object, an unknown field, a

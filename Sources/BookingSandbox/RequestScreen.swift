@@ -1,4 +1,4 @@
-import HTTPServer
+import BookingHTTPServer
 
 /// What the sandbox's socket refuses before its handler sees a request:
 /// what a client that means the sandbox never sends, and what a proxy or

@@ -1,6 +1,6 @@
+import BookingPrimitives
+import BookingSQLite
 import Foundation
-import Primitives
-import SQLite
 
 /// The sandbox's one SQLite connection, serialized by a lock: every request
 /// runs its SQL in one `BEGIN IMMEDIATE` transaction while holding it.

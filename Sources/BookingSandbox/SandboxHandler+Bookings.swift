@@ -1,7 +1,7 @@
 import BookingCore
+import BookingHTTPServer
+import BookingSQLite
 import Foundation
-import HTTPServer
-import SQLite
 
 extension SandboxHandler {
     /// `POST /v1/bookings {holdId, paymentToken, returnUrl?}`: pays for a hold.

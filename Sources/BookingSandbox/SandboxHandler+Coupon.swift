@@ -1,6 +1,6 @@
 import BookingCore
-import HTTPServer
-import SQLite
+import BookingHTTPServer
+import BookingSQLite
 
 extension SandboxHandler {
     /// `POST /v1/holds/{holdId}/coupon {code}` (no Idempotency-Key: a code

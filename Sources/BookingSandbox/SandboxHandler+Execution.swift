@@ -1,6 +1,6 @@
+import BookingHTTPServer
+import BookingSQLite
 import Foundation
-import HTTPServer
-import SQLite
 
 extension SandboxHandler {
     /// A validated idempotent request: the key and the parameters it is

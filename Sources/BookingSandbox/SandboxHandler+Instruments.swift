@@ -1,5 +1,5 @@
-import HTTPServer
-import SQLite
+import BookingHTTPServer
+import BookingSQLite
 
 extension SandboxHandler {
     /// `POST /v1/sandbox/challenges/{bookingId} {"result": "pass"|"fail"}`:

@@ -1,6 +1,6 @@
+import BookingHTTPServer
+import BookingSQLite
 import Foundation
-import HTTPServer
-import SQLite
 
 extension SandboxHandler {
     /// `POST /v1/bookings/close-key {idempotencyKey}`: closes a key of

@@ -1,5 +1,5 @@
 import BookingCore
-import HTTPServer
+import BookingHTTPServer
 
 extension SandboxHandler {
     /// `GET /v1/payment-methods`: the kill switch, every kind with

@@ -1,5 +1,5 @@
-import HTTPServer
-import SQLite
+import BookingHTTPServer
+import BookingSQLite
 
 extension SandboxHandler {
     /// `GET /v1/places/suggest?q=`: cities whose name or country has a word

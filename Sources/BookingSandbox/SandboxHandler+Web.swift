@@ -1,7 +1,7 @@
 import BookingCore
+import BookingHTTPServer
+import BookingSQLite
 import Foundation
-import HTTPServer
-import SQLite
 
 extension SandboxHandler {
     /// The pages for people (everything outside `/v1/`): HTML or JSON,
@@ -85,7 +85,7 @@ extension SandboxHandler {
     /// changing anything: 404 for an unknown booking (or another account's,
     /// or another token than the booking's), 409 for one not waiting
     /// (answered, or its hold ran out).
-    private func pendingChallenge(_ id: String, token: String, account: String?, db: SQLite.Database, now: Int64)
+    private func pendingChallenge(_ id: String, token: String, account: String?, db: BookingSQLite.Database, now: Int64)
         throws -> (BookingRecord, HoldRecord)
     {
         guard let booking = try BookingRecord.load(db, id: id), account == nil || booking.account == account,

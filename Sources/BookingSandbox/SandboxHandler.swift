@@ -1,7 +1,7 @@
+import BookingHTTPServer
+import BookingPrimitives
+import BookingSQLite
 import Foundation
-import HTTPServer
-import Primitives
-import SQLite
 
 /// The sandbox server's request handler: the REST contract over its own
 /// SQLite database, with fault injection. Request in, response out; the

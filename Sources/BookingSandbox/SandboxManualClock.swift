@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// A clock that only moves when told, for tests and simulations.
 public final class SandboxManualClock: Sendable {

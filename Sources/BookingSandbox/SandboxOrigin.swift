@@ -1,4 +1,4 @@
-import HTTPServer
+import BookingHTTPServer
 
 /// The sandbox's own origin (`http://127.0.0.1:<port>`), learned from the
 /// request's authority: an absolute-form target's, else its `Host` header.

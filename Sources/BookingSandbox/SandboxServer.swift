@@ -1,4 +1,4 @@
-import HTTPServer
+import BookingHTTPServer
 
 /// The sandbox server: a `SandboxHandler` behind an `HTTPListener` on
 /// loopback. `booking sandbox` runs one. Over the socket it refuses a

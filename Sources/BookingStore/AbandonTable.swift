@@ -1,6 +1,6 @@
 import BookingCore
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `abandon_request` table of `booking.sqlite`: the pending 3-D Secure
 /// challenges the user left, each saved before its POST leaves.

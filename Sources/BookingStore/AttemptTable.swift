@@ -1,6 +1,6 @@
 import BookingCore
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `booking_attempt` table of `booking.sqlite`.
 ///

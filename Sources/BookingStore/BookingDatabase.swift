@@ -1,6 +1,6 @@
 import BookingCore
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// `booking.sqlite`: what must never be lost, the attempts and the trips.
 ///

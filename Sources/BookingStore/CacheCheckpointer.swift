@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// Copies `cache.sqlite`'s WAL into the file on a queue of its own, through
 /// a connection of its own, so that no put waits for it.

@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// `cache.sqlite`: what can be rebuilt from the server, recent searches and
 /// result pages.

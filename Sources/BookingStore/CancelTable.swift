@@ -1,6 +1,6 @@
 import BookingCore
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `cancel_request` table of `booking.sqlite`: the cancellations asked
 /// for, each saved before its POST leaves.

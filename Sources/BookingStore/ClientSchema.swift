@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 /// The client's schema steps, embedded from `Schema/client/` at build time.
 ///

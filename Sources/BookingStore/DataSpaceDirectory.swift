@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// Finds, and on first use claims, the directory of one `DataSpace` in a
 /// data directory: the data directory itself when its `owner` file names

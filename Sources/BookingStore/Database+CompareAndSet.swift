@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 extension Database {
     /// Runs one conditional `UPDATE` (its `WHERE` names the row and the

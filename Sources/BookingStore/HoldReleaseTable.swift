@@ -1,6 +1,6 @@
 import BookingCore
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `hold_release` table of `booking.sqlite`: the holds the client gave
 /// up, each saved before its POST leaves.

@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `key_lifetime` table of `booking.sqlite`: per server origin, how long
 /// the server said it keeps idempotency keys (its last

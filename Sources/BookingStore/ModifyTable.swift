@@ -1,6 +1,6 @@
 import BookingCore
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `modify_request` table of `booking.sqlite`: the changes of dates
 /// accepted, each saved before its POST leaves.

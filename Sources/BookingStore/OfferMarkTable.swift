@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `offer_mark` table of `cache.sqlite`: offers this device found sold
 /// out, or at a changed price, since their page was cached. A mark stays

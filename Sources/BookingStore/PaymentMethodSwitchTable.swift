@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 /// The `payment_method_switch` table of `cache.sqlite`: per server origin
 /// and payment method kind, the server's switch as this device last read it.

@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `recent_search` table of `cache.sqlite`.
 public struct RecentSearchTable {

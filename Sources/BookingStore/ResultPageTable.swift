@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `result_page` table of `cache.sqlite`: pages of offers keyed by the
 /// whole query, kept under a byte cap by evicting the oldest pages.

@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `retry_after_gate` table of `cache.sqlite`: per server origin, the
 /// unix second before which the server asked not to be sent anything.

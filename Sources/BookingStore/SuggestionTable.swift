@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `suggestion` table of `cache.sqlite`: the server's place suggestions
 /// by query, so a repeated query is answered at once.

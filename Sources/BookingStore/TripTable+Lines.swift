@@ -1,6 +1,6 @@
 import BookingCore
+import BookingSQLite
 import Foundation
-import SQLite
 
 extension TripTable {
     private static let lineSQL = """

@@ -1,5 +1,5 @@
 import BookingCore
-import SQLite
+import BookingSQLite
 
 extension TripTable {
     /// The query of `pendingRefunds()`, answered from the partial index

@@ -1,6 +1,6 @@
 import BookingCore
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// The `trip` table of `booking.sqlite`: confirmed bookings, readable with
 /// no network.

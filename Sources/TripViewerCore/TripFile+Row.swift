@@ -1,5 +1,5 @@
 import BookingCore
-import CSQLite
+import CBookingSQLite
 
 extension TripFile {
     /// Why a row is not shown (the words `TripTable` gives).

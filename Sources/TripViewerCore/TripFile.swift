@@ -1,5 +1,5 @@
 import BookingCore
-import CSQLite
+import CBookingSQLite
 
 /// `booking.sqlite` read by the lean viewer, straight through SQLite's C
 /// interface (the SQLite module and BookingStore link Foundation): only

@@ -1,5 +1,5 @@
 import BookingCore
-import Primitives
+import BookingPrimitives
 
 /// One saved trip as `booking trips` and `booking trip ID` print it: a line
 /// for people, the detail lines, an object for `--json`. The lean viewer

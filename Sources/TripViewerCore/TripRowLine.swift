@@ -1,5 +1,5 @@
 import BookingCore
-import CSQLite
+import CBookingSQLite
 
 /// One line of `booking trips` as SQLite holds the row's bytes (valid until
 /// the listing steps on): no string is made per row.

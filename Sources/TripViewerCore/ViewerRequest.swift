@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// A `booking trips` or `booking trip ID` command line the lean viewer can
 /// answer by itself, with the settings it needs resolved exactly as the

@@ -1,6 +1,6 @@
 import BookingCore
 import BookingStore
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 import Foundation
 
 /// Checkout attempts, one durable row each: fresh ids, a v4-shaped

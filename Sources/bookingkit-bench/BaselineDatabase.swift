@@ -1,6 +1,6 @@
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 
-/// A connection of the raw C baseline (`CSQLiteBaseline`), owning its handle.
+/// A connection of the raw C baseline (`CBookingSQLiteBaseline`), owning its handle.
 ///
 /// A thin Swift face over calls that do all their work in C: each method is
 /// one C call, so the time measured around it is C's.

@@ -1,5 +1,5 @@
 import BookingStore
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 
 /// Item 2 of the issue, second half: 100,000 trips upserted in one
 /// transaction (a full trip sync) through `BookingDatabase.trips.upsert`

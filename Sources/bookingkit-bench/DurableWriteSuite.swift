@@ -1,5 +1,5 @@
 import BookingStore
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 
 /// Item 1 of the issue: the durable attempt write, the time between a tap
 /// on Pay and the request leaving. One `booking_attempt` INSERT committed in

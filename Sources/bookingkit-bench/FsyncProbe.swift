@@ -1,5 +1,5 @@
 import BookingStore
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 
 /// `--fsync-probe`: the durable-write suite's work on one side, untimed, for
 /// `scripts/count-fsyncs.sh` to run under strace. Opens a fresh

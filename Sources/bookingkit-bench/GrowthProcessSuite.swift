@@ -1,6 +1,6 @@
 import BookingCore
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// Cost that stays flat as the device's data grows, seen as the device sees
 /// it: each command a process of its own, as a user or an app launch runs

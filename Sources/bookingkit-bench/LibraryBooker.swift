@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// The end-to-end suite's library side: one `BookingClient` on its own data
 /// directory, as an app has it, booking through its public calls.

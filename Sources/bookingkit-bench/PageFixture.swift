@@ -1,6 +1,6 @@
 import BookingCore
 import BookingStore
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 import Foundation
 
 /// Pages of offer results as the search screen caches them: 20 pages per

@@ -1,4 +1,4 @@
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 import Foundation
 
 /// The end-to-end suite's baseline: the contract's two POSTs on a raw

@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// A `Transport` on `RawHTTPConnection`, blocking its caller's thread for
 /// each exchange: not for apps, only to split the end-to-end figure into

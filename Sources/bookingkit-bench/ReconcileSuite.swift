@@ -1,10 +1,10 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingPrimitives
 import BookingSandbox
 import BookingStore
 import Foundation
-import Primitives
 
 /// Launch reconciliation of many open attempts against the sandbox over
 /// loopback HTTP with injected latency, against the ideal

@@ -1,5 +1,5 @@
 import BookingStore
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 
 /// Item 5 of the issue: the result-page cache in cache.sqlite (WAL,
 /// synchronous=NORMAL). 1,000 puts of 20 KB pages through

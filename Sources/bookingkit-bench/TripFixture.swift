@@ -1,6 +1,6 @@
 import BookingCore
 import BookingStore
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 import Foundation
 
 /// Trips as the server confirms them: a property description of about

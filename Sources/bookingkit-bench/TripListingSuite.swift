@@ -1,5 +1,5 @@
 import BookingStore
-import CSQLiteBaseline
+import CBookingSQLiteBaseline
 
 /// The offline trip list. Every trip of booking.sqlite read through the
 /// store's listing, `BookingDatabase.trips.forEachLineView` (the lean

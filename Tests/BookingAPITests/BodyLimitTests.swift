@@ -1,7 +1,7 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import Foundation
-import HTTPServer
 import Testing
 
 /// Hardening round 3, item 5: a 1,000 MB offers answer was read whole

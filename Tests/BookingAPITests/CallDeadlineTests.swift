@@ -1,7 +1,7 @@
 import BookingAPI
 import BookingCore
+import BookingPrimitives
 import Foundation
-import Primitives
 import Testing
 
 /// Hardening round 3, item 8: a server sending a byte a second kept

@@ -1,7 +1,7 @@
 import BookingAPI
+import BookingHTTPServer
+import BookingPrimitives
 import Foundation
-import HTTPServer
-import Primitives
 import Testing
 
 /// A fake server on 127.0.0.1 (an ephemeral port) that answers with

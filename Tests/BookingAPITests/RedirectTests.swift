@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
+import BookingPrimitives
 import Foundation
-import HTTPServer
-import Primitives
 import Testing
 
 /// The contract has no redirects: a 3xx is a server error, never followed.

@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// An in-process double that answers with scripted responses, for the fast
 /// tests of decoding and policy (the real sandbox covers the rest).

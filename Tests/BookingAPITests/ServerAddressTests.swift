@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingHTTPServer
 import Foundation
-import HTTPServer
 import Testing
 
 /// Hardening round 3, item 6: `--server http://[::1]:PORT` was accepted as

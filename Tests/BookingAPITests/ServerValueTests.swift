@@ -1,7 +1,7 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import Foundation
-import HTTPServer
 import Testing
 
 /// Hardening round 3, item 8 (the smaller list): values from the server

@@ -1,7 +1,7 @@
 import BookingAPI
 import BookingCore
+import BookingPrimitives
 import Foundation
-import Primitives
 import Testing
 
 /// From the sleeper issue: `RetryExecutor` waited out each request's

@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCLI
+import BookingCommandLine
+import BookingPrimitives
 import BookingViewer
-import CommandLineKit
-import Primitives
 import Testing
 
 /// The lean viewer (`booking trips`, `booking trip ID`) parses its own

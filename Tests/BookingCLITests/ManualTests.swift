@@ -1,4 +1,4 @@
-import CommandLineKit
+import BookingCommandLine
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,5 @@
 import BookingCLI
-import Primitives
+import BookingPrimitives
 
 /// A console's sink that keeps stdout and stderr as text, for a command run
 /// in this process: never a file descriptor, never an exit. A reader of

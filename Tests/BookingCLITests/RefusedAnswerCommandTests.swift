@@ -1,6 +1,6 @@
+import BookingHTTPServer
 import BookingTestSupport
 import Foundation
-import HTTPServer
 import Testing
 
 /// Outside round 4, item 9: a payment whose answer names a bank page the

@@ -1,5 +1,5 @@
 import BookingCLI
-import CommandLineKit
+import BookingCommandLine
 import Foundation
 import Testing
 

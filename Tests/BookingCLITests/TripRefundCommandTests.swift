@@ -1,7 +1,7 @@
 import BookingAPI
 import BookingCore
+import BookingPrimitives
 import Foundation
-import Primitives
 import Testing
 
 /// A cancelled trip shows its refund in `booking trips`, `booking trip ID`

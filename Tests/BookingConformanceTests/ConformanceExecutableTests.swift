@@ -1,7 +1,7 @@
 import BookingConformance
+import BookingPrimitives
 import BookingTestSupport
 import Foundation
-import Primitives
 import Testing
 
 /// `booking-conformance` as a backend's CI runs it: a child process, its

@@ -1,9 +1,9 @@
 import BookingConformance
+import BookingHTTPServer
+import BookingPrimitives
 import BookingSandbox
 import BookingTestSupport
 import Foundation
-import HTTPServer
-import Primitives
 
 /// A real sandbox on loopback for the kit to check: its own database, the
 /// wall clock (the hold clock must really count down), optionally stock

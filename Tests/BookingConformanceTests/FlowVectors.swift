@@ -1,6 +1,6 @@
 import BookingCore
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// A flow's test vectors, generated from its reducer: the transition table
 /// (every state reached within the bounds, each named by the events that

@@ -1,7 +1,7 @@
 import BookingAPI
+import BookingHTTPServer
+import BookingPrimitives
 import Foundation
-import HTTPServer
-import Primitives
 
 /// A small HTTP proxy in front of a real sandbox that breaks exactly one
 /// promise of the contract (`BrokenPromise`) and forwards everything else

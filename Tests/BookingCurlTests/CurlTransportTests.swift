@@ -1,9 +1,9 @@
 import BookingAPI
 import BookingCore
 import BookingCurl
+import BookingHTTPServer
+import BookingPrimitives
 import Foundation
-import HTTPServer
-import Primitives
 import TestSupport
 import Testing
 

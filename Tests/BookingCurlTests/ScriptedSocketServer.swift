@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// A TCP server on 127.0.0.1 that does what no HTTP server would: each
 /// connection is handed to `script` with its descriptor, on a thread of its

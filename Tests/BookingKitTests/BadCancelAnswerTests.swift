@@ -1,9 +1,9 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import BookingKit
 import BookingTestSupport
 import Foundation
-import HTTPServer
 import Testing
 
 /// Hardening round 3, item 4: the server cancels and refunds, but its

@@ -1,9 +1,9 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import BookingKit
 import BookingTestSupport
 import Foundation
-import HTTPServer
 import Testing
 
 /// A quote for new dates whose figures do not add up (the difference is not

@@ -1,7 +1,7 @@
 import BookingKit
+import BookingPrimitives
 import BookingTestSupport
 import Foundation
-import Primitives
 import TestSupport
 import Testing
 

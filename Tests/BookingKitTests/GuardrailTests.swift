@@ -1,10 +1,10 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import BookingKit
 import BookingSandbox
 import BookingTestSupport
 import Foundation
-import HTTPServer
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
 import BookingAPI
 import BookingCore
+import BookingPrimitives
 import BookingStore
 import BookingTestSupport
 import Foundation
-import Primitives
 import TestSupport
 import Testing
 

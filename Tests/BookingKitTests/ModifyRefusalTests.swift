@@ -1,9 +1,9 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import BookingKit
 import BookingTestSupport
 import Foundation
-import HTTPServer
 import Testing
 
 /// Outside round 4, item 7: a change of dates the server made, answered

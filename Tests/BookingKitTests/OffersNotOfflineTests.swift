@@ -1,11 +1,11 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import BookingKit
+import BookingPrimitives
 import BookingStore
 import BookingTestSupport
 import Foundation
-import HTTPServer
-import Primitives
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingPrimitives
 import BookingTestSupport
 import Foundation
-import Primitives
 import Testing
 
 /// Process death at every effect boundary of each scenario: the runtime is

@@ -1,5 +1,5 @@
 import BookingKit
-import Primitives
+import BookingPrimitives
 
 /// Keeps every record, for a test to read: the one log handler of the
 /// Kit tests.

@@ -1,11 +1,11 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
+import BookingPrimitives
 import BookingSandbox
 import BookingStore
 import BookingTestSupport
 import Foundation
-import HTTPServer
-import Primitives
 import Testing
 
 @testable import BookingKit

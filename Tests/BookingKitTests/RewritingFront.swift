@@ -1,10 +1,10 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import BookingKit
+import BookingPrimitives
 import BookingTestSupport
 import Foundation
-import HTTPServer
-import Primitives
 import TestSupport
 import Testing
 

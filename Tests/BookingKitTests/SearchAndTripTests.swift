@@ -1,10 +1,10 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingPrimitives
 import BookingStore
 import BookingTestSupport
 import Foundation
-import Primitives
 import Testing
 
 @Suite(.hangLimit) struct SearchAndTripTests {

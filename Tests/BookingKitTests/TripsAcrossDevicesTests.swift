@@ -1,9 +1,9 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingPrimitives
 import BookingTestSupport
 import Foundation
-import Primitives
 import Testing
 
 /// One account on two devices (two data directories, two clients, one

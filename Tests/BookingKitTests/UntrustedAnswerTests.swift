@@ -1,9 +1,9 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import BookingKit
 import BookingTestSupport
 import Foundation
-import HTTPServer
 import Testing
 
 /// An answer that does not match what was asked is never applied: a hold

@@ -1,10 +1,10 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
+import BookingPrimitives
 import BookingStore
 import BookingTestSupport
 import Foundation
-import HTTPServer
-import Primitives
 import Testing
 
 @testable import BookingKit

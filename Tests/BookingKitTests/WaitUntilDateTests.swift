@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
+import BookingHTTPServer
 import BookingKit
 import Foundation
-import HTTPServer
 import Testing
 
 /// Hardening round 3, item 7: a wait until tomorrow was said as a bare

@@ -1,5 +1,5 @@
+import BookingHTTPServer
 import Foundation
-import HTTPServer
 import Testing
 
 @testable import BookingSandbox

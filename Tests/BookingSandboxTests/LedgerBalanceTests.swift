@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 import Testing
 
 @testable import BookingSandbox

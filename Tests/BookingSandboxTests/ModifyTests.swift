@@ -1,6 +1,6 @@
+import BookingPrimitives
 import BookingSandbox
 import Foundation
-import Primitives
 import Testing
 
 /// Changing a confirmed booking's dates: a quote for the new dates (the new

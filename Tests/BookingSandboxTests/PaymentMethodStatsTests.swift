@@ -1,6 +1,6 @@
 import BookingCore
+import BookingPrimitives
 import Foundation
-import Primitives
 import Testing
 
 @testable import BookingSandbox

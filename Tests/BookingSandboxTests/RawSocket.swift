@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 
-@testable import HTTPServer
+@testable import BookingHTTPServer
 
 /// A raw loopback TCP client for the bytes URLSession never sends, built on
 /// the listener's own socket helpers. Blocking: use it through `offThread`.

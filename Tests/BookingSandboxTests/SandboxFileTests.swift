@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 import Testing
 
 @testable import BookingSandbox

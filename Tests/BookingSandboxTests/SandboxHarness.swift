@@ -1,6 +1,6 @@
+import BookingHTTPServer
+import BookingPrimitives
 import Foundation
-import HTTPServer
-import Primitives
 import Testing
 
 @testable import BookingSandbox

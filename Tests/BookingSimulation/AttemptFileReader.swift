@@ -1,6 +1,6 @@
+import BookingPrimitives
+import BookingSQLite
 import Foundation
-import Primitives
-import SQLite
 
 /// Reads `booking.sqlite` through its own connection, as another process
 /// would: what is committed, never what the client merely holds in memory.

@@ -1,7 +1,7 @@
 import BookingCore
 import BookingKit
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// One client process on the shared data directory, over its lives: the
 /// app (the first process, which dies and relaunches) or the second one

@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// One life of a client process: a `BookingClient` over the data directory,
 /// made as an app makes it (the simulated network as its transport), with

@@ -1,4 +1,4 @@
-import Primitives
+import BookingPrimitives
 
 /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), written and read by the
 /// simulation itself: the writing is `Primitives.HTTPDate`'s, the reading

@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// What one simulated run saw: the violations of the promises, the faults
 /// injected by kind, the effect boundaries passed, the requests sent. Shared

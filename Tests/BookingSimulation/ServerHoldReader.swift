@@ -1,6 +1,6 @@
+import BookingPrimitives
+import BookingSQLite
 import Foundation
-import Primitives
-import SQLite
 
 /// Reads the sandbox's `hold` table through its own connection, as an
 /// auditor would: which holds keep a room now. Read straight from the file,

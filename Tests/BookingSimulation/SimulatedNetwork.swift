@@ -1,7 +1,7 @@
 import BookingAPI
+import BookingPrimitives
 import BookingTestSupport
 import Foundation
-import Primitives
 
 /// The network between the client and the in-process sandbox, as the seed
 /// makes it: each request may get a fault (a `Sandbox-Fault` header, an

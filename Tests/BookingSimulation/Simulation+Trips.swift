@@ -1,7 +1,7 @@
 import BookingAPI
 import BookingCore
 @_spi(Testing) import BookingKit
-import Primitives
+import BookingPrimitives
 
 /// The user's trips: a confirmed trip is sometimes cancelled or moved to
 /// other dates (`BookingClient.cancel`, `modificationQuote`, `modify`),

@@ -1,8 +1,8 @@
 import BookingAPI
 import BookingCore
 import BookingKit
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// One deterministic simulated run: the app's `BookingClient` (its flow,
 /// effect runner, repository and SQLite files), driven through its actions

@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// The simulation's only source of chance: SplitMix64 (Steele, Lea and
 /// Flood), seeded by the run's seed, so a seed replays exactly.

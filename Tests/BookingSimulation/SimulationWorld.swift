@@ -1,10 +1,10 @@
 import BookingAPI
 import BookingCore
+import BookingPrimitives
+import BookingSQLite
 import BookingSandbox
 import BookingTestSupport
 import Foundation
-import Primitives
-import SQLite
 
 /// What stays up while the client process dies and restarts: the sandbox
 /// (in-process, on virtual time), the network between them, the files on

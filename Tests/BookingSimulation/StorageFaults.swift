@@ -1,5 +1,5 @@
+import BookingSQLite
 import Foundation
-import SQLite
 
 /// Another connection to `booking.sqlite` that holds the write lock while a
 /// step runs, so every write of the client fails with `SQLITE_BUSY`.

@@ -1,4 +1,4 @@
-import SQLite
+import BookingSQLite
 
 /// What the trip checks read from the files: the device's `trip` rows and
 /// open requests (`booking.sqlite`), the sandbox's difference entries.

@@ -1,7 +1,7 @@
 import BookingAPI
 import BookingCore
+import BookingPrimitives
 import Foundation
-import Primitives
 import Testing
 
 /// Found by the simulation (seed 65): a poll's GET used up its tries on 503s

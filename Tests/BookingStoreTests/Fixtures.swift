@@ -1,7 +1,7 @@
 import BookingCore
+import BookingSQLite
 import BookingStore
 import Foundation
-import SQLite
 
 /// Records with sensible defaults for the store's tests.
 enum Fixtures {

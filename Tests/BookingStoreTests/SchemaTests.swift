@@ -1,6 +1,6 @@
+import BookingSQLite
 import BookingStore
 import Foundation
-import SQLite
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import BookingCore
+import BookingSQLite
 import BookingStore
 import Foundation
-import SQLite
 import TestSupport
 import Testing
 

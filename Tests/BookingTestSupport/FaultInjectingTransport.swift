@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingPrimitives
 import Foundation
-import Primitives
 import TestSupport
 
 /// Wraps a transport and adds a `Sandbox-Fault` header to the requests a

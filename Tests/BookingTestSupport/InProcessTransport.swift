@@ -1,6 +1,6 @@
 import BookingAPI
+import BookingHTTPServer
 import Foundation
-import HTTPServer
 
 /// A `Transport` that hands each request straight to an `HTTPHandler` (the
 /// sandbox's) in this process. A handler that drops the connection is a

@@ -1,6 +1,6 @@
+import BookingHTTPServer
 import BookingSandbox
 import Foundation
-import HTTPServer
 
 /// Flips a sandbox's payment-method switch and reads its server-side
 /// counts, as an operator would: `POST /v1/sandbox/payment-methods` and

@@ -1,6 +1,6 @@
+import BookingHTTPServer
+import BookingPrimitives
 import Foundation
-import HTTPServer
-import Primitives
 
 /// An HTTP handler in front of another (the sandbox's) that rewrites chosen
 /// answers: a server that answers something other than what was asked.

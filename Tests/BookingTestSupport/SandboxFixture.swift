@@ -1,8 +1,8 @@
 import BookingAPI
+import BookingHTTPServer
+import BookingPrimitives
 import BookingSandbox
 import Foundation
-import HTTPServer
-import Primitives
 @_exported import TestSupport
 
 /// A sandbox for one test: its own database in a temporary directory, a

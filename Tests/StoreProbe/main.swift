@@ -1,7 +1,7 @@
 import BookingCore
+import BookingSQLite
 import BookingStore
 import Foundation
-import SQLite
 
 // A child process for the store's cross-process tests. Not shipped.
 //

@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// Makes files and directories unwritable in a way that holds even for root
 /// (tests run as root in CI, and root ignores mode bits): as root the

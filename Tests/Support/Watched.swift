@@ -1,5 +1,5 @@
+import BookingPrimitives
 import Foundation
-import Primitives
 
 /// A value behind a lock that a test can wait on: the code under test
 /// changes it (a transport records a request, a process dies, a sleeper

@@ -1,4 +1,4 @@
-import CommandLineKit
+import BookingCommandLine
 
 /// `booking completions bash|zsh|fish`: the shell's completion script,
 /// generated from the catalog (`CompletionScript`). The parser has already

@@ -1,6 +1,6 @@
+import BookingCommandLine
 import BookingCore
 import BookingKit
-import CommandLineKit
 
 /// `booking coupon CODE`: applies a coupon code to the room held now (see
 /// `booking hold OFFER_ID --coupon CODE` to hold and apply at once). The

@@ -1,8 +1,8 @@
 import BookingAPI
+import BookingCommandLine
 import BookingCore
 import BookingKit
 import BookingStore
-import CommandLineKit
 import Foundation
 
 /// `booking demo`: the guided end-to-end run, on a fresh temporary data

@@ -1,7 +1,7 @@
 import BookingAPI
+import BookingCommandLine
 import BookingCore
 import BookingKit
-import CommandLineKit
 import Foundation
 
 /// `booking hold OFFER_ID [--no-wait] [--coupon CODE]`: holds the offer at the quote this

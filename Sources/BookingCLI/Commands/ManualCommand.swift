@@ -1,4 +1,4 @@
-import CommandLineKit
+import BookingCommandLine
 
 /// `booking manual`: the manual page in roff (section 1), generated from
 /// the catalog (`ManualPage`), for `man -l -` or `~/.local/share/man/man1`.

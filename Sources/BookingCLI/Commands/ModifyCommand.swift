@@ -1,7 +1,7 @@
 import BookingAPI
+import BookingCommandLine
 import BookingCore
 import BookingKit
-import CommandLineKit
 import Foundation
 
 /// `booking modify BOOKING_ID --check-in D --check-out D [--accept]`:

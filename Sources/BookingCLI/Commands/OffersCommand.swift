@@ -1,8 +1,8 @@
 import BookingAPI
+import BookingCommandLine
 import BookingCore
 import BookingKit
 import BookingStore
-import CommandLineKit
 import Foundation
 
 /// `booking offers --place ID --check-in D --check-out D --guests N [--page N] [--refresh]`:

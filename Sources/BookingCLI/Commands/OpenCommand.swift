@@ -1,7 +1,7 @@
+import BookingCommandLine
 import BookingCore
 import BookingKit
 import BookingStore
-import CommandLineKit
 
 /// `booking open URL`: a deep link through the strict deep-link parser; a
 /// rejected link says why (exit 2), an accepted one shows its trip offline.

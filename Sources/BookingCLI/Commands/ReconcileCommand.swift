@@ -1,6 +1,6 @@
+import BookingCommandLine
 import BookingCore
 import BookingKit
-import CommandLineKit
 
 /// `booking reconcile`: the launch-time job, run explicitly (it suits cron
 /// or a systemd timer): settles every unfinished attempt with the server and

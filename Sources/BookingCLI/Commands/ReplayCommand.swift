@@ -1,5 +1,5 @@
+import BookingCommandLine
 import BookingKit
-import CommandLineKit
 import Foundation
 
 /// `booking replay LOG|REPORT`: runs a saved event log, or every run of a

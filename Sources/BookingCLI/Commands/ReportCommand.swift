@@ -1,9 +1,9 @@
+import BookingCommandLine
 import BookingCore
 import BookingKit
+import BookingSQLite
 import BookingStore
-import CommandLineKit
 import Foundation
-import SQLite
 
 /// `booking report [--attempt ID] [--output FILE]`: a bug report of one
 /// attempt (the latest by default) that QA can replay: its saved row and

@@ -1,8 +1,8 @@
+import BookingCommandLine
 import BookingCore
+import BookingHTTPServer
 import BookingSandbox
-import CommandLineKit
 import Foundation
-import HTTPServer
 
 /// `booking sandbox [--port N] [--seed N] [--hold-ttl-ms MS] [--key-lifetime S] [--fault-rate F=R]... [--fault-seed N]
 /// [--disable-payment-method KIND[:REASON]]... [--guardrail-unknown-share S [--guardrail-window N]]`:

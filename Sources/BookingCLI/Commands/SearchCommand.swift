@@ -1,5 +1,5 @@
+import BookingCommandLine
 import BookingKit
-import CommandLineKit
 import Foundation
 
 /// `booking search TEXT`: place suggestions from the server; short input

@@ -1,6 +1,6 @@
+import BookingCommandLine
 import BookingCore
 import BookingKit
-import CommandLineKit
 import Foundation
 
 /// `booking stats`: how the sessions on this device ended, from the event

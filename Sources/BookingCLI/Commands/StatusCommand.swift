@@ -1,7 +1,7 @@
+import BookingCommandLine
 import BookingCore
 import BookingKit
 import BookingStore
-import CommandLineKit
 import Foundation
 
 /// `booking status`: the current attempt, settled with the server (launch

@@ -1,7 +1,7 @@
+import BookingCommandLine
 import BookingCore
 import BookingKit
 import BookingViewer
-import CommandLineKit
 
 /// `booking trip BOOKING_ID`: one booking from this device, shown before any
 /// network call, then refreshed (bounded). `--json` shows the device's copy

@@ -1,7 +1,7 @@
+import BookingCommandLine
 import BookingCore
 import BookingKit
 import BookingViewer
-import CommandLineKit
 import Foundation
 
 /// `booking trips`: the confirmed (and cancelled) bookings saved on this

@@ -7,9 +7,9 @@
 // cancellation, whatever its status and bytes: never a success, never
 // "not sent", never retried.
 import BookingCore
+import BookingPrimitives
 import Dispatch
 import Foundation
-import Primitives
 
 @testable import BookingAPI
 

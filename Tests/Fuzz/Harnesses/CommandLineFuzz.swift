@@ -1,4 +1,4 @@
-// libFuzzer target: CommandLineKit's parser over command types. The input
+// libFuzzer target: BookingCommandLine's parser over command types. The input
 // is split at NUL bytes into words, parsed against a program whose commands
 // use every kind of typed option and argument the CLI's commands use
 // (flags, required, defaulted, optional and repeated options, integer
@@ -7,7 +7,7 @@
 // words parse the same way, and what a parse accepts reads back through
 // the command's typed options as values their parsers allow, or a usage
 // error, never anything else.
-import CommandLineKit
+import BookingCommandLine
 
 enum Fuzzed {
     static let guests: TypedOption<Int> = .required(

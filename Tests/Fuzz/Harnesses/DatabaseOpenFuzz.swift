@@ -1,10 +1,10 @@
+import BookingSQLite
 // libFuzzer target: opening mutated database files. The input is written
 // as booking.sqlite (first byte even) or cache.sqlite (odd) in a fresh
 // directory, opened, and read in full. Any file: no crash; a damaged
 // booking.sqlite throws, a damaged cache is rebuilt.
 import BookingStore
 import Foundation
-import SQLite
 
 let root = NSTemporaryDirectory() + "bookingkit-dbfuzz-\(getpid())"
 
