@@ -250,7 +250,8 @@ package struct FlowDriver: Sendable {
 
     /// Prints the state's headline if its stage is new.
     package func report(_ state: BookingFlow.State) {
-        guard showsProgress, !silenced.isSet, state.stage.name != "browsing" || !state.soldOutOffers.isEmpty,
+        let browsing = if case .browsing = state.stage { true } else { false }
+        guard showsProgress, !silenced.isSet, !browsing || !state.soldOutOffers.isEmpty,
             printed.changed(to: state.stage.name + "|" + (state.message ?? ""))
         else { return }
         let renderer = FlowRenderer(console: services.console)

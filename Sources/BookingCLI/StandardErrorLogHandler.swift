@@ -34,6 +34,9 @@ package struct StandardErrorLogHandler: LogHandler {
         return StandardErrorLogHandler(minimum: .warning, console: console)
     }
 
+    /// `minimum`: BookingKit builds no message below it.
+    package var logLevel: LogLevel? { minimum }
+
     /// Writes the message on one line of stderr, escaped for a terminal.
     package func log(level: LogLevel, message: String, metadata: [String: String], source: String) {
         guard level >= minimum else { return }

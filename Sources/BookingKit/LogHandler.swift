@@ -12,6 +12,17 @@ public protocol LogHandler: Sendable {
     ///   - metadata: machine-readable details (attempt ids, error text).
     ///   - source: the part of BookingKit that logged it (`launch`, `trips`...).
     func log(level: LogLevel, message: String, metadata: [String: String], source: String)
+
+    /// The least level this handler records; nil records nothing. BookingKit
+    /// asks before it builds a message: one below it is never built, never
+    /// scanned for card numbers and never passed. The default records
+    /// everything (`.trace`).
+    var logLevel: LogLevel? { get }
+}
+
+extension LogHandler {
+    /// Everything: a handler that filters nothing itself.
+    public var logLevel: LogLevel? { .trace }
 }
 
 /// How much a log message matters, least first (the levels of swift-log).
@@ -54,11 +65,17 @@ public struct SilentLogHandler: LogHandler {
 
     /// Drops the message.
     public func log(level: LogLevel, message: String, metadata: [String: String], source: String) {}
+
+    /// Nothing: no message is built for it.
+    public var logLevel: LogLevel? { nil }
 }
 
-/// The handler plus the source, as BookingKit's code calls it. Every
-/// message and metadata value is cleared of card-number-like digit runs
-/// before it reaches the handler.
+/// The handler plus the source, as BookingKit's code calls it. The level is
+/// checked first (`LogHandler.logLevel`): a message the handler does not
+/// want is never built (message and metadata are autoclosures, as in
+/// swift-log) and never redacted. Every message and metadata value that is
+/// written is cleared of card-number-like digit runs before it reaches the
+/// handler.
 struct Logger: Sendable {
     let handler: any LogHandler
     let source: String
@@ -71,26 +88,44 @@ struct Logger: Sendable {
         Logger(handler: handler, source: source)
     }
 
-    func log(_ level: LogLevel, _ message: String, _ metadata: [String: String] = [:]) {
+    /// Whether the handler records `level`.
+    func wants(_ level: LogLevel) -> Bool {
+        guard let least = handler.logLevel else { return false }
+        return level >= least
+    }
+
+    func log(
+        _ level: LogLevel, _ message: @autoclosure () -> String,
+        _ metadata: @autoclosure () -> [String: String] = [:]
+    ) {
+        guard wants(level) else { return }
         handler.log(
-            level: level, message: Redaction.removingCardNumbers(message),
-            metadata: metadata.mapValues(Redaction.removingCardNumbers), source: source)
+            level: level, message: Redaction.removingCardNumbers(message()),
+            metadata: metadata().mapValues(Redaction.removingCardNumbers), source: source)
     }
 
     /// Logs `message` at `level` with `error` in the metadata.
-    func log(_ level: LogLevel, _ message: String, error: any Error, _ metadata: [String: String] = [:]) {
-        var metadata = metadata
-        metadata["error"] = String(describing: error).prefix(500).description
-        log(level, message, metadata)
+    func log(
+        _ level: LogLevel, _ message: @autoclosure () -> String, error: any Error,
+        _ metadata: @autoclosure () -> [String: String] = [:]
+    ) {
+        guard wants(level) else { return }
+        var details = metadata()
+        details["error"] = String(describing: error).prefix(500).description
+        log(level, message(), details)
     }
 
     /// Logs `error` as a warning (worked around) with `message`.
-    func warning(_ message: String, error: any Error, _ metadata: [String: String] = [:]) {
-        log(.warning, message, error: error, metadata)
+    func warning(
+        _ message: @autoclosure () -> String, error: any Error, _ metadata: @autoclosure () -> [String: String] = [:]
+    ) {
+        log(.warning, message(), error: error, metadata())
     }
 
     /// Logs `error` as an error (the user may see it) with `message`.
-    func error(_ message: String, error: any Error, _ metadata: [String: String] = [:]) {
-        log(.error, message, error: error, metadata)
+    func error(
+        _ message: @autoclosure () -> String, error: any Error, _ metadata: @autoclosure () -> [String: String] = [:]
+    ) {
+        log(.error, message(), error: error, metadata())
     }
 }

@@ -96,3 +96,50 @@ import Testing
         #expect(record.level == .error)
     }
 }
+
+/// Issue 38, item 11: the level is checked before a message is built. With
+/// `SilentLogHandler` (the default) or a handler that wants warnings, an
+/// info message's text and metadata are never built nor scanned for card
+/// numbers; what is wanted is built once and redacted.
+@Suite struct LogLevelTests {
+    final class Counter: Sendable {
+        private let count = Locked(0)
+        var value: Int { count.withLock { $0 } }
+        func text(_ text: String) -> String {
+            count.withLock { $0 += 1 }
+            return text
+        }
+    }
+
+    struct WarningsOnly: LogHandler {
+        let records = Locked<[String]>([])
+        func log(level: LogLevel, message: String, metadata: [String: String], source: String) {
+            records.withLock { $0.append("\(level) \(message) \(metadata["card"] ?? "")") }
+        }
+        var logLevel: LogLevel? { .warning }
+    }
+
+    @Test func aMessageBelowTheHandlersLevelIsNeverBuilt() {
+        let built = Counter()
+        let silent = Logger(handler: SilentLogHandler(), source: "test")
+        silent.log(.critical, built.text("never"), ["card": built.text("4242424242424242")])
+        #expect(built.value == 0)
+
+        let handler = WarningsOnly()
+        let logger = Logger(handler: handler, source: "test")
+        logger.log(.info, built.text("below"), ["card": built.text("x")])
+        logger.warning(built.text("wanted"), error: CancellationError(), ["card": built.text("4242424242424242")])
+        #expect(built.value == 2)
+        let written = handler.records.withLock { $0 }
+        #expect(written.count == 1)
+        #expect(written.first?.hasPrefix("warning wanted") == true)
+        #expect(written.first?.contains("4242424242424242") == false)
+    }
+
+    @Test func aHandlerThatSaysNothingOfItsLevelGetsEverything() {
+        let logs = RecordingLogHandler()
+        #expect(logs.logLevel == .trace)
+        Logger(handler: logs, source: "test").log(.trace, "fine")
+        #expect(logs.messages == ["fine"])
+    }
+}

@@ -120,9 +120,10 @@ struct PayCommand: BookingCommand {
         }
         let elsewhere = await services.client.changedElsewhere()
         // Declined: the room stays held, for the next `booking pay` to try another card.
-        let kept = elsewhere == nil && state.stage.name == "failed" ? await driver.keepTheRoom(state) : nil
-        return Self.finish(
-            state, elsewhere: elsewhere, keptRoom: kept?.stage.name == "held", driver: driver, invocation: invocation)
+        let declined = if case .failed = state.stage { true } else { false }
+        let kept = elsewhere == nil && declined ? await driver.keepTheRoom(state) : nil
+        let keptRoom = if case .held? = kept?.stage { true } else { false }
+        return Self.finish(state, elsewhere: elsewhere, keptRoom: keptRoom, driver: driver, invocation: invocation)
     }
 
     /// Ctrl-C, SIGTERM or SIGHUP while paying: the charge goes on

@@ -44,12 +44,12 @@ struct StatusCommand: BookingCommand {
             }
             return .done
         }
-        if state?.stage.name == "browsing" { state = nil }
+        if case .browsing? = state?.stage { state = nil }
         // Certainly not paid (a closed key) with the hold live: the room is
         // kept under a new attempt, for the next `booking pay`.
         var keptRoom = false
         if let restored = state, case .notPaid = restored.stage {
-            keptRoom = await driver.keepTheRoom(restored)?.stage.name == "held"
+            if case .held? = await driver.keepTheRoom(restored)?.stage { keptRoom = true }
         }
         let trip = try await attempt.bookingID.asyncMap { try await client.savedTrip($0) } ?? nil
         let code = state.map { ExitCode(stage: $0.stage) } ?? Self.exitCode(attempt.phase)
