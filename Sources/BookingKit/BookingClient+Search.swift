@@ -23,6 +23,7 @@ extension BookingClient {
     ///   page with the number of pages, `.offlineWithoutCache`,
     ///   `.invalidQuery`, `.unreadableCache`); the server's failures
     ///   (`.apiKeyRefused`, `.waitRequested`, `.serverFailed`, `.refused`);
+    ///   `.cancelled` when the calling task was cancelled (never offline);
     ///   `.closed`.
     public func offers(
         at placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int,

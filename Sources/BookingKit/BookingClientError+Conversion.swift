@@ -9,6 +9,8 @@ extension BookingClientError {
         switch error {
         case let error as BookingClientError:
             self = error
+        case is CancellationError:
+            self = .cancelled
         case let error as SearchError:
             self = .search(error)
         case let error as CancelError:

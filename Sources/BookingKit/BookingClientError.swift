@@ -101,9 +101,14 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
     /// again with `hold(_:bookingAgain: true)` only if the traveller wants
     /// a second room.
     case alreadyBooked(BookingID)
+    /// The task calling it was cancelled (a search superseded by the next
+    /// keystroke, a screen closed): nothing is concluded from it, and it
+    /// is never "offline". Show nothing for it.
+    case cancelled
 
     public var description: String {
         switch self {
+        case .cancelled: return "cancelled by the caller"
         case .invalidServerAddress(let text, let reason): return "invalid server address \"\(text)\": \(reason)"
         case .dataDirectoryUnusable(let path, let reason): return "cannot use the data directory \(path): \(reason)"
         case .storageFull(let path): return "the device's storage is full: cannot open the databases in \(path)"

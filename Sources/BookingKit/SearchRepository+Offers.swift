@@ -51,6 +51,9 @@ extension SearchRepository {
             if let next = page.nextCursor { prefetchPage(query, pageIndex: pageIndex + 1, cursor: next) }
             return try present(stored, fromCache: false, offline: false)
         } catch {
+            // The caller gave up on it (a newer keystroke's search, a screen
+            // closed): the transport's error then says nothing of the network.
+            if Task.isCancelled { throw CancellationError() }
             // Offline is no connection at all; a redirect, a 503 after the
             // retries or a bad answer names the server (thrown), never offline.
             // A name with no address is what a device with no network at
