@@ -5,9 +5,10 @@ import Foundation
 // key, the runtime's hold-clock reading), sends it, and returns the new state.
 extension BookingClient {
     /// Shows `offer`: the screen to hold it from. Offered on the results,
-    /// and on any final screen (confirmed, cancelled, failed, expired, not
-    /// paid), where it starts a new booking: Back (Done) first, which
-    /// leaves the settled attempt as it is, then the offer.
+    /// on another offer's screen, and on any final screen (confirmed,
+    /// cancelled, failed, expired, not paid), where it starts a new
+    /// booking: Back (Done) first, which leaves the settled attempt as it
+    /// is, then the offer.
     ///
     /// - Throws: `BookingClientError.actionUnavailable` while a booking is
     ///   under way (a hold or a payment: wait for it, or `back()` where
@@ -17,14 +18,17 @@ extension BookingClient {
         try checkOpen()
         var state = await runtime.flow.state
         if state.stage.isFinal { state = await runtime.flow.send(.backTapped) }
-        guard case .browsing = state.stage else {
+        switch state.stage {
+        case .browsing, .offerChosen:
+            return await runtime.flow.send(.offerChosen(offer))
+        default:
             throw .actionUnavailable(
                 .hold, stage: state.stage.name, reason: "a booking is under way: wait for its outcome, or go back")
         }
-        return await runtime.flow.send(.offerChosen(offer))
     }
 
-    /// Holds `offer` (choosing it first when the results are on screen) and
+    /// Holds `offer` (choosing it first from the results, another offer's
+    /// screen or a final screen, as `choose(_:)` does) and
     /// returns once the server has answered: a new attempt with a fresh
     /// idempotency key, saved before the request leaves. Returns when the
     /// room is held, or the hold certainly failed (sold out, a new price, a
@@ -57,7 +61,9 @@ extension BookingClient {
         -> BookingFlow.State
     {
         try checkOpen()
-        if case .browsing = await runtime.flow.state.stage {
+        if case .offerChosen(let shown) = await runtime.flow.state.stage, shown == offer {
+            // On screen already.
+        } else {
             try await choose(offer)
         }
         let state = await runtime.flow.state

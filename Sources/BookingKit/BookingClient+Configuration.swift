@@ -55,6 +55,13 @@ extension BookingClient {
         /// whether it passed through unknown, how long it took); nowhere by
         /// default. Called off the flow's path.
         public var metrics: any BookingMetrics
+        /// How old a saved page of offers may be before it is shown with
+        /// "prices may have changed" (`OffersPage.pricesMayHaveChanged`):
+        /// 15 minutes by default.
+        public var offerStaleness: Duration = .seconds(15 * 60)
+        /// Typed text shorter than this gets the recent searches, with no
+        /// request (`suggestions(for:)`): 2 characters by default.
+        public var suggestionMinimumLength = 2
 
         /// A configuration.
         ///
@@ -118,10 +125,22 @@ extension BookingClient {
 }
 
 extension BookingClient {
-    /// The network a client uses when its configuration names none, for a
-    /// caller that wraps it (the command line notices being offline): on
-    /// Linux libcurl (`CurlTransport`), on Apple platforms URLSession.
-    package static func defaultTransport() -> any Transport {
+    /// The network a client uses when its configuration names none: on
+    /// Linux libcurl (`CurlTransport`), on Apple platforms URLSession. Wrap
+    /// it to add a header, count requests or notice being offline, on every
+    /// platform, and pass the wrapper as `Configuration.transport`:
+    ///
+    /// ```swift
+    /// struct Traced: Transport {
+    ///     let base = BookingClient.defaultTransport()
+    ///     func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    ///         var request = request
+    ///         request.headers["X-Request-Source"] = "ios-app"
+    ///         return try await base.send(request)
+    ///     }
+    /// }
+    /// ```
+    public static func defaultTransport() -> any Transport {
         Platform.defaultTransport()
     }
 }

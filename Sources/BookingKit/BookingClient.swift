@@ -134,7 +134,8 @@ public final class BookingClient: Sendable {
                 bound: seams.paymentMethodsReadBound ?? PaymentMethodSwitchReader.readBound)
             search = try SearchRepository(
                 cache: cache, api: api, dependencies: dependencies, debounce: configuration.suggestionDebounce,
-                logHandler: configuration.logHandler)
+                minimumQueryLength: configuration.suggestionMinimumLength,
+                staleness: configuration.offerStaleness.inSeconds, logHandler: configuration.logHandler)
         } catch  where BookingDatabase.isStorageFull(error) {
             throw .storageFull(path: directory)
         } catch {

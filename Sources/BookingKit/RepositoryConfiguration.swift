@@ -1,4 +1,5 @@
 import BookingAPI
+import BookingPrimitives
 import Foundation
 
 /// Settings of the booking repository.
@@ -51,6 +52,6 @@ package struct RepositoryConfiguration: Sendable {
             return waits + api.holdTimeout + .seconds(5)
         }
         let longest = max(worstCase(api), worstCase(APIConfiguration()))
-        return TimeInterval(longest.components.seconds) + TimeInterval(longest.components.attoseconds) / 1e18
+        return longest.inSeconds
     }
 }

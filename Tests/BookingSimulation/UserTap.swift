@@ -43,10 +43,20 @@ enum UserTap: Sendable, CustomStringConvertible {
     func isOffered(in state: BookingFlow.State) -> Bool {
         switch self {
         case .choose:
+            if case .offerChosen = state.stage { return true }
             return state.stage == .browsing || state.stage.isFinal
         case .hold(let offer):
-            guard case .offerChosen(let shown) = state.stage, shown == offer else { return false }
-            return state.enabledActions.contains(.hold)
+            // From any screen that offers choosing it: the client chooses
+            // it first (Back from a final screen, then the offer).
+            var screen = state
+            if case .offerChosen(let shown) = state.stage, shown == offer {
+            } else {
+                guard UserTap.choose(offer).isOffered(in: state) else { return false }
+                if state.stage.isFinal { screen = BookingFlow.reduce(screen, .backTapped).state }
+                screen = BookingFlow.reduce(screen, .offerChosen(offer)).state
+            }
+            guard case .offerChosen(let shown) = screen.stage, shown == offer else { return false }
+            return screen.enabledActions.contains(.hold)
         case .pay: return state.enabledActions.contains(.pay)
         case .acceptNewPrice: return state.enabledActions.contains(.acceptNewPrice)
         case .retry: return state.enabledActions.contains(.retry)
