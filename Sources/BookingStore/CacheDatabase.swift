@@ -59,6 +59,12 @@ public final class CacheDatabase {
         checkpointer.close()
     }
 
+    /// How many checkpoints the cache's queue has run since open.
+    package var checkpointsRun: Int { checkpointer.checkpointsRun }
+
+    /// How many WAL frames the cache's commits have written since open.
+    package var framesWritten: Int { checkpointer.framesWritten }
+
     /// The recent searches.
     public var recentSearches: RecentSearchTable {
         RecentSearchTable(database: database, capacity: recentCapacity)

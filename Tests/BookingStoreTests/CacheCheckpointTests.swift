@@ -39,6 +39,29 @@ import Testing
         #expect(try cache.resultPages.totalBytes() == 400 * 20_000)
     }
 
+    /// Issue 38, item 4: the queue checkpoints at most once per 1,000
+    /// frames written, as SQLite itself would. When its flag was cleared as
+    /// a checkpoint started, every put made while it copied (the WAL still
+    /// past the size) queued another: 45 to 201 checkpoints for the
+    /// about 18 that SQLite would run.
+    @Test func theQueueCheckpointsOncePerThousandFramesAsSQLiteWould() throws {
+        let queue = DispatchQueue(label: "test.checkpoint")
+        queue.suspend()
+        let cache = try CacheDatabase(directory: directory.path, byteCapacity: 256 << 20, checkpointQueue: queue)
+        try put(cache, 0..<400)
+        queue.resume()
+        // About 12,000 more frames while the first checkpoint runs, and
+        // after. SQLite's own checkpoints copy the WAL once per 1,000 frames
+        // written, inside the commit; the queue's may not run more often.
+        try put(cache, 400..<2_400)
+        queue.sync {}
+        let frames = cache.framesWritten
+        print("cache checkpoints over 2,400 puts of 20 KB: \(cache.checkpointsRun) for \(frames) frames")
+        #expect(frames > 10_000)
+        #expect(cache.checkpointsRun <= frames / 1_000 + 1)
+        #expect(try cache.resultPages.totalBytes() == 2_400 * 20_000)
+    }
+
     @Test func aStuckQueueStillBoundsTheWAL() throws {
         let queue = DispatchQueue(label: "test.checkpoint")
         queue.suspend()
