@@ -72,15 +72,13 @@ package struct FlowDriver: Sendable {
     /// page still pending when the server could not be reached), or nil
     /// after printing why the client refused.
     package func useAnotherCard() async -> BookingFlow.State? {
-        let left = await awaiting(.seconds(5), refused: "cannot use another card here") {
+        // The library returns once the server has answered (or the budget
+        // ends the wait, on the state reached).
+        let left = await awaiting(Self.holdBudget, refused: "cannot use another card here") {
             client throws(BookingClientError) in try await client.useAnotherCard()
         }
-        guard left != nil else { return nil }
-        let state = await client.follow(timeout: Self.holdBudget) { state in
-            if case .actionRequired(let pending) = state.stage { return pending.leaving == nil }
-            return state.isAtRest
-        }.state
-        return await noticingOffline(state)
+        guard let left else { return nil }
+        return await noticingOffline(left)
     }
 
     /// Runs one of the client's awaited calls while printing each stage the

@@ -90,5 +90,8 @@ extension BookingFlow {
         case poll
         /// The coupon code being applied (Pay waits).
         case coupon
+        /// The booking on the bank's page being ended on the server after
+        /// "Use another card" (the room is paid again once it is).
+        case leavingChallenge
     }
 }

@@ -353,6 +353,7 @@ extension BookingFlow.State {
             case nil: return nil
             }
         case .processing(let s): return s.pollPending ? .poll : nil
+        case .actionRequired(let s): return s.leaving == nil ? nil : .leavingChallenge
         default: return nil
         }
     }

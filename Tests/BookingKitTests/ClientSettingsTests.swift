@@ -64,6 +64,27 @@ import Testing
         await other.sandbox.stop()
     }
 
+    /// "Use another card" returns its settled outcome, as hold and pay do:
+    /// it returned at once with every action disabled, and
+    /// `waitUntilAtRest` then returned at once too.
+    @Test func useAnotherCardReturnsTheRoomHeldAgainReadyToPay() async throws {
+        let fixture = try ClientFixture()
+        await fixture.client.launch()
+        try await fixture.client.hold(try await fixture.firstOffer())
+        guard case .needsBankPage = try await fixture.client.pay(with: PaymentToken("tok_threeDSecureRequired")) else {
+            Issue.record("the payment did not ask for the bank's page")
+            return
+        }
+        let after = try await fixture.client.useAnotherCard()
+        #expect(after.isAtRest)
+        guard case .held = after.stage else {
+            Issue.record("use another card ended in \(after.stage.name)")
+            return
+        }
+        #expect(after.enabledActions.contains(.pay))
+        await fixture.sandbox.stop()
+    }
+
     @Test func theDefaultTransportCanBeWrappedAndItsHeaderReachesTheServer() async throws {
         let sandbox = try SandboxFixture(route: .loopback)
         let client = try Self.client(sandbox) { $0.transport = SoldOutHolds() }

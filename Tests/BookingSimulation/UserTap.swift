@@ -80,7 +80,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .retry: try await client.startRetry()
         case .checkAgain: try await client.checkAgain()
         case .openChallenge: try await client.openChallenge()
-        case .useAnotherCard: try await client.useAnotherCard()
+        case .useAnotherCard: try await client.startUsingAnotherCard()
         case .signIn: await client.signedIn(apiKey: SimulationWorld.apiKey)
         case .applyCoupon(let code): try await client.startApplyingCoupon(code)
         case .back: try await client.back()
