@@ -16,7 +16,8 @@
 ///   run says "cancelled"; a refusal is saved with the booking as the
 ///   server has it now (read once, best effort), so the trip shows the
 ///   truth, and a refusal whose read finds the booking cancelled is a
-///   cancellation (the refusal came after it ran);
+///   cancellation (the refusal came after it ran); a refusal whose read
+///   fails is left open, never concluded;
 /// - a post that certainly never left the device, when no earlier one may
 ///   have arrived, closes the request as not sent;
 /// - a wait the server asks for, a lookup that fails, or an answer that
@@ -62,6 +63,15 @@ package enum CancelFlow {
             return apply(progress.renewed(as: request).next())
         case (.renewing, .renewFailed(let detail)):
             return (.leftOpen("the request could not be saved under a new key: \(detail)"), [])
+        case (.readingCurrent(_, let code, _), .currentRead(nil)):
+            // The refusal is not checked: it may have come after the
+            // cancellation ran. Nothing is concluded; the request stays open
+            // and the next look reads the booking first.
+            return (
+                .leftOpen(
+                    "the server refused (\(code)) and the booking could not be read to see whether it was cancelled"),
+                []
+            )
         case (.readingCurrent(let progress, let code, let message), .currentRead(let current)):
             // Cancelled on the server after all: the refusal came after the
             // cancellation ran (a gateway, a replayed answer) or another

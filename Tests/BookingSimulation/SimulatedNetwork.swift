@@ -10,7 +10,8 @@ import Foundation
 ///
 /// - I4: no `422` ever (a key is never reused with other parameters);
 /// - I5: no retry before the `Retry-After` it was given; no resend of a POST
-///   after a final 4xx;
+///   after a final 4xx by the process that got it, unless it read the
+///   booking the request changes since (look before sending again);
 /// - I6: the attempt's row is committed before every POST for it (read from
 ///   the database file through a separate connection at send time);
 /// - I7: no payment POST for an attempt while its 3-D Secure is pending;
@@ -29,7 +30,8 @@ public final class SimulatedNetwork: Transport, Sendable {
         var rate: Int
         var enabled = true
         var notBefore: [String: Duration] = [:]
-        var finallyRefused: Set<String> = []
+        /// Keys (`lane key`) a final 4xx answered, with the target it answered.
+        var finallyRefused: [String: String] = [:]
         var challengePending: Set<String> = []
         var lastAnswers: [String: TransportResponse] = [:]
         var script: [(method: String, path: String, fault: SimulatedFault)] = []
@@ -59,7 +61,13 @@ public final class SimulatedNetwork: Transport, Sendable {
     /// lane. (`BookingClient` keeps the last `Retry-After` in `cache.sqlite`,
     /// so a new process waits it out too; I5 asks it of a process's life.)
     func processRestarted(_ lane: String) {
-        wire.withLock { $0.notBefore = $0.notBefore.filter { !$0.key.hasPrefix(lane + " ") } }
+        wire.withLock {
+            $0.notBefore = $0.notBefore.filter { !$0.key.hasPrefix(lane + " ") }
+            // A new process never heard the refusal a dead one got: asking
+            // again under the saved key is how it learns it (the server
+            // replays its stored answer).
+            $0.finallyRefused = $0.finallyRefused.filter { !$0.key.hasPrefix(lane + " ") }
+        }
     }
 
     /// The network as the processes of `lane` reach it: what a process was
@@ -206,7 +214,7 @@ public final class SimulatedNetwork: Transport, Sendable {
     private func check(_ request: TransportRequest, identity: String, key: String?, known: String?, at now: Duration) {
         let (earliest, refused, pending) = wire.withLock { wire in
             (
-                wire.notBefore[identity], known.map { wire.finallyRefused.contains($0) } ?? false,
+                wire.notBefore[identity], known.map { wire.finallyRefused[$0] != nil } ?? false,
                 known.map { wire.challengePending.contains($0) } ?? false
             )
         }
@@ -281,7 +289,18 @@ public final class SimulatedNetwork: Transport, Sendable {
                 response.status == 408 || response.status == 429 || response.status == 401
                 || code == "IDEMPOTENCY_KEY_IN_USE"
             if request.method == "POST", let known, (400...499).contains(response.status), !retryable {
-                wire.finallyRefused.insert(known)
+                wire.finallyRefused[known] = target
+            }
+            // Looking before sending again: a read of a booking (after a
+            // refusal of its cancellation or change that may have come after
+            // it ran) lets the process send that request once more under
+            // its key, if what it read says the request is still to be made.
+            if request.method == "GET", target.hasPrefix("/v1/bookings/"), response.status == 200 {
+                let lane = identity.prefix { $0 != " " }
+                let changes = target + "/"
+                wire.finallyRefused = wire.finallyRefused.filter {
+                    !($0.key.hasPrefix(lane + " ") && $0.value.hasPrefix(changes))
+                }
             }
             if let (bookingKey, state) = state {
                 let lane = identity.prefix { $0 != " " }
