@@ -22,12 +22,17 @@ extension BookingClient {
     ///   dates, too long), `SOLD_OUT`, `BOOKING_NOT_MODIFIABLE` (cancelled,
     ///   or the stay has begun), `NOT_FOUND` (another account's booking);
     ///   `.modify(.notSent)` or `.serverUnreachable` offline (nothing was
-    ///   asked); `.apiKeyRefused`, `.closed`.
-    public func modificationQuote(for id: BookingID, checkIn: CalendarDate, checkOut: CalendarDate)
-        async throws(BookingClientError) -> ModificationQuoteSnapshot
-    {
+    ///   asked); `.alreadyBooked` when another confirmed booking on this
+    ///   device has the same room on those dates (nothing was asked: say
+    ///   so, and ask again with `bookingAgain: true` only if the traveller
+    ///   wants a second room); `.apiKeyRefused`, `.closed`.
+    public func modificationQuote(
+        for id: BookingID, checkIn: CalendarDate, checkOut: CalendarDate, bookingAgain: Bool = false
+    ) async throws(BookingClientError) -> ModificationQuoteSnapshot {
         guard Self.isWellFormed(id.rawValue) else { throw .malformedID(id.rawValue) }
-        return try await guarded { try await $0.trips.modificationQuote(id, checkIn: checkIn, checkOut: checkOut) }
+        return try await guarded {
+            try await $0.trips.modificationQuote(id, checkIn: checkIn, checkOut: checkOut, bookingAgain: bookingAgain)
+        }
     }
 
     /// Changes the trip's dates as `quote` says, charging or refunding its

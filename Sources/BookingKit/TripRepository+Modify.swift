@@ -17,12 +17,21 @@ extension TripRepository {
     ///   `ModifyError.notModifiable` when the trip is not confirmed here;
     ///   `ModifyError.refused` (`INVALID_DATES`, `SOLD_OUT`, ...) or
     ///   `.notSent`; `APIError.final(.notSent(nil), nil)` for an offline-only repository.
-    package func modificationQuote(_ id: BookingID, checkIn: CalendarDate, checkOut: CalendarDate) async throws
-        -> ModificationQuoteSnapshot
-    {
+    package func modificationQuote(
+        _ id: BookingID, checkIn: CalendarDate, checkOut: CalendarDate, bookingAgain: Bool = false
+    ) async throws -> ModificationQuoteSnapshot {
         guard let api else { throw APIError.final(.notSent(nil), nil) }
         guard let trip = try store.trips.trip(id: id) else { throw RepositoryError.unknownBooking(id) }
         guard trip.status == .confirmed else { throw ModifyError.notModifiable(id, .cancelled) }
+        // Onto the dates of another confirmed booking of the same room: a
+        // second room for one stay only on purpose, as a new hold.
+        if !bookingAgain, let summary = trip.summary,
+            let other = try store.trips.confirmedStay(
+                propertyName: summary.propertyName, roomName: summary.roomName, checkIn: checkIn.description,
+                checkOut: checkOut.description, excluding: id)
+        {
+            throw BookingClientError.alreadyBooked(other)
+        }
         let change = ModifyFlow.DateChange(bookingID: id, checkIn: checkIn, checkOut: checkOut)
         var (state, effects) = ModifyFlow.reduce(.idle, .started(change))
         var answer: ModificationQuoteSnapshot?

@@ -168,16 +168,19 @@ public struct TripTable {
     /// property and room (when `roomName` is given) on the same dates. Read
     /// through `trip_by_check_in`, never a scan of every trip.
     public func confirmedStay(
-        propertyName: String, roomName: String?, checkIn: String, checkOut: String
+        propertyName: String, roomName: String?, checkIn: String, checkOut: String, excluding: BookingID? = nil
     ) throws -> BookingID? {
         let value = try database.scalar(
             """
             SELECT booking_id FROM trip
             WHERE check_in = ?1 AND check_out = ?2 AND status = 'CONFIRMED' AND property_name = ?3
-              AND (?4 IS NULL OR room_name = ?4)
+              AND (?4 IS NULL OR room_name = ?4) AND (?5 IS NULL OR booking_id != ?5)
             ORDER BY booking_id LIMIT 1
             """,
-            [.text(checkIn), .text(checkOut), .text(propertyName), SQLiteValue(roomName)])
+            [
+                .text(checkIn), .text(checkOut), .text(propertyName), SQLiteValue(roomName),
+                SQLiteValue(excluding?.rawValue),
+            ])
         guard case .text(let id)? = value else { return nil }
         return BookingID(id)
     }

@@ -64,8 +64,15 @@ extension Simulation {
                 let to = CalendarDate(year: 2026, month: 12, day: checkIn + nights)
             else { return }
             change = (from, to)
+            // Onto the dates of another booking of the room: the traveller,
+            // asked, wants the second room (I16 allows one more then).
+            let observations = world.observations
+            let stay = before.map { Self.stay($0.property.name, from, to) }
             work = { process in
-                if let code = await Self.changeDates(id, from: from, to: to, accepts: accepts, on: process.client) {
+                if let code = await Self.changeDates(
+                    id, from: from, to: to, accepts: accepts, on: process.client,
+                    bookedAgain: { if let stay { observations.bookedAgainOnPurpose(stay) } })
+                {
                     refusal.withLock { $0 = code }
                 }
             }
@@ -108,11 +115,19 @@ extension Simulation {
     /// accepts) the change; an expired quote's new one is accepted once.
     /// Returns the server's code when the device said the change was refused.
     private static func changeDates(
-        _ id: BookingID, from: CalendarDate, to: CalendarDate, accepts: Bool, on client: BookingClient
+        _ id: BookingID, from: CalendarDate, to: CalendarDate, accepts: Bool, on client: BookingClient,
+        bookedAgain: @Sendable () -> Void
     ) async -> String? {
-        guard let quote = try? await client.modificationQuote(for: id, checkIn: from, checkOut: to), accepts else {
-            return nil
+        let asked: ModificationQuoteSnapshot?
+        do {
+            asked = try await client.modificationQuote(for: id, checkIn: from, checkOut: to)
+        } catch .alreadyBooked {
+            bookedAgain()
+            asked = try? await client.modificationQuote(for: id, checkIn: from, checkOut: to, bookingAgain: true)
+        } catch {
+            asked = nil
         }
+        guard let quote = asked, accepts else { return nil }
         do {
             try await client.modify(quote)
         } catch .modify(.quoteExpired(_, let newQuote)) {
