@@ -98,8 +98,9 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
     /// This device has a confirmed booking of the same stay (the same
     /// property and room on the same dates): nothing was saved or sent.
     /// Say so ("You already booked this room for these dates") and hold
-    /// again with `hold(_:bookingAgain: true)` only if the traveller wants
-    /// a second room.
+    /// again with `hold(_:bookingAgain: true)`, or ask for the change of
+    /// dates with `modificationQuote(for:checkIn:checkOut:bookingAgain: true)`,
+    /// only if the traveller wants a second room.
     case alreadyBooked(BookingID)
     /// The task calling it was cancelled (a search superseded by the next
     /// keystroke, a screen closed): nothing is concluded from it, and it
@@ -133,7 +134,7 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
         case .modify(let error): return error.description
         case .closed: return "the client is closed"
         case .alreadyBooked(let id):
-            return "you already booked this room for these dates (booking \(id.rawValue)); nothing was held"
+            return "you already booked this room for these dates (booking \(id.rawValue)); nothing was saved or sent"
         }
     }
 }

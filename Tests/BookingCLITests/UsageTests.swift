@@ -1,3 +1,4 @@
+import BookingCore
 import Foundation
 import Testing
 
@@ -125,6 +126,30 @@ import Testing
         #expect(refused.error.contains("--again"), "\(refused.error)")
         let again = try await booking.run(["hold", offer, "--no-wait", "--again"])
         #expect(again.status == 0, "\(again.output) \(again.error)")
+
+        // The second room, moved away and back onto the first's dates: a
+        // change of dates asks the same question, and --again answers it.
+        let paid = try await booking.run(["pay", "--json"])
+        let second = try #require((try paid.json()["state"] as? [String: Any])?["bookingId"] as? String)
+        let trip = try await booking.run(["trip", bookingID, "--json"])
+        let saved = try #require(try trip.json()["trip"] as? [String: Any], "\(trip.output)")
+        let checkIn = try #require(saved["checkIn"] as? String)
+        let checkOut = try #require(saved["checkOut"] as? String)
+        let nextDay = try #require(CalendarDate(checkOut)).daysSince1970 + 1
+        let away = try #require(CalendarDate(daysSince1970: nextDay))
+        let moved = try await booking.run([
+            "modify", second, "--check-in", checkOut, "--check-out", away.description, "--accept",
+        ])
+        #expect(moved.status == 0, "\(moved.output) \(moved.error)")
+        let back = try await booking.run(["modify", second, "--check-in", checkIn, "--check-out", checkOut, "--accept"])
+        #expect(back.status == 2, "\(back.output) \(back.error)")
+        #expect(
+            back.error.contains("you already booked this room for these dates (booking \(bookingID))"), "\(back.error)")
+        #expect(back.error.contains("nothing changed") && back.error.contains("--again"), "\(back.error)")
+        let onPurpose = try await booking.run([
+            "modify", second, "--check-in", checkIn, "--check-out", checkOut, "--accept", "--again",
+        ])
+        #expect(onPurpose.status == 0, "\(onPurpose.output) \(onPurpose.error)")
     }
 
     /// A log that cannot be written never blocks settling money: `logs/`

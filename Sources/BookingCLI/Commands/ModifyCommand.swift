@@ -18,6 +18,8 @@ struct ModifyCommand: BookingCommand {
         "--check-out", .date, value: "DATE", help: "the new check-out date, YYYY-MM-DD")
     static let accept: TypedOption<Bool> = .flag(
         "--accept", help: "change the dates at the quoted price without asking")
+    static let again: TypedOption<Bool> = .flag(
+        "--again", help: "move it onto dates this device has another booking of the same room for (a second room)")
 
     /// It charges or refunds: it ends its work if stdout's reader leaves.
     static let finishesItsWork = true
@@ -27,7 +29,7 @@ struct ModifyCommand: BookingCommand {
         discussion:
             "Shows the new total and the difference to pay or to be refunded, then asks (or --accept). "
             + "The change is saved with its key before it is sent, and charged or refunded once.",
-        options: [checkIn.spec, checkOut.spec, accept.spec], arguments: [CommandCatalog.bookingID.spec])
+        options: [checkIn.spec, checkOut.spec, accept.spec, again.spec], arguments: [CommandCatalog.bookingID.spec])
 
     /// The booking to change.
     let id: BookingID
@@ -37,12 +39,15 @@ struct ModifyCommand: BookingCommand {
     let newCheckOut: CalendarDate
     /// Whether the user accepts the quote without being asked.
     let accepts: Bool
+    /// Whether the user wants a second room on dates already booked.
+    let bookingAgain: Bool
 
     init(_ input: CommandInput) throws(UsageError) {
         id = try input(CommandCatalog.bookingID)
         newCheckIn = try input(Self.checkIn)
         newCheckOut = try input(Self.checkOut)
         accepts = try input(Self.accept)
+        bookingAgain = try input(Self.again)
     }
 
     func validate() throws(UsageError) {
@@ -58,7 +63,8 @@ struct ModifyCommand: BookingCommand {
         let client = services.client
         let quote: ModificationQuoteSnapshot
         do {
-            quote = try await client.modificationQuote(for: id, checkIn: newCheckIn, checkOut: newCheckOut)
+            quote = try await client.modificationQuote(
+                for: id, checkIn: newCheckIn, checkOut: newCheckOut, bookingAgain: bookingAgain)
         } catch {
             await services.settleAtLaunch()
             throw Self.failure(error, id)
@@ -135,6 +141,10 @@ struct ModifyCommand: BookingCommand {
         switch error {
         case .unknownTrip:
             return .rejected("no trip \(shown) on this device; `booking trips` lists them")
+        case .alreadyBooked(let other):
+            return .rejected(
+                "you already booked this room for these dates (booking \(other.rawValue.terminalSafe)): "
+                    + "nothing changed. Run `booking modify \(shown)` again with --again to keep a second room")
         case .modify(.notModifiable(_, let status)):
             return .rejected(
                 "booking \(shown) is \(status.rawValue) on this device; only a confirmed booking can change its dates")
