@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way (ARCHITECTURE.md). Every module's name starts
-// with Booking (CBooking for C), so none collides with another package's.
+// Dependencies point one way (ARCHITECTURE.md). Every library module's name
+// starts with Booking (CBooking for C), so none collides with another package's.
 // booking -> BookingKit -> BookingStore -> BookingSQLite -> CBookingSQLite
 //                       -> BookingAPI
 //                       -> BookingCurl (Linux) -> BookingAPI, CBookingCurl
