@@ -3,7 +3,7 @@ import BookingCore
 /// Timeouts and the retry policy of the API client.
 public struct APIConfiguration: Sendable {
     /// When to retry, wait, give up or call the outcome unknown.
-    public var policy: OutcomePolicy
+    package var policy: OutcomePolicy
     /// Timeout of a read (`GET`).
     public var readTimeout: Duration
     /// Timeout of `POST /v1/holds`.
@@ -13,10 +13,21 @@ public struct APIConfiguration: Sendable {
     /// Timeout of `POST /v1/bookings/{id}/cancel`.
     public var cancelTimeout: Duration
 
-    /// Creates a configuration.
+    /// Creates a configuration with these timeouts and the contract's retry
+    /// policy.
     public init(
-        policy: OutcomePolicy = OutcomePolicy(), readTimeout: Duration = .seconds(10),
-        holdTimeout: Duration = .seconds(15),
+        readTimeout: Duration = .seconds(10), holdTimeout: Duration = .seconds(15),
+        payTimeout: Duration = .seconds(30), cancelTimeout: Duration = .seconds(30)
+    ) {
+        self.init(
+            policy: OutcomePolicy(), readTimeout: readTimeout, holdTimeout: holdTimeout, payTimeout: payTimeout,
+            cancelTimeout: cancelTimeout)
+    }
+
+    /// Creates a configuration with a retry policy of the package's own
+    /// (tests, the command line's quick checks).
+    package init(
+        policy: OutcomePolicy, readTimeout: Duration = .seconds(10), holdTimeout: Duration = .seconds(15),
         payTimeout: Duration = .seconds(30), cancelTimeout: Duration = .seconds(30)
     ) {
         self.policy = policy

@@ -2,7 +2,7 @@ import BookingCore
 
 /// How a call to the booking API ended when it did not succeed. Each case
 /// tells the caller what to do next; none is a crash.
-public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A business answer for the user: price changed (the new price and quote
     /// in `error`), sold out, expired, declined.
     case userFacing(UserFacingError, ServerError?)
@@ -21,7 +21,7 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// this is reported as `unknownOutcome` instead.
     case invalidResponse(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .userFacing(let kind, let error): return "\(kind)\(error.map { ": \($0.message)" } ?? "")"
         case .final(.notSent(let reason?), _): return "not sent: \(reason)"

@@ -7,22 +7,22 @@
 /// Each cap is far above what the contract's largest answer of that
 /// endpoint holds (a page of 50 offers is about 40 KB), and applies to the
 /// error bodies of that endpoint too.
-public enum BodyLimit {
+package enum BodyLimit {
     /// `GET /v1/places/suggest`: 256 KiB.
-    public static let suggestions = 256 * 1_024
+    package static let suggestions = 256 * 1_024
     /// `GET /v1/offers` (one page, either form): 1 MiB.
-    public static let offers = 1_024 * 1_024
+    package static let offers = 1_024 * 1_024
     /// `POST /v1/holds` and `GET /v1/holds/{id}`: 64 KiB.
-    public static let hold = 64 * 1_024
+    package static let hold = 64 * 1_024
     /// One booking (`POST /v1/bookings`, `GET /v1/bookings/{id}`,
     /// `GET /v1/bookings?attempt=`, `POST /v1/bookings/{id}/cancel`): 64 KiB.
-    public static let booking = 64 * 1_024
+    package static let booking = 64 * 1_024
     /// `GET /v1/bookings` (one page of up to 100 bookings): 1 MiB.
-    public static let bookingPage = 1_024 * 1_024
+    package static let bookingPage = 1_024 * 1_024
     /// `GET /v1/sandbox/ledger` (every charge of a test account): 16 MiB.
-    public static let ledger = 16 * 1_024 * 1_024
+    package static let ledger = 16 * 1_024 * 1_024
     /// `POST /v1/sandbox/challenges/{id}`: 64 KiB.
-    public static let challenge = 64 * 1_024
+    package static let challenge = 64 * 1_024
     /// `GET /v1/payment-methods` (the switch): 64 KiB.
-    public static let paymentMethods = 64 * 1_024
+    package static let paymentMethods = 64 * 1_024
 }

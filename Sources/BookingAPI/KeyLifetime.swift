@@ -6,15 +6,15 @@
 /// Read on every answer, whatever its status. A value that is not a whole
 /// number of seconds in `believed` (garbage, negative, zero, longer than 30
 /// days) is refused and changes nothing: the last good value holds.
-public enum KeyLifetime {
+package enum KeyLifetime {
     /// The header's name.
-    public static let header = "Idempotency-Key-Lifetime"
+    package static let header = "Idempotency-Key-Lifetime"
 
     /// The values believed: 1 s ... 30 days.
-    public static let believed: ClosedRange<Int64> = 1...(30 * 86_400)
+    package static let believed: ClosedRange<Int64> = 1...(30 * 86_400)
 
     /// What one header said.
-    public enum Reading: Sendable, Equatable {
+    package enum Reading: Sendable, Equatable {
         /// A usable lifetime, in seconds.
         case seconds(Int64)
         /// A value refused, and why.
@@ -23,7 +23,7 @@ public enum KeyLifetime {
 
     /// Reads one header value: digits only (an optional leading `+` or
     /// surrounding spaces aside), within `believed`.
-    public static func read(_ value: String) -> Reading {
+    package static func read(_ value: String) -> Reading {
         var text = Substring(value).trimmingSpaces()
         if text.first == "+" { text = text.dropFirst() }
         guard !text.isEmpty, text.utf8.count <= 12, text.utf8.allSatisfy({ (48...57).contains($0) }),

@@ -5,7 +5,7 @@
 /// The client tells it every header it reads, usable or not, on any answer.
 /// Both calls are best effort and must be quick: a memory that cannot write
 /// drops the value.
-public protocol KeyLifetimeMemory: Sendable {
+package protocol KeyLifetimeMemory: Sendable {
     /// The server said it keeps keys `seconds` long (within `KeyLifetime.believed`).
     func save(seconds: Int64)
 

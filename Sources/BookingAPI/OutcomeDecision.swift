@@ -1,5 +1,5 @@
 /// What to do after one try of a request.
-public enum OutcomeDecision: Hashable, Sendable {
+package enum OutcomeDecision: Hashable, Sendable {
     /// A 2xx answer: use it.
     case success
     /// Try again with the same idempotency key after this wait.
@@ -14,7 +14,7 @@ public enum OutcomeDecision: Hashable, Sendable {
 }
 
 /// A business answer that goes to the user rather than to a retry.
-public enum UserFacingError: Hashable, Sendable {
+package enum UserFacingError: Hashable, Sendable {
     /// `409 PRICE_CHANGED`: the quote is gone; a new one came with it.
     case priceChanged
     /// `409 SOLD_OUT`.
@@ -26,7 +26,7 @@ public enum UserFacingError: Hashable, Sendable {
 }
 
 /// Why a request ended without success.
-public enum FinalFailure: Hashable, Sendable {
+package enum FinalFailure: Hashable, Sendable {
     /// The request certainly never reached the server, and the tries are
     /// used up. `reason` is why, as the transport said it: offline, the
     /// connection refused, no address for the name (DNS), a secure

@@ -41,51 +41,51 @@
 /// - `422 IDEMPOTENCY_KEY_REUSED`: unknown outcome for money (a request with
 ///   this key already ran: look it up), otherwise final.
 /// - Any other 4xx: final.
-public struct OutcomePolicy: Hashable, Sendable {
+package struct OutcomePolicy: Hashable, Sendable {
     /// Tries in all, the first included.
-    public let maxAttempts: Int
+    package let maxAttempts: Int
     /// The waits when no usable `Retry-After` came.
-    public let backoff: RetryBackoff
+    package let backoff: RetryBackoff
     /// The longest wait one call sits through before a retry; a longer
     /// `Retry-After` ends the call with the time it names.
-    public let longestWait: Duration
+    package let longestWait: Duration
 
     /// A policy.
-    public init(maxAttempts: Int = 4, backoff: RetryBackoff = RetryBackoff(), longestWait: Duration = .seconds(60)) {
+    package init(maxAttempts: Int = 4, backoff: RetryBackoff = RetryBackoff(), longestWait: Duration = .seconds(60)) {
         self.maxAttempts = max(1, maxAttempts)
         self.backoff = backoff
         self.longestWait = longestWait
     }
 
     /// Machine codes the contract uses in error bodies.
-    public enum ErrorCode {
+    package enum ErrorCode {
         /// 409: the quote is no longer valid; the body has the new one.
-        public static let priceChanged = "PRICE_CHANGED"
+        package static let priceChanged = "PRICE_CHANGED"
         /// 409: no room left.
-        public static let soldOut = "SOLD_OUT"
+        package static let soldOut = "SOLD_OUT"
         /// The hold or booking expired.
-        public static let expired = "EXPIRED"
+        package static let expired = "EXPIRED"
         /// The hold expired (alternative spelling).
-        public static let holdExpired = "HOLD_EXPIRED"
+        package static let holdExpired = "HOLD_EXPIRED"
         /// 409: a request with this key is still running; retry with the same key.
-        public static let keyInUse = "IDEMPOTENCY_KEY_IN_USE"
+        package static let keyInUse = "IDEMPOTENCY_KEY_IN_USE"
         /// 422: this key was used with other parameters.
-        public static let keyReused = "IDEMPOTENCY_KEY_REUSED"
+        package static let keyReused = "IDEMPOTENCY_KEY_REUSED"
         /// 409: the payment method's kind is switched off (`GET
         /// /v1/payment-methods`): nothing ran, nothing was charged.
-        public static let paymentMethodDisabled = "PAYMENT_METHOD_DISABLED"
+        package static let paymentMethodDisabled = "PAYMENT_METHOD_DISABLED"
         /// 409: this key was closed (`POST /v1/bookings/close-key`): nothing
         /// sent under it runs. Final, and for a payment a certain "not paid".
-        public static let keyClosed = "IDEMPOTENCY_KEY_CLOSED"
+        package static let keyClosed = "IDEMPOTENCY_KEY_CLOSED"
         /// 402: the payment was declined.
-        public static let paymentDeclined = "PAYMENT_DECLINED"
+        package static let paymentDeclined = "PAYMENT_DECLINED"
         /// 402: the card was declined (alternative spelling).
-        public static let cardDeclined = "CARD_DECLINED"
+        package static let cardDeclined = "CARD_DECLINED"
     }
 
     /// The decision after try number `attempt` (1 for the first) of a
     /// `kind` request ended in `outcome`.
-    public func decide(
+    package func decide(
         _ outcome: RequestOutcome, for kind: RequestKind, attempt: Int, nowUnixSeconds: Int64
     ) -> OutcomeDecision {
         let canRetry = attempt < maxAttempts
@@ -153,7 +153,7 @@ public struct OutcomePolicy: Hashable, Sendable {
 
 extension Duration {
     /// The whole seconds of the duration, a started second counted.
-    public var wholeSeconds: Int64 {
+    package var wholeSeconds: Int64 {
         components.seconds + (components.attoseconds > 0 ? 1 : 0)
     }
 }

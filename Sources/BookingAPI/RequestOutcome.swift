@@ -1,6 +1,6 @@
 /// What came back from one try of a request, in the terms the outcome
 /// policy decides on. The API layer builds it from the transport's result.
-public enum RequestOutcome: Hashable, Sendable {
+package enum RequestOutcome: Hashable, Sendable {
     /// No HTTP answer.
     case network(NetworkFailure)
     /// An HTTP answer: the status, the machine code from the error body (if
@@ -8,34 +8,9 @@ public enum RequestOutcome: Hashable, Sendable {
     case response(status: Int, errorCode: String?, retryAfter: String?)
 }
 
-/// Why no HTTP answer came, split by the one thing that matters for money:
-/// could the request have reached the server?
-public enum NetworkFailure: Hashable, Sendable {
-    /// The device is offline: nothing was sent.
-    case notConnected
-    /// The name did not resolve: nothing was sent.
-    case dnsFailure
-    /// The connection was refused or could not be made: nothing was sent.
-    case cannotConnect
-    /// The TLS handshake failed: nothing was sent.
-    case tlsFailure
-    /// No answer in time: the request may have arrived.
-    case timedOut
-    /// The connection dropped mid-exchange: the request may have arrived.
-    case connectionLost
-
-    /// Whether the request certainly never reached the server.
-    public var requestCertainlyNotSent: Bool {
-        switch self {
-        case .notConnected, .dnsFailure, .cannotConnect, .tlsFailure: return true
-        case .timedOut, .connectionLost: return false
-        }
-    }
-}
-
 /// Which request the outcome belongs to: the policy is stricter for the ones
 /// that move money.
-public enum RequestKind: Hashable, Sendable, CaseIterable {
+package enum RequestKind: Hashable, Sendable, CaseIterable {
     /// A `GET`: safe to repeat.
     case read
     /// `POST /v1/holds`: idempotent by key, moves no money.
@@ -48,10 +23,10 @@ public enum RequestKind: Hashable, Sendable, CaseIterable {
     case modification
 
     /// Whether a lost answer leaves the money question open.
-    public var movesMoney: Bool { self == .payment || self == .cancellation || self == .modification }
+    package var movesMoney: Bool { self == .payment || self == .cancellation || self == .modification }
 
     /// Whether a try that left and got no clear answer ends the call as an
     /// unknown outcome (asked again under its key) rather than a failure:
     /// every request that moves money, and a hold, which keeps a room.
-    public var isLookedUpWhenUnclear: Bool { movesMoney || self == .hold }
+    package var isLookedUpWhenUnclear: Bool { movesMoney || self == .hold }
 }

@@ -6,11 +6,11 @@ import BookingPrimitives
 /// to its back-off. A usable value is obeyed whatever its length: a wait
 /// longer than the caller sits through stops the call and says until when
 /// (`FinalFailure.waitRequested`), never a request sent early.
-public enum RetryAfter {
+package enum RetryAfter {
     /// The wait the header asks for, or `nil` when it is unusable (see the
     /// type). A date in the past means "now" (zero). `nowUnixSeconds` is the
     /// wall clock, used only to turn an HTTP-date into a wait.
-    public static func delay(_ header: String, nowUnixSeconds: Int64) -> Duration? {
+    package static func delay(_ header: String, nowUnixSeconds: Int64) -> Duration? {
         let trimmed = trimOWS(header)
         guard !trimmed.isEmpty else { return nil }
         let wait: Duration
@@ -27,7 +27,7 @@ public enum RetryAfter {
     }
 
     /// The header if usable, else `backoff`'s wait before retry `retry`.
-    public static func delay(
+    package static func delay(
         _ header: String?, nowUnixSeconds: Int64, backoff: RetryBackoff, retry: Int
     ) -> Duration {
         if let header, let wait = delay(header, nowUnixSeconds: nowUnixSeconds) { return wait }

@@ -5,7 +5,7 @@
 /// 408, 429 or 503 brings a usable `Retry-After`. Both sides are best
 /// effort: a memory that cannot read answers `nil`, one that cannot write
 /// drops the value (the gate of the running client still holds).
-public protocol RetryAfterMemory: Sendable {
+package protocol RetryAfterMemory: Sendable {
     /// The saved unix second before which nothing may be sent, if any is
     /// saved and believed (a value in the past is no gate).
     func savedDeadline(nowUnixSeconds: Int64) -> Int64?

@@ -2,21 +2,21 @@ import BookingCore
 import Foundation
 
 /// The error body every non-2xx answer carries: `{"error": {"code", "message", ...}}`.
-public struct ServerError: Decodable, Hashable, Sendable, CustomStringConvertible {
+package struct ServerError: Decodable, Hashable, Sendable, CustomStringConvertible {
     /// The machine code the client decides by (`PRICE_CHANGED`, `SOLD_OUT`, ...).
-    public let code: String
+    package let code: String
     /// A message for people.
-    public let message: String
+    package let message: String
     /// `PRICE_CHANGED`: the new price.
-    public let price: PriceBreakdown?
+    package let price: PriceBreakdown?
     /// `PRICE_CHANGED`: the new quote.
-    public let quoteId: QuoteID?
+    package let quoteId: QuoteID?
     /// A conflicting booking or the booking's current version, when the code carries one.
-    public let bookingId: BookingID?
+    package let bookingId: BookingID?
     /// The booking's current version, for `VERSION_CONFLICT`.
-    public let version: Version?
+    package let version: Version?
     /// `QUOTE_EXPIRED`: a new quote for the same dates, when the room is still free.
-    public let quote: ModificationQuoteSnapshot?
+    package let quote: ModificationQuoteSnapshot?
 
     private struct Envelope: Decodable { let error: ServerError }
 
@@ -26,5 +26,5 @@ public struct ServerError: Decodable, Hashable, Sendable, CustomStringConvertibl
         try? JSONWire.decode(Envelope.self, from: body).error
     }
 
-    public var description: String { "\(code): \(message)" }
+    package var description: String { "\(code): \(message)" }
 }

@@ -1,6 +1,6 @@
 /// Waits. The real one sleeps on the task clock; the simulation's advances a
 /// virtual clock, so retries and back-offs run in no real time.
-public protocol Sleeper: Sendable {
+package protocol Sleeper: Sendable {
     /// Waits `duration`; throws `CancellationError` when the task is cancelled.
     func sleep(for duration: Duration) async throws
 
@@ -15,17 +15,17 @@ public protocol Sleeper: Sendable {
 
 extension Sleeper {
     /// Real time: `Task.sleep`.
-    public func timeout(after duration: Duration) async throws {
+    package func timeout(after duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }
 }
 
 /// Sleeps for real with `Task.sleep`.
-public struct TaskSleeper: Sleeper {
+package struct TaskSleeper: Sleeper {
     /// Creates a sleeper.
-    public init() {}
+    package init() {}
 
-    public func sleep(for duration: Duration) async throws {
+    package func sleep(for duration: Duration) async throws {
         guard duration > .zero else { return }
         try await Task.sleep(for: duration)
     }

@@ -8,12 +8,12 @@ import BookingPrimitives
 ///
 /// `14:32 UTC`, `13:59 UTC on 2026-12-02`, `more than a year from now
 /// (the server named 9999-12-31)`.
-public enum WaitUntilText {
+package enum WaitUntilText {
     /// A year, the longest wait written as a date.
-    public static let longestDated: Int64 = 366 * 86_400
+    package static let longestDated: Int64 = 366 * 86_400
 
     /// `until` (unix seconds) as seen at `nowUnixSeconds`.
-    public static func text(until: Int64, nowUnixSeconds: Int64) -> String {
+    package static func text(until: Int64, nowUnixSeconds: Int64) -> String {
         let minutes = floorDivided(until, 60) + (until % 60 == 0 ? 0 : 1)
         let (day, minuteOfDay) = (floorDivided(minutes, 1_440), minutes - floorDivided(minutes, 1_440) * 1_440)
         let clock = two(minuteOfDay / 60) + ":" + two(minuteOfDay % 60) + " UTC"

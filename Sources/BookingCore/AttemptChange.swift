@@ -2,23 +2,23 @@
 /// id, version or hold anchor learned with it. Fields left `nil` keep their
 /// saved value. It carries no time: whoever writes it (the repository)
 /// stamps `updated_at` when it does.
-public struct AttemptChange: Hashable, Codable, Sendable {
+package struct AttemptChange: Hashable, Codable, Sendable {
     /// The attempt to move.
-    public var attemptID: AttemptID
+    package var attemptID: AttemptID
     /// The new phase.
-    public var phase: AttemptPhase
+    package var phase: AttemptPhase
     /// The server version this move comes from; `nil` for the client's own
     /// moves, which keep the saved version.
-    public var version: Version?
+    package var version: Version?
     /// The hold granted, if learned now.
-    public var holdID: HoldID?
+    package var holdID: HoldID?
     /// The booking created, if learned now.
-    public var bookingID: BookingID?
+    package var bookingID: BookingID?
     /// A new hold anchor (`SavedHoldAnchor`'s storage text), if the hold was (re)read now.
-    public var holdAnchor: String?
+    package var holdAnchor: String?
 
     /// A change.
-    public init(
+    package init(
         attemptID: AttemptID, phase: AttemptPhase, version: Version? = nil, holdID: HoldID? = nil,
         bookingID: BookingID? = nil, holdAnchor: String? = nil
     ) {

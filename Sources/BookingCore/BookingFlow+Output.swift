@@ -366,35 +366,35 @@ extension BookingFlow {
     /// The code of a hold or payment failure that was this device's full
     /// storage (the attempt could not be saved, so nothing was sent), in
     /// `HoldFailure.rejected` and `PaymentFailure.rejected`.
-    public static let storageFullCode = "LOCAL_STORAGE_FULL"
+    package static let storageFullCode = "LOCAL_STORAGE_FULL"
 
     /// The code of a payment the server refused because its payment method
     /// kind is switched off (`409 PAYMENT_METHOD_DISABLED`): nothing ran,
     /// the room stays held, and Pay with that kind is disabled.
-    public static let paymentMethodOffCode = "PAYMENT_METHOD_DISABLED"
+    package static let paymentMethodOffCode = "PAYMENT_METHOD_DISABLED"
 
     /// The code of a payment the server refused because the hold is booked
     /// already (`409 HOLD_ALREADY_BOOKED`, naming the booking): this
     /// request did not run, and the booking that uses the hold is in trips.
-    public static let holdAlreadyBookedCode = "HOLD_ALREADY_BOOKED"
+    package static let holdAlreadyBookedCode = "HOLD_ALREADY_BOOKED"
 
     /// The words of the retry action after "not paid": a new attempt, with a new key.
-    public static let startNewAttemptLabel = "Start a new attempt"
+    package static let startNewAttemptLabel = "Start a new attempt"
 
     /// The words of the retry action after a closed key with the hold still
     /// live: the same hold, paid under a new attempt and key.
-    public static let payAgainLabel = "Pay again"
+    package static let payAgainLabel = "Pay again"
 
     /// The words of the retry action after a declined payment: the same
     /// hold, paid with another payment method under a new attempt and key.
-    public static let anotherCardLabel = "Try another card"
+    package static let anotherCardLabel = "Try another card"
 
     /// The exact words of a confirmation this device could not save.
-    public static let confirmedNotSavedMessage =
+    package static let confirmedNotSavedMessage =
         "Your booking is confirmed on the server, but this device could not save it yet. "
         + "It will show in your trips once saved, at the next launch."
 
     /// The exact words when the storage was full.
-    public static let storageFullMessage =
+    package static let storageFullMessage =
         "The device's storage is full: nothing was sent. Free some space and try again."
 }

@@ -6,7 +6,7 @@
 extension BookingFlow {
     /// How many times `unknown` sends the same payment again (same key, same
     /// body) after lookups that found no booking.
-    public static let maximumResends = 3
+    package static let maximumResends = 3
 
     /// The payment sub-machine's step for `event` in a payment stage, in the
     /// booking flow's terms; `nil` when the stage does not take the event.

@@ -12,7 +12,7 @@ extension BookingFlow {
         public let bookingID: BookingID?
 
         /// A value with every field given.
-        public init(attempt: Attempt, holdID: HoldID?, bookingID: BookingID?) {
+        package init(attempt: Attempt, holdID: HoldID?, bookingID: BookingID?) {
             self.attempt = attempt
             self.holdID = holdID
             self.bookingID = bookingID
@@ -28,28 +28,28 @@ extension BookingFlow {
         /// The booking version held (`.none` before any answer).
         public let version: Version
         /// Lookups answered so far.
-        public var checks: Int
+        package var checks: Int
         /// What is scheduled or out (a lookup, a resend or a hold read); `nil` when nothing is.
-        public var waitingFor: UnknownCheck?
+        package var waitingFor: UnknownCheck?
         /// The payment method of this process's own send, in memory only:
         /// what a resend with the same key sends. `nil` after a restart, and
         /// when another process sent the payment: the payment method is never
         /// saved (a card number typed in its place must never reach the
         /// disk), and a resend with another one would reuse the key with
         /// another body. Then the hold is read instead, and its end decides.
-        public var token: PaymentToken?
+        package var token: PaymentToken?
         /// Resends sent so far.
-        public var resends: Int
+        package var resends: Int
         /// What the server told about the key or the hold, if anything
         /// settles the attempt once a lookup finds no booking.
-        public var settledBy: NotPaidReason?
+        package var settledBy: NotPaidReason?
         /// The last check could not reach the server (offline, refused, no
         /// usable answer): the screen says "We could not confirm" at once,
         /// with Check again and Back, while the back-off goes on.
-        public var isUnreachable: Bool = false
+        public package(set) var isUnreachable: Bool = false
 
         /// Whether a lookup, resend or hold read is scheduled or out.
-        public var checkPending: Bool {
+        package var checkPending: Bool {
             get { waitingFor != nil }
             set { waitingFor = newValue ? .lookup : nil }
         }
@@ -63,7 +63,7 @@ extension BookingFlow {
         public var couldNotConfirm: Bool { hasGivenUp || isUnreachable }
 
         /// A value with every field given.
-        public init(
+        package init(
             payment: Payment, version: Version, checks: Int, checkPending: Bool, token: PaymentToken? = nil,
             resends: Int = 0, settledBy: NotPaidReason? = nil
         ) {
@@ -78,7 +78,7 @@ extension BookingFlow {
     }
 
     /// What `unknown` is waiting for.
-    public enum UnknownCheck: Hashable, Sendable {
+    package enum UnknownCheck: Hashable, Sendable {
         /// A lookup by key (scheduled or out).
         case lookup
         /// The same payment, sent again with the same key.
@@ -122,7 +122,7 @@ extension BookingFlow {
         public let holdID: HoldID?
 
         /// A value with every field given.
-        public init(attempt: Attempt, reason: NotPaidReason, holdID: HoldID? = nil) {
+        package init(attempt: Attempt, reason: NotPaidReason, holdID: HoldID? = nil) {
             self.attempt = attempt
             self.reason = reason
             self.holdID = holdID
@@ -140,12 +140,12 @@ extension BookingFlow {
         /// The challenge page.
         public let challengeURL: String
         /// Where the user is leaving the challenge for, while the server is asked.
-        public var leaving: Leaving?
+        public package(set) var leaving: Leaving?
         /// The last try to leave got no answer (it is sent again later).
-        public var couldNotLeave: Bool
+        public package(set) var couldNotLeave: Bool
 
         /// A value with every field given.
-        public init(
+        package init(
             payment: Payment, bookingID: BookingID, version: Version, challengeURL: String, leaving: Leaving? = nil,
             couldNotLeave: Bool = false
         ) {
@@ -165,18 +165,18 @@ extension BookingFlow {
         /// The booking polled.
         public let bookingID: BookingID
         /// The booking version held.
-        public var version: Version
+        public package(set) var version: Version
         /// Polls answered so far.
-        public var polls: Int
+        public package(set) var polls: Int
         /// Whether a poll is scheduled or out.
-        public var pollPending: Bool
+        public package(set) var pollPending: Bool
 
         /// Whether the schedule is used up and nothing is out: the screen says
         /// "still checking".
         public var isStillChecking: Bool { !pollPending && polls >= BackoffSchedule.processingPoll.checkCount }
 
         /// A value with every field given.
-        public init(payment: Payment, bookingID: BookingID, version: Version, polls: Int, pollPending: Bool) {
+        package init(payment: Payment, bookingID: BookingID, version: Version, polls: Int, pollPending: Bool) {
             self.payment = payment
             self.bookingID = bookingID
             self.version = version

@@ -14,13 +14,13 @@ extension BookingFlow {
         public let interrupted: Stage
 
         /// A value with every field given.
-        public init(interrupted: Stage) {
+        package init(interrupted: Stage) {
             self.interrupted = interrupted
         }
     }
 
     /// The words of the action that resumes after a new credential.
-    public static let signInAgainLabel = "Sign in again"
+    package static let signInAgainLabel = "Sign in again"
 
     /// `credentialRefused` for the stage on screen: "Sign in again", the
     /// stage kept to resume from. A settled stage, or one with nothing out

@@ -12,7 +12,7 @@ extension BookingFlow {
         public let quoteID: QuoteID
 
         /// An attempt.
-        public init(id: AttemptID, key: IdempotencyKey, offerID: OfferID, quoteID: QuoteID) {
+        package init(id: AttemptID, key: IdempotencyKey, offerID: OfferID, quoteID: QuoteID) {
             self.id = id
             self.key = key
             self.offerID = offerID
@@ -28,7 +28,7 @@ extension BookingFlow {
         public let offer: Offer?
 
         /// A value with every field given.
-        public init(attempt: Attempt, offer: Offer?) {
+        package init(attempt: Attempt, offer: Offer?) {
             self.attempt = attempt
             self.offer = offer
         }
@@ -45,11 +45,11 @@ extension BookingFlow {
         /// The countdown, anchored before the request that returned the hold.
         public let countdown: HoldCountdown
         /// The coupon step (a code being applied, applied or refused).
-        public var coupon: CouponStep
+        public package(set) var coupon: CouponStep
 
         /// A value with every field given; the coupon step follows the
         /// hold's code unless given.
-        public init(attempt: Attempt, offer: Offer?, hold: Hold, countdown: HoldCountdown, coupon: CouponStep? = nil) {
+        package init(attempt: Attempt, offer: Offer?, hold: Hold, countdown: HoldCountdown, coupon: CouponStep? = nil) {
             self.attempt = attempt
             self.offer = offer
             self.hold = hold
@@ -67,17 +67,17 @@ extension BookingFlow {
         /// The hold being read.
         public let holdID: HoldID
         /// Whether a read is out; `false` after it failed to reach the server.
-        public var readPending: Bool
+        public package(set) var readPending: Bool
         /// When the last read was not sent because the server asked to wait
         /// (its `Retry-After`): the time, unix seconds; nil otherwise.
-        public var waitUntil: Int64?
+        public package(set) var waitUntil: Int64?
         /// Restored at launch without a time the device can trust (another
         /// boot, or no saved anchor): the countdown did not end, its time is
         /// being checked.
         public let isTimeUnknown: Bool
 
         /// A value with every field given.
-        public init(attempt: Attempt, offer: Offer?, holdID: HoldID, readPending: Bool, isTimeUnknown: Bool = false) {
+        package init(attempt: Attempt, offer: Offer?, holdID: HoldID, readPending: Bool, isTimeUnknown: Bool = false) {
             self.attempt = attempt
             self.offer = offer
             self.holdID = holdID
@@ -96,7 +96,7 @@ extension BookingFlow {
         public let newQuote: Quote
 
         /// A value with every field given.
-        public init(previous: Attempt, offer: Offer?, newQuote: Quote) {
+        package init(previous: Attempt, offer: Offer?, newQuote: Quote) {
             self.previous = previous
             self.offer = offer
             self.newQuote = newQuote
@@ -116,7 +116,7 @@ extension BookingFlow {
         public let token: PaymentToken?
 
         /// A value with every field given.
-        public init(attempt: Attempt, holdID: HoldID, price: PriceBreakdown?, token: PaymentToken? = nil) {
+        package init(attempt: Attempt, holdID: HoldID, price: PriceBreakdown?, token: PaymentToken? = nil) {
             self.attempt = attempt
             self.holdID = holdID
             self.price = price
@@ -137,7 +137,7 @@ extension BookingFlow {
         public let isSavedOnDevice: Bool
 
         /// A value with every field given.
-        public init(attemptID: AttemptID, booking: Booking, isSavedOnDevice: Bool = true) {
+        package init(attemptID: AttemptID, booking: Booking, isSavedOnDevice: Bool = true) {
             self.attemptID = attemptID
             self.booking = booking
             self.isSavedOnDevice = isSavedOnDevice
@@ -192,7 +192,7 @@ extension BookingFlow {
         public let holdID: HoldID?
 
         /// A value with every field given.
-        public init(attempt: Attempt, offer: Offer?, reason: FailureReason, version: Version?, holdID: HoldID? = nil) {
+        package init(attempt: Attempt, offer: Offer?, reason: FailureReason, version: Version?, holdID: HoldID? = nil) {
             self.attempt = attempt
             self.offer = offer
             self.reason = reason
@@ -211,7 +211,7 @@ extension BookingFlow {
         public let version: Version?
 
         /// A value with every field given.
-        public init(attempt: Attempt, offer: Offer?, version: Version?) {
+        package init(attempt: Attempt, offer: Offer?, version: Version?) {
             self.attempt = attempt
             self.offer = offer
             self.version = version

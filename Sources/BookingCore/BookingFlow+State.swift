@@ -4,17 +4,17 @@ extension BookingFlow {
     /// the offers the results list marks as sold out).
     public struct State: Hashable, Sendable {
         /// Where the flow is.
-        public var stage: Stage
+        public package(set) var stage: Stage
         /// Whether the device is online (holding and paying need it).
-        public var isOnline: Bool
+        public package(set) var isOnline: Bool
         /// Offers the server said are sold out; the results list marks them.
-        public var soldOutOffers: Set<OfferID>
+        public package(set) var soldOutOffers: Set<OfferID>
         /// A payment the user went Back from while it was being checked
         /// (`submitting`, `unknown` or `processing`): it keeps being settled
         /// (its lookups and polls go on; reconciliation settles it too) and
         /// the banner says so. A payment being settled never blocks the app:
         /// a new hold may start meanwhile.
-        public var paymentBeingChecked: Stage?
+        public package(set) var paymentBeingChecked: Stage?
 
         /// Whether a payment for `offer` is being checked in the background:
         /// that room cannot be held again until the server has answered it
@@ -28,19 +28,19 @@ extension BookingFlow {
         /// Where such a payment landed, while the screen shows another
         /// attempt: the banner says how it ended. (With no other attempt on
         /// screen, the landed stage itself is shown.)
-        public var earlierPayment: Stage?
+        public package(set) var earlierPayment: Stage?
         /// The payment method kinds the server's switch turned off, each
         /// with its reason (the server's words): Pay with one of them is
         /// disabled with that reason, as offline disables it. A fact fed in
         /// like `isOnline` (`paymentMethodsChanged`), never read by `reduce`
         /// from anywhere else.
-        public var paymentMethodsOff: [PaymentMethodKind: String]
+        public package(set) var paymentMethodsOff: [PaymentMethodKind: String]
         /// The kind the screen pays with (the last one chosen; a card until
         /// told otherwise): Pay is disabled when it is off.
-        public var paymentMethod: PaymentMethodKind
+        public package(set) var paymentMethod: PaymentMethodKind
 
         /// A state.
-        public init(
+        package init(
             stage: Stage, isOnline: Bool = true, soldOutOffers: Set<OfferID> = [], paymentBeingChecked: Stage? = nil,
             earlierPayment: Stage? = nil, paymentMethodsOff: [PaymentMethodKind: String] = [:],
             paymentMethod: PaymentMethodKind = .card

@@ -34,10 +34,10 @@ public enum BookingFlow {
     package typealias Transition = (state: State, effects: [Effect])
 
     /// The state at launch: the results list, online until told otherwise.
-    public static let initialState = State(stage: .browsing)
+    package static let initialState = State(stage: .browsing)
 
     /// The exact words after the lookups run out.
-    public static let couldNotConfirmMessage =
+    package static let couldNotConfirmMessage =
         "We could not confirm whether the payment went through. It is checked again at every launch, and the "
         + "booking shows in your trips if it did. Do not pay again."
 

@@ -5,16 +5,16 @@
 ///
 /// The runner builds it; the flow shows the countdown at once and reads
 /// the hold again to correct it.
-public struct RestoredHold: Hashable, Codable, Sendable {
+package struct RestoredHold: Hashable, Codable, Sendable {
     /// The hold, its `expiresInMs` being the time left when it was read.
-    public let hold: Hold
+    package let hold: Hold
     /// The hold's time left, counted from the hold clock reading it was
     /// computed at.
-    public let countdown: HoldCountdown
+    package let countdown: HoldCountdown
 
     /// The restored `hold`, its time left computed at hold clock reading
     /// `readAt`.
-    public init(hold: Hold, readAt: MonotonicInstant) {
+    package init(hold: Hold, readAt: MonotonicInstant) {
         self.hold = hold
         countdown = HoldCountdown(anchor: readAt, expiresIn: hold.expiresIn)
     }

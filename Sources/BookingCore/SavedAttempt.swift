@@ -2,45 +2,45 @@
 /// the device. The repository writes it (`saveAttempt` makes it from the
 /// flow's `Attempt`, with its created time) and the flow's `restored` event
 /// brings it back at launch.
-public struct SavedAttempt: Hashable, Codable, Sendable {
+package struct SavedAttempt: Hashable, Codable, Sendable {
     /// The attempt: its id, its idempotency key (sent with every POST of
     /// it), the offer and the quote (price) the hold asks for.
-    public var attempt: BookingFlow.Attempt
+    package var attempt: BookingFlow.Attempt
     /// The hold, once the server granted it.
-    public var holdID: HoldID? = nil
+    package var holdID: HoldID? = nil
     /// The booking, once the server created it.
-    public var bookingID: BookingID? = nil
+    package var bookingID: BookingID? = nil
     /// Where the attempt stands.
-    public var phase: AttemptPhase
+    package var phase: AttemptPhase
     /// The server's booking version last applied (`.none` before any).
-    public var version: Version = .none
+    package var version: Version = .none
     /// The hold clock's saved anchor, in `SavedHoldAnchor`'s storage text.
-    public var holdAnchor: String? = nil
+    package var holdAnchor: String? = nil
     /// The bank's 3-D Secure page while the attempt is `actionRequired`
     /// (saved with the server's answer, so an interruption does not lose
     /// it); nil in every other phase.
-    public var challengeURL: String? = nil
+    package var challengeURL: String? = nil
     /// The coupon code applied to the held room, with the hold's new quote
     /// and price (nil until the server applied one).
-    public var coupon: SavedCoupon? = nil
+    package var coupon: SavedCoupon? = nil
     /// When the attempt was made, in unix milliseconds (wall clock; for
     /// display and the key's lifetime only).
-    public var createdAtMilliseconds: Int64
+    package var createdAtMilliseconds: Int64
     /// When the row last changed, in unix milliseconds.
-    public var updatedAtMilliseconds: Int64
+    package var updatedAtMilliseconds: Int64
 
     /// The client's id of the attempt.
-    public var attemptID: AttemptID { attempt.id }
+    package var attemptID: AttemptID { attempt.id }
     /// The Idempotency-Key sent with every POST of this attempt.
-    public var idempotencyKey: IdempotencyKey { attempt.key }
+    package var idempotencyKey: IdempotencyKey { attempt.key }
     /// The offer being booked.
-    public var offerID: OfferID { attempt.offerID }
+    package var offerID: OfferID { attempt.offerID }
     /// The quote the hold asks for.
-    public var quoteID: QuoteID { attempt.quoteID }
+    package var quoteID: QuoteID { attempt.quoteID }
 
     /// A new attempt's row, made at `createdAtMilliseconds`: no server ids,
     /// no version, no anchor yet (a row read back sets them).
-    public init(attempt: BookingFlow.Attempt, phase: AttemptPhase = .holdRequested, createdAtMilliseconds: Int64) {
+    package init(attempt: BookingFlow.Attempt, phase: AttemptPhase = .holdRequested, createdAtMilliseconds: Int64) {
         self.attempt = attempt
         self.phase = phase
         self.createdAtMilliseconds = createdAtMilliseconds

@@ -2,16 +2,16 @@
 /// it and as saved on the attempt (`booking_attempt.coupon_*`): the hold's
 /// quote and price since the code. A launch restores the held room at this
 /// price, the one Pay charges.
-public struct SavedCoupon: Hashable, Codable, Sendable {
+package struct SavedCoupon: Hashable, Codable, Sendable {
     /// The code (upper case, as the server applied it).
-    public let code: String
+    package let code: String
     /// The hold's quote since the code (the attempt keeps the quote it asked for).
-    public let quoteID: QuoteID
+    package let quoteID: QuoteID
     /// The discounted price.
-    public let price: PriceBreakdown
+    package let price: PriceBreakdown
 
     /// A value with every field given.
-    public init(code: String, quoteID: QuoteID, price: PriceBreakdown) {
+    package init(code: String, quoteID: QuoteID, price: PriceBreakdown) {
         self.code = code
         self.quoteID = quoteID
         self.price = price

@@ -15,6 +15,9 @@ import Observation
 /// The actions never throw: a refusal lands in `lastError`, which the
 /// screen may show; the flow's own failures are states, shown by `title`
 /// and `message`.
+///
+/// The model needs iOS 17 or macOS 14 (it is `@Observable`); the rest of
+/// the library runs on iOS 16 and macOS 13, as the package names.
 @available(iOS 17, macOS 14, *)
 @MainActor
 @Observable

@@ -10,9 +10,9 @@ public enum CancelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// refusal whose read finds the booking cancelled, by an earlier try or
     /// another device, is never this: the cancel returns that booking):
     /// `code` is the server's (`VERSION_CONFLICT`, `BOOKING_NOT_CANCELLABLE`,
-    /// `NOT_FOUND`, ...). `current` is the booking as the server has it now,
-    /// when it could be read (the trip is saved from it).
-    case refused(BookingID, code: String, message: String, current: BookingSnapshot?)
+    /// `NOT_FOUND`, ...). `current` is the trip as the server has it now,
+    /// when it could be read (this device's copy is updated from it).
+    case refused(BookingID, code: String, message: String, current: Trip?)
     /// The request certainly never reached the server (offline, refused
     /// connection): nothing was sent, and the request is closed.
     case notSent(BookingID, String)
@@ -30,7 +30,7 @@ public enum CancelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadyCancelled(let id, let version):
             return "booking \(id) is already cancelled (version \(version)); nothing was sent"
         case .refused(let id, let code, let message, let current):
-            let now = current.map { " (the server has it \($0.state.rawValue), version \($0.version))" } ?? ""
+            let now = current.map { " (the server has it \($0.status.rawValue), version \($0.version))" } ?? ""
             return "the server refused to cancel booking \(id): \(code): \(message)\(now); nothing was cancelled"
         case .notSent(let id, let detail):
             return "the cancellation of booking \(id) never reached the server (\(detail)); nothing was cancelled"

@@ -1,7 +1,7 @@
 import BookingCore
 
 /// Why the repository refused a call before any request left.
-public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No saved attempt has this id: nothing is sent for an unsaved attempt.
     case unknownAttempt(AttemptID)
     /// No saved trip has this booking id.
@@ -13,7 +13,7 @@ public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible
     /// for it, and nothing more is sent for it.
     case superseded(AttemptID)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownAttempt(let id): return "no saved attempt \(id)"
         case .unknownBooking(let id): return "no saved trip \(id)"

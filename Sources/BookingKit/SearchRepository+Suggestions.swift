@@ -29,7 +29,7 @@ extension SearchRepository {
         inFlight = nil
         if query.count < minimumQueryLength {
             lastAnswer = nil
-            return .recents(try recents())
+            return .recents(try recents().map(RecentSearch.init))
         }
         if let cached = try cachedSuggestions(query) {
             lastAnswer = (query, cached)

@@ -6,7 +6,7 @@ import Foundation
 /// What the search box shows for some input.
 public enum Suggestions: Equatable, Sendable {
     /// Input too short to ask the server: the recent searches.
-    case recents([RecentSearchTable.Entry])
+    case recents([RecentSearch])
     /// The server's suggestions.
     case places([PlaceSuggestion])
     /// Offline: nothing to suggest (the screen says why).

@@ -44,6 +44,14 @@ public struct Trip: Sendable, Equatable, Identifiable {
         isSavedOnDevice = false
     }
 
+    /// The trip as a read of the server's booking has it, which this device
+    /// saved.
+    init(read snapshot: BookingSnapshot, at date: Date) {
+        self.init(unsaved: Booking(snapshot), at: date)
+        refund = snapshot.refund?.refund
+        isSavedOnDevice = true
+    }
+
     init(_ trip: TripRepository.Trip) {
         id = trip.record.bookingID
         status = trip.record.status

@@ -98,7 +98,7 @@ extension TripRepository {
         case .refused(let refusal):
             throw CancelError.refused(
                 request.bookingID, code: refusal.code, message: refusal.message,
-                current: refusal.current == nil ? nil : lastRead)
+                current: refusal.current == nil ? nil : lastRead.map { BookingKit.Trip(read: $0, at: now()) })
         case .notSent(let detail):
             throw CancelError.notSent(request.bookingID, detail)
         case .leftOpen(let detail):

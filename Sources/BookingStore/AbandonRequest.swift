@@ -4,9 +4,9 @@ import Foundation
 /// One row of `abandon_request`: a pending 3-D Secure challenge the user
 /// left, saved with its idempotency key before its POST leaves, so it is
 /// sent again with the same key after a crash or a failed try.
-public struct AbandonRequest: Equatable, Sendable {
+package struct AbandonRequest: Equatable, Sendable {
     /// Where it stands.
-    public enum Status: String, Sendable, CaseIterable {
+    package enum Status: String, Sendable, CaseIterable {
         /// Saved; sent (again) until answered.
         case open = "OPEN"
         /// The booking ended unpaid.
@@ -17,27 +17,27 @@ public struct AbandonRequest: Equatable, Sendable {
 
     /// The Idempotency-Key of leaving `booking`: one per booking, the same
     /// in every process.
-    public static func key(for booking: BookingID) -> IdempotencyKey {
+    package static func key(for booking: BookingID) -> IdempotencyKey {
         IdempotencyKey("abandon-\(booking.rawValue)")
     }
 
     /// The booking left.
-    public var bookingID: BookingID
+    package var bookingID: BookingID
     /// The key of every POST of this request.
-    public var idempotencyKey: IdempotencyKey
+    package var idempotencyKey: IdempotencyKey
     /// The attempt whose booking it is.
-    public var attemptID: AttemptID
+    package var attemptID: AttemptID
     /// Whether the hold is given up once the booking ended (the user went back).
-    public var releasesHold: Bool
+    package var releasesHold: Bool
     /// Where it stands.
-    public var status: Status
+    package var status: Status
     /// Why a refused request was refused: the server's code.
-    public var reason: String?
+    package var reason: String?
     /// When it was saved (wall clock).
-    public var createdAt: Date
+    package var createdAt: Date
 
     /// Creates a request.
-    public init(
+    package init(
         bookingID: BookingID, attemptID: AttemptID, releasesHold: Bool, status: Status = .open,
         reason: String? = nil, createdAt: Date
     ) {

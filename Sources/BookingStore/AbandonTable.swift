@@ -6,11 +6,11 @@ import Foundation
 /// challenges the user left, each saved before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-public struct AbandonTable {
+package struct AbandonTable {
     let database: Database
 
     /// The table over `database`'s connection.
-    public init(database: Database) {
+    package init(database: Database) {
         self.database = database
     }
 
@@ -22,7 +22,7 @@ public struct AbandonTable {
     /// adds the hold's release to it). Returns the booking's request.
     /// Durable on return.
     @discardableResult
-    public func save(_ request: AbandonRequest) throws -> AbandonRequest? {
+    package func save(_ request: AbandonRequest) throws -> AbandonRequest? {
         try database.run(
             """
             INSERT INTO abandon_request (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, 'OPEN', NULL, ?5, ?5)
@@ -40,7 +40,7 @@ public struct AbandonTable {
 
     /// Finishes an open request. Returns whether this call finished it.
     @discardableResult
-    public func finish(_ booking: BookingID, as status: AbandonRequest.Status, reason: String? = nil, at date: Date)
+    package func finish(_ booking: BookingID, as status: AbandonRequest.Status, reason: String? = nil, at date: Date)
         throws -> Bool
     {
         guard status != .open else {
@@ -55,12 +55,12 @@ public struct AbandonTable {
     }
 
     /// Every open request, oldest first.
-    public func allOpen() throws -> [AbandonRequest] {
+    package func allOpen() throws -> [AbandonRequest] {
         try rows("SELECT \(Self.columns) FROM abandon_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
     }
 
     /// Every request, oldest first.
-    public func all() throws -> [AbandonRequest] {
+    package func all() throws -> [AbandonRequest] {
         try rows("SELECT \(Self.columns) FROM abandon_request ORDER BY created_at, rowid", nil)
     }
 
@@ -87,5 +87,5 @@ public struct AbandonTable {
 
 extension BookingDatabase {
     /// The pending 3-D Secure challenges left.
-    public var abandons: AbandonTable { AbandonTable(database: database) }
+    package var abandons: AbandonTable { AbandonTable(database: database) }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// The `booking_attempt` table of `booking.sqlite`.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-public struct AttemptTable {
+package struct AttemptTable {
     let database: Database
 
     private static let insertColumns =
@@ -20,7 +20,7 @@ public struct AttemptTable {
     ///
     /// - Throws: `SQLiteError` (a constraint violation when the id or key is
     ///   already saved, `isFull` when the disk is full); nothing is written then.
-    public func insert(_ record: SavedAttempt) throws {
+    package func insert(_ record: SavedAttempt) throws {
         let statement = try database.cachedStatement(Self.insertSQL)
         defer { statement.reset() }
         try statement.bind(record.attemptID.rawValue, at: 1)
@@ -48,7 +48,7 @@ public struct AttemptTable {
     /// answer, saved in this same statement; a move to any other phase
     /// clears the saved page (the booking moved on).
     @discardableResult
-    public func update(_ change: AttemptChange, challengeURL: String? = nil, at date: Date) throws -> Bool {
+    package func update(_ change: AttemptChange, challengeURL: String? = nil, at date: Date) throws -> Bool {
         try database.compareAndSet(
             """
             UPDATE booking_attempt
@@ -75,7 +75,7 @@ public struct AttemptTable {
     /// - Throws: `SQLiteError`, or `EncodingError` when the price cannot be
     ///   encoded; nothing is written then.
     @discardableResult
-    public func saveCoupon(_ coupon: SavedCoupon, for id: AttemptID, hold: HoldID, at date: Date) throws -> Bool {
+    package func saveCoupon(_ coupon: SavedCoupon, for id: AttemptID, hold: HoldID, at date: Date) throws -> Bool {
         let price = String(decoding: try JSONEncoder().encode(coupon.price), as: UTF8.self)
         return try database.compareAndSet(
             """
@@ -94,7 +94,7 @@ public struct AttemptTable {
     /// process that moved it to `PAYMENT_SUBMITTED` a moment earlier wins,
     /// and nothing changes. Returns whether the attempt was abandoned.
     @discardableResult
-    public func abandon(id: AttemptID, at date: Date) throws -> Bool {
+    package func abandon(id: AttemptID, at date: Date) throws -> Bool {
         try move(id, to: .abandoned, from: "status IN ('HOLD_REQUESTED', 'HELD')", at: date)
     }
 
@@ -103,7 +103,7 @@ public struct AttemptTable {
     /// processes paying the same attempt, exactly one wins and sends the
     /// payment; the other finds the row moved and looks the attempt up.
     /// Returns whether this call moved it.
-    public func submitPayment(id: AttemptID, at date: Date) throws -> Bool {
+    package func submitPayment(id: AttemptID, at date: Date) throws -> Bool {
         try move(id, to: .paymentSubmitted, from: "status = 'HELD' AND hold_id IS NOT NULL", at: date)
     }
 
@@ -113,7 +113,7 @@ public struct AttemptTable {
     /// another process that moved it to `PAYMENT_SUBMITTED` meanwhile is
     /// paying it, and only that payment's outcome may end it.
     /// Returns whether this call ended it.
-    public func concludeHold(id: AttemptID, as phase: AttemptPhase, at date: Date) throws -> Bool {
+    package func concludeHold(id: AttemptID, as phase: AttemptPhase, at date: Date) throws -> Bool {
         try move(id, to: phase, from: "status IN ('HOLD_REQUESTED', 'HELD')", at: date)
     }
 
@@ -123,7 +123,7 @@ public struct AttemptTable {
     /// `PAYMENT_SUBMITTED`, so an attempt the server answered with a booking
     /// (3-D Secure, processing, confirmed) is never ended here.
     /// Returns whether this call ended it.
-    public func concludeNotPaid(id: AttemptID, at date: Date) throws -> Bool {
+    package func concludeNotPaid(id: AttemptID, at date: Date) throws -> Bool {
         try move(id, to: .failed, from: "status = 'PAYMENT_SUBMITTED'", at: date)
     }
 
@@ -154,17 +154,17 @@ public struct AttemptTable {
 
     /// The attempt being held, if any: the one `pay` pays. The schema keeps
     /// at most one.
-    public func currentHold() throws -> SavedAttempt? {
+    package func currentHold() throws -> SavedAttempt? {
         try rows("SELECT \(Self.columns) FROM booking_attempt WHERE status IN ('HOLD_REQUESTED', 'HELD')").first
     }
 
     /// The attempt with this id, if saved.
-    public func attempt(id: AttemptID) throws -> SavedAttempt? {
+    package func attempt(id: AttemptID) throws -> SavedAttempt? {
         try first("SELECT \(Self.columns) FROM booking_attempt WHERE attempt_id = ?", id.rawValue)
     }
 
     /// The attempt with this idempotency key, if saved.
-    public func attempt(key: IdempotencyKey) throws -> SavedAttempt? {
+    package func attempt(key: IdempotencyKey) throws -> SavedAttempt? {
         try first("SELECT \(Self.columns) FROM booking_attempt WHERE idempotency_key = ?", key.rawValue)
     }
 
@@ -172,7 +172,7 @@ public struct AttemptTable {
     /// was confirmed, that `attempt` must not pay over: a confirmed one
     /// does not count once `attempt` was held again on purpose
     /// (`markBookedAgain`). Nil when there is none.
-    public func otherPayment(of offer: OfferID, besides attempt: AttemptID) throws -> AttemptID? {
+    package func otherPayment(of offer: OfferID, besides attempt: AttemptID) throws -> AttemptID? {
         let value = try database.scalar(
             """
             SELECT attempt_id FROM booking_attempt
@@ -188,13 +188,13 @@ public struct AttemptTable {
 
     /// Records that `attempt` is held again on purpose, the stay being
     /// booked already: its payment may book the stay a second time.
-    public func markBookedAgain(_ attempt: AttemptID) throws {
+    package func markBookedAgain(_ attempt: AttemptID) throws {
         try database.run("INSERT OR IGNORE INTO booked_again (attempt_id) VALUES (?1)", [.text(attempt.rawValue)])
     }
 
     /// Every attempt that is not final, oldest first: what launch-time
     /// reconciliation settles.
-    public func nonFinal() throws -> [SavedAttempt] {
+    package func nonFinal() throws -> [SavedAttempt] {
         let statement = try database.cachedStatement(
             """
             SELECT \(Self.columns) FROM booking_attempt
@@ -218,7 +218,7 @@ public struct AttemptTable {
     }
 
     /// The most recently created attempt, if any.
-    public func latest() throws -> SavedAttempt? {
+    package func latest() throws -> SavedAttempt? {
         let statement = try database.cachedStatement(
             "SELECT \(Self.columns) FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1")
         defer { statement.reset() }
@@ -226,7 +226,7 @@ public struct AttemptTable {
     }
 
     /// The number of saved attempts.
-    public func count() throws -> Int {
+    package func count() throws -> Int {
         guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM booking_attempt") else { return 0 }
         return Int(count)
     }

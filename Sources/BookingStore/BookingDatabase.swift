@@ -8,19 +8,19 @@ import Foundation
 /// in an owner-only directory. A damaged file is never deleted: opening it
 /// throws, and the caller shows the error; an emptied one (0 bytes) is
 /// refused too, never silently started afresh. Not `Sendable`; give it to one actor or thread.
-public final class BookingDatabase {
+package final class BookingDatabase {
     /// The file name inside the data directory.
-    public static let fileName = "booking.sqlite"
+    package static let fileName = "booking.sqlite"
 
     /// The connection, for what the tables below do not cover.
-    public let database: Database
+    package let database: Database
     /// The attempts.
-    public let attempts: AttemptTable
+    package let attempts: AttemptTable
     /// The confirmed bookings.
-    public let trips: TripTable
+    package let trips: TripTable
 
     /// How the file is opened.
-    public enum Access: Sendable {
+    package enum Access: Sendable {
         /// Reading and writing: the data directory is created or tightened
         /// to `0700`, the file created and migrated if needed.
         case readWrite
@@ -42,7 +42,7 @@ public final class BookingDatabase {
     ///   symbolic link; `MigrationError.databaseIsNewer` when a newer build
     ///   wrote it; `MigrationError.needsUpgrade` when `.readOnly` and an
     ///   older build wrote it.
-    public init(directory: String, access: Access = .readWrite, busyTimeoutMilliseconds: Int = 5_000) throws {
+    package init(directory: String, access: Access = .readWrite, busyTimeoutMilliseconds: Int = 5_000) throws {
         let path = (directory as NSString).appendingPathComponent(Self.fileName)
         let migrator = Migrator(steps: ClientSchema.bookingSteps)
         switch access {
@@ -74,7 +74,7 @@ public final class BookingDatabase {
     ///   declined one the user left for this attempt.
     /// - Throws: `SQLiteError`; nothing is written then.
     @discardableResult
-    public func startAttempt(_ record: SavedAttempt, releasingHolds: Bool = false) throws -> [SavedAttempt] {
+    package func startAttempt(_ record: SavedAttempt, releasingHolds: Bool = false) throws -> [SavedAttempt] {
         try database.transaction {
             let superseded = try attempts.abandonHolds(at: record.createdAt)
             try attempts.insert(record)
@@ -92,7 +92,7 @@ public final class BookingDatabase {
 
     /// How far back a hold left without a release is still given up (far
     /// longer than any hold lives; an older one ended long ago).
-    public static let releaseHorizon: TimeInterval = 24 * 3600
+    package static let releaseHorizon: TimeInterval = 24 * 3600
 
     /// Ends a submitted payment as not paid (`AttemptTable.concludeNotPaid`)
     /// and, in the same transaction, gives up its hold when a newer attempt
@@ -102,7 +102,7 @@ public final class BookingDatabase {
     ///
     /// - Throws: `SQLiteError`; nothing is written then.
     @discardableResult
-    public func concludeNotPaid(id: AttemptID, at date: Date) throws -> Bool {
+    package func concludeNotPaid(id: AttemptID, at date: Date) throws -> Bool {
         try database.transaction {
             let moved = try attempts.concludeNotPaid(id: id, at: date)
             if moved { try releaseForgotten(at: date) }
@@ -119,7 +119,7 @@ public final class BookingDatabase {
     ///   change, saved in the same write (`AttemptTable.update`).
     /// - Throws: `SQLiteError`; nothing is written then.
     @discardableResult
-    public func update(_ change: AttemptChange, challengeURL: String? = nil, at date: Date) throws -> Bool {
+    package func update(_ change: AttemptChange, challengeURL: String? = nil, at date: Date) throws -> Bool {
         guard change.phase == .failed else {
             return try attempts.update(change, challengeURL: challengeURL, at: date)
         }
@@ -141,7 +141,7 @@ public final class BookingDatabase {
     /// Returns whether the attempt moved (it does not when it was already
     /// final or holds a newer version); the trip is upserted by version either way.
     @discardableResult
-    public func saveConfirmation(trip: TripRecord, attempt: AttemptID, at date: Date) throws -> Bool {
+    package func saveConfirmation(trip: TripRecord, attempt: AttemptID, at date: Date) throws -> Bool {
         try database.transaction {
             try trips.upsert(trip)
             return try attempts.update(
@@ -156,13 +156,13 @@ public final class BookingDatabase {
     /// - Throws: `SQLiteError` when `path` itself is a symbolic link (it is
     ///   refused, its target left as it is; a link higher up the path is
     ///   followed), is not a directory, or cannot be created or tightened.
-    public static func makeDataDirectory(atPath path: String) throws {
+    package static func makeDataDirectory(atPath path: String) throws {
         try Database.makeOwnerOnlyDirectory(atPath: path)
     }
 
     /// Whether `error` says the device's storage is full (`SQLITE_FULL`:
     /// SQLite's answer to `ENOSPC`, or to the page limit).
-    public static func isStorageFull(_ error: any Error) -> Bool {
+    package static func isStorageFull(_ error: any Error) -> Bool {
         (error as? SQLiteError)?.isFull == true
     }
 
@@ -175,7 +175,7 @@ public final class BookingDatabase {
     /// - Returns: whether every frame was copied (false when a reader of
     ///   another process kept some; the next checkpoint copies them).
     @discardableResult
-    public func checkpoint() throws -> Bool {
+    package func checkpoint() throws -> Bool {
         let statement = try database.prepare("PRAGMA wal_checkpoint(PASSIVE)")
         var complete = false
         try statement.forEachRow { row in
@@ -186,7 +186,7 @@ public final class BookingDatabase {
     }
 
     /// Runs `PRAGMA integrity_check`; `["ok"]` when the file is sound.
-    public func integrityCheck() throws -> [String] {
+    package func integrityCheck() throws -> [String] {
         let statement = try database.prepare("PRAGMA integrity_check")
         var lines: [String] = []
         try statement.forEachRow { lines.append($0.string(at: 0)) }

@@ -11,16 +11,16 @@ import Foundation
 /// must not be lost. A symbolic link, FIFO or directory where the file or a
 /// sidecar belongs is refused, neither followed nor removed: the error says
 /// so and nothing is rebuilt. Not `Sendable`.
-public final class CacheDatabase {
+package final class CacheDatabase {
     /// The file name inside the data directory.
-    public static let fileName = "cache.sqlite"
+    package static let fileName = "cache.sqlite"
 
     /// The path of the cache file.
-    public let path: String
+    package let path: String
     /// The connection.
-    public private(set) var database: Database
+    package private(set) var database: Database
     /// How many times the file was found damaged and rebuilt since open.
-    public private(set) var rebuildCount = 0
+    package private(set) var rebuildCount = 0
     private let byteCapacity: Int64
     private let recentCapacity: Int
     private let checkpointer: CacheCheckpointer
@@ -35,7 +35,7 @@ public final class CacheDatabase {
     /// - Throws: `SQLiteError` for what a rebuild cannot fix (a read-only or
     ///   locked file, a full disk, a symbolic link or other non-file in its
     ///   place, a data directory that is a symbolic link).
-    public init(
+    package init(
         directory: String, byteCapacity: Int64 = 16 << 20, recentCapacity: Int = 50,
         checkpointQueue: DispatchQueue? = nil
     ) throws {
@@ -66,18 +66,18 @@ public final class CacheDatabase {
     package var framesWritten: Int { checkpointer.framesWritten }
 
     /// The recent searches.
-    public var recentSearches: RecentSearchTable {
+    package var recentSearches: RecentSearchTable {
         RecentSearchTable(database: database, capacity: recentCapacity)
     }
 
     /// The result pages.
-    public var resultPages: ResultPageTable {
+    package var resultPages: ResultPageTable {
         ResultPageTable(database: database, byteCapacity: byteCapacity)
     }
 
     /// Runs `body`; when it meets a damaged file, rebuilds the cache empty
     /// and runs it once more. Other errors are rethrown as they are.
-    public func recovering<T>(_ body: (CacheDatabase) throws -> T) throws -> T {
+    package func recovering<T>(_ body: (CacheDatabase) throws -> T) throws -> T {
         do {
             return try body(self)
         } catch  where Self.isDamage(error) {
@@ -87,7 +87,7 @@ public final class CacheDatabase {
     }
 
     /// Deletes the file and its sidecars and starts an empty cache.
-    public func rebuild() throws {
+    package func rebuild() throws {
         // Close the damaged connection before deleting its files: closing
         // later would checkpoint into, and unlink, the new file's -wal.
         database = try Database(path: ":memory:", options: .init(readOnly: true))

@@ -4,9 +4,9 @@ import Foundation
 /// One row of `cancel_request`: a cancellation the user asked for, saved
 /// with its idempotency key before its POST leaves, so it can be resent
 /// with the same key and settled after a crash.
-public struct CancelRequest: Equatable, Sendable {
+package struct CancelRequest: Equatable, Sendable {
     /// Where a cancellation stands.
-    public enum Status: String, Sendable, CaseIterable {
+    package enum Status: String, Sendable, CaseIterable {
         /// Saved; its POST may have left. Its outcome is asked for (the
         /// booking is read, the POST resent with the same key) until it is known.
         case open = "OPEN"
@@ -17,22 +17,22 @@ public struct CancelRequest: Equatable, Sendable {
     }
 
     /// The Idempotency-Key sent with every POST of this request.
-    public var idempotencyKey: IdempotencyKey
+    package var idempotencyKey: IdempotencyKey
     /// The booking to cancel.
-    public var bookingID: BookingID
+    package var bookingID: BookingID
     /// The trip version the user asked to cancel, sent as the request's `version`.
-    public var version: Version
+    package var version: Version
     /// Where it stands.
-    public var status: Status
+    package var status: Status
     /// Why a refused request was refused: the server's code, such as `VERSION_CONFLICT`.
-    public var reason: String?
+    package var reason: String?
     /// When it was saved (wall clock; for display only).
-    public var createdAt: Date
+    package var createdAt: Date
     /// When the row last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates a request.
-    public init(
+    package init(
         idempotencyKey: IdempotencyKey, bookingID: BookingID, version: Version, status: Status = .open,
         reason: String? = nil, createdAt: Date, updatedAt: Date? = nil
     ) {

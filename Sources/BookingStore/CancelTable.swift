@@ -6,11 +6,11 @@ import Foundation
 /// for, each saved before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-public struct CancelTable {
+package struct CancelTable {
     let database: Database
 
     /// The table over `database`'s connection.
-    public init(database: Database) {
+    package init(database: Database) {
         self.database = database
     }
 
@@ -23,7 +23,7 @@ public struct CancelTable {
     /// - Throws: `SQLiteError` (a constraint violation when the key is
     ///   already saved or the booking already has an open request, `isFull`
     ///   when the disk is full); nothing is written then.
-    public func insert(_ request: CancelRequest) throws {
+    package func insert(_ request: CancelRequest) throws {
         let statement = try database.cachedStatement(
             "INSERT INTO cancel_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?)")
         defer { statement.reset() }
@@ -41,7 +41,7 @@ public struct CancelTable {
     /// conditional statement: a request another process finished first
     /// stays as that process left it. Returns whether this call finished it.
     @discardableResult
-    public func finish(
+    package func finish(
         _ key: IdempotencyKey, as status: CancelRequest.Status, reason: String? = nil, at date: Date
     ) throws -> Bool {
         guard status != .open else {
@@ -53,7 +53,7 @@ public struct CancelTable {
     }
 
     /// The open request for `booking`, if any (the schema keeps at most one).
-    public func open(for booking: BookingID) throws -> CancelRequest? {
+    package func open(for booking: BookingID) throws -> CancelRequest? {
         try rows(
             "SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue
         )
@@ -61,12 +61,12 @@ public struct CancelTable {
     }
 
     /// The request saved under `key`, if any.
-    public func request(key: IdempotencyKey) throws -> CancelRequest? {
+    package func request(key: IdempotencyKey) throws -> CancelRequest? {
         try rows("SELECT \(Self.columns) FROM cancel_request WHERE idempotency_key = ?", key.rawValue).first
     }
 
     /// Every request for `booking`, oldest first.
-    public func requests(for booking: BookingID) throws -> [CancelRequest] {
+    package func requests(for booking: BookingID) throws -> [CancelRequest] {
         try rows(
             "SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? ORDER BY created_at, rowid",
             booking.rawValue
@@ -74,7 +74,7 @@ public struct CancelTable {
     }
 
     /// Every open request, oldest first: what reconciliation settles.
-    public func allOpen() throws -> [CancelRequest] {
+    package func allOpen() throws -> [CancelRequest] {
         try rows("SELECT \(Self.columns) FROM cancel_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
     }
 
@@ -106,14 +106,14 @@ public struct CancelTable {
 
 extension BookingDatabase {
     /// The cancellations asked for.
-    public var cancels: CancelTable { CancelTable(database: database) }
+    package var cancels: CancelTable { CancelTable(database: database) }
 
     /// Saves the server's answer to a cancellation: the trip (by version,
     /// as always) and the request finished as `status`, in one
     /// transaction: both or neither. Returns whether the request finished
     /// here (false when another process finished it first).
     @discardableResult
-    public func finishCancel(
+    package func finishCancel(
         _ key: IdempotencyKey, as status: CancelRequest.Status, reason: String? = nil, trip: TripRecord?, at date: Date
     ) throws -> Bool {
         try database.transaction {
@@ -124,13 +124,13 @@ extension BookingDatabase {
 
     /// The reason a request closed by a renewal keeps: the server stored a
     /// failure under its key and never runs the key again.
-    public static let keySpentReason = "KEY_SPENT"
+    package static let keySpentReason = "KEY_SPENT"
 
     /// Closes the open request `spent` as refused (`keySpentReason`) and
     /// saves `renewed`, the same cancellation under a new key, in one
     /// transaction: the booking keeps one open request throughout. Returns
     /// false, saving nothing, when another process finished `spent` first.
-    public func renewCancel(_ spent: IdempotencyKey, as renewed: CancelRequest, at date: Date) throws -> Bool {
+    package func renewCancel(_ spent: IdempotencyKey, as renewed: CancelRequest, at date: Date) throws -> Bool {
         try database.transaction {
             guard try cancels.finish(spent, as: .refused, reason: Self.keySpentReason, at: date) else { return false }
             try cancels.insert(renewed)

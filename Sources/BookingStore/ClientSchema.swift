@@ -4,15 +4,15 @@ import BookingSQLite
 ///
 /// Files named `booking_*.sql` build `booking.sqlite`; files named
 /// `cache_*.sql` build `cache.sqlite`.
-public enum ClientSchema {
+package enum ClientSchema {
     /// The steps of `booking.sqlite`, in order.
-    public static var bookingSteps: [Migrator.Step] { steps(prefix: "booking_") }
+    package static var bookingSteps: [Migrator.Step] { steps(prefix: "booking_") }
 
     /// The steps of `cache.sqlite`, in order.
-    public static var cacheSteps: [Migrator.Step] { steps(prefix: "cache_") }
+    package static var cacheSteps: [Migrator.Step] { steps(prefix: "cache_") }
 
     /// Every embedded step as (file name without `.sql`, SQL), in name order.
-    public static var embeddedFiles: [(name: String, sql: String)] { EmbeddedSchema.steps }
+    package static var embeddedFiles: [(name: String, sql: String)] { EmbeddedSchema.steps }
 
     private static func steps(prefix: String) -> [Migrator.Step] {
         EmbeddedSchema.steps

@@ -14,11 +14,11 @@ import Foundation
 ///
 /// A data directory written before spaces existed has no `owner` file: the
 /// first pair that writes in it after that claims it with everything in it.
-public enum DataSpaceDirectory {
+package enum DataSpaceDirectory {
     /// Why a space could not be found.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
+    package struct Failure: Error, CustomStringConvertible, Sendable {
         /// What went wrong, naming the file.
-        public let description: String
+        package let description: String
     }
 
     /// The directory of `space` under `root`, for reading: nothing is

@@ -4,9 +4,9 @@ import Foundation
 /// One row of `hold_release`: a hold the client gave up, saved with its
 /// idempotency key before its POST leaves, so it is sent again with the same
 /// key after a crash or a failed try, until the server answers.
-public struct HoldRelease: Equatable, Sendable {
+package struct HoldRelease: Equatable, Sendable {
     /// Where a release stands.
-    public enum Status: String, Sendable, CaseIterable {
+    package enum Status: String, Sendable, CaseIterable {
         /// Saved; its POST may have left. Sent (again) until answered.
         case open = "OPEN"
         /// The server ended the hold (or it had ended already).
@@ -17,31 +17,31 @@ public struct HoldRelease: Equatable, Sendable {
 
     /// Why a release was finished without being sent: an attempt on this
     /// device uses the hold again.
-    public static let inUseOnDevice = "IN_USE_ON_DEVICE"
+    package static let inUseOnDevice = "IN_USE_ON_DEVICE"
 
     /// The Idempotency-Key of the release of `hold`: one per hold, the same
     /// in every process, so two processes giving one hold up send one request.
-    public static func key(for hold: HoldID) -> IdempotencyKey {
+    package static func key(for hold: HoldID) -> IdempotencyKey {
         IdempotencyKey("release-\(hold.rawValue)")
     }
 
     /// The hold given up.
-    public var holdID: HoldID
+    package var holdID: HoldID
     /// The Idempotency-Key of every POST of this request.
-    public var idempotencyKey: IdempotencyKey
+    package var idempotencyKey: IdempotencyKey
     /// The attempt that gave it up.
-    public var attemptID: AttemptID
+    package var attemptID: AttemptID
     /// Where it stands.
-    public var status: Status
+    package var status: Status
     /// Why a refused release was refused: the server's code, or `inUseOnDevice`.
-    public var reason: String?
+    package var reason: String?
     /// When it was saved (wall clock).
-    public var createdAt: Date
+    package var createdAt: Date
     /// When the row last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates a request.
-    public init(
+    package init(
         holdID: HoldID, idempotencyKey: IdempotencyKey, attemptID: AttemptID, status: Status = .open,
         reason: String? = nil, createdAt: Date, updatedAt: Date? = nil
     ) {

@@ -12,11 +12,11 @@ import Foundation
 /// again is never given up.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-public struct HoldReleaseTable {
+package struct HoldReleaseTable {
     let database: Database
 
     /// The table over `database`'s connection.
-    public init(database: Database) {
+    package init(database: Database) {
         self.database = database
     }
 
@@ -37,7 +37,7 @@ public struct HoldReleaseTable {
     /// the hold is given up again. Returns the hold's request, or nil when
     /// an attempt still uses the hold (nothing saved). Durable on return.
     @discardableResult
-    public func save(hold: HoldID, attempt: AttemptID, at date: Date) throws -> HoldRelease? {
+    package func save(hold: HoldID, attempt: AttemptID, at date: Date) throws -> HoldRelease? {
         let key = HoldRelease.key(for: hold)
         let unused = "NOT EXISTS (SELECT 1 FROM booking_attempt WHERE hold_id = ?1 AND status NOT IN \(Self.letGo))"
         try database.transaction {
@@ -64,7 +64,7 @@ public struct HoldReleaseTable {
     /// `FAILED` or `ABANDONED`, except the hold of the latest attempt when
     /// that attempt is `FAILED` (its screen still offers to pay it again).
     /// Returns the requests saved.
-    public func saveForgotten(since: Date, at date: Date) throws -> [HoldRelease] {
+    package func saveForgotten(since: Date, at date: Date) throws -> [HoldRelease] {
         let statement = try database.cachedStatement(
             """
             SELECT a.hold_id, max(a.attempt_id) FROM booking_attempt a
@@ -93,7 +93,7 @@ public struct HoldReleaseTable {
 
     /// Whether an attempt on the device uses `hold` (held, paid, being
     /// settled, or confirmed): then it must not be given up.
-    public func isInUse(_ hold: HoldID) throws -> Bool {
+    package func isInUse(_ hold: HoldID) throws -> Bool {
         let value = try database.scalar(
             "SELECT EXISTS (SELECT 1 FROM booking_attempt WHERE hold_id = ? AND status NOT IN \(Self.letGo))",
             [.text(hold.rawValue)])
@@ -103,7 +103,7 @@ public struct HoldReleaseTable {
     /// Finishes an open request as `status` (`reason` for a refusal), in one
     /// conditional statement. Returns whether this call finished it.
     @discardableResult
-    public func finish(_ hold: HoldID, as status: HoldRelease.Status, reason: String? = nil, at date: Date) throws
+    package func finish(_ hold: HoldID, as status: HoldRelease.Status, reason: String? = nil, at date: Date) throws
         -> Bool
     {
         guard status != .open else {
@@ -123,7 +123,7 @@ public struct HoldReleaseTable {
     /// changed and sends the winner's key next time. Returns whether this
     /// call renewed it. Durable on return.
     @discardableResult
-    public func renew(_ hold: HoldID, spent: IdempotencyKey, as key: IdempotencyKey, at date: Date) throws -> Bool {
+    package func renew(_ hold: HoldID, spent: IdempotencyKey, as key: IdempotencyKey, at date: Date) throws -> Bool {
         try database.transaction {
             guard let open = try release(of: hold), open.status == .open, open.idempotencyKey == spent,
                 try database.compareAndSet(
@@ -141,17 +141,17 @@ public struct HoldReleaseTable {
     }
 
     /// The request for `hold`, if any.
-    public func release(of hold: HoldID) throws -> HoldRelease? {
+    package func release(of hold: HoldID) throws -> HoldRelease? {
         try rows("SELECT \(Self.columns) FROM hold_release WHERE hold_id = ?", hold.rawValue).first
     }
 
     /// Every open request, oldest first: what is sent (again).
-    public func allOpen() throws -> [HoldRelease] {
+    package func allOpen() throws -> [HoldRelease] {
         try rows("SELECT \(Self.columns) FROM hold_release WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
     }
 
     /// Every request, oldest first.
-    public func all() throws -> [HoldRelease] {
+    package func all() throws -> [HoldRelease] {
         try rows("SELECT \(Self.columns) FROM hold_release ORDER BY created_at, rowid", nil)
     }
 
@@ -180,5 +180,5 @@ public struct HoldReleaseTable {
 
 extension BookingDatabase {
     /// The holds given up.
-    public var releases: HoldReleaseTable { HoldReleaseTable(database: database) }
+    package var releases: HoldReleaseTable { HoldReleaseTable(database: database) }
 }

@@ -8,15 +8,15 @@ import Foundation
 /// Kept with the attempts, not in the cache: a resend and the next launch's
 /// reconciliation measure a key's age against it, and a forgotten short
 /// lifetime could let a payment be sent again under a forgotten key.
-public struct KeyLifetimeTable {
+package struct KeyLifetimeTable {
     let database: Database
 
     /// The range a saved value is believed in (1 s ... 30 days, the
     /// sandbox's own bounds); a row outside it reads as none.
-    public static let believed: ClosedRange<Int64> = 1...(30 * 86_400)
+    package static let believed: ClosedRange<Int64> = 1...(30 * 86_400)
 
     /// Saves `seconds` for `server`, replacing what was saved.
-    public func record(server: String, seconds: Int64, at date: Date) throws {
+    package func record(server: String, seconds: Int64, at date: Date) throws {
         try database.run(
             """
             INSERT INTO key_lifetime (server, seconds, recorded_at) VALUES (?1, ?2, ?3)
@@ -26,7 +26,7 @@ public struct KeyLifetimeTable {
     }
 
     /// The saved lifetime of `server` in seconds, if one is saved and within `believed`.
-    public func seconds(server: String) throws -> Int64? {
+    package func seconds(server: String) throws -> Int64? {
         let statement = try database.cachedStatement(
             "SELECT seconds FROM key_lifetime WHERE server = ? AND typeof(seconds) = 'integer'")
         defer { statement.reset() }
@@ -39,5 +39,5 @@ public struct KeyLifetimeTable {
 
 extension BookingDatabase {
     /// The key lifetimes the servers published.
-    public var keyLifetimes: KeyLifetimeTable { KeyLifetimeTable(database: database) }
+    package var keyLifetimes: KeyLifetimeTable { KeyLifetimeTable(database: database) }
 }

@@ -4,9 +4,9 @@ import Foundation
 /// One row of `modify_request`: a change of a booking's dates the user
 /// accepted, saved with its idempotency key, quote and version before its
 /// POST leaves, so it can be resent with the same key and settled after a crash.
-public struct ModifyRequest: Equatable, Sendable {
+package struct ModifyRequest: Equatable, Sendable {
     /// Where a modification stands.
-    public enum Status: String, Sendable, CaseIterable {
+    package enum Status: String, Sendable, CaseIterable {
         /// Saved; its POST may have left. Its outcome is asked for until it is known.
         case open = "OPEN"
         /// The server applied it.
@@ -16,32 +16,32 @@ public struct ModifyRequest: Equatable, Sendable {
     }
 
     /// The Idempotency-Key sent with every POST of this request.
-    public var idempotencyKey: IdempotencyKey
+    package var idempotencyKey: IdempotencyKey
     /// The booking whose dates change.
-    public var bookingID: BookingID
+    package var bookingID: BookingID
     /// The quote applied.
-    public var quoteID: String
+    package var quoteID: String
     /// The trip version the quote was made for, sent as the request's `version`.
-    public var version: Version
+    package var version: Version
     /// The new first night.
-    public var checkIn: CalendarDate
+    package var checkIn: CalendarDate
     /// The day the new stay ends.
-    public var checkOut: CalendarDate
+    package var checkOut: CalendarDate
     /// The quote's new total.
-    public var total: Money
+    package var total: Money
     /// The quote's difference: positive to charge, negative to refund.
-    public var difference: Money
+    package var difference: Money
     /// Where it stands.
-    public var status: Status
+    package var status: Status
     /// Why a refused request was refused: the server's code, such as `VERSION_CHANGED`.
-    public var reason: String?
+    package var reason: String?
     /// When it was saved (wall clock; for display only).
-    public var createdAt: Date
+    package var createdAt: Date
     /// When the row last changed.
-    public var updatedAt: Date
+    package var updatedAt: Date
 
     /// Creates a request.
-    public init(
+    package init(
         idempotencyKey: IdempotencyKey, bookingID: BookingID, quoteID: String, version: Version,
         checkIn: CalendarDate, checkOut: CalendarDate, total: Money, difference: Money, status: Status = .open,
         reason: String? = nil, createdAt: Date, updatedAt: Date? = nil

@@ -6,11 +6,11 @@ import Foundation
 /// accepted, each saved before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-public struct ModifyTable {
+package struct ModifyTable {
     let database: Database
 
     /// The table over `database`'s connection.
-    public init(database: Database) {
+    package init(database: Database) {
         self.database = database
     }
 
@@ -26,7 +26,7 @@ public struct ModifyTable {
     /// - Throws: `SQLiteError` (a constraint violation when the key is
     ///   already saved or the booking already has an open request, `isFull`
     ///   when the disk is full); nothing is written then.
-    public func insert(_ request: ModifyRequest) throws {
+    package func insert(_ request: ModifyRequest) throws {
         try database.run(
             "INSERT INTO modify_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [
@@ -42,7 +42,7 @@ public struct ModifyTable {
     /// Finishes an open request as `status` (`reason` for a refusal), in one
     /// conditional statement. Returns whether this call finished it.
     @discardableResult
-    public func finish(
+    package func finish(
         _ key: IdempotencyKey, as status: ModifyRequest.Status, reason: String? = nil, at date: Date
     ) throws -> Bool {
         guard status != .open else {
@@ -54,7 +54,7 @@ public struct ModifyTable {
     }
 
     /// The open request for `booking`, if any (the schema keeps at most one).
-    public func open(for booking: BookingID) throws -> ModifyRequest? {
+    package func open(for booking: BookingID) throws -> ModifyRequest? {
         try rows(
             "SELECT \(Self.columns) FROM modify_request WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue
         )
@@ -62,14 +62,14 @@ public struct ModifyTable {
     }
 
     /// Every request for `booking`, oldest first.
-    public func requests(for booking: BookingID) throws -> [ModifyRequest] {
+    package func requests(for booking: BookingID) throws -> [ModifyRequest] {
         try rows(
             "SELECT \(Self.columns) FROM modify_request WHERE booking_id = ? ORDER BY created_at, rowid",
             booking.rawValue)
     }
 
     /// Every open request, oldest first: what reconciliation settles.
-    public func allOpen() throws -> [ModifyRequest] {
+    package func allOpen() throws -> [ModifyRequest] {
         try rows("SELECT \(Self.columns) FROM modify_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
     }
 
@@ -104,14 +104,14 @@ public struct ModifyTable {
 
 extension BookingDatabase {
     /// The changes of dates accepted.
-    public var modifies: ModifyTable { ModifyTable(database: database) }
+    package var modifies: ModifyTable { ModifyTable(database: database) }
 
     /// Saves the server's answer to a modification: the trip (by version,
     /// as always: never back a version) and the request finished as
     /// `status`, in one transaction: both or neither. Returns whether the
     /// request finished here (false when another process finished it first).
     @discardableResult
-    public func finishModify(
+    package func finishModify(
         _ key: IdempotencyKey, as status: ModifyRequest.Status, reason: String? = nil, trip: TripRecord?, at date: Date
     ) throws -> Bool {
         try database.transaction {
@@ -124,7 +124,7 @@ extension BookingDatabase {
     /// saves `renewed`, the same change under a new key, in one
     /// transaction. Returns false, saving nothing, when another process
     /// finished `spent` first.
-    public func renewModify(_ spent: IdempotencyKey, as renewed: ModifyRequest, at date: Date) throws -> Bool {
+    package func renewModify(_ spent: IdempotencyKey, as renewed: ModifyRequest, at date: Date) throws -> Bool {
         try database.transaction {
             guard try modifies.finish(spent, as: .refused, reason: Self.keySpentReason, at: date) else { return false }
             try modifies.insert(renewed)

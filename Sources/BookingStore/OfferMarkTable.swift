@@ -4,13 +4,13 @@ import Foundation
 /// The `offer_mark` table of `cache.sqlite`: offers this device found sold
 /// out, or at a changed price, since their page was cached. A mark stays
 /// until the server lists the offer again.
-public struct OfferMarkTable {
+package struct OfferMarkTable {
     let database: Database
 
     /// One mark.
-    public struct Mark: Equatable, Sendable {
+    package struct Mark: Equatable, Sendable {
         /// What was learnt.
-        public enum Kind: String, Sendable {
+        package enum Kind: String, Sendable {
             /// No room left.
             case soldOut
             /// The quote was refused with a new price.
@@ -18,16 +18,16 @@ public struct OfferMarkTable {
         }
 
         /// The offer.
-        public var offerID: String
+        package var offerID: String
         /// What was learnt.
-        public var kind: Kind
+        package var kind: Kind
         /// The new quote as JSON, for a changed price.
-        public var quoteJSON: String?
+        package var quoteJSON: String?
         /// When.
-        public var markedAt: Date
+        package var markedAt: Date
 
         /// A mark.
-        public init(offerID: String, kind: Kind, quoteJSON: String?, markedAt: Date) {
+        package init(offerID: String, kind: Kind, quoteJSON: String?, markedAt: Date) {
             self.offerID = offerID
             self.kind = kind
             self.quoteJSON = quoteJSON
@@ -36,7 +36,7 @@ public struct OfferMarkTable {
     }
 
     /// Marks an offer (replacing an earlier mark).
-    public func put(_ mark: Mark) throws {
+    package func put(_ mark: Mark) throws {
         try database.run(
             "INSERT OR REPLACE INTO offer_mark (offer_id, kind, quote_json, marked_at) VALUES (?1, ?2, ?3, ?4)",
             [
@@ -46,7 +46,7 @@ public struct OfferMarkTable {
     }
 
     /// The mark of `offerID`, if any.
-    public func mark(_ offerID: String) throws -> Mark? {
+    package func mark(_ offerID: String) throws -> Mark? {
         let statement = try database.cachedStatement(
             "SELECT kind, quote_json, marked_at FROM offer_mark WHERE offer_id = ?")
         defer { statement.reset() }
@@ -58,7 +58,7 @@ public struct OfferMarkTable {
     }
 
     /// Removes the marks of `offerIDs`.
-    public func clear(_ offerIDs: [String]) throws {
+    package func clear(_ offerIDs: [String]) throws {
         try database.transaction {
             for id in offerIDs { try database.run("DELETE FROM offer_mark WHERE offer_id = ?", [.text(id)]) }
         }
@@ -67,5 +67,5 @@ public struct OfferMarkTable {
 
 extension CacheDatabase {
     /// The marks of sold-out and re-priced offers.
-    public var offerMarks: OfferMarkTable { OfferMarkTable(database: database) }
+    package var offerMarks: OfferMarkTable { OfferMarkTable(database: database) }
 }

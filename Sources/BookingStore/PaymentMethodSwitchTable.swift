@@ -6,24 +6,24 @@ import BookingSQLite
 /// A hint the cache may lose at any time: a rebuilt cache reads as a client
 /// that never heard, whose defaults are safe (the server refuses a kind
 /// switched off whatever the client believes).
-public struct PaymentMethodSwitchTable {
+package struct PaymentMethodSwitchTable {
     let database: Database
 
     /// One kind as saved.
-    public struct Row: Equatable, Sendable {
+    package struct Row: Equatable, Sendable {
         /// The kind's name (`card`, `wallet`, `threeDSecure`).
-        public var kind: String
+        package var kind: String
         /// Whether it takes payments.
-        public var enabled: Bool
+        package var enabled: Bool
         /// The server's reason when it does not, if it gave one.
-        public var reason: String?
+        package var reason: String?
         /// When the switch last changed on the server, unix milliseconds.
-        public var changedAt: Int64
+        package var changedAt: Int64
         /// When this device first read this value, unix milliseconds.
-        public var readAt: Int64
+        package var readAt: Int64
 
         /// A row.
-        public init(kind: String, enabled: Bool, reason: String?, changedAt: Int64, readAt: Int64) {
+        package init(kind: String, enabled: Bool, reason: String?, changedAt: Int64, readAt: Int64) {
             self.kind = kind
             self.enabled = enabled
             self.reason = reason
@@ -34,7 +34,7 @@ public struct PaymentMethodSwitchTable {
 
     /// The rows saved for `server`, by kind; rows that break the table's
     /// own rules (a hand-edited file) are left out.
-    public func rows(server: String) throws -> [Row] {
+    package func rows(server: String) throws -> [Row] {
         let statement = try database.cachedStatement(
             """
             SELECT kind, enabled, reason, changed_at, read_at FROM payment_method_switch
@@ -55,7 +55,7 @@ public struct PaymentMethodSwitchTable {
     }
 
     /// Replaces what is saved for `server` with `rows`, in one transaction.
-    public func replace(server: String, with rows: [Row]) throws {
+    package func replace(server: String, with rows: [Row]) throws {
         try database.transaction {
             try database.run("DELETE FROM payment_method_switch WHERE server = ?", [.text(server)])
             for row in rows {
@@ -75,5 +75,5 @@ public struct PaymentMethodSwitchTable {
 
 extension CacheDatabase {
     /// The payment-method switches read from the servers.
-    public var paymentMethodSwitches: PaymentMethodSwitchTable { PaymentMethodSwitchTable(database: database) }
+    package var paymentMethodSwitches: PaymentMethodSwitchTable { PaymentMethodSwitchTable(database: database) }
 }

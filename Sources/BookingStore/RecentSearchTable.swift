@@ -2,24 +2,24 @@ import BookingSQLite
 import Foundation
 
 /// The `recent_search` table of `cache.sqlite`.
-public struct RecentSearchTable {
+package struct RecentSearchTable {
     let database: Database
     /// The most rows kept; older uses are deleted past it.
-    public let capacity: Int
+    package let capacity: Int
 
     /// One recent search.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// The query text as typed (trimmed).
-        public var query: String
+        package var query: String
         /// The place chosen for it, if any.
-        public var placeID: String?
+        package var placeID: String?
         /// When it was last used.
-        public var usedAt: Date
+        package var usedAt: Date
     }
 
     /// Records a use of `query` (trimmed; empty is ignored), moving it to the
     /// top, and trims the table to `capacity`.
-    public func recordUse(query: String, placeID: String?, at date: Date) throws {
+    package func recordUse(query: String, placeID: String?, at date: Date) throws {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return }
         guard trimmed.count <= 200 else {
@@ -42,7 +42,7 @@ public struct RecentSearchTable {
     }
 
     /// The `limit` most recently used distinct queries, newest first.
-    public func mostRecent(limit: Int) throws -> [Entry] {
+    package func mostRecent(limit: Int) throws -> [Entry] {
         let statement = try database.cachedStatement(
             "SELECT query, place_id, used_at FROM recent_search ORDER BY used_at DESC, query LIMIT ?")
         defer { statement.reset() }

@@ -3,15 +3,15 @@ import Foundation
 
 /// The `result_page` table of `cache.sqlite`: pages of offers keyed by the
 /// whole query, kept under a byte cap by evicting the oldest pages.
-public struct ResultPageTable {
+package struct ResultPageTable {
     let database: Database
     /// The most bytes of `items_json` kept; oldest pages go first past it.
-    public let byteCapacity: Int64
+    package let byteCapacity: Int64
 
     /// Saves a page (replacing the same query and index), then evicts the
     /// oldest pages until the cache is under its byte cap. The page just
     /// saved is never evicted by its own put.
-    public func put(_ page: ResultPage, at date: Date) throws {
+    package func put(_ page: ResultPage, at date: Date) throws {
         let size = Int64(page.itemsJSON.utf8.count)
         try database.transaction {
             let insert = try database.cachedStatement(
@@ -34,7 +34,7 @@ public struct ResultPageTable {
     }
 
     /// The page for this query key and index, if cached.
-    public func page(queryKey: String, pageIndex: Int) throws -> ResultPage? {
+    package func page(queryKey: String, pageIndex: Int) throws -> ResultPage? {
         let statement = try database.cachedStatement(
             "SELECT next_cursor, quoted_at, items_json FROM result_page WHERE query_key = ? AND page_index = ?")
         defer { statement.reset() }
@@ -47,7 +47,7 @@ public struct ResultPageTable {
     }
 
     /// Every cached page of one query, in page order.
-    public func pages(queryKey: String) throws -> [ResultPage] {
+    package func pages(queryKey: String) throws -> [ResultPage] {
         var pages: [ResultPage] = []
         var index = 0
         while let page = try page(queryKey: queryKey, pageIndex: index) {
@@ -65,7 +65,7 @@ public struct ResultPageTable {
     /// stops at the match, so the offer a user just listed is found in the
     /// newest pages without reading the rest of a full cache (reading all
     /// of a 16 MiB cache took about 30 ms on every hold and twice on a pay).
-    public func firstPage<T>(mentioning text: String, _ match: (ResultPage) throws -> T?) throws -> T? {
+    package func firstPage<T>(mentioning text: String, _ match: (ResultPage) throws -> T?) throws -> T? {
         let statement = try database.cachedStatement(Self.mentioningQuery)
         defer { statement.reset() }
         try statement.bind(text, at: 1)
@@ -88,13 +88,13 @@ public struct ResultPageTable {
         """
 
     /// Deletes every page of one query (a refresh starts the list again).
-    public func removePages(queryKey: String) throws {
+    package func removePages(queryKey: String) throws {
         try database.run("DELETE FROM result_page WHERE query_key = ?", [.text(queryKey)])
     }
 
     /// The query keys with a cached first page and when it was quoted,
     /// most recently stored first: what a device with no network can show.
-    public func savedQueries(limit: Int) throws -> [(queryKey: String, quotedAt: Date)] {
+    package func savedQueries(limit: Int) throws -> [(queryKey: String, quotedAt: Date)] {
         let statement = try database.prepare(
             "SELECT query_key, quoted_at FROM result_page WHERE page_index = 0 ORDER BY stored_at DESC, query_key LIMIT ?"
         )
@@ -107,7 +107,7 @@ public struct ResultPageTable {
     }
 
     /// The bytes of `items_json` now cached.
-    public func totalBytes() throws -> Int64 {
+    package func totalBytes() throws -> Int64 {
         guard case .integer(let total)? = try database.scalar("SELECT coalesce(sum(byte_size), 0) FROM result_page")
         else {
             return 0

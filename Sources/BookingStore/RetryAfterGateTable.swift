@@ -7,15 +7,15 @@ import Foundation
 /// Only a hint that makes a new process obey what an earlier one was told:
 /// a row in the past, further ahead than `longestSaved`, or unreadable is
 /// no gate at all (the cache may be rebuilt at any time).
-public struct RetryAfterGateTable {
+package struct RetryAfterGateTable {
     let database: Database
 
     /// The longest wait a saved row is believed for: a row further ahead is
     /// taken for garbage and ignored (one day).
-    public static let longestSaved: Int64 = 86_400
+    package static let longestSaved: Int64 = 86_400
 
     /// Saves `notBefore` for `server`, keeping a later deadline already saved.
-    public func record(server: String, notBefore: Int64, nowUnixSeconds: Int64) throws {
+    package func record(server: String, notBefore: Int64, nowUnixSeconds: Int64) throws {
         try database.run(
             """
             INSERT INTO retry_after_gate (server, not_before, recorded_at) VALUES (?1, ?2, ?3)
@@ -28,7 +28,7 @@ public struct RetryAfterGateTable {
 
     /// The saved deadline of `server` if it is still ahead of
     /// `nowUnixSeconds` and no more than `longestSaved` ahead.
-    public func deadline(server: String, nowUnixSeconds: Int64) throws -> Int64? {
+    package func deadline(server: String, nowUnixSeconds: Int64) throws -> Int64? {
         let statement = try database.cachedStatement(
             "SELECT not_before FROM retry_after_gate WHERE server = ? AND typeof(not_before) = 'integer'")
         defer { statement.reset() }
@@ -42,5 +42,5 @@ public struct RetryAfterGateTable {
 
 extension CacheDatabase {
     /// The saved Retry-After gates, per server.
-    public var retryAfterGates: RetryAfterGateTable { RetryAfterGateTable(database: database) }
+    package var retryAfterGates: RetryAfterGateTable { RetryAfterGateTable(database: database) }
 }

@@ -5,22 +5,22 @@ import BookingCore
 /// Its `cacheKey` is a canonical encoding of the whole query, so equal
 /// queries meet in the cache whatever order their filters came in, and a
 /// changed filter starts a new list.
-public struct SearchQuery: Hashable, Sendable {
+package struct SearchQuery: Hashable, Sendable {
     /// The place searched.
-    public var placeID: String
+    package var placeID: String
     /// The first night.
-    public var checkIn: CalendarDate
+    package var checkIn: CalendarDate
     /// The day of departure.
-    public var checkOut: CalendarDate
+    package var checkOut: CalendarDate
     /// Number of guests.
-    public var guests: Int
+    package var guests: Int
     /// Filters by name, e.g. `["maxPrice": "20000", "stars": "4"]`: each is
     /// part of the cache key and is sent to the server as a query
     /// parameter of the same name, so a cached page holds what its key says.
-    public var filters: [String: String]
+    package var filters: [String: String]
 
     /// Creates a query.
-    public init(
+    package init(
         placeID: String, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int, filters: [String: String] = [:]
     ) {
         self.placeID = placeID
@@ -33,7 +33,7 @@ public struct SearchQuery: Hashable, Sendable {
     /// The canonical key: `v1` then every field as `name=value`, filters
     /// sorted by name, each part percent-escaped so no value can forge a
     /// separator.
-    public var cacheKey: String {
+    package var cacheKey: String {
         var parts = [
             "v1",
             "place=" + Self.escape(placeID),
@@ -48,7 +48,7 @@ public struct SearchQuery: Hashable, Sendable {
     }
 
     /// The query a `cacheKey` encodes; nil for text that is not one.
-    public init?(cacheKey: String) {
+    package init?(cacheKey: String) {
         var fields: [String: String] = [:]
         var filters: [String: String] = [:]
         let parts = cacheKey.split(separator: "&", omittingEmptySubsequences: false)

@@ -3,27 +3,27 @@ import Foundation
 
 /// The `suggestion` table of `cache.sqlite`: the server's place suggestions
 /// by query, so a repeated query is answered at once.
-public struct SuggestionTable {
+package struct SuggestionTable {
     let database: Database
     /// The most queries kept; the oldest answers go first past it.
-    public let capacity: Int
+    package let capacity: Int
 
     /// One cached answer.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// The items as the server sent them (a JSON array).
-        public var itemsJSON: String
+        package var itemsJSON: String
         /// When they were fetched.
-        public var fetchedAt: Date
+        package var fetchedAt: Date
     }
 
     /// The key a query is cached under: trimmed and lowercased.
-    public static func key(_ query: String) -> String {
+    package static func key(_ query: String) -> String {
         query.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
     /// Saves the answer to `query` (replacing an older one) and trims the
     /// table to `capacity`.
-    public func put(query: String, itemsJSON: String, at date: Date) throws {
+    package func put(query: String, itemsJSON: String, at date: Date) throws {
         let key = Self.key(query)
         guard (1...200).contains(key.count) else {
             throw StoreError.invalidValue(field: "suggestion.query", reason: "not 1 to 200 characters")
@@ -42,7 +42,7 @@ public struct SuggestionTable {
     }
 
     /// The cached answer to `query`, if any.
-    public func entry(query: String) throws -> Entry? {
+    package func entry(query: String) throws -> Entry? {
         let statement = try database.cachedStatement("SELECT items_json, fetched_at FROM suggestion WHERE query = ?")
         defer { statement.reset() }
         try statement.bind(Self.key(query), at: 1)
@@ -53,7 +53,7 @@ public struct SuggestionTable {
 
 extension CacheDatabase {
     /// The cached place suggestions (at most 200 queries).
-    public var suggestions: SuggestionTable {
+    package var suggestions: SuggestionTable {
         SuggestionTable(database: database, capacity: 200)
     }
 }

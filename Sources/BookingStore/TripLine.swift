@@ -2,9 +2,9 @@ import BookingCore
 
 /// What one line of a trip list shows, read from the typed columns of
 /// `trip` alone: the fewest columns a list needs (`TripTable.forEachLine`).
-public struct TripLine: Equatable, Sendable, TripLineContent {
+package struct TripLine: Equatable, Sendable, TripLineContent {
     /// The text fields of a line, each read as bytes by `withText`.
-    public enum Field: Sendable {
+    package enum Field: Sendable {
         /// `bookingID`.
         case bookingID
         /// `propertyName`.
@@ -20,24 +20,24 @@ public struct TripLine: Equatable, Sendable, TripLineContent {
     }
 
     /// The server's booking id.
-    public var bookingID: BookingID
+    package var bookingID: BookingID
     /// `CONFIRMED` or `CANCELLED`.
-    public var status: BookingStatus
+    package var status: BookingStatus
     /// The property's name; nil when the row has no details.
-    public var propertyName: String?
+    package var propertyName: String?
     /// Its city; nil when the row has no details.
-    public var city: String?
+    package var city: String?
     /// Check-in, `YYYY-MM-DD`.
-    public var checkIn: String
+    package var checkIn: String
     /// Check-out, `YYYY-MM-DD`.
-    public var checkOut: String
+    package var checkOut: String
     /// What the guest pays; nil when the row has no details.
-    public var total: Money?
+    package var total: Money?
     /// The voucher, when the server gave one.
-    public var voucherCode: String?
+    package var voucherCode: String?
 
     /// Creates a line.
-    public init(
+    package init(
         bookingID: BookingID, status: BookingStatus, propertyName: String?, city: String?, checkIn: String,
         checkOut: String, total: Money?, voucherCode: String?
     ) {
@@ -52,7 +52,7 @@ public struct TripLine: Equatable, Sendable, TripLineContent {
     }
 
     /// The line of a full record.
-    public init(_ trip: TripRecord) {
+    package init(_ trip: TripRecord) {
         self.init(
             bookingID: trip.bookingID, status: trip.status, propertyName: trip.summary?.propertyName,
             city: trip.summary?.city, checkIn: trip.checkIn, checkOut: trip.checkOut,
@@ -60,7 +60,7 @@ public struct TripLine: Equatable, Sendable, TripLineContent {
     }
 
     /// The line a view shows, its text copied into strings.
-    public init(_ view: some TripLineContent) {
+    package init(_ view: some TripLineContent) {
         func text(_ field: Field) -> String? {
             view.withText(field) { $0.map { String(decoding: $0, as: UTF8.self) } }
         }
@@ -70,9 +70,9 @@ public struct TripLine: Equatable, Sendable, TripLineContent {
             voucherCode: text(.voucherCode))
     }
 
-    public var hasDetails: Bool { propertyName != nil }
+    package var hasDetails: Bool { propertyName != nil }
 
-    public func withText<Result>(_ field: Field, _ body: (UnsafeRawBufferPointer?) throws -> Result) rethrows
+    package func withText<Result>(_ field: Field, _ body: (UnsafeRawBufferPointer?) throws -> Result) rethrows
         -> Result
     {
         let value: String? =

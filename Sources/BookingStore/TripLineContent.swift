@@ -4,7 +4,7 @@ import BookingCore
 /// (strings), or a `TripLineView` (the bytes SQLite holds for the row,
 /// no string made). A printer written once for this protocol prints both
 /// byte for byte the same.
-public protocol TripLineContent {
+package protocol TripLineContent {
     /// `CONFIRMED` or `CANCELLED`.
     var status: BookingStatus { get }
     /// What the guest pays; nil when the row has no details.

@@ -4,7 +4,7 @@ import BookingCore
 /// where SQLite holds it: `withText` hands the bytes over and no `String`
 /// is made. Valid only inside the call it is passed to (the next row
 /// frees the bytes); copy what must outlive it (`TripLine(view)`).
-public struct TripLineView: TripLineContent {
+package struct TripLineView: TripLineContent {
     // Each text column read once, where SQLite holds it for this row;
     // `withText` is inlinable, so a caller's copy is the copy alone.
     @usableFromInline let bookingID: UnsafeRawBufferPointer?
@@ -15,7 +15,7 @@ public struct TripLineView: TripLineContent {
     @usableFromInline let city: UnsafeRawBufferPointer?
     @usableFromInline let currency: UnsafeRawBufferPointer?
     @usableFromInline let minorUnits: Int64
-    public let status: BookingStatus
+    package let status: BookingStatus
 
     /// The view of a row of `TripTable`'s line query, its status and total
     /// already checked, the text columns as `Statement.unsafeBytes` gave them
@@ -40,7 +40,7 @@ public struct TripLineView: TripLineContent {
     /// row's bytes when asked (the listing checked them as a code): a
     /// reader that copies bytes takes `totalMinorUnits` and
     /// `unsafeCurrencyBytes` instead.
-    public var total: Money? {
+    package var total: Money? {
         guard let currency, let code = CurrencyCode(rawValue: String(decoding: currency, as: UTF8.self)) else {
             return nil
         }
@@ -48,19 +48,19 @@ public struct TripLineView: TripLineContent {
     }
 
     /// A row with details always has its total (`TripTable` checks it).
-    public var hasDetails: Bool { currency != nil }
+    package var hasDetails: Bool { currency != nil }
 
     /// `total.minorUnits`, read with no copy of the `Money` (0 with no total).
     @inlinable
-    public var totalMinorUnits: Int64 { minorUnits }
+    package var totalMinorUnits: Int64 { minorUnits }
 
     /// The bytes of `total.currency` as SQLite holds them for this row (the
     /// three checked letters), `nil` with no total; valid as `unsafeBytes(of:)`.
     @inlinable
-    public var unsafeCurrencyBytes: UnsafeRawBufferPointer? { currency }
+    package var unsafeCurrencyBytes: UnsafeRawBufferPointer? { currency }
 
     @inlinable
-    public func withText<Result>(_ field: TripLine.Field, _ body: (UnsafeRawBufferPointer?) throws -> Result)
+    package func withText<Result>(_ field: TripLine.Field, _ body: (UnsafeRawBufferPointer?) throws -> Result)
         rethrows -> Result
     {
         try body(unsafeBytes(of: field))
@@ -71,7 +71,7 @@ public struct TripLineView: TripLineContent {
     /// fields of one row (a printer). They are valid only while the view
     /// is (inside the call it was passed to); the caller keeps to that.
     @inlinable @inline(__always)
-    public func unsafeBytes(of field: TripLine.Field) -> UnsafeRawBufferPointer? {
+    package func unsafeBytes(of field: TripLine.Field) -> UnsafeRawBufferPointer? {
         switch field {
         case .bookingID: bookingID
         case .checkIn: checkIn

@@ -7,7 +7,7 @@ extension TripRecord {
     /// as the place, cancelled (with its refund as the note) when the booking
     /// was. Nil when the saved dates
     /// are not calendar dates (a damaged row: it is left out, never guessed).
-    public var calendarEvent: TripCalendar.Event? {
+    package var calendarEvent: TripCalendar.Event? {
         guard let checkIn = CalendarDate(checkIn), let checkOut = CalendarDate(checkOut) else { return nil }
         return TripCalendar.stay(
             bookingID: bookingID, version: version, checkIn: checkIn, checkOut: checkOut,

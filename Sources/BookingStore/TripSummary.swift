@@ -2,24 +2,24 @@ import BookingCore
 
 /// What a trip shows in a list, read from the typed columns of `trip`
 /// (schema step 3): never from JSON.
-public struct TripSummary: Equatable, Sendable {
+package struct TripSummary: Equatable, Sendable {
     /// The property's name.
-    public var propertyName: String
+    package var propertyName: String
     /// Its city.
-    public var city: String
+    package var city: String
     /// Its street address, when the server gave one.
-    public var address: String?
+    package var address: String?
     /// Its stars (1-5), when the server gave them.
-    public var stars: Int?
+    package var stars: Int?
     /// The room's name.
-    public var roomName: String
+    package var roomName: String
     /// How many guests.
-    public var guests: Int
+    package var guests: Int
     /// The price, line by line, in one currency.
-    public var price: PriceBreakdown
+    package var price: PriceBreakdown
 
     /// Creates a summary.
-    public init(
+    package init(
         propertyName: String, city: String, address: String?, stars: Int?, roomName: String, guests: Int,
         price: PriceBreakdown
     ) {

@@ -14,7 +14,7 @@ extension TripTable {
     /// value the schema would refuse (a damaged file) goes to `skipped`
     /// instead; the columns a line does not show are checked where they are
     /// shown (`forEach`, `trip(id:)`).
-    public func forEachLine(skipping skipped: (Skipped) throws -> Void, _ body: (TripLine) throws -> Void) throws {
+    package func forEachLine(skipping skipped: (Skipped) throws -> Void, _ body: (TripLine) throws -> Void) throws {
         _ = try forEachLineView(skipping: skipped) { try body(TripLine($0)) }
     }
 
@@ -26,7 +26,7 @@ extension TripTable {
     /// (every saved trip): a listing needs no second pass over the table
     /// for it (`min(synced_at)` has no index and read every page again).
     @discardableResult
-    public func forEachLineView(
+    package func forEachLineView(
         skipping skipped: (Skipped) throws -> Void, _ body: (TripLineView) throws -> Void
     ) throws -> Date? {
         let strict = try database.isStrictTable("trip")

@@ -10,7 +10,7 @@ extension TripTable {
 
     /// The trips whose saved refund is still `PENDING`, in check-in order:
     /// the ones a reconciliation reads again until the server settles them.
-    public func pendingRefunds() throws -> [BookingID] {
+    package func pendingRefunds() throws -> [BookingID] {
         let statement = try database.cachedStatement(Self.pendingRefundsQuery)
         defer { statement.reset() }
         var ids: [BookingID] = []

@@ -8,15 +8,15 @@ import Foundation
 /// What a list shows is read from typed columns (schema step 3, derived
 /// from `property_json` by the schema on every write): listing decodes no
 /// JSON. Uses its database's connection; like it, not `Sendable`.
-public struct TripTable {
+package struct TripTable {
     let database: Database
 
     /// A saved row the listing could not show: its id and why.
-    public struct Skipped: Equatable, Sendable {
+    package struct Skipped: Equatable, Sendable {
         /// The row's booking id, as saved.
-        public var bookingID: String
+        package var bookingID: String
         /// What is wrong with it.
-        public var reason: String
+        package var reason: String
     }
 
     private static let writtenColumns =
@@ -54,7 +54,7 @@ public struct TripTable {
     ///
     /// - Throws: what `upsert` throws.
     @discardableResult
-    public func replace(_ trip: TripRecord) throws -> Bool {
+    package func replace(_ trip: TripRecord) throws -> Bool {
         try database.transaction {
             try database.run("DELETE FROM trip WHERE booking_id = ?1", [.text(trip.bookingID.rawValue)])
             return try upsert(trip)
@@ -73,7 +73,7 @@ public struct TripTable {
     /// - Throws: `SQLiteError` with `isConstraintViolation` when a value is
     ///   one the schema's CHECKs refuse (nothing is written).
     @discardableResult
-    public func upsert(_ trip: TripRecord) throws -> Bool {
+    package func upsert(_ trip: TripRecord) throws -> Bool {
         guard trip.status == .confirmed || trip.status == .cancelled else {
             throw StoreError.invalidValue(field: "trip.status", reason: "\(trip.status.rawValue) is not a trip state")
         }
@@ -102,7 +102,7 @@ public struct TripTable {
     ///
     /// - Throws: `StoreError.unreadableRow` for a row with a value the
     ///   schema would refuse (a damaged file).
-    public func trip(id: BookingID) throws -> TripRecord? {
+    package func trip(id: BookingID) throws -> TripRecord? {
         let statement = try database.cachedStatement(
             "SELECT \(Self.listedColumns), property_json FROM trip WHERE booking_id = ?")
         defer { statement.reset() }
@@ -117,7 +117,7 @@ public struct TripTable {
     /// not passed to `body`: `skipped` gets its id and why. Throwing from
     /// `body` stops the walk. The records carry no `propertyJSON` unless
     /// `includingJSON` (a listing never needs it).
-    public func forEach(
+    package func forEach(
         skipping skipped: (Skipped) throws -> Void = { _ in }, includingJSON: Bool = false,
         _ body: (TripRecord) throws -> Void
     ) throws {
@@ -152,14 +152,14 @@ public struct TripTable {
 
     /// Every trip in check-in order, with its `propertyJSON`. Prefer
     /// `forEach` for long lists.
-    public func all() throws -> [TripRecord] {
+    package func all() throws -> [TripRecord] {
         var trips: [TripRecord] = []
         try forEach(includingJSON: true) { trips.append($0) }
         return trips
     }
 
     /// The number of saved trips.
-    public func count() throws -> Int {
+    package func count() throws -> Int {
         guard case .integer(let count)? = try database.scalar("SELECT count(*) FROM trip") else { return 0 }
         return Int(count)
     }
@@ -167,7 +167,7 @@ public struct TripTable {
     /// The confirmed trip of the same stay, if this device has one: the same
     /// property and room (when `roomName` is given) on the same dates. Read
     /// through `trip_by_check_in`, never a scan of every trip.
-    public func confirmedStay(
+    package func confirmedStay(
         propertyName: String, roomName: String?, checkIn: String, checkOut: String, excluding: BookingID? = nil
     ) throws -> BookingID? {
         let value = try database.scalar(
@@ -187,7 +187,7 @@ public struct TripTable {
 
     /// When the oldest saved trip was last synced: how old the offline copy
     /// is at worst. `nil` when there are no trips.
-    public func oldestSync() throws -> Date? {
+    package func oldestSync() throws -> Date? {
         guard case .integer(let ms)? = try database.scalar("SELECT min(synced_at) FROM trip") else { return nil }
         return Date(unixMilliseconds: ms)
     }

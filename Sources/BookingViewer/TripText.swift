@@ -6,68 +6,68 @@ import Foundation
 /// `TripRecord`: each call makes the record a `TripRow` and prints it
 /// through `TripPrinter`, the lean viewer's printer, so the two print the
 /// same bytes by construction.
-public enum TripText {
+package enum TripText {
     /// One line: id, status, hotel and city, dates, total, voucher.
-    public static func line(_ trip: TripRecord, colour: Bool) -> String {
+    package static func line(_ trip: TripRecord, colour: Bool) -> String {
         TripPrinter.line(TripRow(trip), colour: colour)
     }
 
     /// The trip as a JSON object whose opening brace is at nesting `depth`
     /// of a pretty-printed document (two spaces a level).
-    public static func json(_ trip: TripRecord, depth: Int) -> String {
+    package static func json(_ trip: TripRecord, depth: Int) -> String {
         TripPrinter.json(TripRow(trip), depth: depth)
     }
 
     /// Every line of `booking trip ID`.
-    public static func detail(_ trip: TripRecord, colour: Bool, now: Date) -> [String] {
+    package static func detail(_ trip: TripRecord, colour: Bool, now: Date) -> [String] {
         TripPrinter.detail(TripRow(trip), colour: colour, nowMilliseconds: milliseconds(now))
     }
 
     /// `text` as a JSON string (null for nil), escaped as the CLI's JSON writer does.
-    public static func quoted(_ text: String?) -> String {
+    package static func quoted(_ text: String?) -> String {
         TripPrinter.quoted(text)
     }
 
     /// Unix milliseconds of a date the store made from them (nearest, so
     /// the conversion back is exact).
-    public static func milliseconds(_ date: Date) -> Int64 {
+    package static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     /// The stderr note for a saved row the listing cannot show.
-    public static func skippedNote(_ skipped: TripTable.Skipped) -> String {
+    package static func skippedNote(_ skipped: TripTable.Skipped) -> String {
         TripPrinter.skippedNote(bookingID: skipped.bookingID, reason: skipped.reason)
     }
 
     /// The stderr note for a trip shown without its details.
-    public static func withoutDetailsNote(_ id: BookingID) -> String {
+    package static func withoutDetailsNote(_ id: BookingID) -> String {
         TripPrinter.withoutDetailsNote(id)
     }
 
     /// What `booking trips` says when this device has no trip.
-    public static let noTrips = TripPrinter.noTrips
+    package static let noTrips = TripPrinter.noTrips
 
     /// The sentence for the device's copy when the server was not reached.
-    public static func offline(syncedAgo: String?) -> String {
+    package static func offline(syncedAgo: String?) -> String {
         TripPrinter.offline(syncedAgo: syncedAgo)
     }
 
     /// The sentence for the device's copy when it was not refreshed for a
     /// reason that is not the network.
-    public static func notRefreshed(_ reason: String, syncedAgo: String?) -> String {
+    package static func notRefreshed(_ reason: String, syncedAgo: String?) -> String {
         TripPrinter.notRefreshed(reason, syncedAgo: syncedAgo)
     }
 
     /// The JSON's `notRefreshed` when no refresh was asked for.
-    public static let refreshNotAsked = TripPrinter.refreshNotAsked
+    package static let refreshNotAsked = TripPrinter.refreshNotAsked
 
     /// The JSON's `notRefreshed` when the network did not carry the refresh.
-    public static let offlineReason = TripPrinter.offlineReason
+    package static let offlineReason = TripPrinter.offlineReason
 }
 
 extension TripRow {
     /// The row of `record` (its summary as the details).
-    public init(_ record: TripRecord) {
+    package init(_ record: TripRecord) {
         self.init(
             bookingID: record.bookingID, status: record.status, checkIn: record.checkIn, checkOut: record.checkOut,
             voucherCode: record.voucherCode, version: record.version,

@@ -130,7 +130,7 @@ import Testing
         } catch CancelError.refused(_, let code, _, let now) {
             #expect(code == "VERSION_CONFLICT")
             #expect(now?.version == current)
-            #expect(now?.state == .confirmed)
+            #expect(now?.status == .confirmed)
         }
         #expect(try await trips.trip(id)?.record.version == current)
         #expect(try await trips.cancelRequests(for: id).map(\.status) == [.refused])

@@ -21,4 +21,26 @@ import Testing
             #expect(!surface.contains(call), "\(file) publishes \(call)")
         }
     }
+
+    /// The runtime and the saved rows are the package's own: an app reads
+    /// the flow's state but cannot build one the reducer never makes, set
+    /// its fields, or reach the store, the runner or the retry policy.
+    /// (`scripts/check-examples.sh` compiles an outside package that tries
+    /// each of these and must fail.)
+    @Test(arguments: ["BookingAPI.txt", "BookingKit.txt", "BookingCore.txt"])
+    func theRuntimeAndTheSavedRowsAreNotPublished(_ file: String) throws {
+        let surface = try String(contentsOf: Self.api.appendingPathComponent(file), encoding: .utf8)
+        let lines = surface.split(separator: "\n").map(String.init)
+        for name in [
+            "SavedAttempt", "AttemptChange", "RepositoryError", "FlowStore", "EffectRunner", "OutcomePolicy",
+            "BookingSnapshot", "HoldSnapshot", "LedgerReport", "RecentSearchTable", "Unknown.token",
+        ] {
+            #expect(!surface.contains(name), "\(file) publishes \(name)")
+        }
+        let flowInits = lines.filter { $0.hasPrefix("BookingFlow.") && $0.contains(".init(") }
+            .filter { !$0.contains("init(rawValue:)") && !$0.contains("init(from:)") }
+        #expect(flowInits.isEmpty, "an app can build a flow state: \(flowInits)")
+        let settable = lines.filter { $0.hasPrefix("BookingFlow.") && $0.contains("{ get set }") }
+        #expect(settable.isEmpty, "an app can set a flow state's field: \(settable)")
+    }
 }

@@ -6,20 +6,20 @@ import TestSupport
 /// Wraps a transport and adds a `Sandbox-Fault` header to the requests a
 /// test chooses (by method and path prefix, a set number of times). The
 /// library never knows about sandbox faults; tests decorate its transport.
-public final class FaultInjectingTransport: Transport, Sendable {
+package final class FaultInjectingTransport: Transport, Sendable {
     /// One planned fault.
-    public struct Rule: Sendable {
+    package struct Rule: Sendable {
         /// `GET` or `POST`.
-        public var method: String
+        package var method: String
         /// The path prefix, e.g. `/v1/bookings`.
-        public var pathPrefix: String
+        package var pathPrefix: String
         /// The header value, e.g. `drop-response-after-commit`.
-        public var fault: String
+        package var fault: String
         /// How many matching requests get it.
-        public var times: Int
+        package var times: Int
 
         /// Creates a rule.
-        public init(_ method: String, _ pathPrefix: String, fault: String, times: Int = 1) {
+        package init(_ method: String, _ pathPrefix: String, fault: String, times: Int = 1) {
             self.method = method
             self.pathPrefix = pathPrefix
             self.fault = fault
@@ -32,29 +32,29 @@ public final class FaultInjectingTransport: Transport, Sendable {
     private let log = Watched((rules: [Rule](), sent: [TransportRequest]()))
 
     /// Wraps `base`.
-    public init(_ base: any Transport) {
+    package init(_ base: any Transport) {
         self.base = base
     }
 
     /// Plans a fault.
-    public func inject(_ rule: Rule) {
+    package func inject(_ rule: Rule) {
         log.change { $0.rules.append(rule) }
     }
 
     /// Every request sent so far, in order (with any fault header added).
-    public var requests: [TransportRequest] {
+    package var requests: [TransportRequest] {
         log.value.sent
     }
 
     /// The requests with this method whose path starts with `prefix`.
-    public func requests(_ method: String, _ prefix: String) -> [TransportRequest] {
+    package func requests(_ method: String, _ prefix: String) -> [TransportRequest] {
         requests.filter { Self.matches($0, method, prefix) }
     }
 
     /// Waits until a request with this method whose path starts with
     /// `prefix` has been handed to the transport (at once if one was), and
     /// returns the first; nil if the waiting task was cancelled first.
-    public func arrival(_ method: String, _ prefix: String) async -> TransportRequest? {
+    package func arrival(_ method: String, _ prefix: String) async -> TransportRequest? {
         await log.wait { log in log.sent.contains { Self.matches($0, method, prefix) } }?
             .sent.first { Self.matches($0, method, prefix) }
     }
@@ -63,7 +63,7 @@ public final class FaultInjectingTransport: Transport, Sendable {
         request.method == method && request.url.path.hasPrefix(prefix)
     }
 
-    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         let request = mark(request)
         return try await base.send(request)
     }

@@ -5,15 +5,15 @@ import Foundation
 /// A `Transport` that hands each request straight to an `HTTPHandler` (the
 /// sandbox's) in this process. A handler that drops the connection is a
 /// lost answer, exactly as over a socket.
-public struct InProcessTransport: Transport {
+package struct InProcessTransport: Transport {
     let handler: any HTTPHandler
 
     /// Creates a transport over `handler`.
-    public init(handler: any HTTPHandler) {
+    package init(handler: any HTTPHandler) {
         self.handler = handler
     }
 
-    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         var target = request.url.path
         if target.isEmpty { target = "/" }
         if let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery {

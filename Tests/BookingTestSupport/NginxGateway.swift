@@ -11,22 +11,22 @@ import Foundation
 /// One nginx process per gateway (`daemon off`, `master_process off`), its
 /// configuration, logs and temporary files in a directory of its own; ended
 /// by `stop()` or when the gateway is released.
-public final class NginxGateway: @unchecked Sendable {
+package final class NginxGateway: @unchecked Sendable {
     /// The tool the tests that use it need (`ExternalTool.needed`).
-    public static let tool = "nginx"
+    package static let tool = "nginx"
     /// The gateway's port on 127.0.0.1.
-    public let port: Int
+    package let port: Int
     private let process: Process
     private let directory: TemporaryDirectory
 
     /// Why nginx did not start.
-    public struct StartFailure: Error, CustomStringConvertible {
+    package struct StartFailure: Error, CustomStringConvertible {
         /// What nginx said, or what went wrong.
-        public let description: String
+        package let description: String
     }
 
     /// Starts nginx in front of `127.0.0.1:upstreamPort`.
-    public init(upstreamPort: Int) throws {
+    package init(upstreamPort: Int) throws {
         let installed = "/usr/sbin/nginx"
         guard
             let nginx = ExternalTool.path(Self.tool)
@@ -65,7 +65,7 @@ public final class NginxGateway: @unchecked Sendable {
     /// Ends nginx. With SIGKILL: nginx started from this process inherits
     /// a signal mask that blocks SIGTERM (the Swift runtime's threads block
     /// most signals), and in single-process mode it never unblocks it.
-    public func stop() {
+    package func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -5,17 +5,17 @@ import Foundation
 /// Flips a sandbox's payment-method switch and reads its server-side
 /// counts, as an operator would: `POST /v1/sandbox/payment-methods` and
 /// `GET /sandbox/stats.json`, through the handler.
-public struct PaymentMethodSwitchControl: Sendable {
+package struct PaymentMethodSwitchControl: Sendable {
     let handler: SandboxHandler
 
     /// The control of `handler`'s switch.
-    public init(_ handler: SandboxHandler) {
+    package init(_ handler: SandboxHandler) {
         self.handler = handler
     }
 
     /// Switches `kind` on, or off with `reason`; returns the HTTP status.
     @discardableResult
-    public func set(_ kind: String, enabled: Bool, reason: String? = nil) async throws -> Int {
+    package func set(_ kind: String, enabled: Bool, reason: String? = nil) async throws -> Int {
         var body: [String: Any] = ["kind": kind, "enabled": enabled]
         if let reason { body["reason"] = reason }
         let response = await handler.handle(
@@ -27,14 +27,14 @@ public struct PaymentMethodSwitchControl: Sendable {
     }
 
     /// `/sandbox/stats.json`'s row of `kind` (`all` for the totals).
-    public func stats(_ kind: String) async throws -> [String: Any] {
+    package func stats(_ kind: String) async throws -> [String: Any] {
         let response = await handler.handle(HTTPRequest(method: "GET", target: "/sandbox/stats.json"))
         let rows = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
         return rows.first { $0["kind"] as? String == kind } ?? [:]
     }
 
     /// The endpoints of the stored idempotent answers (one per keyed POST that ran).
-    public func keyedEndpoints() async throws -> [String] {
+    package func keyedEndpoints() async throws -> [String] {
         let response = await handler.handle(HTTPRequest(method: "GET", target: "/sandbox/idempotency.json"))
         let rows = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
         return rows.compactMap { $0["endpoint"] as? String }

@@ -8,32 +8,32 @@ import Foundation
 /// A sandbox for one test: its own database in a temporary directory, a
 /// manual clock, and a client that reaches it either in-process or over
 /// real HTTP on loopback (the listener on port 0, URLSession).
-public final class SandboxFixture: @unchecked Sendable {
+package final class SandboxFixture: @unchecked Sendable {
     /// How the client reaches the sandbox.
-    public enum Route: String, CaseIterable, Sendable, CustomStringConvertible {
+    package enum Route: String, CaseIterable, Sendable, CustomStringConvertible {
         case inProcess, loopback
-        public var description: String { rawValue }
+        package var description: String { rawValue }
     }
 
     /// The temporary directory (the sandbox's database and the client's).
-    public let directory: TemporaryDirectory
+    package let directory: TemporaryDirectory
     /// The sandbox's clock, moved by hand.
-    public let clock: SandboxManualClock
+    package let clock: SandboxManualClock
     /// The handler.
-    public let handler: SandboxHandler
+    package let handler: SandboxHandler
     /// The listener, on the loopback route.
-    public let listener: HTTPListener?
+    package let listener: HTTPListener?
     /// The transport the client uses, with faults to plan.
-    public let transport: FaultInjectingTransport
+    package let transport: FaultInjectingTransport
     /// The server's address.
-    public let server: ServerAddress
+    package let server: ServerAddress
     /// The gateway in front of the listener, if the fixture has one.
-    public let gateway: NginxGateway?
+    package let gateway: NginxGateway?
     /// Where the client's databases go.
-    public var clientDirectory: String { directory.file("client") }
+    package var clientDirectory: String { directory.file("client") }
 
     /// Starts a sandbox.
-    public init(
+    package init(
         route: Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000, faultRates: [SandboxFault: Double] = [:],
         faultSeed: UInt64 = 1, retryAfterSeconds: Int = 1,
         keyLifetimeSeconds: Int64 = SandboxConfiguration.defaultIdempotencyKeyLifetimeSeconds,
@@ -80,7 +80,7 @@ public final class SandboxFixture: @unchecked Sendable {
 
     /// Whether the sandbox holds the Idempotency-Key `key` as claimed by a
     /// request still running (its dashboard's idempotency list says so).
-    public func isRunning(key: String) async throws -> Bool {
+    package func isRunning(key: String) async throws -> Bool {
         let response = await handler.handle(HTTPRequest(method: "GET", target: "/sandbox/idempotency.json"))
         let records = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
         return records.contains { $0["key"] as? String == key && $0["state"] as? String == "running" }
@@ -88,7 +88,7 @@ public final class SandboxFixture: @unchecked Sendable {
 
     /// The holds the sandbox keeps live (`HELD`, not expired, not booked
     /// away) for `account`, as its dashboard's holds list says.
-    public func liveHolds(account: String = "test") async throws -> [String] {
+    package func liveHolds(account: String = "test") async throws -> [String] {
         let response = await handler.handle(HTTPRequest(method: "GET", target: "/sandbox/holds.json"))
         let rows = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
         return rows.filter { $0["account"] as? String == account && $0["state"] as? String == "HELD" }
@@ -96,7 +96,7 @@ public final class SandboxFixture: @unchecked Sendable {
     }
 
     /// Stops the listener, if any.
-    public func stop() async {
+    package func stop() async {
         gateway?.stop()
         await listener?.shutdown()
     }
@@ -108,26 +108,26 @@ public final class SandboxFixture: @unchecked Sendable {
 /// when their task is cancelled: time stands still for them (returning at
 /// once would make the hold timer fire, re-read the hold and fire again, in
 /// a hot loop), and no test waits on the machine's clock.
-public final class NoSleeper: Sleeper {
+package final class NoSleeper: Sleeper {
     private let waits = Locked<[Duration]>([])
     private let immediateLimit: Duration
 
     /// Creates a sleeper that returns at once for waits up to two minutes.
-    public convenience init() {
+    package convenience init() {
         self.init(immediateLimit: .seconds(120))
     }
 
     /// Creates a sleeper that returns at once for waits up to `immediateLimit`.
-    public init(immediateLimit: Duration) {
+    package init(immediateLimit: Duration) {
         self.immediateLimit = immediateLimit
     }
 
     /// Every wait asked for, in order.
-    public var recorded: [Duration] {
+    package var recorded: [Duration] {
         waits.withLock { $0 }
     }
 
-    public func sleep(for duration: Duration) async throws {
+    package func sleep(for duration: Duration) async throws {
         waits.withLock { $0.append(duration) }
         if duration > immediateLimit {
             await Watched(false).wait { $0 }  // nothing sets it: parked until cancelled

@@ -12,9 +12,9 @@ import Foundation
 /// sleep waiting to retry, or the timer task it ran delivered its event (or
 /// died). Timer tasks the effects started must have gone to sleep too. Then
 /// nothing runs but the simulation, so the order of everything is the seed's.
-public final class VirtualScheduler: @unchecked Sendable {
+package final class VirtualScheduler: @unchecked Sendable {
     /// What a sleeper waits for.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A flow timer (hold countdown, lookup, poll) started by the runner.
         case flowTimer
         /// The API client waiting before a retry.
@@ -67,25 +67,25 @@ public final class VirtualScheduler: @unchecked Sendable {
     }
 
     /// A scheduler at virtual time zero.
-    public init() {}
+    package init() {}
 
     /// The virtual time since the start.
-    public var now: Duration { locked { current } }
+    package var now: Duration { locked { current } }
 
     /// When the earliest sleeper of a live process wakes, if any sleeps.
-    public var nextWake: Duration? {
+    package var nextWake: Duration? {
         locked { sleepers.filter { liveGenerations.contains($0.generation) }.map(\.wakeAt).min() }
     }
 
     /// How many sleepers of live processes are waiting.
-    public var sleeping: Int { locked { sleepers.filter { liveGenerations.contains($0.generation) }.count } }
+    package var sleeping: Int { locked { sleepers.filter { liveGenerations.contains($0.generation) }.count } }
 
     /// Whether the process of `generation` is live (generation 0, the first
     /// process, is live from the start; a dead one never comes back).
-    public func isLive(_ generation: Int) -> Bool { locked { liveGenerations.contains(generation) } }
+    package func isLive(_ generation: Int) -> Bool { locked { liveGenerations.contains(generation) } }
 
     /// A new live process generation (a second process on the same files).
-    public func newGeneration() -> Int {
+    package func newGeneration() -> Int {
         locked {
             lastGeneration += 1
             liveGenerations.insert(lastGeneration)
@@ -94,7 +94,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     }
 
     /// A sleeper for the API client (retries) or the runner (flow timers) of `generation`.
-    public func sleeper(_ kind: Kind, generation: Int) -> any BookingAPI.Sleeper {
+    package func sleeper(_ kind: Kind, generation: Int) -> any BookingAPI.Sleeper {
         VirtualSleeper(scheduler: self, kind: kind, generation: generation)
     }
 
@@ -102,13 +102,13 @@ public final class VirtualScheduler: @unchecked Sendable {
 
     /// The work of `generation` that was resumed has stopped (finished, or
     /// delivered its event and ended). Ignored for a dead process.
-    public func yielded(generation: Int) {
+    package func yielded(generation: Int) {
         stream("yielded gen \(generation)")
         change(generation: generation) { $0.yields += 1 }
     }
 
     /// The live process is about to start a timer task (it will go to sleep at once).
-    public func timerStarting(generation: Int) {
+    package func timerStarting(generation: Int) {
         stream("timerStarting gen \(generation)")
         change(generation: generation) { $0.timersStarting[generation, default: 0] += 1 }
     }
@@ -116,7 +116,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     /// Parks the caller (a sleeper of `kind` in the process of `generation`)
     /// until the simulation wakes it at virtual `now + duration`; throws
     /// `CancellationError` at once, or when woken, if that process is dead.
-    public func park(kind: Kind, generation: Int, for duration: Duration) async throws {
+    package func park(kind: Kind, generation: Int, for duration: Duration) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             lock.lock()
             guard liveGenerations.contains(generation) else {
@@ -147,11 +147,11 @@ public final class VirtualScheduler: @unchecked Sendable {
     // MARK: The simulation's side
 
     /// A ticket to take just before resuming work, for `waitForQuiet(after:)`.
-    public func ticket() -> Int { locked { counters.yields } }
+    package func ticket() -> Int { locked { counters.yields } }
 
     /// Waits until the work resumed after `ticket` yielded once and every
     /// timer it started sleeps.
-    public func waitForQuiet(after ticket: Int) async {
+    package func waitForQuiet(after ticket: Int) async {
         let target = ticket + 1
         stream("waitForQuiet target \(target) now \(locked { counters })")
         await wait { $0.yields >= target && $0.pendingTimers == 0 }
@@ -159,18 +159,18 @@ public final class VirtualScheduler: @unchecked Sendable {
 
     /// Waits until `count` sleepers are parked (at once if they are): for a
     /// test that drives a runtime without the simulation's yield signals.
-    public func waitUntilSleeping(_ count: Int) async {
+    package func waitUntilSleeping(_ count: Int) async {
         await wait { $0.parked >= count }
     }
 
     /// Waits until every timer the live processes started sleeps (no work was resumed).
-    public func waitForTimers() async {
+    package func waitForTimers() async {
         await wait { $0.pendingTimers == 0 }
     }
 
     /// Moves virtual time to the earliest sleeper if it wakes at or before
     /// `limit` and wakes it; returns the ticket to wait on, nil when none is due.
-    public func wakeNext(notAfter limit: Duration) -> Int? {
+    package func wakeNext(notAfter limit: Duration) -> Int? {
         lock.lock()
         let live = sleepers.indices.filter { liveGenerations.contains(sleepers[$0].generation) }
         guard
@@ -193,7 +193,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     }
 
     /// Moves virtual time forward to `instant` (never back) without waking anyone.
-    public func advance(to instant: Duration) {
+    package func advance(to instant: Duration) {
         locked { current = max(current, instant) }
     }
 
@@ -201,7 +201,7 @@ public final class VirtualScheduler: @unchecked Sendable {
     /// with `CancellationError` and anything it starts later is refused.
     /// Returns the generation of the process that replaces it.
     @discardableResult
-    public func kill(_ generation: Int) -> Int {
+    package func kill(_ generation: Int) -> Int {
         lock.lock()
         let dead = sleepers.filter { $0.generation == generation }
         sleepers.removeAll { $0.generation == generation }

@@ -3,9 +3,9 @@ import BookingCore
 /// The answer of `POST /v1/bookings/close-key`: the key, and either the
 /// booking made under it (`USED`) or the key closed for good (`CLOSED`,
 /// `booking` null).
-public struct KeyClosureSnapshot: Decodable, Hashable, Sendable {
+package struct KeyClosureSnapshot: Decodable, Hashable, Sendable {
     /// What the server found under the key.
-    public enum State: String, Decodable, Hashable, Sendable {
+    package enum State: String, Decodable, Hashable, Sendable {
         /// A booking was made under the key.
         case used = "USED"
         /// No booking, and the key is closed: nothing under it will run.
@@ -13,9 +13,9 @@ public struct KeyClosureSnapshot: Decodable, Hashable, Sendable {
     }
 
     /// The key closed.
-    public let idempotencyKey: IdempotencyKey
+    package let idempotencyKey: IdempotencyKey
     /// What the server found.
-    public let state: State
+    package let state: State
     /// The booking made under the key, with `USED`.
-    public let booking: BookingSnapshot?
+    package let booking: BookingSnapshot?
 }

@@ -65,19 +65,19 @@ public struct ModificationQuoteSnapshot: Decodable, Hashable, Sendable {
 /// A modification applied, as the server answers it (the contract's
 /// `Modification`): the quote, the difference, its ledger entry (`nil`
 /// when the new dates cost the same) and the booking at its new version.
-public struct ModificationSnapshot: Decodable, Hashable, Sendable {
+package struct ModificationSnapshot: Decodable, Hashable, Sendable {
     /// The quote applied.
-    public let quoteId: String
+    package let quoteId: String
     /// The difference charged (positive) or refunded (negative).
-    public let difference: Money
+    package let difference: Money
     /// The ledger entry of the difference; nil when nothing moved.
-    public let entryId: String?
+    package let entryId: String?
     /// The booking at its new version.
-    public let booking: BookingSnapshot
+    package let booking: BookingSnapshot
 
     private enum CodingKeys: String, CodingKey { case quoteId, difference, entryId, booking }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         quoteId = try container.decode(String.self, forKey: .quoteId)
         difference = try SignedMoney.decode(from: container, forKey: .difference)

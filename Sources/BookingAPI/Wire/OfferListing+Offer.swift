@@ -6,7 +6,7 @@ extension Offer {
     /// (with the room's name and the property's city); nil when the listing
     /// is not a valid offer. `quotedAt` stands in for a listing whose own
     /// quote time cannot be read.
-    public init?(listing: OfferListing, quotedAt: Date) {
+    package init?(listing: OfferListing, quotedAt: Date) {
         self.init(
             id: listing.offerId, propertyName: listing.property.name, checkIn: listing.checkIn,
             checkOut: listing.checkOut, guests: listing.guests,

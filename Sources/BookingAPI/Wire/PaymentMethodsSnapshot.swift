@@ -6,21 +6,21 @@ import BookingCore
 /// not know is ignored; a kind named twice, a reason over 200 characters,
 /// or a time that does not parse makes the whole document unreadable (the
 /// last good value holds).
-public struct PaymentMethodsSnapshot: Decodable, Hashable, Sendable {
+package struct PaymentMethodsSnapshot: Decodable, Hashable, Sendable {
     /// The origin the server says it is (`scheme://host[:port]`).
-    public let origin: String
+    package let origin: String
     /// When the switch last changed, in milliseconds since 1970.
-    public let changedAtMilliseconds: Int64
+    package let changedAtMilliseconds: Int64
     /// The kinds switched off, each with the server's reason (nil when it gave none).
-    public let off: [PaymentMethodKind: String?]
+    package let off: [PaymentMethodKind: String?]
     /// The kinds the document names (enabled or not).
-    public let named: Set<PaymentMethodKind>
+    package let named: Set<PaymentMethodKind>
 
     /// The longest reason believed, in characters.
-    public static let longestReason = 200
+    package static let longestReason = 200
 
     /// A snapshot (tests, and the value read back from the cache).
-    public init(
+    package init(
         origin: String, changedAtMilliseconds: Int64, off: [PaymentMethodKind: String?], named: Set<PaymentMethodKind>
     ) {
         self.origin = origin
@@ -39,7 +39,7 @@ public struct PaymentMethodsSnapshot: Decodable, Hashable, Sendable {
         let reason: String?
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         origin = try container.decode(String.self, forKey: .origin)
         let changedAt = try container.decode(String.self, forKey: .changedAt)

@@ -6,23 +6,23 @@ import BookingCore
 /// it agrees with its booking (only a cancelled booking has one, in the
 /// booking's currency, never more than its total) is
 /// `BookingSnapshot.refundContradiction`.
-public struct RefundSnapshot: Decodable, Hashable, Sendable {
+package struct RefundSnapshot: Decodable, Hashable, Sendable {
     /// The server's id of the refund (its ledger entry).
-    public let refundId: String
+    package let refundId: String
     /// How much is given back.
-    public let amount: Money
+    package let amount: Money
     /// Where it stands.
-    public let state: Refund.State
+    package let state: Refund.State
     /// When it was asked for (`YYYY-MM-DDTHH:MM:SS.mmmZ`).
-    public let createdAt: String
+    package let createdAt: String
     /// When its state last changed, in milliseconds since 1970.
-    public let updatedAtMilliseconds: Int64
+    package let updatedAtMilliseconds: Int64
 
     private enum CodingKeys: String, CodingKey {
         case refundId, amount, state, createdAt, updatedAt
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         refundId = try container.decode(String.self, forKey: .refundId)
         amount = try container.decode(Money.self, forKey: .amount)
@@ -46,7 +46,7 @@ public struct RefundSnapshot: Decodable, Hashable, Sendable {
     }
 
     /// The refund as the trip keeps it.
-    public var refund: Refund {
+    package var refund: Refund {
         Refund(amount: amount, state: state, updatedAtMilliseconds: updatedAtMilliseconds)
     }
 }

@@ -49,76 +49,76 @@ public struct RoomSummary: Codable, Hashable, Sendable {
 }
 
 /// One offer: a room at a property for the asked dates, with a quote.
-public struct OfferListing: Codable, Hashable, Sendable {
+package struct OfferListing: Codable, Hashable, Sendable {
     /// The offer's id.
-    public let offerId: OfferID
+    package let offerId: OfferID
     /// The quote's id: a hold is asked for this price.
-    public let quoteId: QuoteID
+    package let quoteId: QuoteID
     /// When the server quoted the price (`YYYY-MM-DDTHH:MM:SS.mmmZ`).
-    public let quotedAt: String
+    package let quotedAt: String
     /// The property.
-    public let property: PropertySummary
+    package let property: PropertySummary
     /// The room.
-    public let room: RoomSummary
+    package let room: RoomSummary
     /// Check-in.
-    public let checkIn: CalendarDate
+    package let checkIn: CalendarDate
     /// Check-out.
-    public let checkOut: CalendarDate
+    package let checkOut: CalendarDate
     /// Guests.
-    public let guests: Int
+    package let guests: Int
     /// The server's breakdown; shown as sent, never summed.
-    public let price: PriceBreakdown
+    package let price: PriceBreakdown
 
     /// `quotedAt` in milliseconds since 1970.
-    public var quotedAtMilliseconds: Int64? { Timestamp.unixMilliseconds(quotedAt) }
+    package var quotedAtMilliseconds: Int64? { Timestamp.unixMilliseconds(quotedAt) }
 }
 
 /// A page of offers with the server's opaque cursor to the next one.
-public struct OfferPage: Codable, Hashable, Sendable {
+package struct OfferPage: Codable, Hashable, Sendable {
     /// The offers.
-    public let items: [OfferListing]
+    package let items: [OfferListing]
     /// The cursor for the next page; nil on the last page.
-    public let nextCursor: String?
+    package let nextCursor: String?
 }
 
 /// A hold as the server answers it.
-public struct HoldSnapshot: Decodable, Hashable, Sendable {
+package struct HoldSnapshot: Decodable, Hashable, Sendable {
     /// The hold's id.
-    public let holdId: HoldID
+    package let holdId: HoldID
     /// `HELD`, `EXPIRED` or `BOOKED`.
-    public let state: HoldState
+    package let state: HoldState
     /// Time left when the server answered, in milliseconds: from 0 to
     /// `longestHoldMilliseconds`.
-    public let expiresInMs: Int64
+    package let expiresInMs: Int64
     /// The longest time a hold is granted, a day (the sandbox's longest
     /// hold; every hold also ends with its check-in day): a longer
     /// `expiresInMs` is a bad answer, never a countdown of years.
-    public static let longestHoldMilliseconds: Int64 = 86_400_000
+    package static let longestHoldMilliseconds: Int64 = 86_400_000
     /// The offer held.
-    public let offerId: OfferID
+    package let offerId: OfferID
     /// The quote held.
-    public let quoteId: QuoteID
+    package let quoteId: QuoteID
     /// The price held.
-    public let price: PriceBreakdown
+    package let price: PriceBreakdown
     /// The property.
-    public let property: PropertySummary
+    package let property: PropertySummary
     /// Check-in.
-    public let checkIn: CalendarDate
+    package let checkIn: CalendarDate
     /// Check-out.
-    public let checkOut: CalendarDate
+    package let checkOut: CalendarDate
     /// The hold's version (rises when it is extended).
-    public let version: Version
+    package let version: Version
     /// The booking made from it, if any.
-    public let bookingId: BookingID?
+    package let bookingId: BookingID?
     /// The coupon code applied to it, if any (`price` is then the discounted price).
-    public let couponCode: String?
+    package let couponCode: String?
 
     private enum CodingKeys: String, CodingKey {
         case holdId, state, expiresInMs, offerId, quoteId, price, property, checkIn, checkOut, version, bookingId
         case couponCode
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         holdId = try container.decode(HoldID.self, forKey: .holdId)
         let text = try container.decode(String.self, forKey: .state)
@@ -146,88 +146,88 @@ public struct HoldSnapshot: Decodable, Hashable, Sendable {
 }
 
 /// A booking as every booking endpoint answers it.
-public struct BookingSnapshot: Decodable, Hashable, Sendable {
+package struct BookingSnapshot: Decodable, Hashable, Sendable {
     /// What the client must do next (3-D Secure).
-    public struct NextAction: Decodable, Hashable, Sendable {
+    package struct NextAction: Decodable, Hashable, Sendable {
         /// `redirect`.
-        public let type: String
+        package let type: String
         /// The bank's challenge page.
-        public let url: String
+        package let url: String
     }
 
     /// Why it failed.
-    public struct Failure: Decodable, Hashable, Sendable {
+    package struct Failure: Decodable, Hashable, Sendable {
         /// A machine code.
-        public let code: String
+        package let code: String
         /// A message for people.
-        public let message: String
+        package let message: String
     }
 
     /// The booking's id.
-    public let bookingId: BookingID
+    package let bookingId: BookingID
     /// Its state.
-    public let state: BookingStatus
+    package let state: BookingStatus
     /// Its version: a snapshot that is not newer than the one held is ignored.
-    public let version: Version
+    package let version: Version
     /// The hold it was made from.
-    public let holdId: HoldID
+    package let holdId: HoldID
     /// The Idempotency-Key it was created under.
-    public let idempotencyKey: IdempotencyKey
+    package let idempotencyKey: IdempotencyKey
     /// The property.
-    public let property: PropertySummary
+    package let property: PropertySummary
     /// The room.
-    public let room: RoomSummary
+    package let room: RoomSummary
     /// Check-in.
-    public let checkIn: CalendarDate
+    package let checkIn: CalendarDate
     /// Check-out.
-    public let checkOut: CalendarDate
+    package let checkOut: CalendarDate
     /// Guests.
-    public let guests: Int
+    package let guests: Int
     /// The price.
-    public let price: PriceBreakdown
+    package let price: PriceBreakdown
     /// The 3-D Secure challenge, in `ACTION_REQUIRED`.
-    public let nextAction: NextAction?
+    package let nextAction: NextAction?
     /// The voucher, once confirmed.
-    public let voucherCode: String?
+    package let voucherCode: String?
     /// Why it failed, in `FAILED`.
-    public let failure: Failure?
+    package let failure: Failure?
     /// The money given back, once `CANCELLED` and refunded (pending,
     /// succeeded or failed).
-    public let refund: RefundSnapshot?
+    package let refund: RefundSnapshot?
 }
 
 /// A page of the account's bookings.
-public struct BookingPage: Decodable, Hashable, Sendable {
+package struct BookingPage: Decodable, Hashable, Sendable {
     /// The bookings.
-    public let items: [BookingSnapshot]
+    package let items: [BookingSnapshot]
     /// The cursor for the next page; nil on the last page.
-    public let nextCursor: String?
+    package let nextCursor: String?
 }
 
 /// The sandbox's ledger (`GET /v1/sandbox/ledger`): every charge of the account.
-public struct LedgerReport: Decodable, Hashable, Sendable {
+package struct LedgerReport: Decodable, Hashable, Sendable {
     /// One movement of money.
-    public struct Entry: Decodable, Hashable, Sendable {
+    package struct Entry: Decodable, Hashable, Sendable {
         /// `charge` or `refund`.
-        public let kind: String
+        package let kind: String
         /// The Idempotency-Key of the request that moved it.
-        public let idempotencyKey: String
+        package let idempotencyKey: String
         /// The hold paid for.
-        public let holdId: String
+        package let holdId: String
         /// The booking.
-        public let bookingId: String
+        package let bookingId: String
         /// The amount.
-        public let amount: Money
+        package let amount: Money
     }
 
     /// The account.
-    public let account: String
+    package let account: String
     /// Every movement.
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// Charges in all.
-    public let chargeCount: Int
+    package let chargeCount: Int
     /// Charges per Idempotency-Key: every value must be 1.
-    public let chargesByIdempotencyKey: [String: Int]
+    package let chargesByIdempotencyKey: [String: Int]
     /// Charges per hold: every value must be 1.
-    public let chargesByHold: [String: Int]
+    package let chargesByHold: [String: Int]
 }

@@ -77,8 +77,8 @@ enum CancelCommand: ArgumentCommand {
         }
     }
 
-    private static func refusal(_ id: String, code: String, message: String, current: BookingSnapshot?) -> String {
-        let now = current.map { "\($0.state.rawValue.terminalSafe), version \($0.version.rawValue)" }
+    private static func refusal(_ id: String, code: String, message: String, current: Trip?) -> String {
+        let now = current.map { "\($0.status.rawValue.terminalSafe), version \($0.version.rawValue)" }
         switch code {
         case "VERSION_CONFLICT":
             return "booking \(id) changed on the server"
