@@ -55,3 +55,43 @@ let package = Package(
 MANIFEST
 swift build --package-path "$README_PACKAGE" --scratch-path "$SCRATCH" 2>&1 | tail -3
 step "ok"
+
+# The sealed contract: what an outside package must not be able to name.
+# Each line is one snippet that imports BookingKit (and, where it says so,
+# a layer behind it: its module is on disk, its declarations are the
+# package's own) and must fail to type-check; a control that uses the
+# public surface must pass, so a failure is the seal, not the set-up.
+step "an outside package cannot reach the runtime, build a flow state or pay without the saved row"
+SEALED="$WORK/sealed"
+mkdir -p "$SEALED"
+BIN_DEBUG="$SCRATCH/debug"
+typecheck() {
+    swiftc -typecheck -swift-version 6 -module-name Outside -I "$BIN_DEBUG/Modules" -I Sources/CBookingSQLite \
+        -Xcc -fmodule-map-file="$BIN_DEBUG/CBookingCurl.build/module.modulemap" -I Sources/CBookingCurl/include "$1"
+}
+printf 'import BookingKit\nfunc control(_ c: BookingClient, _ s: BookingFlow.State) async throws -> String {\n    _ = try await c.savedTrips()\n    return s.stage.name\n}\n' >"$SEALED/control.swift"
+typecheck "$SEALED/control.swift" >"$SEALED/control.log" 2>&1 || { cat "$SEALED/control.log" >&2; fail "the control snippet (public API only) does not type-check"; }
+sealed=0
+while IFS='|' read -r name code; do
+    [ -n "$name" ] || continue
+    printf '%b\n' "$code" >"$SEALED/$name.swift"
+    if typecheck "$SEALED/$name.swift" >"$SEALED/$name.log" 2>&1; then
+        fail "an outside package can $name: $code"
+    fi
+    grep -qE "error: .*(inaccessible|cannot find|has no member|no such module)" "$SEALED/$name.log" || { cat "$SEALED/$name.log" >&2; fail "$name: refused, but not for its access level"; }
+    sealed=$((sealed + 1))
+done <<'SNIPPETS'
+name-the-API-client|import BookingKit\nlet x = BookingAPIClient.self
+send-a-payment-through-BookingAPI|import BookingAPI\nlet x = BookingAPIClient.self
+name-the-flow-store|import BookingKit\nlet x = FlowStore.self
+name-the-effect-runner|import BookingKit\nlet x = EffectRunner.self
+call-the-reducer|import BookingKit\nlet x = BookingFlow.reduce
+name-a-saved-attempt|import BookingKit\nlet x = SavedAttempt.self
+open-the-store|import BookingStore\nlet x = BookingDatabase.self
+read-the-ledger|import BookingKit\nfunc f(_ c: BookingClient) async throws { _ = try await c.sandboxLedger() }
+build-a-flow-state|import BookingKit\nlet x = BookingFlow.State(stage: .browsing)
+set-a-flow-stage|import BookingKit\nfunc f(_ s: inout BookingFlow.State) { s.stage = .browsing }
+read-the-unknown-token|import BookingKit\nfunc f(_ u: BookingFlow.Unknown) -> Any? { u.token }
+set-the-model-error|import BookingKit\n@MainActor func f(_ m: BookingModel) { m.lastError = nil }
+SNIPPETS
+step "ok: $sealed snippets refused, the control compiles"
