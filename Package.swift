@@ -61,8 +61,7 @@ let package = Package(
         .target(
             name: "BookingCLI",
             dependencies: [
-                "BookingKit", "BookingAPI", "BookingStore", "BookingSandbox", "BookingHTTPServer", "BookingCore",
-                "BookingSQLite",
+                "BookingKit", "BookingAPI", "BookingSandbox", "BookingHTTPServer", "BookingCore",
                 "BookingPrimitives", "BookingViewer", "BookingCommandLine",
             ]
         ),

@@ -1,5 +1,5 @@
 import BookingCommandLine
-import BookingSQLite
+import BookingKit
 import Foundation
 
 /// The `booking` command: parses the words, runs the command, and maps
@@ -38,7 +38,7 @@ public enum BookingTool {
                     name.flatMap(parser.command(named:)).map(CommandCatalog.help(for:)) ?? CommandCatalog.overview)
                 return .done
             case .version:
-                let sqlite = SQLiteLibrary.version
+                let sqlite = BookingDiagnostics.sqliteVersion
                 let document: JSONValue = ["version": .string(version), "sqlite": .string(sqlite)]
                 console.line(json ? document.serialized() : "booking \(version) (SQLite \(sqlite))")
                 return .done

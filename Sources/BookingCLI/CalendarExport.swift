@@ -2,7 +2,6 @@ import BookingCommandLine
 import BookingCore
 import BookingKit
 import BookingPrimitives
-import BookingStore
 
 /// `booking trips --ics` and `booking trip ID --ics`: the device's trips as
 /// one iCalendar document on stdout, for a calendar app to import (see

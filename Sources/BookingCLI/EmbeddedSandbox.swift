@@ -1,6 +1,6 @@
 import BookingAPI
 import BookingHTTPServer
-import BookingSQLite
+import BookingKit
 import BookingSandbox
 import Foundation
 
@@ -32,7 +32,7 @@ package final class EmbeddedSandbox: Sendable {
     /// points to keeps its mode): the rules of the client's own files, for
     /// the sandbox's database in `<data-dir>/sandbox/`.
     package static func prepare(directory: String) throws {
-        try Database.makeOwnerOnlyDirectory(atPath: directory)
+        try BookingDiagnostics.makeOwnerOnlyDirectory(atPath: directory)
     }
 
     /// Stops serving (requests in flight finish first).

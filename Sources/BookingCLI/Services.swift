@@ -2,8 +2,6 @@ import BookingAPI
 import BookingCore
 import BookingKit
 import BookingPrimitives
-import BookingSQLite
-import BookingStore
 import Foundation
 
 /// What a command that talks to the server gets: one `BookingClient` over
@@ -32,8 +30,8 @@ package final class Services: Sendable {
     package let logHandler: any LogHandler
     /// The client: the flow, the databases and the API, built once.
     package let client: BookingClient
-    /// The lock check's connection, open as long as the client's: see `BookingsLockCheck`.
-    private let lockCheck: BookingsLockCheck
+    /// The lock check's connection, open as long as the client's: see `DataDirectoryLockCheck`.
+    private let lockCheck: DataDirectoryLockCheck
 
     /// How much a launch may spend settling what earlier runs left open.
     package static let launchBound: Duration = .seconds(3)
@@ -69,7 +67,14 @@ package final class Services: Sendable {
         try Self.makeDirectory(settings.dataDirectory)
         let directory = try settings.claimedSpaceDirectory(console: console)
         self.directory = directory
-        lockCheck = try BookingsLockCheck(directory: directory)
+        do throws(DataDirectoryLockCheck.Refusal) {
+            lockCheck = try DataDirectoryLockCheck(directory: directory)
+        } catch {
+            switch error {
+            case .unusable(let reason): throw .rejected("cannot use the data directory \(directory): \(reason)")
+            case .locked: throw .failed(Self.lockedMessage(directory))
+            }
+        }
         if let given = settings.server {
             embedded = nil
             server = given
@@ -145,7 +150,7 @@ package final class Services: Sendable {
     /// way the client does, for the commands that read it with no client.
     static func makeDirectory(_ path: String) throws(CommandFailure) {
         do {
-            try BookingDatabase.makeDataDirectory(atPath: path)
+            try BookingDiagnostics.makeDataDirectory(atPath: path)
         } catch {
             let message = "cannot use the data directory \(path): \(error)"
             throw isUnusableFile(error) ? .rejected(message) : .failed(message)
@@ -160,7 +165,7 @@ package final class Services: Sendable {
 
     /// Whether `error` says a file or directory given is not one to use.
     static func isUnusableFile(_ error: any Error) -> Bool {
-        (error as? SQLiteError)?.isUnusableFile == true
+        BookingDiagnostics.isUnusableFile(error)
     }
 
     /// Settles what earlier runs left open, as every launch does: bounded,

@@ -1,7 +1,7 @@
 import BookingAPI
 import BookingCommandLine
+import BookingKit
 import BookingPrimitives
-import BookingStore
 import Foundation
 
 /// What every command runs with, from the global options and the
@@ -98,7 +98,7 @@ package struct Settings: Sendable {
     /// another pair's data is said on `console`'s stderr once.
     package func claimedSpaceDirectory(console: Console) throws(CommandFailure) -> String {
         let spaceIsNew = !FileManager.default.fileExists(
-            atPath: dataSpace.directory(under: dataDirectory) + "/" + BookingDatabase.fileName)
+            atPath: dataSpace.directory(under: dataDirectory) + "/" + BookingDiagnostics.bookingsFileName)
         let directory: String
         do {
             directory = try DataSpaceDirectory.claim(dataSpace, root: dataDirectory)

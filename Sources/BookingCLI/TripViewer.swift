@@ -1,7 +1,6 @@
 import BookingAPI
 import BookingCore
 import BookingKit
-import BookingStore
 import BookingViewer
 import Foundation
 
@@ -145,7 +144,7 @@ package struct TripViewer: Sendable {
     }
 
     /// What says on stderr that a saved trip cannot be shown, by id.
-    package static func noteSkipping(_ console: Console) -> @Sendable (TripTable.Skipped) -> Void {
+    package static func noteSkipping(_ console: Console) -> @Sendable (SkippedTrip) -> Void {
         { console.note(TripText.skippedNote($0)) }
     }
 

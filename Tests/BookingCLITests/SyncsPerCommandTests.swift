@@ -35,7 +35,7 @@ import Testing
     static let ceilings: [(command: String, bookingSyncs: Int, otherSyncs: Int, requests: [String])] = [
         // hold and pay: their 2 commits each, the minimum. The WAL the
         // command before left is kept: the lock check's connection
-        // (`BookingsLockCheck`) stays open beside the client's and, closing
+        // (`DataDirectoryLockCheck`) stays open beside the client's and, closing
         // last, leaves the WAL without a checkpoint. hold made a third (a new
         // WAL's header) in 1 run of 4: `offers` before it checkpointed at
         // exit, its client's connection closing after the lock check's. A

@@ -1,7 +1,6 @@
 import BookingAPI
 import BookingCore
 import BookingKit
-import BookingStore
 import BookingViewer
 import Foundation
 

@@ -2,7 +2,6 @@ import BookingAPI
 import BookingCommandLine
 import BookingCore
 import BookingKit
-import BookingStore
 import Foundation
 
 /// `booking demo`: the guided end-to-end run, on a fresh temporary data

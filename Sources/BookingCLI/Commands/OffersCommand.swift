@@ -2,7 +2,6 @@ import BookingAPI
 import BookingCommandLine
 import BookingCore
 import BookingKit
-import BookingStore
 import Foundation
 
 /// `booking offers --place ID --check-in D --check-out D --guests N [--page N] [--refresh]`:

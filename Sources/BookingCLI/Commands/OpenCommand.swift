@@ -1,7 +1,6 @@
 import BookingCommandLine
 import BookingCore
 import BookingKit
-import BookingStore
 
 /// `booking open URL`: a deep link through the strict deep-link parser; a
 /// rejected link says why (exit 2), an accepted one shows its trip offline.

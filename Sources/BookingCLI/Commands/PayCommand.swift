@@ -1,7 +1,6 @@
 import BookingCommandLine
 import BookingCore
 import BookingKit
-import BookingStore
 
 /// `booking pay [--card TOKEN] [--challenge pass|fail] [--another-card]`: pays for the held
 /// room. A 3-D Secure challenge is answered as `--challenge` says; without

@@ -1,8 +1,6 @@
 import BookingCommandLine
 import BookingCore
 import BookingKit
-import BookingSQLite
-import BookingStore
 import Foundation
 
 /// `booking report [--attempt ID] [--output FILE]`: a bug report of one
@@ -40,18 +38,17 @@ struct ReportCommand: BookingCommand {
         let report: BugReport
         let skipped: [String]
         do {
-            let database = try BookingDatabase(directory: space, access: .readOnly)
-            (report, skipped) = try BugReport.make(
-                attempt: attempt.map { AttemptID($0) }, database: database,
-                logDirectory: EventLogFiles.directory(in: space),
+            (report, skipped) = try BookingDiagnostics.bugReport(
+                space: space, attempt: attempt.map { AttemptID($0) }, logDirectory: EventLogFiles.directory(in: space),
                 program: "booking \(BookingTool.version)", secrets: [settings.apiKey])
-        } catch let error as BugReportError {
-            throw CommandFailure.rejected("cannot write a bug report: \(error)")
-        } catch let error as MigrationError {
-            throw CommandFailure.rejected("cannot write a bug report: \(error)")
-        } catch let error as SQLiteError {
-            throw CommandFailure.rejected(
-                "cannot write a bug report: \(space) has no readable bookings (\(error))")
+        } catch {
+            switch error {
+            case .refused(let reason):
+                throw CommandFailure.rejected("cannot write a bug report: \(reason)")
+            case .unreadableBookings(let reason):
+                throw CommandFailure.rejected(
+                    "cannot write a bug report: \(space) has no readable bookings (\(reason))")
+            }
         }
         let data: Data
         do {
@@ -94,7 +91,7 @@ struct ReportCommand: BookingCommand {
         } else {
             let directory = (try settings.spaceDirectory() as NSString).appendingPathComponent("reports")
             do {
-                try Database.makeOwnerOnlyDirectory(atPath: directory)
+                try BookingDiagnostics.makeOwnerOnlyDirectory(atPath: directory)
             } catch {
                 throw CommandFailure.rejected("cannot write a bug report in \(directory): \(error)")
             }

@@ -1,7 +1,6 @@
 import BookingCommandLine
 import BookingCore
 import BookingKit
-import BookingStore
 import Foundation
 
 /// `booking status`: the current attempt, settled with the server (launch
