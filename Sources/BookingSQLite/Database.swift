@@ -70,11 +70,17 @@ public final class Database {
         }
     }
 
+    /// The VFS every connection opens with: the system's, opening a WAL that
+    /// already exists without asking SQLite to sync the directory for it
+    /// (`bk_sqlite3_register_vfs` in `shim.h`). Nil, the system's own, when
+    /// it could not be registered.
+    static let keptWALVFS: String? = bk_sqlite3_register_vfs().map { String(cString: $0) }
+
     private static func openHandle(_ filename: String, name: String, flags: Int32) throws(SQLiteError)
         -> OpaquePointer
     {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(filename, &handle, flags, nil)
+        let code = sqlite3_open_v2(filename, &handle, flags, keptWALVFS)
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(handle: handle, code: code, sql: nil)
             sqlite3_close_v2(handle)

@@ -6,9 +6,19 @@ extension Database {
         /// Synced at checkpoints: survives a process crash, may lose the last
         /// commits on power loss. For data that can be rebuilt.
         case normal = "NORMAL"
+        /// Never synced, not even at checkpoints: survives a process crash,
+        /// may lose or damage the file on power loss. For a cache that is
+        /// rebuilt when damaged and holds nothing that must survive.
+        case off = "OFF"
 
         /// The number `PRAGMA synchronous` reads back.
-        var level: Int { self == .full ? 2 : 1 }
+        var level: Int {
+            switch self {
+            case .full: 2
+            case .normal: 1
+            case .off: 0
+            }
+        }
     }
 
     /// How a database is opened.

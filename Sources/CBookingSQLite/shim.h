@@ -14,4 +14,52 @@ static inline sqlite3_destructor_type bk_sqlite3_transient(void) {
     return SQLITE_TRANSIENT;
 }
 
+// The system's VFS with one change: a WAL file that already exists is
+// opened without SQLITE_OPEN_CREATE. SQLite syncs the directory on the
+// first sync of every WAL a connection opens with that flag, whether or not
+// the file was new (unixOpen's isNewJrnl); a WAL kept between runs has a
+// durable directory entry already, so that sync only costs a command an
+// fdatasync per connection. A WAL that does not exist (or vanished since
+// the check) is opened as SQLite asks, with the directory sync that makes
+// its new entry durable. Registered once, by name, by BookingSQLite.
+// (Its state lives in function-local statics: Swift's importer emits a
+// header's inline functions, not its variables.)
+static inline sqlite3_vfs **bk_base_vfs_slot(void) {
+    static sqlite3_vfs *base;
+    return &base;
+}
+
+static inline sqlite3_vfs *bk_vfs_slot(void) {
+    static sqlite3_vfs vfs;
+    return &vfs;
+}
+
+static inline int bk_vfs_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *file, int flags, int *outFlags) {
+    sqlite3_vfs *bk_base_vfs = *bk_base_vfs_slot();
+    (void)vfs;
+    if ((flags & SQLITE_OPEN_WAL) && (flags & SQLITE_OPEN_CREATE) && name != 0) {
+        int exists = 0;
+        if (bk_base_vfs->xAccess(bk_base_vfs, name, SQLITE_ACCESS_EXISTS, &exists) == SQLITE_OK && exists
+            && bk_base_vfs->xOpen(bk_base_vfs, name, file, flags & ~SQLITE_OPEN_CREATE, outFlags) == SQLITE_OK) {
+            return SQLITE_OK;
+        }
+    }
+    return bk_base_vfs->xOpen(bk_base_vfs, name, file, flags, outFlags);
+}
+
+// Registers the VFS above (not as the default) and returns its name, or
+// NULL when there is no default VFS to wrap. Call once.
+static inline const char *bk_sqlite3_register_vfs(void) {
+    sqlite3_vfs *base = sqlite3_vfs_find(0);
+    sqlite3_vfs *vfs = bk_vfs_slot();
+    if (base == 0) return 0;
+    *bk_base_vfs_slot() = base;
+    *vfs = *base;
+    vfs->zName = "bookingkit-keptwal";
+    vfs->xOpen = bk_vfs_open;
+    vfs->pNext = 0;
+    if (sqlite3_vfs_register(vfs, 0) != SQLITE_OK) return 0;
+    return vfs->zName;
+}
+
 #endif
