@@ -89,7 +89,7 @@ final class CacheCheckpointer: @unchecked Sendable {
 
     private func checkpoint() {
         do {
-            if connection == nil { connection = try Database(path: path, options: .init(synchronous: .normal)) }
+            if connection == nil { connection = try Database(path: path, options: .init(synchronous: .off)) }
             _ = try connection?.pragma("wal_checkpoint", set: "PASSIVE")
         } catch {
             // A cache: the next request tries again, and the WAL is bounded

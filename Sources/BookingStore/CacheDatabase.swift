@@ -4,8 +4,10 @@ import Foundation
 /// `cache.sqlite`: what can be rebuilt from the server, recent searches and
 /// result pages.
 ///
-/// WAL with `synchronous=NORMAL`, so writing large cached pages never stalls
-/// the payment write in the other file. A corrupt cache, or one written by a
+/// WAL with `synchronous=OFF`: nothing in it must survive a power loss, so
+/// neither its commits nor its checkpoints sync (no `fdatasync` of the cache
+/// in a command), and writing large cached pages never stalls the payment
+/// write in the other file. A corrupt cache, or one written by a
 /// newer build, is deleted and rebuilt empty, at open and whenever an
 /// operation meets corruption (`recovering`). It is never used for what
 /// must not be lost. A symbolic link, FIFO or directory where the file or a
@@ -98,7 +100,7 @@ package final class CacheDatabase {
     }
 
     private static func open(_ path: String, checkpointer: CacheCheckpointer) throws -> Database {
-        let database = try Database(path: path, options: .init(synchronous: .normal))
+        let database = try Database(path: path, options: .init(synchronous: .off))
         // Checkpoints off the writes' path (`CacheCheckpointer`).
         database.afterEachCommit { checkpointer.afterCommit(framesInWAL: $0) }
         // A file that is not a database, or whose schema is damaged, fails

@@ -66,7 +66,7 @@ int bkb_open(const char *path, int full_sync, bkb_db **out) {
     if (rc == SQLITE_OK) rc = sqlite3_db_config(db->handle, SQLITE_DBCONFIG_DEFENSIVE, 1, &enabled);
     if (rc == SQLITE_OK && enabled != 1) rc = SQLITE_ERROR;
     if (rc == SQLITE_OK) rc = set_pragma(db->handle, "PRAGMA journal_mode = WAL");
-    if (rc == SQLITE_OK) rc = set_pragma(db->handle, full_sync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+    if (rc == SQLITE_OK) rc = set_pragma(db->handle, full_sync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF");
     if (rc == SQLITE_OK) rc = set_pragma(db->handle, "PRAGMA foreign_keys = ON");
     if (rc == SQLITE_OK) rc = set_pragma(db->handle, "PRAGMA secure_delete = ON");
     if (rc != SQLITE_OK) {

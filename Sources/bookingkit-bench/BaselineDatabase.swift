@@ -8,7 +8,7 @@ final class BaselineDatabase {
     private let handle: OpaquePointer
 
     /// Opens `path` with the store's settings; `fullSync` picks
-    /// `synchronous=FULL` (booking.sqlite) or `NORMAL` (cache.sqlite).
+    /// `synchronous=FULL` (booking.sqlite) or `OFF` (cache.sqlite).
     init(path: String, fullSync: Bool) throws {
         var handle: OpaquePointer?
         let code = bkb_open(path, fullSync ? 1 : 0, &handle)

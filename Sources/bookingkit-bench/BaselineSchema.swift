@@ -8,7 +8,7 @@ enum BaselineSchema {
         try open(directory + "/booking.sqlite", fullSync: true, steps: ClientSchema.bookingSteps.map(\.sql))
     }
 
-    /// cache.sqlite's settings (WAL, NORMAL) and tables, in `directory`.
+    /// cache.sqlite's settings (WAL, OFF) and tables, in `directory`.
     static func openCache(in directory: String) throws -> BaselineDatabase {
         try open(directory + "/cache.sqlite", fullSync: false, steps: ClientSchema.cacheSteps.map(\.sql))
     }

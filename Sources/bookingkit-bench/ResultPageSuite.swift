@@ -2,7 +2,7 @@ import BookingStore
 import CBookingSQLiteBaseline
 
 /// Item 5 of the issue: the result-page cache in cache.sqlite (WAL,
-/// synchronous=NORMAL). 1,000 puts of 20 KB pages through
+/// synchronous=OFF). 1,000 puts of 20 KB pages through
 /// `CacheDatabase.resultPages.put`, then 1,000 gets of them in a shuffled
 /// order through `page(queryKey:pageIndex:)`, each against the same SQL in
 /// raw C: the put's transaction with its INSERT OR REPLACE and the eviction
@@ -13,7 +13,7 @@ import CBookingSQLiteBaseline
 /// figure is the put itself, not the eviction.
 struct ResultPageSuite: BenchmarkSuite {
     let name = "result-pages"
-    let summary = "put and get of 20 KB result pages, cache.sqlite (WAL, NORMAL)"
+    let summary = "put and get of 20 KB result pages, cache.sqlite (WAL, OFF)"
 
     /// The size of every page's `items_json`.
     static let pageBytes = 20_480

@@ -114,7 +114,7 @@ import Testing
         #expect(try booking.database.pragma("secure_delete") == "1")
         #expect(booking.database.isDefensive)
         let cache = try CacheDatabase(directory: directory)
-        #expect(try cache.database.pragma("synchronous") == "1")  // NORMAL: rebuildable
+        #expect(try cache.database.pragma("synchronous") == "0")  // OFF: rebuildable, never synced
         #expect(try cache.database.pragma("secure_delete") == "1")
         #expect(cache.database.isDefensive)
     }

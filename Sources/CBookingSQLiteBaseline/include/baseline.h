@@ -69,7 +69,7 @@ typedef struct bkb_page {
 
 /// Opens (creating) the database at path with the store's settings:
 /// busy timeout 5000 ms, SQLITE_DBCONFIG_DEFENSIVE, journal_mode=WAL,
-/// synchronous FULL (full_sync != 0) or NORMAL, foreign_keys=ON,
+/// synchronous FULL (full_sync != 0) or OFF (the cache), foreign_keys=ON,
 /// secure_delete=ON. On failure *out is NULL and the handle is closed.
 int bkb_open(const char *path, int full_sync, bkb_db **out);
 
