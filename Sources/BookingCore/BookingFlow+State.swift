@@ -101,27 +101,37 @@ extension BookingFlow {
         /// from `SignInRequired.interrupted`, asking the server first.
         indirect case signInRequired(SignInRequired)
 
-        /// The stage's name, as the diagram and logs show it.
-        public var name: String {
+        /// Which stage this is, without its data: what tests and logs
+        /// compare, never the name's text.
+        package enum Kind: String, CaseIterable, Sendable {
+            case browsing, offerChosen, requestingHold, held, checkingHold, priceChanged, submitting, unknown
+            case actionRequired, processing, confirmed, failed, expired, cancelled, notPaid, signInRequired
+        }
+
+        /// Which stage this is (`Kind`).
+        package var kind: Kind {
             switch self {
-            case .browsing: return "browsing"
-            case .offerChosen: return "offerChosen"
-            case .requestingHold: return "requestingHold"
-            case .held: return "held"
-            case .checkingHold: return "checkingHold"
-            case .priceChanged: return "priceChanged"
-            case .submitting: return "submitting"
-            case .unknown: return "unknown"
-            case .actionRequired: return "actionRequired"
-            case .processing: return "processing"
-            case .confirmed: return "confirmed"
-            case .failed: return "failed"
-            case .expired: return "expired"
-            case .cancelled: return "cancelled"
-            case .notPaid: return "notPaid"
-            case .signInRequired: return "signInRequired"
+            case .browsing: return .browsing
+            case .offerChosen: return .offerChosen
+            case .requestingHold: return .requestingHold
+            case .held: return .held
+            case .checkingHold: return .checkingHold
+            case .priceChanged: return .priceChanged
+            case .submitting: return .submitting
+            case .unknown: return .unknown
+            case .actionRequired: return .actionRequired
+            case .processing: return .processing
+            case .confirmed: return .confirmed
+            case .failed: return .failed
+            case .expired: return .expired
+            case .cancelled: return .cancelled
+            case .notPaid: return .notPaid
+            case .signInRequired: return .signInRequired
             }
         }
+
+        /// The stage's name, as the diagram and logs show it.
+        public var name: String { kind.rawValue }
 
         /// The attempt the stage belongs to; `nil` when no attempt is open.
         public var attemptID: AttemptID? {

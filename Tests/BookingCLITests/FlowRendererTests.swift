@@ -29,7 +29,7 @@ import Testing
             let logged = try JSONDecoder().decode(LoggedEvent.self, from: Data(line.utf8))
             state = BookingFlow.reduce(state, logged.event).0
         }
-        try #require(state.stage.name == "confirmed")
+        try #require(state.stage.kind == .confirmed)
         let lines = FlowRenderer(console: Console(isTerminal: true, usesColour: false)).lines(state, secondsLeft: nil)
         let shown = lines.joined(separator: "\n")
         #expect(shown.contains("Your voucher: V\\u{1b}[2J\\u{202e}X\\u{9b}"), "\(shown)")

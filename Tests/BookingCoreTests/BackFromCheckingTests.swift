@@ -30,7 +30,7 @@ import Testing
         let (landed, effects) = Flow.reduce(still, .attemptLookedUp(Fix.a1, .found(Fix.booking(.confirmed, 2))))
         #expect(effects.isEmpty)
         #expect(landed.paymentBeingChecked == nil)
-        #expect(landed.stage.name == "confirmed")
+        #expect(landed.stage.kind == .confirmed)
         #expect(landed.title == "Booking confirmed")
     }
 
@@ -60,11 +60,11 @@ import Testing
         let (chosen, _) = Flow.reduce(browsing, .offerChosen(other))
         #expect(chosen.enabledActions.contains(.hold))
         let (holding, effects) = Flow.reduce(chosen, .holdTapped(attempt: Fix.a2, key: Fix.k2))
-        #expect(holding.stage.name == "requestingHold")
+        #expect(holding.stage.kind == .requestingHold)
         #expect(effects.count == 2)
         // The earlier payment lands while the new hold is on screen: the banner says so.
         let (landed, _) = Flow.reduce(holding, .bookingPolled(Fix.a1, .found(Fix.booking(.confirmed, 3))))
-        #expect(landed.stage.name == "requestingHold")
+        #expect(landed.stage.kind == .requestingHold)
         #expect(landed.paymentBeingChecked == nil)
         #expect(landed.banner == "Your earlier payment went through: that booking is confirmed.")
         #expect(landed.bannerText?.key == "booking.banner.earlierPayment.confirmed")
@@ -83,6 +83,6 @@ import Testing
         #expect(lookup == [.lookUpAttempt(Fix.a1, Fix.k1, after: .zero)])
         #expect(checking.title == "Checking your payment")
         let (settled, _) = Flow.reduce(checking, .attemptLookedUp(Fix.a1, .found(Fix.booking(.confirmed, 1))))
-        #expect(settled.stage.name == "confirmed")
+        #expect(settled.stage.kind == .confirmed)
     }
 }

@@ -27,7 +27,7 @@ import Testing
                 .saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .paymentSubmitted)),
                 .pay(Flow.PaymentRequest(attempt: Fix.attempt1, holdID: S.holdID, token: S.token)),
             ])
-        #expect(next.stage.name == "submitting")
+        #expect(next.stage.kind == .submitting)
     }
 
     @Test func attemptIsSavedBeforeTheHoldIsRequested() {
@@ -49,7 +49,7 @@ import Testing
     @Test func savedThreeDSecureAttemptAfterARestartStartsInProcessing() {
         for phase in [AttemptPhase.actionRequired, .processing] {
             let (next, effects) = Flow.reduce(Flow.initialState, .restored(S.record(phase)))
-            #expect(next.stage.name == "processing")
+            #expect(next.stage.kind == .processing)
             #expect(effects == [.pollBooking(Fix.a1, S.bookingID, after: .seconds(1))])
         }
     }
@@ -91,7 +91,7 @@ import Testing
         #expect(Flow.reduce(Fix.held(online: false), .payTapped(S.token, now: Fix.t(30))).effects.isEmpty)
         let late = Flow.reduce(Fix.held(), .payTapped(S.token, now: Fix.t(601)))
         #expect(!late.effects.hasPay)
-        #expect(late.state.stage.name == "checkingHold")
+        #expect(late.state.stage.kind == .checkingHold)
     }
 
     @Test func holdIsOnlyRequestedFromAnOfferOnlineOrAfterAPriceChangeOrFailure() {

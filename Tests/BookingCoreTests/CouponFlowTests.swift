@@ -39,7 +39,7 @@ import Testing
         let read = Flow.reduce(state, .holdRead(Fix.a1, S.couponHold, sentAt: Fix.t(60), receivedAt: Fix.t(61)))
         #expect(Self.held(read.state)?.hold.price == S.couponPrice)
         let paying = Flow.reduce(state, .payTapped(Fix.token, now: Fix.t(30)))
-        #expect(paying.state.stage.name == "submitting")
+        #expect(paying.state.stage.kind == .submitting)
         #expect(paying.state.price == S.couponPrice)
         // One code per hold: another is not sent.
         #expect(Flow.reduce(state, .couponEntered(code: "ONCE5")).effects.isEmpty)

@@ -64,7 +64,7 @@ import Testing
                 // A new attempt on the last one's hold: only once the server
                 // said that attempt took no money (a failed booking, a closed key).
                 expect(
-                    state.stage.name == "failed" || state.stage.name == "notPaid",
+                    state.stage.kind == .failed || state.stage.kind == .notPaid,
                     "an attempt on the same hold from \(state.stage.name)")
                 expect(attempt.id != state.stage.attemptID, "a new attempt reused the current id")
                 history.start(attempt.id)
@@ -84,7 +84,7 @@ import Testing
                 // Decided by the payment's own stage: on screen, or being
                 // checked in the background after Back.
                 let owner = state.stage.attemptID == request.attemptID ? state.stage : state.paymentBeingChecked
-                expect(owner?.name == "unknown", "resend from \(owner?.name ?? "nothing")")
+                expect(owner?.kind == .unknown, "resend from \(owner?.name ?? "nothing")")
                 expect(event.name == "attemptLookedUp(notFound)", "resend after \(event.name)")
                 if case .unknown(let unknown)? = owner {
                     expect(request.key == unknown.payment.attempt.key, "a resend with another key")
@@ -92,7 +92,7 @@ import Testing
             case .pay(let request):
                 expect(!history.paid.contains(request.attemptID), "second pay for one attempt")
                 expect(history.submittedSaved.contains(request.attemptID), "pay before its status was saved")
-                expect(state.stage.name == "held" && state.isOnline, "pay from \(state.stage.name)")
+                expect(state.stage.kind == .held && state.isOnline, "pay from \(state.stage.name)")
                 history.paid.insert(request.attemptID)
                 history.moneyMayHaveMoved.insert(request.attemptID)
             default:

@@ -25,13 +25,13 @@ import Testing
                 for case .pay(let request) in effects {
                     if request.isResend {
                         resends += 1
-                        #expect(state.stage.name == "unknown", "\(state.stage.name) + \(event.name)")
+                        #expect(state.stage.kind == .unknown, "\(state.stage.name) + \(event.name)")
                         #expect(event.name == "attemptLookedUp(notFound)", "resend from \(event.name)")
                         #expect(request.key == Fix.k1, "a resend with another key")
                         continue
                     }
                     pays += 1
-                    #expect(state.stage.name == "held" && state.isOnline, "\(state.stage.name) + \(event.name)")
+                    #expect(state.stage.kind == .held && state.isOnline, "\(state.stage.name) + \(event.name)")
                     if case .payTapped = event {} else { Issue.record("pay from \(event.name)") }
                 }
             }

@@ -17,7 +17,7 @@ import Testing
 
     @Test func atZeroPayLocksAndTheHoldIsReadAgain() {
         let (state, effects) = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(600)))
-        #expect(state.stage.name == "checkingHold")
+        #expect(state.stage.kind == .checkingHold)
         #expect(effects == [.readHold(Fix.a1, S.holdID)])
         #expect(state.actions.first == .disabled(.pay, because: "The hold is being checked."))
         #expect(!Flow.reduce(state, .payTapped(S.token, now: Fix.t(601))).effects.hasPay)
@@ -60,7 +60,7 @@ import Testing
         let (state, effects) = Flow.reduce(
             Fix.requestingHold,
             .holdGranted(Fix.a1, costlier, sentAt: Fix.t0, receivedAt: Fix.t(2)))
-        #expect(state.stage.name == "priceChanged")
+        #expect(state.stage.kind == .priceChanged)
         #expect(state.message == "It was EUR 401.00, it is now EUR 434.00.")
         // The hold at the other price is never paid: it is given up.
         #expect(
@@ -74,14 +74,14 @@ import Testing
             accepted.effects.last
                 == .requestHold(Flow.Attempt(id: Fix.a2, key: Fix.k2, offerID: S.offerID, quoteID: S.quote.id)))
         let held = Flow.reduce(accepted.state, .holdGranted(Fix.a2, costlier, sentAt: Fix.t(4), receivedAt: Fix.t(5)))
-        #expect(held.state.stage.name == "held")
+        #expect(held.state.stage.kind == .held)
     }
 
     @Test func aRestoredHoldReadAgainIsCheckedByItsQuoteIdOnly() {
         let restored = Flow.reduce(Flow.initialState, .restored(S.record(.held))).state
         let costlier = Hold(id: S.holdID, expiresInMs: 600_000, price: S.newPrice)!
         let read = Flow.reduce(restored, .holdRead(Fix.a1, costlier, sentAt: Fix.t0, receivedAt: Fix.t(1)))
-        #expect(read.state.stage.name == "held")
+        #expect(read.state.stage.kind == .held)
     }
 
     @Test func soldOutGoesBackToResultsWithTheItemMarked() {
@@ -104,7 +104,7 @@ import Testing
 
     @Test func restoredHeldAttemptReadsTheHoldAgain() {
         let (state, effects) = Flow.reduce(Flow.initialState, .restored(S.record(.held)))
-        #expect(state.stage.name == "checkingHold")
+        #expect(state.stage.kind == .checkingHold)
         #expect(effects == [.readHold(Fix.a1, S.holdID)])
     }
 

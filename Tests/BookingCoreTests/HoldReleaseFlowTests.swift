@@ -24,7 +24,7 @@ import Testing
 
     @Test func backWhileTheHoldIsReadAgainGivesItUp() {
         let checking = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(4_000))).state
-        #expect(checking.stage.name == "checkingHold")
+        #expect(checking.stage.kind == .checkingHold)
         let (state, effects) = Flow.reduce(checking, .backTapped)
         #expect(state.stage == .browsing)
         #expect(effects == [Self.abandoned, .releaseHold(Fix.a1, S.holdID)])
@@ -64,7 +64,7 @@ import Testing
         let late = Hold(id: S.holdID, expiresInMs: 5_000, price: S.price)!
         let (state, effects) = Flow.reduce(
             checking, .holdRead(Fix.a1, late, sentAt: Fix.t(4_000), receivedAt: Fix.t(4_011)))
-        #expect(state.stage.name == "expired")
+        #expect(state.stage.kind == .expired)
         #expect(effects == [Self.abandoned, .releaseHold(Fix.a1, S.holdID)])
         let ended = Hold(id: S.holdID, expiresInMs: 0, price: S.price)!
         let (_, endedEffects) = Flow.reduce(

@@ -23,7 +23,7 @@ import Testing
         #expect(Flow.reduce(leaving, .useAnotherCardTapped(attempt: Fix.a2, key: Fix.k2)).effects.isEmpty)
         let ended = Fix.booking(.failed, 3)
         let (next, then) = Flow.reduce(leaving, .bookingAbandoned(Fix.a1, .abandoned(ended)))
-        #expect(next.stage.name == "checkingHold")
+        #expect(next.stage.kind == .checkingHold)
         #expect(then == [.saveAttemptOnHold(Self.attempt2, S.holdID), .readHold(Fix.a2, S.holdID)])
     }
 
@@ -36,13 +36,13 @@ import Testing
     @Test func aBankThatPassedFirstDecides() {
         let leaving = Flow.reduce(Fix.actionRequired, .useAnotherCardTapped(attempt: Fix.a2, key: Fix.k2)).state
         let (state, _) = Flow.reduce(leaving, .bookingAbandoned(Fix.a1, .passed(Fix.booking(.confirmed, 3))))
-        #expect(state.stage.name == "confirmed")
+        #expect(state.stage.kind == .confirmed)
     }
 
     @Test func noAnswerKeepsTheChallengeAndOffersToTryAgain() {
         let leaving = Flow.reduce(Fix.actionRequired, .useAnotherCardTapped(attempt: Fix.a2, key: Fix.k2)).state
         let (state, effects) = Flow.reduce(leaving, .bookingAbandoned(Fix.a1, .unreachable))
-        #expect(state.stage.name == "actionRequired")
+        #expect(state.stage.kind == .actionRequired)
         #expect(effects.isEmpty)
         #expect(state.enabledActions.contains(.useAnotherCard))
         #expect(state.message?.contains("could not reach the server") == true)

@@ -83,7 +83,7 @@ import Testing
             .bookingAbandoned(Fix.a1, .abandoned(S.booking(.failed, version: 2))))
         let next = Flow.Attempt(id: a2, key: k2, offerID: S.offerID, quoteID: S.quote.id)
         #expect(parent.effects == [.saveAttemptOnHold(next, S.holdID), .readHold(a2, S.holdID)])
-        #expect(parent.state.stage.name == "checkingHold")
+        #expect(parent.state.stage.kind == .checkingHold)
     }
 
     @Test func theParentKeepsItsOwnEventsAndScopesThePayments() {

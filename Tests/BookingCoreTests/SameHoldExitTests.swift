@@ -36,23 +36,23 @@ import Testing
         #expect(Flow.reduce(notPaid, .retryTapped(attempt: Fix.a2, key: Fix.k1)).effects.isEmpty)  // never the old key
         let (checking, effects) = Flow.reduce(notPaid, .retryTapped(attempt: Fix.a2, key: Fix.k2))
         #expect(effects == [.saveAttemptOnHold(Self.attempt2, S.holdID), .readHold(Fix.a2, S.holdID)])
-        #expect(checking.stage.name == "checkingHold")
+        #expect(checking.stage.kind == .checkingHold)
         #expect(!effects.hasPay && !effects.hasRequestHold)  // the same room: no new hold
         let held = Flow.reduce(checking, .holdRead(Fix.a2, S.hold, sentAt: Fix.t(0), receivedAt: Fix.t(1))).state
-        #expect(held.stage.name == "held")
+        #expect(held.stage.kind == .held)
         let (_, paying) = Flow.reduce(held, .payTapped(Fix.token, now: Fix.t(5)))
         #expect(paying.last == .pay(Flow.PaymentRequest(attempt: Self.attempt2, holdID: S.holdID, token: Fix.token)))
     }
 
     @Test func aBookingUnderTheKeyIsThatBooking() {
         let (state, _) = Flow.reduce(Self.closing, .keyClosed(Fix.a1, .used(Fix.booking(.confirmed, 1))))
-        #expect(state.stage.name == "confirmed")
+        #expect(state.stage.kind == .confirmed)
     }
 
     @Test func aKeyStillInUseOrNoAnswerKeepsCheckingOnTheBackOff() {
         for answer in [Flow.KeyClosure.inUse, .unreachable] {
             let (state, effects) = Flow.reduce(Self.closing, .keyClosed(Fix.a1, answer))
-            #expect(state.stage.name == "unknown")
+            #expect(state.stage.kind == .unknown)
             #expect(effects == [.lookUpAttempt(Fix.a1, Fix.k1, after: .seconds(4))])
         }
     }
@@ -84,14 +84,14 @@ import Testing
         let (next, effects) = Flow.reduce(failed, .retryTapped(attempt: Fix.a2, key: Fix.k2))
         #expect(effects.first == .saveAttemptOnHold(Self.attempt2, S.holdID))
         #expect(!effects.hasRequestHold)
-        #expect(next.stage.name == "checkingHold")
+        #expect(next.stage.kind == .checkingHold)
     }
 
     @Test func aHoldThatEndedMeanwhileIsExpiredNotPaid() {
         let notPaid = Flow.reduce(Self.closing, .keyClosed(Fix.a1, .closed)).state
         let checking = Flow.reduce(notPaid, .retryTapped(attempt: Fix.a2, key: Fix.k2)).state
         let (state, effects) = Flow.reduce(checking, .holdReadFailed(Fix.a2, .expired))
-        #expect(state.stage.name == "expired")
+        #expect(state.stage.kind == .expired)
         #expect(!effects.hasPay)
     }
 }

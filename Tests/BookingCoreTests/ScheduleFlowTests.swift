@@ -26,7 +26,7 @@ import Testing
     @Test func aLookupThatFindsNothingWithNoPaymentMethodClosesTheKeyAndNeverPays() {
         let (state, effects) = Flow.reduce(Fix.unknown(checks: 0), .attemptLookedUp(Fix.a1, .notFound))
         #expect(effects == [.closeKey(Fix.a1, Fix.k1)])
-        #expect(state.stage.name == "unknown")
+        #expect(state.stage.kind == .unknown)
         #expect(state.pendingWork == .lookup)
         #expect(!state.actions.contains { $0.action == .pay })
     }
@@ -37,7 +37,7 @@ import Testing
         #expect(effects == [.lookUpAttempt(Fix.a1, Fix.k1, after: .zero)])
         #expect(Flow.reduce(asking, .checkAgainTapped).effects.isEmpty)  // one at a time
         let found = Flow.reduce(asking, .attemptLookedUp(Fix.a1, .found(Fix.booking(.confirmed, 1)))).state
-        #expect(found.stage.name == "confirmed")
+        #expect(found.stage.kind == .confirmed)
     }
 
     @Test func threeDSecurePollsNineTimesInFiftyFiveSecondsThenStillChecking() {
@@ -57,7 +57,7 @@ import Testing
     @Test func theRedirectResultIsOnlyAHintAndForegroundAlsoPolls() {
         let returned = Flow.reduce(Fix.actionRequired, .challengeReturned(Fix.a1))
         let foreground = Flow.reduce(Fix.actionRequired, .appForegrounded)
-        #expect(returned.state.stage.name == "processing")
+        #expect(returned.state.stage.kind == .processing)
         #expect(returned.state == foreground.state && returned.effects == foreground.effects)
     }
 
@@ -84,7 +84,7 @@ import Testing
         let (next, effects) = Flow.reduce(state, .payAnswered(Fix.a1, Fix.booking(.confirmed, 3)))
         #expect(next == state && effects.isEmpty)
         let older = Flow.reduce(state, .bookingPolled(Fix.a1, .found(Fix.booking(.failed, 2))))
-        #expect(older.state.stage.name == "processing")
+        #expect(older.state.stage.kind == .processing)
         #expect(!older.effects.contains { if case .saveAttemptStatus = $0 { true } else { false } })
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     @Test func aRefusedPaymentSaysSignInAgainAndConcludesNothing() {
         let (state, effects) = Flow.reduce(Self.paying, .credentialRefused(Fix.a1))
-        #expect(state.stage.name == "signInRequired")
+        #expect(state.stage.kind == .signInRequired)
         #expect(effects.isEmpty)  // no saveNotPaid, no closeKey, no releaseHold
         #expect(state.title == "Sign in again")
         #expect(state.message?.contains("Do not pay again") == true)
@@ -28,7 +28,7 @@ import Testing
         let refused = Flow.reduce(Self.paying, .credentialRefused(Fix.a1)).state
         #expect(Flow.reduce(refused, .payTapped(Fix.token, now: Fix.t(10))).effects.isEmpty)
         let (resumed, effects) = Flow.reduce(refused, .signedIn)
-        #expect(resumed.stage.name == "unknown")
+        #expect(resumed.stage.kind == .unknown)
         guard case .lookUpAttempt(Fix.a1, Fix.k1, _)? = effects.first, effects.count == 1 else {
             Issue.record("expected one lookup, got \(effects)")
             return
@@ -44,7 +44,7 @@ import Testing
     @Test func aRefusedHoldReadResumesWithTheReadAndARefusedHoldRequestWithTheSameKey() {
         let held = Fix.held()
         let refused = Flow.reduce(held, .credentialRefused(Fix.a1)).state
-        #expect(refused.stage.name == "signInRequired")
+        #expect(refused.stage.kind == .signInRequired)
         #expect(refused.title == "Sign in again")
         #expect(refused.message?.contains("Nothing was lost") == true)
         #expect(Flow.reduce(refused, .signedIn).effects == [.readHold(Fix.a1, S.holdID)])
@@ -55,7 +55,7 @@ import Testing
     @Test func aLateBookingStillSettlesTheAttempt() {
         let refused = Flow.reduce(Fix.unknown(token: Fix.token), .credentialRefused(Fix.a1)).state
         let (state, _) = Flow.reduce(refused, .attemptLookedUp(Fix.a1, .found(Fix.booking(.confirmed, 2))))
-        #expect(state.stage.name == "confirmed")
+        #expect(state.stage.kind == .confirmed)
         // An answer that would send again is dropped: it would be refused too.
         #expect(Flow.reduce(refused, .attemptLookedUp(Fix.a1, .notFound)).state == refused)
     }
@@ -65,7 +65,7 @@ import Testing
         #expect(Flow.reduce(polling, .signedIn).effects == [.pollBooking(Fix.a1, S.bookingID, after: .zero)])
         let bank = Flow.reduce(Fix.actionRequired, .credentialRefused(Fix.a1)).state
         let (back, effects) = Flow.reduce(bank, .signedIn)
-        #expect(back.stage.name == "actionRequired")
+        #expect(back.stage.kind == .actionRequired)
         #expect(effects == [.pollBooking(Fix.a1, S.bookingID, after: .zero)])
     }
 
@@ -92,17 +92,17 @@ import Testing
         // Signed in again: the payment is looked up in the background, the screen stays.
         let (resumed, effects) = Flow.reduce(left, .signedIn)
         #expect(resumed.stage == .browsing)
-        #expect(resumed.paymentBeingChecked?.name == "unknown")
+        #expect(resumed.paymentBeingChecked?.kind == .unknown)
         guard case .lookUpAttempt(Fix.a1, Fix.k1, _)? = effects.first, effects.count == 1 else {
             Issue.record("expected one lookup, got \(effects)")
             return
         }
         // Its answer lands on the results screen.
         let landed = Flow.reduce(resumed, .attemptLookedUp(Fix.a1, .found(Fix.booking(.confirmed, 2)))).state
-        #expect(landed.stage.name == "confirmed" && landed.paymentBeingChecked == nil)
+        #expect(landed.stage.kind == .confirmed && landed.paymentBeingChecked == nil)
         // A late booking lands while it waits for a credential, too.
         let late = Flow.reduce(left, .attemptLookedUp(Fix.a1, .found(Fix.booking(.confirmed, 2)))).state
-        #expect(late.stage.name == "confirmed" && late.paymentBeingChecked == nil)
+        #expect(late.stage.kind == .confirmed && late.paymentBeingChecked == nil)
     }
 
     @Test func aSettledAttemptIgnoresALateRefusal() {

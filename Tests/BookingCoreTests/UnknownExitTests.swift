@@ -30,7 +30,7 @@ import Testing
     @Test func theResendsAnswerWinsAndABookingIsConfirmed() {
         let resending = Fix.unknown(token: Fix.token, waitingFor: .resend)
         let (state, effects) = Flow.reduce(resending, .payAnswered(Fix.a1, Fix.booking(.confirmed, 1)))
-        #expect(state.stage.name == "confirmed")
+        #expect(state.stage.kind == .confirmed)
         #expect(effects.isEmpty)  // the repository saved the answer where it arrived
     }
 
@@ -38,7 +38,7 @@ import Testing
         let resending = Fix.unknown(checks: 1, token: Fix.token, waitingFor: .resend)
         for failure in [Flow.PaymentFailure.unknownOutcome, .notSent] {
             let (state, effects) = Flow.reduce(resending, .payFailed(Fix.a1, failure))
-            #expect(state.stage.name == "unknown")
+            #expect(state.stage.kind == .unknown)
             #expect(effects == [.lookUpAttempt(Fix.a1, Fix.k1, after: .seconds(8))])
         }
     }
@@ -59,7 +59,7 @@ import Testing
         // A 500 after the commit is stored too: the lookup finds the booking.
         let looking = Fix.unknown(checks: 1, settledBy: .serverFailedTheKey)
         let (state, _) = Flow.reduce(looking, .attemptLookedUp(Fix.a1, .found(Fix.booking(.confirmed, 1))))
-        #expect(state.stage.name == "confirmed")
+        #expect(state.stage.kind == .confirmed)
     }
 
     @Test func anEndedHoldThenAnEmptyLookupIsNotPaid() {
@@ -91,7 +91,7 @@ import Testing
         #expect(notPaid.enabledActions == [.retry, .back])
         #expect(notPaid.actions.first?.label == "Start a new attempt")
         let (state, effects) = Flow.reduce(notPaid, .retryTapped(attempt: Fix.a2, key: Fix.k2))
-        #expect(state.stage.name == "requestingHold")
+        #expect(state.stage.kind == .requestingHold)
         #expect(effects.count == 2)
         if case .requestHold(let request) = effects.last { #expect(request.key == Fix.k2) }
         // The old key is never reused for a new attempt.

@@ -19,7 +19,7 @@ import Testing
         let fixture = ClientFixture(sandbox: sandbox, client: client)
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         let final = try await fixture.holdFirstOfferAndPay(with: "tok_visa")
-        #expect(final.stage.name == "confirmed")
+        #expect(final.stage.kind == .confirmed)
 
         let report = try client.bugReport()
         let data = try report.encoded()

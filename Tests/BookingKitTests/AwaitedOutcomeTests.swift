@@ -26,7 +26,7 @@ struct AwaitedOutcomeTests {
         #expect(trip.status == .confirmed)
         #expect(trip.isSavedOnDevice)
         #expect(try await fixture.client.savedTrips().map(\.id) == [trip.id])
-        #expect(await fixture.client.state.stage.name == "confirmed")
+        #expect(await fixture.client.state.stage.kind == .confirmed)
         await fixture.sandbox.stop()
     }
 

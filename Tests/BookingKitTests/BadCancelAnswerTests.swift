@@ -68,9 +68,9 @@ extension RewritingFront {
         let (attempt, key) = Harness.newAttempt()
         await flow.send(.offerChosen(offer))
         await flow.send(.holdTapped(attempt: attempt, key: key))
-        #expect(await waitFor { $0.stage.name == "held" }.stage.name == "held")
+        #expect(await waitFor { $0.stage.kind == .held }.stage.kind == .held)
         await flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await waitFor { $0.stage.isFinal }.stage.name == "confirmed")
+        #expect(await waitFor { $0.stage.isFinal }.stage.kind == .confirmed)
         let trips = try TripRepository(directory: sandbox.clientDirectory, api: api)
         return (trips, try #require(try await trips.trips().first).record.bookingID)
     }

@@ -63,7 +63,7 @@ import Testing
         _ = try await fixture.client.retry()
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         _ = try await fixture.client.pay(with: PaymentToken("tok_visa"))
-        #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "confirmed")
+        #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
         let both = await metrics.wait(for: 2)
         #expect(both.count == 2)
         #expect(both.last?.finalStage == "confirmed")
@@ -105,7 +105,7 @@ import Testing
             Issue.record("the payment did not confirm while the metrics handler was blocked")
             return
         }
-        #expect(await fixture.client.state.stage.name == "confirmed")
+        #expect(await fixture.client.state.stage.kind == .confirmed)
         #expect(metrics.entered.value == 1, "the next report waits behind the blocked one")
         metrics.release()
         #expect(await metrics.entered.wait { $0 >= 2 } == 2)

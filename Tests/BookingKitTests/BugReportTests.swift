@@ -20,7 +20,7 @@ import Testing
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let database = try BookingDatabase(directory: harness.sandbox.clientDirectory, access: .readOnly)
         let made = try BugReport.make(
             attempt: attempt, database: database, logDirectory: harness.sandbox.directory.file("client"),

@@ -21,12 +21,12 @@ import Testing
         let token = challenge ? "tok_threeDSecureRequired" : "tok_visa"
         await harness.flow.send(.payTapped(PaymentToken(token), now: .origin))
         if challenge {
-            _ = await harness.waitFor { $0.stage.name == "actionRequired" }
+            _ = await harness.waitFor { $0.stage.kind == .actionRequired }
             let bookingID = try #require(try await harness.repository.attempt(attempt)?.bookingID)
             try await harness.api.completeChallenge(bookingID, pass: true)
             await harness.flow.send(.challengeReturned(attempt))
         }
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let trip = try #require(try await harness.trips().trips().first)
         return (harness, trip.record.bookingID)
     }

@@ -17,7 +17,7 @@ import Testing
     static func challenged(_ harness: Harness) async throws -> (AttemptID, BookingID, String) {
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_threeDSecureRequired"), now: .origin))
-        let pending = await harness.waitFor { $0.stage.name == "actionRequired" }
+        let pending = await harness.waitFor { $0.stage.kind == .actionRequired }
         guard case .challenge(let url)? = pending.navigation else {
             Issue.record("no bank page in \(pending.stage.name)")
             throw CancellationError()
@@ -33,7 +33,7 @@ import Testing
         try harness.restart()  // the process died once the answer was saved
         #expect(try await harness.repository.attempt(attempt)?.challengeURL == url)
         let restored = try await harness.runtime.restore()
-        #expect(restored.stage.name == "actionRequired")
+        #expect(restored.stage.kind == .actionRequired)
         #expect(restored.navigation == .challenge(url: url))
         #expect(restored.enabledActions.contains(.openChallenge))
         #expect(restored.enabledActions.contains(.useAnotherCard))
@@ -41,7 +41,7 @@ import Testing
         #expect(harness.challenges.urls.last == url)
         try await harness.api.completeChallenge(bookingID, pass: true)
         await harness.flow.send(.challengeReturned(attempt))
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         #expect(try await harness.repository.attempt(attempt)?.challengeURL == nil)  // moved on: no page kept
         let ledger = try await harness.ledger()
         #expect(ledger.chargeCount == 1)
@@ -56,9 +56,9 @@ import Testing
         try harness.restart()
         try await harness.api.completeChallenge(bookingID, pass: true)  // in a browser, meanwhile
         let restored = try await harness.runtime.restore()
-        #expect(restored.stage.name == "actionRequired")
+        #expect(restored.stage.kind == .actionRequired)
         await harness.flow.send(.appForegrounded)  // the app comes to the foreground: the booking is read
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         #expect(try await harness.repository.attempt(attempt)?.phase == .confirmed)
         #expect(try await harness.ledger().chargeCount == 1)
         await harness.sandbox.stop()
@@ -79,7 +79,7 @@ import Testing
         let relaunched = try ClientFixture.client(sandbox: fixture.sandbox)
         await relaunched.launch()
         let state = await relaunched.state
-        #expect(state.stage.name == "actionRequired")
+        #expect(state.stage.kind == .actionRequired)
         #expect(state.navigation == .challenge(url: url.absoluteString))
         let result = await relaunched.waitForPayment()
         #expect(result == .needsBankPage(url, booking: booking))

@@ -19,7 +19,7 @@ struct ClientTests {
         let offer = try await fixture.firstOffer()
         try await fixture.client.hold(offer)
         let held = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        #expect(held.stage.name == "held")
+        #expect(held.stage.kind == .held)
         let seconds = try #require(fixture.client.secondsLeft(in: held))
         #expect(seconds > 14 * 60 && seconds <= 15 * 60)
 
@@ -46,7 +46,7 @@ struct ClientTests {
         try await ClientFixture.answerChallenge(url, pass: true)
         await fixture.client.returnedToApp()
         let outcome = try await fixture.client.wait(timeout: Poll.defaultTimeout) { $0.stage.isFinal }
-        #expect(outcome.stage.name == "confirmed")
+        #expect(outcome.stage.kind == .confirmed)
         await fixture.sandbox.stop()
     }
 
@@ -171,7 +171,7 @@ struct ClientTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
+        #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .held)
         await fixture.sandbox.stop()
 
         // A new process on the same files; the server either gone (refused

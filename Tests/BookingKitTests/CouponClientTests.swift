@@ -62,7 +62,7 @@ import Testing
         #expect(resumedHeld.hold.price.total == discounted)
         try await relaunched.pay(with: PaymentToken("tok_visa"))
         let paid = try await relaunched.waitUntilAtRest(timeout: .seconds(10))
-        #expect(paid.stage.name == "confirmed")
+        #expect(paid.stage.kind == .confirmed)
         let charges = try await Self.api(fixture).sandboxLedger().entries.filter { $0.kind == "charge" }
         #expect(charges.map(\.amount) == [discounted])
         relaunched.close()

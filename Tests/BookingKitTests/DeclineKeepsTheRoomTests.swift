@@ -26,13 +26,13 @@ import Testing
             let (next, key) = Harness.newAttempt()
             keys.append(key)
             await harness.flow.send(.retryTapped(attempt: next, key: key))
-            _ = await harness.waitFor { $0.stage.name == "held" }
+            _ = await harness.waitFor { $0.stage.kind == .held }
             #expect(try await harness.repository.attempt(next)?.holdID == holdID)
             #expect(try await harness.sandbox.liveHolds() == [holdID.rawValue])
         }
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let paid = await harness.waitForFinal()
-        #expect(paid.stage.name == "confirmed")
+        #expect(paid.stage.kind == .confirmed)
         #expect(harness.sandbox.transport.requests("POST", "/v1/holds").count == 1)
         let ledger = try await harness.ledger()
         #expect(ledger.chargeCount == 1)

@@ -11,7 +11,7 @@ import Testing
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         _ = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let entries = try EventLog.read(harness.sandbox.directory.file("client/events.log"))
         #expect(entries.count >= 6)
         #expect(entries.map(\.sequence) == Array(1...entries.count))

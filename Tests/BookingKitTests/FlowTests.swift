@@ -14,7 +14,7 @@ import Testing
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
-        #expect(final.stage.name == "confirmed")
+        #expect(final.stage.kind == .confirmed)
         let record = try #require(try await harness.repository.attempt(attempt))
         #expect(record.phase == .confirmed)
         let trips = try await harness.repository.hasTrip(try #require(record.bookingID))
@@ -32,7 +32,7 @@ import Testing
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         await harness.flow.send(.payTapped(PaymentToken("tok_chargeDeclined"), now: .origin))
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").count == 1)
         #expect(try await harness.ledger().chargeCount == 1)
         await harness.sandbox.stop()
@@ -46,11 +46,11 @@ import Testing
         let attempt = try await harness.holdAnOffer()
         let states = await harness.flow.states()
         let sawUnknown = Task {
-            for await state in states where state.stage.name == "unknown" { return true }
+            for await state in states where state.stage.kind == .unknown { return true }
             return false
         }
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         sawUnknown.cancel()
         #expect(await sawUnknown.value)
         // One POST: the lost answer was looked up by key, never resent.
@@ -78,10 +78,10 @@ import Testing
     func aPriceChangeOffersTheNewPriceAndAcceptingHoldsItWithANewKey(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route, faults: [.init("POST", "/v1/holds", fault: "price-changed")])
         let key = try await harness.tapHold().key
-        #expect(await harness.waitFor { $0.stage.name == "priceChanged" }.stage.name == "priceChanged")
+        #expect(await harness.waitFor { $0.stage.kind == .priceChanged }.stage.kind == .priceChanged)
         let (second, secondKey) = Harness.newAttempt()
         await harness.flow.send(.acceptNewPriceTapped(attempt: second, key: secondKey))
-        #expect(await harness.waitFor { $0.stage.name == "held" }.stage.name == "held")
+        #expect(await harness.waitFor { $0.stage.kind == .held }.stage.kind == .held)
         let keys = harness.sandbox.transport.requests("POST", "/v1/holds").compactMap { $0.headers["Idempotency-Key"] }
         #expect(keys == [key.rawValue, secondKey.rawValue])
         await harness.sandbox.stop()
@@ -102,7 +102,7 @@ import Testing
         let harness = try Harness(route: route)
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_threeDSecureRequired"), now: .origin))
-        #expect(await harness.waitFor { $0.stage.name == "actionRequired" }.stage.name == "actionRequired")
+        #expect(await harness.waitFor { $0.stage.kind == .actionRequired }.stage.kind == .actionRequired)
         // The effect opening the page runs just after the state is published.
         await harness.challenges.firstOpened()
         #expect(harness.challenges.urls.count == 1)
@@ -125,7 +125,7 @@ import Testing
         harness.sandbox.clock.advance(seconds: 65)
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
-        #expect(final.stage.name == "expired")
+        #expect(final.stage.kind == .expired)
         #expect(
             final.title.localizedCaseInsensitiveContains("no longer held")
                 || final.message?.contains("no longer held") == true)

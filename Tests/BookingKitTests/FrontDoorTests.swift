@@ -46,12 +46,12 @@ struct FrontDoorTests {
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
         let held = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        #expect(held.stage.name == "held")
+        #expect(held.stage.kind == .held)
         #expect(await fixture.client.changedElsewhere() == nil)
 
         // A second process restores the held room and pays for it.
         let other = try ClientFixture.client(sandbox: fixture.sandbox)
-        #expect(await other.launch().state.stage.name == "held")
+        #expect(await other.launch().state.stage.kind == .held)
         try await other.pay(with: PaymentToken("tok_visa"))
         let paid = try await other.waitUntilAtRest(timeout: Poll.defaultTimeout)
         guard case .confirmed(let settled) = paid.stage else {
@@ -60,7 +60,7 @@ struct FrontDoorTests {
         }
 
         // The first still shows "held" by itself; the client says why not.
-        #expect(await fixture.client.state.stage.name == "held")
+        #expect(await fixture.client.state.stage.kind == .held)
         let change = await fixture.client.changedElsewhere()
         #expect(change == .paid(.confirmed, bookingID: settled.booking.id))
         #expect(change?.isConfirmed == true)
@@ -73,13 +73,13 @@ struct FrontDoorTests {
         await fixture.client.launch()
         let offer = try await fixture.firstOffer()
         try await fixture.client.hold(offer)
-        #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
+        #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .held)
 
         let other = try ClientFixture.client(sandbox: fixture.sandbox)
         await other.launch()
         try await other.back()
         try await other.hold(offer)
-        #expect(try await other.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
+        #expect(try await other.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .held)
 
         let change = await fixture.client.changedElsewhere()
         #expect(change == .replaced)

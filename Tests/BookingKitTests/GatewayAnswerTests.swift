@@ -30,7 +30,7 @@ import Testing
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
-        #expect(final.stage.name == "confirmed", "\(fault): \(final.stage.name) \(final.message ?? "")")
+        #expect(final.stage.kind == .confirmed, "\(fault): \(final.stage.name) \(final.message ?? "")")
         #expect(try await harness.repository.attempt(attempt)?.phase == .confirmed)
         #expect(Self.lookups(harness) > 0, "the key was looked up before anything was concluded")
         #expect(try await harness.ledger().chargeCount == 1)
@@ -51,7 +51,7 @@ import Testing
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
-        #expect(final.stage.name == "confirmed", "\(final.stage.name) \(final.message ?? "")")
+        #expect(final.stage.kind == .confirmed, "\(final.stage.name) \(final.message ?? "")")
         #expect(final.message?.contains("Nothing was sent") == false)
         #expect(try await harness.repository.attempt(attempt)?.phase == .confirmed)
         #expect(Self.lookups(harness) > 0)
@@ -68,7 +68,7 @@ import Testing
         _ = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
-        #expect(final.stage.name == "confirmed", "\(final.stage.name) \(final.message ?? "")")
+        #expect(final.stage.kind == .confirmed, "\(final.stage.name) \(final.message ?? "")")
         let posts = harness.sandbox.transport.requests("POST", "/v1/bookings")
         #expect(posts.map(\.url.path) == ["/v1/bookings", "/v1/bookings"])
         #expect(Set(posts.map { $0.headers["Idempotency-Key"] }).count == 1, "the resend reuses the key")
@@ -86,7 +86,7 @@ import Testing
         let harness = try Harness(
             route: route, faults: [.init("POST", "/v1/holds", fault: "gateway-503-after-commit", times: 4)])
         let (_, attempt, key) = try await harness.tapHold()
-        let unclear = await harness.waitFor { $0.stage.name == "failed" }
+        let unclear = await harness.waitFor { $0.stage.kind == .failed }
         #expect(unclear.title == "No answer about the room", "\(unclear.stage.name) \(unclear.message ?? "")")
         #expect(unclear.message?.contains("could not be held") == false)
         #expect(try await harness.repository.attempt(attempt)?.phase == .holdRequested)
@@ -95,8 +95,8 @@ import Testing
 
         let (newAttempt, newKey) = Harness.newAttempt()
         await harness.flow.send(.retryTapped(attempt: newAttempt, key: newKey))
-        let held = await harness.waitFor { $0.stage.name == "held" }
-        #expect(held.stage.name == "held")
+        let held = await harness.waitFor { $0.stage.kind == .held }
+        #expect(held.stage.kind == .held)
         #expect(try await harness.repository.attempt(attempt)?.holdID?.rawValue == kept.first)
         #expect(try await harness.sandbox.liveHolds() == kept, "the same room, not a second one")
         let keys = harness.sandbox.transport.requests("POST", "/v1/holds").map { $0.headers["Idempotency-Key"] }
@@ -112,7 +112,7 @@ import Testing
         let harness = try Harness(
             route: route, faults: [.init("POST", "/v1/holds", fault: "gateway-503-after-commit", times: 4)])
         let (_, attempt, _) = try await harness.tapHold()
-        _ = await harness.waitFor { $0.stage.name == "failed" }
+        _ = await harness.waitFor { $0.stage.kind == .failed }
         let orphan = try await harness.sandbox.liveHolds()
         #expect(orphan.count == 1)
         await harness.flow.send(.backTapped)
@@ -131,7 +131,7 @@ import Testing
             route: route, configuration: RepositoryConfiguration(inFlightGrace: 0),
             faults: [.init("POST", "/v1/holds", fault: "gateway-503-after-commit", times: 4)])
         let (_, attempt, _) = try await harness.tapHold()
-        _ = await harness.waitFor { $0.stage.name == "failed" }
+        _ = await harness.waitFor { $0.stage.kind == .failed }
         #expect(try await harness.sandbox.liveHolds().count == 1)
 
         let report = await harness.repository.reconcile()

@@ -72,7 +72,7 @@ import Testing
         }
         _ = await PaymentMethodSwitchTests.read(client) { $0.reason(.card) == reason }
         let held = await client.state
-        #expect(held.stage.name == "held")
+        #expect(held.stage.kind == .held)
         #expect(held.actions.first { $0.action == .pay }?.disabledReason == reason)
         #expect(try await control.stats("card")["bookings"] as? Int == 10)
         // Another kind still pays.

@@ -92,8 +92,8 @@ final class Harness: @unchecked Sendable {
     /// Drives the flow to `held` on a fresh attempt; returns the attempt id.
     func holdAnOffer() async throws -> AttemptID {
         let attempt = try await tapHold().attempt
-        let state = await waitFor { $0.stage.name == "held" }
-        try #require(state.stage.name == "held", "expected held, got \(state.stage.name)")
+        let state = await waitFor { $0.stage.kind == .held }
+        try #require(state.stage.kind == .held, "expected held, got \(state.stage.name)")
         return attempt
     }
 

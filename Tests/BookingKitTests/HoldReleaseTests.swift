@@ -47,7 +47,7 @@ import Testing
             if round == 4 { break }
             let (next, key) = Harness.newAttempt()
             await harness.flow.send(.retryTapped(attempt: next, key: key))
-            _ = await harness.waitFor { $0.stage.name == "held" }
+            _ = await harness.waitFor { $0.stage.kind == .held }
             #expect(try await harness.sandbox.liveHolds() == [holdID.rawValue])
         }
         // The user leaves the declined attempt: the kept room is given up.
@@ -59,7 +59,7 @@ import Testing
         let newHold = try #require(try await harness.repository.attempt(again)?.holdID)
         #expect(try await harness.sandbox.liveHolds() == [newHold.rawValue])
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         #expect(try await harness.ledger().chargeCount == 1)
         try await harness.expectNoDoubleCharge()
         await harness.sandbox.stop()

@@ -37,7 +37,7 @@ import Testing
 
         gate.open()
         let held = try await app.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        #expect(held.stage.name == "held")
+        #expect(held.stage.kind == .held)
         #expect(try await later.openAttempts().map(\.phase) == [.held])
         await sandbox.stop()
     }

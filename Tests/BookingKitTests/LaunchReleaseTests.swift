@@ -31,9 +31,9 @@ struct LaunchReleaseTests {
                 guests: 2
             ).items.first)
         try await dying.hold(offer)
-        #expect(try await dying.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
+        #expect(try await dying.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .held)
         let hold = try #require(try await sandbox.liveHolds().first)
-        #expect(try await dying.back().stage.name == "browsing")
+        #expect(try await dying.back().stage.kind == .browsing)
         _ = await died.wait(until: { $0 })
         #expect(sandbox.transport.requests("POST", "/v1/holds/\(hold)/release").isEmpty)
         #expect(try await sandbox.liveHolds() == [hold])
@@ -41,7 +41,7 @@ struct LaunchReleaseTests {
         // The next run: no attempt is open (Back abandoned it), one release is.
         let next = try ClientFixture.client(sandbox: sandbox, launchBound: .seconds(50))
         let launch = await next.launch()
-        #expect(launch.state.stage.name == "browsing")
+        #expect(launch.state.stage.kind == .browsing)
         #expect(launch.openAttempts == 0)
         #expect(launch.settlement?.holdsReleased == 1)
         #expect(try await sandbox.liveHolds() == [])

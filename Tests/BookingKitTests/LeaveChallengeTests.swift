@@ -16,7 +16,7 @@ import Testing
         let attempt = try await harness.holdAnOffer()
         let holdID = try #require(try await harness.repository.attempt(attempt)?.holdID)
         await harness.flow.send(.payTapped(PaymentToken("tok_threeDSecureRequired"), now: .origin))
-        let state = await harness.waitFor { $0.stage.name == "actionRequired" }
+        let state = await harness.waitFor { $0.stage.kind == .actionRequired }
         #expect(state.enabledActions.contains(.useAnotherCard))
         #expect(state.enabledActions.contains(.back))
         let bookingID = try #require(try await harness.repository.attempt(attempt)?.bookingID)
@@ -31,7 +31,7 @@ import Testing
         let (first, holdID, bookingID) = try await Self.pending(harness)
         let (next, key) = Harness.newAttempt()
         await harness.flow.send(.useAnotherCardTapped(attempt: next, key: key))
-        let held = await harness.waitFor { $0.stage.name == "held" }
+        let held = await harness.waitFor { $0.stage.kind == .held }
         #expect(held.stage.attemptID == next)
         #expect(try await harness.repository.attempt(next)?.holdID == holdID)
         #expect(try await harness.repository.attempt(first)?.phase == .failed)
@@ -39,7 +39,7 @@ import Testing
         await #expect(throws: APIError.self) { try await harness.api.completeChallenge(bookingID, pass: true) }
         #expect(try await harness.ledger().chargeCount == 0)
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let ledger = try await harness.ledger()
         #expect(ledger.chargeCount == 1)
         #expect(ledger.chargesByIdempotencyKey == [key.rawValue: 1])

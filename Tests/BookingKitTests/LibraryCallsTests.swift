@@ -144,7 +144,7 @@ struct LibraryCallsTests {
     func chooseAfterConfirmed() async throws {
         let fixture = try ClientFixture()
         let confirmed = try await fixture.holdFirstOfferAndPay(with: "tok_visa")
-        #expect(confirmed.stage.name == "confirmed")
+        #expect(confirmed.stage.kind == .confirmed)
         let page = try await fixture.client.offers(
             at: "plc_lisbon", checkIn: Self.checkIn, checkOut: Self.checkOut, guests: 2)
         let chosen = try await fixture.client.choose(page.items[1])

@@ -43,7 +43,7 @@ import Testing
             return
         }
         let outcome = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        #expect(outcome.stage.name == "confirmed")
+        #expect(outcome.stage.kind == .confirmed)
         #expect(try await fixture.client.api.sandboxLedger().chargeCount == 1)
         await sandbox.stop()
     }

@@ -23,7 +23,7 @@ import Testing
         let (attempt, key) = Harness.newAttempt()
         await runtime.flow.send(.offerChosen(offer))
         await runtime.flow.send(.holdTapped(attempt: attempt, key: key))
-        #expect(await runtime.flow.firstState { $0.stage.name == "held" } != nil)
+        #expect(await runtime.flow.firstState { $0.stage.kind == .held } != nil)
 
         try await runtime.repository.fillTheDisk(when: "UPDATE")
         let card = "4242424242424242"

@@ -35,9 +35,9 @@ struct MinimumWorkTests {
         ).items
         try #require(offers.count >= 2)
         try await warm.hold(offers[0])
-        #expect(try await warm.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
+        #expect(try await warm.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .held)
         try await warm.pay(with: PaymentToken("tok_visa"))
-        #expect(try await warm.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "confirmed")
+        #expect(try await warm.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
 
         // hold: the attempt saved before the POST, then the hold's answer.
         let holder = try newClient()
@@ -45,7 +45,7 @@ struct MinimumWorkTests {
         var mark = try Mark(wal, requests)
         let holdSent = ContinuousClock.now
         try await holder.hold(offers[1])
-        #expect(try await holder.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
+        #expect(try await holder.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .held)
         try mark.expect(commits: 2, requests: ["POST /v1/holds": 1], "hold")
 
         // pay, in a new client after launch(): one read of the hold (the
@@ -62,7 +62,7 @@ struct MinimumWorkTests {
         try mark.expect(
             commits: 0, requests: ["GET /v1/holds/{id}": 1, "GET /v1/payment-methods": 1], "launch with a room held")
         try await payer.pay(with: PaymentToken("tok_visa"))
-        #expect(try await payer.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "confirmed")
+        #expect(try await payer.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
         try mark.expect(
             commits: 2, requests: ["GET /v1/holds/{id}": 1, "GET /v1/payment-methods": 1, "POST /v1/bookings": 1],
             "launch and pay")
@@ -92,7 +92,7 @@ struct MinimumWorkTests {
         let client = try ClientFixture.client(sandbox: sandbox)
         await client.launch()
         try await client.hold(try await ClientFixture(sandbox: sandbox, client: client).firstOffer())
-        #expect(try await client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
+        #expect(try await client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .held)
         let repository = client.runtime.repository
         let held = try #require(try await repository.currentHold())
         let before = try wal.read()

@@ -73,7 +73,7 @@ struct ModelSequenceTests {
         let launching = Task { await next.launch() }
         let first = await states.next()
         #expect(first?.stage.attemptID != nil, "first: \(first?.stage.name ?? "none")")
-        #expect(first?.stage.name != "browsing")
+        #expect(first?.stage.kind != .browsing)
         _ = await launching.value
         await fixture.sandbox.stop()
     }

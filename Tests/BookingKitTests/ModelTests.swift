@@ -79,11 +79,11 @@ struct ModelTests {
         await model.hold(try await fixture.firstOffer())
         // Right after the action returns, the model is at least where the action left it.
         #expect(["requestingHold", "held"].contains(model.state.stage.name))
-        await waitUntil { model.state.stage.name == "held" }
+        await waitUntil { model.state.stage.kind == .held }
         #expect(model.countdownSeconds != nil, "held arrives with its countdown")
         await model.pay(with: PaymentToken("tok_visa"))
         await waitUntil { model.state.stage.isFinal }
-        #expect(model.state.stage.name == "confirmed")
+        #expect(model.state.stage.kind == .confirmed)
         #expect(model.countdownSeconds == nil, "confirmed arrives with no countdown")
         watching.cancel()
         record()
@@ -107,10 +107,10 @@ struct ModelTests {
         defer { running.cancel() }
         let booking = try await LinkTests.waitingForTheBank(fixture)
         try await fixture.client.api.completeChallenge(booking, pass: true)
-        #expect(model.state.stage.name == "actionRequired")
+        #expect(model.state.stage.kind == .actionRequired)
         await model.sceneBecameActive()
         await waitUntil { model.state.stage.isFinal }
-        #expect(model.state.stage.name == "confirmed")
+        #expect(model.state.stage.kind == .confirmed)
         await fixture.sandbox.stop()
     }
 
@@ -130,7 +130,7 @@ struct ModelTests {
         #expect(await model.open(link) != nil)
         #expect(model.lastError == nil)
         await waitUntil { model.state.stage.isFinal }
-        #expect(model.state.stage.name == "confirmed")
+        #expect(model.state.stage.kind == .confirmed)
         await sandbox.stop()
     }
 
@@ -155,7 +155,7 @@ struct ModelTests {
         #expect(model.actions.map(\.action).contains(.useAnotherCard))
         await model.useAnotherCard()
         #expect(model.lastError == nil, "\(String(describing: model.lastError))")
-        await waitUntil { model.state.stage.name == "held" }
+        await waitUntil { model.state.stage.kind == .held }
         #expect(try await fixture.client.api.sandboxLedger().chargeCount == 0)
 
         fixture.client.close()

@@ -37,7 +37,7 @@ import Testing
         let attempt = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let state = await harness.waitFor { $0.stage.isFinal }
-        #expect(state.stage.name == "notPaid")
+        #expect(state.stage.kind == .notPaid)
         #expect(state.title == "Not paid")
         #expect(state.message?.contains("Nothing was charged") == true)
         #expect(state.enabledActions == [.retry, .back])
@@ -52,10 +52,10 @@ import Testing
         // The new attempt has a new key and books once.
         let (next, key) = Harness.newAttempt()
         await harness.flow.send(.retryTapped(attempt: next, key: key))
-        _ = await harness.waitFor { $0.stage.name == "held" }
+        _ = await harness.waitFor { $0.stage.kind == .held }
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let paid = await harness.waitForFinal()
-        #expect(paid.stage.name == "confirmed")
+        #expect(paid.stage.kind == .confirmed)
         #expect(try await harness.ledger().chargeCount == 1)
         try await harness.expectNoDoubleCharge()
         await harness.sandbox.stop()
@@ -77,7 +77,7 @@ import Testing
         let holdID = try #require(try await harness.repository.attempt(attempt)?.holdID)
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let closed = await harness.waitForFinal()
-        #expect(closed.stage.name == "notPaid", "\(closed.stage.name) \(closed.message ?? "")")
+        #expect(closed.stage.kind == .notPaid, "\(closed.stage.name) \(closed.message ?? "")")
         #expect(closed.message?.contains("never ran this payment") == true)
         let posts = harness.sandbox.transport.requests("POST", "/v1/bookings").map(\.url.path)
         #expect(posts == Array(repeating: "/v1/bookings", count: 4) + ["/v1/bookings/close-key"])
@@ -85,11 +85,11 @@ import Testing
         #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
         let (next, key) = Harness.newAttempt()
         await harness.flow.send(.retryTapped(attempt: next, key: key))
-        _ = await harness.waitFor { $0.stage.name == "held" }
+        _ = await harness.waitFor { $0.stage.kind == .held }
         #expect(try await harness.repository.attempt(next)?.holdID == holdID)
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let paid = await harness.waitForFinal()
-        #expect(paid.stage.name == "confirmed")
+        #expect(paid.stage.kind == .confirmed)
         #expect(try await harness.ledger().chargesByIdempotencyKey == [key.rawValue: 1])
         await harness.sandbox.stop()
     }
@@ -102,7 +102,7 @@ import Testing
         let sentBefore = harness.sandbox.transport.requests.count
         let waitsBefore = harness.sleeper.recorded.count
         let restored = try await harness.runtime.restore()
-        #expect(restored.stage.name == "unknown")
+        #expect(restored.stage.kind == .unknown)
         // Nothing to send again (the payment method was never saved): the
         // lookup finds nothing, the key is closed, and "not paid" is certain:
         // two requests and no wait, not the hold's fifteen minutes.
@@ -121,10 +121,10 @@ import Testing
         // The same hold, under a new attempt and key: one charge.
         let (next, key) = Harness.newAttempt()
         await harness.flow.send(.retryTapped(attempt: next, key: key))
-        _ = await harness.waitFor { $0.stage.name == "held" }
+        _ = await harness.waitFor { $0.stage.kind == .held }
         #expect(try await harness.repository.attempt(next)?.holdID == holdID)
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         #expect(Self.payments(harness).compactMap { $0.headers["Idempotency-Key"] } == [key.rawValue])
         #expect(try await harness.ledger().chargesByHold == [holdID.rawValue: 1])
         try await harness.expectNoDoubleCharge()
@@ -151,13 +151,13 @@ import Testing
         harness.sandbox.clock.advance(seconds: 3600)  // the hold ended on the server
         _ = try await harness.runtime.restore()
         let state = await harness.waitForFinal()
-        #expect(state.stage.name == "notPaid")
+        #expect(state.stage.kind == .notPaid)
         #expect(state.message?.contains("Nothing was charged") == true)
         #expect(Self.payments(harness).isEmpty)
         #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
         let (next, key) = Harness.newAttempt()
         await harness.flow.send(.retryTapped(attempt: next, key: key))
-        #expect(await harness.waitForFinal().stage.name == "expired")
+        #expect(await harness.waitForFinal().stage.kind == .expired)
         #expect(Self.payments(harness).isEmpty)
         #expect(try await harness.ledger().chargeCount == 0)
         await harness.sandbox.stop()

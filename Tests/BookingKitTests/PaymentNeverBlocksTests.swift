@@ -42,7 +42,7 @@ import Testing
         await harness.flow.send(.offerChosen(other))
         let (second, key) = Harness.newAttempt()
         await harness.flow.send(.holdTapped(attempt: second, key: key))
-        let held = await harness.waitFor { $0.stage.name == "held" }
+        let held = await harness.waitFor { $0.stage.kind == .held }
         #expect(held.stage.attemptID == second)
         #expect(held.banner == "A payment is still being checked. Do not pay for that room again.")
 

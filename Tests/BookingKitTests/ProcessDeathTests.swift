@@ -37,13 +37,13 @@ import Testing
         let (attempt, key) = Harness.newAttempt()
         await harness.flow.send(.offerChosen(offer))
         await harness.flow.send(.holdTapped(attempt: attempt, key: key))
-        var state = await harness.waitFor { $0.stage.name == "held" || harness.death.isDead }
-        if state.stage.name == "held" && !harness.death.isDead {
+        var state = await harness.waitFor { $0.stage.kind == .held || harness.death.isDead }
+        if state.stage.kind == .held && !harness.death.isDead {
             await harness.flow.send(.payTapped(PaymentToken(scenario.token), now: .origin))
             state = await harness.waitFor {
-                $0.stage.name == "actionRequired" || $0.stage.isFinal || harness.death.isDead
+                $0.stage.kind == .actionRequired || $0.stage.isFinal || harness.death.isDead
             }
-            if state.stage.name == "actionRequired" && !harness.death.isDead,
+            if state.stage.kind == .actionRequired && !harness.death.isDead,
                 let booking = try await harness.repository.attempt(attempt)?.bookingID
             {
                 try await harness.api.completeChallenge(booking, pass: true)

@@ -27,7 +27,7 @@ import Testing
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
         let held = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        #expect(held.stage.name == "held")
+        #expect(held.stage.kind == .held)
         return fixture
     }
 

@@ -45,7 +45,7 @@ import Testing
     @Test func aRoomAnotherProcessPaidSinceItWasHeldIsPaidAgainOnlyOnPurpose() async throws {
         let fixture = try ClientFixture()
         let paid = try await fixture.holdFirstOfferAndPay(with: "tok_visa")
-        #expect(paid.stage.name == "confirmed")
+        #expect(paid.stage.kind == .confirmed)
         let offer = try await fixture.firstOffer()
         let other = try ClientFixture.client(sandbox: fixture.sandbox)
         await other.launch()
@@ -53,7 +53,7 @@ import Testing
         await other.runtime.flow.send(.offerChosen(offer))
         let (attempt, key) = Harness.newAttempt()
         await other.runtime.flow.send(.holdTapped(attempt: attempt, key: key))
-        #expect(try await other.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.name == "held")
+        #expect(try await other.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .held)
 
         let paymentsBefore = fixture.sandbox.transport.requests("POST", "/v1/bookings").count
         await #expect(

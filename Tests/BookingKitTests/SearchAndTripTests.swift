@@ -109,7 +109,7 @@ import Testing
         let harness = try Harness(route: .inProcess)
         _ = try await harness.holdAnOffer()
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.name == "confirmed")
+        #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let trips = try TripRepository(directory: harness.sandbox.clientDirectory, api: harness.api)
         #expect(try await trips.sync() == 0)  // already saved, same version
         let offline = try TripRepository(directory: harness.sandbox.clientDirectory, api: nil)

@@ -18,7 +18,7 @@ struct SecondsLeftAgreementTests {
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
         let held = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        #expect(held.stage.name == "held")
+        #expect(held.stage.kind == .held)
 
         // The server stopped, so it refuses at once: the launch's settling
         // cannot read the hold again (which would anchor a fresher countdown

@@ -32,7 +32,7 @@ import Testing
         let result = try await client.pay(with: PaymentToken("tok_visa"))
         #expect(result == .stillBeingChecked(.signInRequired))
         let refused = await client.state
-        #expect(refused.stage.name == "signInRequired")
+        #expect(refused.stage.kind == .signInRequired)
         #expect(refused.title == "Sign in again")
         #expect(refused.enabledActions == [.signIn, .back])
         // Kept as it was: still submitted, no lookup, no key closed, the room still held.
@@ -45,7 +45,7 @@ import Testing
         let sentBefore = sandbox.transport.requests.count
         await client.signedIn(apiKey: "sk_test_test")
         let paid = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        #expect(paid.stage.name == "confirmed")
+        #expect(paid.stage.kind == .confirmed)
         // Asked first: the lookup by key left before the payment went again.
         let after = sandbox.transport.requests.dropFirst(sentBefore).map { "\($0.method) \($0.url.path)" }
         #expect(after.first == "GET /v1/bookings")
@@ -65,14 +65,14 @@ import Testing
         await client.launch()
         _ = try? await client.hold(offer)
         let refused = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        #expect(refused.stage.name == "signInRequired")
+        #expect(refused.stage.kind == .signInRequired)
         let attempt = try #require(refused.stage.attemptID)
         #expect(try await client.savedAttempt(attempt)?.phase == .holdRequested)
         #expect(try await sandbox.liveHolds().isEmpty)
 
         await client.signedIn(apiKey: "sk_test_test")
         let held = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        #expect(held.stage.name == "held")
+        #expect(held.stage.kind == .held)
         #expect(held.stage.attemptID == attempt)  // the same attempt, under the same key
         #expect(try await sandbox.liveHolds().count == 1)
         let holds = sandbox.transport.requests("POST", "/v1/holds")

@@ -31,8 +31,8 @@ import Testing
         let attempt = AttemptID(UUID().uuidString.lowercased())
         await world.flow.send(.offerChosen(offer))
         await world.flow.send(.holdTapped(attempt: attempt, key: IdempotencyKey(UUID().uuidString.lowercased())))
-        let state = await world.waitFor { $0.stage.name != "requestingHold" && $0.stage.name != "offerChosen" }
-        #expect(state.stage.name == "priceChanged", "got \(state.stage.name)")
+        let state = await world.waitFor { $0.stage.kind != .requestingHold && $0.stage.kind != .offerChosen }
+        #expect(state.stage.kind == .priceChanged, "got \(state.stage.name)")
         if case .priceChanged(let changed) = state.stage {
             #expect(changed.newQuote.price.total.minorUnits == offer.quote.price.total.minorUnits * 10)
         }
@@ -62,7 +62,7 @@ import Testing
         let key = IdempotencyKey(UUID().uuidString.lowercased())
         await world.flow.send(.offerChosen(offer))
         await world.flow.send(.holdTapped(attempt: attempt, key: key))
-        #expect(await world.waitFor { $0.stage.name == "held" }.stage.name == "held")
+        #expect(await world.waitFor { $0.stage.kind == .held }.stage.kind == .held)
         await world.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await world.waitFor { $0.stage.isFinal }
         guard case .confirmed(let settled) = final.stage else {

@@ -33,18 +33,18 @@ import Testing
         let (attempt, key) = Harness.newAttempt()
         await runtime.flow.send(.offerChosen(offer))
         await runtime.flow.send(.holdTapped(attempt: attempt, key: key))
-        _ = await runtime.flow.firstState { $0.stage.name == "held" }
+        _ = await runtime.flow.firstState { $0.stage.kind == .held }
 
         // The countdown's timer is the one sleeper, due when the hold ends.
         await scheduler.waitUntilSleeping(1)
         #expect(scheduler.nextWake == .seconds(600))
-        #expect(await runtime.flow.state.stage.name == "held")
+        #expect(await runtime.flow.state.stage.kind == .held)
 
         // Ten minutes pass for both sides; the timer wakes at the hold's end.
         sandbox.clock.advance(seconds: 600)
         #expect(scheduler.wakeNext(notAfter: .seconds(600)) != nil)
         let final = await runtime.flow.firstState { $0.stage.isFinal }
-        #expect(final?.stage.name == "expired")
+        #expect(final?.stage.kind == .expired)
         #expect(scheduler.now == .seconds(600))
         #expect(await stages.value == ["browsing", "offerChosen", "requestingHold", "held", "checkingHold", "expired"])
         #expect(try await runtime.repository.attempt(attempt)?.phase == .expired)
