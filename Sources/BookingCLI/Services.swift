@@ -107,6 +107,8 @@ package final class Services: Sendable {
             boundaryHook: CrashHook.hook(environment: environment),
             cancelBoundaryHook: CrashHook.cancelHook(environment: environment))
         seams.modifyBoundaryHook = CrashHook.modifyHook(environment: environment)
+        // Each cancellation and change of dates keeps a log of its own run.
+        seams.flowRunLogPath = { flow in EventLogFiles.newPath(in: directory, command: flow) }
         seams.serverSpaceName = settings.dataSpace.server
         // Said at once: the flow's words ("Checking your payment") do not
         // say that an answer came and was refused, nor why.

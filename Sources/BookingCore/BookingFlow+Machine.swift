@@ -22,4 +22,15 @@ extension BookingFlow: FlowMachine {
     package static func isFinal(_ stage: Stage) -> Bool { stage.isFinal }
 
     package static func eventName(of event: Event) -> String { event.name }
+
+    package static func effectName(of effect: Effect) -> String { effect.logName }
+
+    /// What a log keeps instead of a payment token.
+    package static let redactedPlaceholder = "[redacted]"
+
+    /// The event with its payment token removed.
+    package static func loggable(_ event: Event) -> Event {
+        if case .payTapped(_, let now) = event { return .payTapped(PaymentToken(redactedPlaceholder), now: now) }
+        return event
+    }
 }

@@ -18,6 +18,8 @@ extension CancelFlow: FlowMachine {
 
     package static func eventName(of event: Event) -> String { event.name }
 
+    package static func effectName(of effect: Effect) -> String { effect.name }
+
     /// Every event of the table, with sample values: the booking at the
     /// version sent, cancelled, confirmed at the version sent and at a
     /// newer one, expired; each way a post or a lookup can fail.

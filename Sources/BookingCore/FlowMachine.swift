@@ -42,4 +42,15 @@ package protocol FlowMachine {
     static func isFinal(_ stage: Stage) -> Bool
     /// The event's name, for diagrams and logs.
     static func eventName(of event: Event) -> String
+    /// The effect's name, with no ids and no personal data, as an event
+    /// log records it and a replay compares it.
+    static func effectName(of effect: Effect) -> String
+    /// The event as an event log may keep it: a secret it carries (a payment
+    /// token) replaced. The default keeps the event as it is.
+    static func loggable(_ event: Event) -> Event
+}
+
+extension FlowMachine {
+    /// An event with no secret in it is logged as it is.
+    package static func loggable(_ event: Event) -> Event { event }
 }

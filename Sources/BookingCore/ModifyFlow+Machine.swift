@@ -19,6 +19,8 @@ extension ModifyFlow: FlowMachine {
 
     package static func eventName(of event: Event) -> String { event.name }
 
+    package static func effectName(of effect: Effect) -> String { effect.name }
+
     /// Every event of the table, with sample values: the booking at the
     /// version sent, modified, changed otherwise, cancelled; each way a
     /// quote, a save, a post or a lookup can fail.

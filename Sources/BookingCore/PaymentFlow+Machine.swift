@@ -25,6 +25,8 @@ extension PaymentFlow: FlowMachine {
 
     package static func eventName(of event: Event) -> String { event.name }
 
+    package static func effectName(of effect: Effect) -> String { effect.logName }
+
     /// Every event of the table, with the booking flow's sample values
     /// (`BookingFlow.Samples`): the start, every tap and every kind of result,
     /// and the answers to leaving 3-D Secure.

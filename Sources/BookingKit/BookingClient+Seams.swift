@@ -18,6 +18,11 @@ extension BookingClient {
         /// Where the flow's event log is kept (one JSON line per event, for
         /// `booking replay`); nil keeps none.
         package var eventLogPath: String?
+        /// Where a run of a cancellation or a change of dates keeps its own
+        /// event log, by the flow's name (`cancel`, `modify`): one file per
+        /// run, for `booking replay`. Nil: beside the app's flow log when
+        /// `Configuration.flowLog` is set, else none.
+        package var flowRunLogPath: (@Sendable (_ flow: String) -> String?)? = nil
         /// Asked at every effect boundary; `false` stops the runtime there,
         /// as a process death would. For crash tests only.
         package var boundaryHook: EffectRunner.BoundaryHook?

@@ -203,9 +203,15 @@ public final class BookingClient: Sendable {
         get throws {
             try tripStore.withLock { opened in
                 if let opened { return opened }
+                let settings = configuration.flowLog
+                let dependencies = dependencies
+                let appLogs: (@Sendable (String) -> String?)? = settings.map { settings in
+                    { @Sendable flow in EventLogDirectory.newRunPath(settings, flow: flow, now: dependencies.now()) }
+                }
+                let runLogs = seams.flowRunLogPath ?? appLogs
                 let trips = try TripRepository(
                     directory: self.directory, api: runtime.api, dependencies: dependencies,
-                    logHandler: configuration.logHandler)
+                    logHandler: configuration.logHandler, runLogPath: runLogs)
                 opened = trips
                 return trips
             }

@@ -16,7 +16,7 @@ struct BugReportRedaction {
     /// The entry with its payment token and voucher codes removed.
     func redacting(_ entry: EventLog.Entry) -> EventLog.Entry {
         var entry = entry
-        entry.event = EventLog.redacted(entry.event)
+        entry.event = BookingFlow.loggable(entry.event)
         return entry
     }
 

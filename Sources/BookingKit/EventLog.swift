@@ -2,15 +2,21 @@ import BookingCore
 import BookingPrimitives
 import Foundation
 
-/// An append-only log of a flow's events, one JSON object per line: the
-/// time, the event, and the state and effects it led to (by name).
+/// The booking flow's event log, as the runtime, bug reports and replay
+/// name it.
+package typealias EventLog = FlowEventLog<BookingFlow>
+
+/// An append-only log of one flow's events (any `FlowMachine`: a booking, a
+/// cancellation, a change of dates), one JSON object per line: the time,
+/// the flow's name, the event, and the state and effects it led to (by
+/// name).
 ///
-/// Payment tokens are never written (replaced with `[redacted]`), nor any
-/// digit run that looks like a card number. Replaying a log through
-/// `reduce` (`EventLog.replay`) reproduces the same states and effects, so a
-/// bug report replays exactly. The file is created `0600` in a `0700`
-/// directory, and never opened through a symbolic link.
-package final class EventLog: Sendable {
+/// Payment tokens are never written (`FlowMachine.loggable`: replaced with
+/// `[redacted]`), nor any digit run that looks like a card number.
+/// Replaying a log through `reduce` (`FlowReplay`) reproduces the same
+/// states and effects, so a bug report replays exactly. The file is created
+/// `0600` in a `0700` directory, and never opened through a symbolic link.
+package final class FlowEventLog<Machine: FlowMachine>: Sendable {
     /// One line of the log.
     package struct Entry: Codable, Equatable, Sendable {
         /// Position in the log, from 1.
@@ -18,11 +24,14 @@ package final class EventLog: Sendable {
         /// Wall-clock time of the event, milliseconds since 1970 (for people; the reducer never sees it).
         package var at: Int64
         /// The event, redacted.
-        package var event: BookingFlow.Event
+        package var event: Machine.Event
         /// The stage the event led to.
         package var state: String
         /// The effects it asked for, by name.
         package var effects: [String]
+        /// The flow's name (`FlowMachine.flowName`); absent in the booking
+        /// flow's logs written before 2026-12-05.
+        package var flow: String? = nil
     }
 
     /// The log file's path.
@@ -65,16 +74,17 @@ package final class EventLog: Sendable {
 
     /// Appends one event with the state and effects it led to. Never throws:
     /// a log that cannot be written must not stop a booking.
-    package func append(_ event: BookingFlow.Event, state: BookingFlow.State, effects: [BookingFlow.Effect]) {
+    package func append(_ event: Machine.Event, state: Machine.State, effects: [Machine.Effect]) {
         let at = Int64(now().timeIntervalSince1970 * 1_000)
         writer.withLock { writer in
             writer.sequence += 1
             let entry = Entry(
-                sequence: writer.sequence, at: at, event: Self.redacted(event), state: state.stage.name,
-                effects: effects.map(\.logName))
-            let effect = effects.first?.logName ?? ""
+                sequence: writer.sequence, at: at, event: Machine.loggable(event),
+                state: Machine.name(of: Machine.stage(of: state)), effects: effects.map(Machine.effectName(of:)),
+                flow: Machine.flowName)
+            let effect = entry.effects.first ?? ""
             do {
-                guard let clean = Self.redactingStrings(try Self.encoder.encode(entry)) else {
+                guard let clean = Self.redactingStrings(try EventLogCoding.encoder.encode(entry)) else {
                     throw EventLogError.unwritable(path: path, reason: "the entry is not JSON")
                 }
                 try writer.handle?.write(contentsOf: clean + Data("\n".utf8))
@@ -87,10 +97,16 @@ package final class EventLog: Sendable {
         }
     }
 
-    /// The event with its payment token removed.
-    static func redacted(_ event: BookingFlow.Event) -> BookingFlow.Event {
-        if case .payTapped(_, let now) = event { return .payTapped(PaymentToken(Redaction.placeholder), now: now) }
-        return event
+    /// Appends `events` as the flow takes them from `state`, each with the
+    /// state and effects `reduce` gives: the steps that led to where a run
+    /// picks the flow up (a change of dates starts at its accepted quote).
+    package func appendSteps(_ events: [Machine.Event], from state: Machine.State) {
+        var state = state
+        for event in events {
+            let step = Machine.reduce(state, event)
+            append(event, state: step.state, effects: step.effects)
+            state = step.state
+        }
     }
 
     /// The JSON with every string value (never a number) cleared of
@@ -108,12 +124,6 @@ package final class EventLog: Sendable {
         guard let object = try? JSONSerialization.jsonObject(with: json) else { return nil }
         return try? JSONSerialization.data(withJSONObject: clean(object), options: [.sortedKeys])
     }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
 
     /// Reads every entry of the log at `path`.
     ///
@@ -136,6 +146,16 @@ package final class EventLog: Sendable {
         }
         return entries
     }
+}
+
+/// The encoder every event log writes with (a generic type keeps no
+/// stored static).
+enum EventLogCoding {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
 }
 
 /// Why a log could not be read or written.

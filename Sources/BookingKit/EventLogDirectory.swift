@@ -20,6 +20,14 @@ package enum EventLogDirectory {
         return (directory as NSString).appendingPathComponent(name)
     }
 
+    /// The path of a new log for one run of `flow` (a cancellation, a
+    /// change of dates) in `settings.directory`, named as the run logs are,
+    /// so the same trimming keeps it in bounds.
+    static func newRunPath(_ settings: FlowLogSettings, flow: String, now: Date) -> String {
+        let name = "\(prefix)\(stamp(now))-\(flow)-\(ProcessInfo.processInfo.processIdentifier).jsonl"
+        return (settings.directory.path as NSString).appendingPathComponent(name)
+    }
+
     /// `now` as every event log's name starts (or, here, goes on) with it:
     /// `20261130T154410.123Z`, UTC, so names sort by the time a run started.
     /// The command line's logs (`EventLogFiles`) are named with it too.

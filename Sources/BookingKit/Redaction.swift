@@ -1,10 +1,12 @@
+import BookingCore
+
 /// Removes what must never be stored: payment tokens, and any whole run of
 /// 13 to 19 digits (single spaces or dashes between them allowed) that
 /// passes the Luhn check, i.e. anything that looks like a card number. A
 /// run is judged whole, never by its parts, so long numeric ids are kept.
 package enum Redaction {
     /// What a removed value is replaced with.
-    package static let placeholder = "[redacted]"
+    package static let placeholder = BookingFlow.redactedPlaceholder
 
     /// `text` with every card-number-like digit run replaced.
     package static func removingCardNumbers(_ text: String) -> String {

@@ -1,29 +1,35 @@
 import BookingCore
 import Foundation
 
-/// Replays a logged flow through `reduce`, state by state.
-package enum Replay {
+/// The booking flow's replay, as bug reports and the command line name it.
+package typealias Replay = FlowReplay<BookingFlow>
+
+/// Replays a logged flow (any `FlowMachine`) through its `reduce`, state by
+/// state.
+package enum FlowReplay<Machine: FlowMachine> {
     /// The longest line a log may have: an entry is a few kilobytes at most,
     /// so a longer line is not an entry (and is never held in memory whole).
-    package static let longestLine = 1 << 20
+    package static var longestLine: Int { 1 << 20 }
 
     /// One replayed step.
     package struct Step: Equatable, Sendable {
         /// The log entry.
-        package var entry: EventLog.Entry
+        package var entry: FlowEventLog<Machine>.Entry
         /// The stage `reduce` reached now.
         package var state: String
         /// The effects it asked for now, by name.
         package var effects: [String]
         /// The state after the step, for a screen to draw.
-        package var fullState: BookingFlow.State
+        package var fullState: Machine.State
 
         /// Whether the replay matches what was logged.
         package var matches: Bool { state == entry.state && effects == entry.effects }
     }
 
     /// Runs every entry's event through `reduce` from `initial`.
-    package static func run(_ entries: [EventLog.Entry], from initial: BookingFlow.State = BookingFlow.initialState)
+    package static func run(
+        _ entries: [FlowEventLog<Machine>.Entry], from initial: Machine.State = Machine.initialState
+    )
         -> [Step]
     {
         var state = initial
@@ -57,7 +63,7 @@ package enum Replay {
 
     @discardableResult
     package static func stream(
-        _ path: String, limit: Int? = nil, from initial: BookingFlow.State = BookingFlow.initialState,
+        _ path: String, limit: Int? = nil, from initial: Machine.State = Machine.initialState,
         _ body: (Step) throws -> Void
     ) throws -> Int {
         let handle: FileHandle
@@ -75,9 +81,9 @@ package enum Replay {
         func replay(_ line: Data) throws {
             lineNumber += 1
             guard !line.isEmpty else { return }
-            let entry: EventLog.Entry
+            let entry: FlowEventLog<Machine>.Entry
             do {
-                entry = try decoder.decode(EventLog.Entry.self, from: line)
+                entry = try decoder.decode(FlowEventLog<Machine>.Entry.self, from: line)
             } catch {
                 throw EventLogError.badLine(
                     number: lineNumber, reason: String(describing: error).prefix(200).description)
@@ -111,9 +117,12 @@ package enum Replay {
         return count
     }
 
-    private static func next(_ entry: EventLog.Entry, after state: inout BookingFlow.State) -> Step {
-        let (next, effects) = BookingFlow.reduce(state, entry.event)
+    private static func next(_ entry: FlowEventLog<Machine>.Entry, after state: inout Machine.State) -> Step {
+        let (next, effects) = Machine.reduce(state, entry.event)
         state = next
-        return Step(entry: entry, state: next.stage.name, effects: effects.map(\.logName), fullState: next)
+        return Step(
+            entry: entry, state: Machine.name(of: Machine.stage(of: next)),
+            effects: effects.map(Machine.effectName(of:)),
+            fullState: next)
     }
 }

@@ -61,7 +61,9 @@ extension TripRepository {
     {
         let saved = CancelFlow.Request(
             bookingID: request.bookingID, version: request.version, key: request.idempotencyKey)
+        let log = runLog(CancelFlow.self)
         var (state, effects) = CancelFlow.reduce(.idle, .started(saved, resumed: resumed))
+        log?.append(.started(saved, resumed: resumed), state: state, effects: effects)
         // The booking last read (an answer, a lookup, the read after a
         // refusal): what a save keeps as the trip.
         var lastRead: BookingSnapshot?
@@ -89,6 +91,7 @@ extension TripRepository {
             }
             lastEvent = event
             let step = CancelFlow.reduce(state, event)
+            log?.append(event, state: step.state, effects: step.effects)
             state = step.state
             effects += step.effects
         }

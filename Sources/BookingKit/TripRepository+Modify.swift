@@ -103,7 +103,17 @@ extension TripRepository {
         from state: ModifyFlow.State, _ first: ModifyFlow.Event, request: ModifyFlow.Request, api: BookingAPIClient,
         boundary: ModifyBoundaryHook?
     ) async throws -> BookingSnapshot {
+        let log = runLog(ModifyFlow.self)
+        if let log, case .quoted(let quote) = state {
+            // The run starts at the quote the user accepted: its log first
+            // takes the flow there from its first state, so it replays from
+            // the start (a replay that reaches another state says so).
+            let change = ModifyFlow.DateChange(
+                bookingID: quote.bookingID, checkIn: quote.checkIn, checkOut: quote.checkOut)
+            log.appendSteps([.started(change), .quoteReceived(quote)], from: ModifyFlow.initialState)
+        }
         var (state, effects) = ModifyFlow.reduce(state, first)
+        log?.append(first, state: state, effects: effects)
         // The booking last read (an answer or a lookup): what a save keeps as the trip.
         var lastRead: BookingSnapshot?
         var newQuote: ModificationQuoteSnapshot?
@@ -133,6 +143,7 @@ extension TripRepository {
             }
             lastEvent = event
             let step = ModifyFlow.reduce(state, event)
+            log?.append(event, state: step.state, effects: step.effects)
             state = step.state
             effects += step.effects
         }

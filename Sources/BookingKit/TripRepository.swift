@@ -14,6 +14,11 @@ package actor TripRepository {
     let newID: @Sendable () -> String
     /// Where failures that are worked around are logged.
     let logger: Logger
+    /// Where each cancellation or change-of-dates run logs its events, by
+    /// flow name; nil keeps no log (`BookingClient.Seams.flowRunLogPath`).
+    let runLogPath: (@Sendable (String) -> String?)?
+    let dependencies: Dependencies
+    let logHandler: any LogHandler
 
     /// Opens the trips in `directory`. With `api` nil the repository is
     /// offline-only: reads work, `sync` does nothing. With `access`
@@ -23,9 +28,13 @@ package actor TripRepository {
     /// - Throws: what `BookingDatabase.init` throws.
     package init(
         directory: String, api: BookingAPIClient?, access: BookingDatabase.Access = .readWrite,
-        dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
+        dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler(),
+        runLogPath: (@Sendable (String) -> String?)? = nil
     ) throws {
         logger = Logger(handler: logHandler, source: "trips")
+        self.runLogPath = runLogPath
+        self.dependencies = dependencies
+        self.logHandler = logHandler
         store = try BookingDatabase(directory: directory, access: access)
         self.api = access == .readWrite ? api : nil
         now = dependencies.now

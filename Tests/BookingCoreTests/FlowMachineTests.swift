@@ -51,7 +51,7 @@ import Testing
 private enum Stuck: FlowMachine {
     enum State: String, Hashable, Sendable { case idle, waiting, done }
     enum Event: String, Hashable, Sendable, Codable { case start }
-    enum Effect: Hashable, Sendable {}
+    enum Effect: String, Hashable, Sendable { case unused }
 
     static let flowName = "stuck"
     static let initialState = State.idle
@@ -66,4 +66,5 @@ private enum Stuck: FlowMachine {
     static func name(of stage: State) -> String { stage.rawValue }
     static func isFinal(_ stage: State) -> Bool { stage == .done }
     static func eventName(of event: Event) -> String { event.rawValue }
+    static func effectName(of effect: Effect) -> String { effect.rawValue }
 }

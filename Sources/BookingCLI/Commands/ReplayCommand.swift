@@ -19,23 +19,56 @@ enum ReplayCommand: ArgumentCommand {
     static func run(_ path: String, _ invocation: Invocation) async throws -> ExitCode {
         try checkFile(path)
         if let report = try bugReport(at: path) { return replay(report, path: path, invocation) }
+        // Each line names its flow; a booking flow's log written before
+        // 2026-12-05 names none.
+        switch flow(ofLogAt: path) {
+        case CancelFlow.flowName: return try replay(path, CancelFlow.self, invocation)
+        case ModifyFlow.flowName: return try replay(path, ModifyFlow.self, invocation)
+        default: return try replay(path, BookingFlow.self, invocation)
+        }
+    }
+
+    /// The flow named by the first line of the log at `path`; nil when it
+    /// names none or is not an entry (the replay then says why).
+    private static func flow(ofLogAt path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var line = Data()
+        while line.count <= FlowReplay<BookingFlow>.longestLine,
+            let chunk = try? handle.read(upToCount: 1 << 12), !chunk.isEmpty
+        {
+            if let newline = chunk.firstIndex(of: UInt8(ascii: "\n")) {
+                line.append(chunk[chunk.startIndex..<newline])
+                break
+            }
+            line.append(chunk)
+        }
+        let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any]
+        return object?["flow"] as? String
+    }
+
+    /// Replays the log at `path` as a log of `Machine`, step by step.
+    private static func replay<Machine: FlowMachine>(
+        _ path: String, _ machine: Machine.Type, _ invocation: Invocation
+    ) throws -> ExitCode {
         var mismatches = 0
-        let count = try replay(path) { step in
+        let count = try replay(path, Machine.self) { step in
             if !step.matches { mismatches += 1 }
         }
         let matches = mismatches == 0
         if invocation.json {
-            try printJSON(path, matches: matches, count: count, console: invocation.console)
+            try printJSON(path, Machine.self, matches: matches, count: count, console: invocation.console)
         } else {
             let console = invocation.console
-            try replay(path, limit: count) { step in
+            try replay(path, Machine.self, limit: count) { step in
                 let effects = step.effects.isEmpty ? "" : "  [" + step.effects.joined(separator: ", ") + "]"
                 let logged = "\(step.entry.state) [\(step.entry.effects.joined(separator: ", "))]".terminalSafe
                 let verdict =
                     step.matches
                     ? console.styled("ok", .green)
                     : console.styled("MISMATCH (logged \(logged))", .red)
-                console.line("\(step.entry.sequence). \(step.entry.event.name) -> \(step.state)\(effects)  \(verdict)")
+                let event = Machine.eventName(of: step.entry.event)
+                console.line("\(step.entry.sequence). \(event) -> \(step.state)\(effects)  \(verdict)")
             }
             console.line(
                 matches
@@ -46,14 +79,18 @@ enum ReplayCommand: ArgumentCommand {
     }
 
     /// The one JSON document, written a step at a time.
-    private static func printJSON(_ path: String, matches: Bool, count: Int, console: Console) throws {
+    private static func printJSON<Machine: FlowMachine>(
+        _ path: String, _ machine: Machine.Type, matches: Bool, count: Int, console: Console
+    ) throws {
         let log = JSONValue.string(path).serialized()
-        console.write("{\n  \"log\": \(log),\n  \"matches\": \(matches),\n  \"steps\": [")
+        console.write(
+            "{\n  \"log\": \(log),\n  \"flow\": \(JSONValue.string(Machine.flowName).serialized()),\n  \"matches\": \(matches),\n  \"steps\": ["
+        )
         var first = true
-        try replay(path, limit: count) { step in
+        try replay(path, Machine.self, limit: count) { step in
             let object: JSONValue = [
                 "sequence": .number(step.entry.sequence),
-                "event": .string(step.entry.event.name),
+                "event": .string(Machine.eventName(of: step.entry.event)),
                 "loggedState": .string(step.entry.state),
                 "replayedState": .string(step.state),
                 "loggedEffects": .array(step.entry.effects.map { .string($0) }),
@@ -166,9 +203,11 @@ enum ReplayCommand: ArgumentCommand {
     }
 
     @discardableResult
-    private static func replay(_ path: String, limit: Int? = nil, _ body: (Replay.Step) throws -> Void) throws -> Int {
+    private static func replay<Machine: FlowMachine>(
+        _ path: String, _ machine: Machine.Type, limit: Int? = nil, _ body: (FlowReplay<Machine>.Step) throws -> Void
+    ) throws -> Int {
         do {
-            return try Replay.stream(path, limit: limit, body)
+            return try FlowReplay<Machine>.stream(path, limit: limit, body)
         } catch let error as EventLogError {
             throw CommandFailure.rejected("cannot replay: \(error)")
         }

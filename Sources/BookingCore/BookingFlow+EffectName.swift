@@ -1,5 +1,3 @@
-import BookingCore
-
 extension BookingFlow.Effect {
     /// A short name with no ids and no personal data, for logs and replay.
     package var logName: String {
