@@ -110,14 +110,15 @@ public final class BookingClient: Sendable {
         let transport: any Transport = signing
         let apiKey: String = if case .apiKey(let key) = configuration.credential { key } else { "" }
         do {
-            // One connection to the cache: the Retry-After gate is read
-            // through it, then the search keeps it.
-            let cache = try CacheDatabase(directory: directory)
+            // One connection to the cache for the client's life: the
+            // Retry-After gate, the restore, the payment-method switch and
+            // the search all use it (`SharedCache`).
+            let cache = try SharedCache(directory: directory)
             var api = BookingAPIClient(
                 server: server, apiKey: apiKey, transport: transport, configuration: configuration.api,
                 sleeper: seams.retrySleeper ?? dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
                 retryAfterMemory: CachedRetryAfterMemory(
-                    directory: directory, server: server, reading: cache,
+                    directory: directory, server: server, sharing: cache,
                     nowUnixSeconds: dependencies.wallClockSeconds()),
                 keyLifetimeMemory: SavedKeyLifetime(directory: directory, server: server, logger: logger))
             api.onRefusedAnswer = seams.refusedAnswer
@@ -130,10 +131,10 @@ public final class BookingClient: Sendable {
                 dependencies: dependencies,
                 logPath: seams.eventLogPath ?? EventLogDirectory.startRun(configuration.flowLog, dependencies, logger),
                 logHandler: configuration.logHandler,
-                boundaryHook: seams.boundaryHook)
+                boundaryHook: seams.boundaryHook, cache: cache)
             if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
             paymentMethodSwitch = PaymentMethodSwitchReader(
-                api: api, directory: directory, reading: cache, dependencies: dependencies, logger: logger,
+                api: api, cache: cache, dependencies: dependencies, logger: logger,
                 bound: seams.paymentMethodsReadBound ?? PaymentMethodSwitchReader.readBound)
             search = try SearchRepository(
                 cache: cache, api: api, dependencies: dependencies, debounce: configuration.suggestionDebounce,

@@ -14,6 +14,9 @@ package final class BookingRuntime: Sendable {
     package let runner: EffectRunner
     /// The booking flow.
     package let flow: FlowStore
+    /// The client's connection to the cache (a restored hold's price); nil
+    /// opens the directory's when asked.
+    let cache: SharedCache?
     /// The event log, if kept.
     package let log: EventLog?
     /// Why the event log asked for could not be opened, if it could not (the
@@ -36,8 +39,9 @@ package final class BookingRuntime: Sendable {
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
         dependencies: Dependencies = .live, openChallenge: @escaping EffectRunner.ChallengeOpener = { _, _ in },
         logPath: String? = nil, logHandler: any LogHandler = SilentLogHandler(),
-        boundaryHook: EffectRunner.BoundaryHook? = nil
+        boundaryHook: EffectRunner.BoundaryHook? = nil, cache: SharedCache? = nil
     ) throws {
+        self.cache = cache
         self.api = api
         self.directory = directory
         self.dependencies = dependencies
@@ -72,7 +76,10 @@ package final class BookingRuntime: Sendable {
         let reading = dependencies.bootReading()
         let directory = self.directory
         let record = try await repository.attemptToRestore()
-        let hold = record.flatMap { HoldRestorer.restoredHold($0, directory: directory, now: now, reading: reading) }
+        let cache = self.cache
+        let hold = record.flatMap {
+            HoldRestorer.restoredHold($0, directory: directory, cache: cache, now: now, reading: reading)
+        }
         return await flow.send(.restored(record, hold: hold))
     }
 }

@@ -14,13 +14,16 @@ enum HoldRestorer {
     ///   - now: the hold clock, read before `reading` so the countdown never
     ///     shows more time than is left.
     ///   - reading: the boot clock now; nil when the platform cannot tell.
+    ///   - cache: the client's connection to the cache; nil opens
+    ///     `directory`'s when a price is looked for.
     static func restoredHold(
-        _ stored: SavedAttempt, directory: String, now: MonotonicInstant, reading: BootClock.Reading?
+        _ stored: SavedAttempt, directory: String, cache: SharedCache? = nil, now: MonotonicInstant,
+        reading: BootClock.Reading?
     ) -> RestoredHold? {
         guard stored.phase == .held, let holdID = stored.holdID, let text = stored.holdAnchor,
             let anchor = SavedHoldAnchor(storageText: text), let reading,
             case .known(let left) = anchor.timeLeft(currentBootID: reading.bootID, sinceBoot: reading.sinceBoot),
-            left > .zero, let price = stored.coupon?.price ?? quotedPrice(stored, directory: directory)
+            left > .zero, let price = stored.coupon?.price ?? quotedPrice(stored, cache: cache ?? (try? SharedCache(directory: directory)))
         else { return nil }
         let (seconds, attoseconds) = left.components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
@@ -30,8 +33,8 @@ enum HoldRestorer {
     }
 
     /// The price of the attempt's quote on a cached result page, if one lists it.
-    private static func quotedPrice(_ stored: SavedAttempt, directory: String) -> PriceBreakdown? {
-        guard let cache = try? CacheDatabase(directory: directory) else { return nil }
+    private static func quotedPrice(_ stored: SavedAttempt, cache: SharedCache?) -> PriceBreakdown? {
+        guard let cache else { return nil }
         let offer = try? cache.recovering { cache in
             try cache.resultPages.firstPage(mentioning: stored.offerID.rawValue) { page in
                 (try? SearchRepository.offers(in: page))?.first {

@@ -16,7 +16,9 @@ package final class PaymentMethodSwitchReader: Sendable {
     package static let freshFor: TimeInterval = 10
 
     private let api: BookingAPIClient
-    private let directory: String
+    /// The client's connection to the cache: the switch is read from it at
+    /// start and saved through it.
+    private let cache: SharedCache
     private let server: String
     private let dependencies: Dependencies
     private let logger: Logger
@@ -26,16 +28,16 @@ package final class PaymentMethodSwitchReader: Sendable {
     /// The read under way, if any, with its generation.
     private let reading = Locked<(generation: Int, task: Task<Void, Never>)?>(nil)
 
-    /// A reader for `api`'s server, starting from what `directory`'s cache
-    /// saved, read through `cache` (the client's own connection to it; later
-    /// saves open the cache anew), waiting at most `bound` for the server.
+    /// A reader for `api`'s server, starting from what the cache saved, read
+    /// and saved through `cache` (the client's own connection to it),
+    /// waiting at most `bound` for the server.
     init(
-        api: BookingAPIClient, directory: String, reading cache: CacheDatabase, dependencies: Dependencies,
+        api: BookingAPIClient, cache: SharedCache, dependencies: Dependencies,
         logger: Logger, bound: Duration = readBound
     ) {
         self.bound = bound
         self.api = api
-        self.directory = directory
+        self.cache = cache
         server = api.server.description
         self.dependencies = dependencies
         self.logger = logger.named("payment-methods")
@@ -144,7 +146,6 @@ package final class PaymentMethodSwitchReader: Sendable {
                     ((value.readAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970 * 1_000).rounded()))
         }
         do {
-            let cache = try CacheDatabase(directory: directory)
             try cache.recovering { cache in
                 let saved = try cache.paymentMethodSwitches.rows(server: server)
                 guard
@@ -162,7 +163,7 @@ package final class PaymentMethodSwitchReader: Sendable {
     }
 
     /// What `cache` saved for `server`, or the never-heard defaults.
-    private static func saved(in cache: CacheDatabase, server: String, logger: Logger) -> PaymentMethods {
+    private static func saved(in cache: SharedCache, server: String, logger: Logger) -> PaymentMethods {
         let rows: [PaymentMethodSwitchTable.Row]
         do {
             rows = try cache.recovering { try $0.paymentMethodSwitches.rows(server: server) }

@@ -6,8 +6,9 @@ import Foundation
 /// Place suggestions and pages of offers, cached in `cache.sqlite` by the
 /// whole query.
 package actor SearchRepository {
-    /// `cache.sqlite`: suggestions, recent searches, pages, offer marks.
-    let cache: CacheDatabase
+    /// `cache.sqlite`: suggestions, recent searches, pages, offer marks,
+    /// through the client's one connection.
+    let cache: SharedCache
     /// The API client.
     let api: BookingAPIClient
     /// What the debounce sleeps on.
@@ -40,15 +41,15 @@ package actor SearchRepository {
         suggestionLifetime: TimeInterval = 24 * 60 * 60, logHandler: any LogHandler = SilentLogHandler()
     ) throws {
         try self.init(
-            cache: try CacheDatabase(directory: directory), api: api, dependencies: dependencies, debounce: debounce,
+            cache: try SharedCache(directory: directory), api: api, dependencies: dependencies, debounce: debounce,
             minimumQueryLength: minimumQueryLength, staleness: staleness, suggestionLifetime: suggestionLifetime,
             logHandler: logHandler)
     }
 
-    /// The same over a cache already opened (`BookingClient` reads the
-    /// Retry-After gate through it first), which the repository takes over.
+    /// The same over the client's connection to the cache, which the
+    /// switch, the Retry-After gate and the restore use too.
     package init(
-        cache: sending CacheDatabase, api: BookingAPIClient, dependencies: Dependencies = .live,
+        cache: SharedCache, api: BookingAPIClient, dependencies: Dependencies = .live,
         debounce: Duration = .milliseconds(250), minimumQueryLength: Int = 2, staleness: TimeInterval = 15 * 60,
         suggestionLifetime: TimeInterval = 24 * 60 * 60, logHandler: any LogHandler = SilentLogHandler()
     ) throws {

@@ -16,11 +16,15 @@ import Testing
         var syncs: [String: Int] = [:]
         /// Request lines, ids replaced by `{id}`.
         var requests: [String] = []
+        /// Opens of each database file (`booking.sqlite`, `cache.sqlite`)
+        /// by the command's own process (the sandbox is another).
+        var opens: [String: Int] = [:]
 
         var syncCount: Int { syncs.values.reduce(0, +) }
         var description: String {
             let files = syncs.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-            return "syncs [\(files)], requests \(requests)"
+            let opened = opens.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            return "syncs [\(files)], requests \(requests), opens [\(opened)]"
         }
     }
 
@@ -74,7 +78,7 @@ import Testing
             let path = try #require(Booking.path)
             let run = try await Booking.execute(
                 strace,
-                ["-f", "-y", "-e", "trace=fdatasync,fsync,sendto", "-o", log, path] + booking.global + arguments,
+                ["-f", "-y", "-e", "trace=fdatasync,fsync,sendto,openat", "-o", log, path] + booking.global + arguments,
                 environment: booking.environment)
             try #require(run.status == 0, "\(arguments) failed: \(run.output) \(run.error)")
             return Self.work(in: try String(contentsOfFile: log, encoding: .utf8), dataDirectory: booking.global[1])
@@ -92,6 +96,8 @@ import Testing
             #expect(booking <= ceiling.bookingSyncs, "\(ceiling.command): \(work)")
             #expect(work.syncCount - booking <= ceiling.otherSyncs, "\(ceiling.command): \(work)")
             #expect(work.syncs["cache", default: 0] == 0, "\(ceiling.command) synced the cache: \(work)")
+            // One connection to the cache per client (`SharedCache`).
+            #expect(work.opens["cache.sqlite", default: 0] <= 1, "\(ceiling.command) opened the cache again: \(work)")
             #expect(work.requests.sorted() == ceiling.requests.sorted(), "\(ceiling.command): \(work)")
             print("SyncsPerCommandTests: \(ceiling.command): \(work)")
         }
@@ -110,6 +116,10 @@ import Testing
                 work.syncs[kind(of: file, dataDirectory: dataDirectory), default: 0] += 1
             } else if line.contains("sendto("), let request = requestLine(String(line)) {
                 work.requests.append(request)
+            } else if line.contains("openat("), !line.contains("= -1") {
+                for file in ["booking.sqlite", "cache.sqlite"] where line.contains("/\(file)\"") {
+                    work.opens[file, default: 0] += 1
+                }
             }
         }
         return work
