@@ -23,7 +23,9 @@ enum HoldRestorer {
         guard stored.phase == .held, let holdID = stored.holdID, let text = stored.holdAnchor,
             let anchor = SavedHoldAnchor(storageText: text), let reading,
             case .known(let left) = anchor.timeLeft(currentBootID: reading.bootID, sinceBoot: reading.sinceBoot),
-            left > .zero, let price = stored.coupon?.price ?? quotedPrice(stored, cache: cache ?? (try? SharedCache(directory: directory)))
+            left > .zero,
+            let price = stored.coupon?.price
+                ?? quotedPrice(stored, cache: cache ?? (try? SharedCache(directory: directory)))
         else { return nil }
         let (seconds, attoseconds) = left.components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
