@@ -107,6 +107,8 @@ package final class Services: Sendable {
             boundaryHook: CrashHook.hook(environment: environment),
             cancelBoundaryHook: CrashHook.cancelHook(environment: environment))
         seams.modifyBoundaryHook = CrashHook.modifyHook(environment: environment)
+        // The lock check's connection is the runtime's: one open of booking.sqlite.
+        seams.bookingsConnection = lockCheck.handOver()
         // Each cancellation and change of dates keeps a log of its own run.
         seams.flowRunLogPath = { flow in EventLogFiles.newPath(in: directory, command: flow) }
         seams.serverSpaceName = settings.dataSpace.server

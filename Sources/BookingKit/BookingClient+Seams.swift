@@ -23,6 +23,11 @@ extension BookingClient {
         /// run, for `booking replay`. Nil: beside the app's flow log when
         /// `Configuration.flowLog` is set, else none.
         package var flowRunLogPath: (@Sendable (_ flow: String) -> String?)? = nil
+        /// `booking.sqlite` opened already (the command line's lock check,
+        /// `DataDirectoryLockCheck.handOver()`), for the runtime to run on
+        /// instead of opening its own; used only when it is the data
+        /// space's file.
+        package var bookingsConnection: BookingConnection? = nil
         /// Asked at every effect boundary; `false` stops the runtime there,
         /// as a process death would. For crash tests only.
         package var boundaryHook: EffectRunner.BoundaryHook?

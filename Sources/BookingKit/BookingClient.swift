@@ -131,7 +131,7 @@ public final class BookingClient: Sendable {
                 dependencies: dependencies,
                 logPath: seams.eventLogPath ?? EventLogDirectory.startRun(configuration.flowLog, dependencies, logger),
                 logHandler: configuration.logHandler,
-                boundaryHook: seams.boundaryHook, cache: cache)
+                boundaryHook: seams.boundaryHook, cache: cache, connection: seams.bookingsConnection)
             if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
             paymentMethodSwitch = PaymentMethodSwitchReader(
                 api: api, cache: cache, dependencies: dependencies, logger: logger,

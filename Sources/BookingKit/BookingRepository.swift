@@ -53,11 +53,19 @@ package actor BookingRepository {
     ///   - dependencies: its wall clock (for `created_at`/`updated_at` and
     ///     the key lifetime only) and its source of attempt ids and keys.
     ///   - logHandler: where failures are logged (nothing by default).
+    ///   - connection: `booking.sqlite` opened already (the command line's
+    ///     lock check), taken over when it is `directory`'s; else opened.
     package init(
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
-        dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
+        dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler(),
+        connection: BookingConnection? = nil
     ) throws {
-        store = try BookingDatabase(directory: directory)
+        let path = (directory as NSString).appendingPathComponent(BookingDatabase.fileName)
+        if let given = connection?.database, given.database.path == path {
+            store = given
+        } else {
+            store = try BookingDatabase(directory: directory)
+        }
         logger = Logger(handler: logHandler, source: "repository")
         self.api = api
         self.configuration = configuration

@@ -39,7 +39,8 @@ package final class BookingRuntime: Sendable {
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
         dependencies: Dependencies = .live, openChallenge: @escaping EffectRunner.ChallengeOpener = { _, _ in },
         logPath: String? = nil, logHandler: any LogHandler = SilentLogHandler(),
-        boundaryHook: EffectRunner.BoundaryHook? = nil, cache: SharedCache? = nil
+        boundaryHook: EffectRunner.BoundaryHook? = nil, cache: SharedCache? = nil,
+        connection: BookingConnection? = nil
     ) throws {
         self.cache = cache
         self.api = api
@@ -47,7 +48,7 @@ package final class BookingRuntime: Sendable {
         self.dependencies = dependencies
         repository = try BookingRepository(
             directory: directory, api: api, configuration: configuration, dependencies: dependencies,
-            logHandler: logHandler)
+            logHandler: logHandler, connection: connection)
         runner = EffectRunner(
             repository: repository, dependencies: dependencies, openChallenge: openChallenge,
             boundaryHook: boundaryHook)

@@ -65,6 +65,13 @@ import Testing
         ("reconcile", 4, 1, []),
     ]
 
+    /// The most opens of `booking.sqlite` each command's process makes
+    /// (measured 2026-12-05): the lock check's connection is the runtime's
+    /// (`DataDirectoryLockCheck.handOver()`); the trips keep one of their
+    /// own, and `trips` is the lean viewer's run and then `booking-cli`'s.
+    /// One more each before the hand-over.
+    static let bookingOpens = ["hold": 3, "pay": 2, "status": 2, "trips": 4, "reconcile": 2]
+
     @Test(ExternalTool.needed("strace"))
     func eachCommandMakesNoMoreSyncsAndRequestsThanItsCeiling() async throws {
         let strace = try #require(ExternalTool.path("strace"))
@@ -96,6 +103,8 @@ import Testing
             #expect(booking <= ceiling.bookingSyncs, "\(ceiling.command): \(work)")
             #expect(work.syncCount - booking <= ceiling.otherSyncs, "\(ceiling.command): \(work)")
             #expect(work.syncs["cache", default: 0] == 0, "\(ceiling.command) synced the cache: \(work)")
+            let opens = work.opens["booking.sqlite", default: 0]
+            #expect(opens <= Self.bookingOpens[ceiling.command, default: 0], "\(ceiling.command): \(work)")
             // One connection to the cache per client (`SharedCache`).
             #expect(work.opens["cache.sqlite", default: 0] <= 1, "\(ceiling.command) opened the cache again: \(work)")
             #expect(work.requests.sorted() == ceiling.requests.sorted(), "\(ceiling.command): \(work)")

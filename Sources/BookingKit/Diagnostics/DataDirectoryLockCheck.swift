@@ -1,3 +1,4 @@
+import BookingPrimitives
 import BookingSQLite
 import BookingStore
 
@@ -8,16 +9,15 @@ import BookingStore
 /// failed hold or payment. Any other error is left for the client to
 /// report. The command line's check, through `BookingDiagnostics`.
 ///
-/// The connection stays open for the command's life, beside the client's
-/// (it holds no lock or read transaction once the check is done). Closed
-/// right away, it was the file's only connection, so its close checkpointed
-/// the WAL the previous run left, synced the file and deleted the WAL; the
-/// client then created a new WAL, synced its header and the data directory:
-/// three syncs of `booking.sqlite` and one of the directory in every command
-/// beyond its own commits (BENCHMARKS.md, "Syncs and requests per command").
+/// The connection is then handed to the client (`handOver()`,
+/// `BookingClient.Seams.bookingsConnection`), which runs on it: one open of
+/// `booking.sqlite` for both. It keeps the WAL when it closes: closed as
+/// the file's last connection it would checkpoint the WAL the previous run
+/// left, sync the file and delete the WAL, and the next command would
+/// create it anew (BENCHMARKS.md, "Syncs and requests per command").
 ///
-/// Only `init` uses the connection; afterwards it is only kept, and closed
-/// with the check. Hence `@unchecked Sendable`.
+/// Only `init` uses the connection; afterwards it is only handed over once,
+/// under a lock. Hence `@unchecked Sendable`.
 package final class DataDirectoryLockCheck: @unchecked Sendable {
     /// Why the check refused the directory.
     package enum Refusal: Error {
@@ -27,8 +27,9 @@ package final class DataDirectoryLockCheck: @unchecked Sendable {
         case locked
     }
 
-    /// The connection, nil when opening it failed for a reason left to the client.
-    private let bookings: BookingDatabase?
+    /// The connection, nil when opening it failed for a reason left to the
+    /// client, or once handed over.
+    private let bookings: Locked<BookingDatabase?>
 
     /// Opens and checks `booking.sqlite` in `directory`.
     ///
@@ -43,13 +44,33 @@ package final class DataDirectoryLockCheck: @unchecked Sendable {
             // its client first), this is the last connection: its close
             // leaves the WAL for the next command rather than checkpointing it.
             try? bookings.database.keepWALOnClose()
-            self.bookings = bookings
+            self.bookings = Locked(bookings)
         } catch let error as SQLiteError where error.isUnusableFile {
             throw .unusable("\(error)")
         } catch let error as SQLiteError where error.isBusy {
             throw .locked
         } catch {
-            bookings = nil
+            bookings = Locked(nil)
         }
+    }
+
+    /// The checked connection, for the client to run on; nil after the
+    /// first call, or when the check could not open one.
+    package func handOver() -> BookingConnection? {
+        bookings.withLock { bookings in
+            defer { bookings = nil }
+            return bookings.map(BookingConnection.init)
+        }
+    }
+}
+
+/// An open `booking.sqlite` passed from the code that opened it to the one
+/// that takes it over (the lock check to the client's repository): used by
+/// one owner at a time, never two. Hence `@unchecked Sendable`.
+package final class BookingConnection: @unchecked Sendable {
+    let database: BookingDatabase
+
+    init(_ database: BookingDatabase) {
+        self.database = database
     }
 }
