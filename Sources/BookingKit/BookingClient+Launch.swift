@@ -72,6 +72,10 @@ extension BookingClient {
     /// something (then logged at `info`).
     package func settleOpenWork(within bound: Duration) async -> OpenWorkSettlement? {
         let (repository, logger) = (runtime.repository, self.logger)
+        // Inside a launch's shared hold reads, the settling keeps them
+        // shared until it ends, even past `bound` (a loaded device): its
+        // read of the held attempt's hold and the restore's stay one GET.
+        let leased = await repository.leaseHoldReadSharing()
         let settling = Task {
             let cancellations = await self.settleCancellations()
             // An unreadable table is reconciled all the same: its report names the error.
@@ -86,6 +90,7 @@ extension BookingClient {
             if let cancellations, cancellations.settledAnything {
                 logger.log(.info, "settled at launch: \(cancellations)")
             }
+            if leased { await repository.endHoldReadLease() }
             return OpenWorkSettlement(cancellations: cancellations, attempts: attempts)
         }
         // Real time: the bound is how long a launch may keep the user waiting.

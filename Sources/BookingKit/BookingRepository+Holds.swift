@@ -92,7 +92,30 @@ extension BookingRepository {
     /// flow's read of the restored hold and the reconciliation's are one
     /// `GET`. Any later read asks the server again.
     package func shareHoldReads(_ sharing: Bool) {
-        sharedHoldReads = sharing ? [:] : nil
+        holdReadWindowOpen = sharing
+        if sharing {
+            if sharedHoldReads == nil { sharedHoldReads = [:] }
+        } else if holdReadLeases == 0 {
+            sharedHoldReads = nil
+        }
+    }
+
+    /// Keeps an open window of shared hold reads open for work that may
+    /// outlive it (the launch's settling, which goes on past its bound):
+    /// its read and the restore's stay one `GET` whichever comes last.
+    /// Returns whether a window was open; only then is the lease to be
+    /// ended (`endHoldReadLease`).
+    package func leaseHoldReadSharing() -> Bool {
+        guard sharedHoldReads != nil else { return false }
+        holdReadLeases += 1
+        return true
+    }
+
+    /// Ends a lease `leaseHoldReadSharing` gave; the last one out of a
+    /// closed window closes the sharing.
+    package func endHoldReadLease() {
+        holdReadLeases = max(0, holdReadLeases - 1)
+        if holdReadLeases == 0 && !holdReadWindowOpen { sharedHoldReads = nil }
     }
 
     /// The server's answer for `holdID`: a shared read's, or a new `GET`.

@@ -35,6 +35,12 @@ package actor BookingRepository {
     /// attempt, each one given once more to the next read of that hold, so
     /// the restore and the reconciliation read a hold once. Nil otherwise.
     var sharedHoldReads: [AttemptID: SharedHoldRead]?
+    /// Whether a launch's window of shared hold reads is open
+    /// (`shareHoldReads`), and how many pieces of work it started hold it
+    /// open past its end (`leaseHoldReadSharing`): the reads stay shared
+    /// until both are done.
+    var holdReadWindowOpen = false
+    var holdReadLeases = 0
     /// The releases this repository is sending now: never two calls under
     /// one release's key at once (the second would not see the first's
     /// `Retry-After`).
