@@ -17,8 +17,8 @@ import BookingStore
 /// create it anew (BENCHMARKS.md, "Syncs and requests per command").
 ///
 /// Only `init` uses the connection; afterwards it is only handed over once,
-/// under a lock. Hence `@unchecked Sendable`.
-package final class DataDirectoryLockCheck: @unchecked Sendable {
+/// under a lock.
+package final class DataDirectoryLockCheck: Sendable {
     /// Why the check refused the directory.
     package enum Refusal: Error {
         /// The file or directory is not one to use; the words say why.
