@@ -16,16 +16,21 @@ package enum EventLogDirectory {
     static func startRun(_ settings: FlowLogSettings, now: Date, logger: Logger) -> String {
         let directory = settings.directory.path
         trim(settings, keeping: nil, now: now, logger: logger)
-        let name = "\(prefix)\(stamp(now))-\(ProcessInfo.processInfo.processIdentifier).jsonl"
-        return (directory as NSString).appendingPathComponent(name)
+        return path(in: directory, flow: nil, now: now)
     }
 
     /// The path of a new log for one run of `flow` (a cancellation, a
     /// change of dates) in `settings.directory`, named as the run logs are,
     /// so the same trimming keeps it in bounds.
     static func newRunPath(_ settings: FlowLogSettings, flow: String, now: Date) -> String {
-        let name = "\(prefix)\(stamp(now))-\(flow)-\(ProcessInfo.processInfo.processIdentifier).jsonl"
-        return (settings.directory.path as NSString).appendingPathComponent(name)
+        path(in: settings.directory.path, flow: flow, now: now)
+    }
+
+    /// `bookingkit-<time>[-<flow>]-<pid>.jsonl` in `directory`.
+    private static func path(in directory: String, flow: String?, now: Date) -> String {
+        let flowPart = flow.map { "-\($0)" } ?? ""
+        let name = "\(prefix)\(stamp(now))\(flowPart)-\(ProcessInfo.processInfo.processIdentifier).jsonl"
+        return (directory as NSString).appendingPathComponent(name)
     }
 
     /// `now` as every event log's name starts (or, here, goes on) with it:
