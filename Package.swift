@@ -150,7 +150,7 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["SchemaEmbedder"]
         ),
-        .testTarget(name: "BookingPrimitivesTests", dependencies: ["BookingPrimitives"]),
+        .testTarget(name: "BookingPrimitivesTests", dependencies: ["BookingPrimitives", "TestSupport"]),
         .testTarget(name: "BookingSQLiteTests", dependencies: ["BookingSQLite", "TestSupport"]),
         .testTarget(name: "BookingCoreTests", dependencies: ["BookingCore", "TestSupport"]),
         .testTarget(
