@@ -53,7 +53,14 @@ public enum BookingTool {
                 let invocation = Invocation(
                     command: command, settings: settings, console: console,
                     environment: environment)
-                let code = try await prepared.run(invocation)
+                let code: ExitCode
+                do {
+                    code = try await prepared.run(invocation)
+                } catch {
+                    await invocation.opened.closeAll()
+                    throw error
+                }
+                await invocation.opened.closeAll()
                 if console.hasLostReader && code == .unknown {
                     console.note(
                         "booking: the output was closed and the outcome is not known yet: run `booking status`")

@@ -22,7 +22,12 @@ package final class EmbeddedSandbox: Sendable {
         var configuration = SandboxConfiguration(
             databasePath: SandboxConfiguration.databasePath(inDataDirectory: directory))
         if let holdTTLMilliseconds { configuration.holdTTLMilliseconds = holdTTLMilliseconds }
-        server = try SandboxServer(configuration: configuration, listenerConfiguration: HTTPListener.Configuration())
+        // Stopped when the run ends (`Services.close`): a request the run
+        // stopped waiting for is cut then, as the process's exit would cut
+        // it, never waited for.
+        var listener = HTTPListener.Configuration()
+        listener.shutdownGracePeriod = .zero
+        server = try SandboxServer(configuration: configuration, listenerConfiguration: listener)
         let port = try server.start()
         address = try ServerAddress("http://127.0.0.1:\(port)")
     }
@@ -35,7 +40,7 @@ package final class EmbeddedSandbox: Sendable {
         try BookingDiagnostics.makeOwnerOnlyDirectory(atPath: directory)
     }
 
-    /// Stops serving (requests in flight finish first).
+    /// Stops serving; requests in flight are cut.
     package func stop() async {
         await server.shutdown()
     }

@@ -13,6 +13,8 @@ package struct Invocation: Sendable {
     package let console: Console
     /// The environment.
     package let environment: [String: String]
+    /// The services this run opened, closed when it ends.
+    package let opened = OpenedServices()
 
     /// Creates an invocation.
     package init(command: ParsedCommand, settings: Settings, console: Console, environment: [String: String]) {
@@ -31,9 +33,10 @@ package struct Invocation: Sendable {
         eventLog: String? = nil, pace: Services.Pace = .patient,
         wrapTransport: (any Transport) -> any Transport = { $0 }, holdTTLMilliseconds: Int64? = nil
     ) throws(CommandFailure) -> Services {
-        try Services(
-            settings: settings, console: console, environment: environment, eventLog: eventLog, pace: pace,
-            wrapTransport: wrapTransport, holdTTLMilliseconds: holdTTLMilliseconds)
+        opened.keep(
+            try Services(
+                settings: settings, console: console, environment: environment, eventLog: eventLog, pace: pace,
+                wrapTransport: wrapTransport, holdTTLMilliseconds: holdTTLMilliseconds))
     }
 
     /// The services, once the launch-time settling that every command that

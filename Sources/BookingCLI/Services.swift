@@ -138,6 +138,13 @@ package final class Services: Sendable {
         }
     }
 
+    /// Stops the embedded sandbox, if one was started (a request in flight
+    /// is cut, as the process's exit would): what the run opened closes
+    /// with it.
+    package func close() async {
+        await embedded?.stop()
+    }
+
     /// Whether the server is a sandbox (embedded, or on this machine): its
     /// 3-D Secure challenges can be completed by the CLI.
     package var isSandbox: Bool {

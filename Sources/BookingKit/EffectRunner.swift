@@ -1,5 +1,6 @@
 import BookingAPI
 import BookingCore
+import BookingPrimitives
 import BookingStore
 import Foundation
 
@@ -37,6 +38,10 @@ package final class EffectRunner: Sendable {
     private let openChallenge: ChallengeOpener
     /// The repository's log handler, for effects whose failure is worked around.
     private let logger: Logger
+    /// The tasks waiting to fire a later event (a hold's expiry, a later
+    /// look): cancelled with the runner, so a client that is let go closes
+    /// its files at once, not when its hold would have expired.
+    private let timers = Locked<(next: Int, tasks: [Int: Task<Void, Never>])>((0, [:]))
 
     /// Creates a runner.
     ///
@@ -59,8 +64,10 @@ package final class EffectRunner: Sendable {
     package func run(_ effects: [BookingFlow.Effect], sink: @escaping EventSink) async {
         for effect in effects {
             guard await passes("before", effect) else { return }
-            let deliver: EventSink = { [self] event in
-                if await passes("after", effect) { await sink(event) }
+            // Weak: a timer's task keeps neither the runner nor its files
+            // (the flow that owns the runner is gone when it is).
+            let deliver: EventSink = { [weak self] event in
+                if let self, await passes("after", effect) { await sink(event) }
             }
             guard await perform(effect, sink: deliver) else { return }
         }
@@ -286,10 +293,20 @@ package final class EffectRunner: Sendable {
         _ make: @escaping @Sendable () async -> BookingFlow.Event
     ) {
         let sleeper = dependencies.sleeper
-        Task {
-            do { try await sleeper.sleep(for: delay) } catch { return }
-            await sink(await make())
+        let timers = self.timers
+        timers.withLock { pending in
+            let number = pending.next
+            pending.next += 1
+            pending.tasks[number] = Task {
+                defer { _ = timers.withLock { $0.tasks.removeValue(forKey: number) } }
+                do { try await sleeper.sleep(for: delay) } catch { return }
+                await sink(await make())
+            }
         }
+    }
+
+    deinit {
+        for task in timers.withLock({ $0.tasks.values }) { task.cancel() }
     }
 
     static func holdFailure(_ error: any Error, for id: AttemptID) -> BookingFlow.HoldFailure {

@@ -43,13 +43,14 @@ struct DemoCommand: BookingCommand {
         settings.server = nil
         settings.apiKey = Settings.demoKey
         var injector: HeaderInjectingTransport?
-        let services = try Services(
-            settings: settings, console: invocation.console, environment: [:], eventLog: "demo",
-            wrapTransport: { base in
-                let wrapped = HeaderInjectingTransport(base)
-                injector = wrapped
-                return wrapped
-            })
+        let services = invocation.opened.keep(
+            try Services(
+                settings: settings, console: invocation.console, environment: [:], eventLog: "demo",
+                wrapTransport: { base in
+                    let wrapped = HeaderInjectingTransport(base)
+                    injector = wrapped
+                    return wrapped
+                }))
         let show = !invocation.json
         let step = { (number: Int, title: String) in
             if show { invocation.console.line("\n" + invocation.console.styled("\(number)/7 \(title)", .bold)) }
