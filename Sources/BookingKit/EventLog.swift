@@ -125,9 +125,12 @@ package final class FlowEventLog<Machine: FlowMachine>: Sendable {
         return try? JSONSerialization.data(withJSONObject: clean(object), options: [.sortedKeys])
     }
 
-    /// Reads every entry of the log at `path`.
+    /// Reads every entry of the log at `path`. A last line without its
+    /// newline that is not an entry, after entries, is one still being
+    /// written (a run appending now) or cut by a crash: it is left out,
+    /// never a reason to refuse the lines before it.
     ///
-    /// - Throws: `EventLogError` naming the first line that is not an entry.
+    /// - Throws: `EventLogError` naming the first other line that is not an entry.
     package static func read(_ path: String) throws -> [Entry] {
         let data: Data
         do {
@@ -136,10 +139,13 @@ package final class FlowEventLog<Machine: FlowMachine>: Sendable {
             throw EventLogError.unreadable(path: path, reason: error.localizedDescription)
         }
         var entries: [Entry] = []
-        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.isEmpty {
+        let lines = data.split(separator: UInt8(ascii: "\n"))
+        let unfinished = data.last != UInt8(ascii: "\n") ? lines.count - 1 : nil
+        for (number, line) in lines.enumerated() where !line.isEmpty {
             do {
                 entries.append(try JSONDecoder().decode(Entry.self, from: Data(line)))
             } catch {
+                if number == unfinished && !entries.isEmpty { break }
                 throw EventLogError.badLine(
                     number: number + 1, reason: String(describing: error).prefix(200).description)
             }

@@ -89,6 +89,7 @@ import Testing
 
     @Test func aHandEditedBundleSaysWhereItDeparts() async throws {
         var (report, _, _) = try await bundle()
+        try #require(report.runs.count == 1)
         let index = try #require(report.runs[0].entries.firstIndex { $0.state == "unknown" })
         report.runs[0].entries[index].state = "confirmed"
         let departure = try #require(report.replay().departure)

@@ -58,6 +58,25 @@ import Testing
         #expect(error?.description.contains("line 1") == true)
     }
 
+    /// A bug report taken while a run appends (or after a crash cut its
+    /// last write) reads the lines before the cut one; a cut line in the
+    /// middle is still an error.
+    @Test func aLastLineCutMidWriteIsLeftOutAndTheRestRead() throws {
+        let directory = TemporaryDirectory("event-log")
+        let path = directory.file("events.log")
+        let log = try EventLog(path: path)
+        let offer = BookingFlow.Samples.offer
+        let first = BookingFlow.reduce(BookingFlow.initialState, .offerChosen(offer))
+        log.append(.offerChosen(offer), state: first.state, effects: first.effects)
+        log.append(.backTapped, state: BookingFlow.initialState, effects: [])
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        let cut = whole + whole.prefix(20)
+        try cut.write(to: URL(fileURLWithPath: path))
+        #expect(try EventLog.read(path).map(\.sequence) == [1, 2])
+        try (whole.prefix(20) + Data("\n".utf8) + whole).write(to: URL(fileURLWithPath: path))
+        #expect(throws: EventLogError.self) { try EventLog.read(path) }
+    }
+
     @Test(arguments: [
         ("card 4111111111111111 here", true), ("4111 1111 1111 1111", true), ("4111-1111-1111-1111", true),
         ("order 4111111111111112", false), ("1790000000000", false), ("tok_visa", false), ("12345", false),
