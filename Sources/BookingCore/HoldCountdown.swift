@@ -34,6 +34,16 @@ public struct HoldCountdown: Hashable, Codable, Sendable {
         return Int(left.seconds) + (left.attoseconds > 0 ? 1 : 0)
     }
 
+    /// How long from `now` until `secondsLeft(at:)` changes: what is left
+    /// of the current second (a whole second on a boundary); nil once the
+    /// countdown has ended. A display wakes then, never on a faster tick.
+    public func untilNextChange(at now: MonotonicInstant) -> Duration? {
+        let left = remaining(at: now)
+        guard left > .zero else { return nil }
+        let fraction = Duration(secondsComponent: 0, attosecondsComponent: left.components.attoseconds)
+        return fraction > .zero ? fraction : .seconds(1)
+    }
+
     /// Whether the countdown has reached zero at `now`.
     public func hasEnded(at now: MonotonicInstant) -> Bool { remaining(at: now) == .zero }
 }

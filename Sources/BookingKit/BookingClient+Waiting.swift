@@ -69,24 +69,49 @@ extension BookingClient {
     }
 
     /// The hold's seconds left, ticking: a value at once, then one each time
-    /// it changes (every second while a room is held); nil while nothing is
+    /// it changes; nil while nothing is held. It wakes when the flow's state
+    /// changes and, while a room is held, when the figure's second runs out
+    /// (once a second, by the hold clock): nothing ticks while nothing is
     /// held. Ends when the reader stops.
     public func countdown() -> AsyncStream<Int?> {
         AsyncStream { continuation in
+            let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+            let flow = runtime.flow
+            let watching = Task {
+                for await _ in await flow.states() { wake.yield() }
+                wake.finish()
+            }
             let task = Task { [self] in
                 var last: Int?? = .none
-                while !Task.isCancelled {
-                    let now = secondsLeft(in: await state)
-                    if last != .some(now) {
-                        continuation.yield(now)
-                        last = .some(now)
+                var timer: Task<Void, Never>?
+                for await _ in wakes {
+                    let state = await state
+                    let now = runtime.holdNow()
+                    let seconds = state.secondsLeft(at: now)
+                    if last != .some(seconds) {
+                        continuation.yield(seconds)
+                        last = .some(seconds)
                     }
-                    // Real time: a display tick; the figure itself is the hold clock's.
-                    guard (try? await Task.sleep(for: .milliseconds(200))) != nil else { break }
+                    timer?.cancel()
+                    timer = state.countdown?.untilNextChange(at: now).map { delay in
+                        Task {
+                            // Real time: the display's next second; the figure is the hold clock's.
+                            guard (try? await Task.sleep(for: max(delay, Self.shortestTick))) != nil else { return }
+                            wake.yield()
+                        }
+                    }
                 }
+                timer?.cancel()
                 continuation.finish()
             }
-            continuation.onTermination = { _ in task.cancel() }
+            continuation.onTermination = { _ in
+                task.cancel()
+                watching.cancel()
+            }
         }
     }
+
+    /// The shortest wait between two looks at the countdown: a clock read
+    /// just before a second's end never spins.
+    static let shortestTick: Duration = .milliseconds(5)
 }

@@ -117,10 +117,11 @@ public final class BookingModel {
         if seconds != countdownSeconds { snapshot = Snapshot(state: state, countdownSeconds: seconds) }
     }
 
-    /// The countdown's display tick (real time; the figure is the hold
-    /// clock's, for the state shown).
+    /// The countdown's figure for the state shown, each time the client's
+    /// countdown moves (once a second while a room is held, never while
+    /// nothing is: `BookingClient.countdown()`).
     private func tick() async {
-        while (try? await Task.sleep(for: .milliseconds(200))) != nil { refreshCountdown() }
+        for await _ in client.countdown() { refreshCountdown() }
     }
 
     /// Waits until the flow has nothing in flight (see

@@ -15,6 +15,19 @@ import Testing
         #expect(granted.effects.last == .scheduleHoldTimer(Fix.a1, after: .seconds(598)))
     }
 
+    /// A display wakes when the whole-second figure changes: after what
+    /// is left of the second, a whole second on a boundary, never after the end.
+    @Test func theFigureChangesWhenItsSecondRunsOut() {
+        let countdown = HoldCountdown(anchor: Fix.t0, expiresIn: .seconds(600))
+        #expect(countdown.untilNextChange(at: Fix.t0) == .seconds(1))
+        let later = Fix.t0.advanced(by: .milliseconds(250))
+        #expect(countdown.secondsLeft(at: later) == 600)
+        #expect(countdown.untilNextChange(at: later) == .milliseconds(750))
+        #expect(countdown.secondsLeft(at: later.advanced(by: .milliseconds(750))) == 599)
+        #expect(countdown.untilNextChange(at: Fix.t(600)) == nil)
+        #expect(countdown.untilNextChange(at: Fix.t(700)) == nil)
+    }
+
     @Test func atZeroPayLocksAndTheHoldIsReadAgain() {
         let (state, effects) = Flow.reduce(Fix.held(), .holdTimerFired(Fix.a1, now: Fix.t(600)))
         #expect(state.stage.kind == .checkingHold)
