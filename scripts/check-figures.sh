@@ -77,7 +77,7 @@ if [ -n "$test_log" ]; then
     else
         fail "README.md says ${readme:-no number of} tests, the run had $count: write $count"
     fi
-    # SyncsPerCommandTests prints `SyncsPerCommandTests: pay: syncs [...], requests ["GET ...", ...]`.
+    # SyncsPerCommandTests prints `SyncsPerCommandTests: pay: syncs [...], requests ["GET ...", ...], opens [...]`.
     lines=$(grep -E '^SyncsPerCommandTests: [a-z]+: ' "$test_log" || true)
     if [ -z "$lines" ]; then
         echo "check-figures: SyncsPerCommandTests printed nothing (no strace?): BENCHMARKS.md's requests not checked"
@@ -85,7 +85,7 @@ if [ -n "$test_log" ]; then
     while IFS= read -r line; do
         [ -n "$line" ] || continue
         command=$(echo "$line" | sed -E 's/^SyncsPerCommandTests: ([a-z]+): .*/\1/')
-        requests=$(echo "$line" | sed -E 's/.*requests \[(.*)\]$/\1/' | tr -d '"' | tr ',' '\n' | sed 's/^ *//' |
+        requests=$(echo "$line" | sed -E 's/.*requests \[([^]]*)\].*/\1/' | tr -d '"' | tr ',' '\n' | sed 's/^ *//' |
             grep -v '^$' | sort || true)
         n=$(echo -n "$requests" | grep -c . || true)
         listed=$(echo "$requests" | sed -E 's/(.+)/`\1`/' | paste -sd, - | sed 's/,/, /g')
