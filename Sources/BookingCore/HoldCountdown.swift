@@ -37,7 +37,7 @@ public struct HoldCountdown: Hashable, Codable, Sendable {
     /// How long from `now` until `secondsLeft(at:)` changes: what is left
     /// of the current second (a whole second on a boundary); nil once the
     /// countdown has ended. A display wakes then, never on a faster tick.
-    public func untilNextChange(at now: MonotonicInstant) -> Duration? {
+    package func untilNextChange(at now: MonotonicInstant) -> Duration? {
         let left = remaining(at: now)
         guard left > .zero else { return nil }
         let fraction = Duration(secondsComponent: 0, attosecondsComponent: left.components.attoseconds)

@@ -18,6 +18,8 @@ extension BookingClient {
     public func close() {
         isClosed.withLock { $0 = true }
         tripStore.withLock { $0 = nil }
+        // The trips' streams wait for a change: wake them, to end.
+        BookingChanges.ring(directory: directory)
     }
 
     /// Throws `.closed` after `close()`.
@@ -28,11 +30,15 @@ extension BookingClient {
     /// The trips saved on this device, now and after every change: the list
     /// first, then again each time it changes, whoever changed it (a
     /// payment confirmed here, `syncTrips()`, `cancel(_:)`, another process
-    /// on the data directory such as a background job). The database's
-    /// change counter is read every `interval`; the list is read again only
-    /// when it moved. Ends when the reading task is cancelled or the client
-    /// is closed. A read that fails is logged and tried again at the next
-    /// tick.
+    /// on the data directory such as a background job). Nothing polls while
+    /// nothing changes: a commit of this process is heard at once (a commit
+    /// hook), another process's write through the file system (Linux); the
+    /// database's change counter then says whether the list moved, and it
+    /// is read again only when it did. Where the system cannot tell of
+    /// another process's writes (Apple platforms), the counter is read
+    /// every `interval` instead. Ends when the reading task is cancelled or
+    /// the client is closed. A read that fails is logged and tried again
+    /// at the next change.
     ///
     /// ```swift
     /// for await trips in client.tripUpdates() { self.trips = trips }
@@ -45,7 +51,8 @@ extension BookingClient {
                 // client's included, move its `data_version`.
                 var watcher: BookingDatabase?
                 var seen: (version: Int, trips: [Trip])?
-                while !Task.isCancelled, !isClosed.withLock({ $0 }) {
+                for await _ in BookingChanges.wakes(directory: directory, fallbackInterval: interval) {
+                    if isClosed.withLock({ $0 }) { break }
                     do {
                         let database = try watcher ?? BookingDatabase(directory: directory, access: .readOnly)
                         watcher = database
@@ -56,8 +63,6 @@ extension BookingClient {
                     } catch {
                         logger.warning("cannot read the trips", error: error)
                     }
-                    // Real time: the poll's tick; the change counter decides.
-                    guard (try? await Task.sleep(for: interval)) != nil else { break }
                 }
                 continuation.finish()
             }

@@ -51,6 +51,8 @@ package final class BookingDatabase {
             database = try Database(
                 path: path, options: .init(synchronous: .full, busyTimeoutMilliseconds: busyTimeoutMilliseconds))
             try migrator.migrate(database)
+            // Whoever follows the trips hears of each commit at once (`BookingChanges`).
+            BookingChanges.announceCommits(of: database, directory: directory)
         case .readOnly:
             database = try Database(
                 path: path,

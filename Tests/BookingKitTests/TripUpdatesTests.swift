@@ -1,18 +1,24 @@
 import BookingKit
 import BookingTestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// `tripUpdates()` emits the trips on every change made through any
-/// connection to the data directory: here a second client on the same
-/// directory books, then cancels, and the first client's stream shows each.
+/// connection to the data directory, without a timer: the interval here is
+/// an hour, so each change below arrives only because it was announced (a
+/// commit of this process by SQLite's commit hook, another process's write
+/// by the file system).
 @Suite("Trip updates", .hangLimit)
 struct TripUpdatesTests {
+    /// Far past the test's life: a change that arrives was announced, never looked for.
+    static let noLooking: Duration = .seconds(3_600)
+
     @Test("a second client books and cancels; the first client's stream emits both changes")
     func anotherClientsChanges() async throws {
         let fixture = try ClientFixture()
         let watching = fixture.client
-        var updates = watching.tripUpdates(every: .milliseconds(20)).makeAsyncIterator()
+        var updates = watching.tripUpdates(every: Self.noLooking).makeAsyncIterator()
         #expect(await updates.next() == [])
 
         let other = try ClientFixture.client(sandbox: fixture.sandbox)
@@ -26,6 +32,39 @@ struct TripUpdatesTests {
         try await other.cancel(id)
         let cancelled = await updates.next()
         #expect(cancelled?.first?.status == .cancelled)
+        await fixture.sandbox.stop()
+    }
+
+    #if os(Linux)
+    @Test(
+        "another process's write reaches the stream through the file system",
+        ExternalTool.needed("sqlite3"))
+    func anotherProcesssWrite() async throws {
+        let fixture = try ClientFixture()
+        let client = fixture.client
+        let confirmed = try await fixture.holdFirstOfferAndPay(with: "tok_visa")
+        let id = try #require(confirmed.tripToLoad)
+        var updates = client.tripUpdates(every: Self.noLooking).makeAsyncIterator()
+        #expect(await updates.next()?.first?.status == .confirmed)
+
+        let file = (client.directory as NSString).appendingPathComponent("booking.sqlite")
+        let shell = try #require(ExternalTool.path("sqlite3"))
+        let written = ChildProcess.run(
+            shell, [file], input: "UPDATE trip SET status = 'CANCELLED' WHERE booking_id = '\(id.rawValue)';")
+        try #require(written.status == 0, "\(written.standardError)")
+        let changed = await updates.next()
+        #expect(changed?.first?.status == .cancelled)
+        await fixture.sandbox.stop()
+    }
+    #endif
+
+    @Test("closing the client ends its streams, with nothing written")
+    func closingEndsTheStream() async throws {
+        let fixture = try ClientFixture()
+        var updates = fixture.client.tripUpdates(every: Self.noLooking).makeAsyncIterator()
+        #expect(await updates.next() == [])
+        fixture.client.close()
+        #expect(await updates.next() == nil)
         await fixture.sandbox.stop()
     }
 }

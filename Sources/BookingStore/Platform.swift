@@ -1,0 +1,90 @@
+// Every platform difference of the store, in one place.
+import BookingPrimitives
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum Platform {
+    /// Calls `changed` after writes to the file `name` in `directory` or to
+    /// its `-wal` (by any process: the file system tells, through `inotify`
+    /// on Linux), on a thread of its own; returns what stops it. Nil where
+    /// this system cannot tell (Apple platforms, here): the caller looks at
+    /// an interval instead.
+    static func watchWrites(
+        in directory: String, toFilesNamed name: String, _ changed: @escaping @Sendable () -> Void
+    ) -> (@Sendable () -> Void)? {
+        #if os(Linux)
+        let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard watch >= 0 else { return nil }
+        let mask = UInt32(IN_MODIFY) | UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)
+        var stop: [Int32] = [-1, -1]
+        guard inotify_add_watch(watch, directory, mask) >= 0, pipe(&stop) == 0 else {
+            Glibc.close(watch)
+            return nil
+        }
+        for end in stop { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let (stopRead, stopWrite) = (stop[0], stop[1])
+        let thread = Thread {
+            var descriptors = [
+                pollfd(fd: watch, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopRead, events: Int16(POLLIN), revents: 0),
+            ]
+            while true {
+                if poll(&descriptors, 2, -1) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                if descriptors[1].revents != 0 { break }
+                if readEvents(watch, naming: name) { changed() }
+            }
+            Glibc.close(watch)
+            Glibc.close(stopRead)
+        }
+        thread.name = "BookingChanges"
+        thread.start()
+        let stopped = Locked(false)
+        return {
+            let first = stopped.withLock { stopped in
+                defer { stopped = true }
+                return !stopped
+            }
+            guard first else { return }
+            var byte: UInt8 = 1
+            _ = Glibc.write(stopWrite, &byte, 1)
+            Glibc.close(stopWrite)
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    #if os(Linux)
+    /// Reads the pending `inotify` events of `watch`; whether one names
+    /// `name` or a sidecar of it (`name-wal`, `name-journal`).
+    private static func readEvents(_ watch: Int32, naming name: String) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        var named = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(watch, $0.baseAddress, $0.count) }
+            guard count > 0 else { return named }
+            buffer.withUnsafeBytes { bytes in
+                var offset = 0
+                // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of name.
+                while offset + 16 <= count {
+                    let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    let field = bytes[(offset + 16)..<min(offset + 16 + length, count)]
+                    let file = String(decoding: field.prefix { $0 != 0 }, as: UTF8.self)
+                    if file == name || file.hasPrefix(name + "-") { named = true }
+                    offset += 16 + length
+                }
+            }
+        }
+    }
+    #endif
+}
