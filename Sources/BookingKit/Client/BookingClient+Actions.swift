@@ -240,7 +240,7 @@ extension BookingClient {
 extension BookingClient {
     /// The confirmed booking of `offer`'s stay on this device, if any.
     package func confirmedStay(of offer: Offer) async throws(BookingClientError) -> BookingID? {
-        try await guarded { try await $0.trips.confirmedStay(of: offer) }
+        try await guarded { try await $0.runtime.repository.confirmedStay(of: offer) }
     }
 
     /// Whether an attempt for `offer` whose payment may have left is still

@@ -108,7 +108,7 @@ extension BookingClient {
     /// The trip a confirmation saved, or the server's booking when this
     /// device could not save it (or cannot read it back).
     private func trip(confirmedBy settled: BookingFlow.Settled) async -> Trip {
-        if settled.isSavedOnDevice, let saved = try? await trips.trip(settled.booking.id) {
+        if settled.isSavedOnDevice, let saved = try? await runtime.repository.savedTrip(settled.booking.id) {
             return Trip(saved)
         }
         var trip = Trip(unsaved: settled.booking, at: dependencies.now())

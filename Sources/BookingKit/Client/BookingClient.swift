@@ -114,13 +114,14 @@ public final class BookingClient: Sendable {
             // Retry-After gate, the restore, the payment-method switch and
             // the search all use it (`SharedCache`).
             let cache = try SharedCache(directory: directory)
+            let keyLifetime = SavedKeyLifetime(directory: directory, server: server, logger: logger)
             var api = BookingAPIClient(
                 server: server, apiKey: apiKey, transport: transport, configuration: configuration.api,
                 sleeper: seams.retrySleeper ?? dependencies.sleeper, wallClockSeconds: dependencies.wallClockSeconds,
                 retryAfterMemory: CachedRetryAfterMemory(
                     directory: directory, server: server, sharing: cache,
                     nowUnixSeconds: dependencies.wallClockSeconds()),
-                keyLifetimeMemory: SavedKeyLifetime(directory: directory, server: server, logger: logger))
+                keyLifetimeMemory: keyLifetime)
             api.onRefusedAnswer = seams.refusedAnswer
             runtime = try BookingRuntime(
                 directory: directory, api: api,
@@ -132,6 +133,7 @@ public final class BookingClient: Sendable {
                 logPath: seams.eventLogPath ?? EventLogDirectory.startRun(configuration.flowLog, dependencies, logger),
                 logHandler: configuration.logHandler,
                 boundaryHook: seams.boundaryHook, cache: cache, connection: seams.bookingsConnection)
+            keyLifetime.knowSaved(runtime.repository.keyLifetimeAtOpen)
             if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
             paymentMethodSwitch = PaymentMethodSwitchReader(
                 api: api, cache: cache, dependencies: dependencies, logger: logger,

@@ -32,6 +32,15 @@ package struct SavedKeyLifetime: KeyLifetimeMemory {
         self.init(directory: directory, server: server, logger: Logger(handler: logHandler, source: "BookingKit"))
     }
 
+    /// Takes `seconds` as the value the file holds (read on a connection
+    /// already open): the same value in a header then opens nothing.
+    func knowSaved(_ seconds: Int64?) {
+        guard let seconds else { return }
+        written.withLock { last in
+            if last == nil { last = seconds }
+        }
+    }
+
     package func save(seconds: Int64) {
         let changed = written.withLock { last -> Bool in
             guard last != seconds else { return false }

@@ -20,6 +20,9 @@ package actor BookingRepository {
     let store: BookingDatabase
     /// Where failures that are worked around (or shown as events) are logged.
     nonisolated let logger: Logger
+    /// The server's key lifetime saved in the file when it was opened (nil:
+    /// none, or unreadable).
+    package nonisolated let keyLifetimeAtOpen: Int64?
     /// The wall clock (`created_at`, `updated_at`, the key's age).
     let now: @Sendable () -> Date
     /// The source of attempt ids and keys.
@@ -74,6 +77,9 @@ package actor BookingRepository {
         }
         logger = Logger(handler: logHandler, source: "repository")
         self.api = api
+        // What `SavedKeyLifetime` compares the server's header with, read on
+        // this connection: a header that says it again opens nothing.
+        keyLifetimeAtOpen = try? store.keyLifetimes.seconds(server: api.server.description)
         self.configuration = configuration
         now = dependencies.now
         makeUUID = dependencies.makeUUID

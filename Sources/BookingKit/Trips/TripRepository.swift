@@ -90,14 +90,6 @@ package actor TripRepository {
         return count
     }
 
-    /// The confirmed booking of `offer`'s stay on this device, if any (the
-    /// same property and room on the same dates).
-    package func confirmedStay(of offer: Offer) throws -> BookingID? {
-        try store.trips.confirmedStay(
-            propertyName: offer.propertyName, roomName: offer.roomName, checkIn: offer.checkIn.description,
-            checkOut: offer.checkOut.description)
-    }
-
     /// One trip, from the device.
     package func trip(_ id: BookingID) throws -> Trip? {
         try store.trips.trip(id: id).map(Trip.init(record:))
