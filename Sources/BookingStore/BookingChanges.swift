@@ -5,13 +5,29 @@ import Foundation
 /// Tells whoever watches a data directory's `booking.sqlite` that it may
 /// have changed, without a timer: a commit of this process's connections
 /// rings at once (SQLite's WAL hook, after the commit), and another
-/// process's write is seen by the file system (`inotify` on Linux). Where
-/// the system cannot tell of another process's writes, a slow look at a
-/// given interval stands in for it. The watcher then reads `data_version`
-/// to know whether anything moved.
+/// process's write is seen by the file system (`inotify` on Linux; one
+/// watch per directory, shared by every reader of it). Where the system
+/// cannot tell of another process's writes, a look at a given interval
+/// stands in for it. The watcher then reads `data_version` to know whether
+/// anything moved.
 package enum BookingChanges {
-    private static let listeners = Locked<[String: [Int: @Sendable () -> Void]]>([:])
-    private static let nextListener = Locked(0)
+    /// One directory's readers and its file-system watch.
+    private struct Watched {
+        var readers: [Int: Reader] = [:]
+        /// Stops the watch; nil when the system gave none.
+        var stop: (@Sendable () -> Void)?
+    }
+
+    /// What one reader is told.
+    private struct Reader {
+        /// A commit of this process.
+        var committed: @Sendable () -> Void
+        /// Another process's write (its looks follow).
+        var written: @Sendable () -> Void
+    }
+
+    private static let watched = Locked<[String: Watched]>([:])
+    private static let nextReader = Locked(0)
 
     /// SQLite's automatic checkpoint size (`wal_autocheckpoint`), kept by
     /// the hook that rings: a commit past it checkpoints, as SQLite's own would.
@@ -27,46 +43,88 @@ package enum BookingChanges {
     }
 
     /// Announces a commit to `booking.sqlite` in `directory` (or, from a
-    /// client being closed, wakes its watchers so that they end).
+    /// client being closed, wakes its readers so that they end).
     package static func ring(directory: String) {
         let key = (directory as NSString).standardizingPath
-        let waiting = listeners.withLock { $0[key].map { Array($0.values) } ?? [] }
-        for wake in waiting { wake() }
+        let readers = watched.withLock { $0[key].map { Array($0.readers.values) } ?? [] }
+        for reader in readers { reader.committed() }
     }
 
     /// The wakes of the `booking.sqlite` in `directory`: one at once, then
     /// one after each commit this process makes to it and each write
-    /// another process makes (or, where the system cannot tell of those,
-    /// one each `fallbackInterval`). Ends when its reader stops.
-    package static func wakes(directory: String, fallbackInterval: Duration) -> AsyncStream<Void> {
+    /// another process makes (where the system cannot tell of those, or
+    /// has no watch left to give, one each `fallbackInterval`, and
+    /// `fellBack` is called once). Ends when its reader stops.
+    package static func wakes(
+        directory: String, fallbackInterval: Duration, fellBack: @escaping @Sendable () -> Void = {}
+    ) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         continuation.yield()
-        let number = nextListener.withLock { number in
+        let key = (directory as NSString).standardizingPath
+        let number = nextReader.withLock { number in
             defer { number += 1 }
             return number
         }
-        let key = (directory as NSString).standardizingPath
-        listeners.withLock { $0[key, default: [:]][number] = { continuation.yield() } }
         let trailing = TrailingLooks(continuation)
-        let stopWatching =
-            Platform.watchWrites(in: directory, toFilesNamed: BookingDatabase.fileName) { trailing.written() }
-            ?? fallbackLooks(every: fallbackInterval, continuation)
+        let reader = Reader(committed: { continuation.yield() }, written: { trailing.written() })
+        let watching = watched.withLock { watched -> Bool in
+            var entry = watched[key] ?? Watched()
+            if entry.readers.isEmpty {
+                entry.stop = Platform.watchWrites(in: key, toFilesNamed: BookingDatabase.fileName) {
+                    let readers = Self.watched.withLock { $0[key].map { Array($0.readers.values) } ?? [] }
+                    for reader in readers { reader.written() }
+                }
+            }
+            entry.readers[number] = reader
+            watched[key] = entry
+            return entry.stop != nil
+        }
+        var stopLooking: (@Sendable () -> Void)?
+        if !watching {
+            fellBack()
+            stopLooking = fallbackLooks(every: fallbackInterval, continuation)
+        }
+        let stopFallback = stopLooking
         continuation.onTermination = { _ in
-            listeners.withLock { $0[key]?[number] = nil }
-            stopWatching()
+            let stop = watched.withLock { watched -> (@Sendable () -> Void)? in
+                guard var entry = watched[key] else { return nil }
+                entry.readers[number] = nil
+                if entry.readers.isEmpty {
+                    watched[key] = nil
+                    return entry.stop
+                }
+                watched[key] = entry
+                return nil
+            }
+            stop?()
+            stopFallback?()
             trailing.stop()
         }
         return stream
     }
 
-    /// After another process's write, a look at once and a few after it:
-    /// the write that commits comes before the commit is visible (its sync,
-    /// then the WAL index in shared memory, which the file system does not
-    /// report), so a look made at once may still see the version before.
-    /// The looks stop a few seconds after the last write: nothing ticks
-    /// while nothing is written.
+    /// A look each `interval` where the file system cannot tell: returns its stop.
+    private static func fallbackLooks(
+        every interval: Duration, _ continuation: AsyncStream<Void>.Continuation
+    ) -> @Sendable () -> Void {
+        let task = Task {
+            // Real time: only where the system cannot announce another process's writes.
+            while (try? await Task.sleep(for: interval)) != nil { continuation.yield() }
+        }
+        return { task.cancel() }
+    }
+
+    /// After another process's write, a look at once and more after it,
+    /// further and further apart: the write that commits comes before the
+    /// commit is visible (its sync, then the WAL index in shared memory,
+    /// which the file system does not report), and a loaded disk can take
+    /// seconds to sync. The looks stop two minutes after the last write:
+    /// nothing ticks while nothing is written.
     private final class TrailingLooks: Sendable {
-        static let after: [Duration] = [.milliseconds(50), .milliseconds(250), .seconds(1), .seconds(4)]
+        static let after: [Duration] = [
+            .milliseconds(50), .milliseconds(250), .seconds(1), .seconds(4), .seconds(15), .seconds(40),
+            .seconds(60),
+        ]
         private let continuation: AsyncStream<Void>.Continuation
         private let task = Locked<Task<Void, Never>?>(nil)
 
@@ -93,16 +151,5 @@ package enum BookingChanges {
         func stop() {
             task.withLock { $0?.cancel() }
         }
-    }
-
-    /// A look each `interval` where the file system cannot tell: returns its stop.
-    private static func fallbackLooks(
-        every interval: Duration, _ continuation: AsyncStream<Void>.Continuation
-    ) -> @Sendable () -> Void {
-        let task = Task {
-            // Real time: only where the system cannot announce another process's writes.
-            while (try? await Task.sleep(for: interval)) != nil { continuation.yield() }
-        }
-        return { task.cancel() }
     }
 }

@@ -38,7 +38,7 @@ extension BookingClient {
     /// another process's writes (Apple platforms), the counter is read
     /// every `interval` instead. Ends when the reading task is cancelled or
     /// the client is closed. A read that fails is logged and tried again
-    /// at the next change.
+    /// each second until it works.
     ///
     /// ```swift
     /// for await trips in client.tripUpdates() { self.trips = trips }
@@ -51,17 +51,29 @@ extension BookingClient {
                 // client's included, move its `data_version`.
                 var watcher: BookingDatabase?
                 var seen: (version: Int, trips: [Trip])?
-                for await _ in BookingChanges.wakes(directory: directory, fallbackInterval: interval) {
-                    if isClosed.withLock({ $0 }) { break }
-                    do {
-                        let database = try watcher ?? BookingDatabase(directory: directory, access: .readOnly)
-                        watcher = database
-                        if let next = try Self.readTrips(database, after: seen?.version) {
-                            if next.trips != seen?.trips { continuation.yield(next.trips) }
-                            seen = next
+                let logger = self.logger
+                let wakes = BookingChanges.wakes(directory: directory, fallbackInterval: interval) {
+                    logger.log(
+                        .info, "another process's changes to the trips are looked for every \(interval)",
+                        ["reason": "the system reports no file changes here"])
+                }
+                wakes: for await _ in wakes {
+                    // A read that fails is tried again each second until it works.
+                    while !Task.isCancelled {
+                        if isClosed.withLock({ $0 }) { break wakes }
+                        do {
+                            let database = try watcher ?? BookingDatabase(directory: directory, access: .readOnly)
+                            watcher = database
+                            if let next = try Self.readTrips(database, after: seen?.version) {
+                                if next.trips != seen?.trips { continuation.yield(next.trips) }
+                                seen = next
+                            }
+                            break
+                        } catch {
+                            logger.warning("cannot read the trips", error: error)
+                            // Real time: the next try of a read that failed.
+                            guard (try? await Task.sleep(for: .seconds(1))) != nil else { break wakes }
                         }
-                    } catch {
-                        logger.warning("cannot read the trips", error: error)
                     }
                 }
                 continuation.finish()
