@@ -103,6 +103,13 @@ package enum BookingChanges {
         return stream
     }
 
+    /// How many readers wait on `directory`'s changes, and whether the file
+    /// system watches it for them (one watch, however many readers).
+    package static func readers(of directory: String) -> (count: Int, watched: Bool) {
+        let key = (directory as NSString).standardizingPath
+        return watched.withLock { ($0[key]?.readers.count ?? 0, $0[key]?.stop != nil) }
+    }
+
     /// A look each `interval` where the file system cannot tell: returns its stop.
     private static func fallbackLooks(
         every interval: Duration, _ continuation: AsyncStream<Void>.Continuation

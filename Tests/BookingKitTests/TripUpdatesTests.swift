@@ -1,4 +1,5 @@
 import BookingKit
+import BookingStore
 import BookingTestSupport
 import Foundation
 import TestSupport
@@ -54,6 +55,27 @@ struct TripUpdatesTests {
         try #require(written.status == 0, "\(written.standardError)")
         let changed = await updates.next()
         #expect(changed?.first?.status == .cancelled)
+        await fixture.sandbox.stop()
+    }
+
+    /// Every reader of one directory shares one file-system watch (a user
+    /// has 128 `inotify` instances for all their programs), and the last
+    /// reader to stop releases it.
+    @Test("three readers of one directory share one watch, released with the last")
+    func readersShareOneWatch() async throws {
+        let fixture = try ClientFixture()
+        let directory = fixture.client.directory
+        let tasks = (0..<3).map { _ in
+            Task {
+                for await _ in fixture.client.tripUpdates(every: Self.noLooking) {}
+            }
+        }
+        // check-no-sleep: real time (the readers' tasks start and end on the pool)
+        #expect(await Poll.until { BookingChanges.readers(of: directory).count == 3 })
+        #expect(BookingChanges.readers(of: directory).watched)
+        for task in tasks { task.cancel() }
+        // check-no-sleep: real time (the readers' tasks start and end on the pool)
+        #expect(await Poll.until { BookingChanges.readers(of: directory) == (0, false) })
         await fixture.sandbox.stop()
     }
     #endif
