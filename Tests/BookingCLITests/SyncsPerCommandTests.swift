@@ -67,12 +67,13 @@ import Testing
 
     /// The most opens of `booking.sqlite` each command's process makes
     /// (measured 2026-12-05): the lock check's connection is the runtime's
-    /// (`DataDirectoryLockCheck.handOver()`), and a payment's outcome and a
-    /// hold's check read on it too; `hold` saves the server's key lifetime
+    /// (`DataDirectoryLockCheck.handOver()`), and a payment's outcome, a
+    /// hold's check and the saved trips read on it too (`status`: one
+    /// open); `hold` saves the server's key lifetime
     /// heard for the first time on a connection of its own, the trips keep
     /// one of their own, and `trips` is the lean viewer's run and then
     /// `booking-cli`'s. `pay` on a warm directory: one open.
-    static let bookingOpens = ["hold": 2, "pay": 1, "status": 2, "trips": 4, "reconcile": 2]
+    static let bookingOpens = ["hold": 2, "pay": 1, "status": 1, "trips": 4, "reconcile": 2]
 
     @Test(ExternalTool.needed("strace"))
     func eachCommandMakesNoMoreSyncsAndRequestsThanItsCeiling() async throws {

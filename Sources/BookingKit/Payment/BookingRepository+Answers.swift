@@ -64,21 +64,6 @@ extension BookingRepository {
         }
     }
 
-    /// The saved trip of booking `id`, read on the repository's own
-    /// connection (a confirmed payment's outcome opens no other).
-    package func savedTrip(_ id: BookingID) throws -> TripRepository.Trip? {
-        try store.trips.trip(id: id).map(TripRepository.Trip.init(record:))
-    }
-
-    /// The confirmed booking of `offer`'s stay on this device, if any (the
-    /// same property and room on the same dates), read on the repository's
-    /// own connection: a hold's check opens no other.
-    package func confirmedStay(of offer: Offer) throws -> BookingID? {
-        try store.trips.confirmedStay(
-            propertyName: offer.propertyName, roomName: offer.roomName, checkIn: offer.checkIn.description,
-            checkOut: offer.checkOut.description)
-    }
-
     static func trip(from booking: BookingSnapshot, syncedAt: Date) -> TripRecord {
         TripRecord(
             bookingID: booking.bookingId, status: booking.state == .cancelled ? .cancelled : .confirmed,

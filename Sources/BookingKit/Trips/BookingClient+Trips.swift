@@ -9,7 +9,7 @@ extension BookingClient {
     /// - Throws: `BookingClientError.dataDirectoryUnusable` or
     ///   `.storageFull` when the trips cannot be read; `.closed` after `close()`.
     public func savedTrips() async throws(BookingClientError) -> [Trip] {
-        try await guarded { try await $0.trips.trips().map(Trip.init) }
+        try await guarded { try await $0.runtime.repository.savedTrips().map(Trip.init) }
     }
 
     /// The trip `id` saved on this device, with no network.
@@ -31,13 +31,15 @@ extension BookingClient {
     ///   `.closed` after `close()`.
     public func trip(id: BookingID) async throws(BookingClientError) -> Trip {
         guard Self.isWellFormed(id.rawValue) else { throw .malformedID(id.rawValue) }
-        guard let trip = try await guarded({ try await $0.trips.trip(id) }) else { throw .unknownTrip(id) }
+        guard let trip = try await guarded({ try await $0.runtime.repository.savedTrip(id) }) else {
+            throw .unknownTrip(id)
+        }
         return Trip(trip)
     }
 
     /// The trip `id` as saved, with its row, for the command line's renderers.
     package func savedTrip(_ id: BookingID) async throws -> TripRepository.Trip? {
-        try await trips.trip(id)
+        try await runtime.repository.savedTrip(id)
     }
 
     /// Fetches the account's bookings and saves the newer ones: which
