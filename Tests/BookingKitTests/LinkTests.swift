@@ -13,9 +13,12 @@ import Testing
     static let host = "links.example.com"
 
     /// A client on `sandbox` whose links open on `host`.
-    static func client(_ sandbox: SandboxFixture, linkHost: String? = host) throws -> BookingClient {
+    static func client(
+        _ sandbox: SandboxFixture, linkHost: String? = host, directory: TemporaryDirectory? = nil
+    ) throws -> BookingClient {
         var configuration = ClientFixture.configuration(sandbox: sandbox)
         configuration.linkHost = linkHost
+        if let directory { configuration.dataDirectory = URL(fileURLWithPath: directory.path) }
         return try BookingClient(configuration, dependencies: Dependencies(sleeper: NoSleeper()))
     }
 
@@ -120,8 +123,64 @@ import Testing
             return
         }
         #expect(trip.id == settled.booking.id)
-        await #expect(throws: BookingClientError.unknownTrip(BookingID("bkg_elsewhere"))) {
+        // Not on this device, and the server cannot be asked: said so, never "unknown".
+        await #expect {
             try await client.open("https://\(Self.host)/trips/bkg_elsewhere")
+        } throws: { error in
+            guard case .serverUnreachable = error as? BookingClientError else { return false }
+            return true
         }
+    }
+
+    /// A trip booked on another device of the account opens from a link:
+    /// read from the server and saved here (it was `unknownTrip` before).
+    @Test func aTripBookedOnAnotherDeviceOpensFromTheServer() async throws {
+        let sandbox = try SandboxFixture(route: .loopback)
+        let phone = ClientFixture(sandbox: sandbox, client: try Self.client(sandbox))
+        let id = try #require(try await phone.holdFirstOfferAndPay(with: "tok_visa").tripToLoad)
+        let laptopFiles = TemporaryDirectory("laptop")
+        let laptop = try Self.client(sandbox, directory: laptopFiles)
+        #expect(try await laptop.savedTrips().isEmpty)
+
+        let opened = try await laptop.open("https://\(Self.host)/trips/\(id.rawValue)")
+        guard case .trip(let trip) = opened else {
+            Issue.record("a trip link opened \(opened)")
+            return
+        }
+        #expect(trip.id == id)
+        #expect(trip.status == .confirmed)
+        // Saved: it shows offline from now on.
+        #expect(try await laptop.savedTrips().map(\.id) == [id])
+        await #expect(throws: BookingClientError.unknownTrip(BookingID("bkg_nowhere"))) {
+            try await laptop.open("https://\(Self.host)/trips/bkg_nowhere")
+        }
+        withExtendedLifetime(laptopFiles) {}
+        await sandbox.stop()
+    }
+
+    /// A trip link shows the device's copy at once and reads the booking
+    /// again behind it: a cancellation made on another device reaches
+    /// `tripUpdates()` (an hour's interval: only the refresh can bring it).
+    @Test func aTripLinkRefreshesTheDevicesCopyBehindIt() async throws {
+        let sandbox = try SandboxFixture(route: .loopback)
+        let phone = ClientFixture(sandbox: sandbox, client: try Self.client(sandbox))
+        let id = try #require(try await phone.holdFirstOfferAndPay(with: "tok_visa").tripToLoad)
+        var updates = phone.client.tripUpdates(every: .seconds(3_600)).makeAsyncIterator()
+        #expect(await updates.next()?.first?.status == .confirmed)
+
+        let laptopFiles = TemporaryDirectory("laptop")
+        let laptop = try Self.client(sandbox, directory: laptopFiles)
+        _ = try await laptop.syncTrips()
+        #expect(try await laptop.cancel(id).status == .cancelled)
+
+        let opened = try await phone.client.open("https://\(Self.host)/trips/\(id.rawValue)")
+        guard case .trip(let shown) = opened else {
+            Issue.record("a trip link opened \(opened)")
+            return
+        }
+        #expect(shown.status == .confirmed, "the device's copy, at once")
+        #expect(await updates.next()?.first?.status == .cancelled)
+        withExtendedLifetime(laptopFiles) {}
+        await sandbox.stop()
     }
 }

@@ -8,6 +8,12 @@ extension BookingClient {
     /// payment waiting for that booking and asks the server how it ended
     /// (the link is only a hint: the server's answer is the truth).
     ///
+    /// A trip link returns the device's copy at once and reads the booking
+    /// again from the server behind it: a newer version (cancelled on the
+    /// web, new dates) is saved and shown by `tripUpdates()`. A trip this
+    /// device never saved (booked on another device of the account) is read
+    /// from the server first.
+    ///
     /// ```swift
     /// .onOpenURL { url in
     ///     Task {
@@ -27,7 +33,10 @@ extension BookingClient {
     ///
     /// - Throws: `BookingClientError.linkRejected` for a link that does not
     ///   open (no link host configured, or the parser's reason);
-    ///   `.unknownTrip` for a trip not on this device; `.noPaymentWaiting`
+    ///   `.unknownTrip` for a trip neither on this device nor on the server
+    ///   for this account; `.serverUnreachable` (or another error of the
+    ///   request) for a trip not on this device when the server cannot be
+    ///   asked; `.noPaymentWaiting`
     ///   for a return link of a booking no payment here waits for (a stale
     ///   or forged link: nothing is restored, changed or sent);
     ///   `.dataDirectoryUnusable` when the saved attempts or trips cannot be
@@ -43,10 +52,33 @@ extension BookingClient {
         }
         switch route {
         case .trip(let id):
-            return .trip(try await trip(id: id))
+            return .trip(try await linkedTrip(id))
         case .challengeReturned(let id):
             return .payment(try await returnedFromBank(for: id))
         }
+    }
+
+    /// The trip a link names: the device's copy at once, then read again
+    /// from the server behind it (a newer version is saved, and
+    /// `tripUpdates()` shows it); a trip this device never saved (booked on
+    /// another device) is read from the server first.
+    private func linkedTrip(_ id: BookingID) async throws(BookingClientError) -> Trip {
+        guard Self.isWellFormed(id.rawValue) else { throw .malformedID(id.rawValue) }
+        if let saved = try await guarded({ try await $0.runtime.repository.savedTrip(id) }) {
+            if let trips = try? self.trips {
+                let logger = self.logger
+                Task {
+                    do {
+                        _ = try await trips.fetch(id)
+                    } catch {
+                        logger.warning("a linked trip was not read again: the device's copy stays", error: error)
+                    }
+                }
+            }
+            return Trip(saved)
+        }
+        guard let fetched = try await guarded({ try await $0.trips.fetch(id) }) else { throw .unknownTrip(id) }
+        return Trip(fetched)
     }
 
     /// The host links open on: `Configuration.linkHost`, else the host of

@@ -43,3 +43,28 @@ extension TripRepository {
         }
     }
 }
+
+extension TripRepository {
+    /// Reads booking `id` from the server (`GET /v1/bookings/{id}`) and
+    /// saves it when it is a trip (confirmed or cancelled) newer than the
+    /// device's copy, by version. Returns the trip saved now; nil when the
+    /// server has no such booking for this account, or it is not a trip
+    /// (still being paid, or failed). Offline-only (no API): the device's
+    /// copy.
+    ///
+    /// - Throws: `APIError` when the server could not be asked; the
+    ///   database's error when the trip cannot be saved or read.
+    package func fetch(_ id: BookingID) async throws -> Trip? {
+        guard let api else { return try trip(id) }
+        let booking: BookingSnapshot
+        do {
+            booking = try await api.booking(id)
+        } catch {
+            if case .notFound = error { return nil }
+            throw error
+        }
+        guard booking.state == .confirmed || booking.state == .cancelled else { return nil }
+        _ = try store.trips.upsert(BookingRepository.trip(from: booking, syncedAt: now()))
+        return try trip(id)
+    }
+}
