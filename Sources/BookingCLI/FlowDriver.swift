@@ -142,89 +142,57 @@ package struct FlowDriver: Sendable {
         return state
     }
 
-    /// Taps Pay with `token` and follows the payment to a named outcome. On
-    /// the sandbox a 3-D Secure challenge is completed (`passChallenge`) and
-    /// the flow told the user came back; elsewhere the flow stops there.
-    /// With `passChallenge` nil a person answers it: the page's URL is
-    /// printed and the booking polled (the flow's back-off, then a check
-    /// every few seconds) until it settles or `challengeBudget` passes.
+    /// Pays with `token` and follows the payment to a named outcome, as the
+    /// client's `pay(with:bankPage:)` does (a declined room kept first, a
+    /// hold read again paid once more), printing each stage. The bank's
+    /// page is answered as `bankPage(pass:)` says.
     package func pay(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
-        let ticker = ProgressTicker(client: client, console: services.console, enabled: showsProgress)
-        let state = await payAndFollow(token, passChallenge: passChallenge)
-        await ticker.stop()
-        return await noticingOffline(state)
+        let page = bankPage(pass: passChallenge)
+        return await following(passChallenge, refused: "cannot pay here") { client throws(BookingClientError) in
+            try await client.pay(with: token, bankPage: page)
+        }
     }
 
     /// Follows a payment restored waiting for 3-D Secure (its page saved
     /// with the server's answer) as `pay` follows a new one: the page is
-    /// printed again for a person, or completed on the sandbox
-    /// (`passChallenge`); nothing is sent again.
-    package func resumeChallenge(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
-        let ticker = ProgressTicker(client: client, console: services.console, enabled: showsProgress)
-        var state = await client.state
-        if let result = await client.waitForPayment() {
-            state = await follow(result, token: token, passChallenge: passChallenge)
+    /// answered again as `bankPage(pass:)` says; nothing is sent again.
+    package func resumeChallenge(passChallenge: Bool?) async -> BookingFlow.State {
+        let page = bankPage(pass: passChallenge)
+        return await following(passChallenge, refused: "cannot follow the payment") { client in
+            await client.waitForPayment(bankPage: page)
         }
-        await ticker.stop()
-        return await noticingOffline(state)
     }
 
-    private func payAndFollow(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
-        let paying = await awaiting(Self.paymentBudget, refused: "cannot pay here") {
-            client throws(BookingClientError) in try await client.pay(with: token)
-        }
-        guard let result = paying else { return await client.state }
-        return await follow(result, token: token, passChallenge: passChallenge)
-    }
-
-    /// Follows a payment from its first result to a named outcome.
-    private func follow(
-        _ first: PaymentResult, token: PaymentToken, passChallenge: Bool?
+    /// Runs a payment call with the progress ticker, for the payment's
+    /// budget (and a person's time on the bank's page when one answers it).
+    private func following<T: Sendable>(
+        _ passChallenge: Bool?, refused: String,
+        _ action: @escaping @Sendable (BookingClient) async throws(BookingClientError) -> T
     ) async -> BookingFlow.State {
-        var result = first
-        var taps = 1
-        var challenged: Set<BookingID> = []
-        var personDeadline: ContinuousClock.Instant?
-        while true {
-            switch result {
-            case .needsBankPage(let url, let booking) where !challenged.contains(booking) && passChallenge == nil:
-                challenged.insert(booking)
-                announce(url.absoluteString)
-                personDeadline = .now + Self.challengeBudget
-                // The person answers in a browser; the run polls meanwhile.
-                _ = try? await client.returnedFromBank(for: booking)
-            case .stillBeingChecked(.stillProcessing) where personDeadline.map({ .now < $0 }) == true:
-                // Real time: a person is answering the bank's page in a browser.
-                try? await Task.sleep(for: .seconds(3))
-                _ = try? await client.checkAgain()
-            case .needsBankPage(_, let booking) where !challenged.contains(booking):
-                challenged.insert(booking)
-                guard services.isSandbox, let passChallenge else { return await client.state }
-                say("sandbox: completing the bank's page (\(passChallenge ? "pass" : "fail"))")
-                do {
-                    try await client.api.completeChallenge(booking, pass: passChallenge)
-                } catch {
-                    say("sandbox: the bank's page could not be completed: \(error)")
-                    return await client.state
-                }
-                _ = try? await client.returnedFromBank(for: booking)
-            case .stillHeld where taps < 2:
-                // The countdown had ended and the hold was read again: still held.
-                taps += 1
-                let again = await awaiting(Self.paymentBudget, refused: "cannot pay here") {
-                    client throws(BookingClientError) in try await client.pay(with: token)
-                }
-                guard let again else { return await client.state }
-                result = again
-                continue
-            default:
-                return await client.state
+        let ticker = ProgressTicker(client: client, console: services.console, enabled: showsProgress)
+        let budget = Self.paymentBudget + (passChallenge == nil ? Self.challengeBudget : .zero)
+        _ = await awaiting(budget, refused: refused, action)
+        await ticker.stop()
+        return await noticingOffline(await client.state)
+    }
+
+    /// How this run answers the bank's 3-D Secure page. A person (`pass`
+    /// nil): its URL printed, then the booking checked for
+    /// `challengeBudget`. On the sandbox: completed as `pass` says, as its
+    /// bank page would. Elsewhere: not at all (the flow stops at the page).
+    private func bankPage(pass: Bool?) -> BankPage? {
+        guard let pass else {
+            return BankPage(patience: Self.challengeBudget) { url, _ in announce(url.absoluteString) }
+        }
+        guard services.isSandbox else { return nil }
+        let client = self.client
+        return BankPage { _, booking in
+            say("sandbox: completing the bank's page (\(pass ? "pass" : "fail"))")
+            do {
+                try await client.api.completeChallenge(booking, pass: pass)
+            } catch {
+                say("sandbox: the bank's page could not be completed: \(error)")
             }
-            let settled = await awaiting(Self.paymentBudget, refused: "cannot follow the payment") {
-                client throws(BookingClientError) in await client.waitForPayment()
-            }
-            guard let next = settled ?? nil else { return await client.state }
-            result = next
         }
     }
 

@@ -45,6 +45,6 @@ enum OpenCommand: ArgumentCommand {
             throw CommandFailure.failed("cannot read the saved attempt: \(error)")
         }
         let state = await driver.follow(for: FlowDriver.paymentBudget)
-        return PayCommand.finish(state, driver: driver, invocation: invocation)
+        return PaymentReport.print(state, driver: driver, invocation: invocation)
     }
 }

@@ -102,14 +102,26 @@ extension BookingClient {
     /// (see `PaymentResult`). The attempt's status is saved before the
     /// request leaves; a lost answer is looked up by its key (about two
     /// minutes at most), a processing booking polled (about one), inside
-    /// the call. A hold past its countdown on the runtime's hold clock is
-    /// read again first (`stillHeld` or `expired`, nothing sent). Cancelling
-    /// the awaiting task ends the wait (`stillBeingChecked(.waitEnded)`),
-    /// never the payment.
+    /// the call. Cancelling the awaiting task ends the wait
+    /// (`stillBeingChecked(.waitEnded)`), never the payment.
+    ///
+    /// Pay works wherever the room may still be paid:
+    /// - after a declined card, or a payment the server certainly did not
+    ///   take (`notPaid` with `canPayAgain`), the room is kept first ("Try
+    ///   another card" / "Pay again": a new attempt and key on the same
+    ///   hold, read again), then paid: `retry()` is not needed;
+    /// - a hold past its countdown on the runtime's hold clock is read again
+    ///   first; when the server still holds it, it is paid (`expired` when
+    ///   it ran out: nothing sent).
+    ///
+    /// With `bankPage`, a payment the bank asks 3-D Secure for presents the
+    /// page and returns the booking's outcome once the user is back (see
+    /// `BankPage`) instead of `needsBankPage`.
     ///
     /// - Throws: `BookingClientError.actionUnavailable` when Pay is not on
-    ///   screen or disabled (nothing held, offline, the countdown ended):
-    ///   nothing was sent.
+    ///   screen or disabled (nothing held, offline, the countdown ended, a
+    ///   declined room that could not be kept): nothing was sent; `.closed`
+    ///   after `close()`.
     ///
     /// Before it sends anything, the server's payment-method switch is read
     /// (at most two seconds; unless read in the last ten) and a kind
@@ -118,8 +130,22 @@ extension BookingClient {
     /// (`PAYMENT_METHOD_DISABLED`) is `.failed(.rejected)`, nothing charged,
     /// the room still held, and Pay disabled with that kind.
     @discardableResult
-    public func pay(with token: PaymentToken) async throws(BookingClientError) -> PaymentResult {
+    public func pay(with token: PaymentToken, bankPage: BankPage? = nil) async throws(BookingClientError)
+        -> PaymentResult
+    {
         try checkOpen()
+        if let ended = try await keepTheRoomToPay() { return ended }
+        var result = try await payOnce(with: token)
+        if case .stillHeld = result {
+            // The countdown had ended here and the hold was read again: the
+            // server still holds the room, and nothing was sent. Pay it.
+            result = try await payOnce(with: token)
+        }
+        return await seeThrough(result, bankPage: bankPage)
+    }
+
+    /// One tap on Pay, awaited: the switch checked, the payment sent and settled.
+    private func payOnce(with token: PaymentToken) async throws(BookingClientError) -> PaymentResult {
         let kind = PaymentMethodKind(token: token)
         await checkPaymentMethod(kind)
         let started = try await startPayment(with: token)

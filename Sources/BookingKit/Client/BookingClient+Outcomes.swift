@@ -60,14 +60,19 @@ extension BookingClient {
     /// Returns at once when the payment already settled; nil when the flow
     /// holds no payment (no attempt, or one not yet paid).
     ///
+    /// With `bankPage`, a payment waiting for the bank's 3-D Secure page
+    /// (one restored at launch) presents the page again and returns the
+    /// booking's outcome once the user is back, as `pay(with:bankPage:)`
+    /// does; nothing is sent again.
+    ///
     /// ```swift
     /// _ = try await client.open(returnLink)  // the bank's page sent the user back
     /// if let result = await client.waitForPayment() { show(result) }
     /// ```
-    public func waitForPayment() async -> PaymentResult? {
+    public func waitForPayment(bankPage: BankPage? = nil) async -> PaymentResult? {
         let now = await state
         guard Self.isPayment(now.stage) else { return nil }
-        return await paymentResult(of: now.stage.attemptID)
+        return await seeThrough(await paymentResult(of: now.stage.attemptID), bankPage: bankPage)
     }
 
     /// Waits until the payment of `attempt` settles and reads the result.

@@ -9,9 +9,9 @@ import Foundation
 /// switch try await client.pay(with: token) {
 /// case .confirmed(let trip): showTrip(trip)
 /// case .needsBankPage(let url, _): present(url)  // then open(returnLink) or returnedToApp()
-/// case .declined: askForAnotherCard()  // retry(), then pay(with:) again
+/// case .declined: askForAnotherCard()  // then pay(with:) again: the room is kept
 /// case .failed(let reason): showFailure(reason)  // retry() starts a new attempt
-/// case .notPaid(_, let canPayAgain): showNotPaid(canPayAgain)  // retry(), then pay again
+/// case .notPaid(_, let canPayAgain): showNotPaid(canPayAgain)  // pay(with:) again when canPayAgain
 /// case .stillHeld: break  // nothing was sent: pay(with:) again
 /// case .expired: showResults()  // the hold ran out; retry() holds again
 /// case .stillBeingChecked(let check): showPending(check)  // never pay again here
@@ -28,9 +28,9 @@ public enum PaymentResult: Equatable, Sendable {
     /// `waitForPayment()` for the outcome. The payment has left; do not pay
     /// again.
     case needsBankPage(URL, booking: BookingID)
-    /// The bank declined the card. The room stays held: `retry()` ("Try
-    /// another card") reads the hold, then `pay(with:)` pays it with
-    /// another card under a new attempt and key.
+    /// The bank declined the card. The room stays held: `pay(with:)` with
+    /// another card keeps it under a new attempt and key ("Try another
+    /// card", the hold read again) and pays it.
     case declined
     /// The payment failed for `reason` (the server failed the booking, or
     /// refused the request, or the device's storage was full so nothing was
@@ -40,12 +40,13 @@ public enum PaymentResult: Equatable, Sendable {
     case failed(BookingFlow.FailureReason)
     /// The server certainly took no payment under this attempt's key
     /// (`reason` says how the client knows). `canPayAgain` is true when the
-    /// hold may still be live: `retry()` ("Pay again") then `pay(with:)`
-    /// pays it under a new key; otherwise `retry()` holds the room again.
+    /// hold may still be live: `pay(with:)` pays it again under a new key
+    /// ("Pay again"); otherwise `retry()` holds the room again.
     case notPaid(BookingFlow.NotPaidReason, canPayAgain: Bool)
     /// Nothing was sent: the countdown had ended on this device, the hold
-    /// was read again and the server still holds the room. Call
-    /// `pay(with:)` again.
+    /// was read again and the server still holds the room. `pay(with:)`
+    /// pays once more itself; this is returned when that read, too, said
+    /// held without a payment. Call `pay(with:)` again.
     case stillHeld(BookingFlow.Held)
     /// The hold ran out before the payment could leave: nothing was
     /// charged. `retry()` holds the room again.
