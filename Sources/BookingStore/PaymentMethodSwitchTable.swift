@@ -21,14 +21,20 @@ package struct PaymentMethodSwitchTable {
         package var changedAt: Int64
         /// When this device first read this value, unix milliseconds.
         package var readAt: Int64
+        /// When this device last read the switch (any value), unix
+        /// milliseconds; nil for a row saved before it was kept.
+        package var checkedAt: Int64?
 
         /// A row.
-        package init(kind: String, enabled: Bool, reason: String?, changedAt: Int64, readAt: Int64) {
+        package init(
+            kind: String, enabled: Bool, reason: String?, changedAt: Int64, readAt: Int64, checkedAt: Int64? = nil
+        ) {
             self.kind = kind
             self.enabled = enabled
             self.reason = reason
             self.changedAt = changedAt
             self.readAt = readAt
+            self.checkedAt = checkedAt
         }
     }
 
@@ -37,7 +43,7 @@ package struct PaymentMethodSwitchTable {
     package func rows(server: String) throws -> [Row] {
         let statement = try database.cachedStatement(
             """
-            SELECT kind, enabled, reason, changed_at, read_at FROM payment_method_switch
+            SELECT kind, enabled, reason, changed_at, read_at, checked_at FROM payment_method_switch
             WHERE server = ? AND typeof(changed_at) = 'integer' AND typeof(read_at) = 'integer'
             ORDER BY kind
             """)
@@ -49,7 +55,7 @@ package struct PaymentMethodSwitchTable {
                 Row(
                     kind: row.string(at: 0), enabled: row.int64(at: 1) == 1,
                     reason: row.isNull(at: 2) ? nil : row.string(at: 2), changedAt: row.int64(at: 3),
-                    readAt: row.int64(at: 4)))
+                    readAt: row.int64(at: 4), checkedAt: row.isNull(at: 5) ? nil : row.int64(at: 5)))
         }
         return rows
     }
@@ -61,15 +67,27 @@ package struct PaymentMethodSwitchTable {
             for row in rows {
                 try database.run(
                     """
-                    INSERT INTO payment_method_switch (server, kind, enabled, reason, changed_at, read_at)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                    INSERT INTO payment_method_switch (server, kind, enabled, reason, changed_at, read_at, checked_at)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                     """,
                     [
                         .text(server), .text(row.kind), .integer(row.enabled ? 1 : 0),
                         row.reason.map(SQLiteValue.text) ?? .null, .integer(row.changedAt), .integer(row.readAt),
+                        row.checkedAt.map(SQLiteValue.integer) ?? .null,
                     ])
             }
         }
+    }
+
+    /// Notes that the switch saved for `server` was read again at `checkedAt`
+    /// (unix milliseconds) and said the same: only the check time moves,
+    /// and never back.
+    package func markChecked(server: String, at checkedAt: Int64) throws {
+        try database.run(
+            """
+            UPDATE payment_method_switch SET checked_at = ?2
+            WHERE server = ?1 AND (checked_at IS NULL OR checked_at < ?2)
+            """, [.text(server), .integer(checkedAt)])
     }
 }
 

@@ -10,7 +10,7 @@ import Testing
 /// check the hold with the server.
 @Suite("BookingClient countdown")
 struct CountdownTests {
-    @Test("ticks with the runtime's hold clock; a payment past zero checks the hold first")
+    @Test("ticks with the runtime's hold clock; a payment past zero checks the hold first, then pays")
     func ticks() async throws {
         let sandbox = try SandboxFixture(route: .loopback)
         let now = Locked(MonotonicInstant.origin.advanced(by: .seconds(1_000)))
@@ -30,14 +30,19 @@ struct CountdownTests {
         now.withLock { $0 = $0.advanced(by: .seconds(841)) }
         #expect(await ticks.next() == 0)
 
-        // Pay at a reading past the countdown: not sent, the hold is checked
-        // with the server, which still holds it: pay again.
+        // Pay at a reading past the countdown: nothing sent first, the hold
+        // is checked with the server, which still holds it; then the same
+        // call pays it (the app does not tap Pay twice).
         let paying = try await client.pay(with: PaymentToken("tok_visa"))
-        guard case .stillHeld = paying else {
-            Issue.record("expected stillHeld, got \(paying)")
+        guard case .confirmed = paying else {
+            Issue.record("expected confirmed after the hold was read again, got \(paying)")
             return
         }
-        #expect(sandbox.transport.requests("POST", "/v1/bookings").isEmpty)
+        let sent = sandbox.transport.requests.map { "\($0.method) \($0.url.path)" }
+        let holdRead = try #require(sent.firstIndex { $0.hasPrefix("GET /v1/holds/") })
+        let payment = try #require(sent.firstIndex { $0.hasPrefix("POST /v1/bookings") })
+        #expect(holdRead < payment, "\(sent)")
+        #expect(sandbox.transport.requests("POST", "/v1/bookings").count == 1)
         #expect(sandbox.transport.requests("GET", "/v1/holds/").count == 1)
         await sandbox.stop()
     }

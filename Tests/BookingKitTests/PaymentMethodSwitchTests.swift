@@ -117,9 +117,11 @@ import Testing
     @Test func aClientThatNeverHeardPaysByCardButNotByWallet() async throws {
         let fixture = try ClientFixture()
         defer { Task { await fixture.sandbox.stop() } }
-        // The switch cannot be read: every read of it is lost on the way.
+        // The switch cannot be read: every answer to it is lost on the way
+        // (the sandbox's switch answers no 500: this fault once did nothing
+        // here, unseen while no read came before the wallet's check).
         fixture.sandbox.transport.inject(
-            .init("GET", "/v1/payment-methods", fault: "error-500-before-commit", times: 1_000))
+            .init("GET", "/v1/payment-methods", fault: "drop-response-after-commit", times: 1_000))
         let client = fixture.client
         #expect(client.paymentMethods == .neverHeard)
         await client.launch()
@@ -140,14 +142,19 @@ import Testing
         let cache = try CacheDatabase(directory: fixture.sandbox.clientDirectory)
         let saved = try cache.paymentMethodSwitches.rows(server: fixture.sandbox.server.description)
         #expect(saved.first { $0.kind == "wallet" }?.reason == "Wallets are paused.")
-        // A second read of the same switch writes nothing (no other connection committed).
-        let version = try cache.database.scalar("PRAGMA data_version")
+        // A second read of the same switch rewrites no row: only the time of
+        // the read moves (what lets the next process skip its own).
+        let checked = try #require(saved.first?.checkedAt)
         _ = await fixture.client.refreshPaymentMethods()
-        #expect(try cache.database.scalar("PRAGMA data_version") == version)
+        let again = try cache.paymentMethodSwitches.rows(server: fixture.sandbox.server.description)
+        #expect(
+            again.map { [$0.kind, "\($0.enabled)", $0.reason ?? "", "\($0.changedAt)", "\($0.readAt)"] }
+                == saved.map { [$0.kind, "\($0.enabled)", $0.reason ?? "", "\($0.changedAt)", "\($0.readAt)"] })
+        #expect(again.allSatisfy { ($0.checkedAt ?? 0) >= checked })
         // The next process, with the server unreachable for the switch, keeps the saved value.
         fixture.client.close()
         fixture.sandbox.transport.inject(
-            .init("GET", "/v1/payment-methods", fault: "error-500-before-commit", times: 1_000))
+            .init("GET", "/v1/payment-methods", fault: "drop-response-after-commit", times: 1_000))
         let next = try ClientFixture.client(sandbox: fixture.sandbox)
         #expect(next.paymentMethods.source == .saved)
         #expect(await next.refreshPaymentMethods().reason(.wallet) == "Wallets are paused.")
@@ -165,12 +172,16 @@ import Testing
         // the hold) is done.
         try await control.set("card", enabled: false, reason: "Cards are paused.")
         fixture.sandbox.transport.inject(.init("GET", "/v1/payment-methods", fault: "delay-ms=300", times: 1))
+        let readsBefore = fixture.sandbox.transport.requests("GET", "/v1/payment-methods").count
         // Its bounds are long: this is about what the launch waits for, not
         // the 2-s bounds, which a loaded machine can spend before the read.
+        // Its wall clock is past the max age of the read the hold made.
+        let later = Date().addingTimeInterval(6 * 60)
         let next = try BookingClient(
             ClientFixture.configuration(sandbox: fixture.sandbox, launchBound: Poll.defaultTimeout),
             seams: BookingClient.Seams(
-                dependencies: Dependencies(sleeper: NoSleeper()), paymentMethodsReadBound: Poll.defaultTimeout))
+                dependencies: Dependencies(now: { later }, sleeper: NoSleeper()),
+                paymentMethodsReadBound: Poll.defaultTimeout))
         let report = await next.launch()
         // The read is part of the launch: the screen it returns already
         // shows Pay disabled with the server's reason (the read was once
@@ -181,7 +192,41 @@ import Testing
         }
         let pay = try #require(await next.state.actions.first { $0.action == .pay })
         #expect(pay.disabledReason == "Cards are paused.")
+        #expect(fixture.sandbox.transport.requests("GET", "/v1/payment-methods").count == readsBefore + 1)
+    }
+
+    @Test func aReadSavedByOneProcessServesTheNextWithinItsMaxAgeAndNotAfter() async throws {
+        let fixture = try ClientFixture()
+        defer { Task { await fixture.sandbox.stop() } }
+        let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
+        try await control.set("wallet", enabled: false, reason: "Wallets are paused.")
+        // The room held: its screen reads the switch (one GET), saved with its time.
+        await fixture.client.launch()
+        try await fixture.client.hold(try await fixture.firstOffer())
         #expect(fixture.sandbox.transport.requests("GET", "/v1/payment-methods").count == 1)
+        fixture.client.close()
+        // The next process, a minute later: its launch and its Pay use the
+        // saved read (the wallet still shown off), and send one request
+        // besides the hold's read: the payment.
+        let minuteLater = Date().addingTimeInterval(60)
+        let payer = try BookingClient(
+            ClientFixture.configuration(sandbox: fixture.sandbox),
+            dependencies: Dependencies(now: { minuteLater }, sleeper: NoSleeper()))
+        await payer.launch()
+        #expect(payer.paymentMethods.reason(.wallet) == "Wallets are paused.")
+        let paid = try await payer.pay(with: PaymentToken("tok_visa"))
+        if case .confirmed = paid {} else { Issue.record("expected a confirmation, got \(paid)") }
+        #expect(fixture.sandbox.transport.requests("GET", "/v1/payment-methods").count == 1)
+        payer.close()
+        // Past the max age (5 minutes by default), a launch reads it again.
+        let sixMinutesLater = Date().addingTimeInterval(6 * 60)
+        let later = try BookingClient(
+            ClientFixture.configuration(sandbox: fixture.sandbox),
+            dependencies: Dependencies(now: { sixMinutesLater }, sleeper: NoSleeper()))
+        await later.launch()
+        try await later.hold(
+            try await ClientFixture(sandbox: fixture.sandbox, client: later).firstOffer(), bookingAgain: true)
+        #expect(fixture.sandbox.transport.requests("GET", "/v1/payment-methods").count == 2)
     }
 
     /// Reads the switch until `done` holds, at most ten times: on a loaded

@@ -35,7 +35,10 @@ extension BookingClient {
     /// requested wait, a failure), or the flow left the hold (`interrupted`).
     /// A lost answer is retried under the same key inside the call (the
     /// API client's retries take about a minute at most). Cancelling the
-    /// awaiting task ends the wait, not the request.
+    /// awaiting task ends the wait, not the request. Once held, the
+    /// payment-method switch is read for the held screen (at most two
+    /// seconds, unless a read is younger than
+    /// `Configuration.paymentMethodsMaxAge`), so that Pay finds it fresh.
     ///
     /// One stay is never paid twice by accident: while a payment for the
     /// same offer is being checked, Hold is not offered (`actionUnavailable`,
@@ -124,7 +127,8 @@ extension BookingClient {
     ///   after `close()`.
     ///
     /// Before it sends anything, the server's payment-method switch is read
-    /// (at most two seconds; unless read in the last ten) and a kind
+    /// (at most two seconds; unless a read is younger than
+    /// `Configuration.paymentMethodsMaxAge`) and a kind
     /// switched off throws `actionUnavailable(.pay, ...)` with the switch's
     /// reason: nothing sent. A payment the server refuses for its kind
     /// (`PAYMENT_METHOD_DISABLED`) is `.failed(.rejected)`, nothing charged,

@@ -62,6 +62,12 @@ extension BookingClient {
         /// Typed text shorter than this gets the recent searches, with no
         /// request (`suggestions(for:)`): 2 characters by default.
         public var suggestionMinimumLength = 2
+        /// How old a read of the server's payment-method switch may be and
+        /// still be used, by this process or the next, without a new request:
+        /// at launch, when a room is held, and before Pay. 5 minutes by
+        /// default. A kind switched off within it is refused by the server:
+        /// nothing charged, the room still held, Pay disabled for that kind.
+        public var paymentMethodsMaxAge: Duration = .seconds(5 * 60)
 
         /// A configuration.
         ///

@@ -27,7 +27,9 @@ extension BookingClient {
         default: offer = nil
         }
         let settled = await settle { $0.isAtRest || $0.stage.attemptID != attempt }
-        return Self.holdResult(settled, attempt: attempt, offer: offer)
+        let result = Self.holdResult(settled, attempt: attempt, offer: offer)
+        if case .held = result { await readPaymentMethodsWhenHeld() }
+        return result
     }
 
     static func holdResult(_ state: BookingFlow.State, attempt: AttemptID?, offer: OfferID?) -> HoldResult {

@@ -1,9 +1,12 @@
 import BookingAPI
 
 // The server's payment-method switch on screen: read at launch (when the
-// screen can pay; beside the settling, within the launch's bound) and before Pay (at most
-// `PaymentMethodSwitchReader.readBound`); a kind switched off disables Pay
-// with the server's reason, as offline does. Never touches a payment under way.
+// screen can pay; beside the settling, within the launch's bound), when a
+// room is held, and before Pay (at most `PaymentMethodSwitchReader.readBound`),
+// each time unless a read younger than `Configuration.paymentMethodsMaxAge`
+// is known (this process's or an earlier one's); a kind switched off
+// disables Pay with the server's reason, as offline does. Never touches a
+// payment under way.
 extension BookingClient {
     /// The payment-method switch as this client knows it now (no network):
     /// the last value read, saved by an earlier run, or the never-heard
@@ -29,13 +32,20 @@ extension BookingClient {
         await show(paymentMethodSwitch.current, paying: kind)
     }
 
-    /// Before Pay with `kind`: the switch read again unless read in the
-    /// last ten seconds (one GET at most), then shown. Nothing is read when
-    /// the screen offers no Pay.
+    /// Before Pay with `kind`: the switch read again unless a read is
+    /// younger than `paymentMethodsMaxAge` (one GET at most), then shown.
+    /// Nothing is read when the screen offers no Pay.
     func checkPaymentMethod(_ kind: PaymentMethodKind) async {
         guard case .held = await state.stage else { return }
-        let value = await paymentMethodSwitch.refresh(ifOlderThan: PaymentMethodSwitchReader.freshFor)
+        let value = await paymentMethodSwitch.refresh(ifOlderThan: configuration.paymentMethodsMaxAge)
         _ = await show(value, paying: kind)
+    }
+
+    /// A room just held: the held screen shows the switch, read unless a
+    /// read is younger than `paymentMethodsMaxAge`, so that Pay finds it fresh.
+    func readPaymentMethodsWhenHeld() async {
+        let value = await paymentMethodSwitch.refresh(ifOlderThan: configuration.paymentMethodsMaxAge)
+        _ = await show(value, paying: await state.paymentMethod)
     }
 
     /// After the server refused a payment because its kind is switched off
@@ -51,7 +61,8 @@ extension BookingClient {
     /// at most the launch's bound) and shown.
     func readPaymentMethodsAtLaunch() async {
         guard Self.canPay(await state.stage) else { return }
-        let value = await paymentMethodSwitch.refresh(within: configuration.launchBound)
+        let value = await paymentMethodSwitch.refresh(
+            ifOlderThan: configuration.paymentMethodsMaxAge, within: configuration.launchBound)
         _ = await show(value, paying: await state.paymentMethod)
     }
 

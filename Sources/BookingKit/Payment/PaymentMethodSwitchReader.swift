@@ -12,8 +12,9 @@ import Foundation
 package final class PaymentMethodSwitchReader: Sendable {
     /// The longest a read makes a launch or a payment wait.
     package static let readBound: Duration = .seconds(2)
-    /// A value read this recently is used by Pay without a new read.
-    package static let freshFor: TimeInterval = 10
+    /// How old a read may be and still be used without a new one, when the
+    /// client's configuration does not say (`paymentMethodsMaxAge`).
+    package static let maxAge: Duration = .seconds(5 * 60)
 
     private let api: BookingAPIClient
     /// The client's connection to the cache: the switch is read from it at
@@ -41,25 +42,29 @@ package final class PaymentMethodSwitchReader: Sendable {
         server = api.server.description
         self.dependencies = dependencies
         self.logger = logger.named("payment-methods")
-        state = Locked((Self.saved(in: cache, server: api.server.description, logger: self.logger), nil))
+        let (saved, checkedAt) = Self.saved(in: cache, server: api.server.description, logger: self.logger)
+        state = Locked((saved, checkedAt))
     }
 
     /// The value known now (no network).
     package var current: PaymentMethods { state.withLock { $0.value } }
 
     /// Reads the switch from the server, waiting at most the reader's
-    /// bound (`readBound`), or `within` when shorter, unless `ifOlderThan` is given and the last successful read is more
-    /// recent. A read already under way is joined, never doubled. A read
+    /// bound (`readBound`), or `within` when shorter, unless `ifOlderThan`
+    /// is given and the last successful read (this process's, or one an
+    /// earlier process saved) is more recent by the wall clock (a clock set
+    /// back makes it stale, never fresh). A read already under way is joined, never doubled. A read
     /// that outlasts the bound goes on, and its answer is taken when it
     /// lands (for the next Pay). Returns the value known when the wait ends.
     @discardableResult
-    package func refresh(ifOlderThan freshness: TimeInterval? = nil, within limit: Duration? = nil) async
+    package func refresh(ifOlderThan freshness: Duration? = nil, within limit: Duration? = nil) async
         -> PaymentMethods
     {
         let bound = min(limit ?? self.bound, self.bound)
         let now = dependencies.now()
-        if let freshness, let checked = state.withLock({ $0.checkedAt }), now.timeIntervalSince(checked) < freshness {
-            return current
+        if let freshness, let checked = state.withLock({ $0.checkedAt }) {
+            let age = now.timeIntervalSince(checked)
+            if age >= 0, age < TimeInterval(freshness.components.seconds) { return current }
         }
         let read = reading.withLock { reading -> Task<Void, Never> in
             if let under = reading?.task { return under }
@@ -98,7 +103,7 @@ package final class PaymentMethodSwitchReader: Sendable {
             state.value = PaymentMethods(off: off, source: .server, readAt: now, changedAt: state.value.changedAt)
             return state.value
         }
-        save(value)
+        save(value, checkedAt: nil)
     }
 
     @discardableResult
@@ -121,8 +126,8 @@ package final class PaymentMethodSwitchReader: Sendable {
             logger.log(
                 .info, "the server's payment-method switch: \(Self.describe(value))",
                 ["server": server])
-            save(value)
         }
+        save(value, checkedAt: now)
         return value
     }
 
@@ -135,15 +140,19 @@ package final class PaymentMethodSwitchReader: Sendable {
             ["server": server, "reason": String(reason.prefix(300)), "off": Self.describe(value)])
     }
 
-    /// Saves `value` when it differs from what the cache holds (read first: no write, no sync, when equal).
-    private func save(_ value: PaymentMethods) {
+    /// Saves `value` when it differs from what the cache holds (read first:
+    /// no rewrite when equal), and the time of the read that said it
+    /// (`checkedAt`, a one-column write; the cache is never synced).
+    private func save(_ value: PaymentMethods, checkedAt: Date?) {
+        let checked = checkedAt.map { Int64(($0.timeIntervalSince1970 * 1_000).rounded()) }
         let rows = PaymentMethodKind.allCases.map { kind in
             PaymentMethodSwitchTable.Row(
                 kind: kind.rawValue, enabled: value.off[kind] == nil, reason: value.off[kind],
                 changedAt: Int64(
                     ((value.changedAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970 * 1_000).rounded()),
                 readAt: Int64(
-                    ((value.readAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970 * 1_000).rounded()))
+                    ((value.readAt ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970 * 1_000).rounded()),
+                checkedAt: checked)
         }
         do {
             try cache.recovering { cache in
@@ -154,7 +163,10 @@ package final class PaymentMethodSwitchReader: Sendable {
                             saved.enabled != row.enabled || saved.reason != row.reason
                                 || saved.changedAt != row.changedAt
                         })
-                else { return }
+                else {
+                    if let checked { try cache.paymentMethodSwitches.markChecked(server: server, at: checked) }
+                    return
+                }
                 try cache.paymentMethodSwitches.replace(server: server, with: rows)
             }
         } catch {
@@ -162,16 +174,17 @@ package final class PaymentMethodSwitchReader: Sendable {
         }
     }
 
-    /// What `cache` saved for `server`, or the never-heard defaults.
-    private static func saved(in cache: SharedCache, server: String, logger: Logger) -> PaymentMethods {
+    /// What `cache` saved for `server`, or the never-heard defaults, and
+    /// when it was last read from the server, if known.
+    private static func saved(in cache: SharedCache, server: String, logger: Logger) -> (PaymentMethods, Date?) {
         let rows: [PaymentMethodSwitchTable.Row]
         do {
             rows = try cache.recovering { try $0.paymentMethodSwitches.rows(server: server) }
         } catch {
             logger.warning("cannot read the saved payment-method switch", error: error, ["server": server])
-            return .neverHeard
+            return (.neverHeard, nil)
         }
-        guard let first = rows.first else { return .neverHeard }
+        guard let first = rows.first else { return (.neverHeard, nil) }
         var named: Set<PaymentMethodKind> = []
         var off: [PaymentMethodKind: String?] = [:]
         for row in rows {
@@ -179,9 +192,11 @@ package final class PaymentMethodSwitchReader: Sendable {
             named.insert(kind)
             if !row.enabled { off[kind] = .some(row.reason) }
         }
-        return PaymentMethods(
+        let value = PaymentMethods(
             named: named, off: off, source: .saved, readAt: Date(timeIntervalSince1970: Double(first.readAt) / 1_000),
             changedAt: Date(timeIntervalSince1970: Double(first.changedAt) / 1_000))
+        let checked = rows.compactMap(\.checkedAt).min().map { Date(timeIntervalSince1970: Double($0) / 1_000) }
+        return (value, checked)
     }
 
     /// `wallet off ("..."), card on, ...` for a log line.
