@@ -6,12 +6,18 @@ import Testing
 /// on the server before asking for the new one; killed between saving the
 /// release and sending it (SIGKILL), `booking reconcile` sends it.
 @Suite struct HoldReleaseCommandTests {
-    @Test func aNewerHoldGivesTheOldRoomUpFirst() async throws {
+    /// A sandbox process and a data directory holding the first offer's
+    /// room: the sandbox, the directory, its in-process runner and the live holds.
+    private static func oneRoomHeld(_ label: String) async throws -> (SandboxProcess, Booking, InProcess, [String]) {
         let sandbox = try await SandboxProcess()
-        let booking = Booking(server: sandbox.url, label: "cli-release-replace")
+        let booking = Booking(server: sandbox.url, label: label)
         let cli = InProcess(sharing: booking)
         _ = try await cli.holdAnOffer(index: 0)
-        let first = try await Self.liveHolds(sandbox)
+        return (sandbox, booking, cli, try await liveHolds(sandbox))
+    }
+
+    @Test func aNewerHoldGivesTheOldRoomUpFirst() async throws {
+        let (sandbox, _, cli, first) = try await Self.oneRoomHeld("cli-release-replace")
         #expect(first.count == 1)
         _ = try await cli.holdAnOffer(index: 1)
         let second = try await Self.liveHolds(sandbox)
@@ -20,11 +26,7 @@ import Testing
     }
 
     @Test func killedBetweenSavingTheReleaseAndSendingItReconcileSendsIt() async throws {
-        let sandbox = try await SandboxProcess()
-        let booking = Booking(server: sandbox.url, label: "cli-release-kill")
-        let cli = InProcess(sharing: booking)
-        _ = try await cli.holdAnOffer(index: 0)
-        let first = try await Self.liveHolds(sandbox)
+        let (sandbox, booking, cli, first) = try await Self.oneRoomHeld("cli-release-kill")
         let offers = try await cli.offers(days: 20)
         let id = try #require(offers[1]["offerId"] as? String)
         let killed = try await booking.run(

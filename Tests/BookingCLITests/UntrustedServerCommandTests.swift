@@ -46,32 +46,40 @@ import Testing
     /// handed over to the untrusted server), sent to the untrusted server:
     /// the room is not held, and stderr says why.
     @Test func aHoldNamesTheCertificate() async throws {
-        let server = try await OpenSSLServer.start(openssl: Self.openssl)
-        let booking = Booking(label: "cli-untrusted-hold")
-        let offer = try await booking.firstOfferID()
-        try Self.handOver(booking, to: "https://127.0.0.1:\(server.port)")
-        let hold = try await booking.run(["--server", "https://127.0.0.1:\(server.port)", "hold", offer, "--no-wait"])
-        #expect(hold.status == 1)
+        let (hold, _) = try await Self.refused("cli-untrusted-hold", made: { try await $0.firstOfferID() }) {
+            ["hold", $0, "--no-wait"]
+        }
         #expect(hold.error.contains("booking: the hold was not sent: " + Self.named), "\(hold.error)")
-        #expect(!(hold.output + hold.error).lowercased().contains("offline"), "\(hold.output)\(hold.error)")
-        await server.stop()
     }
 
     /// A cancellation of a trip booked earlier (on the embedded sandbox),
     /// sent to the untrusted server: not cancelled, and the certificate is
     /// why, not the network.
     @Test func aCancellationNamesTheCertificate() async throws {
-        let server = try await OpenSSLServer.start(openssl: Self.openssl)
-        let booking = Booking(label: "cli-untrusted-cancel")
-        let id = try await booking.holdAndPay()
-        try Self.handOver(booking, to: "https://127.0.0.1:\(server.port)")
-        let cancel = try await booking.run(["--server", "https://127.0.0.1:\(server.port)", "cancel", id])
-        #expect(cancel.status == 1)
+        let (cancel, id) = try await Self.refused("cli-untrusted-cancel", made: { try await $0.holdAndPay() }) {
+            ["cancel", $0]
+        }
         #expect(
             cancel.error.contains("cannot cancel \(id): nothing was sent (" + Self.named), "\(cancel.error)")
-        #expect(!(cancel.output + cancel.error).lowercased().contains("offline"), "\(cancel.output)\(cancel.error)")
         #expect(!cancel.error.contains("cannot be reached"), "\(cancel.error)")
+    }
+
+    /// What `made` makes on the embedded sandbox (an offer listed, a trip
+    /// booked), handed over to the untrusted server, then the command
+    /// `arguments` builds from it run there: it fails (exit 1) and never
+    /// says offline. Returns the run and what was made.
+    private static func refused(
+        _ label: String, made: (Booking) async throws -> String, _ arguments: (String) -> [String]
+    ) async throws -> (Booking.Run, String) {
+        let server = try await OpenSSLServer.start(openssl: Self.openssl)
+        let booking = Booking(label: label)
+        let value = try await made(booking)
+        try Self.handOver(booking, to: "https://127.0.0.1:\(server.port)")
+        let run = try await booking.run(["--server", "https://127.0.0.1:\(server.port)"] + arguments(value))
         await server.stop()
+        #expect(run.status == 1)
+        #expect(!(run.output + run.error).lowercased().contains("offline"), "\(run.output)\(run.error)")
+        return (run, value)
     }
 
     /// A device with no network at all meets a name with no address first

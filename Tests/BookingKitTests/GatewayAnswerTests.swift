@@ -77,16 +77,26 @@ import Testing
         await harness.sandbox.stop()
     }
 
+    /// A hold tapped whose every answer a gateway replaced with its 503
+    /// (the server made the hold): the harness, the attempt, its key and
+    /// the failed state the flow settled in.
+    private static func holdBehindAGateway(_ route: SandboxFixture.Route) async throws
+        -> (Harness, AttemptID, IdempotencyKey, BookingFlow.State)
+    {
+        let harness = try Harness(
+            route: route, faults: [.init("POST", "/v1/holds", fault: "gateway-503-after-commit", times: 4)])
+        let (_, attempt, key) = try await harness.tapHold()
+        let unclear = await harness.waitFor { $0.stage.kind == .failed }
+        return (harness, attempt, key, unclear)
+    }
+
     /// A hold request whose every answer a gateway replaced: the server
     /// made the hold, the device was never told. It is not reported "could
     /// not be held", and Try again asks under the same key, so the server
     /// replays the same hold: one room, never a second one.
     @Test(arguments: SandboxFixture.Route.allCases)
     func aHoldBehindAGatewayIsAskedAgainUnderItsKey(route: SandboxFixture.Route) async throws {
-        let harness = try Harness(
-            route: route, faults: [.init("POST", "/v1/holds", fault: "gateway-503-after-commit", times: 4)])
-        let (_, attempt, key) = try await harness.tapHold()
-        let unclear = await harness.waitFor { $0.stage.kind == .failed }
+        let (harness, attempt, key, unclear) = try await Self.holdBehindAGateway(route)
         #expect(unclear.title == "No answer about the room", "\(unclear.stage.name) \(unclear.message ?? "")")
         #expect(unclear.message?.contains("could not be held") == false)
         #expect(try await harness.repository.attempt(attempt)?.phase == .holdRequested)
@@ -109,10 +119,7 @@ import Testing
     /// the server kept for it given up; one room is held, the new one.
     @Test(arguments: SandboxFixture.Route.allCases)
     func aNewHoldGivesUpTheRoomAnUnansweredHoldKept(route: SandboxFixture.Route) async throws {
-        let harness = try Harness(
-            route: route, faults: [.init("POST", "/v1/holds", fault: "gateway-503-after-commit", times: 4)])
-        let (_, attempt, _) = try await harness.tapHold()
-        _ = await harness.waitFor { $0.stage.kind == .failed }
+        let (harness, attempt, _, _) = try await Self.holdBehindAGateway(route)
         let orphan = try await harness.sandbox.liveHolds()
         #expect(orphan.count == 1)
         await harness.flow.send(.backTapped)

@@ -23,6 +23,21 @@ import Testing
         return (attempt, holdID, bookingID)
     }
 
+    /// "Use another card" while the server answers the leaving (the
+    /// booking's abandon) with 503 four times: the state it settles in,
+    /// the bank's page kept with "could not leave", and the abandon's path.
+    static func leaveUnanswered(_ harness: Harness, _ bookingID: BookingID) async -> (String, BookingFlow.State) {
+        let path = "/v1/bookings/\(bookingID.rawValue)/abandon"
+        harness.sandbox.transport.inject(.init("POST", path, fault: "unavailable", times: 4))
+        let (next, key) = Harness.newAttempt()
+        await harness.flow.send(.useAnotherCardTapped(attempt: next, key: key))
+        let stuck = await harness.waitFor {
+            if case .actionRequired(let s) = $0.stage { return s.couldNotLeave }
+            return false
+        }
+        return (path, stuck)
+    }
+
     @Test(arguments: SandboxFixture.Route.allCases)
     func useAnotherCardPaysTheSameRoomOnceAndTheBanksLateAnswerChargesNothing(
         route: SandboxFixture.Route
@@ -64,14 +79,7 @@ import Testing
     func aLeavingThatGotNoAnswerIsSentAgainByReconciliation(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
         let (first, holdID, bookingID) = try await Self.pending(harness)
-        let path = "/v1/bookings/\(bookingID.rawValue)/abandon"
-        harness.sandbox.transport.inject(.init("POST", path, fault: "unavailable", times: 4))
-        let (next, key) = Harness.newAttempt()
-        await harness.flow.send(.useAnotherCardTapped(attempt: next, key: key))
-        let stuck = await harness.waitFor {
-            if case .actionRequired(let s) = $0.stage { return s.couldNotLeave }
-            return false
-        }
+        let (_, stuck) = await Self.leaveUnanswered(harness, bookingID)
         #expect(stuck.enabledActions.contains(.useAnotherCard))
         #expect(try await harness.repository.attempt(first)?.phase == .actionRequired)
         _ = await harness.repository.reconcile()
@@ -85,14 +93,7 @@ import Testing
     func aLeavingLeftOpenIsNotSentOnceTheBankPassedTheBooking(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
         let (first, _, bookingID) = try await Self.pending(harness)
-        let path = "/v1/bookings/\(bookingID.rawValue)/abandon"
-        harness.sandbox.transport.inject(.init("POST", path, fault: "unavailable", times: 4))
-        let (next, key) = Harness.newAttempt()
-        await harness.flow.send(.useAnotherCardTapped(attempt: next, key: key))
-        _ = await harness.waitFor {
-            if case .actionRequired(let s) = $0.stage { return s.couldNotLeave }
-            return false
-        }
+        let (path, _) = await Self.leaveUnanswered(harness, bookingID)
         // Meanwhile the bank passed the payment: the leaving has nothing
         // left to end, and reconciliation reads that instead of sending it.
         _ = try await harness.api.completeChallenge(bookingID, pass: true)

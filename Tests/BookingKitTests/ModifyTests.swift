@@ -14,6 +14,16 @@ import Testing
 @Suite struct ModifyTests {
     /// A confirmed booking on a fresh sandbox, its trip saved on the device,
     /// and the dates one night longer.
+    /// A confirmed trip and the quote for one more night: the harness,
+    /// the booking, its trip repository and the quote.
+    private static func quoted(_ route: SandboxFixture.Route) async throws
+        -> (Harness, BookingID, TripRepository, ModificationQuoteSnapshot)
+    {
+        let (harness, id, checkIn, checkOut) = try await confirmed(route)
+        let trips = try harness.trips()
+        return (harness, id, trips, try await trips.modificationQuote(id, checkIn: checkIn, checkOut: checkOut))
+    }
+
     private static func confirmed(_ route: SandboxFixture.Route) async throws
         -> (Harness, BookingID, checkIn: CalendarDate, checkOut: CalendarDate)
     {
@@ -30,14 +40,12 @@ import Testing
 
     @Test(arguments: SandboxFixture.Route.allCases)
     func anAcceptedQuoteChangesTheTripOnceAndTheTripShowsItOffline(route: SandboxFixture.Route) async throws {
-        let (harness, id, checkIn, checkOut) = try await Self.confirmed(route)
-        let trips = try harness.trips()
-        let quote = try await trips.modificationQuote(id, checkIn: checkIn, checkOut: checkOut)
+        let (harness, id, trips, quote) = try await Self.quoted(route)
         #expect(quote.difference.minorUnits > 0)
         #expect(try await harness.differences(id) == 0)
         let booking = try await trips.modify(quote)
         #expect(booking.version.rawValue == 2)
-        #expect(booking.checkOut == checkOut)
+        #expect(booking.checkOut == quote.checkOut)
         #expect(try await harness.differences(id) == 1)
         #expect(harness.modifyPosts(id).count == 1)
         let saved = try #require(try await trips.modifyRequests(for: id).first)
@@ -45,7 +53,7 @@ import Testing
         // Offline: the device's copy shows the new dates and version.
         let offline = try TripRepository(directory: harness.sandbox.clientDirectory, api: nil)
         let trip = try #require(try await offline.trip(id))
-        #expect(trip.record.checkOut == checkOut.description)
+        #expect(trip.record.checkOut == quote.checkOut.description)
         #expect(trip.record.version.rawValue == 2)
         await harness.sandbox.stop()
     }
@@ -77,9 +85,7 @@ import Testing
     }
 
     @Test func aLostAnswerIsLookedUpNotChargedAgain() async throws {
-        let (harness, id, checkIn, checkOut) = try await Self.confirmed(.inProcess)
-        let trips = try harness.trips()
-        let quote = try await trips.modificationQuote(id, checkIn: checkIn, checkOut: checkOut)
+        let (harness, id, trips, quote) = try await Self.quoted(.inProcess)
         harness.sandbox.transport.inject(
             .init("POST", "/v1/bookings/\(id)/modifications", fault: "drop-response-after-commit"))
         let booking = try await trips.modify(quote)
@@ -93,9 +99,7 @@ import Testing
     func aStoredServerErrorSpendsTheKeyAndTheRequestIsRenewedThenChangesOnce(route: SandboxFixture.Route)
         async throws
     {
-        let (harness, id, checkIn, checkOut) = try await Self.confirmed(route)
-        let trips = try harness.trips()
-        let quote = try await trips.modificationQuote(id, checkIn: checkIn, checkOut: checkOut)
+        let (harness, id, trips, quote) = try await Self.quoted(route)
         // Stored under the key and replayed on every resend under it.
         harness.sandbox.transport.inject(
             .init("POST", "/v1/bookings/\(id)/modifications", fault: "error-500-before-commit"))
@@ -111,9 +115,7 @@ import Testing
     }
 
     @Test func anExpiredQuoteClosesItsRequestAndTheNewQuoteIsAppliedOnce() async throws {
-        let (harness, id, checkIn, checkOut) = try await Self.confirmed(.loopback)
-        let trips = try harness.trips()
-        let quote = try await trips.modificationQuote(id, checkIn: checkIn, checkOut: checkOut)
+        let (harness, id, trips, quote) = try await Self.quoted(.loopback)
         harness.sandbox.clock.advance(seconds: 10 * 60)
         var fresh: ModificationQuoteSnapshot?
         do {

@@ -43,16 +43,26 @@ import Testing
         await harness.sandbox.stop()
     }
 
-    /// The latest attempt, declined, keeps its room (its screen offers
-    /// another card): no release while no newer attempt exists.
-    @Test func theLatestDeclinedAttemptKeepsItsRoom() async throws {
-        let harness = try Harness(route: .inProcess)
+    /// A repository of the app's own on `harness`'s directory, with the
+    /// first offer held and its payment declined: the repository, the
+    /// offer, the declined attempt and its hold.
+    private static func declined(_ harness: Harness) async throws
+        -> (BookingRepository, Offer, SavedAttempt, HoldID)
+    {
         let app = try BookingRepository(directory: harness.sandbox.clientDirectory, api: harness.api)
         let offer = try await harness.firstOffer()
         let attempt = try await app.startAttempt(offer: offer.id, quote: offer.quote.id)
         let hold = try await app.requestHold(attempt.attemptID, anchor: nil).holdId
         #expect(try await app.update(AttemptChange(attemptID: attempt.attemptID, phase: .paymentSubmitted)))
         _ = await app.sendPayment(attempt.attemptID, token: PaymentToken("tok_chargeDeclined"))
+        return (app, offer, attempt, hold)
+    }
+
+    /// The latest attempt, declined, keeps its room (its screen offers
+    /// another card): no release while no newer attempt exists.
+    @Test func theLatestDeclinedAttemptKeepsItsRoom() async throws {
+        let harness = try Harness(route: .inProcess)
+        let (app, _, attempt, hold) = try await Self.declined(harness)
         #expect(try await app.attempt(attempt.attemptID)?.phase == .failed)
         #expect(try await app.holdReleases().isEmpty)
         #expect(try await harness.sandbox.liveHolds() == [hold.rawValue])
@@ -67,12 +77,7 @@ import Testing
     @Test(arguments: SandboxFixture.Route.allCases)
     func aRoomPaidAgainAfterItWasGivenUpIsGivenUpAgainLater(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
-        let app = try BookingRepository(directory: harness.sandbox.clientDirectory, api: harness.api)
-        let offer = try await harness.firstOffer()
-        let first = try await app.startAttempt(offer: offer.id, quote: offer.quote.id)
-        let hold = try await app.requestHold(first.attemptID, anchor: nil).holdId
-        #expect(try await app.update(AttemptChange(attemptID: first.attemptID, phase: .paymentSubmitted)))
-        _ = await app.sendPayment(first.attemptID, token: PaymentToken("tok_chargeDeclined"))
+        let (app, offer, first, hold) = try await Self.declined(harness)
         // Given up (Back from the decline), and paid again before the release left.
         #expect(try await app.giveUp(hold, of: first.attemptID)?.status == .open)
         let (againID, againKey) = Harness.newAttempt()
