@@ -157,6 +157,15 @@ final class SandboxProcess: @unchecked Sendable {
         url = String(line.dropFirst("listening on ".count))
     }
 
+    /// Runs `body` `rounds` times against one new sandbox process (each
+    /// round on a booking `20 + round % 60` days ahead, so rounds never
+    /// compete for a room), then stops it: a crash campaign's loop.
+    static func rounds(_ rounds: Int, _ body: (SandboxProcess, Int) async throws -> Void) async throws {
+        let sandbox = try await SandboxProcess()
+        for round in 0..<rounds { try await body(sandbox, 20 + round % 60) }
+        await sandbox.stop()
+    }
+
     /// The sandbox's ledger for the demo account.
     func ledger() async throws -> LedgerReport {
         let client = BookingAPIClient(

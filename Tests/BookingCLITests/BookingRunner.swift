@@ -44,10 +44,10 @@ extension BookingRunner {
 
     /// Holds the first offer, pays for it (`pay --json`, which must succeed)
     /// and returns the booking's id.
-    func holdAndPay() async throws -> String {
-        try await holdAnOffer()
+    func holdAndPay(days: Int = 20) async throws -> String {
+        try await holdAnOffer(days: days)
         let pay = try await run(["pay", "--json"])
-        try #require(pay.status == 0, "\(pay.error)")
+        try #require(pay.status == 0, "pay failed: \(pay.output) \(pay.error)")
         return try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
     }
 

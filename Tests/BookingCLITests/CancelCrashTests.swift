@@ -16,14 +16,6 @@ import Testing
     static let rounds = ProcessInfo.processInfo.environment["BOOKINGKIT_CANCEL_KILL_ROUNDS"].flatMap(Int.init) ?? 1
 
     /// A confirmed booking made by the CLI against `sandbox`, `days` from today; its id.
-    private static func confirmedBooking(_ booking: some BookingRunner, days: Int = 20) async throws -> String {
-        try await booking.holdAnOffer(days: days)
-        let pay = try await booking.run(["pay", "--json"])
-        try #require(pay.status == 0, "pay failed: \(pay.output) \(pay.error)")
-        let state = try #require(try pay.json()["state"] as? [String: Any])
-        return try #require(state["bookingId"] as? String)
-    }
-
     static func refunds(_ sandbox: SandboxProcess, _ id: String) async throws -> Int {
         try await sandbox.ledger().entries.filter { $0.kind == "refund" && $0.bookingId == id }.count
     }
@@ -35,17 +27,15 @@ import Testing
 
     @Test(arguments: boundaries)
     func cancelKilledAtABoundaryIsSettledByTheNextReconcileOnce(boundary: String) async throws {
-        let sandbox = try await SandboxProcess()
-        for round in 0..<Self.rounds {
-            try await killAndSettle(at: boundary, sandbox: sandbox, days: 20 + round % 60)
+        try await SandboxProcess.rounds(Self.rounds) { sandbox, days in
+            try await killAndSettle(at: boundary, sandbox: sandbox, days: days)
         }
-        await sandbox.stop()
     }
 
     private func killAndSettle(at boundary: String, sandbox: SandboxProcess, days: Int) async throws {
         let booking = Booking(server: sandbox.url, label: "cli-cancel-kill")
         let cli = InProcess(sharing: booking)
-        let id = try await Self.confirmedBooking(cli, days: days)
+        let id = try await cli.holdAndPay(days: days)
         let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
         #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
         #expect(!killed.output.contains("CANCELLED"))
@@ -81,7 +71,7 @@ import Testing
     {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: label)
-        let id = try await confirmedBooking(InProcess(sharing: booking))
+        let id = try await InProcess(sharing: booking).holdAndPay()
         let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
         #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
         return (sandbox, booking, id)
@@ -128,7 +118,7 @@ import Testing
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-cancel-bad")
         let cli = InProcess(sharing: booking)
-        let id = try await Self.confirmedBooking(cli)
+        let id = try await cli.holdAndPay()
         // A second device of the account holds the trip too; this one cancels it first.
         let otherDevice = Booking(server: sandbox.url, label: "cli-cancel-device")
         #expect(try await otherDevice.run(["trips"]).status == 0)

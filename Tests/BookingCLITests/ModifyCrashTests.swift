@@ -27,20 +27,15 @@ import Testing
 
     @Test(arguments: boundaries)
     func modifyKilledAtABoundaryEndsOnTheNewVersionWithOneDifference(boundary: String) async throws {
-        let sandbox = try await SandboxProcess()
-        for round in 0..<Self.rounds {
-            try await killAndSettle(at: boundary, sandbox: sandbox, days: 20 + round % 60)
+        try await SandboxProcess.rounds(Self.rounds) { sandbox, days in
+            try await killAndSettle(at: boundary, sandbox: sandbox, days: days)
         }
-        await sandbox.stop()
     }
 
     private func killAndSettle(at boundary: String, sandbox: SandboxProcess, days: Int) async throws {
         let booking = Booking(server: sandbox.url, label: "cli-modify-kill")
         let cli = InProcess(sharing: booking)
-        try await cli.holdAnOffer(days: days)
-        let pay = try await cli.run(["pay", "--json"])
-        try #require(pay.status == 0, "pay failed: \(pay.output) \(pay.error)")
-        let id = try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
+        let id = try await cli.holdAndPay(days: days)
         let before = try await Self.trip(booking, id)
         let checkIn = try #require(before["checkIn"] as? String)
         let oldText = try #require(before["checkOut"] as? String)

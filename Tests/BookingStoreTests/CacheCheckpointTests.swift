@@ -13,6 +13,14 @@ import Testing
         (try? FileManager.default.attributesOfItem(atPath: directory.file(file)))?[.size] as? Int ?? 0
     }
 
+    /// The cache in `directory` with its checkpoint queue suspended (resume
+    /// it to let the checkpoints run).
+    private func stuckCache(byteCapacity: Int64) throws -> (DispatchQueue, CacheDatabase) {
+        let queue = DispatchQueue(label: "test.checkpoint")
+        queue.suspend()
+        return (queue, try CacheDatabase(directory: directory.path, byteCapacity: byteCapacity, checkpointQueue: queue))
+    }
+
     private func put(_ cache: CacheDatabase, _ range: Range<Int>) throws {
         let items = String(repeating: "x", count: 20_000)
         for index in range {
@@ -25,9 +33,7 @@ import Testing
     }
 
     @Test func putsPastTheCheckpointSizeLeaveTheFileToTheCheckpointQueue() throws {
-        let queue = DispatchQueue(label: "test.checkpoint")
-        queue.suspend()
-        let cache = try CacheDatabase(directory: directory.path, byteCapacity: 64 << 20, checkpointQueue: queue)
+        let (queue, cache) = try stuckCache(byteCapacity: 64 << 20)
         let before = size("cache.sqlite")
         // 400 pages of 20 KB: about 2,400 frames, past SQLite's 1,000.
         try put(cache, 0..<400)
@@ -45,9 +51,7 @@ import Testing
     /// past the size) queued another: 45 to 201 checkpoints for the
     /// about 18 that SQLite would run.
     @Test func theQueueCheckpointsOncePerThousandFramesAsSQLiteWould() throws {
-        let queue = DispatchQueue(label: "test.checkpoint")
-        queue.suspend()
-        let cache = try CacheDatabase(directory: directory.path, byteCapacity: 256 << 20, checkpointQueue: queue)
+        let (queue, cache) = try stuckCache(byteCapacity: 256 << 20)
         try put(cache, 0..<400)
         queue.resume()
         // About 12,000 more frames while the first checkpoint runs, and
@@ -63,9 +67,7 @@ import Testing
     }
 
     @Test func aStuckQueueStillBoundsTheWAL() throws {
-        let queue = DispatchQueue(label: "test.checkpoint")
-        queue.suspend()
-        let cache = try CacheDatabase(directory: directory.path, byteCapacity: 256 << 20, checkpointQueue: queue)
+        let (queue, cache) = try stuckCache(byteCapacity: 256 << 20)
         // About 12,000 frames: past the 8,000 at which a commit checkpoints itself.
         try put(cache, 0..<2_000)
         #expect(size("cache.sqlite") > 16 << 20)
