@@ -70,7 +70,7 @@ extension BookingFlow {
         package var readPending: Bool
         /// When the last read was not sent because the server asked to wait
         /// (its `Retry-After`): the time, unix seconds; nil otherwise.
-        public package(set) var waitUntil: Int64?
+        package var waitUntil: Int64?
         /// Restored at launch without a time the device can trust (another
         /// boot, or no saved anchor): the countdown did not end, its time is
         /// being checked.
@@ -127,7 +127,7 @@ extension BookingFlow {
     /// A booking the attempt ended in (confirmed or cancelled).
     public struct Settled: Hashable, Sendable {
         /// The attempt.
-        public let attemptID: AttemptID
+        package let attemptID: AttemptID
         /// The server's booking.
         public let booking: Booking
         /// Whether this device saved it (the trip, and the attempt final).

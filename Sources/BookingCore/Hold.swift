@@ -10,7 +10,7 @@ public struct Hold: Hashable, Codable, Sendable {
     /// The server's id of the hold.
     package let id: HoldID
     /// How long the server keeps the room from the moment it answered, in ms.
-    public let expiresInMs: Int64
+    package let expiresInMs: Int64
     /// The price the hold was granted at (re-quoted by a coupon code, once one is applied).
     public let price: PriceBreakdown
     /// The coupon code applied to the hold, if any: `price` is then the

@@ -41,7 +41,7 @@ public struct TripCalendar: Sendable, Equatable {
         /// When this copy of the booking was last synced with the server, in
         /// seconds since 1970 UTC (`DTSTAMP`). Taken from the saved trip, so
         /// the same trips give the same text.
-        public var stampUnixSeconds: Int64
+        package var stampUnixSeconds: Int64
         /// A note for people (`DESCRIPTION`): a cancelled trip's refund.
         public var note: String?
 

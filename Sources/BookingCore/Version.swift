@@ -20,7 +20,7 @@ public struct Version: RawRepresentable, Hashable, Comparable, Codable, Sendable
     package static let contractRange: ClosedRange<Int64> = 1...1_000_000
 
     /// Whether this version is strictly newer than `other`.
-    public func isNewer(than other: Version) -> Bool { rawValue > other.rawValue }
+    package func isNewer(than other: Version) -> Bool { rawValue > other.rawValue }
 
     /// Counter order.
     public static func < (lhs: Version, rhs: Version) -> Bool { lhs.rawValue < rhs.rawValue }

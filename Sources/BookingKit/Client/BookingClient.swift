@@ -30,7 +30,7 @@ public final class BookingClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: Configuration
     /// The server's validated address.
-    public let server: ServerAddress
+    package let server: ServerAddress
     /// The directory of this client's server and account: the data
     /// directory itself, or its space under `spaces/` (see
     /// `Configuration.dataDirectory`).
