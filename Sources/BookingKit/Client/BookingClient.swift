@@ -254,8 +254,8 @@ public final class BookingClient: Sendable {
     }
 
     /// The hold's seconds left in `state` by the client's hold clock,
-    /// rounded up (0 only once the hold has ended; see
-    /// `HoldCountdown.secondsLeft(at:)`); nil when nothing is held.
+    /// rounded up (0 only once the hold has ended); nil when nothing is
+    /// held.
     public func secondsLeft(in state: BookingFlow.State) -> Int? {
         state.secondsLeft(at: runtime.holdNow())
     }
