@@ -11,12 +11,12 @@ import Foundation
 /// (`http://[::1]:8080`) is refused where the platform's URLSession cannot
 /// connect to one (`Platform.connectsToIPv6Literals`).
 
-public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
+package struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
     /// The base URL, without a trailing slash.
-    public let baseURL: URL
+    package let baseURL: URL
 
     /// Why an address was refused.
-    public enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Rejection: Error, Equatable, Sendable, CustomStringConvertible {
         case notAURL(String)
         case unsupportedScheme(String)
         case plainHTTPToNonLoopbackHost(String)
@@ -28,7 +28,7 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
         /// An IPv6 literal host, which this platform's URLSession cannot reach.
         case ipv6LiteralUnsupported(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notAURL(let text): return "not a URL: \(text)"
             case .unsupportedScheme(let scheme):
@@ -47,7 +47,7 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Validates `text` as a server base URL.
-    public init(_ text: String) throws(Rejection) {
+    package init(_ text: String) throws(Rejection) {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
             throw .notAURL(text)
         }
@@ -78,7 +78,7 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether `host` names this machine: `localhost`, `127.0.0.0/8` or `::1`.
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         let host = host.lowercased()
         if host == "localhost" || host == "[::1]" || host == "::1" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
@@ -90,7 +90,7 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The URL of `path` (starting with `/`) with `query` items, percent-encoded.
-    public func url(path: String, query: [(String, String)] = []) -> URL {
+    package func url(path: String, query: [(String, String)] = []) -> URL {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.percentEncodedPath = (components.percentEncodedPath) + path
         if !query.isEmpty {
@@ -101,7 +101,7 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
         return components.url ?? baseURL
     }
 
-    public var description: String { baseURL.absoluteString }
+    package var description: String { baseURL.absoluteString }
 
     /// The server's name in a data directory (`DataSpace.server`): host,
     /// port (the scheme's default when none is written) and path, so
@@ -115,7 +115,7 @@ public struct ServerAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// `scheme://host[:port]`, without the base URL's path: the origin a
     /// server document must name.
-    public var origin: String {
+    package var origin: String {
         guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
             let scheme = components.scheme, let host = components.percentEncodedHost
         else { return description }

@@ -8,11 +8,11 @@
 /// check-out not after the check-in.
 public struct Booking: Hashable, Codable, Sendable {
     /// What the bank asks for before the payment can go on (3-D Secure).
-    public struct NextAction: Hashable, Codable, Sendable {
+    package struct NextAction: Hashable, Codable, Sendable {
         /// The challenge page to open.
-        public let url: String
+        package let url: String
         /// A next action at `url`.
-        public init(url: String) { self.url = url }
+        package init(url: String) { self.url = url }
     }
 
     /// The server's id of the booking.
@@ -20,9 +20,9 @@ public struct Booking: Hashable, Codable, Sendable {
     /// The server's state of the booking.
     public let status: BookingStatus
     /// The server's counter for this booking.
-    public let version: Version
+    package let version: Version
     /// Present with `ACTION_REQUIRED`: the challenge to open.
-    public let nextAction: NextAction?
+    package let nextAction: NextAction?
     /// The property's display name, when the server sent it.
     public let propertyName: String?
     /// The first night, when the server sent it.
@@ -33,16 +33,16 @@ public struct Booking: Hashable, Codable, Sendable {
     public let voucherCode: String?
     /// Why it failed or expired, as the server's machine code
     /// (`card_declined` is the bank's decline), when the server said.
-    public let failureCode: String?
+    package let failureCode: String?
 
     /// The server's code of a payment the bank declined.
-    public static let declinedCode = "card_declined"
+    package static let declinedCode = "card_declined"
     /// The `failureCode` of a booking ended because the user left its 3-D
     /// Secure page (`POST /v1/bookings/{id}/abandon`).
-    public static let abandonedCode = "abandoned"
+    package static let abandonedCode = "abandoned"
 
     /// A booking.
-    public init(
+    package init(
         id: BookingID, status: BookingStatus, version: Version, nextAction: NextAction? = nil,
         propertyName: String? = nil, checkIn: CalendarDate? = nil, checkOut: CalendarDate? = nil,
         voucherCode: String? = nil, failureCode: String? = nil

@@ -26,7 +26,7 @@ extension BookingFlow {
         case applyCoupon
 
         /// The button's words.
-        public var label: String {
+        package var label: String {
             switch self {
             case .hold: return "Hold this room"
             case .pay: return "Pay"
@@ -49,17 +49,17 @@ extension BookingFlow {
         /// Whether tapping it does something.
         public let isEnabled: Bool
         /// Why it is disabled; `nil` when enabled.
-        public let disabledReason: String?
+        package let disabledReason: String?
         /// The button's words here (usually `action.label`).
-        public let label: String
+        package let label: String
 
         /// An enabled action, with its usual words unless `label` is given.
-        public static func enabled(_ action: Action, label: String? = nil) -> ActionState {
+        package static func enabled(_ action: Action, label: String? = nil) -> ActionState {
             ActionState(action: action, isEnabled: true, disabledReason: nil, label: label ?? action.label)
         }
 
         /// A disabled action and why.
-        public static func disabled(_ action: Action, because reason: String, label: String? = nil) -> ActionState {
+        package static func disabled(_ action: Action, because reason: String, label: String? = nil) -> ActionState {
             ActionState(action: action, isEnabled: false, disabledReason: reason, label: label ?? action.label)
         }
     }
@@ -75,7 +75,7 @@ extension BookingFlow {
     }
 
     /// What the screen is waiting for; `nil` when nothing is out.
-    public enum PendingWork: String, Hashable, Sendable {
+    package enum PendingWork: String, Hashable, Sendable {
         /// The hold request.
         case holdRequest
         /// The countdown's timer.

@@ -3,7 +3,7 @@ extension BookingFlow {
     /// the minute so the time said is never before the time allowed:
     /// `14:32 UTC`. (The flow has no time zone; an app shows the argument
     /// of the keyed text in its own.)
-    public static func clockTime(_ until: Int64) -> String {
+    package static func clockTime(_ until: Int64) -> String {
         let minutes = (until + 59).floorDivided(by: 60)
         let ofDay = ((minutes % 1_440) + 1_440) % 1_440
         let hour = ofDay / 60

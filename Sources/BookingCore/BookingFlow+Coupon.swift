@@ -22,7 +22,7 @@ extension BookingFlow {
         }
 
         /// The step's name, as the transition table shows it.
-        public var name: String {
+        package var name: String {
             switch self {
             case .idle: return "idle"
             case .applying: return "applying"

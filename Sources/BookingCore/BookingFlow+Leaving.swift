@@ -29,7 +29,7 @@ extension BookingFlow {
     }
 
     /// Where a pending 3-D Secure booking is being left for.
-    public enum Leaving: Hashable, Sendable {
+    package enum Leaving: Hashable, Sendable {
         /// "Use another card": once the booking ended, this new attempt and
         /// key pay the same hold.
         case anotherCard(AttemptID, IdempotencyKey)

@@ -42,7 +42,7 @@ extension BookingFlow.State {
     ]
 
     /// The screen's title.
-    public var title: String {
+    package var title: String {
         switch stage {
         case .browsing: return "Choose a room"
         case .offerChosen(let offer): return offer.propertyName
@@ -81,7 +81,7 @@ extension BookingFlow.State {
     }
 
     /// The screen's message, if any.
-    public var message: String? {
+    package var message: String? {
         switch stage {
         case .browsing:
             return soldOutOffers.isEmpty ? nil : "Rooms marked sold out can no longer be booked."
@@ -256,7 +256,7 @@ extension BookingFlow.State {
 
     /// The live hold that Retry pays again under a new attempt and key (a
     /// declined card, a closed key): nil when a retry asks for a new hold.
-    public var sameHoldRetry: HoldID? {
+    package var sameHoldRetry: HoldID? {
         switch stage {
         case .failed(let s): return s.holdID
         case .notPaid(let s): return s.holdID
@@ -269,7 +269,7 @@ extension BookingFlow.State {
 
     /// The hold's countdown, while held: the screen shows
     /// `countdown.remaining(at: holdClock.now())`; at zero pay is locked.
-    public var countdown: HoldCountdown? {
+    package var countdown: HoldCountdown? {
         if case .held(let s) = stage { return s.countdown }
         return nil
     }
@@ -277,7 +277,7 @@ extension BookingFlow.State {
     /// A banner above the screen, if any: a payment still being checked
     /// (the user went Back from it) first, then being offline, then how
     /// an earlier payment ended while another attempt was on screen.
-    public var banner: String? {
+    package var banner: String? {
         bannerVariant.map { Self.bannerOfVariant[$0] ?? "" }
     }
 
@@ -318,7 +318,7 @@ extension BookingFlow.State {
     }
 
     /// The trip to load from the store and show, if any.
-    public var tripToLoad: BookingID? {
+    package var tripToLoad: BookingID? {
         if case .confirmed(let s) = stage, s.isSavedOnDevice { return s.booking.id }
         return nil
     }
@@ -336,7 +336,7 @@ extension BookingFlow.State {
     }
 
     /// What the flow is waiting for, if anything: the screen shows progress.
-    public var pendingWork: BookingFlow.PendingWork? {
+    package var pendingWork: BookingFlow.PendingWork? {
         switch stage {
         case .requestingHold: return .holdRequest
         case .held(let s): return s.coupon.isApplying ? .coupon : .holdTimer

@@ -3,13 +3,13 @@
 // processing. The stages before it are in BookingFlow+Stages.swift.
 extension BookingFlow {
     /// What the payment stages know about the payment.
-    public struct Payment: Hashable, Sendable {
+    package struct Payment: Hashable, Sendable {
         /// The attempt.
-        public let attempt: Attempt
+        package let attempt: Attempt
         /// The hold paid, if known.
-        public let holdID: HoldID?
+        package let holdID: HoldID?
         /// The server's booking, once known.
-        public let bookingID: BookingID?
+        package let bookingID: BookingID?
 
         /// A value with every field given.
         package init(attempt: Attempt, holdID: HoldID?, bookingID: BookingID?) {
@@ -24,9 +24,9 @@ extension BookingFlow {
     /// payment again with the same key or reading the hold.
     public struct Unknown: Hashable, Sendable {
         /// The payment.
-        public let payment: Payment
+        package let payment: Payment
         /// The booking version held (`.none` before any answer).
-        public let version: Version
+        package let version: Version
         /// Lookups answered so far.
         package var checks: Int
         /// What is scheduled or out (a lookup, a resend or a hold read); `nil` when nothing is.
@@ -114,12 +114,12 @@ extension BookingFlow {
     /// Final: no payment was taken under the attempt's key.
     public struct NotPaid: Hashable, Sendable {
         /// The attempt.
-        public let attempt: Attempt
+        package let attempt: Attempt
         /// How the flow knows.
         public let reason: NotPaidReason
         /// The hold the attempt paid for, when it may still be live (a closed
         /// key): "Pay again" pays it under a new attempt and key.
-        public let holdID: HoldID?
+        package let holdID: HoldID?
 
         /// A value with every field given.
         package init(attempt: Attempt, reason: NotPaidReason, holdID: HoldID? = nil) {
@@ -132,17 +132,17 @@ extension BookingFlow {
     /// 3-D Secure: the bank's challenge is open.
     public struct ActionRequired: Hashable, Sendable {
         /// The payment.
-        public let payment: Payment
+        package let payment: Payment
         /// The booking.
         public let bookingID: BookingID
         /// The booking version held.
-        public let version: Version
+        package let version: Version
         /// The challenge page.
         public let challengeURL: String
         /// Where the user is leaving the challenge for, while the server is asked.
-        public package(set) var leaving: Leaving?
+        package var leaving: Leaving?
         /// The last try to leave got no answer (it is sent again later).
-        public package(set) var couldNotLeave: Bool
+        package var couldNotLeave: Bool
 
         /// A value with every field given.
         package init(
@@ -161,15 +161,15 @@ extension BookingFlow {
     /// The payment is being processed: polling the booking.
     public struct Processing: Hashable, Sendable {
         /// The payment.
-        public let payment: Payment
+        package let payment: Payment
         /// The booking polled.
         public let bookingID: BookingID
         /// The booking version held.
-        public package(set) var version: Version
+        package var version: Version
         /// Polls answered so far.
-        public package(set) var polls: Int
+        package var polls: Int
         /// Whether a poll is scheduled or out.
-        public package(set) var pollPending: Bool
+        package var pollPending: Bool
 
         /// Whether the schedule is used up and nothing is out: the screen says
         /// "still checking".

@@ -10,7 +10,7 @@ extension BookingFlow.State {
     /// its payment lookup or booking poll was answered at least once (the
     /// back-off that follows can take minutes, and the screen already says
     /// where the payment stands).
-    public var hasHeardBack: Bool {
+    package var hasHeardBack: Bool {
         switch stage {
         case .unknown(let stage): return stage.checks > 0 || !stage.checkPending
         case .processing(let stage): return stage.polls > 0 || !stage.pollPending
@@ -20,7 +20,7 @@ extension BookingFlow.State {
 
     /// Whole seconds left on the hold's countdown at `now` (rounded up, see
     /// `HoldCountdown.secondsLeft(at:)`); nil when nothing is held.
-    public func secondsLeft(at now: MonotonicInstant) -> Int? {
+    package func secondsLeft(at now: MonotonicInstant) -> Int? {
         countdown?.secondsLeft(at: now)
     }
 }

@@ -1,15 +1,15 @@
 extension BookingFlow {
     /// What identifies an attempt: its id, its idempotency key, and the
     /// offer and quote it holds. The same as the attempt's saved row.
-    public struct Attempt: Hashable, Codable, Sendable {
+    package struct Attempt: Hashable, Codable, Sendable {
         /// The attempt's id.
-        public let id: AttemptID
+        package let id: AttemptID
         /// The attempt's idempotency key.
-        public let key: IdempotencyKey
+        package let key: IdempotencyKey
         /// The offer.
-        public let offerID: OfferID
+        package let offerID: OfferID
         /// The quote the hold asked for.
-        public let quoteID: QuoteID
+        package let quoteID: QuoteID
 
         /// An attempt.
         package init(id: AttemptID, key: IdempotencyKey, offerID: OfferID, quoteID: QuoteID) {
@@ -23,7 +23,7 @@ extension BookingFlow {
     /// The hold request is out.
     public struct RequestingHold: Hashable, Sendable {
         /// The attempt.
-        public let attempt: Attempt
+        package let attempt: Attempt
         /// The offer, for display (absent when the flow was restored).
         public let offer: Offer?
 
@@ -37,13 +37,13 @@ extension BookingFlow {
     /// The room is held.
     public struct Held: Hashable, Sendable {
         /// The attempt.
-        public let attempt: Attempt
+        package let attempt: Attempt
         /// The offer, for display (absent when the flow was restored).
         public let offer: Offer?
         /// The server's hold.
         public let hold: Hold
         /// The countdown, anchored before the request that returned the hold.
-        public let countdown: HoldCountdown
+        package let countdown: HoldCountdown
         /// The coupon step (a code being applied, applied or refused).
         public package(set) var coupon: CouponStep
 
@@ -61,16 +61,16 @@ extension BookingFlow {
     /// The hold is being read again.
     public struct CheckingHold: Hashable, Sendable {
         /// The attempt.
-        public let attempt: Attempt
+        package let attempt: Attempt
         /// The offer, for display (absent when the flow was restored).
         public let offer: Offer?
         /// The hold being read.
-        public let holdID: HoldID
+        package let holdID: HoldID
         /// Whether a read is out; `false` after it failed to reach the server.
-        public package(set) var readPending: Bool
+        package var readPending: Bool
         /// When the last read was not sent because the server asked to wait
         /// (its `Retry-After`): the time, unix seconds; nil otherwise.
-        public package(set) var waitUntil: Int64?
+        package var waitUntil: Int64?
         /// Restored at launch without a time the device can trust (another
         /// boot, or no saved anchor): the countdown did not end, its time is
         /// being checked.
@@ -89,7 +89,7 @@ extension BookingFlow {
     /// The quote was refused with a new price.
     public struct PriceChanged: Hashable, Sendable {
         /// The attempt that was refused (now abandoned).
-        public let previous: Attempt
+        package let previous: Attempt
         /// The offer at its old quote (absent when the flow was restored).
         public let offer: Offer?
         /// The new quote the user can accept.
@@ -106,14 +106,14 @@ extension BookingFlow {
     /// The payment request is out.
     public struct Submitting: Hashable, Sendable {
         /// The attempt.
-        public let attempt: Attempt
+        package let attempt: Attempt
         /// The hold being paid.
-        public let holdID: HoldID
+        package let holdID: HoldID
         /// The held price, for display.
         public let price: PriceBreakdown?
         /// The payment method sent, kept in memory only (never saved or
         /// logged) for a resend with the same key if the answer is lost.
-        public let token: PaymentToken?
+        package let token: PaymentToken?
 
         /// A value with every field given.
         package init(attempt: Attempt, holdID: HoldID, price: PriceBreakdown?, token: PaymentToken? = nil) {
@@ -127,7 +127,7 @@ extension BookingFlow {
     /// A booking the attempt ended in (confirmed or cancelled).
     public struct Settled: Hashable, Sendable {
         /// The attempt.
-        public let attemptID: AttemptID
+        package let attemptID: AttemptID
         /// The server's booking.
         public let booking: Booking
         /// Whether this device saved it (the trip, and the attempt final).
@@ -180,16 +180,16 @@ extension BookingFlow {
     /// `holdNotKnown`, the same attempt and key asked again).
     public struct Failed: Hashable, Sendable {
         /// The attempt.
-        public let attempt: Attempt
+        package let attempt: Attempt
         /// The offer, for a retry's display (absent when restored).
         public let offer: Offer?
         /// Why.
         public let reason: FailureReason
         /// The booking version that said so, if a booking answered.
-        public let version: Version?
+        package let version: Version?
         /// The hold a declined payment leaves live: "Try another card" pays
         /// it under a new attempt and key. Nil for every other failure.
-        public let holdID: HoldID?
+        package let holdID: HoldID?
 
         /// A value with every field given.
         package init(attempt: Attempt, offer: Offer?, reason: FailureReason, version: Version?, holdID: HoldID? = nil) {
@@ -204,11 +204,11 @@ extension BookingFlow {
     /// The hold ran out before payment.
     public struct Expired: Hashable, Sendable {
         /// The attempt.
-        public let attempt: Attempt
+        package let attempt: Attempt
         /// The offer, for a new hold's display (absent when restored).
         public let offer: Offer?
         /// The booking version that said so, if a booking answered.
-        public let version: Version?
+        package let version: Version?
 
         /// A value with every field given.
         package init(attempt: Attempt, offer: Offer?, version: Version?) {

@@ -14,7 +14,7 @@ extension BookingFlow {
         /// (its lookups and polls go on; reconciliation settles it too) and
         /// the banner says so. A payment being settled never blocks the app:
         /// a new hold may start meanwhile.
-        public package(set) var paymentBeingChecked: Stage?
+        package var paymentBeingChecked: Stage?
 
         /// Whether a payment for `offer` is being checked in the background:
         /// that room cannot be held again until the server has answered it
@@ -22,13 +22,13 @@ extension BookingFlow {
         /// same offer: one property's room type, on the same dates, for the
         /// same guests, as the server names it (the contract's offer id is
         /// opaque, so nothing finer can be compared).
-        public func isBeingPaid(_ offer: OfferID) -> Bool {
+        package func isBeingPaid(_ offer: OfferID) -> Bool {
             paymentBeingChecked.flatMap(BookingFlow.offerBeingPaid) == offer
         }
         /// Where such a payment landed, while the screen shows another
         /// attempt: the banner says how it ended. (With no other attempt on
         /// screen, the landed stage itself is shown.)
-        public package(set) var earlierPayment: Stage?
+        package var earlierPayment: Stage?
         /// The payment method kinds the server's switch turned off, each
         /// with its reason (the server's words): Pay with one of them is
         /// disabled with that reason, as offline disables it. A fact fed in
@@ -55,7 +55,7 @@ extension BookingFlow {
         }
 
         /// Why Pay with the chosen kind is off, if it is.
-        public var paymentMethodOffReason: String? { paymentMethodsOff[paymentMethod] }
+        package var paymentMethodOffReason: String? { paymentMethodsOff[paymentMethod] }
     }
 
     /// The stages of the flow. Each case holds only the data that makes
@@ -155,7 +155,7 @@ extension BookingFlow {
         }
 
         /// The booking version the stage holds, if any.
-        public var version: Version? {
+        package var version: Version? {
             switch self {
             case .unknown(let s): return s.version
             case .actionRequired(let s): return s.version

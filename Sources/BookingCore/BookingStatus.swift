@@ -24,5 +24,5 @@ public enum BookingStatus: String, CaseIterable, Codable, Sendable {
 
     /// The checkout attempt behind it is settled: the booking is confirmed
     /// (it may still be cancelled later, as a trip) or it ended.
-    public var settlesAttempt: Bool { self == .confirmed || isTerminal }
+    package var settlesAttempt: Bool { self == .confirmed || isTerminal }
 }

@@ -8,9 +8,9 @@
 /// Wire form: `{"holdId": "...", "expiresInMs": 600000, "price": {...}}`.
 public struct Hold: Hashable, Codable, Sendable {
     /// The server's id of the hold.
-    public let id: HoldID
+    package let id: HoldID
     /// How long the server keeps the room from the moment it answered, in ms.
-    public let expiresInMs: Int64
+    package let expiresInMs: Int64
     /// The price the hold was granted at (re-quoted by a coupon code, once one is applied).
     public let price: PriceBreakdown
     /// The coupon code applied to the hold, if any: `price` is then the
@@ -18,7 +18,7 @@ public struct Hold: Hashable, Codable, Sendable {
     public let couponCode: String?
 
     /// A hold, or `nil` for an empty id or a negative duration.
-    public init?(id: HoldID, expiresInMs: Int64, price: PriceBreakdown, couponCode: String? = nil) {
+    package init?(id: HoldID, expiresInMs: Int64, price: PriceBreakdown, couponCode: String? = nil) {
         guard !id.rawValue.isEmpty, expiresInMs >= 0 else { return nil }
         self.id = id
         self.expiresInMs = expiresInMs

@@ -4,23 +4,23 @@
 /// Network delay therefore shows less time than the server granted, never
 /// more; and nothing here depends on the wall clock, so changing the
 /// device's date changes nothing.
-public struct HoldCountdown: Hashable, Codable, Sendable {
+package struct HoldCountdown: Hashable, Codable, Sendable {
     /// The monotonic reading taken before the request that returned the hold.
-    public let anchor: MonotonicInstant
+    package let anchor: MonotonicInstant
     /// How long the server said the hold lasts from its answer.
-    public let expiresIn: Duration
+    package let expiresIn: Duration
 
     /// A countdown of `expiresIn` from `anchor`.
-    public init(anchor: MonotonicInstant, expiresIn: Duration) {
+    package init(anchor: MonotonicInstant, expiresIn: Duration) {
         self.anchor = anchor
         self.expiresIn = expiresIn
     }
 
     /// When the countdown reaches zero.
-    public var deadline: MonotonicInstant { anchor.advanced(by: expiresIn) }
+    package var deadline: MonotonicInstant { anchor.advanced(by: expiresIn) }
 
     /// Time left at `now`, floored at zero.
-    public func remaining(at now: MonotonicInstant) -> Duration {
+    package func remaining(at now: MonotonicInstant) -> Duration {
         let left = now.duration(to: deadline)
         return left > .zero ? left : .zero
     }
@@ -29,7 +29,7 @@ public struct HoldCountdown: Hashable, Codable, Sendable {
     /// and the command line show. Rounded up so that 0 is shown only once
     /// the hold has ended: while any time is left (and Pay is offered) the
     /// countdown reads at least 1, and a fresh 15-minute hold reads 15:00.
-    public func secondsLeft(at now: MonotonicInstant) -> Int {
+    package func secondsLeft(at now: MonotonicInstant) -> Int {
         let left = remaining(at: now).components
         return Int(left.seconds) + (left.attoseconds > 0 ? 1 : 0)
     }
@@ -45,5 +45,5 @@ public struct HoldCountdown: Hashable, Codable, Sendable {
     }
 
     /// Whether the countdown has reached zero at `now`.
-    public func hasEnded(at now: MonotonicInstant) -> Bool { remaining(at: now) == .zero }
+    package func hasEnded(at now: MonotonicInstant) -> Bool { remaining(at: now) == .zero }
 }

@@ -24,9 +24,9 @@ public enum IDKind {
     /// Marks an `OfferID`.
     public enum Offer {}
     /// Marks a `QuoteID`.
-    public enum Quote {}
+    package enum Quote {}
     /// Marks a `HoldID`.
-    public enum Hold {}
+    package enum Hold {}
     /// Marks a `BookingID`.
     public enum Booking {}
 }
@@ -42,10 +42,10 @@ public typealias IdempotencyKey = TypedID<IDKind.IdempotencyKey>
 public typealias OfferID = TypedID<IDKind.Offer>
 
 /// The server's id of a quote (a price at a moment).
-public typealias QuoteID = TypedID<IDKind.Quote>
+package typealias QuoteID = TypedID<IDKind.Quote>
 
 /// The server's id of a hold.
-public typealias HoldID = TypedID<IDKind.Hold>
+package typealias HoldID = TypedID<IDKind.Hold>
 
 /// The server's id of a booking.
 public typealias BookingID = TypedID<IDKind.Booking>

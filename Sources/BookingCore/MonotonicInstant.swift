@@ -5,29 +5,29 @@
 ///
 /// Readings are only comparable when they come from the same `HoldClock`
 /// (one process); across processes use `SavedHoldAnchor`.
-public struct MonotonicInstant: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+package struct MonotonicInstant: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     /// Time since the clock's origin.
-    public let sinceOrigin: Duration
+    package let sinceOrigin: Duration
 
     /// The reading `sinceOrigin` after the origin.
-    public init(sinceOrigin: Duration) { self.sinceOrigin = sinceOrigin }
+    package init(sinceOrigin: Duration) { self.sinceOrigin = sinceOrigin }
 
     /// The origin itself.
-    public static let origin = MonotonicInstant(sinceOrigin: .zero)
+    package static let origin = MonotonicInstant(sinceOrigin: .zero)
 
     /// The reading `duration` later.
-    public func advanced(by duration: Duration) -> MonotonicInstant {
+    package func advanced(by duration: Duration) -> MonotonicInstant {
         MonotonicInstant(sinceOrigin: sinceOrigin + duration)
     }
 
     /// The time from `self` to `other` (negative when `other` is earlier).
-    public func duration(to other: MonotonicInstant) -> Duration { other.sinceOrigin - sinceOrigin }
+    package func duration(to other: MonotonicInstant) -> Duration { other.sinceOrigin - sinceOrigin }
 
     /// Clock order.
-    public static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool {
+    package static func < (lhs: MonotonicInstant, rhs: MonotonicInstant) -> Bool {
         lhs.sinceOrigin < rhs.sinceOrigin
     }
 
     /// `t+<seconds>s`.
-    public var description: String { "t+\(sinceOrigin)" }
+    package var description: String { "t+\(sinceOrigin)" }
 }

@@ -24,7 +24,7 @@ public struct Offer: Hashable, Codable, Sendable {
     public private(set) var quote: Quote
 
     /// An offer, or `nil` when the dates or guest count are impossible.
-    public init?(
+    package init?(
         id: OfferID, propertyName: String, checkIn: CalendarDate, checkOut: CalendarDate,
         guests: Int, quote: Quote, roomName: String? = nil, city: String? = nil
     ) {
@@ -43,7 +43,7 @@ public struct Offer: Hashable, Codable, Sendable {
     public var nights: Int { checkIn.days(until: checkOut) }
 
     /// The same offer at another quote (a changed price the user accepted).
-    public func requoted(_ quote: Quote) -> Offer {
+    package func requoted(_ quote: Quote) -> Offer {
         var offer = self
         offer.quote = quote
         return offer

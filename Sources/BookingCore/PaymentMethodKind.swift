@@ -10,13 +10,13 @@ public enum PaymentMethodKind: String, CaseIterable, Hashable, Sendable, Codable
     case threeDSecure
 
     /// The prefix of a wallet's token.
-    public static let walletTokenPrefix = "tok_wallet_"
+    package static let walletTokenPrefix = "tok_wallet_"
 
     /// The token of the 3-D Secure path.
-    public static let threeDSecureToken = "tok_threeDSecureRequired"
+    package static let threeDSecureToken = "tok_threeDSecureRequired"
 
     /// The kind `token` pays with.
-    public init(token: PaymentToken) {
+    package init(token: PaymentToken) {
         if token.rawValue.hasPrefix(Self.walletTokenPrefix) {
             self = .wallet
         } else if token.rawValue == Self.threeDSecureToken {
@@ -30,5 +30,5 @@ public enum PaymentMethodKind: String, CaseIterable, Hashable, Sendable, Codable
     /// for the kinds clients paid with before the switch existed (turning
     /// them off on a missing document would stop every payment), no for a
     /// kind newer than the switch (it is switched on only by a document).
-    public var isEnabledUnheard: Bool { self != .wallet }
+    package var isEnabledUnheard: Bool { self != .wallet }
 }

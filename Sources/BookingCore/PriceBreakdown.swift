@@ -13,7 +13,7 @@ public struct PriceBreakdown: Hashable, Codable, Sendable {
     public let total: Money
 
     /// A breakdown, or `nil` when the lines are not all in one currency.
-    public init?(nightly: Money, taxes: Money, fees: Money, total: Money) {
+    package init?(nightly: Money, taxes: Money, fees: Money, total: Money) {
         let currency = total.currency
         guard nightly.currency == currency, taxes.currency == currency, fees.currency == currency else { return nil }
         self.nightly = nightly

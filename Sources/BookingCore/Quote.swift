@@ -5,7 +5,7 @@
 /// Wire form: `{"quoteId": "...", "price": {...}, "quotedAt": <Unix ms>}`.
 public struct Quote: Hashable, Codable, Sendable {
     /// The server's id of this quote.
-    public let id: QuoteID
+    package let id: QuoteID
     /// The price, line by line.
     public let price: PriceBreakdown
     /// When the server quoted it, in Unix milliseconds (for "prices may have
@@ -13,7 +13,7 @@ public struct Quote: Hashable, Codable, Sendable {
     public let quotedAt: Int64
 
     /// A quote.
-    public init(id: QuoteID, price: PriceBreakdown, quotedAt: Int64) {
+    package init(id: QuoteID, price: PriceBreakdown, quotedAt: Int64) {
         self.id = id
         self.price = price
         self.quotedAt = quotedAt

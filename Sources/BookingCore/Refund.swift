@@ -23,7 +23,7 @@ public struct Refund: Hashable, Sendable {
     public var updatedAtMilliseconds: Int64
 
     /// Creates a refund.
-    public init(amount: Money, state: State, updatedAtMilliseconds: Int64) {
+    package init(amount: Money, state: State, updatedAtMilliseconds: Int64) {
         self.amount = amount
         self.state = state
         self.updatedAtMilliseconds = updatedAtMilliseconds
@@ -41,7 +41,7 @@ public struct Refund: Hashable, Sendable {
     }
 
     /// The day of `updatedAtMilliseconds` in UTC, as `2 Dec`.
-    public var day: String {
+    package var day: String {
         let milliseconds = updatedAtMilliseconds
         let days = (milliseconds >= 0 ? milliseconds : milliseconds - 86_399_999) / 86_400_000
         let date = CivilCalendar.day(daysSince1970: Int(days))

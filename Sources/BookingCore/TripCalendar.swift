@@ -41,12 +41,12 @@ public struct TripCalendar: Sendable, Equatable {
         /// When this copy of the booking was last synced with the server, in
         /// seconds since 1970 UTC (`DTSTAMP`). Taken from the saved trip, so
         /// the same trips give the same text.
-        public var stampUnixSeconds: Int64
+        package var stampUnixSeconds: Int64
         /// A note for people (`DESCRIPTION`): a cancelled trip's refund.
         public var note: String?
 
         /// An event for one trip.
-        public init(
+        package init(
             bookingID: BookingID, version: Version, checkIn: CalendarDate, checkOut: CalendarDate,
             summary: String, location: String?, isCancelled: Bool, stampUnixSeconds: Int64, note: String? = nil
         ) {
@@ -68,7 +68,7 @@ public struct TripCalendar: Sendable, Equatable {
     /// on 2 Dec`).
     /// The one mapping from a trip to an event, for the command line and the
     /// library alike.
-    public static func stay(
+    package static func stay(
         bookingID: BookingID, version: Version, checkIn: CalendarDate, checkOut: CalendarDate, propertyName: String?,
         roomName: String?, address: String?, city: String?, isCancelled: Bool, stampUnixSeconds: Int64,
         refund: Refund? = nil
@@ -86,7 +86,7 @@ public struct TripCalendar: Sendable, Equatable {
     public var events: [Event]
 
     /// The calendar's `PRODID`.
-    public static let productID = "-//BookingKit//Trips//EN"
+    package static let productID = "-//BookingKit//Trips//EN"
 
     /// A calendar of these events.
     public init(events: [Event]) {
@@ -95,7 +95,7 @@ public struct TripCalendar: Sendable, Equatable {
 
     /// The `UID` of a booking's event: the booking id with a fixed domain, so
     /// it never collides with another program's events.
-    public static func uid(of bookingID: BookingID) -> String {
+    package static func uid(of bookingID: BookingID) -> String {
         "\(bookingID.rawValue)@bookingkit"
     }
 

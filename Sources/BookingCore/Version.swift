@@ -11,16 +11,16 @@ public struct Version: RawRepresentable, Hashable, Comparable, Codable, Sendable
     }
 
     /// The version before any answer from the server.
-    public static let none = Version(rawValue: 0)!
+    package static let none = Version(rawValue: 0)!
 
     /// The versions a server's answer may carry (the contract: from 1,
     /// rising by one on every change). A booking changes a handful of times;
     /// a version past a million is a broken answer, refused like a
     /// malformed one, never kept (one absurd answer would freeze the trip).
-    public static let contractRange: ClosedRange<Int64> = 1...1_000_000
+    package static let contractRange: ClosedRange<Int64> = 1...1_000_000
 
     /// Whether this version is strictly newer than `other`.
-    public func isNewer(than other: Version) -> Bool { rawValue > other.rawValue }
+    package func isNewer(than other: Version) -> Bool { rawValue > other.rawValue }
 
     /// Counter order.
     public static func < (lhs: Version, rhs: Version) -> Bool { lhs.rawValue < rhs.rawValue }

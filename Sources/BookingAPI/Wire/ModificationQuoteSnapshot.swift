@@ -6,11 +6,11 @@ import BookingCore
 /// and when it stops answering.
 public struct ModificationQuoteSnapshot: Decodable, Hashable, Sendable {
     /// The quote's id, sent with the modification.
-    public let quoteId: String
+    package let quoteId: String
     /// The booking it prices.
     public let bookingId: BookingID
     /// The booking's version it was made for.
-    public let version: Version
+    package let version: Version
     /// The new first night.
     public let checkIn: CalendarDate
     /// The day the new stay ends.

@@ -16,7 +16,7 @@ public struct CancelReport: Equatable, Sendable, CustomStringConvertible, Launch
     public var messages: [String] = []
 
     /// Creates an empty report.
-    public init() {}
+    package init() {}
 
     /// Whether anything was settled (the CLI is quiet otherwise).
     public var settledAnything: Bool { cancelled + modified + refused > 0 }

@@ -36,7 +36,7 @@ extension BookingClient {
     /// The former name of ``waitUntilAtRest(timeout:)``: it waits for the
     /// flow to be at rest, which is not always the outcome of an action.
     @available(*, deprecated, renamed: "waitUntilAtRest(timeout:)")
-    public func outcome(timeout: Duration) async throws(BookingClientError) -> BookingFlow.State {
+    package func outcome(timeout: Duration) async throws(BookingClientError) -> BookingFlow.State {
         try await waitUntilAtRest(timeout: timeout)
     }
 

@@ -30,7 +30,7 @@ public final class BookingClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: Configuration
     /// The server's validated address.
-    public let server: ServerAddress
+    package let server: ServerAddress
     /// The directory of this client's server and account: the data
     /// directory itself, or its space under `spaces/` (see
     /// `Configuration.dataDirectory`).
@@ -254,8 +254,8 @@ public final class BookingClient: Sendable {
     }
 
     /// The hold's seconds left in `state` by the client's hold clock,
-    /// rounded up (0 only once the hold has ended; see
-    /// `HoldCountdown.secondsLeft(at:)`); nil when nothing is held.
+    /// rounded up (0 only once the hold has ended); nil when nothing is
+    /// held.
     public func secondsLeft(in state: BookingFlow.State) -> Int? {
         state.secondsLeft(at: runtime.holdNow())
     }

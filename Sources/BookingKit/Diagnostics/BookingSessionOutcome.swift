@@ -28,7 +28,7 @@ public struct BookingSessionOutcome: Sendable, Equatable {
     public var paymentMethod: PaymentMethod
 
     /// A report.
-    public init(
+    package init(
         attemptID: AttemptID, finalStage: String, passedThroughUnknown: Bool, timeToOutcome: Duration,
         paymentMethod: PaymentMethod
     ) {

@@ -26,7 +26,7 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, Lau
     public var errorMessages: [String] = []
 
     /// Creates an empty report.
-    public init() {}
+    package init() {}
 
     /// Whether anything was settled (the CLI is quiet otherwise).
     public var settledAnything: Bool { confirmed + failed + expired + cancelled > 0 }

@@ -14,7 +14,7 @@ public struct TripDetails: Codable, Equatable, Sendable {
     public var price: PriceBreakdown
 
     /// Reads the saved JSON; nil when it is not a trip's details.
-    public init?(json: String) {
+    package init?(json: String) {
         // Nil is the answer (a row saved before details were kept): nothing is lost.
         guard let value = try? JSONDecoder().decode(TripDetails.self, from: Data(json.utf8)) else { return nil }
         self = value
