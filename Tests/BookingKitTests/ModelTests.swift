@@ -163,6 +163,22 @@ struct ModelTests {
         #expect(model.lastError == .closed)
     }
 
+    @Test("the model's Pay presents the bank's page through the handler and returns the confirmed trip")
+    func payPresentingTheBankPage() async throws {
+        let (fixture, model, running) = try await launched()
+        defer { running.cancel() }
+        await model.hold(try await fixture.firstOffer())
+        #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
+        let page = BankPage { url, _ in try? await ClientFixture.answerChallenge(url.absoluteString, pass: true) }
+        let result = await model.pay(with: PaymentToken("tok_threeDSecureRequired"), bankPage: page)
+        guard case .confirmed? = result else {
+            Issue.record("expected confirmed, got \(String(describing: result))")
+            return
+        }
+        await waitUntil { model.state.stage.isFinal }
+        #expect(model.title.key.hasPrefix("booking.title.confirmed"), "\(model.title.key)")
+    }
+
     @Test("offline: the banner and the disabled reason carry keys")
     func offline() async throws {
         let (fixture, model, running) = try await launched()

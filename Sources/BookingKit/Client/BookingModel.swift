@@ -158,11 +158,13 @@ public final class BookingModel {
         await act { client throws(BookingClientError) in try await client.hold(offer) }
     }
     /// Pays with `token` and returns how the payment ended
-    /// (`BookingClient.pay(with:)`); nil, with `lastError` set, when the
-    /// screen does not offer Pay.
+    /// (`BookingClient.pay(with:bankPage:)`: after a declined card the room
+    /// is kept first; with `bankPage`, the bank's 3-D Secure page is
+    /// presented and its outcome returned); nil, with `lastError` set, when
+    /// the screen does not offer Pay.
     @discardableResult
-    public func pay(with token: PaymentToken) async -> PaymentResult? {
-        await act { client throws(BookingClientError) in try await client.pay(with: token) }
+    public func pay(with token: PaymentToken, bankPage: BankPage? = nil) async -> PaymentResult? {
+        await act { client throws(BookingClientError) in try await client.pay(with: token, bankPage: bankPage) }
     }
     /// Accepts the new price and returns how the new hold ended.
     @discardableResult

@@ -10,7 +10,7 @@ import BookingAPI
 extension BookingClient {
     /// The payment-method switch as this client knows it now (no network):
     /// the last value read, saved by an earlier run, or the never-heard
-    /// defaults (`PaymentMethods.neverHeard`).
+    /// defaults (`source` `.neverHeard`: cards and 3-D Secure on, wallets off).
     public var paymentMethods: PaymentMethods { paymentMethodSwitch.current }
 
     /// Reads the switch from the server (waiting at most two seconds;

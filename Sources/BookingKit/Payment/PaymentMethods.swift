@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A kind the server's document does not name, or every kind when no
 /// document was ever read, takes its never-heard default
-/// (`PaymentMethodKind.isEnabledUnheard`): cards and 3-D Secure on (an
+/// (`source` is `.neverHeard`): cards and 3-D Secure on (an
 /// unread switch must not stop every payment clients made before it
 /// existed), wallets off (a kind newer than the switch is on only once a
 /// server said so).
@@ -31,18 +31,18 @@ public struct PaymentMethods: Sendable, Equatable {
     public let changedAt: Date?
 
     /// The reason a kind switched off without one shows.
-    public static let switchedOffReason = "This payment method is switched off for now. Try another one."
+    package static let switchedOffReason = "This payment method is switched off for now. Try another one."
     /// The reason a kind newer than the switch shows before any document said it is on.
-    public static let notYetReason = "This payment method is not available yet. Try another one."
+    package static let notYetReason = "This payment method is not available yet. Try another one."
 
     /// The never-heard defaults.
-    public static let neverHeard = PaymentMethods(
+    package static let neverHeard = PaymentMethods(
         off: Dictionary(
             uniqueKeysWithValues: PaymentMethodKind.allCases.filter { !$0.isEnabledUnheard }.map { ($0, notYetReason) }),
         source: .neverHeard, readAt: nil, changedAt: nil)
 
     /// A value.
-    public init(off: [PaymentMethodKind: String], source: Source, readAt: Date?, changedAt: Date?) {
+    package init(off: [PaymentMethodKind: String], source: Source, readAt: Date?, changedAt: Date?) {
         self.off = off
         self.source = source
         self.readAt = readAt
