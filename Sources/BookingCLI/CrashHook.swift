@@ -5,9 +5,9 @@ import BookingKit
 /// effect boundary's description such as `before pay`, `after pay` or
 /// `before saveAttemptStatus(PAYMENT_SUBMITTED)`), and the process kills
 /// itself with SIGKILL the first time the flow reaches it; a
-/// `CancelBoundary` name (`before cancel commit`, `after cancel commit`,
+/// `TripChangeBoundary` name (`before cancel commit`, `after cancel commit`,
 /// `after cancel POST`, `after cancel saved`) does the same for `cancel`,
-/// and a `ModifyBoundary` name (`before modify commit`, ...) for `modify`.
+/// and for `modify` (`before modify commit`, ...).
 /// Release builds ignore the variable.
 package enum CrashHook {
     /// The environment variable.
@@ -20,16 +20,10 @@ package enum CrashHook {
         return { boundary in kill(boundary.description) }
     }
 
-    /// The cancellation's boundary hook for `environment`; nil when there
-    /// is none to install (release builds, or the variable unset).
-    package static func cancelHook(environment: [String: String]) -> CancelBoundaryHook? {
-        guard let kill = killer(environment: environment) else { return nil }
-        return { boundary in kill(boundary.description) }
-    }
-
-    /// The change of dates' boundary hook for `environment`; nil when there
-    /// is none to install (release builds, or the variable unset).
-    package static func modifyHook(environment: [String: String]) -> ModifyBoundaryHook? {
+    /// The boundary hook of a cancellation's or a change of dates' for
+    /// `environment`; nil when there is none to install (release builds, or
+    /// the variable unset).
+    package static func tripChangeHook(environment: [String: String]) -> TripChangeBoundaryHook? {
         guard let kill = killer(environment: environment) else { return nil }
         return { boundary in kill(boundary.description) }
     }

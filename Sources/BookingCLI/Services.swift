@@ -105,8 +105,8 @@ package final class Services: Sendable {
         var seams = BookingClient.Seams(
             eventLogPath: eventLog.map { EventLogFiles.newPath(in: directory, command: $0) },
             boundaryHook: CrashHook.hook(environment: environment),
-            cancelBoundaryHook: CrashHook.cancelHook(environment: environment))
-        seams.modifyBoundaryHook = CrashHook.modifyHook(environment: environment)
+            cancelBoundaryHook: CrashHook.tripChangeHook(environment: environment))
+        seams.modifyBoundaryHook = CrashHook.tripChangeHook(environment: environment)
         // The lock check's connection is the runtime's: one open of booking.sqlite.
         seams.bookingsConnection = lockCheck.handOver()
         // Each cancellation and change of dates keeps a log of its own run.

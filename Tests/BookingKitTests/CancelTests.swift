@@ -35,8 +35,8 @@ import Testing
     func theRequestAndItsKeyAreSavedBeforeThePostLeaves(route: SandboxFixture.Route) async throws {
         let (harness, id) = try await Self.confirmed(route)
         let trips = try harness.trips()
-        await #expect(throws: CancelError.stopped(.afterCommit)) {
-            try await trips.cancel(id, boundary: { $0 != .afterCommit })
+        await #expect(throws: CancelError.stopped(TripChangeBoundary(.cancel, .afterCommit))) {
+            try await trips.cancel(id, boundary: { $0.moment != .afterCommit })
         }
         let saved = try #require(try await trips.cancelRequests(for: id).first)
         #expect(saved.status == .open)
@@ -52,9 +52,9 @@ import Testing
         await harness.sandbox.stop()
     }
 
-    @Test(arguments: SandboxFixture.Route.allCases, CancelBoundary.allCases)
+    @Test(arguments: SandboxFixture.Route.allCases, TripChangeBoundary.all(.cancel))
     func deathAtEveryBoundaryEndsCancelledExactlyOnce(
-        route: SandboxFixture.Route, boundary: CancelBoundary
+        route: SandboxFixture.Route, boundary: TripChangeBoundary
     ) async throws {
         let (harness, id) = try await Self.confirmed(route)
         await #expect(throws: CancelError.stopped(boundary)) {
@@ -66,7 +66,7 @@ import Testing
         let report = await next.reconcileCancels()
         #expect(report.errors == 0 && report.stillPending == 0, "\(report)")
         if try await next.trip(id)?.record.status == .confirmed {
-            #expect(boundary == .beforeCommit)
+            #expect(boundary.moment == .beforeCommit)
             #expect(try await next.cancel(id).state == .cancelled)
         }
         #expect(try await next.trip(id)?.record.status == .cancelled)
@@ -161,7 +161,7 @@ import Testing
         // A request the right account saved (and died) is not closed by the
         // wrong one: it stays open, and the right account settles it.
         await #expect(throws: CancelError.self) {
-            try await harness.trips().cancel(id, boundary: { $0 != .afterCommit })
+            try await harness.trips().cancel(id, boundary: { $0.moment != .afterCommit })
         }
         await #expect(throws: CancelError.self) { try await other.cancel(id) }
         #expect(await other.reconcileCancels().stillPending == 1)
@@ -197,7 +197,7 @@ import Testing
         // A request saved earlier (its POST may have left) is never closed
         // by an unreachable server: it stays open, and says why.
         await #expect(throws: CancelError.self) {
-            try await harness.trips().cancel(id, boundary: { $0 != .afterPost })
+            try await harness.trips().cancel(id, boundary: { $0.moment != .afterPost })
         }
         do {
             _ = try await trips.cancel(id)
@@ -217,7 +217,7 @@ import Testing
     @Test func aRequestLeftOpenIsSettledByLookupWhenCancelledElsewhere() async throws {
         let (harness, id) = try await Self.confirmed(.inProcess)
         let trips = try harness.trips()
-        await #expect(throws: CancelError.self) { try await trips.cancel(id, boundary: { $0 != .afterCommit }) }
+        await #expect(throws: CancelError.self) { try await trips.cancel(id, boundary: { $0.moment != .afterCommit }) }
         let version = try #require(try await trips.trip(id)).record.version
         _ = try await harness.api.cancel(id, version: version, key: IdempotencyKey("another-device"))
         let report = await trips.reconcileCancels()

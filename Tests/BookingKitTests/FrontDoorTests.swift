@@ -24,8 +24,10 @@ struct FrontDoorTests {
         let dying = try BookingClient(
             ClientFixture.configuration(sandbox: fixture.sandbox),
             seams: BookingClient.Seams(
-                dependencies: Dependencies(sleeper: NoSleeper()), cancelBoundaryHook: { $0 != .afterCommit }))
-        await #expect(throws: BookingClientError.cancel(.stopped(.afterCommit))) { try await dying.cancel(id) }
+                dependencies: Dependencies(sleeper: NoSleeper()), cancelBoundaryHook: { $0.moment != .afterCommit }))
+        await #expect(throws: BookingClientError.cancel(.stopped(TripChangeBoundary(.cancel, .afterCommit)))) {
+            try await dying.cancel(id)
+        }
         #expect(try await fixture.client.trip(id: id).status == .confirmed)
 
         // The next launch, of any app on this directory, sends it once. Its

@@ -58,9 +58,9 @@ import Testing
         await harness.sandbox.stop()
     }
 
-    @Test(arguments: SandboxFixture.Route.allCases, ModifyBoundary.allCases)
+    @Test(arguments: SandboxFixture.Route.allCases, TripChangeBoundary.all(.modify))
     func deathAtEveryBoundaryEndsOnTheNewVersionWithOneDifference(
-        route: SandboxFixture.Route, boundary: ModifyBoundary
+        route: SandboxFixture.Route, boundary: TripChangeBoundary
     ) async throws {
         let (harness, id, checkIn, checkOut) = try await Self.confirmed(route)
         let quote = try await harness.trips().modificationQuote(id, checkIn: checkIn, checkOut: checkOut)
@@ -72,7 +72,7 @@ import Testing
         #expect(report.errors == 0 && report.stillPending == 0, "\(report)")
         if try await next.trip(id)?.record.version.rawValue == 1 {
             // Nothing was saved before the commit: the user asks again.
-            #expect(boundary == .beforeCommit)
+            #expect(boundary.moment == .beforeCommit)
             #expect(try await harness.differences(id) == 0)
             _ = try await next.modify(quote)
         }

@@ -23,7 +23,7 @@ public enum CancelError: Error, Equatable, Sendable, CustomStringConvertible {
     case pending(BookingID, IdempotencyKey, String)
     /// The crash hook stopped the cancellation at this boundary (tests only:
     /// `@_spi(Testing) import BookingKit`).
-    @_spi(Testing) case stopped(CancelBoundary)
+    @_spi(Testing) case stopped(TripChangeBoundary)
 
     public var description: String {
         switch self {

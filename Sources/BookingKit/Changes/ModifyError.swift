@@ -22,7 +22,7 @@ public enum ModifyError: Error, Equatable, Sendable, CustomStringConvertible {
     /// next `modify` of this booking or reconciliation settles it.
     case pending(BookingID, IdempotencyKey, String)
     /// The crash hook stopped the change at this boundary (tests only).
-    @_spi(Testing) case stopped(ModifyBoundary)
+    @_spi(Testing) case stopped(TripChangeBoundary)
 
     public var description: String {
         switch self {

@@ -20,7 +20,7 @@ extension TripRepository {
     /// Otherwise a new request is saved under `key` (a fresh random key by
     /// default) before anything is sent.
     ///
-    /// - Parameter boundary: the crash tests' hook, asked at each `CancelBoundary`.
+    /// - Parameter boundary: the crash tests' hook, asked at each `TripChangeBoundary` of a cancellation.
     /// - Throws: `RepositoryError.unknownBooking` when no trip has this id
     ///   (nothing sent); `CancelError` (already cancelled, refused, not sent,
     ///   pending); `APIError.final(.notSent(nil), nil)` for an offline-only
@@ -38,7 +38,7 @@ extension TripRepository {
         let request = CancelRequest(
             idempotencyKey: key ?? IdempotencyKey(newID()), bookingID: id,
             version: trip.version, createdAt: now())
-        try Self.pass(.beforeCommit, boundary)
+        try TripChangeBoundary(.cancel, .beforeCommit).pass(boundary)
         do {
             try store.cancels.insert(request)
         } catch {
@@ -47,7 +47,7 @@ extension TripRepository {
             guard let open = try store.cancels.open(for: id) else { throw error }
             return try await settle(open, api: api, resumed: true, boundary: boundary)
         }
-        try Self.pass(.afterCommit, boundary)
+        try TripChangeBoundary(.cancel, .afterCommit).pass(boundary)
         return try await settle(request, api: api, resumed: false, boundary: boundary)
     }
 
@@ -85,7 +85,9 @@ extension TripRepository {
                 event = await read(id, refused: true, api: api, lastRead: &lastRead)
             case .saveCancelled(let sent):
                 event = save(sent.key, as: .cancelled, booking: lastRead)
-                if event == .saved, case .answered = lastEvent { try Self.pass(.afterSave, boundary) }
+                if event == .saved, case .answered = lastEvent {
+                    try TripChangeBoundary(.cancel, .afterSave).pass(boundary)
+                }
             case .saveRefused(let sent, let code, let withBooking):
                 event = save(sent.key, as: .refused, reason: code, booking: withBooking ? lastRead : nil)
             }
@@ -124,7 +126,7 @@ extension TripRepository {
         } catch {
             return .postFailed(Self.postFailure(error, now: now()))
         }
-        try Self.pass(.afterPost, boundary)
+        try TripChangeBoundary(.cancel, .afterPost).pass(boundary)
         lastRead = answer
         return .answered(CancelFlow.Reading(status: answer.state, version: answer.version))
     }
@@ -212,9 +214,5 @@ extension TripRepository {
             return "the server asked to wait until \(WaitUntilText.text(until: until, nowUnixSeconds: seen))"
         default: return "\(error)"
         }
-    }
-
-    static func pass(_ boundary: CancelBoundary, _ hook: CancelBoundaryHook?) throws {
-        if let hook, !hook(boundary) { throw CancelError.stopped(boundary) }
     }
 }

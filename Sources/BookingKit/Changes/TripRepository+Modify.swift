@@ -137,7 +137,9 @@ extension TripRepository {
                 if case .renewed(let renewed) = event { key = renewed.key }
             case .saveModified(let request):
                 event = save(request, as: .modified, booking: lastRead)
-                if event == .saved, case .answered = lastEvent { try Self.pass(.afterSave, boundary) }
+                if event == .saved, case .answered = lastEvent {
+                    try TripChangeBoundary(.modify, .afterSave).pass(boundary)
+                }
             case .saveRefused(let request, let code):
                 event = save(request, as: .refused, reason: code, booking: nil)
             }
@@ -162,13 +164,13 @@ extension TripRepository {
     /// Saves the request before its POST, as the event the machine takes.
     private func record(_ request: ModifyFlow.Request, boundary: ModifyBoundaryHook?) throws -> ModifyFlow.Event {
         let row = self.row(for: request)
-        try Self.pass(.beforeCommit, boundary)
+        try TripChangeBoundary(.modify, .beforeCommit).pass(boundary)
         do {
             try store.modifies.insert(row)
         } catch {
             return .recordFailed("\(error)")
         }
-        try Self.pass(.afterCommit, boundary)
+        try TripChangeBoundary(.modify, .afterCommit).pass(boundary)
         return .recorded(request)
     }
 
@@ -216,7 +218,7 @@ extension TripRepository {
             }
             return .postFailed(Self.postFailure(error, now: now()))
         }
-        try Self.pass(.afterPost, boundary)
+        try TripChangeBoundary(.modify, .afterPost).pass(boundary)
         lastRead = answer.booking
         return .answered(Self.reading(answer.booking))
     }
@@ -326,9 +328,5 @@ extension TripRepository {
         case .final(.unavailable, _), .unknownOutcome, .invalidResponse, .notFound:
             return .lost(reason(error, now: now))
         }
-    }
-
-    static func pass(_ boundary: ModifyBoundary, _ hook: ModifyBoundaryHook?) throws {
-        if let hook, !hook(boundary) { throw ModifyError.stopped(boundary) }
     }
 }
