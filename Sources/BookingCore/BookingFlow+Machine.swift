@@ -1,5 +1,8 @@
 // The booking flow in the shape every flow has (`FlowMachine`): what the
 // diagram and the generic checks need, from the flow's own declarations.
+extension BookingFlow.Stage: NamedStage {}
+extension BookingFlow.Event: NamedStep {}
+
 extension BookingFlow: FlowMachine {
     package static let flowName = "booking"
 
@@ -16,12 +19,6 @@ extension BookingFlow: FlowMachine {
     package static let finalStageNames = ["confirmed", "failed", "expired", "cancelled", "notPaid"]
 
     package static func stage(of state: State) -> Stage { state.stage }
-
-    package static func name(of stage: Stage) -> String { stage.name }
-
-    package static func isFinal(_ stage: Stage) -> Bool { stage.isFinal }
-
-    package static func eventName(of event: Event) -> String { event.name }
 
     package static func effectName(of effect: Effect) -> String { effect.logName }
 

@@ -1,5 +1,9 @@
 // The cancellation in the shape every flow has (`FlowMachine`), with the
 // sample events the diagram and the generic checks explore it with.
+extension CancelFlow.State: NamedStage {}
+extension CancelFlow.Event: NamedStep {}
+extension CancelFlow.Effect: NamedStep {}
+
 extension CancelFlow: FlowMachine {
     package static let flowName = "cancel"
 
@@ -9,16 +13,6 @@ extension CancelFlow: FlowMachine {
             "leftOpen",
         ]
     }
-
-    package static func stage(of state: State) -> State { state }
-
-    package static func name(of stage: State) -> String { stage.name }
-
-    package static func isFinal(_ stage: State) -> Bool { stage.isFinal }
-
-    package static func eventName(of event: Event) -> String { event.name }
-
-    package static func effectName(of effect: Effect) -> String { effect.name }
 
     /// Every event of the table, with sample values: the booking at the
     /// version sent, cancelled, confirmed at the version sent and at a

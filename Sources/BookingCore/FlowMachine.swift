@@ -54,3 +54,42 @@ extension FlowMachine {
     /// An event with no secret in it is logged as it is.
     package static func loggable(_ event: Event) -> Event { event }
 }
+
+/// A flow's stage that says its own name and whether it ends the flow:
+/// a machine whose stages conform needs no `name(of:)` or `isFinal(_:)`.
+package protocol NamedStage {
+    /// The stage's name, without its data.
+    var name: String { get }
+    /// Whether it ends the flow's work.
+    var isFinal: Bool { get }
+}
+
+/// An event or an effect that says its own name (with no ids and no
+/// personal data): a machine whose events or effects conform needs no
+/// `eventName(of:)` or `effectName(of:)`.
+package protocol NamedStep {
+    /// Its name.
+    var name: String { get }
+}
+
+extension FlowMachine where Stage == State {
+    /// A flow whose every state is a stage of its own.
+    package static func stage(of state: State) -> State { state }
+}
+
+extension FlowMachine where Stage: NamedStage {
+    /// The stage's own name.
+    package static func name(of stage: Stage) -> String { stage.name }
+    /// Whether the stage says it ends the flow.
+    package static func isFinal(_ stage: Stage) -> Bool { stage.isFinal }
+}
+
+extension FlowMachine where Event: NamedStep {
+    /// The event's own name.
+    package static func eventName(of event: Event) -> String { event.name }
+}
+
+extension FlowMachine where Effect: NamedStep {
+    /// The effect's own name.
+    package static func effectName(of effect: Effect) -> String { effect.name }
+}

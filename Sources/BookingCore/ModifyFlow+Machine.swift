@@ -1,6 +1,10 @@
 // The modification of a booking's dates in the shape every flow has
 // (`FlowMachine`), with the sample events the diagram and the generic
 // checks explore it with.
+extension ModifyFlow.State: NamedStage {}
+extension ModifyFlow.Event: NamedStep {}
+extension ModifyFlow.Effect: NamedStep {}
+
 extension ModifyFlow: FlowMachine {
     package static let flowName = "modify"
 
@@ -10,16 +14,6 @@ extension ModifyFlow: FlowMachine {
             "done", "refused", "failed", "wentBack", "leftOpen",
         ]
     }
-
-    package static func stage(of state: State) -> State { state }
-
-    package static func name(of stage: State) -> String { stage.name }
-
-    package static func isFinal(_ stage: State) -> Bool { stage.isFinal }
-
-    package static func eventName(of event: Event) -> String { event.name }
-
-    package static func effectName(of effect: Effect) -> String { effect.name }
 
     /// Every event of the table, with sample values: the booking at the
     /// version sent, modified, changed otherwise, cancelled; each way a

@@ -1,5 +1,7 @@
 // The payment sub-machine in the shape every flow has (`FlowMachine`), with
 // the sample events its diagram and the generic checks explore it with.
+extension PaymentFlow.Event: NamedStep {}
+
 extension PaymentFlow: FlowMachine {
     package static let flowName = "payment"
 
@@ -14,16 +16,12 @@ extension PaymentFlow: FlowMachine {
         "confirmed", "cancelled", "failed", "expired", "notPaid", "leftChallenge", "anotherCard",
     ]
 
-    package static func stage(of state: State) -> State { state }
-
     package static func name(of stage: State) -> String { stage.name }
 
     package static func isFinal(_ stage: State) -> Bool {
         if case .ended = stage { return true }
         return false
     }
-
-    package static func eventName(of event: Event) -> String { event.name }
 
     package static func effectName(of effect: Effect) -> String { effect.logName }
 
