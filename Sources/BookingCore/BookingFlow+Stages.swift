@@ -70,7 +70,7 @@ extension BookingFlow {
         package var readPending: Bool
         /// When the last read was not sent because the server asked to wait
         /// (its `Retry-After`): the time, unix seconds; nil otherwise.
-        package var waitUntil: Int64?
+        public internal(set) var waitUntil: Int64?
         /// Restored at launch without a time the device can trust (another
         /// boot, or no saved anchor): the countdown did not end, its time is
         /// being checked.
