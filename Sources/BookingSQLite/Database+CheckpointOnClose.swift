@@ -9,12 +9,6 @@ extension Database {
     ///
     /// - Throws: `SQLiteError` when the setting did not take.
     public func keepWALOnClose() throws(SQLiteError) {
-        var enabled: Int32 = 0
-        let code = bk_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, &enabled)
-        guard code == SQLITE_OK, enabled == 1 else {
-            throw SQLiteError(
-                code: code == SQLITE_OK ? .error : ResultCode(rawValue: code),
-                message: "SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE did not take")
-        }
+        try turnOn(SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, named: "SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE")
     }
 }

@@ -109,18 +109,25 @@ public final class Database {
         statementCache.removeAll()
     }
 
+    /// Turns on the connection's setting `option` (an on/off
+    /// `SQLITE_DBCONFIG_…`, whose name is `name`) and checks that it took.
+    ///
+    /// - Throws: `SQLiteError` when SQLite refused it or it stayed off.
+    func turnOn(_ option: Int32, named name: String) throws(SQLiteError) {
+        var enabled: Int32 = 0
+        let code = bk_sqlite3_db_config_int(handle, option, 1, &enabled)
+        guard code == SQLITE_OK, enabled == 1 else {
+            throw SQLiteError(
+                code: code == SQLITE_OK ? .error : ResultCode(rawValue: code), message: "\(name) did not take")
+        }
+    }
+
     private func configure() throws(SQLiteError) {
         if !options.readOnly && sqlite3_db_readonly(handle, "main") == 1 {
             throw SQLiteError(code: .readOnly, message: "database file is read-only: \(path)")
         }
         sqlite3_busy_timeout(handle, Int32(clamping: options.busyTimeoutMilliseconds))
-        var enabled: Int32 = 0
-        let code = bk_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, 1, &enabled)
-        guard code == SQLITE_OK, enabled == 1 else {
-            throw SQLiteError(
-                code: code == SQLITE_OK ? .error : ResultCode(rawValue: code),
-                message: "SQLITE_DBCONFIG_DEFENSIVE did not take")
-        }
+        try turnOn(SQLITE_DBCONFIG_DEFENSIVE, named: "SQLITE_DBCONFIG_DEFENSIVE")
         // The first statement reads the file: a file that is not a database
         // fails here with SQLITE_NOTADB, said as what it is.
         do throws(SQLiteError) {

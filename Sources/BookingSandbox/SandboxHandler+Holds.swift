@@ -78,13 +78,10 @@ extension SandboxHandler {
     /// for a full TTL from now, at most `maximumHoldExtensions` times. 409
     /// HOLD_EXPIRED, HOLD_ALREADY_BOOKED or HOLD_EXTENSION_LIMIT otherwise.
     func extendHold(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
-        let key = try idempotencyKey(request)
-        _ = try RequestBody(request.body, allowed: [], emptyIsObject: true)
-        guard Identifier.isValid(id, prefix: Identifier.hold) else { throw APIError.notFound("Hold") }
-        let command = Command(route: .extendHold(id: id), key: key, fingerprint: "holdId=\(id)")
-        return try await performIdempotent(command, account: account, faults: faults) { db, now in
-            var hold = try unbookedHold(
-                id: id, account: account, db: db, now: now, message: "A booking holds this room already.")
+        try await changeUnbookedHold(
+            .extendHold(id: id), id: id, request: request, account: account, faults: faults,
+            bookedMessage: "A booking holds this room already."
+        ) { hold, db, now in
             guard !hold.isExpired(now: now) else {
                 throw APIError(status: 409, code: "HOLD_EXPIRED", message: "The hold expired; search again.")
             }
@@ -97,6 +94,25 @@ extension SandboxHandler {
             hold.expiresAtMs = HoldRecord.expiry(
                 now: now, ttl: configuration.holdTTLMilliseconds, checkIn: hold.checkIn)
             try hold.update(db)
+        }
+    }
+
+    /// A command on hold `id` (`route`, body empty or `{}`, under the
+    /// request's idempotency key): `change` gets the hold when no booking
+    /// holds its room (404 when there is no such hold, 409
+    /// HOLD_ALREADY_BOOKED saying `bookedMessage` otherwise) and saves what
+    /// it changes; the answer is the hold as it leaves it.
+    func changeUnbookedHold(
+        _ route: Route, id: String, request: HTTPRequest, account: String, faults: FaultSet, bookedMessage: String,
+        change: (inout HoldRecord, Database, Int64) throws -> Void
+    ) async throws -> HTTPResponse {
+        let key = try idempotencyKey(request)
+        _ = try RequestBody(request.body, allowed: [], emptyIsObject: true)
+        guard Identifier.isValid(id, prefix: Identifier.hold) else { throw APIError.notFound("Hold") }
+        let command = Command(route: route, key: key, fingerprint: "holdId=\(id)")
+        return try await performIdempotent(command, account: account, faults: faults) { db, now in
+            var hold = try unbookedHold(id: id, account: account, db: db, now: now, message: bookedMessage)
+            try change(&hold, db, now)
             return JSONResponse.make(
                 status: 200, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
         }

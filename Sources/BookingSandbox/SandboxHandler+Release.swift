@@ -12,20 +12,15 @@ extension SandboxHandler {
     /// (409 HOLD_ALREADY_BOOKED, naming the booking); an unknown hold, or
     /// another account's, is 404.
     func releaseHold(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
-        let key = try idempotencyKey(request)
-        _ = try RequestBody(request.body, allowed: [], emptyIsObject: true)
-        guard Identifier.isValid(id, prefix: Identifier.hold) else { throw APIError.notFound("Hold") }
-        let command = Command(route: .releaseHold(id: id), key: key, fingerprint: "holdId=\(id)")
-        return try await performIdempotent(command, account: account, faults: faults) { db, now in
-            var hold = try unbookedHold(
-                id: id, account: account, db: db, now: now, message: "A booking uses this hold; it is not released.")
+        try await changeUnbookedHold(
+            .releaseHold(id: id), id: id, request: request, account: account, faults: faults,
+            bookedMessage: "A booking uses this hold; it is not released."
+        ) { hold, db, now in
             if !hold.isExpired(now: now) {
                 hold.expiresAtMs = now
                 hold.version += 1
                 try hold.update(db)
             }
-            return JSONResponse.make(
-                status: 200, hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
         }
     }
 }

@@ -21,21 +21,8 @@ import Testing
     }
 
     @Test func architectureMdHoldsTheTransitionTableOfThePaymentFlow() throws {
-        let path = (BuiltProducts.packageRoot as NSString).appendingPathComponent("ARCHITECTURE.md")
-        let document = try String(contentsOfFile: path, encoding: .utf8)
-        let generated = FlowDiagram.generate(for: PaymentFlow.self).markdownTable
-        let start = try #require(document.range(of: Self.begin), "ARCHITECTURE.md has no payment table marker")
-        let stop = try #require(document.range(of: Self.end, range: start.upperBound..<document.endIndex))
-        let written = String(document[start.upperBound..<stop.lowerBound])
-        if ProcessInfo.processInfo.environment["BOOKINGKIT_WRITE_FLOW_TABLE"] == "1", written != generated {
-            try document.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: generated)
-                .write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        #expect(
-            written == generated,
-            "the payment table in ARCHITECTURE.md is not the reducer's: run BOOKINGKIT_WRITE_FLOW_TABLE=1 swift test --filter PaymentFlowTests"
-        )
+        try TransitionTableTests.check(
+            FlowDiagram.generate(for: PaymentFlow.self), begin: Self.begin, end: Self.end, suite: "PaymentFlowTests")
     }
 
     /// Exploring the booking flow from its first screen (its sample events,

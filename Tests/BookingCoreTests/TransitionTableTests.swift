@@ -22,22 +22,27 @@ import Testing
 
     @Test func architectureMdHoldsTheTransitionTableOfTheReducer() async throws {
         // Seconds of CPU the first time in a process: off the cooperative pool.
-        try check(try await onOwnThread { FlowDiagram.generate() }, begin: Self.begin, end: Self.end)
+        try Self.check(try await onOwnThread { FlowDiagram.generate() }, begin: Self.begin, end: Self.end)
     }
 
     @Test func architectureMdHoldsTheTransitionTableOfTheCancelFlow() throws {
-        try check(FlowDiagram.generate(for: CancelFlow.self), begin: Self.cancelBegin, end: Self.cancelEnd)
+        try Self.check(FlowDiagram.generate(for: CancelFlow.self), begin: Self.cancelBegin, end: Self.cancelEnd)
     }
 
     @Test func architectureMdHoldsTheTransitionTableOfTheModifyFlow() throws {
-        try check(FlowDiagram.generate(for: ModifyFlow.self), begin: Self.modifyBegin, end: Self.modifyEnd)
+        try Self.check(FlowDiagram.generate(for: ModifyFlow.self), begin: Self.modifyBegin, end: Self.modifyEnd)
     }
 
-    private func check(_ diagram: FlowDiagram, begin: String, end: String) throws {
+    /// Checks that ARCHITECTURE.md holds `diagram`'s table between the
+    /// markers `begin` and `end`; with `BOOKINGKIT_WRITE_FLOW_TABLE=1` writes
+    /// it there instead. `suite` is the suite that checks it again.
+    static func check(
+        _ diagram: FlowDiagram, begin: String, end: String, suite: String = "TransitionTableTests"
+    ) throws {
         let path = (BuiltProducts.packageRoot as NSString).appendingPathComponent("ARCHITECTURE.md")
         let document = try String(contentsOfFile: path, encoding: .utf8)
         let generated = diagram.markdownTable
-        let start = try #require(document.range(of: begin), "ARCHITECTURE.md has no transition table marker")
+        let start = try #require(document.range(of: begin), "ARCHITECTURE.md has no marker \(begin)")
         let stop = try #require(document.range(of: end, range: start.upperBound..<document.endIndex))
         let written = String(document[start.upperBound..<stop.lowerBound])
         if ProcessInfo.processInfo.environment["BOOKINGKIT_WRITE_FLOW_TABLE"] == "1", written != generated {
@@ -47,7 +52,7 @@ import Testing
         }
         #expect(
             written == generated,
-            "the table in ARCHITECTURE.md is not the reducer's: run BOOKINGKIT_WRITE_FLOW_TABLE=1 swift test --filter TransitionTableTests"
+            "the table in ARCHITECTURE.md is not the reducer's: run BOOKINGKIT_WRITE_FLOW_TABLE=1 swift test --filter \(suite)"
         )
     }
 }

@@ -26,12 +26,9 @@ import Testing
     }
 
     @Test func aNullTotalIsRefusedAndAZeroTotalIsListed() throws {
-        let store = try BookingDatabase(directory: directory.path)
-        try store.database.execute(TripMigrationFixture.tripsSQL)
-        // A damaged file: a row with details and no total, written past the CHECKs.
-        try store.database.execute("PRAGMA ignore_check_constraints = ON")
-        try store.database.execute("UPDATE trip SET price_total = NULL WHERE booking_id = 'bk_a1'")
-        try store.database.execute("PRAGMA ignore_check_constraints = OFF")
+        // A damaged file: a row with details and no total.
+        let store = try TripMigrationFixture.store(
+            in: directory.path, damagedBy: "UPDATE trip SET price_total = NULL WHERE booking_id = 'bk_a1'")
         try store.database.execute("UPDATE trip SET price_total = 0 WHERE booking_id = 'bk_b2'")
         let (listed, skipped, oldest) = try lines(store)
         #expect(skipped == ["bk_a1"])

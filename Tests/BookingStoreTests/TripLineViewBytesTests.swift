@@ -46,18 +46,15 @@ import Testing
     /// the words refuse or cannot decide (non-ASCII) is decided as `stay`
     /// decides it, in the view and in the lines as strings alike.
     @Test func theWordChecksRefuseWhatStayRefuses() throws {
-        let store = try BookingDatabase(directory: directory.path)
-        try store.database.execute(TripMigrationFixture.tripsSQL)
-        try store.database.execute("PRAGMA ignore_check_constraints = ON")
-        try store.database.executeScript(
-            """
-            UPDATE trip SET check_out = check_in WHERE booking_id = 'bk_a1';
-            UPDATE trip SET check_in = '2027-02-12', check_out = '2027-02-11' WHERE booking_id = 'bk_b2';
-            UPDATE trip SET status = 'CONFIRMEX' WHERE booking_id = 'bk_d4';
-            UPDATE trip SET check_out = '2027-03-\u{e9}' WHERE booking_id = 'bk_e5';
-            UPDATE trip SET check_out = '2027-01-19' WHERE booking_id = 'bk_f6';
-            """)
-        try store.database.execute("PRAGMA ignore_check_constraints = OFF")
+        let store = try TripMigrationFixture.store(
+            in: directory.path,
+            damagedBy: """
+                UPDATE trip SET check_out = check_in WHERE booking_id = 'bk_a1';
+                UPDATE trip SET check_in = '2027-02-12', check_out = '2027-02-11' WHERE booking_id = 'bk_b2';
+                UPDATE trip SET status = 'CONFIRMEX' WHERE booking_id = 'bk_d4';
+                UPDATE trip SET check_out = '2027-03-\u{e9}' WHERE booking_id = 'bk_e5';
+                UPDATE trip SET check_out = '2027-01-19' WHERE booking_id = 'bk_f6';
+                """)
         var skipped: [String] = []
         var listed: [String] = []
         try store.trips.forEachLineView(skipping: { skipped.append("\($0.bookingID) \($0.reason)") }) { view in

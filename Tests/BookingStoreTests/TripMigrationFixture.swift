@@ -1,3 +1,4 @@
+import BookingStore
 import Foundation
 
 /// The trips of the migration tests, as schema steps 1-2 saved them, and
@@ -236,5 +237,17 @@ enum TripMigrationFixture {
                printf('BK-%06d', i), 1, 1796000000000
         FROM n;
         """
+    }
+
+    /// A store in `directory` holding the six trips, then damaged by `sql`
+    /// written past the trip table's CHECKs, as another program could leave
+    /// a file.
+    static func store(in directory: String, damagedBy sql: String) throws -> BookingDatabase {
+        let store = try BookingDatabase(directory: directory)
+        try store.database.execute(tripsSQL)
+        try store.database.execute("PRAGMA ignore_check_constraints = ON")
+        try store.database.executeScript(sql)
+        try store.database.execute("PRAGMA ignore_check_constraints = OFF")
+        return store
     }
 }

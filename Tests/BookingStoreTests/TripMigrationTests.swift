@@ -53,14 +53,14 @@ import Testing
     }
 
     @Test func aRowTheChecksRefuseIsNamedAndSkippedAndTheRestListed() throws {
-        let store = try BookingDatabase(directory: directory.path)
-        try store.database.execute(TripMigrationFixture.tripsSQL)
-        // A damaged file: values the CHECKs refuse, written past them: one
-        // a list line shows (a negative total), one only the details show.
-        try store.database.execute("PRAGMA ignore_check_constraints = ON")
-        try store.database.execute("UPDATE trip SET price_total = -1 WHERE booking_id = 'bk_a1'")
-        try store.database.execute("UPDATE trip SET guests = 0 WHERE booking_id = 'bk_b2'")
-        try store.database.execute("PRAGMA ignore_check_constraints = OFF")
+        // A damaged file: values the CHECKs refuse, one a list line shows (a
+        // negative total), one only the details show.
+        let store = try TripMigrationFixture.store(
+            in: directory.path,
+            damagedBy: """
+                UPDATE trip SET price_total = -1 WHERE booking_id = 'bk_a1';
+                UPDATE trip SET guests = 0 WHERE booking_id = 'bk_b2';
+                """)
         var skipped: [TripTable.Skipped] = []
         var listed: [String] = []
         try store.trips.forEach(skipping: { skipped.append($0) }) { listed.append($0.bookingID.rawValue) }
