@@ -66,16 +66,12 @@ package enum TripText {
 }
 
 extension TripRow {
-    /// The row of `record` (its summary as the details).
+    /// The row of `record` (its summary is the details).
     package init(_ record: TripRecord) {
         self.init(
             bookingID: record.bookingID, status: record.status, checkIn: record.checkIn, checkOut: record.checkOut,
             voucherCode: record.voucherCode, version: record.version,
             syncedAtMilliseconds: TripText.milliseconds(record.syncedAt),
-            details: record.summary.map { summary in
-                Details(
-                    propertyName: summary.propertyName, city: summary.city, address: summary.address,
-                    stars: summary.stars, roomName: summary.roomName, guests: summary.guests, price: summary.price)
-            }, refund: record.refund)
+            details: record.summary, refund: record.refund)
     }
 }

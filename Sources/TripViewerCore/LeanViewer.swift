@@ -11,9 +11,9 @@ import BookingPrimitives
 /// CLI (`booking-cli`, installed next to `booking`) takes over with
 /// `shownVariable` set: it skips what was printed, refreshes within its
 /// own bound and says what changed.
-public enum LeanViewer {
+package enum LeanViewer {
     /// What to do after `run`.
-    public enum Next: Equatable, Sendable {
+    package enum Next: Equatable, Sendable {
         /// Exit with this code.
         case exit(Int32)
         /// Hand the same command line to the full CLI, with `shown` when the
@@ -23,10 +23,10 @@ public enum LeanViewer {
 
     /// The environment variable that tells the full CLI the device's copy
     /// is on screen and only the refresh is left.
-    public static let shownVariable = "BOOKINGKIT_VIEWER_SHOWN"
+    package static let shownVariable = "BOOKINGKIT_VIEWER_SHOWN"
 
     /// The name of the full CLI's executable, next to `booking`.
-    public static let fullCLI = "booking-cli"
+    package static let fullCLI = "booking-cli"
 
     /// The migration steps of `booking.sqlite` the viewer reads; a file
     /// with any other set is the full CLI's (a test holds this to
@@ -34,11 +34,11 @@ public enum LeanViewer {
     package static var knownSchemaSteps: [String] { TripFile.knownSteps }
 
     /// The longest the server probe waits for an answer.
-    public static let probeBound: Int32 = 300
+    package static let probeBound: Int32 = 300
 
     /// The `booking` program: answers this process's command line, or hands
     /// it to the full CLI; never returns.
-    public static func runAsProcess() -> Never {
+    package static func runAsProcess() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Only the variables read: a dictionary of the whole environment
         // cost 0.53 M instructions of a 3.8 M-instruction start (BENCHMARKS.md).
@@ -53,7 +53,7 @@ public enum LeanViewer {
 
     /// Answers `arguments` when it is a viewer request this program can
     /// answer alone.
-    public static func run(arguments: [String], environment: [String: String]) -> Next {
+    package static func run(arguments: [String], environment: [String: String]) -> Next {
         guard environment[shownVariable] == nil,
             let request = ViewerRequest(
                 arguments: arguments, environment: environment,
@@ -215,7 +215,7 @@ public enum LeanViewer {
 
     /// Replaces this process with the full CLI next to it, running the same
     /// command line. Returns only when it cannot (then says why).
-    public static func handOver(arguments: [String], shown: Bool) -> Int32 {
+    package static func handOver(arguments: [String], shown: Bool) -> Int32 {
         guard let directory = ViewerPlatform.executableDirectory() else {
             note("booking: cannot find the directory of this program to run \(fullCLI)")
             return 1

@@ -1,14 +1,14 @@
 import BookingCore
 
 /// A text field of a `booking trips` line.
-public enum TripLineField: Sendable {
+package enum TripLineField: Sendable {
     case bookingID, checkIn, checkOut, voucherCode, propertyName, city
 }
 
 /// What a `booking trips` line shows, its text read as bytes: a `TripRow`
 /// (strings), or a row of the listing as SQLite holds it (no string made).
 /// One printer (`TripPrinter.appendLine`) prints both byte for byte the same.
-public protocol TripLineFields {
+package protocol TripLineFields {
     /// `CONFIRMED` or `CANCELLED`.
     var status: BookingStatus { get }
     /// What the guest pays; nil when the row has no details.
@@ -23,5 +23,5 @@ public protocol TripLineFields {
 
 extension TripLineFields {
     /// Whether the row has its details (property name, city, total).
-    public var hasDetails: Bool { total != nil }
+    package var hasDetails: Bool { total != nil }
 }

@@ -4,9 +4,9 @@ import BookingPrimitives
 /// One saved trip as `booking trips` and `booking trip ID` print it: a line
 /// for people, the detail lines, an object for `--json`. The lean viewer
 /// and the full CLI print through these, so their output is one.
-public enum TripPrinter {
+package enum TripPrinter {
     /// One line: id, status, hotel and city, dates, total, voucher, refund.
-    public static func line(_ trip: some TripLineFields, colour: Bool) -> String {
+    package static func line(_ trip: some TripLineFields, colour: Bool) -> String {
         var bytes: [UInt8] = []
         var digits = ViewerText.MinorDigits()
         appendLine(trip, colour: colour, to: &bytes, digits: &digits)
@@ -67,7 +67,7 @@ public enum TripPrinter {
     /// The trip as a JSON object whose opening brace is at nesting `depth`
     /// of a pretty-printed document (two spaces a level), byte for byte what
     /// the CLI's `JSONValue` writes for it.
-    public static func json(_ trip: TripRow, depth: Int) -> String {
+    package static func json(_ trip: TripRow, depth: Int) -> String {
         let details = trip.details
         let inner = String(repeating: "  ", count: depth + 1)
         var out = "{\n"
@@ -118,7 +118,7 @@ public enum TripPrinter {
     }
 
     /// Every line of `booking trip ID`, its age against `nowMilliseconds` (unix ms).
-    public static func detail(_ trip: TripRow, colour: Bool, nowMilliseconds: Int64) -> [String] {
+    package static func detail(_ trip: TripRow, colour: Bool, nowMilliseconds: Int64) -> [String] {
         let safe = ViewerText.terminalSafe
         let title = "Trip " + safe(trip.bookingID.rawValue)
         var lines = [
@@ -147,34 +147,34 @@ public enum TripPrinter {
 
     /// `text` as a JSON string (null for nil), escaped as the CLI's JSON
     /// writer does: C0, DEL, C1 and the line separators as `\u` escapes.
-    public static func quoted(_ text: String?) -> String {
+    package static func quoted(_ text: String?) -> String {
         guard let text else { return "null" }
         let plain = text.utf8.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }
         return plain ? "\"" + text + "\"" : JSONText.quoted(text)
     }
 
     /// The stderr note for a saved row the listing cannot show.
-    public static func skippedNote(bookingID: String, reason: String) -> String {
+    package static func skippedNote(bookingID: String, reason: String) -> String {
         "booking: trip \(ViewerText.terminalSafe(bookingID)) not shown: "
             + "\(ViewerText.terminalSafe(reason)) (the saved row is kept)"
     }
 
     /// The stderr note for a trip shown without its details (its saved JSON
     /// does not have a trip's shape, or had a value the checks refuse).
-    public static func withoutDetailsNote(_ id: BookingID) -> String {
+    package static func withoutDetailsNote(_ id: BookingID) -> String {
         "booking: trip \(ViewerText.terminalSafe(id.rawValue)): "
             + "its saved details cannot be read; shown without them"
     }
 
     /// What `booking trips` says when this device has no trip, the lean
     /// viewer and the CLI alike.
-    public static let noTrips =
+    package static let noTrips =
         "No trips on this device yet. Book one: booking search, booking offers, booking hold, booking pay."
 
     /// The sentence for the device's copy when the server was not reached:
     /// `Offline: this device's copy, synced 3 min ago.` (`syncedAgo` nil:
     /// never synced).
-    public static func offline(syncedAgo: String?) -> String {
+    package static func offline(syncedAgo: String?) -> String {
         "Offline: this device's copy, \(syncedAgo.map { "synced " + $0 } ?? "never synced")."
     }
 
@@ -182,13 +182,13 @@ public enum TripPrinter {
     /// reason that is not the network (a certificate refused, no address, a
     /// read-only data directory): `Not refreshed: REASON. This device's
     /// copy, synced 3 min ago.`
-    public static func notRefreshed(_ reason: String, syncedAgo: String?) -> String {
+    package static func notRefreshed(_ reason: String, syncedAgo: String?) -> String {
         "Not refreshed: \(reason). This device's copy, \(syncedAgo.map { "synced " + $0 } ?? "never synced")."
     }
 
     /// The JSON's `notRefreshed` when no refresh was asked for.
-    public static let refreshNotAsked = "not asked for (--refresh checks with the server first)"
+    package static let refreshNotAsked = "not asked for (--refresh checks with the server first)"
 
     /// The JSON's `notRefreshed` when the network did not carry the refresh.
-    public static let offlineReason = "offline: the server cannot be reached"
+    package static let offlineReason = "offline: the server cannot be reached"
 }

@@ -3,60 +3,32 @@ import BookingCore
 /// One saved trip as the viewer shows it: the columns of `trip` (no
 /// Foundation type: the sync time is unix milliseconds). The full CLI makes
 /// one from its `TripRecord`, so both print through the same code.
-public struct TripRow: Equatable, Sendable {
-    /// What a trip with a trip's details shows beyond its dates.
-    public struct Details: Equatable, Sendable {
-        /// The hotel's name.
-        public var propertyName: String
-        /// Its city.
-        public var city: String
-        /// Its street address, when the server gave one.
-        public var address: String?
-        /// Its stars (1 to 5), when the server gave them.
-        public var stars: Int?
-        /// The room's name.
-        public var roomName: String
-        /// How many guests.
-        public var guests: Int
-        /// The price, line by line.
-        public var price: PriceBreakdown
-
-        /// Creates the details.
-        public init(
-            propertyName: String, city: String, address: String?, stars: Int?, roomName: String, guests: Int,
-            price: PriceBreakdown
-        ) {
-            self.propertyName = propertyName
-            self.city = city
-            self.address = address
-            self.stars = stars
-            self.roomName = roomName
-            self.guests = guests
-            self.price = price
-        }
-    }
+package struct TripRow: Equatable, Sendable {
+    /// What a trip with a trip's details shows beyond its dates: the
+    /// listing's columns, the same type the full client's store reads.
+    package typealias Details = TripSummary
 
     /// The server's booking id.
-    public var bookingID: BookingID
+    package var bookingID: BookingID
     /// `CONFIRMED` or `CANCELLED`.
-    public var status: BookingStatus
+    package var status: BookingStatus
     /// Check-in, `YYYY-MM-DD`.
-    public var checkIn: String
+    package var checkIn: String
     /// Check-out, `YYYY-MM-DD`, after check-in.
-    public var checkOut: String
+    package var checkOut: String
     /// The voucher to show at the desk, when the server gave one.
-    public var voucherCode: String?
+    package var voucherCode: String?
     /// The server's booking version this copy holds.
-    public var version: Version
+    package var version: Version
     /// When the server answer this copy comes from was received (unix ms).
-    public var syncedAtMilliseconds: Int64
+    package var syncedAtMilliseconds: Int64
     /// The details; nil when the saved JSON does not have a trip's shape.
-    public var details: Details?
+    package var details: Details?
     /// The refund of a cancelled trip, as the server last reported it.
-    public var refund: Refund?
+    package var refund: Refund?
 
     /// Creates a row.
-    public init(
+    package init(
         bookingID: BookingID, status: BookingStatus, checkIn: String, checkOut: String, voucherCode: String?,
         version: Version, syncedAtMilliseconds: Int64, details: Details?, refund: Refund? = nil
     ) {
@@ -72,7 +44,7 @@ public struct TripRow: Equatable, Sendable {
     }
 
     /// The trip as an iCalendar event; nil when its dates are not calendar dates.
-    public var calendarEvent: TripCalendar.Event? {
+    package var calendarEvent: TripCalendar.Event? {
         guard let start = CalendarDate(checkIn), let end = CalendarDate(checkOut) else { return nil }
         let seconds =
             syncedAtMilliseconds >= 0 ? syncedAtMilliseconds / 1000 : (syncedAtMilliseconds - 999) / 1000
@@ -84,9 +56,9 @@ public struct TripRow: Equatable, Sendable {
 }
 
 extension TripRow: TripLineFields {
-    public var total: Money? { details?.price.total }
+    package var total: Money? { details?.price.total }
 
-    public func withText<Result>(_ field: TripLineField, _ body: (UnsafeRawBufferPointer?) throws -> Result)
+    package func withText<Result>(_ field: TripLineField, _ body: (UnsafeRawBufferPointer?) throws -> Result)
         rethrows -> Result
     {
         func bytes(_ text: String?) throws -> Result {

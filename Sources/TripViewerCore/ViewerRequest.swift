@@ -5,17 +5,17 @@ import BookingPrimitives
 /// CLI resolves them. Anything else (another command, `--help`, an option
 /// it does not know, a value the CLI would refuse) is not a request: the
 /// full CLI answers it, errors included.
-public struct ViewerRequest: Equatable, Sendable {
+package struct ViewerRequest: Equatable, Sendable {
     /// `trip ID`; nil for `trips`.
-    public var tripID: String?
+    package var tripID: String?
     /// `--json`.
-    public var json: Bool
+    package var json: Bool
     /// `--ics`: the trips as one iCalendar document.
-    public var ics: Bool
+    package var ics: Bool
     /// The data directory (`--data-dir`, `XDG_DATA_HOME/booking`, `~/.local/share/booking`).
-    public var dataDirectory: String
+    package var dataDirectory: String
     /// The server's host and port (`--server`, `BOOKING_SERVER`); nil for the embedded sandbox.
-    public var server: (host: String, port: UInt16)?
+    package var server: (host: String, port: UInt16)?
     /// The server and account whose trips are asked for, named as the CLI
     /// names them (`Settings.dataSpace`): the viewer shows the data
     /// directory only when its owner file names this space, or it has none.
@@ -24,11 +24,11 @@ public struct ViewerRequest: Equatable, Sendable {
     /// The flags it reads: the CLI's global `--json` and the `--refresh`
     /// that `trips` and `trip` declare (a test in BookingCLITests holds
     /// these two lists to the CLI's declarations).
-    public static let flags: Set<String> = ["--json", "--refresh", "--ics"]
+    package static let flags: Set<String> = ["--json", "--refresh", "--ics"]
     /// The options with a value it reads: the CLI's global options.
-    public static let valueOptions: Set<String> = ["--data-dir", "--server", "--api-key"]
+    package static let valueOptions: Set<String> = ["--data-dir", "--server", "--api-key"]
 
-    public static func == (lhs: ViewerRequest, rhs: ViewerRequest) -> Bool {
+    package static func == (lhs: ViewerRequest, rhs: ViewerRequest) -> Bool {
         lhs.tripID == rhs.tripID && lhs.json == rhs.json && lhs.ics == rhs.ics && lhs.dataDirectory == rhs.dataDirectory
             && lhs.server?.host == rhs.server?.host && lhs.server?.port == rhs.server?.port
             && lhs.dataSpace == rhs.dataSpace
@@ -36,10 +36,10 @@ public struct ViewerRequest: Equatable, Sendable {
 
     /// The environment variables a request reads (`environment` needs
     /// only these).
-    public static let variables = ["BOOKING_API_KEY", "BOOKING_ACCOUNT", "BOOKING_SERVER", "XDG_DATA_HOME", "HOME"]
+    package static let variables = ["BOOKING_API_KEY", "BOOKING_ACCOUNT", "BOOKING_SERVER", "XDG_DATA_HOME", "HOME"]
 
     /// The request in `arguments`, or nil when the full CLI must answer.
-    public init?(arguments: [String], environment: [String: String], currentDirectory: String) {
+    package init?(arguments: [String], environment: [String: String], currentDirectory: String) {
         var values: [String: String] = [:]
         var flags: Set<String> = []
         var words: [String] = []
@@ -111,7 +111,7 @@ public struct ViewerRequest: Equatable, Sendable {
     static let demoKey = "sk_test_demo"
 
     /// 1 to 64 letters, digits, `-` or `_` (the CLI's rule for ids).
-    public static func isIdentifier(_ text: String) -> Bool {
+    package static func isIdentifier(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         return (1...64).contains(bytes.count)
             && bytes.allSatisfy { byte in

@@ -5,29 +5,29 @@ import BookingPrimitives
 /// formatter per row): terminal-safe values, ISO 8601 timestamps from unix
 /// milliseconds, ages in words, and the two styles a trip line uses. They
 /// write exactly what the rest of the CLI writes for the same values.
-public enum ViewerText {
+package enum ViewerText {
     /// `text` safe to print to a terminal (`TerminalSafe.escaping`), with
     /// printable ASCII, nearly every value, returned as it is after one
     /// pass over its bytes.
-    public static func terminalSafe(_ text: String) -> String {
+    package static func terminalSafe(_ text: String) -> String {
         text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) ? text : TerminalSafe.escaping(text)
     }
 
     /// Appends `terminalSafe(text)` to `out`, copying printable ASCII as it is.
-    public static func appendSafe(_ text: String, to out: inout [UInt8]) {
+    package static func appendSafe(_ text: String, to out: inout [UInt8]) {
         writeSafe(text, to: &out)
     }
 
     /// Appends `terminalSafe` of the UTF-8 `bytes` (nothing for `nil`) to
     /// `out`, copying printable ASCII as it is: no string is made unless
     /// something must be escaped.
-    public static func appendSafe(_ bytes: UnsafeRawBufferPointer?, to out: inout [UInt8]) {
+    package static func appendSafe(_ bytes: UnsafeRawBufferPointer?, to out: inout [UInt8]) {
         writeSafe(bytes, to: &out)
     }
 
     /// Appends `money.formatted` (`EUR 1,234.50`: the currency's minor
     /// digits, `,` grouping) to `out`, digit by digit.
-    public static func appendMoney(_ money: Money, to out: inout [UInt8]) {
+    package static func appendMoney(_ money: Money, to out: inout [UInt8]) {
         writeMoney(money, digits: money.currency.minorDigits, to: &out)
     }
 
@@ -109,7 +109,7 @@ public enum ViewerText {
     }
 
     /// `2026-11-30T18:21:32.123Z`: ISO 8601 in UTC with milliseconds.
-    public static func iso(unixMilliseconds ms: Int64) -> String {
+    package static func iso(unixMilliseconds ms: Int64) -> String {
         let days = ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000
         let inDay = ms - days * 86_400_000
         let (year, month, day) = CivilCalendar.day(daysSince1970: Int(days))
@@ -124,7 +124,7 @@ public enum ViewerText {
     }
 
     /// How old a copy is: `12 s ago`, `3 min ago`, `2 h ago`, `4 days ago`.
-    public static func age(seconds: Int64) -> String {
+    package static func age(seconds: Int64) -> String {
         switch seconds {
         case ..<60: return "\(max(0, seconds)) s ago"
         case ..<3600: return "\(seconds / 60) min ago"
@@ -134,7 +134,7 @@ public enum ViewerText {
     }
 
     /// `text` in green (`true`) or red, when `colour` is on.
-    public static func status(_ text: String, green: Bool, colour: Bool) -> String {
+    package static func status(_ text: String, green: Bool, colour: Bool) -> String {
         colour ? "\u{1B}[\(green ? "32" : "31")m\(text)\u{1B}[0m" : text
     }
 }

@@ -1,5 +1,3 @@
-import BookingCore
-
 /// What a trip shows in a list, read from the typed columns of `trip`
 /// (schema step 3): never from JSON.
 package struct TripSummary: Equatable, Sendable {
