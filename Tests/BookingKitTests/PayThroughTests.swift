@@ -102,6 +102,45 @@ struct PayThroughTests {
         }
     }
 
+    @Test("the page is presented only once the flow opened it: a crash before it never leaves a page answered")
+    func presentedAfterTheFlowOpensIt() async throws {
+        let sandbox = try SandboxFixture(route: .loopback)
+        let steps = Watched<[String]>([])
+        let gate = Watched(false)
+        let client = try BookingClient(
+            ClientFixture.configuration(sandbox: sandbox),
+            seams: BookingClient.Seams(
+                dependencies: Dependencies(sleeper: NoSleeper()),
+                boundaryHook: { boundary in
+                    guard boundary.description == "before openChallenge" else { return true }
+                    steps.change { $0.append("the flow opens the page") }
+                    _ = await gate.wait { $0 }
+                    return true
+                }))
+        let fixture = ClientFixture(sandbox: sandbox, client: client)
+        await client.launch()
+        try await client.hold(try await fixture.firstOffer())
+        let page = BankPage { url, _ in
+            steps.change { $0.append("the page is presented") }
+            try? await ClientFixture.answerChallenge(url.absoluteString, pass: true)
+        }
+        let paying = Task { try await client.pay(with: PaymentToken("tok_threeDSecureRequired"), bankPage: page) }
+        _ = await steps.wait { $0.contains("the flow opens the page") }
+        // While the flow has not opened the page, it is not presented
+        // (before, it was, within milliseconds of the payment's answer).
+        // check-no-sleep: real time (a page must not be presented while the flow's effect is held back)
+        let early = await Poll.until(timeout: .milliseconds(300)) { steps.value.count > 1 }
+        #expect(!early, "\(steps.value)")
+        gate.change { $0 = true }
+        let result = try await paying.value
+        guard case .confirmed = result else {
+            Issue.record("expected confirmed, got \(result)")
+            return
+        }
+        #expect(steps.value == ["the flow opens the page", "the page is presented"])
+        await sandbox.stop()
+    }
+
     @Test("a payment restored at its bank page: waitForPayment(bankPage:) presents it again and confirms, sent once")
     func restoredBankPage() async throws {
         let fixture = try ClientFixture()

@@ -145,7 +145,7 @@ extension BookingClient {
             // server still holds the room, and nothing was sent. Pay it.
             result = try await payOnce(with: token)
         }
-        return await seeThrough(result, bankPage: bankPage)
+        return await seeThrough(result, bankPage: bankPage, afterTheFlowOpens: true)
     }
 
     /// One tap on Pay, awaited: the switch checked, the payment sent and settled.

@@ -74,7 +74,8 @@ extension BookingClient {
     public func waitForPayment(bankPage: BankPage? = nil) async -> PaymentResult? {
         let now = await state
         guard Self.isPayment(now.stage) else { return nil }
-        return await seeThrough(await paymentResult(of: now.stage.attemptID), bankPage: bankPage)
+        return await seeThrough(
+            await paymentResult(of: now.stage.attemptID), bankPage: bankPage, afterTheFlowOpens: false)
     }
 
     /// Waits until the payment of `attempt` settles and reads the result.

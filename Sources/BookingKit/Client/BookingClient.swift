@@ -56,6 +56,8 @@ public final class BookingClient: Sendable {
     let launchGate = LaunchGate()
     /// The server's payment-method switch, read at launch and before Pay.
     let paymentMethodSwitch: PaymentMethodSwitchReader
+    /// The bank pages the flow opened, which a `BankPage` waits for.
+    let openedBankPages = OpenedBankPages()
     /// The text and places of the last suggestions, for recording the
     /// search when one of the places is used.
     let lastSuggestions = Locked<(text: String, places: [String])?>(nil)
@@ -129,7 +131,7 @@ public final class BookingClient: Sendable {
                     reconcileConcurrency: seams.reconcileConcurrency,
                     inFlightGrace: RepositoryConfiguration.inFlightGrace(for: configuration.api),
                     challengeReturnURL: configuration.challengeReturnURL),
-                dependencies: dependencies,
+                dependencies: dependencies, openChallenge: { [openedBankPages] attempt, _ in openedBankPages.opened(attempt) },
                 logPath: seams.eventLogPath ?? EventLogDirectory.startRun(configuration.flowLog, dependencies, logger),
                 logHandler: configuration.logHandler,
                 boundaryHook: seams.boundaryHook, cache: cache, connection: seams.bookingsConnection)

@@ -40,6 +40,11 @@ public struct BankPage: Sendable {
         self.patience = patience
     }
 
+    /// The longest a page a payment just got waits for the flow to open
+    /// it (its effect runs within milliseconds; a runner stopped by a
+    /// crash hook never does).
+    static let openBound: Duration = .seconds(5)
+
     /// How many checks `patience` allows.
     var checks: Int { max(0, Int(patience / Self.checkInterval)) }
 }

@@ -36,8 +36,11 @@ extension BookingClient {
     /// Follows a payment's result through the bank's page: presents it
     /// (once per booking), tells the flow the user is back, and while the
     /// page's patience lasts asks again about a booking still processing.
-    /// Returns the first result it cannot act on.
-    func seeThrough(_ first: PaymentResult, bankPage: BankPage?) async -> PaymentResult {
+    /// Returns the first result it cannot act on. `afterTheFlowOpens`: a
+    /// page this call's payment got is presented once the flow's own
+    /// effect opened it (at most `BankPage.openBound` later); a page
+    /// restored from an earlier run is presented at once.
+    func seeThrough(_ first: PaymentResult, bankPage: BankPage?, afterTheFlowOpens: Bool) async -> PaymentResult {
         guard let bankPage else { return first }
         var result = first
         var presented: Set<BookingID> = []
@@ -46,6 +49,10 @@ extension BookingClient {
             switch result {
             case .needsBankPage(let url, let booking) where !presented.contains(booking):
                 presented.insert(booking)
+                if afterTheFlowOpens, let attempt = await state.stage.attemptID {
+                    let pages = openedBankPages
+                    _ = await TimeLimit.run(BankPage.openBound) { await pages.wait(for: attempt) }
+                }
                 await bankPage.present(url, booking)
                 checksLeft = bankPage.checks
                 // The page's answer is the server's: the flow asks for it.
