@@ -1,6 +1,7 @@
 import BookingAPI
 import BookingCore
 import BookingPrimitives
+import BookingTestSupport
 import Foundation
 import Testing
 
@@ -10,20 +11,6 @@ import Testing
 /// The sandbox is a real `booking sandbox` process; the listings are real
 /// `booking` processes over loopback.
 @Suite struct TripRefundCommandTests {
-    /// Adds `Sandbox-Refund: pending` to every cancel.
-    final class PendingRefunds: Transport {
-        let base: any Transport
-        init(_ base: any Transport) { self.base = base }
-
-        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-            var request = request
-            if request.method == "POST", request.url.path.hasSuffix("/cancel") {
-                request.headers["Sandbox-Refund"] = "pending"
-            }
-            return try await base.send(request)
-        }
-    }
-
     /// The refund's day as a trip says it (`2 Dec`), from its `YYYY-MM-DD...` timestamp.
     static func day(_ timestamp: String) throws -> String {
         let parts = timestamp.prefix(10).split(separator: "-").compactMap { Int($0) }

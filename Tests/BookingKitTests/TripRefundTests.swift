@@ -14,21 +14,6 @@ import Testing
 /// refused with nothing saved changed. Real HTTP over loopback to the real
 /// sandbox, a real SQLite file.
 @Suite struct TripRefundTests {
-    /// Adds `Sandbox-Refund: pending` to every cancel (the sandbox's option
-    /// for a refund the processor settles a minute later).
-    final class PendingRefunds: Transport {
-        let base: any Transport
-        init(_ base: any Transport) { self.base = base }
-
-        func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
-            var request = request
-            if request.method == "POST", request.url.path.hasSuffix("/cancel") {
-                request.headers["Sandbox-Refund"] = "pending"
-            }
-            return try await base.send(request)
-        }
-    }
-
     /// A confirmed trip booked through `client`; its id.
     private static func confirmed(_ fixture: ClientFixture) async throws -> BookingID {
         let outcome = try await fixture.holdFirstOfferAndPay(with: "tok_visa")

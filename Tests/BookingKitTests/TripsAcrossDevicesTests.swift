@@ -27,7 +27,7 @@ import Testing
         let sandbox = try SandboxFixture(route: .loopback)
         // The phone cancels with a refund the processor settles a minute later.
         var configuration = ClientFixture.configuration(sandbox: sandbox)
-        configuration.transport = TripRefundTests.PendingRefunds(sandbox.transport)
+        configuration.transport = PendingRefunds(sandbox.transport)
         let phone = ClientFixture(
             sandbox: sandbox, client: try BookingClient(configuration, dependencies: Dependencies(sleeper: NoSleeper()))
         )

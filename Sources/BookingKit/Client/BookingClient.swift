@@ -131,7 +131,8 @@ public final class BookingClient: Sendable {
                     reconcileConcurrency: seams.reconcileConcurrency,
                     inFlightGrace: RepositoryConfiguration.inFlightGrace(for: configuration.api),
                     challengeReturnURL: configuration.challengeReturnURL),
-                dependencies: dependencies, openChallenge: { [openedBankPages] attempt, _ in openedBankPages.opened(attempt) },
+                dependencies: dependencies,
+                openChallenge: { [openedBankPages] attempt, _ in openedBankPages.opened(attempt) },
                 logPath: seams.eventLogPath ?? EventLogDirectory.startRun(configuration.flowLog, dependencies, logger),
                 logHandler: configuration.logHandler,
                 boundaryHook: seams.boundaryHook, cache: cache, connection: seams.bookingsConnection)
