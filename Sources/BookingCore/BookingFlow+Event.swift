@@ -2,7 +2,7 @@ extension BookingFlow {
     /// Something that happened. Ids and times come in with events, so the
     /// reducer never makes or reads them. Every event that is the result of
     /// an effect carries the attempt id; one for another attempt is dropped.
-    package enum Event: Hashable, Sendable, Codable {
+    package enum Event: Hashable, Sendable, Codable, NamedStep {
         // The user.
 
         /// An offer was picked from the results.

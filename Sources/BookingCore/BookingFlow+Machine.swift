@@ -1,8 +1,6 @@
 // The booking flow in the shape every flow has (`FlowMachine`): what the
 // diagram and the generic checks need, from the flow's own declarations.
 extension BookingFlow.Stage: NamedStage {}
-extension BookingFlow.Event: NamedStep {}
-
 extension BookingFlow: FlowMachine {
     package static let flowName = "booking"
 

@@ -1,6 +1,6 @@
 extension CancelFlow {
     /// Work the runner does and reports back as an event.
-    package enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable, NamedStep {
         /// `POST /v1/bookings/{id}/cancel` with the request's key and version.
         case post(Request)
         /// `GET /v1/bookings/{id}`: what a post did.

@@ -1,6 +1,6 @@
 extension CancelFlow {
     /// What happened: the run started, or the runner reports an effect's result.
-    package enum Event: Hashable, Sendable, Codable {
+    package enum Event: Hashable, Sendable, Codable, NamedStep {
         /// A run starts for a saved request; `resumed` when an earlier run made it.
         case started(Request, resumed: Bool)
         /// The POST was answered with a booking (2xx).

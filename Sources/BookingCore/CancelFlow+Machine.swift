@@ -1,9 +1,5 @@
 // The cancellation in the shape every flow has (`FlowMachine`), with the
 // sample events the diagram and the generic checks explore it with.
-extension CancelFlow.State: NamedStage {}
-extension CancelFlow.Event: NamedStep {}
-extension CancelFlow.Effect: NamedStep {}
-
 extension CancelFlow: FlowMachine {
     package static let flowName = "cancel"
 

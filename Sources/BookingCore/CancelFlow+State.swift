@@ -57,7 +57,7 @@ extension CancelFlow {
     package typealias Progress = SentRequest<Request>
 
     /// The stages of a run. Each case holds only what its next step needs.
-    package enum State: Hashable, Sendable {
+    package enum State: Hashable, Sendable, NamedStage {
         /// No request is being settled.
         case idle
         /// The POST is in flight.

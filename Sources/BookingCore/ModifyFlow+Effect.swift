@@ -1,6 +1,6 @@
 extension ModifyFlow {
     /// Work the runner does and reports back as an event.
-    package enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable, NamedStep {
         /// `POST /v1/bookings/{id}/modification-quotes` for the new dates.
         case requestQuote(DateChange)
         /// Save a request for the quote under a new key, before any post.

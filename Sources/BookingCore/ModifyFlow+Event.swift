@@ -1,6 +1,6 @@
 extension ModifyFlow {
     /// What happened: the user asked or answered, or the runner reports an effect's result.
-    package enum Event: Hashable, Sendable, Codable {
+    package enum Event: Hashable, Sendable, Codable, NamedStep {
         /// The user asks for new dates.
         case started(DateChange)
         /// A run starts for a request saved by an earlier run (it may have been sent).

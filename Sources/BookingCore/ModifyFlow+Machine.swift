@@ -1,10 +1,6 @@
 // The modification of a booking's dates in the shape every flow has
 // (`FlowMachine`), with the sample events the diagram and the generic
 // checks explore it with.
-extension ModifyFlow.State: NamedStage {}
-extension ModifyFlow.Event: NamedStep {}
-extension ModifyFlow.Effect: NamedStep {}
-
 extension ModifyFlow: FlowMachine {
     package static let flowName = "modify"
 

@@ -127,7 +127,7 @@ extension ModifyFlow {
     package typealias Progress = SentRequest<Request>
 
     /// The stages of a modification. Each case holds only what its next step needs.
-    package enum State: Hashable, Sendable {
+    package enum State: Hashable, Sendable, NamedStage {
         /// Nothing asked yet.
         case idle
         /// The quote for the new dates is being asked for.

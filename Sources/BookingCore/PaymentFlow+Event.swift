@@ -2,7 +2,7 @@ extension PaymentFlow {
     /// What the payment machine takes: the start, the taps of its stages,
     /// the results of its effects and a new credential. No attempt ids: the
     /// booking flow drops another attempt's result before scoping.
-    package enum Event: Hashable, Sendable, Codable {
+    package enum Event: Hashable, Sendable, Codable, NamedStep {
         // From the booking flow.
 
         /// Pay tapped on a held room (online, time left): the start.

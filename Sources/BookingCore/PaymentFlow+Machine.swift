@@ -1,7 +1,5 @@
 // The payment sub-machine in the shape every flow has (`FlowMachine`), with
 // the sample events its diagram and the generic checks explore it with.
-extension PaymentFlow.Event: NamedStep {}
-
 extension PaymentFlow: FlowMachine {
     package static let flowName = "payment"
 

@@ -166,6 +166,19 @@ final class SandboxProcess: @unchecked Sendable {
         await sandbox.stop()
     }
 
+    /// `rounds` as above, each round with a booking confirmed by the CLI
+    /// in a new data directory labelled `label`: `body` gets the sandbox,
+    /// the directory, its in-process runner and the booking's id.
+    static func confirmedRounds(
+        _ rounds: Int, label: String, _ body: (SandboxProcess, Booking, InProcess, String) async throws -> Void
+    ) async throws {
+        try await self.rounds(rounds) { sandbox, days in
+            let booking = Booking(server: sandbox.url, label: label)
+            let cli = InProcess(sharing: booking)
+            try await body(sandbox, booking, cli, try await cli.holdAndPay(days: days))
+        }
+    }
+
     /// The sandbox's ledger for the demo account.
     func ledger() async throws -> LedgerReport {
         let client = BookingAPIClient(

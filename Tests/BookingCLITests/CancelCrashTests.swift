@@ -27,15 +27,14 @@ import Testing
 
     @Test(arguments: boundaries)
     func cancelKilledAtABoundaryIsSettledByTheNextReconcileOnce(boundary: String) async throws {
-        try await SandboxProcess.rounds(Self.rounds) { sandbox, days in
-            try await killAndSettle(at: boundary, sandbox: sandbox, days: days)
+        try await SandboxProcess.confirmedRounds(Self.rounds, label: "cli-cancel-kill") { sandbox, booking, cli, id in
+            try await killAndSettle(at: boundary, sandbox: sandbox, booking: booking, cli: cli, id: id)
         }
     }
 
-    private func killAndSettle(at boundary: String, sandbox: SandboxProcess, days: Int) async throws {
-        let booking = Booking(server: sandbox.url, label: "cli-cancel-kill")
-        let cli = InProcess(sharing: booking)
-        let id = try await cli.holdAndPay(days: days)
+    private func killAndSettle(
+        at boundary: String, sandbox: SandboxProcess, booking: Booking, cli: InProcess, id: String
+    ) async throws {
         let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
         #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
         #expect(!killed.output.contains("CANCELLED"))

@@ -27,15 +27,14 @@ import Testing
 
     @Test(arguments: boundaries)
     func modifyKilledAtABoundaryEndsOnTheNewVersionWithOneDifference(boundary: String) async throws {
-        try await SandboxProcess.rounds(Self.rounds) { sandbox, days in
-            try await killAndSettle(at: boundary, sandbox: sandbox, days: days)
+        try await SandboxProcess.confirmedRounds(Self.rounds, label: "cli-modify-kill") { sandbox, booking, cli, id in
+            try await killAndSettle(at: boundary, sandbox: sandbox, booking: booking, cli: cli, id: id)
         }
     }
 
-    private func killAndSettle(at boundary: String, sandbox: SandboxProcess, days: Int) async throws {
-        let booking = Booking(server: sandbox.url, label: "cli-modify-kill")
-        let cli = InProcess(sharing: booking)
-        let id = try await cli.holdAndPay(days: days)
+    private func killAndSettle(
+        at boundary: String, sandbox: SandboxProcess, booking: Booking, cli: InProcess, id: String
+    ) async throws {
         let before = try await Self.trip(booking, id)
         let checkIn = try #require(before["checkIn"] as? String)
         let oldText = try #require(before["checkOut"] as? String)

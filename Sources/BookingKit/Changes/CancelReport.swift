@@ -26,6 +26,19 @@ public struct CancelReport: Equatable, Sendable, CustomStringConvertible, Launch
         messages.append(message)
     }
 
+    /// A request the server refused (`what` names it: "cancellation of
+    /// bk_1"): counted, and said with the server's code.
+    mutating func noteRefused(_ what: String, code: String) {
+        refused += 1
+        messages.append("\(what) refused: \(code)")
+    }
+
+    /// A request left open, its outcome not known yet: counted, and said why.
+    mutating func notePending(_ what: String, _ detail: String) {
+        stillPending += 1
+        messages.append("\(what) still pending: \(detail)")
+    }
+
     public var description: String {
         "cancellations examined \(examined): \(cancelled) cancelled, \(modified) dates changed, \(refused) refused, "
             + "\(stillPending) still pending, \(errors) errors"

@@ -60,15 +60,12 @@ extension TripRepository {
                     report.stillPending += 1
                     report.messages.append("cancellation of \(id) kept open: \(code) for this account")
                 } else {
-                    report.refused += 1
-                    report.messages.append("cancellation of \(id) refused: \(code)")
+                    report.noteRefused("cancellation of \(id)", code: code)
                 }
             } catch CancelError.pending(let id, _, let detail) {
-                report.stillPending += 1
-                report.messages.append("cancellation of \(id) still pending: \(detail)")
+                report.notePending("cancellation of \(id)", detail)
             } catch {
-                report.errors += 1
-                report.messages.append("cancellation of \(request.bookingID): \(error)")
+                report.noteError("cancellation of \(request.bookingID): \(error)")
             }
         }
         await reconcileModifies(api: api, into: &report)

@@ -276,11 +276,9 @@ extension TripRepository {
                 _ = try await settle(request, api: api, boundary: nil)
                 report.modified += 1
             } catch ModifyError.refused(let id, let code, _) {
-                report.refused += 1
-                report.messages.append("change of dates of \(id) refused: \(code)")
+                report.noteRefused("change of dates of \(id)", code: code)
             } catch ModifyError.pending(let id, _, let detail) {
-                report.stillPending += 1
-                report.messages.append("change of dates of \(id) still pending: \(detail)")
+                report.notePending("change of dates of \(id)", detail)
             } catch {
                 report.noteError("change of dates of \(request.bookingID): \(error)")
             }
