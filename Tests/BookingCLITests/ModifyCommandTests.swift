@@ -58,12 +58,7 @@ import Testing
     }
 
     @Test func theDiagramOfTheModifyFlowIsGeneratedFromItsReducer() async throws {
-        let diagram = try await InProcess(sharing: Booking(label: "cli-modify-diagram")).run([
-            "diagram", "--flow", "modify", "--format", "table", "--json",
-        ])
-        #expect(diagram.status == 0, "\(diagram.error)")
-        let document = try diagram.json()
-        #expect(document["flow"] as? String == "modify")
+        let document = try await DiagramCommandTests.table(of: "modify")
         #expect(
             (document["finalStages"] as? [String]).map(Set.init) == [
                 "done", "refused", "failed", "wentBack", "leftOpen",
