@@ -4,13 +4,17 @@ import BookingHTTPServer
 extension SandboxHandler {
     /// `GET /v1/payment-methods`: the kill switch, every kind with
     /// `enabled` (and its reason when off), the sandbox's origin and when
-    /// the switch last changed.
+    /// the switch last changed. Takes the read faults every read takes: a
+    /// delay, a 500, a dropped answer, a gateway's status.
     func paymentMethods(_ request: HTTPRequest, faults: FaultSet) async throws -> HTTPResponse {
         _ = try QueryParameters(request, allowed: [])
         await applyDelay(faults)
+        for fault in [SandboxFault.error500BeforeCommit, .error500AfterCommit] where faults.contains(fault) {
+            return Self.injected500(fault.description)
+        }
         if faults.contains(.dropResponseAfterCommit) { return .dropped }
         let origin = origin(of: request) ?? .fallback
-        return JSONResponse.make(status: 200, paymentMethodSwitch.body(origin: origin.url))
+        return gatewayAnswer(faults) ?? JSONResponse.make(status: 200, paymentMethodSwitch.body(origin: origin.url))
     }
 
     /// `POST /v1/sandbox/payment-methods {kind, enabled, reason?}`: switches
