@@ -15,7 +15,7 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// No answer within the call's timeout.
-    public static let timedOut = TransportError(.timedOut, "no answer in time")
+    package static let timedOut = TransportError(.timedOut, "no answer in time")
 
     public var description: String {
         let what: String

@@ -17,15 +17,11 @@ public struct TransportRequest: Sendable, Equatable {
     /// caller sees the answer is too large without holding all of it.
     public var maximumBodyBytes: Int?
 
-    /// Creates a request with no cap on its answer's body.
-    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration) {
-        self.init(method: method, url: url, headers: headers, body: body, timeout: timeout, maximumBodyBytes: nil)
-    }
-
-    /// Creates a request whose answer's body is read up to `maximumBodyBytes`.
+    /// Creates a request whose answer's body is read up to
+    /// `maximumBodyBytes` (nil, the default: no cap).
     public init(
         method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: Duration,
-        maximumBodyBytes: Int?
+        maximumBodyBytes: Int? = nil
     ) {
         self.method = method
         self.url = url

@@ -13,13 +13,9 @@ public struct TransportResponse: Sendable, Equatable {
     /// the announced length was already too large).
     public var isOverLimit: Bool
 
-    /// Creates a response read whole; header names are lower-cased.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
-        self.init(status: status, headers: headers, body: body, isOverLimit: false)
-    }
-
-    /// Creates a response; header names are lower-cased.
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), isOverLimit: Bool) {
+    /// Creates a response (read whole unless `isOverLimit`); header names
+    /// are lower-cased.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), isOverLimit: Bool = false) {
         self.status = status
         self.headers = Dictionary(
             headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })

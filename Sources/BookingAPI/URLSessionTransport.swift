@@ -16,11 +16,11 @@ import Foundation
 /// without rewinding the body): for a payment that is a hidden resend, and
 /// the lost answer turns into a misleading 408. A fresh connection has
 /// nothing to re-send on, so a lost answer is reported as lost at once.
-public final class URLSessionTransport: Transport {
+package final class URLSessionTransport: Transport {
     private let session: URLSession
 
     /// Creates a transport with a session that keeps nothing.
-    public init() {
+    package init() {
         session = Self.makeSession()
     }
 
@@ -46,7 +46,7 @@ public final class URLSessionTransport: Transport {
         session.finishTasksAndInvalidate()
     }
 
-    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body

@@ -34,7 +34,7 @@ package struct Countdown: Sendable {
                 var elsewhere = await driver.client.changedElsewhere()
             {
                 if onLine { console.line() }
-                if case .paid = elsewhere {
+                if !elsewhere.isReplaced {
                     // The other run is paying: follow its outcome on file.
                     console.line("  This room is being paid from another `booking` run …")
                     elsewhere = await followPayment(stop: stop) ?? elsewhere
@@ -77,7 +77,7 @@ package struct Countdown: Sendable {
         while ContinuousClock.now < deadline && !stop.isSet {
             if let elsewhere = await driver.client.changedElsewhere() {
                 last = elsewhere
-                if case .paid(let phase, _) = elsewhere, phase.isFinal { return last }
+                if let phase = elsewhere.phase, phase.isFinal { return last }
             }
             // Real time: another process is paying, on the server's time.
             try? await Task.sleep(for: .milliseconds(250))

@@ -84,8 +84,8 @@ package struct FlowRenderer: Sendable {
     /// The line that says what another `booking` run did to this run's
     /// attempt.
     package static func elsewhere(_ change: ChangedElsewhere) -> String {
-        guard case .paid(let phase, let booking) = change else { return change.description }
-        return "This room was paid from another `booking` run\(booking.map { " (booking \($0))" } ?? ""): "
+        guard let phase = change.phase else { return change.description }
+        return "This room was paid from another `booking` run\(change.bookingID.map { " (booking \($0))" } ?? ""): "
             + "it now stands \(phase.rawValue). Run `booking status` for the details."
     }
 

@@ -7,7 +7,7 @@
 /// has, and the order the schema's forward-only trigger ranks), that is
 /// the server's contract, copied as it is; `AttemptPhase(bookingStatus:)`
 /// is the one place one becomes the other.
-public enum AttemptPhase: String, CaseIterable, Codable, Sendable {
+package enum AttemptPhase: String, CaseIterable, Codable, Sendable {
     /// The attempt and its key are saved; the hold request may have left.
     case holdRequested = "HOLD_REQUESTED"
     /// The server granted a hold; no money has moved.
@@ -32,7 +32,7 @@ public enum AttemptPhase: String, CaseIterable, Codable, Sendable {
     case abandoned = "ABANDONED"
 
     /// Nothing is left to reconcile.
-    public var isFinal: Bool {
+    package var isFinal: Bool {
         switch self {
         case .confirmed, .failed, .expired, .cancelled, .abandoned: return true
         default: return false
@@ -40,7 +40,7 @@ public enum AttemptPhase: String, CaseIterable, Codable, Sendable {
     }
 
     /// Money may have moved: the attempt can never return to an editable state.
-    public var mayHaveCharged: Bool {
+    package var mayHaveCharged: Bool {
         switch self {
         case .paymentSubmitted, .actionRequired, .processing, .confirmed, .failed, .cancelled: return true
         default: return false

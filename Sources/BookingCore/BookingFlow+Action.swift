@@ -43,9 +43,12 @@ extension BookingFlow {
     }
 
     /// One action on screen: enabled, or disabled with the reason shown.
-    public struct ActionState: Hashable, Sendable {
-        /// The action.
+    public struct ActionState: Hashable, Sendable, Identifiable {
+        /// The action (call the client's or the model's method of the same
+        /// name).
         public let action: Action
+        /// The action, which names the button (`Identifiable`, for a list).
+        public var id: Action { action }
         /// Whether tapping it does something.
         public let isEnabled: Bool
         /// Why it is disabled; `nil` when enabled.

@@ -16,7 +16,7 @@ extension BookingFlow {
         case refused(code: String, reason: CouponRefusal)
 
         /// Whether a code is out: Pay waits.
-        public var isApplying: Bool {
+        package var isApplying: Bool {
             if case .applying = self { return true }
             return false
         }

@@ -25,7 +25,7 @@ extension BookingFlow {
         /// The attempt.
         package let attempt: Attempt
         /// The offer, for display (absent when the flow was restored).
-        public let offer: Offer?
+        package let offer: Offer?
 
         /// A value with every field given.
         package init(attempt: Attempt, offer: Offer?) {
@@ -39,7 +39,7 @@ extension BookingFlow {
         /// The attempt.
         package let attempt: Attempt
         /// The offer, for display (absent when the flow was restored).
-        public let offer: Offer?
+        package let offer: Offer?
         /// The server's hold.
         public let hold: Hold
         /// The countdown, anchored before the request that returned the hold.
@@ -63,7 +63,7 @@ extension BookingFlow {
         /// The attempt.
         package let attempt: Attempt
         /// The offer, for display (absent when the flow was restored).
-        public let offer: Offer?
+        package let offer: Offer?
         /// The hold being read.
         package let holdID: HoldID
         /// Whether a read is out; `false` after it failed to reach the server.
@@ -91,7 +91,7 @@ extension BookingFlow {
         /// The attempt that was refused (now abandoned).
         package let previous: Attempt
         /// The offer at its old quote (absent when the flow was restored).
-        public let offer: Offer?
+        package let offer: Offer?
         /// The new quote the user can accept.
         public let newQuote: Quote
 
@@ -182,7 +182,7 @@ extension BookingFlow {
         /// The attempt.
         package let attempt: Attempt
         /// The offer, for a retry's display (absent when restored).
-        public let offer: Offer?
+        package let offer: Offer?
         /// Why.
         public let reason: FailureReason
         /// The booking version that said so, if a booking answered.
@@ -206,7 +206,7 @@ extension BookingFlow {
         /// The attempt.
         package let attempt: Attempt
         /// The offer, for a new hold's display (absent when restored).
-        public let offer: Offer?
+        package let offer: Offer?
         /// The booking version that said so, if a booking answered.
         package let version: Version?
 

@@ -154,6 +154,25 @@ extension BookingFlow {
             }
         }
 
+        /// The offer the stage is about, for display: the one chosen, being
+        /// held, held, re-read, at its old price, or given up; nil on the
+        /// results, during and after a payment, and when the flow was
+        /// restored at launch (the saved attempt keeps no offer).
+        public var offer: Offer? {
+            switch self {
+            case .offerChosen(let offer): return offer
+            case .requestingHold(let s): return s.offer
+            case .held(let s): return s.offer
+            case .checkingHold(let s): return s.offer
+            case .priceChanged(let s): return s.offer
+            case .failed(let s): return s.offer
+            case .expired(let s): return s.offer
+            case .signInRequired(let s): return s.interrupted.offer
+            case .browsing, .submitting, .unknown, .actionRequired, .processing, .confirmed, .cancelled, .notPaid:
+                return nil
+            }
+        }
+
         /// The booking version the stage holds, if any.
         package var version: Version? {
             switch self {

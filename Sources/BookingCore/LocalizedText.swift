@@ -15,7 +15,7 @@ public struct LocalizedText: Hashable, Sendable, CustomStringConvertible {
     public let arguments: [String]
 
     /// A text.
-    public init(key: String, defaultValue: String, arguments: [String] = []) {
+    package init(key: String, defaultValue: String, arguments: [String] = []) {
         self.key = key
         self.defaultValue = defaultValue
         self.arguments = arguments
@@ -34,7 +34,7 @@ extension LocalizedText {
     ///
     /// `LocalizedText(key: "k", defaultValue: "Hold a room at Casa Azul", arguments: ["Casa Azul"]).format`
     /// is `"Hold a room at %1$@"`.
-    public var format: String {
+    package var format: String {
         // Literal pieces and placeholders: an argument is looked for in the
         // literals only, after the previous argument first (arguments come
         // in reading order; two equal ones take their places in turn).

@@ -32,7 +32,7 @@ public struct Refund: Hashable, Sendable {
     /// What a trip says of it: `refund of EUR 123.00 pending`,
     /// `refunded EUR 123.00 on 2 Dec`, `refund of EUR 123.00 failed on 2 Dec`
     /// (the day in UTC).
-    public var text: String {
+    package var text: String {
         switch state {
         case .pending: return "refund of \(amount.formatted) pending"
         case .succeeded: return "refunded \(amount.formatted) on \(day)"

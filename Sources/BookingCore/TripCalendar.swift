@@ -12,7 +12,7 @@ import BookingPrimitives
 /// event's `DESCRIPTION`.
 ///
 /// ```swift
-/// let calendar = TripCalendar(events: [event])
+/// let calendar = TripCalendar(trips: try await client.savedTrips())
 /// try calendar.text.write(to: url, atomically: true, encoding: .utf8)
 /// ```
 ///
@@ -22,28 +22,28 @@ import BookingPrimitives
 /// format does not allow are dropped.
 public struct TripCalendar: Sendable, Equatable {
     /// One trip as an event.
-    public struct Event: Sendable, Equatable {
+    package struct Event: Sendable, Equatable {
         /// The booking; the event's `UID` is made from it.
-        public var bookingID: BookingID
+        package var bookingID: BookingID
         /// The booking's version; the event's `SEQUENCE`.
-        public var version: Version
+        package var version: Version
         /// The first night (`DTSTART;VALUE=DATE`).
-        public var checkIn: CalendarDate
+        package var checkIn: CalendarDate
         /// The day of departure (`DTEND;VALUE=DATE`, the end being exclusive
         /// in iCalendar as a check-out is).
-        public var checkOut: CalendarDate
+        package var checkOut: CalendarDate
         /// The event's title, usually the property's name (`SUMMARY`).
-        public var summary: String
+        package var summary: String
         /// Where it is, usually the address and city (`LOCATION`).
-        public var location: String?
+        package var location: String?
         /// Whether the booking was cancelled (`STATUS:CANCELLED`, else `CONFIRMED`).
-        public var isCancelled: Bool
+        package var isCancelled: Bool
         /// When this copy of the booking was last synced with the server, in
         /// seconds since 1970 UTC (`DTSTAMP`). Taken from the saved trip, so
         /// the same trips give the same text.
         package var stampUnixSeconds: Int64
         /// A note for people (`DESCRIPTION`): a cancelled trip's refund.
-        public var note: String?
+        package var note: String?
 
         /// An event for one trip.
         package init(
@@ -83,13 +83,13 @@ public struct TripCalendar: Sendable, Equatable {
     }
 
     /// The events, in the order they are written.
-    public var events: [Event]
+    package var events: [Event]
 
     /// The calendar's `PRODID`.
     package static let productID = "-//BookingKit//Trips//EN"
 
     /// A calendar of these events.
-    public init(events: [Event]) {
+    package init(events: [Event]) {
         self.events = events
     }
 

@@ -14,8 +14,8 @@ struct ModelTests {
     func wholeBooking() async throws {
         let (fixture, model, running) = try await launched()
         defer { running.cancel() }
-        #expect(model.title.key == "booking.title.browsing")
-        #expect(model.title.defaultValue == "Choose a room")
+        #expect(model.state.titleText.key == "booking.title.browsing")
+        #expect(model.state.titleText.defaultValue == "Choose a room")
         #expect(model.actions.isEmpty)
 
         await model.pay(with: PaymentToken("tok_visa"))
@@ -24,22 +24,22 @@ struct ModelTests {
         await model.hold(try await fixture.firstOffer())
         #expect(model.lastError == nil)
         #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
-        #expect(model.title.key == "booking.title.held")
+        #expect(model.state.titleText.key == "booking.title.held")
         #expect(model.actions.map(\.action) == [.pay, .applyCoupon, .back])
         #expect(model.actions.allSatisfy { $0.isEnabled })
-        #expect(model.actions.first?.label.key == "booking.action.pay")
+        #expect(model.actions.first?.labelText.key == "booking.action.pay")
         await waitUntil { (model.countdownSeconds ?? 0) > 14 * 60 }
 
         await model.pay(with: PaymentToken("tok_threeDSecureRequired"))
         #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
-        #expect(model.title.key == "booking.title.actionRequired")
+        #expect(model.state.titleText.key == "booking.title.actionRequired")
         let url = try #require(model.challengeURL)
         #expect(model.actions.map(\.action) == [.openChallenge, .useAnotherCard, .back])
         try await ClientFixture.answerChallenge(url.absoluteString, pass: true)
         await model.returnedToApp()
         await waitUntil { model.state.stage.isFinal }
-        #expect(model.title.key == "booking.title.confirmed.voucher" || model.title.key == "booking.title.confirmed")
-        #expect(model.title.defaultValue == "Booking confirmed")
+        #expect(["booking.title.confirmed.voucher", "booking.title.confirmed"].contains(model.state.titleText.key))
+        #expect(model.state.titleText.defaultValue == "Booking confirmed")
         #expect(model.countdownSeconds == nil || model.state.countdown == nil)
         #expect(try await fixture.client.savedTrips().count == 1)
 
@@ -176,7 +176,7 @@ struct ModelTests {
             return
         }
         await waitUntil { model.state.stage.isFinal }
-        #expect(model.title.key.hasPrefix("booking.title.confirmed"), "\(model.title.key)")
+        #expect(model.state.titleText.key.hasPrefix("booking.title.confirmed"), "\(model.state.titleText.key)")
     }
 
     @Test("offline: the banner and the disabled reason carry keys")
@@ -186,11 +186,11 @@ struct ModelTests {
         await model.hold(try await fixture.firstOffer())
         #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
         await fixture.client.networkChanged(isOnline: false)
-        await waitUntil { model.banner != nil }
-        #expect(model.banner?.key == "booking.banner.offline")
+        await waitUntil { model.state.bannerText != nil }
+        #expect(model.state.bannerText?.key == "booking.banner.offline")
         let pay = try #require(model.actions.first { $0.action == .pay })
         #expect(!pay.isEnabled)
-        #expect(pay.disabledReason?.key == "booking.reason.youAreOffline")
+        #expect(pay.disabledReasonText?.key == "booking.reason.youAreOffline")
         await fixture.sandbox.stop()
     }
 

@@ -1,25 +1,25 @@
 /// What one reconciliation of the open cancellations did.
-public struct CancelReport: Equatable, Sendable, CustomStringConvertible, LaunchJobReport {
+package struct CancelReport: Equatable, Sendable, CustomStringConvertible, LaunchJobReport {
     /// Open cancellations looked at.
-    public var examined = 0
+    package var examined = 0
     /// Found or made cancelled (each trip now says so).
-    public var cancelled = 0
+    package var cancelled = 0
     /// Refused by the server (a newer version, not cancellable, not found): closed, nothing cancelled.
-    public var refused = 0
+    package var refused = 0
     /// Changes of dates found or made applied (each trip now shows the new dates).
-    public var modified = 0
+    package var modified = 0
     /// Still not known (the server unreachable or busy): left open, asked again next time.
-    public var stillPending = 0
+    package var stillPending = 0
     /// Could not be read or saved.
-    public var errors = 0
+    package var errors = 0
     /// One line per refusal, pending request or error, for logs.
-    public var messages: [String] = []
+    package var messages: [String] = []
 
     /// Creates an empty report.
     package init() {}
 
     /// Whether anything was settled (the CLI is quiet otherwise).
-    public var settledAnything: Bool { cancelled + modified + refused > 0 }
+    package var settledAnything: Bool { cancelled + modified + refused > 0 }
 
     mutating func noteError(_ message: String) {
         errors += 1
@@ -39,7 +39,7 @@ public struct CancelReport: Equatable, Sendable, CustomStringConvertible, Launch
         messages.append("\(what) still pending: \(detail)")
     }
 
-    public var description: String {
+    package var description: String {
         "cancellations examined \(examined): \(cancelled) cancelled, \(modified) dates changed, \(refused) refused, "
             + "\(stillPending) still pending, \(errors) errors"
     }

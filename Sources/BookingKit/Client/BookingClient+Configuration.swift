@@ -27,7 +27,7 @@ extension BookingClient {
         /// space, so give it whenever more than one person can sign in.
         /// Kept on disk only as a digest.
         public var account: String?
-        /// The network; nil for the platform's real HTTP: `URLSessionTransport()`
+        /// The network; nil for the platform's real HTTP (`BookingClient.defaultTransport()`): URLSession
         /// on Apple platforms, libcurl on Linux.
         public var transport: (any Transport)?
         /// Where BookingKit's log messages go.
@@ -84,14 +84,14 @@ extension BookingClient {
         ///   - suggestionDebounce: the pause in typing before a suggestion request.
         ///   - linkHost: the host of the app's universal links.
         ///   - flowLog: where and how much of the flow's event log to keep; nil keeps none.
-        ///   - metrics: where each payment session's outcome goes.
+        ///   - metrics: where each payment session's outcome goes; nil (the default) sends it nowhere.
         ///   - account: the signed-in user's stable id; nil: the API key's account.
         public init(
             server: String, credential: Credential, dataDirectory: URL, transport: (any Transport)? = nil,
             logHandler: any LogHandler = SilentLogHandler(), launchBound: Duration = .seconds(2),
             challengeReturnURL: String? = nil, api: APIConfiguration = APIConfiguration(),
             suggestionDebounce: Duration = .milliseconds(250), linkHost: String? = nil,
-            flowLog: FlowLogSettings? = nil, metrics: any BookingMetrics = NoBookingMetrics(),
+            flowLog: FlowLogSettings? = nil, metrics: (any BookingMetrics)? = nil,
             account: String? = nil
         ) {
             self.server = server
@@ -106,7 +106,7 @@ extension BookingClient {
             self.suggestionDebounce = suggestionDebounce
             self.linkHost = linkHost
             self.flowLog = flowLog
-            self.metrics = metrics
+            self.metrics = metrics ?? NoBookingMetrics()
         }
 
         /// The data space of this configuration on `server`, named

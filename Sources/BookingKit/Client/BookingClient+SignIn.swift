@@ -29,7 +29,7 @@ extension BookingClient {
 
     /// `signedIn(_:)` with an API key.
     @discardableResult
-    public func signedIn(apiKey: String) async -> BookingFlow.State {
+    package func signedIn(apiKey: String) async -> BookingFlow.State {
         await signedIn(.apiKey(apiKey))
     }
 }

@@ -21,9 +21,8 @@ import Foundation
 /// keys and hold-clock readings inside; an action the current screen does
 /// not offer throws `BookingClientError.actionUnavailable` instead of doing
 /// nothing. Every throwing call throws `BookingClientError` (its
-/// signature says so), except two whose errors are their own:
-/// `offerToHold(_:acceptingNewPrice:)` throws `HoldRefusal` and
-/// `bugReport(attempt:)` throws `BugReportError`. Make one client
+/// signature says so), except `bugReport(attempt:)`, which throws
+/// `BugReportError`. Make one client
 /// per data directory and keep it for the app's life; `close()` it at
 /// sign-out.
 public final class BookingClient: Sendable {

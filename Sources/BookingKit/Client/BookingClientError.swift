@@ -2,7 +2,7 @@ import Foundation
 
 /// Why a `BookingClient` call did not do what it asked: the one error type
 /// every throwing call of the client throws (`throws(BookingClientError)`),
-/// except `offerToHold(_:acceptingNewPrice:)` (`HoldRefusal`). Every case
+/// except `bugReport(attempt:)` (`BugReportError`). Every case
 /// says what the app can do next; none is a crash, and none loses a saved
 /// attempt.
 ///

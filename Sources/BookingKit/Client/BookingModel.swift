@@ -7,14 +7,14 @@ import Observation
 /// ```swift
 /// @State var model = BookingModel(client: client)
 /// var body: some View {
-///     VStack { Text(model.title); /* ... */ }
+///     VStack { Text(model.state.titleText.defaultValue); /* ... */ }
 ///         .task { await model.run() }
 /// }
 /// ```
 ///
 /// The actions never throw: a refusal lands in `lastError`, which the
-/// screen may show; the flow's own failures are states, shown by `title`
-/// and `message`.
+/// screen may show; the flow's own failures are states, shown by the
+/// state's `titleText` and `messageText`.
 ///
 /// The model needs iOS 17 or macOS 14 (it is `@Observable`); the rest of
 /// the library runs on iOS 16 and macOS 13, as the package names.
@@ -27,17 +27,19 @@ public final class BookingModel {
     /// One published value: a state of the flow with the countdown read for
     /// it, set in one assignment, so a screen never draws a stage with
     /// another stage's countdown.
-    public struct Snapshot: Equatable, Sendable {
+    package struct Snapshot: Equatable, Sendable {
         /// The flow's state.
-        public let state: BookingFlow.State
+        package let state: BookingFlow.State
         /// The hold's seconds left in `state`; nil when nothing is held.
-        public let countdownSeconds: Int?
+        package let countdownSeconds: Int?
     }
 
     /// What the screen draws: the latest state with its countdown. Each
     /// change is one value, in the order the flow took them.
-    public private(set) var snapshot: Snapshot
-    /// The flow's latest state (`snapshot.state`).
+    package private(set) var snapshot: Snapshot
+    /// The flow's latest state. It changes in one assignment with
+    /// `countdownSeconds`, so a screen never draws a stage with another
+    /// stage's countdown.
     public var state: BookingFlow.State { snapshot.state }
     /// The hold's seconds left, ticking once a second; nil when nothing is
     /// held (`snapshot.countdownSeconds`).
@@ -57,16 +59,10 @@ public final class BookingModel {
         snapshot = Snapshot(state: BookingFlow.initialState, countdownSeconds: nil)
     }
 
-    /// The screen's title.
-    public var title: LocalizedText { state.titleText }
-    /// The screen's message, if any.
-    public var message: LocalizedText? { state.messageText }
-    /// The banner above the screen (offline), if any.
-    public var banner: LocalizedText? { state.bannerText }
-    /// The buttons, in order, each enabled or disabled with a reason.
-    public var actions: [ActionRow] { state.actions.map(ActionRow.init) }
-    /// Whether to show a progress indicator.
-    public var showsProgress: Bool { state.showsProgress }
+    /// The buttons, in order, each enabled or disabled with a reason
+    /// (`state.actions`). The screen's words are the state's: `titleText`,
+    /// `messageText`, `bannerText`; its spinner is `showsProgress`.
+    public var actions: [BookingFlow.ActionState] { state.actions }
     /// The bank's 3-D Secure page to present, when the flow asks for it.
     public var challengeURL: URL? {
         if case .challenge(let url)? = state.navigation { return URL(string: url) }
@@ -197,8 +193,8 @@ public final class BookingModel {
     }
     /// Back, or Done.
     public func back() async { await act { client throws(BookingClientError) in try await client.back() } }
-    /// Back from the bank's page, or into the foreground.
-    public func returnedToApp() async { await act { await $0.returnedToApp() } }
+    /// Back from the bank's page, or into the foreground (`sceneBecameActive()`).
+    package func returnedToApp() async { await act { await $0.returnedToApp() } }
     /// The user signed in again (the `signIn` action, "Sign in again"):
     /// requests carry `credential` from now on, and the flow resumes by
     /// asking the server first (`BookingClient.signedIn(_:)`).

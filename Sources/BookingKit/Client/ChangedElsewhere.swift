@@ -2,40 +2,43 @@
 /// the same data directory (a second app instance, the command line, an
 /// extension) moved it past what this flow knows. Read it before announcing
 /// an outcome: ``BookingClient/changedElsewhere()``.
-public enum ChangedElsewhere: Hashable, Sendable, CustomStringConvertible {
-    /// A newer hold replaced this attempt before any payment left; nothing
-    /// was charged for it.
-    case replaced
-    /// Another process sent the payment; the attempt now stands at `phase`
-    /// (`bookingID` once the server gave one).
-    case paid(AttemptPhase, bookingID: BookingID?)
+public struct ChangedElsewhere: Hashable, Sendable, CustomStringConvertible {
+    /// Where the saved attempt stands after another process paid for it;
+    /// nil when a newer hold replaced it before any payment left.
+    package let phase: AttemptPhase?
+    /// The booking the other process made, if any (once the server gave one).
+    public let bookingID: BookingID?
 
-    /// Whether the room ended booked.
-    public var isConfirmed: Bool { self == .paid(.confirmed, bookingID: bookingID) }
+    /// A newer hold replaced this attempt before any payment left.
+    package static let replaced = ChangedElsewhere(phase: nil, bookingID: nil)
+
+    /// Another process sent the payment; the attempt now stands at `phase`.
+    package static func paid(_ phase: AttemptPhase, bookingID: BookingID?) -> ChangedElsewhere {
+        ChangedElsewhere(phase: phase, bookingID: bookingID)
+    }
+
+    /// Whether a newer hold, started elsewhere on this device, replaced this
+    /// attempt before any payment left: nothing was charged for it.
+    public var isReplaced: Bool { phase == nil }
+
+    /// Whether another process paid and the room ended booked.
+    public var isConfirmed: Bool { phase == .confirmed }
 
     /// Whether the attempt ended with nothing booked: replaced, or a payment
     /// elsewhere that failed, expired or was cancelled.
     public var endedUnbooked: Bool {
-        switch self {
-        case .replaced, .paid(.failed, _), .paid(.expired, _), .paid(.cancelled, _): return true
-        case .paid: return false
+        switch phase {
+        case nil, .failed?, .expired?, .cancelled?: return true
+        default: return false
         }
-    }
-
-    /// The booking the other process made, if any.
-    public var bookingID: BookingID? {
-        if case .paid(_, let id) = self { return id }
-        return nil
     }
 
     public var description: String {
-        switch self {
-        case .replaced:
+        guard let phase else {
             return "This hold was replaced by a newer one started elsewhere on this device. Nothing was charged for it."
-        case .paid(let phase, let booking):
-            let id = booking.map { " (booking \($0))" } ?? ""
-            return "This room was paid from another run on this device\(id): it now stands \(phase.rawValue)."
         }
+        let id = bookingID.map { " (booking \($0))" } ?? ""
+        return "This room was paid from another run on this device\(id): it now stands \(phase.rawValue)."
     }
 }
 

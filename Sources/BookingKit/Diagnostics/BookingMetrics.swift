@@ -16,10 +16,10 @@ public protocol BookingMetrics: Sendable {
 }
 
 /// Metrics that go nowhere: the default.
-public struct NoBookingMetrics: BookingMetrics {
+package struct NoBookingMetrics: BookingMetrics {
     /// Creates one.
-    public init() {}
+    package init() {}
 
     /// Drops the report.
-    public func sessionEnded(_ session: BookingSessionOutcome) {}
+    package func sessionEnded(_ session: BookingSessionOutcome) {}
 }

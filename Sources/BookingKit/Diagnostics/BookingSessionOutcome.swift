@@ -4,16 +4,6 @@ import BookingCore
 /// attempt's payment in flight (submitting it, or a relaunch that restored
 /// it) to the final stage the attempt settled in.
 public struct BookingSessionOutcome: Sendable, Equatable {
-    /// The kind of payment method, as far as the flow can tell it.
-    public enum PaymentMethod: String, Sendable, Equatable, CaseIterable {
-        /// A payment that needed no bank challenge.
-        case card
-        /// A payment that went through the bank's 3-D Secure page.
-        case threeDSecure = "3ds"
-        /// A wallet's payment (its token starts with `tok_wallet_`).
-        case wallet
-    }
-
     /// The attempt.
     public var attemptID: AttemptID
     /// The final stage it settled in: `confirmed`, `failed`, `expired`,
@@ -24,13 +14,15 @@ public struct BookingSessionOutcome: Sendable, Equatable {
     /// From the payment's first moment in flight in this run to the
     /// outcome, on the monotonic clock.
     public var timeToOutcome: Duration
-    /// The payment method's kind.
-    public var paymentMethod: PaymentMethod
+    /// The kind that paid, as far as the flow can tell: `.wallet` for a
+    /// wallet's token, `.threeDSecure` when the bank's page was shown (or
+    /// the 3-D Secure path was chosen), else `.card`.
+    public var paymentMethod: PaymentMethodKind
 
     /// A report.
     package init(
         attemptID: AttemptID, finalStage: String, passedThroughUnknown: Bool, timeToOutcome: Duration,
-        paymentMethod: PaymentMethod
+        paymentMethod: PaymentMethodKind
     ) {
         self.attemptID = attemptID
         self.finalStage = finalStage

@@ -6,9 +6,10 @@ import Foundation
 /// of every run that touched it, with the program, schema and platform,
 /// as one JSON document. An app makes one with
 /// `BookingClient.bugReport(attempt:)` (its event log turned on in
-/// `BookingClient.Configuration.flowLog`) and sends `encoded()`; QA reads
-/// it back with `init(data:)` and runs `replay()` (`booking replay FILE`
-/// does the same; `booking report` writes one from the command line).
+/// `BookingClient.Configuration.flowLog`) and sends `encoded()`; QA replays
+/// it with `booking replay FILE` (`booking report` writes one from the
+/// command line). Reading and replaying are the command line's, not an
+/// app's.
 ///
 /// Made redacted, whatever the logs and the row hold: never a payment
 /// token, a card-like number (`Redaction`), a voucher code, or any of the
@@ -17,7 +18,7 @@ import Foundation
 /// state and says where, if anywhere, it departs from what was logged.
 public struct BugReport: Codable, Equatable, Sendable {
     /// The bundle format this program writes and reads.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
     /// One run of the program: its log file's name and entries.
     package struct Run: Codable, Equatable, Sendable {
@@ -28,43 +29,43 @@ public struct BugReport: Codable, Equatable, Sendable {
     }
 
     /// The format of this bundle.
-    public package(set) var format: Int
+    package var format: Int
     /// When it was made, milliseconds since 1970.
-    public package(set) var createdAt: Int64
+    package var createdAt: Int64
     /// The program and its version that made it.
-    public package(set) var program: String
+    package var program: String
     /// The operating system and architecture.
-    public package(set) var platform: String
+    package var platform: String
     /// The migrations applied to `booking.sqlite`, in order.
-    public package(set) var schema: [String]
+    package var schema: [String]
     /// The attempt's saved row, column by column, redacted.
-    public package(set) var attempt: [String: String]
+    package var attempt: [String: String]
     /// The runs whose logs name the attempt, oldest first.
     package var runs: [Run]
 
     /// The file names of the runs' logs, oldest first.
-    public var logNames: [String] { runs.map(\.log) }
+    package var logNames: [String] { runs.map(\.log) }
     /// How many events the runs hold together.
-    public var stepCount: Int { runs.reduce(0) { $0 + $1.entries.count } }
+    package var stepCount: Int { runs.reduce(0) { $0 + $1.entries.count } }
 
     /// A run that does not replay as it was logged.
-    public struct Departure: Equatable, Sendable {
+    package struct Departure: Equatable, Sendable {
         /// The run's log.
-        public var log: String
+        package var log: String
         /// The entry's sequence number in that log.
-        public var sequence: Int
+        package var sequence: Int
         /// The event.
-        public var event: String
+        package var event: String
         /// What the log says the event led to (stage and effects).
-        public var logged: String
+        package var logged: String
         /// What the flow does with it now.
-        public var replayed: String
+        package var replayed: String
     }
 
     /// Replays every run through the flow from its first state. Returns
     /// the steps replayed and the first departure, nil when every state and
     /// effect matches the log.
-    public func replay() -> (steps: Int, departure: Departure?) {
+    package func replay() -> (steps: Int, departure: Departure?) {
         var steps = 0
         for run in runs {
             for step in Replay.run(run.entries) {
@@ -88,7 +89,7 @@ public struct BugReport: Codable, Equatable, Sendable {
     /// - Throws: `BugReportError.unreadable` for bytes that are not a
     ///   bundle (truncated, not JSON, a field missing or of the wrong kind),
     ///   `.newerFormat` for one a newer program made.
-    public init(data: Data) throws(BugReportError) {
+    package init(data: Data) throws(BugReportError) {
         struct Header: Decodable { var format: Int }
         guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
             throw .unreadable("it is not a BookingKit bug report (no \"format\" in a JSON object)")

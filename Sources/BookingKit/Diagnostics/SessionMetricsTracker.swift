@@ -20,7 +20,7 @@ final class SessionMetricsTracker: Sendable {
         var kind: PaymentMethodKind
 
         /// The kind as reported: a wallet's, else whether the bank's page was shown.
-        var paymentMethod: BookingSessionOutcome.PaymentMethod {
+        var paymentMethod: PaymentMethodKind {
             if kind == .wallet { return .wallet }
             return challenged || kind == .threeDSecure ? .threeDSecure : .card
         }

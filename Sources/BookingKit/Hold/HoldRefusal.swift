@@ -3,7 +3,7 @@ import Foundation
 /// Why `BookingClient.offerToHold(_:acceptingNewPrice:)` will not hand an
 /// offer to `hold`: what this device learnt about it says the hold would be
 /// refused. Nothing was saved or sent.
-public enum HoldRefusal: Error, Hashable, Sendable {
+package enum HoldRefusal: Error, Hashable, Sendable {
     /// The offer is not in any list this device saw: list the offers first.
     case unknownOffer(OfferID)
     /// A hold of it was refused with a new price; hold again accepting it.

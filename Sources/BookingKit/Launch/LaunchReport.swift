@@ -9,5 +9,5 @@ public struct LaunchReport: Sendable, Equatable {
     public var settlement: ReconcileReport?
     /// What settling the saved cancellations did (settled before the
     /// attempts), or nil when none was open or the bound passed first.
-    public var cancellations: CancelReport?
+    package var cancellations: CancelReport?
 }

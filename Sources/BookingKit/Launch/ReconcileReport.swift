@@ -5,25 +5,25 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, Lau
     /// Attempts found confirmed (each now a trip).
     public var confirmed = 0
     /// Attempts found failed or declined.
-    public var failed = 0
+    package var failed = 0
     /// Holds that ran out, or hold requests that never got an answer.
-    public var expired = 0
+    package var expired = 0
     /// Attempts found cancelled.
-    public var cancelled = 0
+    package var cancelled = 0
     /// Attempts still in progress on the server, or not yet known.
     public var stillPending = 0
     /// Rooms held with time left: waiting for the user to pay, not for the
     /// server. Counted in `stillPending` until `separateHeld` moves them here.
-    public var held = 0
+    package var held = 0
     /// Holds given up that the server released in this run.
-    public var holdsReleased = 0
+    package var holdsReleased = 0
     /// Holds given up whose release is still to be answered (sent again
     /// by the next run).
-    public var releasesOpen = 0
+    package var releasesOpen = 0
     /// Attempts that could not be asked about (offline, server errors).
-    public var errors = 0
+    package var errors = 0
     /// One line per error, for logs.
-    public var errorMessages: [String] = []
+    package var errorMessages: [String] = []
 
     /// Creates an empty report.
     package init() {}

@@ -21,14 +21,14 @@ import Foundation
 public struct BankPage: Sendable {
     /// How often a payment the server still processes is checked again
     /// while `patience` lasts.
-    public static let checkInterval: Duration = .seconds(3)
+    package static let checkInterval: Duration = .seconds(3)
 
     /// Shows the bank's page at the URL for the booking, and returns when
     /// the user is back (the return link opened, the browser closed), or at
     /// once when the page is answered elsewhere.
     public var present: @Sendable (URL, BookingID) async -> Void
     /// How long after `present` returns the server is asked again, every
-    /// `checkInterval`, while it says the booking is still processing (a
+    /// 3 seconds, while it says the booking is still processing (a
     /// person may still be answering the page in another window). Zero
     /// (the default): the flow's own polls only, then
     /// `PaymentResult.stillBeingChecked(.stillProcessing)`.

@@ -6,13 +6,13 @@ import Foundation
 ///
 /// A kind the server's document does not name, or every kind when no
 /// document was ever read, takes its never-heard default
-/// (`source` is `.neverHeard`): cards and 3-D Secure on (an
+/// (`readAt` is nil): cards and 3-D Secure on (an
 /// unread switch must not stop every payment clients made before it
 /// existed), wallets off (a kind newer than the switch is on only once a
 /// server said so).
 public struct PaymentMethods: Sendable, Equatable {
     /// Where the value comes from.
-    public enum Source: String, Sendable, Equatable {
+    package enum Source: String, Sendable, Equatable {
         /// Read from the server in this process.
         case server
         /// Saved by an earlier read (the server could not be read since).
@@ -24,11 +24,11 @@ public struct PaymentMethods: Sendable, Equatable {
     /// The kinds off, with the reason the screen shows.
     public let off: [PaymentMethodKind: String]
     /// Where the value comes from.
-    public let source: Source
+    package let source: Source
     /// When this client first read the value (nil: never heard).
     public let readAt: Date?
     /// When the switch last changed on the server (nil: never heard).
-    public let changedAt: Date?
+    package let changedAt: Date?
 
     /// The reason a kind switched off without one shows.
     package static let switchedOffReason = "This payment method is switched off for now. Try another one."
@@ -67,10 +67,10 @@ public struct PaymentMethods: Sendable, Equatable {
     }
 
     /// Why `kind` is off, or nil when it takes payments.
-    public func reason(_ kind: PaymentMethodKind) -> String? { off[kind] }
+    package func reason(_ kind: PaymentMethodKind) -> String? { off[kind] }
 
     /// How old the value is at `now`, from when this client first read it (nil: never heard).
-    public func age(at now: Date) -> TimeInterval? { readAt.map { max(0, now.timeIntervalSince($0)) } }
+    package func age(at now: Date) -> TimeInterval? { readAt.map { max(0, now.timeIntervalSince($0)) } }
 
     /// The same kinds off with the same reasons (the times aside).
     func sameSwitch(as other: PaymentMethods) -> Bool { off == other.off }

@@ -9,7 +9,7 @@ extension BookingClient {
     /// a sold-out room, or a changed price not accepted, is refused here.
     ///
     /// - Throws: `HoldRefusal`.
-    public func offerToHold(_ id: OfferID, acceptingNewPrice: Bool = false) async throws(HoldRefusal) -> Offer {
+    package func offerToHold(_ id: OfferID, acceptingNewPrice: Bool = false) async throws(HoldRefusal) -> Offer {
         let listed: Offer
         let mark: OfferMark?
         do {
@@ -35,7 +35,7 @@ extension BookingClient {
     ///
     /// - Throws: `BookingClientError.dataDirectoryUnusable` when the saved
     ///   offers cannot be read; `.closed` after `close()`.
-    public func savedOffer(_ id: OfferID) async throws(BookingClientError) -> Offer? {
+    package func savedOffer(_ id: OfferID) async throws(BookingClientError) -> Offer? {
         let search = search
         return try await guarded { _ in try await search.cachedOffer(id) }
     }
@@ -45,7 +45,7 @@ extension BookingClient {
     /// refused, whoever holds (the app, the command line, another process).
     ///
     /// - Throws: `BookingClientError.dataDirectoryUnusable`; `.closed`.
-    public func mark(of id: OfferID) async throws(BookingClientError) -> OfferMark? {
+    package func mark(of id: OfferID) async throws(BookingClientError) -> OfferMark? {
         let search = search
         return try await guarded { _ in try await search.mark(id) }
     }

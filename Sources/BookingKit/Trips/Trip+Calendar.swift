@@ -8,18 +8,26 @@ extension Trip {
     /// description) updates the same event. Nil when
     /// the saved dates are missing.
     ///
-    /// ```swift
-    /// let events = try await client.savedTrips().compactMap(\.calendarEvent)
-    /// let ics = TripCalendar(events: events).text   // share as trips.ics
-    /// ```
-    ///
-    /// `booking trips --ics` writes the same text for the same trips.
-    public var calendarEvent: TripCalendar.Event? {
+    /// `TripCalendar(trips:)` writes one for each trip; `booking trips --ics`
+    /// writes the same text for the same trips.
+    package var calendarEvent: TripCalendar.Event? {
         guard let checkIn, let checkOut else { return nil }
         return TripCalendar.stay(
             bookingID: id, version: version, checkIn: checkIn, checkOut: checkOut,
             propertyName: details?.property.name, roomName: details?.room.name, address: details?.property.address,
             city: details?.property.city, isCancelled: status == .cancelled,
             stampUnixSeconds: Int64(syncedAt.timeIntervalSince1970.rounded(.down)), refund: refund)
+    }
+}
+
+extension TripCalendar {
+    /// The trips as calendar events, one for each trip whose dates are
+    /// saved, in the order given.
+    ///
+    /// ```swift
+    /// let ics = TripCalendar(trips: try await client.savedTrips()).text  // share as trips.ics
+    /// ```
+    public init(trips: [Trip]) {
+        self.init(events: trips.compactMap(\.calendarEvent))
     }
 }

@@ -19,22 +19,22 @@ public struct BookingScreen: View {
 
     public var body: some View {
         VStack(spacing: 12) {
-            if let banner = model.banner {
+            if let banner = model.state.bannerText {
                 Text(LocalizedStringKey(banner.key), tableName: nil).foregroundStyle(.orange)
             }
-            Text(model.title.defaultValue).font(.title)
-            if let message = model.message { Text(message.defaultValue) }
+            Text(model.state.titleText.defaultValue).font(.title)
+            if let message = model.state.messageText { Text(message.defaultValue) }
             if let seconds = model.countdownSeconds {
                 Text("\(seconds / 60):\(String(format: "%02d", seconds % 60)) left").monospacedDigit()
             }
-            if model.showsProgress { ProgressView() }
+            if model.state.showsProgress { ProgressView() }
             if model.actions.contains(where: { $0.action == .applyCoupon }) {
                 TextField("Coupon code", text: $couponCode)
             }
             ForEach(model.actions) { row in
-                Button(row.label.defaultValue) { Task { await perform(row.action) } }
+                Button(row.labelText.defaultValue) { Task { await perform(row.action) } }
                     .disabled(!row.isEnabled)
-                if let reason = row.disabledReason { Text(reason.defaultValue).font(.footnote) }
+                if let reason = row.disabledReasonText { Text(reason.defaultValue).font(.footnote) }
             }
             if let link = model.challengeURL {
                 Link("Open your bank's page", destination: link)
