@@ -157,6 +157,12 @@ final class SandboxProcess: @unchecked Sendable {
         url = String(line.dropFirst("listening on ".count))
     }
 
+    /// A crash campaign's rounds: 1, or the number the environment's
+    /// `variable` asks for (the figures in RELIABILITY.md).
+    static func rounds(asking variable: String) -> Int {
+        ProcessInfo.processInfo.environment[variable].flatMap(Int.init) ?? 1
+    }
+
     /// Runs `body` `rounds` times against one new sandbox process (each
     /// round on a booking `20 + round % 60` days ahead, so rounds never
     /// compete for a room), then stops it: a crash campaign's loop.
@@ -185,6 +191,11 @@ final class SandboxProcess: @unchecked Sendable {
             server: try ServerAddress(url), apiKey: "sk_test_demo",
             transport: URLSessionTransport())
         return try await client.sandboxLedger()
+    }
+
+    /// The demo account's ledger entries of booking `id` whose kind `kind` accepts.
+    func ledger(of id: String, _ kind: (String) -> Bool) async throws -> [LedgerReport.Entry] {
+        try await ledger().entries.filter { kind($0.kind) && $0.bookingId == id }
     }
 
     /// Whether a payment (`POST /v1/bookings`) is on the server now: its key

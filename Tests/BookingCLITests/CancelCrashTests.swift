@@ -13,16 +13,15 @@ import Testing
 
     /// Rounds per boundary: 1, or `BOOKINGKIT_CANCEL_KILL_ROUNDS` (the
     /// figure in RELIABILITY.md), each a new booking in a new data directory.
-    static let rounds = ProcessInfo.processInfo.environment["BOOKINGKIT_CANCEL_KILL_ROUNDS"].flatMap(Int.init) ?? 1
+    static let rounds = SandboxProcess.rounds(asking: "BOOKINGKIT_CANCEL_KILL_ROUNDS")
 
-    /// A confirmed booking made by the CLI against `sandbox`, `days` from today; its id.
+    /// How many refunds of booking `id` the sandbox's ledger holds.
     static func refunds(_ sandbox: SandboxProcess, _ id: String) async throws -> Int {
-        try await sandbox.ledger().entries.filter { $0.kind == "refund" && $0.bookingId == id }.count
+        try await sandbox.ledger(of: id) { $0 == "refund" }.count
     }
 
     private static func tripStatus(_ booking: Booking, _ id: String) async throws -> String? {
-        let trip = try await booking.run(["trip", id, "--json"])
-        return (try trip.json()["trip"] as? [String: Any])?["status"] as? String
+        try await booking.trip(id)["status"] as? String
     }
 
     @Test(arguments: boundaries)
