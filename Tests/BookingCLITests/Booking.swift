@@ -12,6 +12,19 @@ struct Booking: BookingRunner {
     /// The binary, built by `swift build` / `swift test`.
     static let path: String? = BuiltProducts.executable("booking")
 
+    /// Runs `booking <arguments>` as a child process that the crash hook
+    /// kills by SIGKILL at `boundary` (`BOOKINGKIT_KILL_AT`); the test
+    /// stops when it was not killed there.
+    @discardableResult
+    func runKilled(_ arguments: [String], at boundary: String) async throws -> Run {
+        let run = try await run(arguments, environment: ["BOOKINGKIT_KILL_AT": boundary])
+        try #require(
+            run.signalled && run.status == SIGKILL,
+            "\(arguments.joined(separator: " ")) was not killed at \(boundary): \(run.status) \(run.output) \(run.error)"
+        )
+        return run
+    }
+
     /// What a finished run left (a child process, or `InProcess`).
     struct Run {
         var status: Int32
@@ -29,6 +42,14 @@ struct Booking: BookingRunner {
         func json() throws -> [String: Any] {
             let object = try JSONSerialization.jsonObject(with: Data(output.utf8))
             return try #require(object as? [String: Any], "not a JSON object: \(output)")
+        }
+
+        /// A `booking reconcile --json` run's `cancels` section: the
+        /// cancellations and changes of dates it settled. The run must have
+        /// succeeded.
+        func settledChanges() throws -> [String: Any] {
+            #expect(status == 0, "\(output) \(error)")
+            return try #require(try json()["cancels"] as? [String: Any], "\(output)")
         }
     }
 
