@@ -3,7 +3,7 @@ import BookingCore
 import BookingKit
 import BookingPrimitives
 
-/// `booking trips --ics` and `booking trip ID --ics`: the device's trips as
+/// `booking trips --ics` and `booking trip ID --ics` (`TripCopyOptions`): the device's trips as
 /// one iCalendar document on stdout, for a calendar app to import (see
 /// `TripCalendar`: all-day events in the hotel's dates, one per booking,
 /// updated in place by `UID` and `SEQUENCE`, cancelled ones marked so).
@@ -11,10 +11,6 @@ import BookingPrimitives
 /// for the server first. The text is the file's exact bytes (CRLF lines),
 /// for a file or a pipe.
 enum CalendarExport {
-    /// The option both commands declare.
-    static let option: TypedOption<Bool> = .flag(
-        "--ics", help: "print the trips as one iCalendar document (RFC 5545) for a calendar app")
-
     /// Prints the calendar of trip `id`, or of every trip when nil.
     static func print(_ id: BookingID?, refreshingFirst: Bool, _ invocation: Invocation) async throws -> ExitCode {
         if invocation.json {

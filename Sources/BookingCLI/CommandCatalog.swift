@@ -58,10 +58,6 @@ package enum CommandCatalog {
         commandTypes.first { $0.spec.name == name }
     }
 
-    /// `trips` and `trip`: with `--json`, wait for the server (bounded) before printing.
-    static let refresh: TypedOption<Bool> = .flag(
-        "--refresh", help: "with --json or --ics: refresh from the server first (bounded), not just this device's copy")
-
     /// A booking's id, as `trip`, `cancel` and `modify` take it.
     static let bookingID = TypedArgument(
         "BOOKING_ID", ValueParser.identifier.map { BookingID($0) }, help: "a booking id from `booking trips`")

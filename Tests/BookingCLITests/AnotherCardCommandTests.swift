@@ -13,9 +13,8 @@ import Testing
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-another-card")
         _ = try await booking.holdAnOffer()
-        let pay = try await booking.run(
-            ["pay", "--card", "tok_threeDSecureRequired"], environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
-        #expect(pay.signalled, "pay was not killed: \(pay.status) \(pay.output)")
+        try await booking.runKilled(
+            ["pay", "--card", "tok_threeDSecureRequired"], at: "before openChallenge")
         let pending = try #require(try await booking.run(["status", "--json"]).json()["attempt"] as? [String: Any])
         #expect(pending["phase"] as? String == "ACTION_REQUIRED")
         let holdID = try #require(pending["holdId"] as? String)
@@ -49,15 +48,12 @@ import Testing
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-another-card-killed")
         _ = try await booking.holdAnOffer()
-        let pay = try await booking.run(
-            ["pay", "--card", "tok_threeDSecureRequired"], environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
-        #expect(pay.signalled, "pay was not killed: \(pay.status) \(pay.output)")
+        try await booking.runKilled(
+            ["pay", "--card", "tok_threeDSecureRequired"], at: "before openChallenge")
         let pending = try #require(try await booking.run(["status", "--json"]).json()["attempt"] as? [String: Any])
         let holdID = try #require(pending["holdId"] as? String)
-        let leaving = try await booking.run(
-            ["pay", "--another-card", "--card", "tok_visa"], environment: ["BOOKINGKIT_KILL_AT": "after abandonBooking"]
-        )
-        #expect(leaving.signalled, "not killed: \(leaving.status) \(leaving.output)")
+        try await booking.runKilled(
+            ["pay", "--another-card", "--card", "tok_visa"], at: "after abandonBooking")
 
         let other = try await booking.run(["pay", "--another-card", "--card", "tok_visa"])
         #expect(other.status == 0, "\(other.output) \(other.error)")

@@ -12,6 +12,19 @@ struct Booking: BookingRunner {
     /// The binary, built by `swift build` / `swift test`.
     static let path: String? = BuiltProducts.executable("booking")
 
+    /// Runs `booking <arguments>` as a child process that the crash hook
+    /// kills by SIGKILL at `boundary` (`BOOKINGKIT_KILL_AT`); the test
+    /// stops when it was not killed there.
+    @discardableResult
+    func runKilled(_ arguments: [String], at boundary: String) async throws -> Run {
+        let run = try await run(arguments, environment: ["BOOKINGKIT_KILL_AT": boundary])
+        try #require(
+            run.signalled && run.status == SIGKILL,
+            "\(arguments.joined(separator: " ")) was not killed at \(boundary): \(run.status) \(run.output) \(run.error)"
+        )
+        return run
+    }
+
     /// What a finished run left (a child process, or `InProcess`).
     struct Run {
         var status: Int32
@@ -29,6 +42,14 @@ struct Booking: BookingRunner {
         func json() throws -> [String: Any] {
             let object = try JSONSerialization.jsonObject(with: Data(output.utf8))
             return try #require(object as? [String: Any], "not a JSON object: \(output)")
+        }
+
+        /// A `booking reconcile --json` run's `cancels` section: the
+        /// cancellations and changes of dates it settled. The run must have
+        /// succeeded.
+        func settledChanges() throws -> [String: Any] {
+            #expect(status == 0, "\(output) \(error)")
+            return try #require(try json()["cancels"] as? [String: Any], "\(output)")
         }
     }
 
@@ -157,6 +178,12 @@ final class SandboxProcess: @unchecked Sendable {
         url = String(line.dropFirst("listening on ".count))
     }
 
+    /// A crash campaign's rounds: 1, or the number the environment's
+    /// `variable` asks for (the figures in RELIABILITY.md).
+    static func rounds(asking variable: String) -> Int {
+        ProcessInfo.processInfo.environment[variable].flatMap(Int.init) ?? 1
+    }
+
     /// Runs `body` `rounds` times against one new sandbox process (each
     /// round on a booking `20 + round % 60` days ahead, so rounds never
     /// compete for a room), then stops it: a crash campaign's loop.
@@ -185,6 +212,11 @@ final class SandboxProcess: @unchecked Sendable {
             server: try ServerAddress(url), apiKey: "sk_test_demo",
             transport: URLSessionTransport())
         return try await client.sandboxLedger()
+    }
+
+    /// The demo account's ledger entries of booking `id` whose kind `kind` accepts.
+    func ledger(of id: String, _ kind: (String) -> Bool) async throws -> [LedgerReport.Entry] {
+        try await ledger().entries.filter { kind($0.kind) && $0.bookingId == id }
     }
 
     /// Whether a payment (`POST /v1/bookings`) is on the server now: its key

@@ -33,6 +33,13 @@ extension BookingRunner {
         return try #require(try run.json()["offers"] as? [[String: Any]])
     }
 
+    /// Trip `id` as `booking trip ID --json` prints it (the test fails when
+    /// there is none).
+    func trip(_ id: String) async throws -> [String: Any] {
+        let run = try await run(["trip", id, "--json"])
+        return try #require(try run.json()["trip"] as? [String: Any], "\(run.output)")
+    }
+
     /// Holds the first offer and returns the path of that run's event log.
     func holdLog() async throws -> String {
         try await holdAnOffer()

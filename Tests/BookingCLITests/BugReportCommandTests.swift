@@ -15,8 +15,7 @@ import Testing
         booking.global += ["--api-key", Self.apiKey]
         let cli = InProcess(sharing: booking)
         try await cli.holdAnOffer()
-        let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "after pay"])
-        #expect(pay.signalled, "pay was not killed: \(pay.status) \(pay.output)")
+        try await booking.runKilled(["pay"], at: "after pay")
         let status = try await cli.run(["status"])
         #expect(status.output.contains("CONFIRMED"), "\(status.output)")
 

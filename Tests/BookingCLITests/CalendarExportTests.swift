@@ -13,7 +13,7 @@ import Testing
         let booking = Booking(server: sandbox.url, label: "calendar")
         let cli = InProcess(sharing: booking)
         let id = try await cli.holdAndPay()
-        let trip = try #require(try await cli.run(["trip", id, "--json"]).json()["trip"] as? [String: Any])
+        let trip = try await cli.trip(id)
         let checkIn = try #require(trip["checkIn"] as? String)
         let checkOut = try #require(trip["checkOut"] as? String)
 

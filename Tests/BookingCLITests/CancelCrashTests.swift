@@ -13,16 +13,15 @@ import Testing
 
     /// Rounds per boundary: 1, or `BOOKINGKIT_CANCEL_KILL_ROUNDS` (the
     /// figure in RELIABILITY.md), each a new booking in a new data directory.
-    static let rounds = ProcessInfo.processInfo.environment["BOOKINGKIT_CANCEL_KILL_ROUNDS"].flatMap(Int.init) ?? 1
+    static let rounds = SandboxProcess.rounds(asking: "BOOKINGKIT_CANCEL_KILL_ROUNDS")
 
-    /// A confirmed booking made by the CLI against `sandbox`, `days` from today; its id.
+    /// How many refunds of booking `id` the sandbox's ledger holds.
     static func refunds(_ sandbox: SandboxProcess, _ id: String) async throws -> Int {
-        try await sandbox.ledger().entries.filter { $0.kind == "refund" && $0.bookingId == id }.count
+        try await sandbox.ledger(of: id) { $0 == "refund" }.count
     }
 
     private static func tripStatus(_ booking: Booking, _ id: String) async throws -> String? {
-        let trip = try await booking.run(["trip", id, "--json"])
-        return (try trip.json()["trip"] as? [String: Any])?["status"] as? String
+        try await booking.trip(id)["status"] as? String
     }
 
     @Test(arguments: boundaries)
@@ -35,13 +34,10 @@ import Testing
     private func killAndSettle(
         at boundary: String, sandbox: SandboxProcess, booking: Booking, cli: InProcess, id: String
     ) async throws {
-        let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
-        #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
+        let killed = try await booking.runKilled(["cancel", id], at: boundary)
         #expect(!killed.output.contains("CANCELLED"))
 
-        let reconcile = try await cli.run(["reconcile", "--json"])
-        #expect(reconcile.status == 0, "\(reconcile.output) \(reconcile.error)")
-        let cancels = try #require(try reconcile.json()["cancels"] as? [String: Any])
+        let cancels = try await cli.run(["reconcile", "--json"]).settledChanges()
         // Saved before dying (every boundary but the first) and not yet
         // settled (the first two, and the answer not saved): reconciliation
         // settles it; an answer already saved leaves nothing open.
@@ -71,8 +67,7 @@ import Testing
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: label)
         let id = try await InProcess(sharing: booking).holdAndPay()
-        let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": boundary])
-        #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
+        try await booking.runKilled(["cancel", id], at: boundary)
         return (sandbox, booking, id)
     }
 
@@ -135,13 +130,11 @@ import Testing
         #expect(try await Self.tripStatus(booking, id) == "CONFIRMED")
         // The same with a request saved by this account and left open: the
         // other account's run keeps it, this account's next run settles it.
-        let killed = try await booking.run(["cancel", id], environment: ["BOOKINGKIT_KILL_AT": "after cancel commit"])
-        #expect(killed.signalled)
+        try await booking.runKilled(["cancel", id], at: "after cancel commit")
         let otherAgain = try await cli.run(["cancel", id], environment: ["BOOKING_API_KEY": "sk_test_other"])
         #expect(otherAgain.status == 2, "\(otherAgain.output) \(otherAgain.error)")
         #expect(try await Self.refunds(sandbox, id) == 0)
-        let reconcile = try await cli.run(["reconcile", "--json"])
-        #expect((try reconcile.json()["cancels"] as? [String: Any])?["cancelled"] as? Int == 1)
+        #expect(try await cli.run(["reconcile", "--json"]).settledChanges()["cancelled"] as? Int == 1)
 
         let json = try await cli.run(["cancel", "bk_doesnotexist", "--json"])
         #expect(json.status == 2)

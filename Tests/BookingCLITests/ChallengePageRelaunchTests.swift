@@ -13,9 +13,8 @@ import Testing
         let booking = Booking(server: sandbox.url, label: "cli-3ds-survives")
         let cli = InProcess(sharing: booking)
         try await cli.holdAnOffer()
-        let pay = try await booking.run(
-            ["pay", "--card", "tok_threeDSecureRequired"], environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
-        #expect(pay.signalled && pay.status == SIGKILL, "pay was not killed: \(pay.status) \(pay.output)")
+        try await booking.runKilled(
+            ["pay", "--card", "tok_threeDSecureRequired"], at: "before openChallenge")
 
         let status = try await cli.run(["status", "--json"])
         let json = try status.json()

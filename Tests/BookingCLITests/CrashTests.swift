@@ -129,8 +129,7 @@ import Testing
         let booking = Booking(server: sandbox.url, label: label)
         let cli = InProcess(sharing: booking)
         try await cli.holdAnOffer()
-        let pay = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": boundary])
-        #expect(pay.signalled && pay.status == SIGKILL, "pay was not killed: \(pay.status) \(pay.output)")
+        let pay = try await booking.runKilled(["pay"], at: boundary)
         return (sandbox, booking, cli, pay)
     }
 }

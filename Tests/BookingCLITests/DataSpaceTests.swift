@@ -14,8 +14,7 @@ import Testing
         var booking = Booking(server: first.url, label: "cli-space-server")
         _ = try await booking.holdAnOffer()
         // The payment runs on the first server; its answer is never saved.
-        let killed = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "after pay"])
-        #expect(killed.signalled && killed.status == SIGKILL, "\(killed.status) \(killed.error)")
+        try await booking.runKilled(["pay"], at: "after pay")
 
         let firstServer = booking.global
         booking.global = ["--data-dir", booking.directory.file("data"), "--server", second.url]

@@ -16,10 +16,8 @@ import Testing
         let held = try #require(try await booking.run(["status", "--json"]).json()["attempt"] as? [String: Any])
         let holdID = try #require(held["holdId"] as? String)
 
-        let unsent = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "before pay"])
-        #expect(unsent.signalled && unsent.status == SIGKILL, "\(unsent.status) \(unsent.error)")
-        let closing = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "after closeKey"])
-        #expect(closing.signalled && closing.status == SIGKILL, "\(closing.status) \(closing.error)")
+        try await booking.runKilled(["pay"], at: "before pay")
+        try await booking.runKilled(["pay"], at: "after closeKey")
         let closed = try #require(try await booking.run(["status", "--json"]).json()["attempt"] as? [String: Any])
         #expect(closed["phase"] as? String == "FAILED")
         #expect(try await Campaign.liveHolds(account: "demo", server: sandbox.url) == [holdID])

@@ -9,12 +9,6 @@ import Testing
 /// trip shows the new dates and version with the server gone; bad input is
 /// exit 2 and moves nothing.
 @Suite struct ModifyCommandTests {
-    /// The trip `id` as `booking trip ID --json` says it.
-    private static func trip(_ booking: Booking, _ id: String) async throws -> [String: Any] {
-        let json = try await booking.run(["trip", id, "--json"])
-        return try #require(try json.json()["trip"] as? [String: Any], "\(json.output)")
-    }
-
     /// The day after `date` (`YYYY-MM-DD`).
     private static func dayAfter(_ date: String) throws -> String {
         let day = try #require(CalendarDate(date))
@@ -26,7 +20,7 @@ import Testing
         let booking = Booking(server: sandbox.url, label: "cli-modify")
         let cli = InProcess(sharing: booking)
         let id = try await cli.holdAndPay()
-        let before = try await Self.trip(booking, id)
+        let before = try await booking.trip(id)
         let checkIn = try #require(before["checkIn"] as? String)
         let checkOut = try Self.dayAfter(try #require(before["checkOut"] as? String))
 
@@ -45,12 +39,12 @@ import Testing
         #expect(answer["version"] as? Int == 2)
         #expect(answer["checkOut"] as? String == checkOut)
         let difference = try #require((answer["quote"] as? [String: Any])?["difference"] as? [String: Any])
-        let entries = try await sandbox.ledger().entries.filter { $0.kind == "difference_charge" && $0.bookingId == id }
+        let entries = try await sandbox.ledger(of: id) { $0 == "difference_charge" }
         #expect(entries.count == 1)
         #expect(entries.first.map { Int($0.amount.minorUnits) } == difference["amount"] as? Int)
 
         await sandbox.stop()
-        let offline = try await Self.trip(booking, id)
+        let offline = try await booking.trip(id)
         #expect(offline["checkOut"] as? String == checkOut)
         #expect(offline["version"] as? Int == 2)
         let detail = try await booking.run(["trip", id])
@@ -71,7 +65,7 @@ import Testing
         let booking = Booking(server: sandbox.url, label: "cli-modify-bad")
         let cli = InProcess(sharing: booking)
         let id = try await cli.holdAndPay()
-        let trip = try await Self.trip(booking, id)
+        let trip = try await booking.trip(id)
         let checkIn = try #require(trip["checkIn"] as? String)
         let checkOut = try #require(trip["checkOut"] as? String)
         let usage: [[String]] = [

@@ -13,17 +13,12 @@ import Testing
     static let boundaries = ["before modify commit", "after modify commit", "after modify POST", "after modify saved"]
 
     private static func differences(_ sandbox: SandboxProcess, _ id: String) async throws -> Int {
-        try await sandbox.ledger().entries.filter { $0.kind.hasPrefix("difference_") && $0.bookingId == id }.count
-    }
-
-    private static func trip(_ booking: Booking, _ id: String) async throws -> [String: Any] {
-        let json = try await booking.run(["trip", id, "--json"])
-        return try #require(try json.json()["trip"] as? [String: Any], "\(json.output)")
+        try await sandbox.ledger(of: id) { $0.hasPrefix("difference_") }.count
     }
 
     /// Rounds per boundary: 1, or `BOOKINGKIT_MODIFY_KILL_ROUNDS`, each a
     /// new booking in a new data directory.
-    static let rounds = ProcessInfo.processInfo.environment["BOOKINGKIT_MODIFY_KILL_ROUNDS"].flatMap(Int.init) ?? 1
+    static let rounds = SandboxProcess.rounds(asking: "BOOKINGKIT_MODIFY_KILL_ROUNDS")
 
     @Test(arguments: boundaries)
     func modifyKilledAtABoundaryEndsOnTheNewVersionWithOneDifference(boundary: String) async throws {
@@ -35,32 +30,29 @@ import Testing
     private func killAndSettle(
         at boundary: String, sandbox: SandboxProcess, booking: Booking, cli: InProcess, id: String
     ) async throws {
-        let before = try await Self.trip(booking, id)
+        let before = try await booking.trip(id)
         let checkIn = try #require(before["checkIn"] as? String)
         let oldText = try #require(before["checkOut"] as? String)
         let oldCheckOut = try #require(CalendarDate(oldText))
         let checkOut = try #require(CalendarDate(daysSince1970: oldCheckOut.daysSince1970 + 1)).description
         let arguments = ["modify", id, "--check-in", checkIn, "--check-out", checkOut, "--accept"]
 
-        let killed = try await booking.run(arguments, environment: ["BOOKINGKIT_KILL_AT": boundary])
-        #expect(killed.signalled && killed.status == SIGKILL, "not killed: \(killed.status) \(killed.output)")
+        try await booking.runKilled(arguments, at: boundary)
 
-        let reconcile = try await cli.run(["reconcile", "--json"])
-        #expect(reconcile.status == 0, "\(reconcile.output) \(reconcile.error)")
-        let cancels = try #require(try reconcile.json()["cancels"] as? [String: Any])
+        let cancels = try await cli.run(["reconcile", "--json"]).settledChanges()
         // Saved and not yet settled (after the commit, and the answer not
         // saved): reconciliation settles it with its own key.
         let open = boundary == "after modify commit" || boundary == "after modify POST"
-        #expect(cancels["modified"] as? Int == (open ? 1 : 0), "\(cancels) \(reconcile.output) \(reconcile.error)")
+        #expect(cancels["modified"] as? Int == (open ? 1 : 0), "\(cancels)")
         #expect(cancels["stillPending"] as? Int == 0)
         if boundary == "before modify commit" {
             // Nothing was saved or sent: the trip is as it was; the user asks again.
-            #expect(try await Self.trip(booking, id)["version"] as? Int == 1)
+            #expect(try await booking.trip(id)["version"] as? Int == 1)
             #expect(try await Self.differences(sandbox, id) == 0)
             let again = try await cli.run(arguments)
             #expect(again.status == 0, "\(again.output) \(again.error)")
         }
-        let after = try await Self.trip(booking, id)
+        let after = try await booking.trip(id)
         #expect(after["version"] as? Int == 2)
         #expect(after["checkOut"] as? String == checkOut)
         #expect(try await Self.differences(sandbox, id) == 1)

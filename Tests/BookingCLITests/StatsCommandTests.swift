@@ -14,8 +14,7 @@ import Testing
         let booking = Booking(server: sandbox.url, label: "stats-kill")
         let cli = InProcess(sharing: booking)
         try await cli.holdAnOffer()
-        let killed = try await booking.run(["pay"], environment: ["BOOKINGKIT_KILL_AT": "before pay"])
-        try #require(killed.signalled, "pay was not killed: \(killed.status) \(killed.output)")
+        try await booking.runKilled(["pay"], at: "before pay")
         let again = try await cli.run(["pay"])
         try #require(again.status == 0, "\(again.output) \(again.error)")
 

@@ -26,13 +26,12 @@ import Testing
         let id = try await cli.holdAndPay()
         let cancel = try await cli.run(["cancel", id])
         #expect(cancel.status == 0, "\(cancel.output) \(cancel.error)")
-        let refunds = try await sandbox.ledger().entries.filter { $0.kind == "refund" && $0.bookingId == id }
+        let refunds = try await sandbox.ledger(of: id) { $0 == "refund" }
         #expect(refunds.count == 1)
         let amount = try #require(refunds.first?.amount)
 
-        let json = try await booking.run(["trip", id, "--json"])
-        let trip = try #require(try json.json()["trip"] as? [String: Any])
-        let refund = try #require(trip["refund"] as? [String: Any], "\(json.output)")
+        let trip = try await booking.trip(id)
+        let refund = try #require(trip["refund"] as? [String: Any], "\(trip)")
         #expect(refund["state"] as? String == "SUCCEEDED")
         let money = try #require(refund["amount"] as? [String: Any])
         #expect(money["amount"] as? Int == Int(amount.minorUnits))
@@ -72,7 +71,7 @@ import Testing
             transport: PendingRefunds(URLSessionTransport()))
         let current = try await api.booking(BookingID(id))
         _ = try await api.cancel(BookingID(id), version: current.version, key: IdempotencyKey("elsewhere-1"))
-        let refunds = try await sandbox.ledger().entries.filter { $0.kind == "refund" && $0.bookingId == id }
+        let refunds = try await sandbox.ledger(of: id) { $0 == "refund" }
         let amount = try #require(refunds.first?.amount)
 
         let list = try await booking.run(["trips"])

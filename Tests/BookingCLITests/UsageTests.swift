@@ -131,8 +131,7 @@ import Testing
         // change of dates asks the same question, and --again answers it.
         let paid = try await booking.run(["pay", "--json"])
         let second = try #require((try paid.json()["state"] as? [String: Any])?["bookingId"] as? String)
-        let trip = try await booking.run(["trip", bookingID, "--json"])
-        let saved = try #require(try trip.json()["trip"] as? [String: Any], "\(trip.output)")
+        let saved = try await booking.trip(bookingID)
         let checkIn = try #require(saved["checkIn"] as? String)
         let checkOut = try #require(saved["checkOut"] as? String)
         let nextDay = try #require(CalendarDate(checkOut)).daysSince1970 + 1

@@ -12,10 +12,7 @@ import Foundation
 /// open by a crash or a lost answer is settled by the next `modify` or
 /// `booking reconcile`, and the answer is saved as the trip, by version.
 struct ModifyCommand: BookingCommand {
-    static let checkIn: TypedOption<CalendarDate> = .required(
-        "--check-in", .date, value: "DATE", help: "the new check-in date, YYYY-MM-DD")
-    static let checkOut: TypedOption<CalendarDate> = .required(
-        "--check-out", .date, value: "DATE", help: "the new check-out date, YYYY-MM-DD")
+    static let dates = StayDateOptions(whose: "the new ")
     static let accept: TypedOption<Bool> = .flag(
         "--accept", help: "change the dates at the quoted price without asking")
     static let again: TypedOption<Bool> = .flag(
@@ -29,7 +26,7 @@ struct ModifyCommand: BookingCommand {
         discussion:
             "Shows the new total and the difference to pay or to be refunded, then asks (or --accept). "
             + "The change is saved with its key before it is sent, and charged or refunded once.",
-        options: [checkIn.spec, checkOut.spec, accept.spec, again.spec], arguments: [CommandCatalog.bookingID.spec])
+        options: dates.specs + [accept.spec, again.spec], arguments: [CommandCatalog.bookingID.spec])
 
     /// The booking to change.
     let id: BookingID
@@ -44,18 +41,14 @@ struct ModifyCommand: BookingCommand {
 
     init(_ input: CommandInput) throws(UsageError) {
         id = try input(CommandCatalog.bookingID)
-        newCheckIn = try input(Self.checkIn)
-        newCheckOut = try input(Self.checkOut)
+        newCheckIn = try input(Self.dates.checkIn)
+        newCheckOut = try input(Self.dates.checkOut)
         accepts = try input(Self.accept)
         bookingAgain = try input(Self.again)
     }
 
     func validate() throws(UsageError) {
-        guard newCheckIn < newCheckOut else {
-            throw .invalidValue(
-                option: Self.checkOut.spec.name, value: newCheckOut.description,
-                reason: "must be after \(Self.checkIn.spec.name)")
-        }
+        try Self.dates.check(checkIn: newCheckIn, checkOut: newCheckOut)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {

@@ -10,10 +10,7 @@ import Foundation
 struct OffersCommand: BookingCommand {
     static let place: TypedOption<String> = .required(
         "--place", .identifier, value: "PLACE_ID", help: "the place, from `booking search`")
-    static let checkIn: TypedOption<CalendarDate> = .required(
-        "--check-in", .date, value: "DATE", help: "check-in date, YYYY-MM-DD")
-    static let checkOut: TypedOption<CalendarDate> = .required(
-        "--check-out", .date, value: "DATE", help: "check-out date, YYYY-MM-DD")
+    static let dates = StayDateOptions()
     static let guests: TypedOption<Int> = .required(
         "--guests", .integer(in: Validate.guests), value: "N",
         help: "number of guests, \(Validate.guests.lowerBound)-\(Validate.guests.upperBound)")
@@ -38,7 +35,7 @@ struct OffersCommand: BookingCommand {
         discussion: "Filters are part of the saved list's key and are sent to the server, so a saved page holds "
             + "exactly what its filters say.",
         options: [
-            place.spec, checkIn.spec, checkOut.spec, guests.spec, minPrice.spec, maxPrice.spec, stars.spec,
+            place.spec, dates.checkIn.spec, dates.checkOut.spec, guests.spec, minPrice.spec, maxPrice.spec, stars.spec,
             freeCancellation.spec, page.spec, refresh.spec,
         ])
 
@@ -51,7 +48,8 @@ struct OffersCommand: BookingCommand {
 
     init(_ input: CommandInput) throws(UsageError) {
         query = SearchQuery(
-            placeID: try input(Self.place), checkIn: try input(Self.checkIn), checkOut: try input(Self.checkOut),
+            placeID: try input(Self.place), checkIn: try input(Self.dates.checkIn),
+            checkOut: try input(Self.dates.checkOut),
             guests: try input(Self.guests),
             filters: Self.filters(
                 try input(Self.minPrice), try input(Self.maxPrice),
@@ -76,11 +74,7 @@ struct OffersCommand: BookingCommand {
             throw .invalidValue(
                 option: Self.maxPrice.spec.name, value: high, reason: "must not be below \(Self.minPrice.spec.name)")
         }
-        guard query.checkIn < query.checkOut else {
-            throw .invalidValue(
-                option: Self.checkOut.spec.name, value: query.checkOut.description,
-                reason: "must be after \(Self.checkIn.spec.name)")
-        }
+        try Self.dates.check(checkIn: query.checkIn, checkOut: query.checkOut)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -126,8 +120,8 @@ struct OffersCommand: BookingCommand {
     /// The options that ask for `query` again.
     static func arguments(_ query: SearchQuery) -> [String] {
         var words = [
-            place.spec.name, query.placeID.terminalSafe, checkIn.spec.name, query.checkIn.description,
-            checkOut.spec.name, query.checkOut.description, guests.spec.name, String(query.guests),
+            place.spec.name, query.placeID.terminalSafe, dates.checkIn.spec.name, query.checkIn.description,
+            dates.checkOut.spec.name, query.checkOut.description, guests.spec.name, String(query.guests),
         ]
         let named = [
             ("minPrice", minPrice.spec.name), ("maxPrice", maxPrice.spec.name), ("minStars", stars.spec.name),

@@ -10,24 +10,21 @@ import BookingViewer
 struct TripCommand: BookingCommand {
     static let spec = CommandSpec(
         name: "trip", summary: "one booking, from this device (no network needed)",
-        options: [CommandCatalog.refresh.spec, CalendarExport.option.spec], arguments: [CommandCatalog.bookingID.spec])
+        options: TripCopyOptions.specs, arguments: [CommandCatalog.bookingID.spec])
 
     /// The booking to show.
     let bookingID: BookingID
-    /// With `--json` or `--ics`: whether to wait for the server first.
-    let refreshesFirst: Bool
-    /// `--ics`: the calendar instead of the list.
-    let calendar: Bool
+    /// `--refresh`, `--ics`.
+    let copy: TripCopyOptions
 
     init(_ input: CommandInput) throws(UsageError) {
         bookingID = try input(CommandCatalog.bookingID)
-        refreshesFirst = try input(CommandCatalog.refresh)
-        calendar = try input(CalendarExport.option)
+        copy = try TripCopyOptions(input)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        if calendar { return try await CalendarExport.print(bookingID, refreshingFirst: refreshesFirst, invocation) }
-        return try await Self.show(bookingID, refreshingFirst: refreshesFirst, invocation)
+        if let printed = try await copy.printCalendar(bookingID, invocation) { return printed }
+        return try await Self.show(bookingID, refreshingFirst: copy.refreshesFirst, invocation)
     }
 
     /// Shows trip `id` (also the landing of `booking open`, which never

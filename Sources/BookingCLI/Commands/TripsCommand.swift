@@ -13,23 +13,20 @@ import Foundation
 struct TripsCommand: BookingCommand {
     static let spec = CommandSpec(
         name: "trips", summary: "your confirmed bookings, from this device (no network needed)",
-        options: [CommandCatalog.refresh.spec, CalendarExport.option.spec])
+        options: TripCopyOptions.specs)
 
-    /// With `--json` or `--ics`: whether to wait for the server first.
-    let refreshesFirst: Bool
-    /// `--ics`: the calendar instead of the list.
-    let calendar: Bool
+    /// `--refresh`, `--ics`.
+    let copy: TripCopyOptions
 
     init(_ input: CommandInput) throws(UsageError) {
-        refreshesFirst = try input(CommandCatalog.refresh)
-        calendar = try input(CalendarExport.option)
+        copy = try TripCopyOptions(input)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
-        if calendar { return try await CalendarExport.print(nil, refreshingFirst: refreshesFirst, invocation) }
+        if let printed = try await copy.printCalendar(nil, invocation) { return printed }
         if invocation.json {
             let viewer = try TripViewer.local(invocation)
-            let refresh = refreshesFirst ? await viewer.refresh(invocation) : .notRefreshed(.notAsked)
+            let refresh = copy.refreshesFirst ? await viewer.refresh(invocation) : .notRefreshed(.notAsked)
             try await Self.printJSON(viewer, refresh: refresh, invocation)
             return .done
         }
