@@ -63,7 +63,7 @@ import Testing
         // The next process: launch reconciliation settles what was saved;
         // nothing was saved before the commit, so the user asks again.
         let next = try harness.trips()
-        let report = await next.reconcileCancels()
+        let report = await next.settleCancels()
         #expect(report.errors == 0 && report.stillPending == 0, "\(report)")
         if try await next.trip(id)?.record.status == .confirmed {
             #expect(boundary.moment == .beforeCommit)
@@ -164,9 +164,9 @@ import Testing
             try await harness.trips().cancel(id, boundary: { $0.moment != .afterCommit })
         }
         await #expect(throws: CancelError.self) { try await other.cancel(id) }
-        #expect(await other.reconcileCancels().stillPending == 1)
+        #expect(await other.settleCancels().stillPending == 1)
         #expect(try await other.openCancelRequests().count == 1)
-        #expect(try await harness.trips().reconcileCancels().cancelled == 1)
+        #expect(try await harness.trips().settleCancels().cancelled == 1)
         #expect(try await harness.refunds(id) == 1)
         await harness.sandbox.stop()
     }
@@ -205,11 +205,11 @@ import Testing
         } catch CancelError.pending(_, _, let detail) {
             #expect(detail == "the server cannot be reached")
         }
-        let unreachableRun = await trips.reconcileCancels()
+        let unreachableRun = await trips.settleCancels()
         #expect(unreachableRun.stillPending == 1, "\(unreachableRun)")
         // Failed once in a CI dry run under load (cancelled 0) and never
         // since; the report says why if it does again.
-        let reachableRun = try await harness.trips().reconcileCancels()
+        let reachableRun = try await harness.trips().settleCancels()
         #expect(reachableRun.cancelled == 1, "\(reachableRun)")
         #expect(try await harness.refunds(id) == 1)
     }
@@ -220,7 +220,7 @@ import Testing
         await #expect(throws: CancelError.self) { try await trips.cancel(id, boundary: { $0.moment != .afterCommit }) }
         let version = try #require(try await trips.trip(id)).record.version
         _ = try await harness.api.cancel(id, version: version, key: IdempotencyKey("another-device"))
-        let report = await trips.reconcileCancels()
+        let report = await trips.settleCancels()
         #expect(report.cancelled == 1, "\(report)")
         #expect(harness.cancelPosts(id).count == 1)  // the other device's only
         #expect(try await trips.trip(id)?.record.status == .cancelled)

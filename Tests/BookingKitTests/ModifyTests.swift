@@ -68,7 +68,7 @@ import Testing
             try await harness.trips().modify(quote, boundary: { $0 != boundary })
         }
         let next = try harness.trips()
-        let report = await next.reconcileCancels()
+        let report = await next.settleCancels()
         #expect(report.errors == 0 && report.stillPending == 0, "\(report)")
         if try await next.trip(id)?.record.version.rawValue == 1 {
             // Nothing was saved before the commit: the user asks again.

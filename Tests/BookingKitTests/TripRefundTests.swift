@@ -54,7 +54,7 @@ import Testing
     enum Refresh: String, CaseIterable, Sendable, CustomStringConvertible {
         /// `syncTrips()` (`booking trips`).
         case sync
-        /// `reconcileCancellations()` (`booking reconcile`).
+        /// `settleCancellationsAndRefunds()` (`booking reconcile`).
         case reconcile
         var description: String { rawValue }
 
@@ -62,7 +62,7 @@ import Testing
         func run(_ client: BookingClient) async throws -> Int {
             switch self {
             case .sync: return try await client.syncTrips()
-            case .reconcile: return await client.reconcileCancellations().messages.count
+            case .reconcile: return await client.settleCancellationsAndRefunds().messages.count
             }
         }
     }

@@ -27,7 +27,7 @@ struct ReconcileCommand: BookingCommand {
         guard let report = await TimeLimit.run(Self.bound, { await client.reconcile() }) else {
             throw CommandFailure(.unknown, "reconciliation took longer than \(Self.bound); run it again later")
         }
-        let cancels = await Self.reconcileCancels(client)
+        let cancels = await Self.settleCancels(client)
         // Its last write done: booking.sqlite gets what the WAL holds, so a
         // copy of the file alone holds every booking. Here, in the job a
         // timer runs, and not in hold or pay, whose syncs are the promise's.
@@ -59,8 +59,8 @@ struct ReconcileCommand: BookingCommand {
 
     /// The report of the open cancellations, empty when none was open; one
     /// error when `bound` passed first.
-    static func reconcileCancels(_ client: BookingClient) async -> CancelReport {
-        guard let report = await TimeLimit.run(Self.bound, { await client.reconcileCancellations() }) else {
+    static func settleCancels(_ client: BookingClient) async -> CancelReport {
+        guard let report = await TimeLimit.run(Self.bound, { await client.settleCancellationsAndRefunds() }) else {
             var late = CancelReport()
             late.errors = 1
             late.messages.append("the cancellations took longer than \(Self.bound); run it again later")

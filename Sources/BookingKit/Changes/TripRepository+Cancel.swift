@@ -7,7 +7,7 @@ import Foundation
 /// with its idempotency key and the version it cancels, is committed to
 /// `booking.sqlite` before its POST leaves; every resend uses the same key
 /// and version; a lost answer is looked up (`GET /v1/bookings/{id}`); what
-/// stays open is settled by `reconcileCancels`. The decisions are
+/// stays open is settled by `settleCancels`. The decisions are
 /// `CancelFlow`'s (a pure machine with its own table and diagram); this
 /// file runs its effects.
 extension TripRepository {

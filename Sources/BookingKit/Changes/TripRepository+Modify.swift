@@ -263,7 +263,7 @@ extension TripRepository {
     /// Settles every open change of dates (reconciliation): each is looked
     /// up and resent with its own key while the server still has the
     /// booking at the version it names. Counts go into `report`.
-    func reconcileModifies(api: BookingAPIClient, into report: inout CancelReport) async {
+    func settleModifies(api: BookingAPIClient, into report: inout CancelReport) async {
         let open: [ModifyRequest]
         do {
             open = try store.modifies.allOpen()

@@ -52,7 +52,7 @@ extension BookingClient {
     /// Settles every saved cancellation with the server now, and reads
     /// again the trips whose refund is still pending; an empty report when
     /// there is neither.
-    package func reconcileCancellations() async -> CancelReport {
+    package func settleCancellationsAndRefunds() async -> CancelReport {
         if let report = await settleCancellations() { return report }
         return await refreshPendingRefunds()
     }

@@ -109,7 +109,7 @@ extension BookingClient {
             logger.warning("cannot read the open cancellations", error: error)
             return nil
         }
-        return await trips.reconcileCancels()
+        return await trips.settleCancels()
     }
 
     /// Runs `body` (a launch's restore and settling) with its hold reads

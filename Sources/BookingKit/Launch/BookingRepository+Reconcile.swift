@@ -20,15 +20,15 @@ extension BookingRepository {
         // A pending 3-D Secure the user left is ended first, so the
         // attempts below read it settled.
         _ = await settleAbandons()
-        var report = await reconcileAttempts()
+        var report = await settleAttempts()
         let releases = await settleReleases()
         report.holdsReleased = releases.filter { $0 == .released }.count
         report.releasesOpen = releases.filter { $0 == .open }.count
         return report
     }
 
-    private func reconcileAttempts() async -> ReconcileReport {
-        // Opens like `TripRepository.reconcileCancels` (`LaunchJobReport`),
+    private func settleAttempts() async -> ReconcileReport {
+        // Opens like `TripRepository.settleCancels` (`LaunchJobReport`),
         // and then goes its own way: this one sends GETs, several at once;
         // that one resends POSTs one at a time and sorts refusals from
         // pending requests.

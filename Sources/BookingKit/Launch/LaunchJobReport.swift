@@ -1,5 +1,5 @@
 /// What the two launch-time jobs (`BookingRepository.reconcile` and
-/// `TripRepository.reconcileCancels`) report alike: how many rows they
+/// `TripRepository.settleCancels`) report alike: how many rows they
 /// examined, and each error they met with its line for the logs.
 protocol LaunchJobReport {
     /// An empty report.

@@ -6,7 +6,7 @@ import Foundation
 
 extension TripRepository {
     /// Settles every open cancellation, then every open change of dates
-    /// (`reconcileModifies`), with the server: the launch-time job
+    /// (`settleModifies`), with the server: the launch-time job
     /// (`booking reconcile`, and every launch of the CLI).
     ///
     /// Unlike the reconciliation of payments it may POST: each open request
@@ -17,7 +17,7 @@ extension TripRepository {
     /// at most once (a cancelled booking is never confirmed again), so any
     /// number of processes resending it refund at most once. A request the
     /// server refuses is closed; one it cannot be asked about stays open.
-    package func reconcileCancels() async -> CancelReport {
+    package func settleCancels() async -> CancelReport {
         // Opens like `BookingRepository.reconcile` (`LaunchJobReport`), and
         // then goes its own way: that one sends GETs, several at once; this
         // one resends POSTs one at a time and sorts refusals from pending
@@ -68,7 +68,7 @@ extension TripRepository {
                 report.noteError("cancellation of \(request.bookingID): \(error)")
             }
         }
-        await reconcileModifies(api: api, into: &report)
+        await settleModifies(api: api, into: &report)
         await refreshPendingRefunds(into: &report)
         return report
     }
