@@ -1,8 +1,14 @@
 // Every platform difference of the runtime, in one place: the system calls
-// that open the event log's file without following a symbolic link, and
-// the HTTP a client uses when its configuration names none.
+// that open the event log's file without following a symbolic link, the
+// HTTP a client uses when its configuration names none, and Apple Pay's
+// sheet result (its decision is `PaymentResult.walletSheetSucceeds`,
+// portable and tested on every platform).
 import BookingAPI
 import Foundation
+
+#if canImport(PassKit)
+import PassKit
+#endif
 
 // `os(Linux)`, not `canImport`: the package links BookingCurl into this
 // module on Linux only, while a build of every target may leave its module
@@ -101,3 +107,15 @@ enum Platform {
         return .unwritable(path: path, reason: String(cString: strerror(code)))
     }
 }
+
+#if canImport(PassKit)
+extension PKPaymentAuthorizationResult {
+    /// Apple Pay's sheet result for a payment's outcome
+    /// (`BookingClient.payFromWalletSheet(with:within:)`): success only when
+    /// the server confirmed the booking; failure for every other result, and
+    /// for nil (the call threw: nothing was sent).
+    public convenience init(_ outcome: PaymentResult?) {
+        self.init(status: outcome?.walletSheetSucceeds == true ? .success : .failure, errors: nil)
+    }
+}
+#endif

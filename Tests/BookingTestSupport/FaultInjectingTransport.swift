@@ -41,6 +41,11 @@ package final class FaultInjectingTransport: Transport, Sendable {
         log.change { $0.rules.append(rule) }
     }
 
+    /// Drops the planned faults not yet used up: the server answers as it is.
+    package func clearFaults() {
+        log.change { $0.rules.removeAll() }
+    }
+
     /// Every request sent so far, in order (with any fault header added).
     package var requests: [TransportRequest] {
         log.value.sent

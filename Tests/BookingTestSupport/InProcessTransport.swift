@@ -21,7 +21,9 @@ package struct InProcessTransport: Transport {
         }
         var headers = HTTPHeaders()
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
-        headers.add(name: "Host", value: request.url.host ?? "localhost")
+        // As a client sends it over a socket: the port too, when the URL names one.
+        let host = request.url.host ?? "localhost"
+        headers.add(name: "Host", value: request.url.port.map { "\(host):\($0)" } ?? host)
         let response = await handler.handle(
             HTTPRequest(method: request.method, target: target, headers: headers, body: request.body ?? Data()))
         guard response.disposition == .answer else {

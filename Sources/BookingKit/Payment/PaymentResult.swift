@@ -72,7 +72,8 @@ public enum PaymentCheck: Equatable, Sendable {
     /// `waitForPayment()`.
     case signInRequired
     /// The wait ended before the payment settled: the awaiting task was
-    /// cancelled, or another call moved the flow. The flow goes on; `state`
+    /// cancelled, another call moved the flow, or a wallet sheet's deadline
+    /// passed (`payFromWalletSheet(with:within:)`). The flow goes on; `state`
     /// is where it was, `waitForPayment()` waits again.
     case waitEnded(BookingFlow.State)
 }
