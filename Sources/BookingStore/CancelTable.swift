@@ -6,7 +6,11 @@ import Foundation
 /// for, each saved before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-package struct CancelTable {
+package struct CancelTable: RequestTable {
+    typealias Request = CancelRequest
+    typealias Status = CancelRequest.Status
+    static let table = "cancel_request"
+    static let finishedBy = "idempotency_key"
     let database: Database
 
     /// The table over `database`'s connection.
@@ -44,12 +48,7 @@ package struct CancelTable {
     package func finish(
         _ key: IdempotencyKey, as status: CancelRequest.Status, reason: String? = nil, at date: Date
     ) throws -> Bool {
-        guard status != .open else {
-            throw StoreError.invalidValue(field: "cancel_request.status", reason: "OPEN does not finish a request")
-        }
-        return try database.compareAndSet(
-            "UPDATE cancel_request SET status = ?2, reason = ?3, updated_at = ?4 WHERE idempotency_key = ?1 AND status = 'OPEN'",
-            [.text(key.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
+        try finishOpen(key.rawValue, as: status, reason: reason, at: date)
     }
 
     /// The open request for `booking`, if any (the schema keeps at most one).
@@ -78,22 +77,8 @@ package struct CancelTable {
         try rows("SELECT \(Self.columns) FROM cancel_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
     }
 
-    private func rows(_ sql: String, _ argument: String?) throws -> [CancelRequest] {
-        let statement = try database.cachedStatement(sql)
-        defer { statement.reset() }
-        if let argument { try statement.bind(argument, at: 1) }
-        var requests: [CancelRequest] = []
-        while try statement.step() {
-            requests.append(try Self.request(from: statement))
-        }
-        return requests
-    }
-
-    private static func request(from row: Statement) throws -> CancelRequest {
-        let text = row.string(at: 3)
-        guard let status = CancelRequest.Status(rawValue: text) else {
-            throw StoreError.unreadableRow(table: "cancel_request", reason: "unknown status \(text)")
-        }
+    static func request(from row: Statement) throws -> CancelRequest {
+        let status = try Self.status(at: 3, of: row)
         guard let version = Version(rawValue: row.int64(at: 2)) else {
             throw StoreError.unreadableRow(table: "cancel_request", reason: "negative version")
         }

@@ -6,7 +6,11 @@ import Foundation
 /// accepted, each saved before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-package struct ModifyTable {
+package struct ModifyTable: RequestTable {
+    typealias Request = ModifyRequest
+    typealias Status = ModifyRequest.Status
+    static let table = "modify_request"
+    static let finishedBy = "idempotency_key"
     let database: Database
 
     /// The table over `database`'s connection.
@@ -45,12 +49,7 @@ package struct ModifyTable {
     package func finish(
         _ key: IdempotencyKey, as status: ModifyRequest.Status, reason: String? = nil, at date: Date
     ) throws -> Bool {
-        guard status != .open else {
-            throw StoreError.invalidValue(field: "modify_request.status", reason: "OPEN does not finish a request")
-        }
-        return try database.compareAndSet(
-            "UPDATE modify_request SET status = ?2, reason = ?3, updated_at = ?4 WHERE idempotency_key = ?1 AND status = 'OPEN'",
-            [.text(key.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
+        try finishOpen(key.rawValue, as: status, reason: reason, at: date)
     }
 
     /// The open request for `booking`, if any (the schema keeps at most one).
@@ -73,20 +72,9 @@ package struct ModifyTable {
         try rows("SELECT \(Self.columns) FROM modify_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
     }
 
-    private func rows(_ sql: String, _ argument: String?) throws -> [ModifyRequest] {
-        let statement = try database.cachedStatement(sql)
-        defer { statement.reset() }
-        if let argument { try statement.bind(argument, at: 1) }
-        var requests: [ModifyRequest] = []
-        while try statement.step() {
-            requests.append(try Self.request(from: statement))
-        }
-        return requests
-    }
-
-    private static func request(from row: Statement) throws -> ModifyRequest {
-        func unreadable(_ reason: String) -> StoreError { .unreadableRow(table: "modify_request", reason: reason) }
-        guard let status = ModifyRequest.Status(rawValue: row.string(at: 9)) else { throw unreadable("unknown status") }
+    static func request(from row: Statement) throws -> ModifyRequest {
+        func unreadable(_ reason: String) -> StoreError { .unreadableRow(table: Self.table, reason: reason) }
+        let status = try Self.status(at: 9, of: row)
         guard let version = Version(rawValue: row.int64(at: 3)) else { throw unreadable("negative version") }
         guard let checkIn = CalendarDate(row.string(at: 4)), let checkOut = CalendarDate(row.string(at: 5)) else {
             throw unreadable("not a date")
