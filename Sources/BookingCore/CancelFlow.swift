@@ -108,15 +108,9 @@ package enum CancelFlow {
 
     /// The state and effects of a step every durable request shares.
     private static func apply(_ step: Progress.Step) -> (state: State, effects: [Effect]) {
-        switch step {
-        case .post(let progress): return (.sending(progress), [.post(progress.request)])
-        case .lookUp(let progress): return (.lookingUp(progress), [.lookUp(progress.request.bookingID)])
-        case .closeNotSent(let progress, let detail): return saving(progress, .notSent(detail))
-        case .refuse(let progress, let code, let message):
-            return refuse(progress, code: code, message: message, current: nil)
-        case .leaveOpen(let detail): return (.leftOpen(detail), [])
-        case .renew(let progress): return (.renewing(progress), [.renew(progress.request)])
-        }
+        step.transition(
+            notSent: { progress, detail in saving(progress, .notSent(detail)) },
+            refused: { progress, code, message in refuse(progress, code: code, message: message, current: nil) })
     }
 
     private static func lookedUp(_ progress: Progress, _ reading: Reading) -> (state: State, effects: [Effect]) {

@@ -107,22 +107,15 @@ package enum ModifyFlow {
 
     /// The state and effects of a step every durable request shares.
     private static func apply(_ step: Progress.Step) -> (state: State, effects: [Effect]) {
-        switch step {
-        case .post(let progress): return (.sending(progress), [.post(progress.request)])
-        case .lookUp(let progress): return (.unknown(progress), [.lookUp(progress.request.bookingID)])
-        case .closeNotSent(let progress, let detail): return saving(progress, .notSent(detail))
-        case .refuse(let progress, let code, let message) where code == "NOT_FOUND":
-            return saving(progress, .refused(Refusal(code: code, message: message)))
-        case .refuse(let progress, let code, let message):
-            // The refusal is the server's word on this request, not on the
-            // booking: read it before saying that nothing changed.
-            return (
-                .checkingRefusal(progress, Refusal(code: code, message: message)),
-                [.lookUp(progress.request.bookingID)]
-            )
-        case .leaveOpen(let detail): return (.leftOpen(detail), [])
-        case .renew(let progress): return (.renewing(progress), [.renew(progress.request)])
-        }
+        step.transition(
+            notSent: { progress, detail in saving(progress, .notSent(detail)) },
+            refused: { progress, code, message in
+                let refusal = Refusal(code: code, message: message)
+                if code == "NOT_FOUND" { return saving(progress, .refused(refusal)) }
+                // The refusal is the server's word on this request, not on
+                // the booking: read it before saying that nothing changed.
+                return (.checkingRefusal(progress, refusal), [.lookUp(progress.request.bookingID)])
+            })
     }
 
     private static func lookedUp(_ progress: Progress, _ reading: Reading) -> (state: State, effects: [Effect]) {
