@@ -18,7 +18,7 @@ package struct AbandonTable: RequestTable {
         self.database = database
     }
 
-    private static let columns =
+    static let columns =
         "booking_id, idempotency_key, attempt_id, release_hold, status, reason, created_at, updated_at"
 
     /// Saves `request` unless one is saved for its booking (a second
@@ -52,12 +52,12 @@ package struct AbandonTable: RequestTable {
 
     /// Every open request, oldest first.
     package func allOpen() throws -> [AbandonRequest] {
-        try rows("SELECT \(Self.columns) FROM abandon_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+        try openRows()
     }
 
     /// Every request, oldest first.
     package func all() throws -> [AbandonRequest] {
-        try rows("SELECT \(Self.columns) FROM abandon_request ORDER BY created_at, rowid", nil)
+        try allRows()
     }
 
     static func request(from row: Statement) throws -> AbandonRequest {

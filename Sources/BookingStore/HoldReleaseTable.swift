@@ -24,7 +24,7 @@ package struct HoldReleaseTable: RequestTable {
         self.database = database
     }
 
-    private static let columns = "hold_id, idempotency_key, attempt_id, status, reason, created_at, updated_at"
+    static let columns = "hold_id, idempotency_key, attempt_id, status, reason, created_at, updated_at"
 
     /// The attempts that leave a hold free to give up.
     private static let letGo = "('FAILED', 'ABANDONED')"
@@ -146,12 +146,12 @@ package struct HoldReleaseTable: RequestTable {
 
     /// Every open request, oldest first: what is sent (again).
     package func allOpen() throws -> [HoldRelease] {
-        try rows("SELECT \(Self.columns) FROM hold_release WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+        try openRows()
     }
 
     /// Every request, oldest first.
     package func all() throws -> [HoldRelease] {
-        try rows("SELECT \(Self.columns) FROM hold_release ORDER BY created_at, rowid", nil)
+        try allRows()
     }
 
     static func request(from row: Statement) throws -> HoldRelease {

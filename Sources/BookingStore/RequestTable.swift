@@ -1,3 +1,4 @@
+import BookingCore
 import BookingSQLite
 import Foundation
 
@@ -6,6 +7,8 @@ import Foundation
 protocol RequestStatus: RawRepresentable<String>, Equatable {
     /// Saved; its POST may have left. The only status a row leaves.
     static var open: Self { get }
+    /// The server refused it, or it was closed unsent; `reason` says why.
+    static var refused: Self { get }
 }
 
 extension CancelRequest.Status: RequestStatus {}
@@ -26,6 +29,8 @@ protocol RequestTable {
     static var table: String { get }
     /// The column that names the row `finish` finishes (its key, hold or booking).
     static var finishedBy: String { get }
+    /// The columns `request(from:)` reads, in order.
+    static var columns: String { get }
     /// The connection the table uses.
     var database: Database { get }
     /// The request in `row` (the table's columns, in order).
@@ -43,6 +48,16 @@ extension RequestTable {
             requests.append(try Self.request(from: statement))
         }
         return requests
+    }
+
+    /// Every open row, oldest first: what reconciliation settles, or what is sent (again).
+    func openRows() throws -> [Request] {
+        try rows("SELECT \(Self.columns) FROM \(Self.table) WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+    }
+
+    /// Every row, oldest first.
+    func allRows() throws -> [Request] {
+        try rows("SELECT \(Self.columns) FROM \(Self.table) ORDER BY created_at, rowid", nil)
     }
 
     /// The status in column `index` of `row`.
@@ -73,5 +88,63 @@ extension RequestTable {
             WHERE \(Self.finishedBy) = ?1 AND status = 'OPEN'
             """,
             [.text(name), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
+    }
+}
+
+/// A table of requests named by their idempotency key, renewed as a new
+/// row under a new key (`cancel_request`, `modify_request`).
+protocol KeyedRequestTable: RequestTable {
+    /// Saves a new open request; durable on return.
+    func insert(_ request: Request) throws
+}
+
+extension KeyedRequestTable {
+    /// The open request for `booking`, if any (the schema keeps at most one).
+    func openRow(for booking: BookingID) throws -> Request? {
+        try rows(
+            "SELECT \(Self.columns) FROM \(Self.table) WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue
+        )
+        .first
+    }
+
+    /// Every request for `booking`, oldest first.
+    func rows(for booking: BookingID) throws -> [Request] {
+        try rows(
+            "SELECT \(Self.columns) FROM \(Self.table) WHERE booking_id = ? ORDER BY created_at, rowid",
+            booking.rawValue)
+    }
+}
+
+extension BookingDatabase {
+    /// Saves the server's answer to a request of `table`: the trip (by
+    /// version, as always: never back a version) and the request `key`
+    /// finished as `status`, in one transaction: both or neither. Returns
+    /// whether the request finished here (false when another process
+    /// finished it first).
+    func finish<Table: KeyedRequestTable>(
+        _ key: IdempotencyKey, in table: Table, as status: Table.Status, reason: String?, trip: TripRecord?,
+        at date: Date
+    ) throws -> Bool {
+        try database.transaction {
+            if let trip { try trips.upsert(trip) }
+            return try table.finishOpen(key.rawValue, as: status, reason: reason, at: date)
+        }
+    }
+
+    /// Closes the open request `spent` of `table` as refused
+    /// (`keySpentReason`) and saves `renewed`, the same request under a new
+    /// key, in one transaction: the booking keeps one open request
+    /// throughout. Returns false, saving nothing, when another process
+    /// finished `spent` first.
+    func renew<Table: KeyedRequestTable>(
+        _ spent: IdempotencyKey, in table: Table, as renewed: Table.Request, at date: Date
+    ) throws -> Bool {
+        try database.transaction {
+            guard try table.finishOpen(spent.rawValue, as: .refused, reason: Self.keySpentReason, at: date) else {
+                return false
+            }
+            try table.insert(renewed)
+            return true
+        }
     }
 }
