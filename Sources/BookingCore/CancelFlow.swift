@@ -62,7 +62,7 @@ package enum CancelFlow {
         case (.renewing(let progress), .renewed(let request)):
             return apply(progress.renewed(as: request).next())
         case (.renewing, .renewFailed(let detail)):
-            return (.leftOpen("the request could not be saved under a new key: \(detail)"), [])
+            return (.unsavedRenewal(detail), [])
         case (.readingCurrent(_, let code, _), .currentRead(nil)):
             // The refusal is not checked: it may have come after the
             // cancellation ran. Nothing is concluded; the request stays open
@@ -99,8 +99,7 @@ package enum CancelFlow {
             case .notSent(let detail): return (.notSent(detail), [])
             }
         case (.saving, .saveFailed(let detail)):
-            // Not saved: the request stays open and the next look settles it.
-            return (.leftOpen("the server's answer could not be saved: \(detail)"), [])
+            return (.unsavedAnswer(detail), [])
         default:
             return (state, [])
         }

@@ -66,7 +66,7 @@ package enum ModifyFlow {
         case (.renewing(let progress), .renewed(let request)):
             return apply(progress.renewed(as: request).next())
         case (.renewing, .renewFailed(let detail)):
-            return (.leftOpen("the request could not be saved under a new key: \(detail)"), [])
+            return (.unsavedRenewal(detail), [])
         case (.checkingRefusal(let progress, let refusal), .lookedUp(let reading)):
             // The booking on the new dates at a newer version: the change
             // was made (by an earlier try), whatever this answer said.
@@ -98,8 +98,7 @@ package enum ModifyFlow {
             case .notSent(let detail): return (.failed(detail), [])
             }
         case (.saving, .saveFailed(let detail)):
-            // Not saved: the request stays open and the next look settles it.
-            return (.leftOpen("the server's answer could not be saved: \(detail)"), [])
+            return (.unsavedAnswer(detail), [])
         default:
             return (state, [])
         }

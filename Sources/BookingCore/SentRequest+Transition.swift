@@ -14,6 +14,20 @@ protocol RequestStages {
     static func leftOpen(_ detail: String) -> Self
 }
 
+extension RequestStages {
+    /// Final for this run: the request could not be saved under a new key
+    /// (why, for people). It stays open under the spent one.
+    static func unsavedRenewal(_ detail: String) -> Self {
+        .leftOpen("the request could not be saved under a new key: \(detail)")
+    }
+
+    /// Final for this run: the server's answer could not be saved (why, for
+    /// people). The request stays open and the next look settles it.
+    static func unsavedAnswer(_ detail: String) -> Self {
+        .leftOpen("the server's answer could not be saved: \(detail)")
+    }
+}
+
 /// The effects of a flow that settles a durable request (`CancelFlow.Effect`,
 /// `ModifyFlow.Effect`) for the steps every such request shares; its cases
 /// are the witnesses.
