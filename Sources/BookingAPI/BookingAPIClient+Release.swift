@@ -5,7 +5,7 @@ extension BookingAPIClient {
     /// its room is free for everyone at once. The answer is the hold, ended
     /// (`EXPIRED`); a hold that had ended already answers the same.
     ///
-    /// Retried like a hold request (it moves no money); safe to send again
+    /// Sent with `postGivingUp` (it moves no money); safe to send again
     /// under the same key, or under another.
     ///
     /// - Throws: `APIError.final(.rejected(409, "HOLD_ALREADY_BOOKED"))`
@@ -14,9 +14,9 @@ extension BookingAPIClient {
     ///   have (or a server without the call); `APIError.invalidResponse` when the
     ///   answer is another hold.
     package func releaseHold(_ id: HoldID, key: IdempotencyKey) async throws(APIError) -> HoldSnapshot {
-        let hold = try await post(
-            "/v1/holds/\(Self.pathSegment(id.rawValue))/release", body: [:], key: key, kind: .hold,
-            timeout: configuration.holdTimeout, limit: BodyLimit.hold, as: HoldSnapshot.self)
+        let hold = try await postGivingUp(
+            "/v1/holds/\(Self.pathSegment(id.rawValue))/release", key: key, limit: BodyLimit.hold,
+            as: HoldSnapshot.self)
         return try AnswerCheck.hold(hold, id: id)
     }
 }

@@ -62,7 +62,7 @@ package enum CancelFlow {
         case (.renewing(let progress), .renewed(let request)):
             return apply(progress.renewed(as: request).next())
         case (.renewing, .renewFailed(let detail)):
-            return (.leftOpen("the request could not be saved under a new key: \(detail)"), [])
+            return (.unsavedRenewal(detail), [])
         case (.readingCurrent(_, let code, _), .currentRead(nil)):
             // The refusal is not checked: it may have come after the
             // cancellation ran. Nothing is concluded; the request stays open
@@ -99,8 +99,7 @@ package enum CancelFlow {
             case .notSent(let detail): return (.notSent(detail), [])
             }
         case (.saving, .saveFailed(let detail)):
-            // Not saved: the request stays open and the next look settles it.
-            return (.leftOpen("the server's answer could not be saved: \(detail)"), [])
+            return (.unsavedAnswer(detail), [])
         default:
             return (state, [])
         }
@@ -108,15 +107,9 @@ package enum CancelFlow {
 
     /// The state and effects of a step every durable request shares.
     private static func apply(_ step: Progress.Step) -> (state: State, effects: [Effect]) {
-        switch step {
-        case .post(let progress): return (.sending(progress), [.post(progress.request)])
-        case .lookUp(let progress): return (.lookingUp(progress), [.lookUp(progress.request.bookingID)])
-        case .closeNotSent(let progress, let detail): return saving(progress, .notSent(detail))
-        case .refuse(let progress, let code, let message):
-            return refuse(progress, code: code, message: message, current: nil)
-        case .leaveOpen(let detail): return (.leftOpen(detail), [])
-        case .renew(let progress): return (.renewing(progress), [.renew(progress.request)])
-        }
+        step.transition(
+            notSent: { progress, detail in saving(progress, .notSent(detail)) },
+            refused: { progress, code, message in refuse(progress, code: code, message: message, current: nil) })
     }
 
     private static func lookedUp(_ progress: Progress, _ reading: Reading) -> (state: State, effects: [Effect]) {

@@ -66,7 +66,7 @@ package enum ModifyFlow {
         case (.renewing(let progress), .renewed(let request)):
             return apply(progress.renewed(as: request).next())
         case (.renewing, .renewFailed(let detail)):
-            return (.leftOpen("the request could not be saved under a new key: \(detail)"), [])
+            return (.unsavedRenewal(detail), [])
         case (.checkingRefusal(let progress, let refusal), .lookedUp(let reading)):
             // The booking on the new dates at a newer version: the change
             // was made (by an earlier try), whatever this answer said.
@@ -98,8 +98,7 @@ package enum ModifyFlow {
             case .notSent(let detail): return (.failed(detail), [])
             }
         case (.saving, .saveFailed(let detail)):
-            // Not saved: the request stays open and the next look settles it.
-            return (.leftOpen("the server's answer could not be saved: \(detail)"), [])
+            return (.unsavedAnswer(detail), [])
         default:
             return (state, [])
         }
@@ -107,22 +106,15 @@ package enum ModifyFlow {
 
     /// The state and effects of a step every durable request shares.
     private static func apply(_ step: Progress.Step) -> (state: State, effects: [Effect]) {
-        switch step {
-        case .post(let progress): return (.sending(progress), [.post(progress.request)])
-        case .lookUp(let progress): return (.unknown(progress), [.lookUp(progress.request.bookingID)])
-        case .closeNotSent(let progress, let detail): return saving(progress, .notSent(detail))
-        case .refuse(let progress, let code, let message) where code == "NOT_FOUND":
-            return saving(progress, .refused(Refusal(code: code, message: message)))
-        case .refuse(let progress, let code, let message):
-            // The refusal is the server's word on this request, not on the
-            // booking: read it before saying that nothing changed.
-            return (
-                .checkingRefusal(progress, Refusal(code: code, message: message)),
-                [.lookUp(progress.request.bookingID)]
-            )
-        case .leaveOpen(let detail): return (.leftOpen(detail), [])
-        case .renew(let progress): return (.renewing(progress), [.renew(progress.request)])
-        }
+        step.transition(
+            notSent: { progress, detail in saving(progress, .notSent(detail)) },
+            refused: { progress, code, message in
+                let refusal = Refusal(code: code, message: message)
+                if code == "NOT_FOUND" { return saving(progress, .refused(refusal)) }
+                // The refusal is the server's word on this request, not on
+                // the booking: read it before saying that nothing changed.
+                return (.checkingRefusal(progress, refusal), [.lookUp(progress.request.bookingID)])
+            })
     }
 
     private static func lookedUp(_ progress: Progress, _ reading: Reading) -> (state: State, effects: [Effect]) {

@@ -6,7 +6,11 @@ import Foundation
 /// challenges the user left, each saved before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-package struct AbandonTable {
+package struct AbandonTable: RequestTable {
+    typealias Request = AbandonRequest
+    typealias Status = AbandonRequest.Status
+    static let table = "abandon_request"
+    static let finishedBy = "booking_id"
     let database: Database
 
     /// The table over `database`'s connection.
@@ -14,7 +18,7 @@ package struct AbandonTable {
         self.database = database
     }
 
-    private static let columns =
+    static let columns =
         "booking_id, idempotency_key, attempt_id, release_hold, status, reason, created_at, updated_at"
 
     /// Saves `request` unless one is saved for its booking (a second
@@ -43,45 +47,27 @@ package struct AbandonTable {
     package func finish(_ booking: BookingID, as status: AbandonRequest.Status, reason: String? = nil, at date: Date)
         throws -> Bool
     {
-        guard status != .open else {
-            throw StoreError.invalidValue(field: "abandon_request.status", reason: "OPEN does not finish a request")
-        }
-        return try database.compareAndSet(
-            """
-            UPDATE abandon_request SET status = ?2, reason = ?3, updated_at = ?4
-            WHERE booking_id = ?1 AND status = 'OPEN'
-            """,
-            [.text(booking.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
+        try finishOpen(booking.rawValue, as: status, reason: reason, at: date)
     }
 
     /// Every open request, oldest first.
     package func allOpen() throws -> [AbandonRequest] {
-        try rows("SELECT \(Self.columns) FROM abandon_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+        try openRows()
     }
 
     /// Every request, oldest first.
     package func all() throws -> [AbandonRequest] {
-        try rows("SELECT \(Self.columns) FROM abandon_request ORDER BY created_at, rowid", nil)
+        try allRows()
     }
 
-    private func rows(_ sql: String, _ argument: String?) throws -> [AbandonRequest] {
-        let statement = try database.cachedStatement(sql)
-        defer { statement.reset() }
-        if let argument { try statement.bind(argument, at: 1) }
-        var requests: [AbandonRequest] = []
-        while try statement.step() {
-            let text = statement.string(at: 4)
-            guard let status = AbandonRequest.Status(rawValue: text) else {
-                throw StoreError.unreadableRow(table: "abandon_request", reason: "unknown status \(text)")
-            }
-            var request = AbandonRequest(
-                bookingID: BookingID(statement.string(at: 0)), attemptID: AttemptID(statement.string(at: 2)),
-                releasesHold: statement.int64(at: 3) == 1, status: status, reason: statement.optionalString(at: 5),
-                createdAt: Date(unixMilliseconds: statement.int64(at: 6)))
-            request.idempotencyKey = IdempotencyKey(statement.string(at: 1))
-            requests.append(request)
-        }
-        return requests
+    static func request(from row: Statement) throws -> AbandonRequest {
+        let status = try Self.status(at: 4, of: row)
+        var request = AbandonRequest(
+            bookingID: BookingID(row.string(at: 0)), attemptID: AttemptID(row.string(at: 2)),
+            releasesHold: row.int64(at: 3) == 1, status: status, reason: row.optionalString(at: 5),
+            createdAt: Date(unixMilliseconds: row.int64(at: 6)))
+        request.idempotencyKey = IdempotencyKey(row.string(at: 1))
+        return request
     }
 }
 

@@ -6,7 +6,11 @@ import Foundation
 /// for, each saved before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-package struct CancelTable {
+package struct CancelTable: KeyedRequestTable {
+    typealias Request = CancelRequest
+    typealias Status = CancelRequest.Status
+    static let table = "cancel_request"
+    static let finishedBy = "idempotency_key"
     let database: Database
 
     /// The table over `database`'s connection.
@@ -14,7 +18,7 @@ package struct CancelTable {
         self.database = database
     }
 
-    private static let columns = "idempotency_key, booking_id, version, status, reason, created_at, updated_at"
+    static let columns = "idempotency_key, booking_id, version, status, reason, created_at, updated_at"
 
     /// Saves a new open request. Returns once the commit is durable
     /// (`synchronous=FULL`): from then on, a crash leaves a request that is
@@ -44,20 +48,12 @@ package struct CancelTable {
     package func finish(
         _ key: IdempotencyKey, as status: CancelRequest.Status, reason: String? = nil, at date: Date
     ) throws -> Bool {
-        guard status != .open else {
-            throw StoreError.invalidValue(field: "cancel_request.status", reason: "OPEN does not finish a request")
-        }
-        return try database.compareAndSet(
-            "UPDATE cancel_request SET status = ?2, reason = ?3, updated_at = ?4 WHERE idempotency_key = ?1 AND status = 'OPEN'",
-            [.text(key.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
+        try finishOpen(key.rawValue, as: status, reason: reason, at: date)
     }
 
     /// The open request for `booking`, if any (the schema keeps at most one).
     package func open(for booking: BookingID) throws -> CancelRequest? {
-        try rows(
-            "SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue
-        )
-        .first
+        try openRow(for: booking)
     }
 
     /// The request saved under `key`, if any.
@@ -67,33 +63,16 @@ package struct CancelTable {
 
     /// Every request for `booking`, oldest first.
     package func requests(for booking: BookingID) throws -> [CancelRequest] {
-        try rows(
-            "SELECT \(Self.columns) FROM cancel_request WHERE booking_id = ? ORDER BY created_at, rowid",
-            booking.rawValue
-        )
+        try rows(for: booking)
     }
 
     /// Every open request, oldest first: what reconciliation settles.
     package func allOpen() throws -> [CancelRequest] {
-        try rows("SELECT \(Self.columns) FROM cancel_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+        try openRows()
     }
 
-    private func rows(_ sql: String, _ argument: String?) throws -> [CancelRequest] {
-        let statement = try database.cachedStatement(sql)
-        defer { statement.reset() }
-        if let argument { try statement.bind(argument, at: 1) }
-        var requests: [CancelRequest] = []
-        while try statement.step() {
-            requests.append(try Self.request(from: statement))
-        }
-        return requests
-    }
-
-    private static func request(from row: Statement) throws -> CancelRequest {
-        let text = row.string(at: 3)
-        guard let status = CancelRequest.Status(rawValue: text) else {
-            throw StoreError.unreadableRow(table: "cancel_request", reason: "unknown status \(text)")
-        }
+    static func request(from row: Statement) throws -> CancelRequest {
+        let status = try Self.status(at: 3, of: row)
         guard let version = Version(rawValue: row.int64(at: 2)) else {
             throw StoreError.unreadableRow(table: "cancel_request", reason: "negative version")
         }
@@ -108,18 +87,15 @@ extension BookingDatabase {
     /// The cancellations asked for.
     package var cancels: CancelTable { CancelTable(database: database) }
 
-    /// Saves the server's answer to a cancellation: the trip (by version,
-    /// as always) and the request finished as `status`, in one
-    /// transaction: both or neither. Returns whether the request finished
-    /// here (false when another process finished it first).
+    /// Saves the server's answer to a cancellation: the trip and the
+    /// request finished as `status`, in one transaction
+    /// (`finish(_:in:as:reason:trip:at:)`). Returns whether the request
+    /// finished here (false when another process finished it first).
     @discardableResult
     package func finishCancel(
         _ key: IdempotencyKey, as status: CancelRequest.Status, reason: String? = nil, trip: TripRecord?, at date: Date
     ) throws -> Bool {
-        try database.transaction {
-            if let trip { try trips.upsert(trip) }
-            return try cancels.finish(key, as: status, reason: reason, at: date)
-        }
+        try finish(key, in: cancels, as: status, reason: reason, trip: trip, at: date)
     }
 
     /// The reason a request closed by a renewal keeps: the server stored a
@@ -128,13 +104,9 @@ extension BookingDatabase {
 
     /// Closes the open request `spent` as refused (`keySpentReason`) and
     /// saves `renewed`, the same cancellation under a new key, in one
-    /// transaction: the booking keeps one open request throughout. Returns
-    /// false, saving nothing, when another process finished `spent` first.
+    /// transaction (`renew(_:in:as:at:)`). Returns false, saving nothing,
+    /// when another process finished `spent` first.
     package func renewCancel(_ spent: IdempotencyKey, as renewed: CancelRequest, at date: Date) throws -> Bool {
-        try database.transaction {
-            guard try cancels.finish(spent, as: .refused, reason: Self.keySpentReason, at: date) else { return false }
-            try cancels.insert(renewed)
-            return true
-        }
+        try renew(spent, in: cancels, as: renewed, at: date)
     }
 }

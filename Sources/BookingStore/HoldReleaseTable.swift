@@ -12,7 +12,11 @@ import Foundation
 /// again is never given up.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-package struct HoldReleaseTable {
+package struct HoldReleaseTable: RequestTable {
+    typealias Request = HoldRelease
+    typealias Status = HoldRelease.Status
+    static let table = "hold_release"
+    static let finishedBy = "hold_id"
     let database: Database
 
     /// The table over `database`'s connection.
@@ -20,7 +24,7 @@ package struct HoldReleaseTable {
         self.database = database
     }
 
-    private static let columns = "hold_id, idempotency_key, attempt_id, status, reason, created_at, updated_at"
+    static let columns = "hold_id, idempotency_key, attempt_id, status, reason, created_at, updated_at"
 
     /// The attempts that leave a hold free to give up.
     private static let letGo = "('FAILED', 'ABANDONED')"
@@ -106,12 +110,7 @@ package struct HoldReleaseTable {
     package func finish(_ hold: HoldID, as status: HoldRelease.Status, reason: String? = nil, at date: Date) throws
         -> Bool
     {
-        guard status != .open else {
-            throw StoreError.invalidValue(field: "hold_release.status", reason: "OPEN does not finish a request")
-        }
-        return try database.compareAndSet(
-            "UPDATE hold_release SET status = ?2, reason = ?3, updated_at = ?4 WHERE hold_id = ?1 AND status = 'OPEN'",
-            [.text(hold.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
+        try finishOpen(hold.rawValue, as: status, reason: reason, at: date)
     }
 
     /// Replaces an open request's spent key with `key` (the server replayed
@@ -147,30 +146,16 @@ package struct HoldReleaseTable {
 
     /// Every open request, oldest first: what is sent (again).
     package func allOpen() throws -> [HoldRelease] {
-        try rows("SELECT \(Self.columns) FROM hold_release WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+        try openRows()
     }
 
     /// Every request, oldest first.
     package func all() throws -> [HoldRelease] {
-        try rows("SELECT \(Self.columns) FROM hold_release ORDER BY created_at, rowid", nil)
+        try allRows()
     }
 
-    private func rows(_ sql: String, _ argument: String?) throws -> [HoldRelease] {
-        let statement = try database.cachedStatement(sql)
-        defer { statement.reset() }
-        if let argument { try statement.bind(argument, at: 1) }
-        var requests: [HoldRelease] = []
-        while try statement.step() {
-            requests.append(try Self.request(from: statement))
-        }
-        return requests
-    }
-
-    private static func request(from row: Statement) throws -> HoldRelease {
-        let text = row.string(at: 3)
-        guard let status = HoldRelease.Status(rawValue: text) else {
-            throw StoreError.unreadableRow(table: "hold_release", reason: "unknown status \(text)")
-        }
+    static func request(from row: Statement) throws -> HoldRelease {
+        let status = try Self.status(at: 3, of: row)
         return HoldRelease(
             holdID: HoldID(row.string(at: 0)), idempotencyKey: IdempotencyKey(row.string(at: 1)),
             attemptID: AttemptID(row.string(at: 2)), status: status, reason: row.optionalString(at: 4),

@@ -6,7 +6,11 @@ import Foundation
 /// accepted, each saved before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
-package struct ModifyTable {
+package struct ModifyTable: KeyedRequestTable {
+    typealias Request = ModifyRequest
+    typealias Status = ModifyRequest.Status
+    static let table = "modify_request"
+    static let finishedBy = "idempotency_key"
     let database: Database
 
     /// The table over `database`'s connection.
@@ -14,7 +18,7 @@ package struct ModifyTable {
         self.database = database
     }
 
-    private static let columns = """
+    static let columns = """
         idempotency_key, booking_id, quote_id, version, check_in, check_out, total_amount, difference, currency, \
         status, reason, created_at, updated_at
         """
@@ -45,48 +49,27 @@ package struct ModifyTable {
     package func finish(
         _ key: IdempotencyKey, as status: ModifyRequest.Status, reason: String? = nil, at date: Date
     ) throws -> Bool {
-        guard status != .open else {
-            throw StoreError.invalidValue(field: "modify_request.status", reason: "OPEN does not finish a request")
-        }
-        return try database.compareAndSet(
-            "UPDATE modify_request SET status = ?2, reason = ?3, updated_at = ?4 WHERE idempotency_key = ?1 AND status = 'OPEN'",
-            [.text(key.rawValue), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
+        try finishOpen(key.rawValue, as: status, reason: reason, at: date)
     }
 
     /// The open request for `booking`, if any (the schema keeps at most one).
     package func open(for booking: BookingID) throws -> ModifyRequest? {
-        try rows(
-            "SELECT \(Self.columns) FROM modify_request WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue
-        )
-        .first
+        try openRow(for: booking)
     }
 
     /// Every request for `booking`, oldest first.
     package func requests(for booking: BookingID) throws -> [ModifyRequest] {
-        try rows(
-            "SELECT \(Self.columns) FROM modify_request WHERE booking_id = ? ORDER BY created_at, rowid",
-            booking.rawValue)
+        try rows(for: booking)
     }
 
     /// Every open request, oldest first: what reconciliation settles.
     package func allOpen() throws -> [ModifyRequest] {
-        try rows("SELECT \(Self.columns) FROM modify_request WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+        try openRows()
     }
 
-    private func rows(_ sql: String, _ argument: String?) throws -> [ModifyRequest] {
-        let statement = try database.cachedStatement(sql)
-        defer { statement.reset() }
-        if let argument { try statement.bind(argument, at: 1) }
-        var requests: [ModifyRequest] = []
-        while try statement.step() {
-            requests.append(try Self.request(from: statement))
-        }
-        return requests
-    }
-
-    private static func request(from row: Statement) throws -> ModifyRequest {
-        func unreadable(_ reason: String) -> StoreError { .unreadableRow(table: "modify_request", reason: reason) }
-        guard let status = ModifyRequest.Status(rawValue: row.string(at: 9)) else { throw unreadable("unknown status") }
+    static func request(from row: Statement) throws -> ModifyRequest {
+        func unreadable(_ reason: String) -> StoreError { .unreadableRow(table: Self.table, reason: reason) }
+        let status = try Self.status(at: 9, of: row)
         guard let version = Version(rawValue: row.int64(at: 3)) else { throw unreadable("negative version") }
         guard let checkIn = CalendarDate(row.string(at: 4)), let checkOut = CalendarDate(row.string(at: 5)) else {
             throw unreadable("not a date")
@@ -106,29 +89,22 @@ extension BookingDatabase {
     /// The changes of dates accepted.
     package var modifies: ModifyTable { ModifyTable(database: database) }
 
-    /// Saves the server's answer to a modification: the trip (by version,
-    /// as always: never back a version) and the request finished as
-    /// `status`, in one transaction: both or neither. Returns whether the
-    /// request finished here (false when another process finished it first).
+    /// Saves the server's answer to a modification: the trip and the
+    /// request finished as `status`, in one transaction
+    /// (`finish(_:in:as:reason:trip:at:)`). Returns whether the request
+    /// finished here (false when another process finished it first).
     @discardableResult
     package func finishModify(
         _ key: IdempotencyKey, as status: ModifyRequest.Status, reason: String? = nil, trip: TripRecord?, at date: Date
     ) throws -> Bool {
-        try database.transaction {
-            if let trip { try trips.upsert(trip) }
-            return try modifies.finish(key, as: status, reason: reason, at: date)
-        }
+        try finish(key, in: modifies, as: status, reason: reason, trip: trip, at: date)
     }
 
     /// Closes the open request `spent` as refused (`keySpentReason`) and
     /// saves `renewed`, the same change under a new key, in one
-    /// transaction. Returns false, saving nothing, when another process
-    /// finished `spent` first.
+    /// transaction (`renew(_:in:as:at:)`). Returns false, saving nothing,
+    /// when another process finished `spent` first.
     package func renewModify(_ spent: IdempotencyKey, as renewed: ModifyRequest, at date: Date) throws -> Bool {
-        try database.transaction {
-            guard try modifies.finish(spent, as: .refused, reason: Self.keySpentReason, at: date) else { return false }
-            try modifies.insert(renewed)
-            return true
-        }
+        try renew(spent, in: modifies, as: renewed, at: date)
     }
 }
