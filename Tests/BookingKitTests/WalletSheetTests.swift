@@ -38,11 +38,25 @@ import Testing
         fixture.sandbox.transport.requests("POST", "/v1/bookings").count
     }
 
+    /// Every lookup of a booking (by key, by id) answered 503: nothing ran.
+    static let lookupsFail = FaultInjectingTransport.Rule("GET", "/v1/bookings", fault: "unavailable", times: 200)
+
+    /// A room held on `route`, `faults` planned, then paid from the sheet
+    /// with `token` within `deadline`: the fixture, the sheet's outcome and
+    /// how long the call took.
+    static func paidFromTheSheet(
+        _ route: SandboxFixture.Route, token: String = "tok_wallet_visa", within deadline: Duration = .seconds(60),
+        faults: [FaultInjectingTransport.Rule] = []
+    ) async throws -> (fixture: ClientFixture, outcome: PaymentResult, took: Duration) {
+        let fixture = try await heldRoom(route, faults: faults)
+        let started = ContinuousClock.now
+        let outcome = try await fixture.client.payFromWalletSheet(with: PaymentToken(token), within: deadline)
+        return (fixture, outcome, ContinuousClock.now - started)
+    }
+
     @Test(arguments: SandboxFixture.Route.allCases)
     func confirmedIsTheSheetsSuccess(route: SandboxFixture.Route) async throws {
-        let fixture = try await Self.heldRoom(route)
-        let outcome = try await fixture.client.payFromWalletSheet(
-            with: PaymentToken("tok_wallet_visa"), within: .seconds(60))
+        let (fixture, outcome, _) = try await Self.paidFromTheSheet(route)
         guard case .confirmed(let trip) = outcome else {
             Issue.record("expected confirmed, got \(outcome)")
             return
@@ -55,9 +69,7 @@ import Testing
 
     @Test(arguments: SandboxFixture.Route.allCases)
     func aDeclineIsTheSheetsFailureAndChargesNothing(route: SandboxFixture.Route) async throws {
-        let fixture = try await Self.heldRoom(route)
-        let outcome = try await fixture.client.payFromWalletSheet(
-            with: PaymentToken("tok_chargeDeclined"), within: .seconds(60))
+        let (fixture, outcome, _) = try await Self.paidFromTheSheet(route, token: "tok_chargeDeclined")
         #expect(outcome == .declined)
         #expect(!outcome.walletSheetSucceeds)
         #expect(try await Self.charges(fixture) == 0)
@@ -69,14 +81,8 @@ import Testing
     /// the payment as being checked, and asking again finds the one charge.
     @Test(arguments: SandboxFixture.Route.allCases)
     func aLostAnswerIsTheSheetsFailureThenFoundWithOneCharge(route: SandboxFixture.Route) async throws {
-        let fixture = try await Self.heldRoom(
-            route,
-            faults: [
-                .init("POST", "/v1/bookings", fault: "drop-response-after-commit"),
-                .init("GET", "/v1/bookings", fault: "unavailable", times: 200),
-            ])
-        let outcome = try await fixture.client.payFromWalletSheet(
-            with: PaymentToken("tok_wallet_visa"), within: .seconds(60))
+        let (fixture, outcome, _) = try await Self.paidFromTheSheet(
+            route, faults: [.init("POST", "/v1/bookings", fault: "drop-response-after-commit"), Self.lookupsFail])
         guard case .stillBeingChecked = outcome else {
             Issue.record("expected the payment still being checked, got \(outcome)")
             return
@@ -98,16 +104,10 @@ import Testing
     /// ran). The sheet fails within its deadline and nothing is charged.
     @Test(arguments: SandboxFixture.Route.allCases)
     func aServerDownIsTheSheetsFailureAndChargesNothing(route: SandboxFixture.Route) async throws {
-        let fixture = try await Self.heldRoom(
-            route,
-            faults: [
-                .init("POST", "/v1/bookings", fault: "unavailable", times: 200),
-                .init("GET", "/v1/bookings", fault: "unavailable", times: 200),
-            ])
-        let started = ContinuousClock.now
-        let outcome = try await fixture.client.payFromWalletSheet(
-            with: PaymentToken("tok_wallet_visa"), within: .seconds(20))
-        #expect(ContinuousClock.now - started < .seconds(20))
+        let (fixture, outcome, took) = try await Self.paidFromTheSheet(
+            route, within: .seconds(20),
+            faults: [.init("POST", "/v1/bookings", fault: "unavailable", times: 200), Self.lookupsFail])
+        #expect(took < .seconds(20))
         #expect(!outcome.walletSheetSucceeds, "\(outcome)")
         #expect(try await Self.charges(fixture) == 0)
         await fixture.sandbox.stop()
@@ -118,12 +118,8 @@ import Testing
     /// with one POST and one charge.
     @Test(arguments: SandboxFixture.Route.allCases)
     func aDeadlinePassedIsTheSheetsFailureAndThePaymentGoesOn(route: SandboxFixture.Route) async throws {
-        let fixture = try await Self.heldRoom(
-            route, faults: [.init("POST", "/v1/bookings", fault: "delay-ms=3000")])
-        let started = ContinuousClock.now
-        let outcome = try await fixture.client.payFromWalletSheet(
-            with: PaymentToken("tok_wallet_visa"), within: .milliseconds(300))
-        let took = ContinuousClock.now - started
+        let (fixture, outcome, took) = try await Self.paidFromTheSheet(
+            route, within: .milliseconds(300), faults: [.init("POST", "/v1/bookings", fault: "delay-ms=3000")])
         #expect(took < .milliseconds(2500), "the sheet's call took \(took)")
         guard case .stillBeingChecked(.waitEnded) = outcome else {
             Issue.record("expected the wait to end at the deadline, got \(outcome)")
