@@ -64,6 +64,13 @@ package final class FaultInjectingTransport: Transport, Sendable {
             .sent.first { Self.matches($0, method, prefix) }
     }
 
+    /// Waits until at least `count` requests that `matching` accepts have
+    /// been handed to the transport; false if the waiting task was
+    /// cancelled first.
+    package func waitForRequests(_ count: Int, matching: @escaping @Sendable (TransportRequest) -> Bool) async -> Bool {
+        await log.wait { $0.sent.filter(matching).count >= count } != nil
+    }
+
     private static func matches(_ request: TransportRequest, _ method: String, _ prefix: String) -> Bool {
         request.method == method && request.url.path.hasPrefix(prefix)
     }

@@ -236,9 +236,15 @@ extension BookingClient {
     /// The user is back from the bank's page (or the app came back to the
     /// foreground): the flow asks the server for the booking, whose answer
     /// is the truth whatever the page said. Always accepted.
+    ///
+    /// Back after `Configuration.foregroundRefreshAfter` or longer away,
+    /// the trips and the newest saved search's first page are read again
+    /// behind it (`tripUpdates()` shows a changed trip; `offers(...)` then
+    /// returns the fresh page).
     @discardableResult
     public func returnedToApp() async -> BookingFlow.State {
-        await runtime.flow.send(.appForegrounded)
+        await refreshAfterAGap()
+        return await runtime.flow.send(.appForegrounded)
     }
 
     /// The device lost (`false`) or regained (`true`) its network.

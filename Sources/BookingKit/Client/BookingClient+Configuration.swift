@@ -59,6 +59,13 @@ extension BookingClient {
         /// "prices may have changed" (`OffersPage.pricesMayHaveChanged`):
         /// 15 minutes by default.
         public var offerStaleness: Duration = .seconds(15 * 60)
+        /// How long the app must have been away (since `launch()` or the last
+        /// `returnedToApp()`) for `returnedToApp()` to refresh what may have
+        /// moved meanwhile: the trips (`syncTrips()`, which `tripUpdates()`
+        /// shows) and the newest saved search's first page of offers. 15
+        /// minutes by default, the age at which a page says its prices may
+        /// have changed; until the refresh lands, pages say so.
+        public var foregroundRefreshAfter: Duration = .seconds(15 * 60)
         /// Typed text shorter than this gets the recent searches, with no
         /// request (`suggestions(for:)`): 2 characters by default.
         public var suggestionMinimumLength = 2

@@ -57,6 +57,10 @@ public final class BookingClient: Sendable {
     let paymentMethodSwitch: PaymentMethodSwitchReader
     /// The bank pages the flow opened, which a `BankPage` waits for.
     let openedBankPages = OpenedBankPages()
+    /// When the app was last known in the foreground (launched, or back
+    /// from the background), on the hold clock: what a foreground measures
+    /// its gap from (`refreshAfterAGap()`).
+    let lastForeground = Locked<MonotonicInstant?>(nil)
     /// The text and places of the last suggestions, for recording the
     /// search when one of the places is used.
     let lastSuggestions = Locked<(text: String, places: [String])?>(nil)

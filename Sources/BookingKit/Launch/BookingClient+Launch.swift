@@ -14,6 +14,7 @@ extension BookingClient {
     /// background.
     @discardableResult
     public func launch() async -> LaunchReport {
+        noteForeground()
         let open: Int
         do {
             open = try await runtime.repository.nonFinalAttempts().count
