@@ -27,7 +27,7 @@ final class ClientProcess: Sendable {
         self.generation = generation
         let scheduler = world.scheduler
         let (server, apiKey) = world.endpoint(of: role)
-        let configuration = BookingClient.Configuration(
+        var configuration = BookingClient.Configuration(
             server: server, credential: .apiKey(apiKey),
             dataDirectory: URL(fileURLWithPath: world.clientDirectory), transport: world.network.from(role.rawValue),
             // `launch()` bounds its settling on the real clock (`TimeLimit`):
@@ -39,6 +39,12 @@ final class ClientProcess: Sendable {
             api: APIConfiguration(
                 readTimeout: .seconds(3600), holdTimeout: .seconds(3600), payTimeout: .seconds(3600),
                 cancelTimeout: .seconds(3600)))
+        // The foreground's refresh after a long gap (a trip sync and a
+        // search's first page: reads that move no money) is not drawn: run
+        // inline in the user's tap, as the seams below run background work,
+        // its retries stall the virtual scheduler (seed 9). ForegroundGapTests
+        // covers it over real HTTP.
+        configuration.foregroundRefreshAfter = .seconds(100 * 365 * 86_400)
         var seams = BookingClient.Seams(
             dependencies: Dependencies(
                 now: world.wallClock, makeUUID: { [world] in world.makeUUID() },
