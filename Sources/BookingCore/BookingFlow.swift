@@ -52,6 +52,11 @@ public enum BookingFlow {
             return (next, [])
         case .cameOnline:
             next.isOnline = true
+            // A payment the device could not ask about is asked about at
+            // once, not after its back-off: the network is what it lacked.
+            if case .unknown(let unknown) = state.stage, unknown.isUnreachable {
+                return nudgingBackground(reduce(next, .checkAgainTapped))
+            }
             return nudgingBackground((next, []))
         case .paymentMethodsChanged(let off, let paying):
             next.paymentMethodsOff = off

@@ -38,9 +38,10 @@ extension PaymentFlow {
             .holdRefused where stage.waitingFor == .holdRead:
             return nextLookup(stage, holdLeft: nil)
         case .checkAgainTapped where !stage.checkPending || stage.isUnreachable,
-            .appForegrounded where !stage.checkPending:
+            .appForegrounded where !stage.checkPending || stage.isUnreachable:
             // Unreachable, a check is still scheduled: this one goes now
-            // (the schedule's answer then counts as one more check).
+            // (the schedule's answer then counts as one more check). Back
+            // in the app, too: the device may have been offline meanwhile.
             var next = stage
             next.waitingFor = .lookup
             next.isUnreachable = false

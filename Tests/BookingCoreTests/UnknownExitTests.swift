@@ -125,3 +125,31 @@ import Testing
         #expect(effects == [.closeKey(Fix.a1, Fix.k1)])
     }
 }
+
+/// A payment whose lookups could not reach the server waits out its
+/// back-off no longer once the network is back, or the app is: the next
+/// lookup goes at once.
+@Suite struct UnreachableLookupTests {
+    typealias Flow = BookingFlow
+
+    /// Unknown, its last lookup unreachable, the next one scheduled.
+    static func unreachable() -> Flow.State {
+        let (state, effects) = Flow.reduce(Fix.unknown(token: Fix.token), .attemptLookedUp(Fix.a1, .unreachable))
+        #expect(effects.allSatisfy { if case .lookUpAttempt(_, _, let after) = $0 { after > .zero } else { false } })
+        return state
+    }
+
+    @Test(arguments: [Flow.Event.cameOnline, .appForegrounded])
+    func theNextLookupGoesAtOnce(event: Flow.Event) {
+        let (state, effects) = Flow.reduce(Self.unreachable(), event)
+        #expect(effects == [.lookUpAttempt(Fix.a1, Fix.k1, after: .zero)], "\(event.name)")
+        #expect(state.stage.kind == .unknown)
+        #expect(state.isOnline)
+    }
+
+    @Test func aCheckThatReachedTheServerWaitsItsTurnOnlineAgain() {
+        let (state, effects) = Flow.reduce(Fix.unknown(token: Fix.token), .cameOnline)
+        #expect(effects.isEmpty)
+        #expect(state.stage == Fix.unknown(token: Fix.token).stage)
+    }
+}
