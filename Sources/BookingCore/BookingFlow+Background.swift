@@ -3,6 +3,14 @@
 // banner; the payment keeps being settled here (its lookups, resends and
 // polls go on, their answers reduced against the stage it left) and by
 // reconciliation; its outcome shows when it lands.
+extension BookingFlow.State {
+    /// Whether a payment of this flow is in flight: being sent, looked up
+    /// or polled, on screen or in the background.
+    package var hasPaymentInFlight: Bool {
+        BookingFlow.isBeingChecked(stage) || paymentBeingChecked != nil
+    }
+}
+
 extension BookingFlow {
     /// Whether `stage` is a payment being checked: one Back leaves for the
     /// results while it goes on being settled.

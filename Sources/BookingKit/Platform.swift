@@ -1,8 +1,9 @@
 // Every platform difference of the runtime, in one place: the system calls
 // that open the event log's file without following a symbolic link, the
-// HTTP a client uses when its configuration names none, and Apple Pay's
-// sheet result (its decision is `PaymentResult.walletSheetSucceeds`,
-// portable and tested on every platform).
+// HTTP a client uses when its configuration names none, the permission to
+// keep running while money is in flight, and Apple Pay's sheet result (its
+// decision is `PaymentResult.walletSheetSucceeds`, portable and tested on
+// every platform).
 import BookingAPI
 import Foundation
 
@@ -26,6 +27,17 @@ import Darwin
 #endif
 
 enum Platform {
+    /// The permission to keep running while money or a trip change is in
+    /// flight: Apple's expiring activity (app extensions may ask for it
+    /// too); on Linux a process keeps running as it is.
+    static var backgroundActivity: any BackgroundActivity {
+        #if canImport(Darwin)
+        ExpiringActivity()
+        #else
+        NoBackgroundActivity()
+        #endif
+    }
+
     /// The network of a client whose configuration names none: libcurl on
     /// Linux (`CurlTransport`: FoundationNetworking's URLSession runs on
     /// libcurl too, with several thread hops per request), URLSession,
@@ -107,6 +119,26 @@ enum Platform {
         return .unwritable(path: path, reason: String(cString: strerror(code)))
     }
 }
+
+#if canImport(Darwin)
+/// `ProcessInfo.performExpiringActivity`: the activity lasts while its
+/// block runs, so the block waits until `end` lets it go, or returns at
+/// once when the system says time is up (called again with `true`).
+struct ExpiringActivity: BackgroundActivity {
+    func begin(_ reason: String, expired: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)? {
+        let released = DispatchSemaphore(value: 0)
+        ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expiring in
+            if expiring {
+                expired()
+                released.signal()
+            } else {
+                released.wait()
+            }
+        }
+        return { released.signal() }
+    }
+}
+#endif
 
 #if canImport(PassKit)
 extension PKPaymentAuthorizationResult {

@@ -65,6 +65,8 @@ extension BookingClient {
     {
         guard Self.isWellFormed(quote.bookingId.rawValue) else { throw .malformedID(quote.bookingId.rawValue) }
         let boundary = seams.modifyBoundaryHook
-        return try await guarded { try await $0.trips.modify(quote, boundary: boundary) }
+        return try await backgroundHolds.during("a change of dates being sent") { () async throws(BookingClientError) in
+            try await guarded { try await $0.trips.modify(quote, boundary: boundary) }
+        }
     }
 }

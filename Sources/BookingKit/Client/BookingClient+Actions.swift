@@ -174,7 +174,15 @@ extension BookingClient {
         {
             throw .actionUnavailable(.pay, stage: state.stage.name, reason: BookingFlow.State.paidElsewhereReason)
         }
-        return try await perform(.pay, .payTapped(token, now: runtime.holdNow()))
+        backgroundHolds.paymentStarts(after: await runtime.flow.numbered.revision)
+        do {
+            return try await perform(.pay, .payTapped(token, now: runtime.holdNow()))
+        } catch {
+            // Nothing left: what the flow shows decides whether to keep it.
+            let now = await runtime.flow.numbered
+            backgroundHolds.record(now.state, revision: now.revision + 1)
+            throw error
+        }
     }
 
     /// Accepts the new price after `HoldResult.priceChanged` and returns how

@@ -28,6 +28,10 @@ extension BookingClient {
         /// instead of opening its own; used only when it is the data
         /// space's file.
         package var bookingsConnection: BookingConnection? = nil
+        /// The platform's permission to keep running while money or a trip
+        /// change is in flight (`Platform.backgroundActivity`: Apple's
+        /// expiring activity, nothing on Linux); a test records it.
+        package var backgroundActivity: any BackgroundActivity = Platform.backgroundActivity
         /// Asked at every effect boundary; `false` stops the runtime there,
         /// as a process death would. For crash tests only.
         package var boundaryHook: EffectRunner.BoundaryHook?

@@ -64,6 +64,9 @@ public final class BookingClient: Sendable {
     /// The text and places of the last suggestions, for recording the
     /// search when one of the places is used.
     let lastSuggestions = Locked<(text: String, places: [String])?>(nil)
+    /// The platform's permission to keep running, held while a payment, a
+    /// cancellation or a change of dates is in flight.
+    let backgroundHolds: BackgroundHolds
     /// Saves what the flow's states say of offers as they come, whoever
     /// follows them; cancelled with the client.
     private let markingTask: Task<Void, Never>
@@ -157,8 +160,12 @@ public final class BookingClient: Sendable {
         offerMarks = marks
         let flow = runtime.flow
         let sessions = SessionMetricsTracker(handler: configuration.metrics, now: dependencies.holdNow, logger: logger)
+        let holds = BackgroundHolds(seams.backgroundActivity)
+        backgroundHolds = holds
         markingTask = Task {
-            for await state in await flow.states() {
+            for await numbered in await flow.numberedStates() {
+                let state = numbered.state
+                holds.record(state, revision: numbered.revision)
                 sessions.record(state)
                 await marks.record(state)
             }

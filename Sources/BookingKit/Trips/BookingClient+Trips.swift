@@ -108,7 +108,9 @@ extension BookingClient {
     /// answer as saved (with its version): the command line's report.
     package func cancelBooking(_ id: BookingID) async throws(BookingClientError) -> BookingSnapshot {
         let boundary = seams.cancelBoundaryHook
-        return try await guarded { try await $0.trips.cancel(id, boundary: boundary) }
+        return try await backgroundHolds.during("a cancellation being sent") { () async throws(BookingClientError) in
+            try await guarded { try await $0.trips.cancel(id, boundary: boundary) }
+        }
     }
 
     /// Runs `work` on this client, its error as a `BookingClientError`:
