@@ -81,7 +81,8 @@ extension CommandFailure {
             return .failed("cannot \(doing): \(reason); nothing was sent")
         case .serverFailed(let reason):
             return .failed("cannot \(doing): \(reason)")
-        case .search(.noSuchPage), .search(.invalidQuery), .malformedID, .unknownTrip, .linkRejected:
+        case .search(.noSuchPage), .search(.invalidQuery), .malformedID, .unknownTrip, .linkRejected,
+            .pushRejected:
             return .rejected("\(error)")
         default:
             return .failed("cannot \(doing): \(error)")

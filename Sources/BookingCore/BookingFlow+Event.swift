@@ -77,6 +77,11 @@ extension BookingFlow {
         case challengeReturned(AttemptID)
         /// `pollBooking` answered.
         case bookingPolled(AttemptID, LookupResult)
+        /// A push named the attempt (or its booking). A push is only a hint:
+        /// the payment being checked is asked about once, now (looked up by
+        /// its key, or its booking polled), and what the server answers is
+        /// shown; nothing of the push's own content is.
+        case pushReceived(AttemptID)
         /// `closeKey` answered.
         case keyClosed(AttemptID, KeyClosure)
         /// `abandonBooking` answered.
@@ -95,7 +100,7 @@ extension BookingFlow {
             case .holdGranted(let id, _, _, _), .holdFailed(let id, _), .holdTimerFired(let id, _),
                 .holdRead(let id, _, _, _), .holdReadFailed(let id, _), .payAnswered(let id, _),
                 .confirmationNotSaved(let id, _), .payFailed(let id, _), .attemptLookedUp(let id, _),
-                .challengeReturned(let id),
+                .challengeReturned(let id), .pushReceived(let id),
                 .bookingPolled(let id, _), .keyClosed(let id, _), .bookingAbandoned(let id, _),
                 .credentialRefused(let id), .couponApplied(let id, _), .couponRefused(let id, _):
                 return id
@@ -132,6 +137,7 @@ extension BookingFlow {
             case .payFailed(_, let failure): return "payFailed(\(failure.name))"
             case .attemptLookedUp(_, let result): return "attemptLookedUp(\(result.name))"
             case .challengeReturned: return "challengeReturned"
+            case .pushReceived: return "pushReceived"
             case .bookingPolled(_, let result): return "bookingPolled(\(result.name))"
             case .keyClosed(_, let closure): return "keyClosed(\(closure.name))"
             case .bookingAbandoned(_, let answer): return "bookingAbandoned(\(answer.name))"

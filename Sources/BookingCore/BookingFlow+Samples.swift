@@ -121,7 +121,7 @@ extension BookingFlow {
             .attemptLookedUp(a, .notFound), .attemptLookedUp(a, .unreachable),
             .attemptLookedUp(a, .found(S.booking(.confirmed, version: 2))),
             .attemptLookedUp(a, .found(S.booking(.processing, version: 2))),
-            .challengeReturned(a),
+            .challengeReturned(a), .pushReceived(a),
             .bookingPolled(a, .unreachable),
             .bookingPolled(a, .found(S.booking(.processing, version: 3))),
             .bookingPolled(a, .found(S.booking(.confirmed, version: 3))),

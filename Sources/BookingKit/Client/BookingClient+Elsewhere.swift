@@ -25,13 +25,15 @@ extension BookingClient {
     /// is that booking's, the flow comes back from the database if needed
     /// and asks the server how it ended (the link is only a hint: the
     /// server's answer is the truth). Wait with `waitUntilAtRest(timeout:)`.
+    /// An app reaches it through `open(_:)` with the return link, which
+    /// checks the link first.
     ///
     /// - Throws: `BookingClientError.noPaymentWaiting` when no payment on
     ///   this device waits for booking `id` (a stale or forged link):
     ///   nothing is restored, changed or sent; `.dataDirectoryUnusable` when
     ///   the saved attempts cannot be read; `.closed` after `close()`.
     @discardableResult
-    public func returnedFromBank(for id: BookingID) async throws(BookingClientError) -> BookingFlow.State {
+    package func returnedFromBank(for id: BookingID) async throws(BookingClientError) -> BookingFlow.State {
         try checkOpen()
         let waiting: SavedAttempt?
         do {

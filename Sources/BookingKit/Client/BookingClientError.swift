@@ -51,6 +51,11 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
     /// `open(_:)` was given a link it does not open: `reason` says why in
     /// words (`DeepLinkRejection.reason(host:)`). Nothing was read or sent.
     case linkRejected(reason: String)
+    /// `pushReceived(_:)` was given a payload it does not take (empty, over
+    /// 4,096 bytes, not a JSON object, naming neither a booking nor an
+    /// attempt or both, an attempt this device does not have): `reason`
+    /// says which. Nothing was read, changed or sent.
+    case pushRejected(reason: String)
     /// The server could not be reached (offline, the connection refused, no
     /// answer in time): nothing changed on the server. Try again when the
     /// device is online. `reason` says which, in the transport's words.
@@ -122,6 +127,7 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
         case .malformedID(let id): return "\"\(id)\" is not an id (1 to 64 letters, digits, '-' or '_')"
         case .noPaymentWaiting(let id): return "no payment here is waiting for booking \(id.rawValue)"
         case .linkRejected(let reason): return "rejected link: \(reason)"
+        case .pushRejected(let reason): return "rejected push: \(reason)"
         case .serverUnreachable(let reason): return "the server cannot be reached: \(reason)"
         case .secureConnectionRefused(let reason), .noAddress(let reason): return "\(reason); nothing was sent"
         case .waitRequested(let until):
