@@ -118,6 +118,16 @@ expect_status 409 "the refusal is stored under its key"; expect_code PAYMENT_MET
 request GET /sandbox/stats.json
 [ "$(json "[r['refusedBySwitch'] for r in d if r['kind'] == 'wallet']")" = "[1]" ] || fail "stats: wallet refusals"
 
+step "the change channel (GET /v1/events)"
+request GET /v1/events -H "$AUTH"
+expect_status 200 "events from now"
+[ "$(json "d['items']")" = "[]" ] || fail "events from now listed old changes"
+request GET "/v1/events?after=0" -H "$AUTH"
+expect_status 200 "events from the start"
+[ "$(json "len(d['items']) > 0 and d['lastSeq'] == d['items'][-1]['seq']")" = "True" ] || fail "the payments above are not listed as changes"
+request GET "/v1/events?waitSeconds=26" -H "$AUTH"
+expect_status 400 "a wait over 25 s"
+
 step "validating Schema/api/openapi.yaml"
 python3 - <<'PY'
 from openapi_spec_validator import validate
@@ -189,6 +199,9 @@ PY
 # form body chunked, which the listener refuses with 501 before the sandbox
 # sees it (HTTPServer takes Content-Length bodies only); the Swift tests and
 # scripts/browser-test.sh cover that form.
+# GET /v1/events is left out too: it holds a request open up to its
+# `waitSeconds` (25 s) when nothing changed, longer than the fuzzer's
+# request timeout; the curl step above and the Swift tests cover it.
 # A fresh Idempotency-Key per request, as the contract asks of a client (one
 # key per attempt). Left to itself the generator draws the same short keys
 # ("0", "00", ...) for requests with different bodies, which the sandbox
@@ -216,7 +229,7 @@ HOOK
 # Run from the scratch directory: schemathesis writes a cache where it runs.
 (cd "$WORK" && SCHEMATHESIS_HOOKS="$WORK/fresh_idempotency_keys.py" schemathesis run "$WORK/openapi.yaml" --url "$BASE" -H "Authorization: Bearer sk_test_fuzz" \
     --checks not_a_server_error,response_schema_conformance \
-    --phases examples,coverage,fuzzing,stateful --exclude-operation-id answerChallengePage \
+    --phases examples,coverage,fuzzing,stateful --exclude-operation-id answerChallengePage --exclude-operation-id listBookingEvents \
     --max-examples 30 --seed 1 --workers 1 --request-timeout 10 --max-time 120 \
     >"$WORK/schemathesis.txt" 2>&1) || { cat "$WORK/schemathesis.txt" >&2; fail "schemathesis found problems"; }
 grep -E "generated|passed|failed|Stateful|stateful|links" "$WORK/schemathesis.txt" | tail -6

@@ -12,6 +12,8 @@ package enum BodyLimit {
     package static let suggestions = 256 * 1_024
     /// `GET /v1/offers` (one page, either form): 1 MiB.
     package static let offers = 1_024 * 1_024
+    /// `GET /v1/events` (at most 100 changes of about 80 bytes): 64 KiB.
+    package static let events = 64 * 1_024
     /// `POST /v1/holds` and `GET /v1/holds/{id}`: 64 KiB.
     package static let hold = 64 * 1_024
     /// One booking (`POST /v1/bookings`, `GET /v1/bookings/{id}`,

@@ -273,12 +273,12 @@ package struct BookingAPIClient: Sendable {
         var contradiction: String? { ContractID.violation(holdId.rawValue, "holdId") }
     }
 
-    private func get<T: Decodable>(_ path: String, query: [(String, String)] = [], limit: Int, as type: T.Type)
-        async throws(APIError) -> T
-    {
+    func get<T: Decodable>(
+        _ path: String, query: [(String, String)] = [], limit: Int, as type: T.Type, timeout: Duration? = nil
+    ) async throws(APIError) -> T {
         let request = TransportRequest(
             method: "GET", url: server.url(path: path, query: query), headers: headers(key: nil),
-            timeout: configuration.readTimeout, maximumBodyBytes: limit)
+            timeout: timeout ?? configuration.readTimeout, maximumBodyBytes: limit)
         let response = try await executor.execute(request, kind: .read)
         return try decode(type, from: response.body, kind: .read)
     }

@@ -29,6 +29,8 @@ enum Route: Equatable, Sendable {
     case paymentMethods
     /// `POST /v1/sandbox/payment-methods`: a kind switched on or off.
     case setPaymentMethod
+    /// `GET /v1/events`: the account's booking changes, waited for (the push channel).
+    case events
 
     /// The endpoint name idempotency keys are scoped to (path ids are part
     /// of the request's parameters, not of the scope).
@@ -54,6 +56,7 @@ enum Route: Equatable, Sendable {
         case .config: return "GET /v1/sandbox/config"
         case .paymentMethods: return "GET /v1/payment-methods"
         case .setPaymentMethod: return "POST /v1/sandbox/payment-methods"
+        case .events: return "GET /v1/events"
         }
     }
 
@@ -93,6 +96,7 @@ enum Route: Equatable, Sendable {
         case 1 where parts[0] == "offers": candidates = [("GET", .offers)]
         case 1 where parts[0] == "holds": candidates = [("POST", .createHold)]
         case 1 where parts[0] == "payment-methods": candidates = [("GET", .paymentMethods)]
+        case 1 where parts[0] == "events": candidates = [("GET", .events)]
         case 1 where parts[0] == "bookings": candidates = [("GET", .listBookings), ("POST", .createBooking)]
         case 2 where parts == ["places", "suggest"]: candidates = [("GET", .suggestPlaces)]
         case 2 where parts == ["sandbox", "ledger"]: candidates = [("GET", .ledger)]

@@ -27,6 +27,8 @@ public final class SandboxHandler: HTTPHandler {
     /// starts; nil for a handler called in-process or behind another listener).
     let listenHost = Locked<String?>(nil)
     private let knownAccounts = Locked(Set<String>())
+    /// Wakes `GET /v1/events` after every other request (any may change a booking).
+    let changes = ChangeSignal()
 
     /// Why a sandbox could not start.
     public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
@@ -61,7 +63,10 @@ public final class SandboxHandler: HTTPHandler {
     /// Like the pages, the API answers only under a loopback `Host` or the
     /// listener's own address (421 MISDIRECTED_REQUEST otherwise, nothing run).
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        if WebRoute.owns(request.path) { return await handlePage(request) }
+        if WebRoute.owns(request.path) {
+            defer { changes.fire() }  // the 3-D Secure page's answer moves a booking
+            return await handlePage(request)
+        }
         guard origin(of: request) != nil else {
             return APIError(
                 status: 421, code: "MISDIRECTED_REQUEST",
@@ -88,6 +93,7 @@ public final class SandboxHandler: HTTPHandler {
             } else {
                 faults.faults = []
             }
+            defer { if route != .events { changes.fire() } }
             var response = try await dispatch(route, request: request, account: account, faults: faults)
             if let drawn = faults.drawnHeader, response.disposition == .answer {
                 response.headers["Sandbox-Fault-Injected"] = drawn
@@ -146,6 +152,7 @@ public final class SandboxHandler: HTTPHandler {
         case .config: return try config(request)
         case .paymentMethods: return try await paymentMethods(request, faults: faults)
         case .setPaymentMethod: return try setPaymentMethod(request)
+        case .events: return try await events(request, account: account, faults: faults)
         }
     }
 

@@ -23,7 +23,10 @@ trap cleanup EXIT
 # Builds `booking` and sets BIN to it.
 build_booking() {
     step "building booking (its sandbox command)"
+    # `booking` hands `sandbox` to the `booking-cli` beside it: build both,
+    # or a stale booking-cli (an older contract) answers.
     swift build --product booking >/dev/null
+    swift build --product booking-cli >/dev/null
     BIN="$(swift build --show-bin-path)/booking"
 }
 
