@@ -41,6 +41,7 @@ package enum CommandCatalog {
         ModifyCommand.self,
         ReconcileCommand.self,
         OneArgument<OpenCommand>.self,
+        OneArgument<PushCommand>.self,
         OneArgument<ReplayCommand>.self,
         ReportCommand.self,
         StatsCommand.self,

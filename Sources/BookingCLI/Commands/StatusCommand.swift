@@ -11,9 +11,22 @@ struct StatusCommand: BookingCommand {
     /// It holds, pays or settles: it ends its work if stdout's reader leaves.
     static let finishesItsWork = true
 
-    static let spec = CommandSpec(name: "status", summary: "the current attempt, settled with the server")
+    static let follow: TypedOption<Bool> = .flag(
+        "--follow",
+        help: "while the attempt is not settled, wait for the server's changes (its push channel) and show the outcome")
 
-    init(_ input: CommandInput) {}
+    static let spec = CommandSpec(
+        name: "status", summary: "the current attempt, settled with the server",
+        discussion: "With --follow, a payment still being checked is asked about again each time the server "
+            + "says its booking changed (GET /v1/events, the sandbox's stand-in for push), for up to 10 minutes.",
+        options: [follow.spec])
+
+    /// Whether to wait for the server's changes while the attempt is not settled.
+    let follows: Bool
+
+    init(_ input: CommandInput) throws(UsageError) {
+        follows = try input(Self.follow)
+    }
 
     /// How long status follows the server's answers.
     static let budget: Duration = .seconds(10)
@@ -24,6 +37,9 @@ struct StatusCommand: BookingCommand {
         let log = client.seams.eventLogPath
         await services.settleAtLaunch()
         let driver = FlowDriver(services: services, showsProgress: false)
+        // Where the server's changes stand before anything is read: a change
+        // while the attempt is settled below is one the follow still sees.
+        let since = follows ? try? await client.api.events(after: nil, waitSeconds: 0).lastSeq : nil
         var state: BookingFlow.State?
         // Read after the open attempts, never before: the launch's
         // reconciliation goes on past its bound and may settle the attempt
@@ -52,6 +68,11 @@ struct StatusCommand: BookingCommand {
         }
         let trip = try await attempt.bookingID.asyncMap { try await client.savedTrip($0) } ?? nil
         let code = state.map { ExitCode(stage: $0.stage) } ?? Self.exitCode(attempt.phase)
+        if follows, code == .unknown {
+            if !invocation.json { Self.say(attempt, state, keptRoom: keptRoom, trip: trip, driver, invocation) }
+            let follower = StatusFollower(services: services, driver: driver, invocation: invocation)
+            return await follower.follow(attempt, since: since)
+        }
         if invocation.json {
             invocation.emit([
                 "attempt": Self.attemptJSON(attempt),
@@ -61,6 +82,16 @@ struct StatusCommand: BookingCommand {
             ])
             return code
         }
+        Self.say(attempt, state, keptRoom: keptRoom, trip: trip, driver, invocation)
+        if code == .unknown { invocation.console.line("Not known yet: run `booking status` again later.") }
+        return code
+    }
+
+    /// The attempt, its state, a room kept and its trip, in words.
+    static func say(
+        _ attempt: SavedAttempt, _ state: BookingFlow.State?, keptRoom: Bool, trip: TripRepository.Trip?,
+        _ driver: FlowDriver, _ invocation: Invocation
+    ) {
         let console = invocation.console
         console.line(
             "Attempt \(attempt.attemptID.rawValue.terminalSafe) (offer \(attempt.offerID.rawValue.terminalSafe)), started "
@@ -73,8 +104,6 @@ struct StatusCommand: BookingCommand {
         if let hint = state.flatMap(FlowRenderer.signInHint) { console.line(hint) }
         if keptRoom { console.line("The room is still held for you: run `booking pay --card TOKEN` to pay it again.") }
         if let trip { console.line("  " + TripRenderer(console: console).line(trip)) }
-        if code == .unknown { console.line("Not known yet: run `booking status` again later.") }
-        return code
     }
 
     /// The exit code of a settled attempt with nothing left for the flow.
