@@ -1,7 +1,8 @@
 // Every platform difference of the runtime, in one place: the system calls
 // that open the event log's file without following a symbolic link, the
 // HTTP a client uses when its configuration names none, the permission to
-// keep running while money is in flight, and Apple Pay's sheet result (its
+// keep running while money is in flight, the network path (Apple's
+// NWPathMonitor), and Apple Pay's sheet result (its
 // decision is `PaymentResult.walletSheetSucceeds`, portable and tested on
 // every platform).
 import BookingAPI
@@ -9,6 +10,10 @@ import Foundation
 
 #if canImport(PassKit)
 import PassKit
+#endif
+
+#if canImport(Network)
+import Network
 #endif
 
 // `os(Linux)`, not `canImport`: the package links BookingCurl into this
@@ -35,6 +40,16 @@ enum Platform {
         ExpiringActivity()
         #else
         NoBackgroundActivity()
+        #endif
+    }
+
+    /// Whether the device has a network path: `NWPathMonitor` where the
+    /// Network framework is; none on Linux (`NoNetworkWatch` says why).
+    static var networkWatch: any NetworkWatch {
+        #if canImport(Network)
+        PathWatch()
+        #else
+        NoNetworkWatch()
         #endif
     }
 
@@ -136,6 +151,23 @@ struct ExpiringActivity: BackgroundActivity {
             }
         }
         return { released.signal() }
+    }
+}
+#endif
+
+#if canImport(Network)
+/// `NWPathMonitor` on a queue of its own: a path `satisfied` is online.
+struct PathWatch: NetworkWatch {
+    /// The monitor, kept until the watch stops (it is not `Sendable`).
+    private final class Monitor: @unchecked Sendable {
+        let monitor = NWPathMonitor()
+    }
+
+    func start(_ changed: @escaping @Sendable (Bool) -> Void) -> @Sendable () -> Void {
+        let box = Monitor()
+        box.monitor.pathUpdateHandler = { path in changed(path.status == .satisfied) }
+        box.monitor.start(queue: DispatchQueue(label: "BookingKit.network-path"))
+        return { box.monitor.cancel() }
     }
 }
 #endif

@@ -255,7 +255,11 @@ extension BookingClient {
         return await runtime.flow.send(.appForegrounded)
     }
 
-    /// The device lost (`false`) or regained (`true`) its network.
+    /// The device lost (`false`) or regained (`true`) its network. On Apple
+    /// platforms the client watches the network path itself from `launch()`
+    /// on (`NWPathMonitor`); call this when the app knows better (a VPN, a
+    /// captive portal): the latest word, the app's or the path's, is the
+    /// flow's. On Linux nothing else tells the flow.
     @discardableResult
     public func networkChanged(isOnline: Bool) async -> BookingFlow.State {
         await runtime.flow.send(isOnline ? .cameOnline : .wentOffline)

@@ -18,6 +18,7 @@ extension BookingClient {
     public func close() {
         isClosed.withLock { $0 = true }
         tripStore.withLock { $0 = nil }
+        networkWatching.stop()
         // The trips' streams wait for a change: wake them, to end.
         BookingChanges.ring(directory: directory)
     }

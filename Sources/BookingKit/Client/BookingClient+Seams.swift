@@ -32,6 +32,10 @@ extension BookingClient {
         /// change is in flight (`Platform.backgroundActivity`: Apple's
         /// expiring activity, nothing on Linux); a test records it.
         package var backgroundActivity: any BackgroundActivity = Platform.backgroundActivity
+        /// Whether the device has a network path, as the platform says
+        /// (`Platform.networkWatch`: `NWPathMonitor` on Apple platforms,
+        /// none on Linux); started at launch.
+        package var networkWatch: any NetworkWatch = Platform.networkWatch
         /// Asked at every effect boundary; `false` stops the runtime there,
         /// as a process death would. For crash tests only.
         package var boundaryHook: EffectRunner.BoundaryHook?

@@ -53,6 +53,8 @@ public final class BookingClient: Sendable {
     let signing: SigningTransport
     /// Open once `launch()` restored the saved attempt (see `states()`).
     let launchGate = LaunchGate()
+    /// The platform's network watch, started at launch (`Seams.networkWatch`).
+    let networkWatching = NetworkWatching()
     /// The server's payment-method switch, read at launch and before Pay.
     let paymentMethodSwitch: PaymentMethodSwitchReader
     /// The bank pages the flow opened, which a `BankPage` waits for.

@@ -15,6 +15,9 @@ extension BookingClient {
     @discardableResult
     public func launch() async -> LaunchReport {
         noteForeground()
+        networkWatching.start(seams.networkWatch) { [weak self] isOnline in
+            _ = await self?.networkChanged(isOnline: isOnline)
+        }
         let open: Int
         do {
             open = try await runtime.repository.nonFinalAttempts().count
