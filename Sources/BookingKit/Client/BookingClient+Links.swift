@@ -40,9 +40,10 @@ extension BookingClient {
     ///   for a return link of a booking no payment here waits for (a stale
     ///   or forged link: nothing is restored, changed or sent);
     ///   `.dataDirectoryUnusable` when the saved attempts or trips cannot be
-    ///   read.
+    ///   read; `.signedOut` while no one is signed in (`isSignedIn`): nothing
+    ///   of the link is read or shown until `signedIn(_:)`.
     public func open(_ link: String) async throws(BookingClientError) -> OpenedLink {
-        try checkOpen()
+        try checkSignedIn()
         guard let host = linkHost else { throw .linkRejected(reason: "no link host is configured") }
         let route: DeepLinkRoute
         do {

@@ -36,9 +36,10 @@ extension BookingClient {
     ///   `.unknownTrip` for a booking the server does not have for this
     ///   account (another account's: nothing is shown or saved); the
     ///   server's failures when a booking cannot be read (`.serverUnreachable`,
-    ///   ...); `.dataDirectoryUnusable` when the saved attempts cannot be read.
+    ///   ...); `.dataDirectoryUnusable` when the saved attempts cannot be read;
+    ///   `.signedOut` while no one is signed in.
     public func pushReceived(_ payload: Data) async throws(BookingClientError) -> OpenedLink {
-        try checkOpen()
+        try checkSignedIn()
         let hint = try PushHint(payload)
         let named = try await guarded { client in try await client.savedAttempt(for: hint) }
         if let named, !named.phase.isFinal {

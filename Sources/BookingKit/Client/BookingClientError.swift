@@ -100,6 +100,11 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
     /// The client was closed (`close()`): it sends and saves nothing more.
     /// Make a new client for the data directory.
     case closed
+    /// No one is signed in: `signOut()` ran, or the server refused the
+    /// credential. Nothing was read or sent. Ask the user to sign in, then
+    /// call `signedIn(_:)` and try again (`BookingModel` opens a link it
+    /// kept).
+    case signedOut
     /// This device has a confirmed booking of the same stay (the same
     /// property and room on the same dates): nothing was saved or sent.
     /// Say so ("You already booked this room for these dates") and hold
@@ -139,6 +144,7 @@ public enum BookingClientError: Error, Equatable, Sendable, CustomStringConverti
         case .cancel(let error): return error.description
         case .modify(let error): return error.description
         case .closed: return "the client is closed"
+        case .signedOut: return "no one is signed in: sign in first"
         case .alreadyBooked(let id):
             return "you already booked this room for these dates (booking \(id.rawValue)); nothing was saved or sent"
         }

@@ -52,6 +52,8 @@ public final class BookingModel {
     /// `BookingClient.tripUpdates()` (a payment here, a sync, a cancel, another
     /// process on the data directory).
     public private(set) var trips: [Trip] = []
+    /// A link opened while no one was signed in: opened by `signedIn(_:)`.
+    @ObservationIgnored private var linkWaitingForSignIn: URL?
 
     /// A model over `client`, at the initial state until `run()` starts.
     public init(client: BookingClient) {
@@ -198,8 +200,15 @@ public final class BookingModel {
     /// The user signed in again (the `signIn` action, "Sign in again"):
     /// requests carry `credential` from now on, and the flow resumes by
     /// asking the server first (`BookingClient.signedIn(_:)`).
-    public func signedIn(_ credential: BookingClient.Credential) async {
+    ///
+    /// A link opened while no one was signed in (`open(_:)` set `lastError`
+    /// to `.signedOut`) opens now, and is returned.
+    @discardableResult
+    public func signedIn(_ credential: BookingClient.Credential) async -> OpenedLink? {
         await act { await $0.signedIn(credential) }
+        guard let link = linkWaitingForSignIn else { return nil }
+        linkWaitingForSignIn = nil
+        return await open(link)
     }
 
     /// Call when the scene becomes active (`onChange(of: scenePhase)` to
@@ -219,7 +228,9 @@ public final class BookingModel {
     /// a 3-D Secure return link re-checks the payment it names, a trip
     /// link gives the trip saved on this device. Nil, with `lastError` set,
     /// for a link that does not open (rejected, an unknown trip, no
-    /// payment waiting for it).
+    /// payment waiting for it). While no one is signed in, nil with
+    /// `lastError` `.signedOut`: nothing of the link is read or shown, and
+    /// `signedIn(_:)` opens it after the user signs in.
     ///
     /// ```swift
     /// .onOpenURL { url in Task { await model.open(url) } }
@@ -232,6 +243,7 @@ public final class BookingModel {
             show(await client.runtime.flow.numbered)
             return opened
         } catch {
+            if error == .signedOut { linkWaitingForSignIn = url }
             lastError = error
             return nil
         }
