@@ -92,6 +92,13 @@ import Testing
         }
     }
 
+    @Test func theDocumentReadsThePinsBoxAsTheOffersBox() throws {
+        let offers = try DocumentPatternTests.pattern(after: "- name: bbox")
+        let pins = try DocumentPatternTests.pattern(after: "operationId: listOfferPins")
+        #expect(pins.pattern == offers.pattern)
+        #expect(DocumentPatternTests.document.contains("PinGroupList:"))
+    }
+
     @Test func tooManyGroupsCoarsenTheGrid() {
         let members = Self.members(Inventory(seed: 7).properties)
         let fine = PinGrouping.group(members, zoom: 16)
