@@ -83,7 +83,9 @@ package struct BookingAPIClient: Sendable {
     }
 
     /// A map viewport's box as the server reads it: `minLon,minLat,maxLon,maxLat`.
-    package typealias BoundingBox = (minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double)
+    package typealias BoundingBox = (
+        minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double
+    )
 
     /// `GET /v1/offers?bbox=minLon,minLat,maxLon,maxLat&...`: the offers in a map viewport.
     package func offers(boundingBox: BoundingBox, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int)

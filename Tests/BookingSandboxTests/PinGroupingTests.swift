@@ -26,7 +26,8 @@ import Testing
             #expect(lowest.count >= 8)
             var counts: [Int] = []
             for zoom in [0, 10, 16] {
-                let answer = try await sandbox.send("GET", "/v1/offers/pins?bbox=\(Self.lisbon)&zoom=\(zoom)&\(Self.stay)")
+                let answer = try await sandbox.send(
+                    "GET", "/v1/offers/pins?bbox=\(Self.lisbon)&zoom=\(zoom)&\(Self.stay)")
                 #expect(answer.status == 200)
                 #expect(answer.json["zoom"].intValue == Int64(zoom))
                 let groups = answer.json["items"].items
@@ -56,7 +57,8 @@ import Testing
             #expect(answer.status == 200)
             let groups = answer.json["items"].items
             #expect((1...8).contains(groups.count))
-            let properties = Inventory(seed: SandboxConfiguration(databasePath: "unused").inventorySeed).properties.count
+            let properties = Inventory(seed: SandboxConfiguration(databasePath: "unused").inventorySeed).properties
+                .count
             #expect(groups.map { $0["count"].intValue ?? 0 }.reduce(0, +) == Int64(properties))
             // Europe and New York share a cell: EUR, GBP and USD are never compared.
             #expect(groups.contains { $0["count"].intValue ?? 0 > 1 && $0["lowestPrice"].isNull })
@@ -87,7 +89,8 @@ import Testing
             }
             let noZoom = try await sandbox.send("GET", "/v1/offers/pins?bbox=\(Self.lisbon)&\(Self.stay)")
             #expect(noZoom.errorCode == "VALIDATION_ERROR")
-            let filtered = try await sandbox.send("GET", "/v1/offers/pins?bbox=\(Self.lisbon)&zoom=3&minStars=4&\(Self.stay)")
+            let filtered = try await sandbox.send(
+                "GET", "/v1/offers/pins?bbox=\(Self.lisbon)&zoom=3&minStars=4&\(Self.stay)")
             #expect(filtered.errorCode == "VALIDATION_ERROR")
         }
     }
@@ -114,17 +117,24 @@ import Testing
         var east = Inventory(seed: 7).properties[0].body
         var west = east
         (east.lon, west.lon, east.lat, west.lat) = (179.99, -179.99, 0, 0)
-        let members = [east, west].map { PinGrouping.Member(property: $0, lowestPrice: MoneyBody(amount: 100, currency: "EUR")) }
+        let members = [east, west].map {
+            PinGrouping.Member(property: $0, lowestPrice: MoneyBody(amount: 100, currency: "EUR"))
+        }
         // At zoom 0 a cell is 90 degrees wide, yet the two never share one.
         #expect(PinGrouping.group(members, zoom: 0).items.count == 2)
         // The edges belong to the last cell: 180 and 90 are on the grid.
         var corner = east
         (corner.lon, corner.lat) = (180, 90)
-        let edge = PinGrouping.group([PinGrouping.Member(property: corner, lowestPrice: MoneyBody(amount: 1, currency: "EUR"))], zoom: 3)
+        let edge = PinGrouping.group(
+            [PinGrouping.Member(property: corner, lowestPrice: MoneyBody(amount: 1, currency: "EUR"))], zoom: 3)
         #expect(edge.items.map(\.count) == [1])
     }
 
     static func members(_ properties: [Inventory.Property]) -> [PinGrouping.Member] {
-        properties.map { PinGrouping.Member(property: $0.body, lowestPrice: MoneyBody(amount: $0.rooms[0].nightly, currency: $0.city.place.currency)) }
+        properties.map {
+            PinGrouping.Member(
+                property: $0.body, lowestPrice: MoneyBody(amount: $0.rooms[0].nightly, currency: $0.city.place.currency)
+            )
+        }
     }
 }

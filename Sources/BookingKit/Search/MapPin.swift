@@ -27,7 +27,8 @@ public enum MapPin: Hashable, Sendable {
         if let property = group.property, let price = group.lowestPrice {
             self = .property(property, latitude: group.lat, longitude: group.lon, lowestPrice: price)
         } else {
-            self = .cluster(count: group.count, latitude: group.lat, longitude: group.lon, lowestPrice: group.lowestPrice)
+            self = .cluster(
+                count: group.count, latitude: group.lat, longitude: group.lon, lowestPrice: group.lowestPrice)
         }
     }
 }

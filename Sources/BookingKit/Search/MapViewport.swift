@@ -73,8 +73,12 @@ public struct MapViewport: Hashable, Sendable {
             throw .invalidQuery("the viewport is upside down: south \(south) is above north \(north)")
         }
         let cell = 360 / Double(1 << (zoom + 2))
-        func down(_ value: Double, from origin: Double) -> Double { ((value - origin) / cell).rounded(.down) * cell + origin }
-        func up(_ value: Double, from origin: Double) -> Double { ((value - origin) / cell).rounded(.up) * cell + origin }
+        func down(_ value: Double, from origin: Double) -> Double {
+            ((value - origin) / cell).rounded(.down) * cell + origin
+        }
+        func up(_ value: Double, from origin: Double) -> Double {
+            ((value - origin) / cell).rounded(.up) * cell + origin
+        }
         let (low, high) = (max(-90, down(south, from: -90)), min(90, up(north, from: -90)))
         let (left, right) = (max(-180, down(west, from: -180)), min(180, up(east, from: -180)))
         guard west > east, left > right else {
@@ -85,7 +89,10 @@ public struct MapViewport: Hashable, Sendable {
                 zoom: zoom)
         }
         return Request(
-            boxes: [Box(west: left, south: low, east: 180, north: high), Box(west: -180, south: low, east: right, north: high)],
+            boxes: [
+                Box(west: left, south: low, east: 180, north: high),
+                Box(west: -180, south: low, east: right, north: high),
+            ],
             zoom: zoom)
     }
 }
