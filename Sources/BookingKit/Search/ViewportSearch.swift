@@ -92,11 +92,13 @@ public actor ViewportSearch {
         let mine = generation
         let request: MapViewport.Request
         do {
-            request = try viewport.request()
+            request = try checked(viewport)
         } catch {
-            throw .search(error)
+            // Still the newest move: the one before is not shown either.
+            inFlight?.task.cancel()
+            inFlight = nil
+            throw error
         }
-        try client.checkOpen()
         if let kept = answered[request], client.dependencies.now().timeIntervalSince(kept.at) < lifetime {
             inFlight?.task.cancel()
             inFlight = nil
@@ -123,6 +125,16 @@ public actor ViewportSearch {
             throw .cancelled
         case .failure(let error):
             throw BookingClientError(error, directory: client.directory)
+        }
+    }
+
+    /// What `viewport` asks the server for, while the client is open.
+    private func checked(_ viewport: MapViewport) throws(BookingClientError) -> MapViewport.Request {
+        try client.checkOpen()
+        do {
+            return try viewport.request()
+        } catch {
+            throw .search(error)
         }
     }
 
