@@ -82,22 +82,51 @@ package struct BookingAPIClient: Sendable {
         return try await get("/v1/offers", query: query, limit: BodyLimit.offers, as: OfferPage.self)
     }
 
+    /// A map viewport's box as the server reads it: `minLon,minLat,maxLon,maxLat`.
+    package typealias BoundingBox = (
+        minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double
+    )
+
     /// `GET /v1/offers?bbox=minLon,minLat,maxLon,maxLat&...`: the offers in a map viewport.
-    package func offers(
-        boundingBox: (minLongitude: Double, minLatitude: Double, maxLongitude: Double, maxLatitude: Double),
-        checkIn: CalendarDate, checkOut: CalendarDate, guests: Int
-    ) async throws(APIError) -> OfferPage {
-        let box = [
-            boundingBox.minLongitude, boundingBox.minLatitude, boundingBox.maxLongitude, boundingBox.maxLatitude,
-        ]
-        .map { String($0) }.joined(separator: ",")
-        return try await get(
-            "/v1/offers",
-            query: [
-                ("bbox", box), ("checkIn", checkIn.description), ("checkOut", checkOut.description),
-                ("guests", String(guests)),
-            ],
+    package func offers(boundingBox: BoundingBox, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int)
+        async throws(APIError) -> OfferPage
+    {
+        try await get(
+            "/v1/offers", query: Self.boxQuery(boundingBox, checkIn: checkIn, checkOut: checkOut, guests: guests),
             limit: BodyLimit.offers, as: OfferPage.self)
+    }
+
+    /// `GET /v1/offers/pins?bbox=&zoom=&...`: the properties in a map
+    /// viewport with a room for the stay, grouped by `zoom` (0...20) on the
+    /// server, each group with its lowest total. The box never crosses the
+    /// antimeridian (minLongitude <= maxLongitude).
+    package func offerPins(
+        boundingBox: BoundingBox, zoom: Int, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int
+    ) async throws(APIError) -> PinGroupList {
+        try await get(
+            "/v1/offers/pins",
+            query: Self.boxQuery(boundingBox, checkIn: checkIn, checkOut: checkOut, guests: guests) + [
+                ("zoom", String(zoom))
+            ],
+            limit: BodyLimit.offers, as: PinGroupList.self)
+    }
+
+    /// The box and the stay as query parameters. Degrees are written with
+    /// at most 9 decimals and never in exponent form (`1e-05` is no
+    /// decimal to the server).
+    private static func boxQuery(_ box: BoundingBox, checkIn: CalendarDate, checkOut: CalendarDate, guests: Int)
+        -> [(String, String)]
+    {
+        let degrees = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].map { value in
+            var text = String(format: "%.9f", value)
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text == "-0" ? "0" : text
+        }
+        return [
+            ("bbox", degrees.joined(separator: ",")), ("checkIn", checkIn.description),
+            ("checkOut", checkOut.description), ("guests", String(guests)),
+        ]
     }
 
     // MARK: Holds

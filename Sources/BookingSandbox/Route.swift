@@ -2,6 +2,8 @@
 enum Route: Equatable, Sendable {
     case suggestPlaces
     case offers
+    /// `GET /v1/offers/pins`: a viewport's properties grouped by zoom.
+    case offerPins
     case createHold
     case hold(id: String)
     case extendHold(id: String)
@@ -38,6 +40,7 @@ enum Route: Equatable, Sendable {
         switch self {
         case .suggestPlaces: return "GET /v1/places/suggest"
         case .offers: return "GET /v1/offers"
+        case .offerPins: return "GET /v1/offers/pins"
         case .createHold: return "POST /v1/holds"
         case .hold: return "GET /v1/holds/{holdId}"
         case .extendHold: return "POST /v1/holds/{holdId}/extend"
@@ -99,6 +102,7 @@ enum Route: Equatable, Sendable {
         case 1 where parts[0] == "events": candidates = [("GET", .events)]
         case 1 where parts[0] == "bookings": candidates = [("GET", .listBookings), ("POST", .createBooking)]
         case 2 where parts == ["places", "suggest"]: candidates = [("GET", .suggestPlaces)]
+        case 2 where parts == ["offers", "pins"]: candidates = [("GET", .offerPins)]
         case 2 where parts == ["sandbox", "ledger"]: candidates = [("GET", .ledger)]
         case 2 where parts == ["sandbox", "config"]: candidates = [("GET", .config)]
         case 2 where parts == ["sandbox", "payment-methods"]: candidates = [("POST", .setPaymentMethod)]

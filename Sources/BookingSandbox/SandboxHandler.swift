@@ -127,6 +127,7 @@ public final class SandboxHandler: HTTPHandler {
         switch route {
         case .suggestPlaces: return try await suggestPlaces(request, faults: faults)
         case .offers: return try await offers(request, account: account, faults: faults)
+        case .offerPins: return try await offerPins(request, faults: faults)
         case .createHold: return try await createHold(request, account: account, faults: faults)
         case .hold(let id): return try await readHold(id: id, request: request, account: account, faults: faults)
         case .extendHold(let id):

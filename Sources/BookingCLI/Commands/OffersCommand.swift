@@ -6,10 +6,12 @@ import Foundation
 
 /// `booking offers --place ID --check-in D --check-out D --guests N [--page N] [--refresh]`:
 /// one page of offers, from the cache unless `--refresh` (or not cached),
-/// saying when prices may have changed or the copy is offline.
+/// saying when prices may have changed or the copy is offline. With
+/// `--bbox W,S,E,N [--zoom N]` instead of `--place`: the pins of a map
+/// viewport as the server grouped them (`OffersCommand+Map.swift`).
 struct OffersCommand: BookingCommand {
-    static let place: TypedOption<String> = .required(
-        "--place", .identifier, value: "PLACE_ID", help: "the place, from `booking search`")
+    static let place: TypedOption<String?> = .optional(
+        "--place", .identifier, value: "PLACE_ID", help: "the place, from `booking search` (or --bbox)")
     static let dates = StayDateOptions()
     static let guests: TypedOption<Int> = .required(
         "--guests", .integer(in: Validate.guests), value: "N",
@@ -31,24 +33,30 @@ struct OffersCommand: BookingCommand {
         "--refresh", help: "ask the server again instead of showing cached prices")
 
     static let spec = CommandSpec(
-        name: "offers", summary: "offers for a place and dates, one page at a time",
+        name: "offers", summary: "offers for a place and dates, one page at a time, or a map's pins",
         discussion: "Filters are part of the saved list's key and are sent to the server, so a saved page holds "
-            + "exactly what its filters say.",
+            + "exactly what its filters say. With --bbox instead of --place: the pins of a map viewport, grouped by "
+            + "the server at --zoom (clusters when zoomed out, a pin per property from zoom 16), each with its "
+            + "lowest total for the stay.",
         options: [
-            place.spec, dates.checkIn.spec, dates.checkOut.spec, guests.spec, minPrice.spec, maxPrice.spec, stars.spec,
-            freeCancellation.spec, page.spec, refresh.spec,
+            place.spec, bbox.spec, zoom.spec, dates.checkIn.spec, dates.checkOut.spec, guests.spec, minPrice.spec,
+            maxPrice.spec, stars.spec, freeCancellation.spec, page.spec, refresh.spec,
         ])
 
-    /// The search.
+    /// The search (with `--bbox`, its place is empty and `map` is set).
     let query: SearchQuery
+    /// The map viewport of `--bbox` and `--zoom`, if given.
+    let map: MapViewport?
     /// The page asked for, from 1.
     let page: Int
     /// Whether to ask the server even when the page is cached.
     let refresh: Bool
 
     init(_ input: CommandInput) throws(UsageError) {
+        let place = try input(Self.place)
+        map = try Self.viewport(place: place, input)
         query = SearchQuery(
-            placeID: try input(Self.place), checkIn: try input(Self.dates.checkIn),
+            placeID: place ?? "", checkIn: try input(Self.dates.checkIn),
             checkOut: try input(Self.dates.checkOut),
             guests: try input(Self.guests),
             filters: Self.filters(
@@ -75,12 +83,17 @@ struct OffersCommand: BookingCommand {
                 option: Self.maxPrice.spec.name, value: high, reason: "must not be below \(Self.minPrice.spec.name)")
         }
         try Self.dates.check(checkIn: query.checkIn, checkOut: query.checkOut)
+        if let map { try Self.check(map, query: query, page: page, refresh: refresh) }
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
         // `services` owns the embedded sandbox, if any: it lives to the end.
         let services = try await invocation.servicesAfterLaunch()
         let client = services.client
+        if let map {
+            defer { withExtendedLifetime(services) {} }
+            return try await Self.showPins(map, query: query, client: client, invocation: invocation)
+        }
         let result: OffersPage
         do {
             result = try await client.offers(query, page: page, refresh: refresh)
