@@ -190,6 +190,19 @@ pin("""        - name: cursor
 start = text.index("        - name: bbox\n")
 text = text[:start] + text[text.index("        - name: checkIn\n", start):]
 pin("        - name: placeId\n          in: query\n", "        - name: placeId\n          in: query\n          required: true\n", 1)
+# GET /v1/offers/pins: the same pinned stay, and boxes from a fixed list
+# (the document cannot say min <= max either; random boxes were mostly
+# reversed, each a right 400).
+start = text.index("  /v1/offers/pins:\n")
+end = text.index("\n  /v1/", start + 1)
+section = text[start:end]
+stay = f"pattern: '^{date}$'}}"
+assert section.count(stay) == 2, "sandbox-contract-check: the pins' stay is not two dated parameters"
+section = section.replace(stay, f"pattern: '^{check_in}$'}}", 1).replace(stay, f"pattern: '^{check_out}$'}}", 1)
+box_start = section.index("            pattern: '^-?(180")
+box_end = section.index("\n", box_start)
+section = section[:box_start] + "            enum: ['-9.3,38.6,-9.0,38.8', '-10,36,4,44', '-180,-90,180,90']" + section[box_end:]
+text = text[:start] + section + text[end:]
 text = text.replace("2027-03-03", check_in).replace("2027-03-06", check_out)
 text = text.replace("20270303_20270306", check_in.replace("-", "") + "_" + check_out.replace("-", ""))
 open(out, "w").write(text)

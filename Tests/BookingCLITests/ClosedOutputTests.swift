@@ -23,7 +23,7 @@ import Testing
     @Test func theCommandsThatFinishTheirWorkAreTheOnesThatChangeSomething() {
         #expect(
             CommandCatalog.commandsThatFinishTheirWork == [
-                "hold", "coupon", "pay", "cancel", "modify", "reconcile", "status",
+                "hold", "coupon", "pay", "cancel", "modify", "reconcile", "status", "push",
             ])
     }
 
