@@ -90,7 +90,7 @@ package final class Services: Sendable {
                 throw Self.isUnusableFile(error) ? .rejected(message) : .failed(message)
             }
         }
-        let configuration = BookingClient.Configuration(
+        var configuration = BookingClient.Configuration(
             server: server.description, credential: .apiKey(settings.apiKey),
             dataDirectory: URL(fileURLWithPath: settings.dataDirectory),
             transport: wrapTransport(
@@ -102,6 +102,7 @@ package final class Services: Sendable {
                 : APIConfiguration(),
             // One query per command: nothing to wait for.
             suggestionDebounce: .zero, account: settings.account)
+        configuration.cohort = settings.cohort
         var seams = BookingClient.Seams(
             eventLogPath: eventLog.map { EventLogFiles.newPath(in: directory, command: $0) },
             boundaryHook: CrashHook.hook(environment: environment),

@@ -12,11 +12,14 @@ package struct SessionStats: Equatable {
         package var stages: [String]
         /// When each event happened, milliseconds since 1970 (the log's clock).
         package var times: [Int64]
+        /// The rollout group the run named (`BOOKING_COHORT`), if any.
+        package var cohort: String?
 
         /// A session.
-        package init(stages: [String], times: [Int64]) {
+        package init(stages: [String], times: [Int64], cohort: String? = nil) {
             self.stages = stages
             self.times = times
+            self.cohort = cohort
         }
     }
 

@@ -28,6 +28,9 @@ package struct Settings: Sendable {
     package var linkHost: String
     /// The account's name on this device (`BOOKING_ACCOUNT`); nil: its key names it.
     package var account: String? = nil
+    /// The rollout group (`BOOKING_COHORT`): sent with every request and
+    /// written in the event logs, which `booking stats` compares.
+    package var cohort: String? = nil
 
     /// `--server`: read before `BOOKING_SERVER`.
     static let serverOption: TypedOption<ServerAddress?> = .optional(
@@ -70,10 +73,14 @@ package struct Settings: Sendable {
         } else {
             dataDirectory = try defaultDataDirectory(environment)
         }
+        let cohort = variable("BOOKING_COHORT")
+        if let cohort, !BookingClient.Configuration.isValidCohort(cohort) {
+            throw .invalidValue(option: "BOOKING_COHORT", value: cohort, reason: "1 to 32 letters, digits, - or _")
+        }
         return Settings(
             server: server, apiKey: apiKey ?? demoKey, dataDirectory: dataDirectory,
             json: try jsonOption.read(command, name), linkHost: variable("BOOKING_LINK_HOST") ?? defaultLinkHost,
-            account: variable("BOOKING_ACCOUNT"))
+            account: variable("BOOKING_ACCOUNT"), cohort: cohort)
     }
 
     /// The server and account whose data this command reads and writes:

@@ -46,6 +46,8 @@ struct Dashboard: Encodable, Sendable {
     var faults: [FaultRow] = []
     /// The payment method kinds: the switch and the server's counts (from memory, not the database).
     var stats: [PaymentMethodRow] = []
+    /// The rollout groups (from memory, with the bookings' times from the database).
+    var cohorts: [CohortRow] = []
 
     /// Reads it all at `now`.
     static func load(_ db: Database, now: Int64, configuration: SandboxConfiguration) throws -> Dashboard {
@@ -124,6 +126,7 @@ struct Dashboard: Encodable, Sendable {
         case .idempotency: return JSONResponse.encode(idempotency)
         case .faults: return JSONResponse.encode(faults)
         case .stats: return JSONResponse.encode(stats)
+        case .cohorts: return JSONResponse.encode(cohorts)
         }
     }
 }

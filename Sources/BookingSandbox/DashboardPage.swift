@@ -66,6 +66,21 @@ enum DashboardPage {
                     ]
                 })
         body +=
+            heading("Rollout groups (Booking-Cohort): how each group's payments end", .cohorts, level: 2)
+            + table(
+                [
+                    "Group", "Bookings", "Looked up after POST", "Unknown share", "Settled", "Time to outcome p50",
+                    "p95", "Refused while paused", "Paused",
+                ],
+                dashboard.cohorts.map { row in
+                    [
+                        row.cohort, String(row.bookings), String(row.lookedUpAfterPost), percent(row.unknownShare),
+                        String(row.settled), seconds(row.timeToOutcomeP50Ms), seconds(row.timeToOutcomeP95Ms),
+                        String(row.refusedWhilePaused),
+                        row.pausedReason.map { "\($0) (\(row.pausedBy ?? ""))" } ?? "no",
+                    ]
+                })
+        body +=
             heading("Fault switches (server-wide rates; one request: the Sandbox-Fault header)", .faults, level: 2)
             + table(["Fault", "Rate"], dashboard.faults.map { [$0.fault, String($0.rate)] })
         return HTML.response(status: 200, title: "BookingKit sandbox", body: body)
@@ -81,6 +96,11 @@ enum DashboardPage {
         let cells = rows.map { row in "<tr>" + row.map { "<td>\(HTML.escape($0))</td>" }.joined() + "</tr>" }
         return "<table><thead><tr>\(head)</tr></thead><tbody>\n" + cells.joined(separator: "\n")
             + "\n</tbody></table>\n"
+    }
+
+    /// 1234 ms as `1.23 s`; nil as a dash.
+    private static func seconds(_ milliseconds: Int64?) -> String {
+        milliseconds.map { String(format: "%.2f s", Double($0) / 1_000) } ?? "-"
     }
 
     /// 0.25 as `25%`.

@@ -5,20 +5,29 @@ import BookingCore
 /// an early sign that payments are going wrong): over the kind's last
 /// `window` bookings (a full window only), a share above `unknownShare`
 /// switches the kind off (`pausedBy: guardrail`) until an operator switches
-/// it on again. A pause never touches a booking already made: its lookups,
-/// polls and replays go on.
+/// it on again. It judges each rollout group (`Cohorts`) the same way, and
+/// pauses a group alone: its booking POSTs are refused and its
+/// payment-method switch reads off, while the other groups pay on. A pause
+/// never touches a booking already made: its lookups, polls and replays go
+/// on.
 final class Guardrail: Sendable {
     /// Its settings.
     let settings: GuardrailSettings
     private let paymentSwitch: PaymentMethodSwitch
     /// The counts it judges by.
     let stats: PaymentMethodStats
+    /// The rollout groups it judges too.
+    let cohorts: Cohorts
 
-    /// A guardrail over `paymentSwitch`.
-    init(_ settings: GuardrailSettings, switch paymentSwitch: PaymentMethodSwitch, stats: PaymentMethodStats) {
+    /// A guardrail over `paymentSwitch` and `cohorts`.
+    init(
+        _ settings: GuardrailSettings, switch paymentSwitch: PaymentMethodSwitch, stats: PaymentMethodStats,
+        cohorts: Cohorts
+    ) {
         self.settings = settings
         self.paymentSwitch = paymentSwitch
         self.stats = stats
+        self.cohorts = cohorts
     }
 
     /// Whether `kind` is paused by the guardrail now.
@@ -27,10 +36,7 @@ final class Guardrail: Sendable {
     /// Judges `kind` after a change in its counts, pausing it at `now` when its share passed.
     func judge(_ kind: PaymentMethodKind, now: Int64) {
         let (bookings, lookedUp) = stats.recentShare(kind)
-        guard bookings >= settings.window, paymentSwitch.off(kind) == nil,
-            Double(lookedUp) > settings.unknownShare * Double(bookings)
-        else { return }
-        let percent = Int((Double(lookedUp) * 100 / Double(bookings)).rounded())
+        guard paymentSwitch.off(kind) == nil, let percent = tooMany(lookedUp, of: bookings) else { return }
         paymentSwitch.set(
             kind,
             off: .init(
@@ -39,6 +45,27 @@ final class Guardrail: Sendable {
                     + "Try another payment method.",
                 by: .guardrail),
             now: now)
+    }
+
+    /// Judges rollout group `cohort` after a change in its counts, pausing it when its share passed.
+    func judge(cohort: String) {
+        let (bookings, lookedUp) = cohorts.recentShare(cohort)
+        guard cohorts.paused(cohort) == nil, let percent = tooMany(lookedUp, of: bookings) else { return }
+        cohorts.set(
+            cohort,
+            paused: .init(
+                reason: "Paused by the guardrail for this rollout group: \(percent)% of its last \(bookings) "
+                    + "payments went unanswered.",
+                by: .guardrail))
+    }
+
+    /// The share of `bookings` looked up, in percent, when a full window's
+    /// share is above the setting; nil otherwise.
+    private func tooMany(_ lookedUp: Int, of bookings: Int) -> Int? {
+        guard bookings >= settings.window, Double(lookedUp) > settings.unknownShare * Double(bookings) else {
+            return nil
+        }
+        return Int((Double(lookedUp) * 100 / Double(bookings)).rounded())
     }
 
     /// An operator switched `kind` on: its window starts again.

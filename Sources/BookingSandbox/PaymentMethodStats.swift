@@ -24,49 +24,37 @@ final class PaymentMethodStats: Sendable {
     }
 
     private struct State {
+        /// Bookings and lookups by kind, and each kind's window.
+        var tally: BookingTally<PaymentMethodKind>
+        /// Replays, abandoned pages and refusals by kind (bookings and lookups are the tally's).
         var counts: [PaymentMethodKind: Counts] = [:]
-        var kindOfBooking: [String: PaymentMethodKind] = [:]
-        var lookedUp: Set<String> = []
         var abandoned: Set<String> = []
-        /// Each kind's bookings, oldest first, the last `window` kept.
-        var recent: [PaymentMethodKind: [String]] = [:]
         var keysClosedWithoutBooking = 0
     }
 
-    /// How many of each kind's latest bookings are kept for the guardrail.
-    let window: Int
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     /// Stats keeping each kind's last `window` bookings.
     init(window: Int) {
-        self.window = max(1, window)
+        state = Locked(State(tally: BookingTally(window: window)))
     }
 
     /// A booking of `kind` was made.
     func booked(_ id: String, kind: PaymentMethodKind) {
-        state.withLock { state in
-            state.kindOfBooking[id] = kind
-            state.counts[kind, default: Counts()].bookings += 1
-            state.recent[kind, default: []].append(id)
-            if state.recent[kind, default: []].count > window { state.recent[kind]?.removeFirst() }
-        }
+        state.withLock { $0.tally.booked(id, kind) }
     }
 
     /// The booking `id` was looked up after its POST; returns its kind if known.
     @discardableResult
     func lookedUp(_ id: String) -> PaymentMethodKind? {
-        state.withLock { state in
-            guard let kind = state.kindOfBooking[id] else { return nil }
-            if state.lookedUp.insert(id).inserted { state.counts[kind, default: Counts()].lookedUpAfterPost += 1 }
-            return kind
-        }
+        state.withLock { $0.tally.lookedUp(id) }
     }
 
     /// The booking POST under the key of booking `id` was replayed.
     @discardableResult
     func replayed(_ id: String) -> PaymentMethodKind? {
         let kind = state.withLock { state -> PaymentMethodKind? in
-            guard let kind = state.kindOfBooking[id] else { return nil }
+            guard let kind = state.tally.key(of: id) else { return nil }
             state.counts[kind, default: Counts()].replays += 1
             return kind
         }
@@ -76,7 +64,7 @@ final class PaymentMethodStats: Sendable {
     /// The booking `id`'s 3-D Secure page was left.
     func abandoned(_ id: String) {
         state.withLock { state in
-            guard let kind = state.kindOfBooking[id], state.abandoned.insert(id).inserted else { return }
+            guard let kind = state.tally.key(of: id), state.abandoned.insert(id).inserted else { return }
             state.counts[kind, default: Counts()].abandoned += 1
         }
     }
@@ -91,21 +79,25 @@ final class PaymentMethodStats: Sendable {
         state.withLock { $0.keysClosedWithoutBooking += 1 }
     }
 
-    /// Of `kind`'s last `window` bookings: how many there are and how many were looked up after their POST.
+    /// Of `kind`'s last bookings (the guardrail's window): how many there are and how many were looked up.
     func recentShare(_ kind: PaymentMethodKind) -> (bookings: Int, lookedUp: Int) {
-        state.withLock { state in
-            let recent = state.recent[kind] ?? []
-            return (recent.count, recent.filter { state.lookedUp.contains($0) }.count)
-        }
+        state.withLock { $0.tally.recentShare(kind) }
     }
 
     /// Forgets `kind`'s window (an operator switched it on again: the guardrail judges anew).
     func restartWindow(_ kind: PaymentMethodKind) {
-        state.withLock { $0.recent[kind] = [] }
+        state.withLock { $0.tally.restartWindow(kind) }
     }
 
     /// Every kind's counts, and the keys closed with no booking.
     func snapshot() -> (counts: [PaymentMethodKind: Counts], keysClosedWithoutBooking: Int) {
-        state.withLock { ($0.counts, $0.keysClosedWithoutBooking) }
+        state.withLock { state in
+            var counts = state.counts
+            for kind in state.tally.keys {
+                counts[kind, default: Counts()].bookings = state.tally.bookings[kind] ?? 0
+                counts[kind, default: Counts()].lookedUpAfterPost = state.tally.lookedUpAfterPost[kind] ?? 0
+            }
+            return (counts, state.keysClosedWithoutBooking)
+        }
     }
 }

@@ -47,6 +47,9 @@ struct RequestBody {
         return text
     }
 
+    /// Whether the body has field `name` (null included).
+    func has(_ name: String) -> Bool { fields[name] != nil }
+
     /// An optional string of 1...`maxLength` characters (`nil` when absent or null).
     func optionalString(_ name: String, maxLength: Int = 255) throws(APIError) -> String? {
         guard let value = fields[name], value != .null else { return nil }

@@ -41,12 +41,13 @@ extension SandboxHandler {
             route: .createBooking, key: key,
             fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")")
         let kind = PaymentMethodKind(token: PaymentToken(token.rawValue))
+        let cohort = try requestCohort(request)
         var made: String?
-        defer { recordBooking(made, kind: kind) }
+        defer { recordBooking(made, kind: kind, cohort: cohort) }
         return try await performIdempotent(
             command, account: account, faults: faults, replayed: { self.recordReplay(of: $0) }
         ) { db, now in
-            try checkPaymentMethod(token)
+            try checkPaymentMethod(token, cohort: cohort)
             var hold = try unbookedHold(
                 id: holdId, account: account, db: db, now: now, message: "Another booking holds this room already.")
             if !hold.isExpired(now: now) { try checkCouponAtPayment(hold, db: db, now: now) }

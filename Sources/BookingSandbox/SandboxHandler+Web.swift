@@ -73,8 +73,11 @@ extension SandboxHandler {
 
     private func dashboard() throws -> Dashboard {
         let now = self.now
+        let cohorts = self.cohorts
         var dashboard = try database.transaction { db in
-            try Dashboard.load(db, now: now, configuration: configuration)
+            var dashboard = try Dashboard.load(db, now: now, configuration: configuration)
+            dashboard.cohorts = try CohortRow.rows(cohorts, db)
+            return dashboard
         }
         dashboard.stats = PaymentMethodRow.rows(
             switch: paymentMethodSwitch, stats: paymentMethodStats, guardrail: guardrail)

@@ -20,6 +20,8 @@ public final class SandboxHandler: HTTPHandler {
     let paymentMethodSwitch: PaymentMethodSwitch
     /// The server's view of how payments end, per kind.
     let paymentMethodStats: PaymentMethodStats
+    /// The rollout groups clients name, counted apart (and paused apart).
+    let cohorts: Cohorts
     /// Pauses a kind when too many of its bookings were looked up after their POST; nil when not started with one.
     let guardrail: Guardrail?
     /// The address the socket listener was configured with, accepted as a
@@ -52,7 +54,11 @@ public final class SandboxHandler: HTTPHandler {
         self.paymentMethodSwitch = paymentMethodSwitch
         let stats = PaymentMethodStats(window: configuration.guardrail?.window ?? 20)
         self.paymentMethodStats = stats
-        self.guardrail = configuration.guardrail.map { Guardrail($0, switch: paymentMethodSwitch, stats: stats) }
+        let cohorts = Cohorts(window: configuration.guardrail?.window ?? 20)
+        self.cohorts = cohorts
+        self.guardrail = configuration.guardrail.map {
+            Guardrail($0, switch: paymentMethodSwitch, stats: stats, cohorts: cohorts)
+        }
     }
 
     var now: Int64 { configuration.clock.now() }

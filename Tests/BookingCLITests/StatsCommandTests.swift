@@ -37,6 +37,34 @@ import Testing
         #expect(text.output.contains("passed through Unknown: 1 (50.0%)"))
     }
 
+    /// Runs in two rollout groups (`BOOKING_COHORT`): each payment session
+    /// is counted in its group, beside the totals; a group of another shape
+    /// is a usage error before anything runs.
+    @Test func paymentsInTwoRolloutGroupsAreComparedGroupByGroup() async throws {
+        let sandbox = try await SandboxProcess()
+        let cli = InProcess(sharing: Booking(server: sandbox.url, label: "stats-cohorts"))
+        for (index, cohort) in ["control", "new-checkout"].enumerated() {
+            try await cli.holdAnOffer(index: index)
+            let paid = try await cli.run(["pay"], environment: ["BOOKING_COHORT": cohort])
+            try #require(paid.status == 0, "\(paid.output) \(paid.error)")
+        }
+        let stats = try await cli.run(["stats", "--json"]).json()
+        #expect(stats["paymentSessions"] as? Int == 2)
+        let cohorts = try #require(stats["cohorts"] as? [String: [String: Any]])
+        #expect(Set(cohorts.keys) == ["control", "new-checkout"])
+        for figures in cohorts.values {
+            #expect(figures["paymentSessions"] as? Int == 1)
+            #expect(figures["passedThroughUnknownShare"] as? Double == 0)
+            #expect((figures["timeToOutcomeMs"] as? [String: Any])?["settled"] as? Int == 1)
+        }
+        let text = try await cli.run(["stats"])
+        #expect(text.output.contains("Cohort new-checkout: 1 payment sessions"), "\(text.output)")
+        let bad = try await cli.run(["stats"], environment: ["BOOKING_COHORT": "new checkout"])
+        #expect(bad.status == 2)
+        #expect(bad.error.contains("BOOKING_COHORT"))
+        await sandbox.stop()
+    }
+
     /// No logs yet: said so, exit 0, nothing opened or sent; an unreadable
     /// log is counted and skipped.
     @Test func noLogsAndABadLogAreSaidPlainly() async throws {

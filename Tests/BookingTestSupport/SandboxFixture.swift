@@ -37,7 +37,7 @@ package final class SandboxFixture: @unchecked Sendable {
         route: Route, holdTTLMilliseconds: Int64 = 15 * 60 * 1000, faultRates: [SandboxFault: Double] = [:],
         faultSeed: UInt64 = 1, retryAfterSeconds: Int = 1,
         keyLifetimeSeconds: Int64 = SandboxConfiguration.defaultIdempotencyKeyLifetimeSeconds,
-        behindGateway: Bool = false
+        behindGateway: Bool = false, guardrail: GuardrailSettings? = nil
     ) throws {
         directory = TemporaryDirectory("sandbox-fixture")
         clock = SandboxManualClock()
@@ -48,6 +48,7 @@ package final class SandboxFixture: @unchecked Sendable {
         configuration.faultSeed = faultSeed
         configuration.retryAfterSeconds = retryAfterSeconds
         configuration.idempotencyKeyLifetimeSeconds = keyLifetimeSeconds
+        configuration.guardrail = guardrail
         handler = try SandboxHandler(configuration: configuration)
         switch route {
         case .inProcess:

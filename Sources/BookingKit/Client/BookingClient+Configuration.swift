@@ -75,6 +75,16 @@ extension BookingClient {
         /// default. A kind switched off within it is refused by the server:
         /// nothing charged, the room still held, Pay disabled for that kind.
         public var paymentMethodsMaxAge: Duration = .seconds(5 * 60)
+        /// The rollout group the app put this user in (`"new-checkout"`,
+        /// `"control"`): 1 to 32 letters, digits, `-` or `_`. Sent with every
+        /// request (`Booking-Cohort`), so that the server can compare the
+        /// groups and pause one of them (the payment-method switch then says
+        /// so, and Pay is disabled with its reason); carried by every
+        /// metrics report (`BookingSessionOutcome.cohort`) and written in the
+        /// flow's event log (`booking stats` compares them). nil, the
+        /// default: no group. A value of another shape is left out, and
+        /// logged.
+        public var cohort: String?
 
         /// A configuration.
         ///
@@ -123,6 +133,17 @@ extension BookingClient {
             if let account { return DataSpace(server: name, account: account) }
             if case .apiKey(let key) = credential { return DataSpace(server: name, apiKey: key) }
             return DataSpace(server: name, account: "")
+        }
+
+        /// `cohort` when it has the shape the server takes (1 to 32 letters,
+        /// digits, `-` or `_`), else nil.
+        package var validCohort: String? {
+            cohort.flatMap { Self.isValidCohort($0) ? $0 : nil }
+        }
+
+        /// Whether `cohort` has the shape the server takes.
+        package static func isValidCohort(_ cohort: String) -> Bool {
+            cohort.utf8.count <= 32 && BookingClient.isWellFormed(cohort)
         }
     }
 

@@ -113,7 +113,12 @@ public final class BookingClient: Sendable {
         }
         self.directory = directory
         if directory != root { try Self.prepare(directory: directory) }
-        let base = configuration.transport ?? Self.defaultTransport()
+        let cohort = configuration.validCohort
+        if configuration.cohort != nil && cohort == nil {
+            logger.log(.warning, "the cohort is left out: 1 to 32 letters, digits, - or _")
+        }
+        let network = configuration.transport ?? Self.defaultTransport()
+        let base = cohort.map { CohortTransport(base: network, cohort: $0) } ?? network
         // Signed with the current credential (`signedIn(_:)` replaces it).
         let signing = SigningTransport(base: base, credential: configuration.credential, logger: logger)
         self.signing = signing
@@ -143,7 +148,7 @@ public final class BookingClient: Sendable {
                 openChallenge: { [openedBankPages] attempt, _ in openedBankPages.opened(attempt) },
                 logPath: seams.eventLogPath ?? EventLogDirectory.startRun(configuration.flowLog, dependencies, logger),
                 logHandler: configuration.logHandler,
-                boundaryHook: seams.boundaryHook, cache: cache, connection: seams.bookingsConnection)
+                boundaryHook: seams.boundaryHook, cache: cache, connection: seams.bookingsConnection, cohort: cohort)
             keyLifetime.knowSaved(runtime.repository.keyLifetimeAtOpen)
             if let stepHandler = seams.stepHandler { runtime.flow.handSteps(to: stepHandler) }
             paymentMethodSwitch = PaymentMethodSwitchReader(
@@ -161,7 +166,8 @@ public final class BookingClient: Sendable {
         let marks = OfferMarks(search: search, logger: logger)
         offerMarks = marks
         let flow = runtime.flow
-        let sessions = SessionMetricsTracker(handler: configuration.metrics, now: dependencies.holdNow, logger: logger)
+        let sessions = SessionMetricsTracker(
+            handler: configuration.metrics, cohort: cohort, now: dependencies.holdNow, logger: logger)
         let holds = BackgroundHolds(seams.backgroundActivity)
         backgroundHolds = holds
         markingTask = Task {

@@ -18,16 +18,19 @@ public struct BookingSessionOutcome: Sendable, Equatable {
     /// wallet's token, `.threeDSecure` when the bank's page was shown (or
     /// the 3-D Secure path was chosen), else `.card`.
     public var paymentMethod: PaymentMethodKind
+    /// The rollout group of `Configuration.cohort`; nil without one.
+    public var cohort: String?
 
     /// A report.
     package init(
         attemptID: AttemptID, finalStage: String, passedThroughUnknown: Bool, timeToOutcome: Duration,
-        paymentMethod: PaymentMethodKind
+        paymentMethod: PaymentMethodKind, cohort: String? = nil
     ) {
         self.attemptID = attemptID
         self.finalStage = finalStage
         self.passedThroughUnknown = passedThroughUnknown
         self.timeToOutcome = timeToOutcome
         self.paymentMethod = paymentMethod
+        self.cohort = cohort
     }
 }

@@ -30,13 +30,18 @@ final class SessionMetricsTracker: Sendable {
     private static let paymentStages: Set<String> = ["submitting", "unknown", "actionRequired", "processing"]
 
     private let handler: any BookingMetrics
+    private let cohort: String?
     private let now: @Sendable () -> MonotonicInstant
     private let logger: Logger
     private let queue = DispatchQueue(label: "BookingKit.metrics")
     private let state = Locked((open: [AttemptID: Open](), pending: 0))
 
-    init(handler: any BookingMetrics, now: @escaping @Sendable () -> MonotonicInstant, logger: Logger) {
+    init(
+        handler: any BookingMetrics, cohort: String? = nil, now: @escaping @Sendable () -> MonotonicInstant,
+        logger: Logger
+    ) {
         self.handler = handler
+        self.cohort = cohort
         self.now = now
         self.logger = logger.named("metrics")
     }
@@ -64,7 +69,7 @@ final class SessionMetricsTracker: Sendable {
                         BookingSessionOutcome(
                             attemptID: attempt, finalStage: name, passedThroughUnknown: open.passedThroughUnknown,
                             timeToOutcome: open.started.duration(to: reading),
-                            paymentMethod: open.paymentMethod))
+                            paymentMethod: open.paymentMethod, cohort: cohort))
                 }
             }
             return ended

@@ -35,12 +35,13 @@ package final class BookingRuntime: Sendable {
     ///     (a test's boot reading stands for another boot).
     ///   - logPath: where to keep the flow's event log; nil for none.
     ///   - logHandler: where failures are logged (nothing by default).
+    ///   - cohort: the rollout group its event log names.
     package init(
         directory: String, api: BookingAPIClient, configuration: RepositoryConfiguration = RepositoryConfiguration(),
         dependencies: Dependencies = .live, openChallenge: @escaping EffectRunner.ChallengeOpener = { _, _ in },
         logPath: String? = nil, logHandler: any LogHandler = SilentLogHandler(),
         boundaryHook: EffectRunner.BoundaryHook? = nil, cache: SharedCache? = nil,
-        connection: BookingConnection? = nil
+        connection: BookingConnection? = nil, cohort: String? = nil
     ) throws {
         self.cache = cache
         self.api = api
@@ -55,7 +56,9 @@ package final class BookingRuntime: Sendable {
         // A log that cannot be written never blocks settling money: said
         // (an error to the log handler) and the flow goes on without it.
         do {
-            log = try logPath.map { try EventLog(path: $0, dependencies: dependencies, logHandler: logHandler) }
+            log = try logPath.map {
+                try EventLog(path: $0, dependencies: dependencies, logHandler: logHandler, cohort: cohort)
+            }
             logFailure = nil
         } catch {
             Logger(handler: logHandler, source: "runtime").error(

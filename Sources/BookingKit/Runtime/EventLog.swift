@@ -32,6 +32,9 @@ package final class FlowEventLog<Machine: FlowMachine>: Sendable {
         /// The flow's name (`FlowMachine.flowName`); absent in the booking
         /// flow's logs written before 2026-12-05.
         package var flow: String? = nil
+        /// The rollout group of the run (`Configuration.cohort`); absent
+        /// without one.
+        package var cohort: String? = nil
     }
 
     /// The log file's path.
@@ -39,6 +42,7 @@ package final class FlowEventLog<Machine: FlowMachine>: Sendable {
     private let writer: Locked<(handle: FileHandle?, sequence: Int)>
     private let now: @Sendable () -> Date
     private let logger: Logger
+    private let cohort: String?
 
     /// Opens (creating `0600` if needed) the log at `path` for appending.
     ///
@@ -47,9 +51,11 @@ package final class FlowEventLog<Machine: FlowMachine>: Sendable {
     ///   or written), is not a regular file or directory, or cannot be
     ///   created.
     package init(
-        path: String, dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler()
+        path: String, dependencies: Dependencies = .live, logHandler: any LogHandler = SilentLogHandler(),
+        cohort: String? = nil
     ) throws {
         self.path = path
+        self.cohort = cohort
         now = dependencies.now
         let logger = Logger(handler: logHandler, source: "event-log")
         self.logger = logger
@@ -81,7 +87,7 @@ package final class FlowEventLog<Machine: FlowMachine>: Sendable {
             let entry = Entry(
                 sequence: writer.sequence, at: at, event: Machine.loggable(event),
                 state: Machine.name(of: Machine.stage(of: state)), effects: effects.map(Machine.effectName(of:)),
-                flow: Machine.flowName)
+                flow: Machine.flowName, cohort: cohort)
             let effect = entry.effects.first ?? ""
             do {
                 guard let clean = Self.redactingStrings(try EventLogCoding.encoder.encode(entry)) else {
