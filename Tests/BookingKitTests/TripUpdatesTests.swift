@@ -36,6 +36,33 @@ struct TripUpdatesTests {
         await fixture.sandbox.stop()
     }
 
+    /// Issue 39 item 11: where the system cannot tell of another process's
+    /// writes (Apple platforms; here the file watch is turned off), the
+    /// trips are looked at on a timer only while something can change them
+    /// by itself: with nothing open no timer runs, a hold starts the looks,
+    /// and once the payment settles they stop again. Nothing else is lost:
+    /// this process's commits still arrive at once.
+    @Test("without a file watch, trips are looked at on a timer only while something is open")
+    func timedLooksOnlyWhileSomethingIsOpen() async throws {
+        let sandbox = try SandboxFixture(route: .inProcess)
+        var seams = BookingClient.Seams(dependencies: Dependencies(sleeper: NoSleeper()))
+        seams.watchesFiles = false
+        let client = try BookingClient(ClientFixture.configuration(sandbox: sandbox), seams: seams)
+        let fixture = ClientFixture(sandbox: sandbox, client: client)
+        let directory = client.directory
+        var updates = client.tripUpdates(every: .milliseconds(10)).makeAsyncIterator()
+        #expect(await updates.next() == [])
+        #expect(await Poll.until { BookingChanges.timedLooks(in: directory) == 0 }, "a timer ran with nothing open")
+
+        await client.launch()
+        try await client.hold(try await fixture.firstOffer())
+        #expect(await Poll.until { BookingChanges.timedLooks(in: directory) == 1 }, "no looks while a room is held")
+        _ = try await client.pay(with: PaymentToken("tok_visa"))
+        #expect(await updates.next()?.count == 1)
+        #expect(await Poll.until { BookingChanges.timedLooks(in: directory) == 0 }, "the looks outlived the payment")
+        await sandbox.stop()
+    }
+
     #if os(Linux)
     @Test(
         "another process's write reaches the stream through the file system",

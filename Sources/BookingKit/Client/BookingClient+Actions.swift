@@ -1,3 +1,4 @@
+import BookingStore
 import Foundation
 
 // The user's actions. Each checks that the current screen offers it
@@ -252,6 +253,9 @@ extension BookingClient {
     @discardableResult
     public func returnedToApp() async -> BookingFlow.State {
         await refreshAfterAGap()
+        // Where the system cannot tell of other processes' writes, the
+        // trips are read again now (and looked at while anything is open).
+        BookingChanges.ring(directory: directory)
         return await runtime.flow.send(.appForegrounded)
     }
 

@@ -37,7 +37,10 @@ extension BookingClient {
     /// database's change counter then says whether the list moved, and it
     /// is read again only when it did. Where the system cannot tell of
     /// another process's writes (Apple platforms), the counter is read
-    /// every `interval` instead. Ends when the reading task is cancelled or
+    /// every `interval` while something on the device can still change a
+    /// trip by itself (a payment not settled, an open cancellation or change
+    /// of dates, a refund pending), and at each `returnedToApp()`; with
+    /// nothing open, no timer runs. Ends when the reading task is cancelled or
     /// the client is closed. A read that fails is logged and tried again
     /// each second until it works.
     ///
@@ -53,9 +56,15 @@ extension BookingClient {
                 var watcher: BookingDatabase?
                 var seen: (version: Int, trips: [Trip])?
                 let logger = self.logger
-                let wakes = BookingChanges.wakes(directory: directory, fallbackInterval: interval) {
+                let openWork = OpenWorkProbe(directory: directory)
+                let wakes = BookingChanges.wakes(
+                    directory: directory, fallbackInterval: interval, watchFiles: seams.watchesFiles,
+                    worthLooking: { openWork.hasOpenWork() }
+                ) {
                     logger.log(
-                        .info, "another process's changes to the trips are looked for every \(interval)",
+                        .info,
+                        "another process's changes to the trips are looked for every \(interval) while a payment, "
+                            + "a cancellation, a change of dates or a refund is open",
                         ["reason": "the system reports no file changes here"])
                 }
                 wakes: for await _ in wakes {

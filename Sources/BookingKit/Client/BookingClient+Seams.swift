@@ -36,6 +36,10 @@ extension BookingClient {
         /// (`Platform.networkWatch`: `NWPathMonitor` on Apple platforms,
         /// none on Linux); started at launch.
         package var networkWatch: any NetworkWatch = Platform.networkWatch
+        /// Whether `tripUpdates()` may ask the file system about other
+        /// processes' writes (false: a test takes the path of a system that
+        /// cannot tell, whose timed looks run only while something is open).
+        package var watchesFiles = true
         /// Asked at every effect boundary; `false` stops the runtime there,
         /// as a process death would. For crash tests only.
         package var boundaryHook: EffectRunner.BoundaryHook?
