@@ -9,12 +9,17 @@ final class ChangeSignal: Sendable {
         var generation: UInt64 = 0
         var nextID: UInt64 = 0
         var continuations: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var timeouts = 0
     }
 
     private let state = Locked(Waiters())
 
     /// How many times it fired; read before looking for changes.
     var generation: UInt64 { state.withLock { $0.generation } }
+    /// The waits parked now.
+    var waiting: Int { state.withLock { $0.continuations.count } }
+    /// The waits that ended because their time ran out, not a change.
+    var timeouts: Int { state.withLock { $0.timeouts } }
 
     /// Something may have changed: every waiter wakes.
     func fire() {
@@ -42,7 +47,12 @@ final class ChangeSignal: Sendable {
             guard waiting else { return continuation.resume() }
             Task { [state] in
                 try? await Task.sleep(for: timeout)
-                state.withLock { $0.continuations.removeValue(forKey: id) }?.resume()
+                let expired = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                    guard let continuation = state.continuations.removeValue(forKey: id) else { return nil }
+                    state.timeouts += 1
+                    return continuation
+                }
+                expired?.resume()
             }
         }
     }
