@@ -1,7 +1,8 @@
 /// One bookable room at a property for given dates, as a search result.
 ///
-/// Flat form: `{"offerId", "propertyName", "roomName"?, "city"?, "checkIn",
-/// "checkOut", "guests", "quoteId", "price", "quotedAt"}` (the server's
+/// Flat form: `{"offerId", "propertyName", "roomName"?, "city"?, "stars"?,
+/// "address"?, "photoUrl"?, "checkIn", "checkOut", "guests", "quoteId",
+/// "price", "quotedAt"}` (the server's
 /// nested listing is converted by BookingAPI's `Offer(listing:quotedAt:)`).
 /// Decoding rejects empty ids, a check-out not after the check-in and a
 /// guest count below one.
@@ -14,6 +15,13 @@ public struct Offer: Hashable, Codable, Sendable {
     public let roomName: String?
     /// The property's city, when the source named it.
     public let city: String?
+    /// The property's stars, 1 to 5, when the source named them.
+    public let stars: Int?
+    /// The property's street address, when the source named it.
+    public let address: String?
+    /// An `https` URL of the property's photo for a results screen, when
+    /// the source named one (any other URL is left out).
+    public let photoURL: String?
     /// The first night, in the hotel's calendar.
     public let checkIn: CalendarDate
     /// The day of departure, after `checkIn`.
@@ -26,17 +34,31 @@ public struct Offer: Hashable, Codable, Sendable {
     /// An offer, or `nil` when the dates or guest count are impossible.
     package init?(
         id: OfferID, propertyName: String, checkIn: CalendarDate, checkOut: CalendarDate,
-        guests: Int, quote: Quote, roomName: String? = nil, city: String? = nil
+        guests: Int, quote: Quote, roomName: String? = nil, city: String? = nil, stars: Int? = nil,
+        address: String? = nil, photoURL: String? = nil
     ) {
         guard checkIn < checkOut, guests >= 1, !id.rawValue.isEmpty else { return nil }
         self.id = id
         self.propertyName = propertyName
         self.roomName = roomName
         self.city = city
+        self.stars = stars.flatMap { (1...5).contains($0) ? $0 : nil }
+        self.address = address
+        self.photoURL = photoURL.flatMap(Self.photoLink)
         self.checkIn = checkIn
         self.checkOut = checkOut
         self.guests = guests
         self.quote = quote
+    }
+
+    /// `text` when it is an `https` URL of printable ASCII, at most 2,048
+    /// bytes: what a results screen may load; nil otherwise.
+    static func photoLink(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.count <= 2_048, text.lowercased().hasPrefix("https://"), bytes.count > "https://".utf8.count,
+            bytes.allSatisfy({ (0x21...0x7E).contains($0) })
+        else { return nil }
+        return text
     }
 
     /// The number of nights, from the two dates.
@@ -51,7 +73,8 @@ public struct Offer: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case id = "offerId"
-        case propertyName, roomName, city, checkIn, checkOut, guests
+        case propertyName, roomName, city, stars, address, checkIn, checkOut, guests
+        case photoURL = "photoUrl"
     }
 
     /// Decodes the flat wire item strictly.
@@ -67,7 +90,10 @@ public struct Offer: Hashable, Codable, Sendable {
                 guests: try container.decode(Int.self, forKey: .guests),
                 quote: quote,
                 roomName: try container.decodeIfPresent(String.self, forKey: .roomName),
-                city: try container.decodeIfPresent(String.self, forKey: .city)
+                city: try container.decodeIfPresent(String.self, forKey: .city),
+                stars: try container.decodeIfPresent(Int.self, forKey: .stars),
+                address: try container.decodeIfPresent(String.self, forKey: .address),
+                photoURL: try container.decodeIfPresent(String.self, forKey: .photoURL)
             )
         else {
             throw DecodingError.dataCorrupted(
@@ -85,6 +111,9 @@ public struct Offer: Hashable, Codable, Sendable {
         try container.encode(propertyName, forKey: .propertyName)
         try container.encodeIfPresent(roomName, forKey: .roomName)
         try container.encodeIfPresent(city, forKey: .city)
+        try container.encodeIfPresent(stars, forKey: .stars)
+        try container.encodeIfPresent(address, forKey: .address)
+        try container.encodeIfPresent(photoURL, forKey: .photoURL)
         try container.encode(checkIn, forKey: .checkIn)
         try container.encode(checkOut, forKey: .checkOut)
         try container.encode(guests, forKey: .guests)

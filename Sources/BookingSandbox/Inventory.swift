@@ -80,6 +80,17 @@ struct Inventory: Sendable {
         .sorted { $0.name < $1.name }
     }
 
+    /// The front desk's number of the `index`th property of `city`, in the country's form.
+    private static func phone(city: City, index: Int) -> String {
+        let desk = String(1000 + index * 37 % 9000)
+        switch city.place.countryCode {
+        case "PT": return "+351 21 000 \(desk)"
+        case "GB": return "+44 20 7946 \(desk)"
+        case "JP": return "+81 3 5555 \(desk)"
+        default: return "+1 212 555 \(desk)"
+        }
+    }
+
     private static func makeProperty(city: City, index: Int, generator: inout SplitMix64) -> Property {
         let id = "htl_\(city.code)\(index < 10 ? "0" : "")\(index)"
         let first = firstWords[Int(generator.next() % UInt64(firstWords.count))]
@@ -110,10 +121,13 @@ struct Inventory: Sendable {
                     body: RoomBody(type: "fam", name: "Family suite", maxGuests: 5),
                     nightly: base * 19 / 10 / step * step, units: 1 + Int(generator.next() % 3)))
         }
+        // Drawn from the index, not the generator: every other value stays as it was.
         let body = PropertyBody(
             id: id, name: "\(first) \(second)", city: city.place.name, placeId: city.place.placeId,
             countryCode: city.place.countryCode, address: "\(street) \(number), \(city.place.name)",
-            lat: lat, lon: lon, stars: stars)
+            lat: lat, lon: lon, stars: stars, phone: Self.phone(city: city, index: index),
+            checkInTime: stars >= 4 ? "14:00" : "15:00", checkOutTime: stars >= 4 ? "12:00" : "11:00",
+            photoUrl: "https://images.example.com/properties/\(id).jpg")
         return Property(body: body, city: city, rooms: rooms)
     }
 

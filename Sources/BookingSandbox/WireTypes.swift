@@ -57,6 +57,13 @@ struct PropertyBody: Codable, Equatable, Sendable {
     var lat: Double
     var lon: Double
     var stars: Int
+    /// The front desk, in international form.
+    var phone: String
+    /// From when the room is ready, and until when it is kept, in the hotel's time (`HH:MM`).
+    var checkInTime: String
+    var checkOutTime: String
+    /// A photo for a results screen.
+    var photoUrl: String
 }
 
 /// A room type of a property.

@@ -13,6 +13,7 @@ extension Offer {
             quote: Quote(
                 id: listing.quoteId, price: listing.price,
                 quotedAt: listing.quotedAtMilliseconds ?? Int64(quotedAt.timeIntervalSince1970 * 1000)),
-            roomName: listing.room.name, city: listing.property.city)
+            roomName: listing.room.name, city: listing.property.city, stars: listing.property.stars,
+            address: listing.property.address, photoURL: listing.property.photoURL)
     }
 }

@@ -38,6 +38,21 @@ public struct PropertySummary: Codable, Hashable, Sendable {
     public let address: String?
     /// Its star rating.
     public let stars: Int?
+    /// Its phone number, as the hotel gives it (`+351 21 000 0123`), for the door.
+    public let phone: String?
+    /// From when the room is ready on the day of arrival, in the hotel's
+    /// time (`15:00`).
+    public let checkInTime: String?
+    /// Until when the room is kept on the day of departure, in the hotel's
+    /// time (`11:00`).
+    public let checkOutTime: String?
+    /// A photo for a results screen (an `https` URL).
+    public let photoURL: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, city, address, stars, phone, checkInTime, checkOutTime
+        case photoURL = "photoUrl"
+    }
 }
 
 /// A room type.

@@ -158,8 +158,8 @@ struct OffersCommand: BookingCommand {
         for offer in result.items {
             let id = offer.id.rawValue.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
             console.line(
-                "  \(id)  \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe)  "
-                    + offer.quote.price.total.formatted.terminalSafe
+                "  \(id)  \(offer.propertyName.terminalSafe)" + (offer.stars.map { " \($0)*" } ?? "")
+                    + ", \((offer.roomName ?? "").terminalSafe)  " + offer.quote.price.total.formatted.terminalSafe
                     + markText(result.marks[offer.id], id: offer.id, console))
         }
         if result.marks.values.contains(where: { if case .soldOut = $0 { true } else { false } }) {
@@ -249,6 +249,9 @@ struct OffersCommand: BookingCommand {
             "propertyName": .string(offer.propertyName),
             "city": .text(offer.city),
             "roomName": .text(offer.roomName),
+            "stars": offer.stars.map { .number($0) } ?? .null,
+            "address": .text(offer.address),
+            "photoUrl": .text(offer.photoURL),
             "checkIn": .string(offer.checkIn.description),
             "checkOut": .string(offer.checkOut.description),
             "guests": .number(offer.guests),
