@@ -112,7 +112,8 @@ extension SandboxHandler {
                 message: "The booking or its refund changed since the quote; accept the new one, or keep the booking.")
         } else if quote.isExpired(now: now) {
             error = APIError(
-                status: 409, code: "QUOTE_EXPIRED", message: "The quote expired; accept the new one, or keep the booking.")
+                status: 409, code: "QUOTE_EXPIRED",
+                message: "The quote expired; accept the new one, or keep the booking.")
         } else {
             return nil
         }

@@ -103,8 +103,9 @@ import Testing
         let trips = try harness.trips()
         let quote = try await trips.cancellationQuote(id)
         let other = BookingID("bk_0000000000000001")
-        await #expect(throws: CancelError.refused(
-            other, code: "QUOTE_MISMATCH", message: "the quote is for booking \(id)", current: nil)
+        await #expect(
+            throws: CancelError.refused(
+                other, code: "QUOTE_MISMATCH", message: "the quote is for booking \(id)", current: nil)
         ) {
             try await trips.cancel(other, quote: quote)
         }

@@ -67,7 +67,9 @@ import Testing
     @Test func whatARequestSendsNeverChanges() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.cancels.insert(request("b1", key: "k1", version: 5))
-        for change in ["version = 6", "booking_id = 'b2'", "idempotency_key = 'k9'", "created_at = 1", "quote_id = 'cq_1'"] {
+        for change in [
+            "version = 6", "booking_id = 'b2'", "idempotency_key = 'k9'", "created_at = 1", "quote_id = 'cq_1'",
+        ] {
             #expect(throws: SQLiteError.self) {
                 try store.database.execute("UPDATE cancel_request SET \(change) WHERE idempotency_key = 'k1'")
             }

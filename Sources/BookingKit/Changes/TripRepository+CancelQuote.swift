@@ -52,7 +52,8 @@ extension TripRepository {
             do {
                 try store.trips.upsert(BookingRepository.trip(from: booking, syncedAt: savedAt))
             } catch {
-                logger.warning("cannot save the booking read after a refused quote", error: error, ["booking": id.rawValue])
+                logger.warning(
+                    "cannot save the booking read after a refused quote", error: error, ["booking": id.rawValue])
             }
         }
         if booking.state == .cancelled { return .alreadyCancelled(id, booking.version) }
