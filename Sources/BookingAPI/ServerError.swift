@@ -17,6 +17,8 @@ package struct ServerError: Decodable, Hashable, Sendable, CustomStringConvertib
     package let version: Version?
     /// `QUOTE_EXPIRED`: a new quote for the same dates, when the room is still free.
     package let quote: ModificationQuoteSnapshot?
+    /// `QUOTE_EXPIRED`, `QUOTE_CHANGED` on a cancel: the cancellation quoted again.
+    package let cancellationQuote: CancellationQuoteSnapshot?
 
     private struct Envelope: Decodable { let error: ServerError }
 

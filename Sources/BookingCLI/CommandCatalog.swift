@@ -37,7 +37,7 @@ package enum CommandCatalog {
         StatusCommand.self,
         TripsCommand.self,
         TripCommand.self,
-        OneArgument<CancelCommand>.self,
+        CancelCommand.self,
         ModifyCommand.self,
         ReconcileCommand.self,
         OneArgument<OpenCommand>.self,

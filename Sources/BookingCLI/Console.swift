@@ -24,26 +24,36 @@ package struct Console: Sendable {
         /// command go on with its stdout dropped, and `BookingTool` then
         /// returns `ExitCode.done`.
         package var readerLeft: @Sendable () -> Void
+        /// Reads the person's answer to a question, a line (nil at the end
+        /// of input); nil when there is no one to ask (stdin is not a
+        /// terminal): a question is then never asked.
+        package var readAnswer: (@Sendable () -> String?)?
 
         /// A sink of the given parts.
         package init(
             isTerminal: Bool, writeOutput: @escaping @Sendable ([UInt8]) -> Platform.WriteResult,
-            writeError: @escaping @Sendable ([UInt8]) -> Void, readerLeft: @escaping @Sendable () -> Void
+            writeError: @escaping @Sendable ([UInt8]) -> Void, readerLeft: @escaping @Sendable () -> Void,
+            readAnswer: (@Sendable () -> String?)? = nil
         ) {
             self.isTerminal = isTerminal
             self.writeOutput = writeOutput
             self.writeError = writeError
             self.readerLeft = readerLeft
+            self.readAnswer = readAnswer
         }
 
         /// The process's stdout and stderr (file descriptors 1 and 2); a
         /// reader of stdout that has gone ends the process with code 0.
+        /// Answers are read from stdin when it is a terminal.
         package static var standardStreams: Sink {
-            Sink(
+            let readAnswer: (@Sendable () -> String?)? =
+                Platform.isTerminal(.input) ? { @Sendable in readLine(strippingNewline: true) } : nil
+            return Sink(
                 isTerminal: Platform.isTerminal(.output),
                 writeOutput: { Platform.write($0, to: .output) },
                 writeError: { _ = Platform.write($0, to: .error) },
-                readerLeft: { Platform.exit(ExitCode.done.rawValue) })
+                readerLeft: { Platform.exit(ExitCode.done.rawValue) },
+                readAnswer: readAnswer)
         }
     }
 
@@ -71,6 +81,19 @@ package struct Console: Sendable {
         self.isTerminal = isTerminal
         self.usesColour = usesColour
         self.sink = sink
+    }
+
+    /// Whether a question can be asked: stdin is a terminal.
+    package var canAsk: Bool { sink.readAnswer != nil }
+
+    /// Writes `question` to stdout and reads the answer: yes only for `y`
+    /// or `yes`; no at the end of input, or with no terminal to ask.
+    package func confirm(_ question: String) -> Bool {
+        guard let readAnswer = sink.readAnswer else { return false }
+        line(question)
+        guard let answer = readAnswer() else { return false }
+        let word = answer.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return ["y", "yes"].contains(String(word.reversed()).lowercased())
     }
 
     /// Writes `text` and a newline to stdout.

@@ -18,8 +18,16 @@ public enum Platform {
         case output
         /// Standard error.
         case error
+        /// Standard input (only ever asked whether it is a terminal).
+        case input
 
-        var descriptor: Int32 { self == .output ? 1 : 2 }
+        var descriptor: Int32 {
+            switch self {
+            case .input: return 0
+            case .output: return 1
+            case .error: return 2
+            }
+        }
     }
 
     /// How a write ended.

@@ -1,7 +1,7 @@
 extension CancelFlow {
     /// A saved cancellation: which booking, at which version, under which
-    /// idempotency key. Committed before anything is sent; every post of it
-    /// carries the same three.
+    /// idempotency key, and the quote the user accepted, if any. Committed
+    /// before anything is sent; every post of it carries the same four.
     package struct Request: DurableRequest, Codable {
         /// The booking to cancel.
         package let bookingID: BookingID
@@ -9,12 +9,16 @@ extension CancelFlow {
         package let version: Version
         /// The key every post of this request carries.
         package let key: IdempotencyKey
+        /// The cancellation quote accepted (the server cancels only at its
+        /// refund); nil for a cancellation at the refund of the moment.
+        package let quoteID: String?
 
-        /// A request for `bookingID` at `version` under `key`.
-        package init(bookingID: BookingID, version: Version, key: IdempotencyKey) {
+        /// A request for `bookingID` at `version` under `key`, at the quote `quoteID` if any.
+        package init(bookingID: BookingID, version: Version, key: IdempotencyKey, quoteID: String? = nil) {
             self.bookingID = bookingID
             self.version = version
             self.key = key
+            self.quoteID = quoteID
         }
     }
 

@@ -21,6 +21,8 @@ enum Identifier {
     static let refund = "re_"
     /// A quote for new dates of a booking.
     static let modificationQuote = "mq_"
+    /// A quote of a booking's cancellation (its refund and penalty).
+    static let cancellationQuote = "cq_"
     /// The ledger entry of a modification's difference.
     static let difference = "df_"
 

@@ -5,20 +5,42 @@ extension Ledger {
     /// `PENDING` on the sandbox's clock.
     static let pendingRefundMilliseconds: Int64 = 60_000
 
-    /// Records the refund of the hold's total for `booking` (cancelled now):
-    /// `SUCCEEDED` at once, or `PENDING` until `settlesAt` when given.
-    /// Returns it as the booking's answer carries it.
+    /// What cancelling a booking gives back and what it keeps: the one
+    /// rule a cancellation's quote shows and a cancel records.
+    struct CancellationTerms: Equatable {
+        /// Given back.
+        var refund: MoneyBody
+        /// Kept (`refund + penalty` is the booking's total).
+        var penalty: MoneyBody
+    }
+
+    /// The terms of cancelling the confirmed booking of `hold` at `now`: in
+    /// the sandbox, every cancellation of a confirmed booking refunds the
+    /// hold's total (its price after any change of dates) and keeps nothing.
+    /// `now` is where a deadline would be read.
+    static func cancellationTerms(hold: HoldRecord, now: Int64) -> CancellationTerms {
+        let total = hold.price.total
+        return CancellationTerms(refund: total, penalty: MoneyBody(amount: 0, currency: total.currency))
+    }
+
+    /// Records the refund of `booking` (cancelled now) as
+    /// `cancellationTerms` give it: `SUCCEEDED` at once, or `PENDING` until
+    /// `settlesAt` when given. Returns it as the booking's answer carries it.
     static func refund(
         _ db: Database, booking: BookingRecord, hold: HoldRecord, ids: IdentifierSource, now: Int64, settlesAt: Int64?
     ) throws -> RefundBody {
+        let terms = cancellationTerms(hold: hold, now: now)
         try record(.refund, db, booking: booking, hold: hold, ids: ids, now: now)
         let state: RefundBody.State = settlesAt == nil ? .succeeded : .pending
         try db.run(
             """
-            UPDATE ledger_entry SET refund_state = ?, settles_at_ms = ?, updated_at_ms = ?
+            UPDATE ledger_entry SET amount = ?, currency = ?, refund_state = ?, settles_at_ms = ?, updated_at_ms = ?
             WHERE booking_id = ? AND kind = 'refund'
             """,
-            [.text(state.rawValue), settlesAt.map { .integer($0) } ?? .null, .integer(now), .text(booking.bookingId)])
+            [
+                .integer(terms.refund.amount), .text(terms.refund.currency), .text(state.rawValue),
+                settlesAt.map { .integer($0) } ?? .null, .integer(now), .text(booking.bookingId),
+            ])
         guard let refund = try refund(db, bookingId: booking.bookingId)?.body else { throw APIError.internalError }
         return refund
     }

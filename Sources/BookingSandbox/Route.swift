@@ -18,6 +18,8 @@ enum Route: Equatable, Sendable {
     case listBookings
     case booking(id: String)
     case cancelBooking(id: String)
+    /// `POST /v1/bookings/{bookingId}/cancellation-quotes`: a cancellation's refund quoted.
+    case quoteCancellation(id: String)
     /// `POST /v1/bookings/{bookingId}/modification-quotes`: new dates priced.
     case quoteModification(id: String)
     /// `POST /v1/bookings/{bookingId}/modifications`: a quote applied.
@@ -51,6 +53,7 @@ enum Route: Equatable, Sendable {
         case .listBookings: return "GET /v1/bookings"
         case .booking: return "GET /v1/bookings/{bookingId}"
         case .cancelBooking: return "POST /v1/bookings/{bookingId}/cancel"
+        case .quoteCancellation: return "POST /v1/bookings/{bookingId}/cancellation-quotes"
         case .quoteModification: return "POST /v1/bookings/{bookingId}/modification-quotes"
         case .modifyBooking: return "POST /v1/bookings/{bookingId}/modifications"
         case .abandonBooking: return "POST /v1/bookings/{bookingId}/abandon"
@@ -115,6 +118,8 @@ enum Route: Equatable, Sendable {
         case 3 where parts[0] == "holds" && parts[2] == "coupon": candidates = [("POST", .applyCoupon(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "cancel":
             candidates = [("POST", .cancelBooking(id: parts[1]))]
+        case 3 where parts[0] == "bookings" && parts[2] == "cancellation-quotes":
+            candidates = [("POST", .quoteCancellation(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "modification-quotes":
             candidates = [("POST", .quoteModification(id: parts[1]))]
         case 3 where parts[0] == "bookings" && parts[2] == "modifications":

@@ -148,6 +148,8 @@ public final class SandboxHandler: HTTPHandler {
         case .booking(let id): return try await readBooking(id: id, request: request, account: account, faults: faults)
         case .cancelBooking(let id):
             return try await cancelBooking(id: id, request: request, account: account, faults: faults)
+        case .quoteCancellation(let id):
+            return try await quoteCancellation(id: id, request: request, account: account, faults: faults)
         case .quoteModification(let id):
             return try await quoteModification(id: id, request: request, account: account, faults: faults)
         case .modifyBooking(let id):

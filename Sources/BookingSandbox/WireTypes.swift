@@ -284,6 +284,9 @@ struct ErrorDetail: Codable, Equatable, Sendable {
     /// QUOTE_EXPIRED: a new quote for the same dates at the booking's
     /// version (none when the room is no longer free on them).
     var quote: ModificationQuoteBody?
+    /// QUOTE_EXPIRED, QUOTE_CHANGED on a cancel: the booking's cancellation
+    /// quoted again, at its current version.
+    var cancellationQuote: CancellationQuoteBody?
 }
 
 /// A quote for new dates of a confirmed booking, at one of its versions:

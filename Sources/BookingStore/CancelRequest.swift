@@ -22,6 +22,9 @@ package struct CancelRequest: Equatable, Sendable {
     package var bookingID: BookingID
     /// The trip version the user asked to cancel, sent as the request's `version`.
     package var version: Version
+    /// The cancellation quote the user accepted, sent with every post (the
+    /// server cancels only at its refund); nil for none.
+    package var quoteID: String?
     /// Where it stands.
     package var status: Status
     /// Why a refused request was refused: the server's code, such as `VERSION_CONFLICT`.
@@ -33,12 +36,13 @@ package struct CancelRequest: Equatable, Sendable {
 
     /// Creates a request.
     package init(
-        idempotencyKey: IdempotencyKey, bookingID: BookingID, version: Version, status: Status = .open,
-        reason: String? = nil, createdAt: Date, updatedAt: Date? = nil
+        idempotencyKey: IdempotencyKey, bookingID: BookingID, version: Version, quoteID: String? = nil,
+        status: Status = .open, reason: String? = nil, createdAt: Date, updatedAt: Date? = nil
     ) {
         self.idempotencyKey = idempotencyKey
         self.bookingID = bookingID
         self.version = version
+        self.quoteID = quoteID
         self.status = status
         self.reason = reason
         self.createdAt = createdAt

@@ -18,7 +18,7 @@ package struct CancelTable: KeyedRequestTable {
         self.database = database
     }
 
-    static let columns = "idempotency_key, booking_id, version, status, reason, created_at, updated_at"
+    static let columns = "idempotency_key, booking_id, version, status, reason, created_at, updated_at, quote_id"
 
     /// Saves a new open request. Returns once the commit is durable
     /// (`synchronous=FULL`): from then on, a crash leaves a request that is
@@ -29,7 +29,7 @@ package struct CancelTable: KeyedRequestTable {
     ///   when the disk is full); nothing is written then.
     package func insert(_ request: CancelRequest) throws {
         let statement = try database.cachedStatement(
-            "INSERT INTO cancel_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?)")
+            "INSERT INTO cancel_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?,?)")
         defer { statement.reset() }
         try statement.bind(request.idempotencyKey.rawValue, at: 1)
         try statement.bind(request.bookingID.rawValue, at: 2)
@@ -38,6 +38,7 @@ package struct CancelTable: KeyedRequestTable {
         try statement.bind(request.reason, at: 5)
         try statement.bind(request.createdAt.unixMilliseconds, at: 6)
         try statement.bind(request.updatedAt.unixMilliseconds, at: 7)
+        try statement.bind(request.quoteID, at: 8)
         try statement.run()
     }
 
@@ -78,7 +79,7 @@ package struct CancelTable: KeyedRequestTable {
         }
         return CancelRequest(
             idempotencyKey: IdempotencyKey(row.string(at: 0)), bookingID: BookingID(row.string(at: 1)),
-            version: version, status: status, reason: row.optionalString(at: 4),
+            version: version, quoteID: row.optionalString(at: 7), status: status, reason: row.optionalString(at: 4),
             createdAt: Date(unixMilliseconds: row.int64(at: 5)), updatedAt: Date(unixMilliseconds: row.int64(at: 6)))
     }
 }

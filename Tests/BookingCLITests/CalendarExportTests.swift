@@ -30,7 +30,7 @@ import Testing
         #expect(confirmed[0]["dtend"] as? [String: String] == ["value": checkOut, "type": "date"])
         let firstSequence = try #require(confirmed[0]["sequence"] as? Int)
 
-        let cancel = try await cli.run(["cancel", id])
+        let cancel = try await cli.run(["cancel", id, "--yes"])
         try #require(cancel.status == 0, "\(cancel.output) \(cancel.error)")
         let one = try await booking.run(["trip", id, "--ics"])
         #expect(one.status == 0, "\(one.error)")

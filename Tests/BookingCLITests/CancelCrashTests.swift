@@ -34,7 +34,7 @@ import Testing
     private func killAndSettle(
         at boundary: String, sandbox: SandboxProcess, booking: Booking, cli: InProcess, id: String
     ) async throws {
-        let killed = try await booking.runKilled(["cancel", id], at: boundary)
+        let killed = try await booking.runKilled(["cancel", id, "--yes"], at: boundary)
         #expect(!killed.output.contains("CANCELLED"))
 
         let cancels = try await cli.run(["reconcile", "--json"]).settledChanges()
@@ -48,7 +48,7 @@ import Testing
             // Nothing was saved or sent: the trip is as it was, and the user asks again.
             #expect(try await Self.tripStatus(booking, id) == "CONFIRMED")
             #expect(try await Self.refunds(sandbox, id) == 0)
-            let again = try await cli.run(["cancel", id])
+            let again = try await cli.run(["cancel", id, "--yes"])
             #expect(again.status == 0, "\(again.output) \(again.error)")
         }
         #expect(try await Self.tripStatus(booking, id) == "CANCELLED")
@@ -67,7 +67,7 @@ import Testing
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: label)
         let id = try await InProcess(sharing: booking).holdAndPay()
-        try await booking.runKilled(["cancel", id], at: boundary)
+        try await booking.runKilled(["cancel", id, "--yes"], at: boundary)
         return (sandbox, booking, id)
     }
 
@@ -130,7 +130,7 @@ import Testing
         #expect(try await Self.tripStatus(booking, id) == "CONFIRMED")
         // The same with a request saved by this account and left open: the
         // other account's run keeps it, this account's next run settles it.
-        try await booking.runKilled(["cancel", id], at: "after cancel commit")
+        try await booking.runKilled(["cancel", id, "--yes"], at: "after cancel commit")
         let otherAgain = try await cli.run(["cancel", id], environment: ["BOOKING_API_KEY": "sk_test_other"])
         #expect(otherAgain.status == 2, "\(otherAgain.output) \(otherAgain.error)")
         #expect(try await Self.refunds(sandbox, id) == 0)
@@ -142,15 +142,16 @@ import Testing
         let again = try await cli.run(["cancel", id])
         #expect(again.status == 2)
         #expect(again.error.contains("is already cancelled"), "\(again.error)")
-        // The other device's copy still says confirmed: the server refuses,
-        // and the read after the refusal finds the booking cancelled. That
-        // device says the server's state (cancelled, with its one refund),
-        // never that nothing was cancelled or refunded, and its copy is
-        // brought up to date.
-        let late = try await InProcess(sharing: otherDevice).run(["cancel", id])
-        #expect(late.status == 0, "\(late.output) \(late.error)")
-        #expect(late.output.contains("Booking \(id): CANCELLED (version 2), refund"), "\(late.output)")
-        #expect(!late.output.contains("nothing was cancelled"), "\(late.output)")
+        // The other device's copy still says confirmed: the server refuses
+        // to quote, and the read after the refusal finds the booking
+        // cancelled. That device says the server's state (already
+        // cancelled, version 2), never that nothing was cancelled or
+        // refunded, and its copy is brought up to date with its one refund.
+        let late = try await InProcess(sharing: otherDevice).run(["cancel", id, "--yes"])
+        #expect(late.status == 2, "\(late.output) \(late.error)")
+        #expect(late.error.contains("booking \(id) is already cancelled (version 2)"), "\(late.error)")
+        #expect(!late.error.contains("nothing was cancelled"), "\(late.error)")
+        #expect(try await otherDevice.trip(id)["refund"] != nil)
         #expect(try await Self.tripStatus(otherDevice, id) == "CANCELLED")
         #expect(try await Self.refunds(sandbox, id) == 1)
         await sandbox.stop()

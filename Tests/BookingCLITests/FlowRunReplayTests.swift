@@ -18,7 +18,7 @@ import Testing
             "modify", id, "--check-in", Booking.date(21), "--check-out", Booking.date(23), "--accept",
         ])
         #expect(moved.status == 0, "\(moved.output) \(moved.error)")
-        let cancelled = try await booking.run(["cancel", id])
+        let cancelled = try await booking.run(["cancel", id, "--yes"])
         #expect(cancelled.status == 0, "\(cancelled.output) \(cancelled.error)")
         await sandbox.stop()
 

@@ -100,7 +100,7 @@ import Testing
         let ledger = try await sandbox.ledger()
         #expect(ledger.chargeCount == 1)
 
-        let cancel = try await booking.run(["cancel", bookingID, "--json"])
+        let cancel = try await booking.run(["cancel", bookingID, "--json", "--yes"])
         #expect(cancel.status == 0, "\(cancel.error)")
         #expect(try cancel.json()["status"] as? String == "CANCELLED")
 

@@ -82,7 +82,7 @@ import Testing
             let result = try await booking.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.output) \(result.error)")
         }
-        #expect(try await cli.run(["cancel", id]).status == 0)
+        #expect(try await cli.run(["cancel", id, "--yes"]).status == 0)
         let cancelled = try await booking.run([
             "modify", id, "--check-in", checkIn, "--check-out", try Self.dayAfter(checkOut), "--accept",
         ])

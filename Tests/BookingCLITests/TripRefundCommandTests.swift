@@ -24,7 +24,7 @@ import Testing
         let booking = Booking(server: sandbox.url, label: "cli-refund")
         let cli = InProcess(sharing: booking)
         let id = try await cli.holdAndPay()
-        let cancel = try await cli.run(["cancel", id])
+        let cancel = try await cli.run(["cancel", id, "--yes"])
         #expect(cancel.status == 0, "\(cancel.output) \(cancel.error)")
         let refunds = try await sandbox.ledger(of: id) { $0 == "refund" }
         #expect(refunds.count == 1)

@@ -265,9 +265,11 @@ extension Harness {
         try TripRepository(directory: sandbox.clientDirectory, api: api)
     }
 
-    /// The cancel POSTs sent for booking `id`.
+    /// The cancel POSTs sent for booking `id` (not its cancellation quotes).
     func cancelPosts(_ id: BookingID) -> [TransportRequest] {
-        sandbox.transport.requests("POST", "/v1/bookings/\(id)/cancel")
+        sandbox.transport.requests("POST", "/v1/bookings/\(id)/cancel").filter {
+            $0.url.path == "/v1/bookings/\(id)/cancel"
+        }
     }
 
     /// The refunds the ledger holds for booking `id`.

@@ -26,6 +26,19 @@ import Testing
         #expect(try reopened.cancels.request(key: IdempotencyKey("k1"))?.version == Fixtures.version(7))
     }
 
+    @Test func theAcceptedQuoteIsSavedWithTheRequestAndSurvivesAReopen() throws {
+        var saved = request("b1", key: "k1", version: 7)
+        saved.quoteID = "cq_0123456789abcdef"
+        do {
+            let store = try BookingDatabase(directory: directory.path)
+            try store.cancels.insert(saved)
+            #expect(throws: SQLiteError.self) { try store.cancels.insert(request("b2", key: "k2").withQuote("")) }
+        }
+        let reopened = try BookingDatabase(directory: directory.path)
+        #expect(try reopened.cancels.open(for: BookingID("b1")) == saved)
+        #expect(try reopened.cancels.allOpen().map(\.quoteID) == ["cq_0123456789abcdef"])
+    }
+
     @Test func aBookingHasAtMostOneOpenRequest() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.cancels.insert(request("b1", key: "k1"))
@@ -54,7 +67,9 @@ import Testing
     @Test func whatARequestSendsNeverChanges() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.cancels.insert(request("b1", key: "k1", version: 5))
-        for change in ["version = 6", "booking_id = 'b2'", "idempotency_key = 'k9'", "created_at = 1"] {
+        for change in [
+            "version = 6", "booking_id = 'b2'", "idempotency_key = 'k9'", "created_at = 1", "quote_id = 'cq_1'",
+        ] {
             #expect(throws: SQLiteError.self) {
                 try store.database.execute("UPDATE cancel_request SET \(change) WHERE idempotency_key = 'k1'")
             }
@@ -68,7 +83,7 @@ import Testing
         #expect(throws: SQLiteError.self) { try store.cancels.insert(request("b1", key: "k1", version: 0)) }
         #expect(throws: SQLiteError.self) {
             try store.database.execute(
-                "INSERT INTO cancel_request VALUES ('k2', 'b1', 3, 'LOST', NULL, 0, 0)")
+                "INSERT INTO cancel_request VALUES ('k2', 'b1', 3, 'LOST', NULL, 0, 0, NULL)")
         }
         #expect(try store.cancels.allOpen().isEmpty)
     }
@@ -95,8 +110,17 @@ import Testing
     @Test func anUnreadableRowIsAnErrorNotACrash() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.database.execute("PRAGMA ignore_check_constraints = ON")
-        try store.database.execute("INSERT INTO cancel_request VALUES ('k1', 'b1', 3, 'LOST', NULL, 0, 0)")
+        try store.database.execute("INSERT INTO cancel_request VALUES ('k1', 'b1', 3, 'LOST', NULL, 0, 0, NULL)")
         #expect(throws: StoreError.self) { try store.cancels.requests(for: BookingID("b1")) }
         #expect(throws: StoreError.self) { try store.cancels.request(key: IdempotencyKey("k1")) }
+    }
+}
+
+extension CancelRequest {
+    /// The request with `quoteID` as its accepted quote.
+    fileprivate func withQuote(_ quoteID: String) -> CancelRequest {
+        var request = self
+        request.quoteID = quoteID
+        return request
     }
 }

@@ -1,31 +1,77 @@
 import BookingAPI
+import BookingCommandLine
 import BookingCore
 import BookingKit
 import BookingViewer
 import Foundation
 
-/// `booking cancel BOOKING_ID`: cancels a booking at the version this
-/// device holds. The request and its Idempotency-Key are saved before the
-/// POST leaves; a cancellation left open by a crash or a lost answer is
-/// resumed with its own key (looked up first), and the answer is saved as
-/// the trip.
-enum CancelCommand: ArgumentCommand {
-    static let name = "cancel"
-    static let summary = "cancel a booking"
-    static let argument = CommandCatalog.bookingID
+/// `booking cancel BOOKING_ID [--yes]`: cancels a confirmed booking at the
+/// refund the server quotes. The quote (refund, penalty, how long it holds)
+/// is shown and the user asked on a terminal (or `--yes`); with no terminal
+/// and no `--yes` nothing is cancelled and the run fails (exit 1) after
+/// showing the refund it would get. The accepted request, its
+/// Idempotency-Key and the quote are saved before the POST leaves; a
+/// cancellation left open by a crash or a lost answer is resumed with its
+/// own key (looked up first, never asked again), and the answer is saved
+/// as the trip.
+struct CancelCommand: BookingCommand {
+    static let yes: TypedOption<Bool> = .flag("--yes", help: "cancel at the quoted refund without asking")
+
     /// It cancels: it ends its work if stdout's reader leaves.
     static let finishesItsWork = true
 
-    static func run(_ id: BookingID, _ invocation: Invocation) async throws -> ExitCode {
+    static let spec = CommandSpec(
+        name: "cancel", summary: "cancel a booking (shows the refund first)",
+        discussion:
+            "Shows the refund and any penalty the server quotes, then asks (or --yes); with no terminal and no "
+            + "--yes nothing is cancelled (exit 1). The cancellation is saved with its key before it is sent, "
+            + "and cancels and refunds once.",
+        options: [yes.spec], arguments: [CommandCatalog.bookingID.spec])
+
+    /// The booking to cancel.
+    let id: BookingID
+    /// Whether the user accepts the quoted refund without being asked.
+    let accepts: Bool
+
+    init(_ input: CommandInput) throws(UsageError) {
+        id = try input(CommandCatalog.bookingID)
+        accepts = try input(Self.yes)
+    }
+
+    /// How many quotes in a row a person is shown before the run gives up
+    /// (each one refused as expired or changed by the time it was accepted).
+    private static let quotesShown = 3
+
+    func run(_ invocation: Invocation) async throws -> ExitCode {
         let services = try invocation.services()
+        let client = services.client
+        var quote: CancellationQuote?
         let booking: BookingSnapshot
         do {
-            booking = try await services.client.cancelBooking(id)
+            // A saved cancellation was accepted already: resumed, never asked again.
+            if !(await client.hasOpenCancellation(id)) {
+                quote = try await client.cancellationQuote(for: id)
+            }
+            var shown = 1
+            while true {
+                if let offered = quote, !accepted(offered, invocation) {
+                    await services.settleAtLaunch()
+                    return declined(offered, invocation)
+                }
+                do {
+                    booking = try await client.cancelBooking(id, quote: quote)
+                    break
+                } catch .cancel(.quoteChanged(_, let newQuote)) where shown < Self.quotesShown && !accepts {
+                    invocation.say("The quote no longer holds; the server quoted again.")
+                    quote = newQuote
+                    shown += 1
+                }
+            }
         } catch {
             // Launch reconciliation runs after this booking's own request,
             // which it would otherwise settle first.
             await services.settleAtLaunch()
-            throw failure(error, id)
+            throw Self.failure(error, id)
         }
         await services.settleAtLaunch()
         if invocation.json {
@@ -40,6 +86,7 @@ enum CancelCommand: ArgumentCommand {
                         "updatedAt": .string(ViewerText.iso(unixMilliseconds: refund.updatedAtMilliseconds)),
                     ]
                 } ?? .null,
+                "quote": quote.map(Self.quoteJSON) ?? .null, "cancelled": true,
             ])
         } else {
             invocation.say(
@@ -48,6 +95,49 @@ enum CancelCommand: ArgumentCommand {
                     + (booking.refund.map { ", " + $0.refund.text } ?? "") + ".")
         }
         return .done
+    }
+
+    /// Whether the user accepts `quote`: `--yes`; otherwise shown, and asked
+    /// on a terminal (never with `--json`, never without a terminal).
+    private func accepted(_ quote: CancellationQuote, _ invocation: Invocation) -> Bool {
+        if accepts { return true }
+        guard !invocation.json, invocation.console.canAsk else { return false }
+        invocation.say(Self.quoteText(quote))
+        return invocation.console.confirm("Cancel booking \(id.rawValue.terminalSafe)? [y/N]")
+    }
+
+    /// Nothing cancelled: the quote and why, and exit 1 (a person said no,
+    /// or there was no one to ask).
+    private func declined(_ quote: CancellationQuote, _ invocation: Invocation) -> ExitCode {
+        let shown = id.rawValue.terminalSafe
+        let why =
+            invocation.console.canAsk && !invocation.json
+            ? "Nothing was cancelled."
+            : "Nothing was cancelled: there is no terminal to ask; run `booking cancel \(shown) --yes` to cancel."
+        if invocation.json {
+            invocation.emit(["bookingId": .string(id.rawValue), "quote": Self.quoteJSON(quote), "cancelled": false])
+            invocation.console.note(why)
+        } else {
+            if !invocation.console.canAsk { invocation.say(Self.quoteText(quote)) }
+            invocation.say(why)
+        }
+        return .failed
+    }
+
+    /// The quote in words: what cancelling gives back and keeps, and until when.
+    static func quoteText(_ quote: CancellationQuote) -> String {
+        let penalty =
+            quote.penalty.minorUnits == 0 ? "no penalty" : "a penalty of \(quote.penalty.formatted) is kept"
+        return "Cancelling refunds \(quote.refund.formatted) (\(penalty)); this quote holds until "
+            + "\(ViewerText.iso(unixMilliseconds: quote.expiresAtMilliseconds))."
+    }
+
+    private static func quoteJSON(_ quote: CancellationQuote) -> JSONValue {
+        [
+            "quoteId": .string(quote.quoteID), "version": .int(quote.version.rawValue),
+            "refund": FlowRenderer.moneyJSON(quote.refund), "penalty": FlowRenderer.moneyJSON(quote.penalty),
+            "expiresAt": .string(ViewerText.iso(unixMilliseconds: quote.expiresAtMilliseconds)),
+        ]
     }
 
     /// What the user reads when the booking did not end cancelled here.
@@ -60,6 +150,11 @@ enum CancelCommand: ArgumentCommand {
             return .rejected("booking \(shown) is already cancelled (version \(version.rawValue)); nothing was sent")
         case .cancel(.refused(_, let code, let message, let current)):
             return .rejected(refusal(shown, code: code, message: message, current: current))
+        case .cancel(.quoteChanged(_, let quote)):
+            return .failed(
+                "the quote no longer holds (it expired, or the booking changed); the new one refunds "
+                    + "\(quote.refund.formatted), penalty \(quote.penalty.formatted); nothing was cancelled: "
+                    + "run `booking cancel \(shown)` again")
         case .cancel(.notSent(_, let detail)):
             // The detail says why (offline, a certificate refused, no address): not always the network.
             return .failed("cannot cancel \(shown): nothing was sent (\(detail.terminalSafe)); the booking stands")

@@ -13,6 +13,10 @@ public enum CancelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `NOT_FOUND`, ...). `current` is the trip as the server has it now,
     /// when it could be read (this device's copy is updated from it).
     case refused(BookingID, code: String, message: String, current: Trip?)
+    /// The quote accepted no longer holds (it expired, or the booking or its
+    /// refund changed since): nothing was cancelled, and the server quoted
+    /// again. Show `newQuote`, and cancel with it if the user accepts.
+    case quoteChanged(BookingID, newQuote: CancellationQuote)
     /// The request certainly never reached the server (offline, refused
     /// connection): nothing was sent, and the request is closed.
     case notSent(BookingID, String)
@@ -32,6 +36,9 @@ public enum CancelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .refused(let id, let code, let message, let current):
             let now = current.map { " (the server has it \($0.status.rawValue), version \($0.version))" } ?? ""
             return "the server refused to cancel booking \(id): \(code): \(message)\(now); nothing was cancelled"
+        case .quoteChanged(let id, let quote):
+            return "the quote for cancelling booking \(id) no longer holds; the new one refunds "
+                + "\(quote.refund.formatted) (penalty \(quote.penalty.formatted)); nothing was cancelled"
         case .notSent(let id, let detail):
             return "the cancellation of booking \(id) never reached the server (\(detail)); nothing was cancelled"
         case .pending(let id, let key, let detail):

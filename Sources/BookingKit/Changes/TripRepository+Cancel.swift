@@ -18,18 +18,27 @@ extension TripRepository {
     /// resumed with its own key and version: looked up first, resent only
     /// while the server still has the booking confirmed at that version.
     /// Otherwise a new request is saved under `key` (a fresh random key by
-    /// default) before anything is sent.
+    /// default) before anything is sent. With `quote` (the user accepted
+    /// it), the request saves its id and the version it was made for, and
+    /// the server cancels only at its refund.
     ///
     /// - Parameter boundary: the crash tests' hook, asked at each `TripChangeBoundary` of a cancellation.
     /// - Throws: `RepositoryError.unknownBooking` when no trip has this id
-    ///   (nothing sent); `CancelError` (already cancelled, refused, not sent,
-    ///   pending); `APIError.final(.notSent(nil), nil)` for an offline-only
+    ///   (nothing sent); `CancelError` (already cancelled, refused, the
+    ///   quote changed, not sent, pending; `refused` with `QUOTE_MISMATCH`,
+    ///   nothing saved, for a quote of another booking);
+    ///   `APIError.final(.notSent(nil), nil)` for an offline-only
     ///   repository; the store's error when the request cannot be saved
     ///   (then nothing was sent).
-    package func cancel(_ id: BookingID, key: IdempotencyKey? = nil, boundary: CancelBoundaryHook? = nil)
-        async throws -> BookingSnapshot
-    {
+    package func cancel(
+        _ id: BookingID, quote: CancellationQuote? = nil, key: IdempotencyKey? = nil,
+        boundary: CancelBoundaryHook? = nil
+    ) async throws -> BookingSnapshot {
         guard let api else { throw APIError.final(.notSent(nil), nil) }
+        if let quote, quote.bookingID != id {
+            throw CancelError.refused(
+                id, code: "QUOTE_MISMATCH", message: "the quote is for booking \(quote.bookingID)", current: nil)
+        }
         if let open = try store.cancels.open(for: id) {
             return try await settle(open, api: api, resumed: true, boundary: boundary)
         }
@@ -37,7 +46,7 @@ extension TripRepository {
         guard trip.status == .confirmed else { throw CancelError.alreadyCancelled(id, trip.version) }
         let request = CancelRequest(
             idempotencyKey: key ?? IdempotencyKey(newID()), bookingID: id,
-            version: trip.version, createdAt: now())
+            version: quote?.version ?? trip.version, quoteID: quote?.quoteID, createdAt: now())
         try TripChangeBoundary(.cancel, .beforeCommit).pass(boundary)
         do {
             try store.cancels.insert(request)
@@ -60,13 +69,16 @@ extension TripRepository {
         async throws -> BookingSnapshot
     {
         let saved = CancelFlow.Request(
-            bookingID: request.bookingID, version: request.version, key: request.idempotencyKey)
+            bookingID: request.bookingID, version: request.version, key: request.idempotencyKey,
+            quoteID: request.quoteID)
         let log = runLog(CancelFlow.self)
         var (state, effects) = CancelFlow.reduce(.idle, .started(saved, resumed: resumed))
         log?.append(.started(saved, resumed: resumed), state: state, effects: effects)
         // The booking last read (an answer, a lookup, the read after a
         // refusal): what a save keeps as the trip.
         var lastRead: BookingSnapshot?
+        // The server's new quote when it refused the accepted one.
+        var newQuote: CancellationQuote?
         var lastEvent = CancelFlow.Event.started(saved, resumed: resumed)
         // The key of the request the run settles now (a renewal changes it).
         var key = request.idempotencyKey
@@ -75,7 +87,7 @@ extension TripRepository {
             let event: CancelFlow.Event
             switch effect {
             case .post(let sent):
-                event = try await post(sent, api: api, lastRead: &lastRead, boundary: boundary)
+                event = try await post(sent, api: api, lastRead: &lastRead, newQuote: &newQuote, boundary: boundary)
             case .lookUp(let id):
                 event = await read(id, refused: false, api: api, lastRead: &lastRead)
             case .renew(let spent):
@@ -101,6 +113,9 @@ extension TripRepository {
         case .cancelled:
             if let lastRead { return lastRead }
         case .refused(let refusal):
+            if let newQuote, refusal.code == "QUOTE_EXPIRED" || refusal.code == "QUOTE_CHANGED" {
+                throw CancelError.quoteChanged(request.bookingID, newQuote: newQuote)
+            }
             throw CancelError.refused(
                 request.bookingID, code: refusal.code, message: refusal.message,
                 current: refusal.current == nil ? nil : lastRead.map { BookingKit.Trip(read: $0, at: now()) })
@@ -114,16 +129,19 @@ extension TripRepository {
         throw CancelError.pending(request.bookingID, key, "no answer")
     }
 
-    /// `POST /v1/bookings/{id}/cancel` with the request's key and version,
-    /// as the event the machine takes.
+    /// `POST /v1/bookings/{id}/cancel` with the request's key, version and
+    /// quote, as the event the machine takes; a refused quote's new one
+    /// goes to `newQuote`.
     private func post(
         _ request: CancelFlow.Request, api: BookingAPIClient, lastRead: inout BookingSnapshot?,
-        boundary: CancelBoundaryHook?
+        newQuote: inout CancellationQuote?, boundary: CancelBoundaryHook?
     ) async throws -> CancelFlow.Event {
         let answer: BookingSnapshot
         do {
-            answer = try await api.cancel(request.bookingID, version: request.version, key: request.key)
+            answer = try await api.cancel(
+                request.bookingID, version: request.version, quoteID: request.quoteID, key: request.key)
         } catch {
+            newQuote = Self.newQuote(in: error, for: request.bookingID) ?? newQuote
             return .postFailed(Self.postFailure(error, now: now()))
         }
         try TripChangeBoundary(.cancel, .afterPost).pass(boundary)
@@ -137,9 +155,10 @@ extension TripRepository {
     /// it first, this run leaves it to that one.
     private func renew(_ spent: CancelFlow.Request) -> CancelFlow.Event {
         let renewed = CancelFlow.Request(
-            bookingID: spent.bookingID, version: spent.version, key: IdempotencyKey(newID()))
+            bookingID: spent.bookingID, version: spent.version, key: IdempotencyKey(newID()), quoteID: spent.quoteID)
         let row = CancelRequest(
-            idempotencyKey: renewed.key, bookingID: renewed.bookingID, version: renewed.version, createdAt: now())
+            idempotencyKey: renewed.key, bookingID: renewed.bookingID, version: renewed.version,
+            quoteID: renewed.quoteID, createdAt: now())
         do {
             guard try store.renewCancel(spent.key, as: row, at: now()) else {
                 return .renewFailed("another run settled the request first")

@@ -62,6 +62,10 @@ extension TripRepository {
                 } else {
                     report.noteRefused("cancellation of \(id)", code: code)
                 }
+            } catch CancelError.quoteChanged(let id, _) {
+                // The accepted quote no longer holds: closed, nothing cancelled (the row keeps the code).
+                let code = (try? store.cancels.request(key: request.idempotencyKey))??.reason
+                report.noteRefused("cancellation of \(id)", code: code ?? "QUOTE_CHANGED")
             } catch CancelError.pending(let id, _, let detail) {
                 report.notePending("cancellation of \(id)", detail)
             } catch {

@@ -75,9 +75,11 @@ extension BookingClient {
         return report
     }
 
-    /// Cancels the trip `id` with the server and saves the answer. The
-    /// request and its key are saved before it leaves; a cancellation left
-    /// open by a crash or a lost answer is resumed with its own key.
+    /// Cancels the trip `id` with the server at the refund of the moment,
+    /// and saves the answer. The request and its key are saved before it
+    /// leaves; a cancellation left open by a crash or a lost answer is
+    /// resumed with its own key. To show the refund and ask first, use
+    /// `cancellationQuote(for:)` and `cancel(_:)` with the quote.
     ///
     /// ```swift
     /// do {
@@ -104,13 +106,64 @@ extension BookingClient {
         return try await trip(id: id)
     }
 
-    /// Cancels the trip `id` as `cancel(_:)` does, and returns the server's
-    /// answer as saved (with its version): the command line's report.
-    package func cancelBooking(_ id: BookingID) async throws(BookingClientError) -> BookingSnapshot {
+    /// Asks the server what cancelling the confirmed trip `id` gives back
+    /// (`refund`) and keeps (`penalty`), valid until `expiresAtMilliseconds`
+    /// and for the trip's current version. Nothing is saved, cancelled or
+    /// refunded: show it, then call `cancel(_:)` with the quote if the user
+    /// accepts.
+    ///
+    /// ```swift
+    /// let quote = try await client.cancellationQuote(for: id)
+    /// if userAccepts(refund: quote.refund, penalty: quote.penalty) {
+    ///     let trip = try await client.cancel(quote)  // trip.refund?.amount == quote.refund
+    /// }
+    /// ```
+    ///
+    /// - Throws: `BookingClientError.unknownTrip` when it is not on this
+    ///   device, `.malformedID`; `.cancel(.alreadyCancelled)` when this
+    ///   device's trip is cancelled; `.cancel(.refused)` with the server's
+    ///   code (`BOOKING_NOT_CANCELLABLE`, `NOT_FOUND` for another account's
+    ///   booking) or `INVALID_QUOTE` (figures that do not add up to the
+    ///   trip's total); `.cancel(.notSent)` when no quote came (offline, the
+    ///   server busy: nothing was asked); `.apiKeyRefused`, `.closed`.
+    public func cancellationQuote(for id: BookingID) async throws(BookingClientError) -> CancellationQuote {
+        guard Self.isWellFormed(id.rawValue) else { throw .malformedID(id.rawValue) }
+        return try await guarded { try await $0.trips.cancellationQuote(id) }
+    }
+
+    /// Cancels the trip `quote` is for at the quoted refund, and returns the
+    /// trip (saved on the device; its `refund` is the quote's). The request,
+    /// its key and the quote are saved before it leaves; a cancellation left
+    /// open by a crash or a lost answer is resumed with its own key.
+    ///
+    /// - Throws: what `cancel(_:)` throws with an id, and
+    ///   `.cancel(.quoteChanged)` with the server's new quote when this one
+    ///   expired or the booking or its refund changed since (nothing was
+    ///   cancelled: show the new one, and cancel with it if the user accepts).
+    @discardableResult
+    public func cancel(_ quote: CancellationQuote) async throws(BookingClientError) -> Trip {
+        _ = try await cancelBooking(quote.bookingID, quote: quote)
+        return try await trip(id: quote.bookingID)
+    }
+
+    /// Cancels the trip `id` as `cancel(_:)` does (at `quote` when given),
+    /// and returns the server's answer as saved (with its version): the
+    /// command line's report.
+    package func cancelBooking(_ id: BookingID, quote: CancellationQuote? = nil) async throws(BookingClientError)
+        -> BookingSnapshot
+    {
+        guard Self.isWellFormed(id.rawValue) else { throw .malformedID(id.rawValue) }
         let boundary = seams.cancelBoundaryHook
         return try await backgroundHolds.during("a cancellation being sent") { () async throws(BookingClientError) in
-            try await guarded { try await $0.trips.cancel(id, boundary: boundary) }
+            try await guarded { try await $0.trips.cancel(id, quote: quote, boundary: boundary) }
         }
+    }
+
+    /// Whether a cancellation of trip `id` is saved and still open (its
+    /// outcome not known yet): the command line resumes it without asking.
+    package func hasOpenCancellation(_ id: BookingID) async -> Bool {
+        guard let trips = try? self.trips else { return false }
+        return (try? await trips.cancelRequests(for: id).contains { $0.status == .open }) ?? false
     }
 
     /// Runs `work` on this client, its error as a `BookingClientError`:
