@@ -52,13 +52,16 @@ struct TripUpdatesTests {
         let directory = client.directory
         var updates = client.tripUpdates(every: .milliseconds(10)).makeAsyncIterator()
         #expect(await updates.next() == [])
+        // check-no-sleep: real time (the looks under test run on the real clock by design)
         #expect(await Poll.until { BookingChanges.timedLooks(in: directory) == 0 }, "a timer ran with nothing open")
 
         await client.launch()
         try await client.hold(try await fixture.firstOffer())
+        // check-no-sleep: real time (the looks under test run on the real clock by design)
         #expect(await Poll.until { BookingChanges.timedLooks(in: directory) == 1 }, "no looks while a room is held")
         _ = try await client.pay(with: PaymentToken("tok_visa"))
         #expect(await updates.next()?.count == 1)
+        // check-no-sleep: real time (the looks under test run on the real clock by design)
         #expect(await Poll.until { BookingChanges.timedLooks(in: directory) == 0 }, "the looks outlived the payment")
         await sandbox.stop()
     }
