@@ -55,8 +55,10 @@ public struct Offer: Hashable, Codable, Sendable {
     /// bytes: what a results screen may load; nil otherwise.
     static func photoLink(_ text: String) -> String? {
         let bytes = Array(text.utf8)
-        guard bytes.count <= 2_048, text.lowercased().hasPrefix("https://"), bytes.count > "https://".utf8.count,
-            bytes.allSatisfy({ (0x21...0x7E).contains($0) })
+        let scheme = Array("https://".utf8)
+        // ASCII compared byte by byte: no Unicode tables for the lean viewer to carry.
+        guard bytes.count <= 2_048, bytes.count > scheme.count, bytes.allSatisfy({ (0x21...0x7E).contains($0) }),
+            zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
         else { return nil }
         return text
     }

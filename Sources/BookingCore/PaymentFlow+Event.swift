@@ -44,8 +44,6 @@ extension PaymentFlow {
         case challengeReturned
         /// `pollBooking` answered.
         case bookingPolled(BookingFlow.LookupResult)
-        /// A push named the payment: ask the server once, now.
-        case pushReceived
         /// `abandonBooking` answered.
         case bookingAbandoned(BookingFlow.AbandonAnswer)
 
@@ -68,7 +66,7 @@ extension PaymentFlow {
             case .holdReadFailed(_, let failure): self = .holdReadFailed(failure)
             case .holdFailed(_, .rejected(let code)): self = .holdRefused(code: code)
             case .challengeReturned: self = .challengeReturned
-            case .pushReceived: self = .pushReceived
+            case .pushReceived: self = .appForegrounded
             case .bookingPolled(_, let result): self = .bookingPolled(result)
             case .bookingAbandoned(_, let answer): self = .bookingAbandoned(answer)
             case .offerChosen, .holdTapped, .acceptNewPriceTapped, .payTapped, .retryTapped, .signedIn, .wentOffline,
@@ -96,7 +94,6 @@ extension PaymentFlow {
             case .holdReadFailed(let failure): return "holdReadFailed(\(failure))"
             case .holdRefused: return "holdFailed(rejected)"
             case .challengeReturned: return "challengeReturned"
-            case .pushReceived: return "pushReceived"
             case .bookingPolled(let result): return "bookingPolled(\(result.name))"
             case .bookingAbandoned(let answer): return "bookingAbandoned(\(answer.name))"
             }

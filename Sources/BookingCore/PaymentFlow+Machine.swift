@@ -45,7 +45,7 @@ extension PaymentFlow: FlowMachine {
             .attemptLookedUp(.found(S.booking(.confirmed, version: 2))),
             .attemptLookedUp(.found(S.booking(.processing, version: 2))),
             .holdRead(S.hold), .holdReadFailed(.expired), .holdReadFailed(.unreachable),
-            .holdRefused(code: "BAD_REQUEST"), .challengeReturned, .pushReceived,
+            .holdRefused(code: "BAD_REQUEST"), .challengeReturned,
             .bookingPolled(.unreachable), .bookingPolled(.found(S.booking(.processing, version: 3))),
             .bookingPolled(.found(S.booking(.confirmed, version: 3))),
             .bookingPolled(.found(S.booking(.failed, version: 3))),

@@ -24,8 +24,7 @@ extension PaymentFlow {
     static func actionRequired(_ stage: BookingFlow.ActionRequired, _ event: Event) -> Step? {
         let id = stage.payment.attempt.id
         switch event {
-        case .challengeReturned where stage.leaving == nil, .appForegrounded where stage.leaving == nil,
-            .pushReceived where stage.leaving == nil:
+        case .challengeReturned where stage.leaving == nil, .appForegrounded where stage.leaving == nil:
             return startPolling(stage.payment, bookingID: stage.bookingID, version: stage.version)
         case .openChallengeTapped where stage.leaving == nil:
             return (.actionRequired(stage), [.openChallenge(id, url: stage.challengeURL)])
@@ -63,8 +62,7 @@ extension PaymentFlow {
         case .payAnswered(let booking), .attemptLookedUp(.found(let booking)):
             guard !booking.status.isStillPending else { return nil }
             return apply(booking, to: stage.payment, holding: stage.version)
-        case .checkAgainTapped where !stage.pollPending, .appForegrounded where !stage.pollPending,
-            .pushReceived where !stage.pollPending:
+        case .checkAgainTapped where !stage.pollPending, .appForegrounded where !stage.pollPending:
             var next = stage
             next.pollPending = true
             return (.processing(next), [.pollBooking(id, stage.bookingID, after: .zero)])

@@ -38,8 +38,7 @@ extension PaymentFlow {
             .holdRefused where stage.waitingFor == .holdRead:
             return nextLookup(stage, holdLeft: nil)
         case .checkAgainTapped where !stage.checkPending || stage.isUnreachable,
-            .appForegrounded where !stage.checkPending || stage.isUnreachable,
-            .pushReceived where !stage.checkPending || stage.isUnreachable:
+            .appForegrounded where !stage.checkPending || stage.isUnreachable:
             // Unreachable, a check is still scheduled: this one goes now
             // (the schedule's answer then counts as one more check). Back
             // in the app, too: the device may have been offline meanwhile.
