@@ -2,15 +2,10 @@ import BookingKit
 import Foundation
 import Observation
 
-#if canImport(MapKit) && canImport(SwiftUI)
-import MapKit
-import SwiftUI
-#endif
-
 /// The map screen's logic: the camera moves, the pins follow, through the
 /// library's `ViewportSearch` (debounced, the previous request cancelled,
 /// an old viewport's answer never shown over a newer one). Kept outside
-/// MapKit's `#if`, so that Linux CI compiles it; only the map view is
+/// any `#if`, so that Linux CI compiles it; only the map view (`MapScreen`) is
 /// Apple's.
 @available(iOS 17, macOS 14, *)
 @MainActor @Observable
@@ -77,37 +72,3 @@ public final class MapSearch {
         }
     }
 }
-
-#if canImport(MapKit) && canImport(SwiftUI)
-/// The map: a tag per pin, the search asked on every camera move.
-@available(iOS 17, macOS 14, *)
-public struct MapScreen: View {
-    @State private var search: MapSearch
-
-    /// A map over `search`.
-    public init(search: MapSearch) {
-        _search = State(initialValue: search)
-    }
-
-    public var body: some View {
-        Map {
-            ForEach(search.pins, id: \.self) { pin in
-                let mark = MapSearch.mark(pin)
-                Annotation(
-                    mark.label, coordinate: CLLocationCoordinate2D(latitude: mark.latitude, longitude: mark.longitude)
-                ) {
-                    Text(mark.label).font(.caption).padding(4).background(.background, in: Capsule())
-                }
-            }
-        }
-        .onMapCameraChange(frequency: .continuous) { context in
-            let region = context.region
-            Task {
-                await search.cameraMoved(
-                    latitude: region.center.latitude, longitude: region.center.longitude,
-                    latitudeDelta: region.span.latitudeDelta, longitudeDelta: region.span.longitudeDelta)
-            }
-        }
-    }
-}
-#endif
