@@ -231,13 +231,18 @@ final class SandboxProcess: @unchecked Sendable {
     }
 
     private var stopped = false
+    /// The port, kept bound once the sandbox stopped (see `ClosedPort`).
+    private var closedPort: ClosedPort?
 
-    /// Stops it with SIGTERM and waits.
+    /// Stops it with SIGTERM and waits; its port then refuses connections
+    /// and is given to no other test's server while this object lives.
     @discardableResult
     func stop() async -> Booking.Run {
         stopped = true
         child.kill(SIGTERM)
-        return await Booking.finish(child)
+        let run = await Booking.finish(child)
+        closedPort = URL(string: url)?.port.flatMap(ClosedPort.init)
+        return run
     }
 
     deinit {

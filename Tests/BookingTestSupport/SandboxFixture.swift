@@ -29,6 +29,10 @@ package final class SandboxFixture: @unchecked Sendable {
     package let server: ServerAddress
     /// The gateway in front of the listener, if the fixture has one.
     package let gateway: NginxGateway?
+    /// The ports of a stopped fixture, kept from other listeners.
+    private let closedPorts = Locked<[ClosedPort]>([])
+    /// The port the client speaks to, on the loopback route.
+    private let clientPort: Int?
     /// Where the client's databases go.
     package var clientDirectory: String { directory.file("client") }
 
@@ -55,6 +59,7 @@ package final class SandboxFixture: @unchecked Sendable {
             precondition(!behindGateway, "a gateway needs the loopback route")
             gateway = nil
             listener = nil
+            clientPort = nil
             server = try ServerAddress("http://127.0.0.1:1")
             transport = FaultInjectingTransport(InProcessTransport(handler: handler))
         case .loopback:
@@ -64,6 +69,7 @@ package final class SandboxFixture: @unchecked Sendable {
             // Behind a gateway: real nginx in front of the listener, and
             // the client speaks to nginx.
             gateway = behindGateway ? try NginxGateway(upstreamPort: Int(port)) : nil
+            clientPort = gateway?.port ?? Int(port)
             server = try ServerAddress("http://127.0.0.1:\(gateway?.port ?? Int(port))")
             transport = FaultInjectingTransport(URLSessionTransport())
         }
@@ -96,10 +102,14 @@ package final class SandboxFixture: @unchecked Sendable {
             .compactMap { $0["holdId"] as? String }
     }
 
-    /// Stops the listener, if any.
+    /// Stops the listener, if any. The client's port stays bound without
+    /// listening for the fixture's life, so a request to it is refused
+    /// rather than answered by another test's server given the same port.
     package func stop() async {
         gateway?.stop()
         await listener?.shutdown()
+        guard let clientPort, let closed = ClosedPort(clientPort) else { return }
+        closedPorts.withLock { $0.append(closed) }
     }
 }
 
