@@ -83,6 +83,8 @@ struct StayBody: Codable, Equatable, Sendable {
     var checkOut: String
     var guests: Int
     var price: PriceBody
+    /// The terms of cancelling (the contract requires them).
+    var cancellation: CancellationPolicyBody? = nil
 }
 
 /// A body made of its own `fields` and a `stay`, both in one JSON object;
@@ -187,6 +189,8 @@ struct BookingFields: Codable, Equatable, Sendable {
     var failure: FailureBody?
     /// Only when `CANCELLED`: the money given back.
     var refund: RefundBody?
+    /// The lead guest, when the booking was made with one.
+    var guest: GuestBody? = nil
     var createdAt: String
     var updatedAt: String
 }

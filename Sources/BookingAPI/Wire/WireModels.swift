@@ -209,6 +209,8 @@ package struct BookingSnapshot: Decodable, Hashable, Sendable {
     /// The money given back, once `CANCELLED` and refunded (pending,
     /// succeeded or failed).
     package let refund: RefundSnapshot?
+    /// The lead guest, when the booking was made with one.
+    package let guest: GuestDetails?
 }
 
 /// A page of the account's bookings.
