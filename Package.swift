@@ -36,7 +36,11 @@ let package = Package(
         .target(name: "CBookingCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The dependency-free primitives every module may use (ARCHITECTURE.md).
         .target(name: "BookingPrimitives"),
-        .target(name: "BookingCore", dependencies: ["BookingPrimitives"]),
+        // The values a saved trip is made of (money, dates, ids, statuses,
+        // refunds, its calendar), apart from the flows, so the lean viewer
+        // links only them. BookingCore re-exports them.
+        .target(name: "BookingValues", dependencies: ["BookingPrimitives"]),
+        .target(name: "BookingCore", dependencies: ["BookingValues", "BookingPrimitives"]),
         .target(
             name: "BookingStore",
             dependencies: ["BookingSQLite", "BookingCore", "BookingPrimitives"],
@@ -71,7 +75,7 @@ let package = Package(
         // all of it in: `swift build` builds both.) TripViewerCore imports no
         // Foundation and reads booking.sqlite through SQLite's C interface;
         // BookingViewer adds the full CLI's `TripRecord` to it.
-        .target(name: "TripViewerCore", dependencies: ["CBookingSQLite", "BookingCore", "BookingPrimitives"]),
+        .target(name: "TripViewerCore", dependencies: ["CBookingSQLite", "BookingValues", "BookingPrimitives"]),
         .target(
             name: "BookingViewer",
             dependencies: ["TripViewerCore", "BookingStore", "BookingCore", "BookingSQLite", "BookingPrimitives"]),

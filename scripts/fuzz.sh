@@ -8,7 +8,7 @@
 # and arguments of every kind), body-limit (the response-size cap of every
 # endpoint, through the API client). How they are built: outside SwiftPM,
 # with swiftc -sanitize=fuzzer,address. The modules under test (BookingPrimitives,
-# BookingSQLite, BookingCore, BookingStore, BookingAPI, BookingCommandLine) are compiled
+# BookingSQLite, BookingValues, BookingCore, BookingStore, BookingAPI, BookingCommandLine) are compiled
 # from their sources into instrumented static libraries, and each harness in
 # Tests/Fuzz/Harnesses links the ones it needs; the HTTP parser's few pure
 # files are compiled into its harness directly. BookingStore's embedded
@@ -52,6 +52,7 @@ module() { # name sources...
 if [ "${FUZZ_REUSE_MODULES:-0}" != 1 ] || [ ! -f "$modules/libBookingCommandLine.a" ]; then
     module BookingPrimitives "$root"/Sources/BookingPrimitives/*.swift
     module BookingSQLite "$root"/Sources/BookingSQLite/*.swift
+    module BookingValues "$root"/Sources/BookingValues/*.swift
     module BookingCore "$root"/Sources/BookingCore/*.swift
     module BookingStore "$root"/Sources/BookingStore/*.swift "$schema"
     module BookingAPI "$root"/Sources/BookingAPI/*.swift "$root"/Sources/BookingAPI/Wire/*.swift
@@ -66,8 +67,8 @@ h="$root/Tests/Fuzz/Harnesses"
 http="$root/Sources/BookingHTTPServer"
 for target in "${targets[@]}"; do
     case $target in
-        deep-link) harness "$target" "$h/DeepLinkFuzz.swift" -lBookingCore -lBookingPrimitives ;;
-        wire-decoder) harness "$target" "$h/WireDecoderFuzz.swift" -lBookingAPI -lBookingCore -lBookingPrimitives -lFoundationNetworking ;;
+        deep-link) harness "$target" "$h/DeepLinkFuzz.swift" -lBookingCore -lBookingValues -lBookingPrimitives ;;
+        wire-decoder) harness "$target" "$h/WireDecoderFuzz.swift" -lBookingAPI -lBookingCore -lBookingValues -lBookingPrimitives -lFoundationNetworking ;;
         http-parser) harness "$target" "$h/HTTPParserFuzz.swift" -module-name HTTPParserFuzz \
             "$http/HTTPRequestParser.swift" "$http/HTTPSyntax.swift" "$http/HTTPParseError.swift" \
             "$http/HTTPVersion.swift" "$http/HTTPHeaders.swift" "$http/HTTPRequest.swift" \
@@ -75,10 +76,10 @@ for target in "${targets[@]}"; do
         command-line) harness "$target" "$h/CommandLineFuzz.swift" -module-name CommandLineFuzz \
             -lBookingCommandLine -lBookingPrimitives ;;
         body-limit) harness "$target" "$h/BodyLimitFuzz.swift" -module-name BodyLimitFuzz \
-            -lBookingAPI -lBookingCore -lBookingPrimitives -lFoundationNetworking ;;
-        database-open) harness "$target" "$h/DatabaseOpenFuzz.swift" -lBookingStore -lBookingSQLite -lBookingCore -lBookingPrimitives -lsqlite3 ;;
+            -lBookingAPI -lBookingCore -lBookingValues -lBookingPrimitives -lFoundationNetworking ;;
+        database-open) harness "$target" "$h/DatabaseOpenFuzz.swift" -lBookingStore -lBookingSQLite -lBookingCore -lBookingValues -lBookingPrimitives -lsqlite3 ;;
         flow-events) harness "$target" "$h/FlowEventsFuzz.swift" "$h/ByteReader.swift" -module-name FlowEventsFuzz \
-            -lBookingCore -lBookingPrimitives ;;
+            -lBookingCore -lBookingValues -lBookingPrimitives ;;
         *) echo "unknown target $target" >&2; exit 2 ;;
     esac
 done

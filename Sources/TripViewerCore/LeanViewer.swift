@@ -1,4 +1,4 @@
-import BookingCore
+import BookingValues
 import BookingPrimitives
 
 /// `booking trips` and `booking trip ID` at the speed of a database read:

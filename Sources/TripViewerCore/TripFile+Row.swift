@@ -1,4 +1,4 @@
-import BookingCore
+import BookingValues
 import CBookingSQLite
 
 extension TripFile {

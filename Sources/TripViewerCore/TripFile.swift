@@ -1,4 +1,4 @@
-import BookingCore
+import BookingValues
 import CBookingSQLite
 
 /// `booking.sqlite` read by the lean viewer, straight through SQLite's C

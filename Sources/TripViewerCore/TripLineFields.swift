@@ -1,4 +1,4 @@
-import BookingCore
+import BookingValues
 
 /// A text field of a `booking trips` line.
 package enum TripLineField: Sendable {

@@ -1,4 +1,4 @@
-import BookingCore
+import BookingValues
 import BookingPrimitives
 
 /// One saved trip as `booking trips` and `booking trip ID` print it: a line

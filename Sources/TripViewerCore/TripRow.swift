@@ -1,4 +1,4 @@
-import BookingCore
+import BookingValues
 
 /// One saved trip as the viewer shows it: the columns of `trip` (no
 /// Foundation type: the sync time is unix milliseconds). The full CLI makes

@@ -1,4 +1,4 @@
-import BookingCore
+import BookingValues
 import CBookingSQLite
 
 /// One line of `booking trips` as SQLite holds the row's bytes (valid until

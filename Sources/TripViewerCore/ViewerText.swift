@@ -1,4 +1,4 @@
-import BookingCore
+import BookingValues
 import BookingPrimitives
 
 /// The text pieces of the viewer's output, built directly (no Foundation
