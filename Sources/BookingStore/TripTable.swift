@@ -27,7 +27,8 @@ package struct TripTable {
     private static let listedColumns =
         "booking_id, status, check_in, check_out, voucher_code, version, synced_at, property_name, property_city, "
         + "property_address, property_stars, room_name, guests, price_currency, price_nightly, price_taxes, "
-        + "price_fees, price_total, refund_amount, refund_currency, refund_at, refund_state"
+        + "price_fees, price_total, refund_amount, refund_currency, refund_at, refund_state, property_phone, "
+        + "check_in_time, check_out_time, guest_name"
     private static let listingSQL = "SELECT \(listedColumns) FROM trip ORDER BY check_in, booking_id"
     private static let fullListingSQL = "SELECT \(listedColumns), property_json FROM trip ORDER BY check_in, booking_id"
 
@@ -200,7 +201,7 @@ package struct TripTable {
         return TripRecord(
             bookingID: BookingID(row.string(at: 0)),
             status: bookingStatus,
-            propertyJSON: json ? row.string(at: 22) : nil,
+            propertyJSON: json ? row.string(at: 26) : nil,
             checkIn: checkIn,
             checkOut: checkOut,
             voucherCode: row.optionalString(at: 4),
@@ -220,7 +221,7 @@ package struct TripTable {
         return Refund(amount: Money(minorUnits: amount, currency: currency), state: state, updatedAtMilliseconds: at)
     }
 
-    /// The listed columns (7-17), or nil when the row has none (its JSON
+    /// The listed columns (7-17, and the door's 22-25), or nil when the row has none (its JSON
     /// did not have a trip's shape).
     private static func summary(from row: Statement, currency cache: inout CurrencyCache) throws -> TripSummary? {
         guard let name = row.optionalString(at: 7) else { return nil }
@@ -242,7 +243,10 @@ package struct TripTable {
         else { throw unreadable("price lines in more than one currency") }
         return TripSummary(
             propertyName: name, city: city, address: row.optionalString(at: 9), stars: stars.map { Int($0) },
-            roomName: roomName, guests: Int(guests), price: price)
+            roomName: roomName, guests: Int(guests), price: price,
+            door: TripSummary.Door(
+                phone: row.optionalString(at: 22), checkInTime: row.optionalString(at: 23),
+                checkOutTime: row.optionalString(at: 24), guestName: row.optionalString(at: 25)))
     }
 
     /// The last currency read, kept: a listing's rows are nearly all in one

@@ -15,11 +15,36 @@ package struct TripSummary: Equatable, Sendable {
     package var guests: Int
     /// The price, line by line, in one currency.
     package var price: PriceBreakdown
+    /// What the door needs offline (schema step 16); each nil when the
+    /// server did not give it.
+    package var door = Door()
+
+    /// What a traveller needs at the hotel's door, offline.
+    package struct Door: Equatable, Sendable {
+        /// The front desk's phone.
+        package var phone: String?
+        /// From when the room is ready, `HH:MM` in the hotel's time.
+        package var checkInTime: String?
+        /// Until when the room is kept, `HH:MM` in the hotel's time.
+        package var checkOutTime: String?
+        /// The lead guest's name the booking was made under.
+        package var guestName: String?
+
+        /// The door's fields.
+        package init(
+            phone: String? = nil, checkInTime: String? = nil, checkOutTime: String? = nil, guestName: String? = nil
+        ) {
+            self.phone = phone
+            self.checkInTime = checkInTime
+            self.checkOutTime = checkOutTime
+            self.guestName = guestName
+        }
+    }
 
     /// Creates a summary.
     package init(
         propertyName: String, city: String, address: String?, stars: Int?, roomName: String, guests: Int,
-        price: PriceBreakdown
+        price: PriceBreakdown, door: Door = Door()
     ) {
         self.propertyName = propertyName
         self.city = city
@@ -28,5 +53,6 @@ package struct TripSummary: Equatable, Sendable {
         self.roomName = roomName
         self.guests = guests
         self.price = price
+        self.door = door
     }
 }

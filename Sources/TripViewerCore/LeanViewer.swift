@@ -1,5 +1,5 @@
-import BookingValues
 import BookingPrimitives
+import BookingValues
 
 /// `booking trips` and `booking trip ID` at the speed of a database read:
 /// the device's copy printed by a program that links no networking and

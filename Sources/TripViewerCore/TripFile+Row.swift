@@ -112,7 +112,9 @@ extension TripFile {
             else { throw Refused(reason: "price lines in more than one currency") }
             return TripRow.Details(
                 propertyName: name, city: city, address: string(9), stars: stars.map { Int($0) },
-                roomName: roomName, guests: Int(guests), price: price)
+                roomName: roomName, guests: Int(guests), price: price,
+                door: TripSummary.Door(
+                    phone: string(22), checkInTime: string(23), checkOutTime: string(24), guestName: string(25)))
         }
     }
 

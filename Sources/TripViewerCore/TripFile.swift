@@ -25,13 +25,14 @@ final class TripFile {
         "booking_0004_cancel_requests", "booking_0005_hold_releases", "booking_0006_abandon_requests",
         "booking_0007_challenge_url", "booking_0008_trip_refund", "booking_0009_key_lifetime",
         "booking_0010_modify_requests", "booking_0011_hold_coupon", "booking_0012_launch_indexes",
-        "booking_0013_booked_again", "booking_0014_cancel_quote",
+        "booking_0013_booked_again", "booking_0014_cancel_quote", "booking_0016_trip_door",
     ]
 
     private static let columns =
         "booking_id, status, check_in, check_out, voucher_code, version, synced_at, property_name, property_city, "
         + "property_address, property_stars, room_name, guests, price_currency, price_nightly, price_taxes, "
-        + "price_fees, price_total, refund_amount, refund_currency, refund_at, refund_state"
+        + "price_fees, price_total, refund_amount, refund_currency, refund_at, refund_state, property_phone, "
+        + "check_in_time, check_out_time, guest_name"
 
     private let handle: OpaquePointer
     /// `refundSQL`, prepared at the first listed row with a refund.

@@ -1,5 +1,5 @@
-import BookingValues
 import BookingPrimitives
+import BookingValues
 
 /// One saved trip as `booking trips` and `booking trip ID` print it: a line
 /// for people, the detail lines, an object for `--json`. The lean viewer
@@ -81,6 +81,10 @@ package enum TripPrinter {
         field("address", quoted(details?.address))
         field("roomName", quoted(details?.roomName))
         field("guests", details.map { String($0.guests) } ?? "null")
+        field("guestName", quoted(details?.door.guestName))
+        field("phone", quoted(details?.door.phone))
+        field("checkInTime", quoted(details?.door.checkInTime))
+        field("checkOutTime", quoted(details?.door.checkOutTime))
         field("checkIn", quoted(trip.checkIn))
         field("checkOut", quoted(trip.checkOut))
         field("voucherCode", quoted(trip.voucherCode))
@@ -131,6 +135,8 @@ package enum TripPrinter {
                     + (details.address.map { " (" + safe($0) + ")" } ?? "")
                     + (details.stars.map { ", \($0) stars" } ?? ""))
             lines.append("  room:      " + safe(details.roomName) + ", \(details.guests) guest(s)")
+            if let name = details.door.guestName { lines.append("  guest:     " + safe(name)) }
+            if let door = doorLine(details.door) { lines.append("  door:      " + door) }
             let price = details.price
             lines.append(
                 "  price:     \(price.total.formatted) (nightly \(price.nightly.formatted), "
@@ -143,6 +149,19 @@ package enum TripPrinter {
             "  version:   \(trip.version.rawValue), synced "
                 + ViewerText.age(seconds: max(0, nowMilliseconds - trip.syncedAtMilliseconds) / 1000))
         return lines
+    }
+
+    /// The desk's hours and phone on one line ("check-in from 15:00,
+    /// check-out until 11:00, front desk +351 21 000 1037"); nil when the
+    /// server gave none of them.
+    static func doorLine(_ door: TripSummary.Door) -> String? {
+        let safe = ViewerText.terminalSafe
+        let parts = [
+            door.checkInTime.map { "check-in from " + safe($0) },
+            door.checkOutTime.map { "check-out until " + safe($0) },
+            door.phone.map { "front desk " + safe($0) },
+        ].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// `text` as a JSON string (null for nil), escaped as the CLI's JSON

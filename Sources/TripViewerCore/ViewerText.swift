@@ -1,5 +1,5 @@
-import BookingValues
 import BookingPrimitives
+import BookingValues
 
 /// The text pieces of the viewer's output, built directly (no Foundation
 /// formatter per row): terminal-safe values, ISO 8601 timestamps from unix

@@ -4,7 +4,8 @@ import Foundation
 /// The trips of the migration tests, as schema steps 1-2 saved them, and
 /// what `booking trips` printed for them before step 3 (captured from the
 /// build before it: stdout of `trips --json` up to the freshness fields,
-/// and of `trips` up to its last line).
+/// and of `trips` up to its last line; the JSON's door fields, added by
+/// step 16, are null for them, as they had none).
 enum TripMigrationFixture {
     /// Six trips: three currencies with their minor digits, absent and null
     /// fields, escapes and non-ASCII text, and two rows whose JSON is not a
@@ -36,6 +37,10 @@ enum TripMigrationFixture {
               "address": null,
               "roomName": "Fam\tily",
               "guests": 8,
+              "guestName": null,
+              "phone": null,
+              "checkInTime": null,
+              "checkOutTime": null,
               "checkIn": "2026-12-24",
               "checkOut": "2027-01-23",
               "voucherCode": "V\\u00e9-1",
@@ -73,6 +78,10 @@ enum TripMigrationFixture {
               "address": "Rua Augusta 1",
               "roomName": "Standard double",
               "guests": 2,
+              "guestName": null,
+              "phone": null,
+              "checkInTime": null,
+              "checkOutTime": null,
               "checkIn": "2027-01-10",
               "checkOut": "2027-01-12",
               "voucherCode": "BK-000001",
@@ -110,6 +119,10 @@ enum TripMigrationFixture {
               "address": "1 \#u{65e5}\#u{672c} Street",
               "roomName": "Single",
               "guests": 3,
+              "guestName": null,
+              "phone": null,
+              "checkInTime": null,
+              "checkOutTime": null,
               "checkIn": "2027-01-10",
               "checkOut": "2027-01-11",
               "voucherCode": "",
@@ -147,6 +160,10 @@ enum TripMigrationFixture {
               "address": null,
               "roomName": "Tatami",
               "guests": 1,
+              "guestName": null,
+              "phone": null,
+              "checkInTime": null,
+              "checkOutTime": null,
               "checkIn": "2027-02-01",
               "checkOut": "2027-02-02",
               "voucherCode": null,
@@ -184,6 +201,10 @@ enum TripMigrationFixture {
               "address": null,
               "roomName": null,
               "guests": null,
+              "guestName": null,
+              "phone": null,
+              "checkInTime": null,
+              "checkOutTime": null,
               "checkIn": "2027-03-01",
               "checkOut": "2027-03-05",
               "voucherCode": "BK-4",
@@ -200,6 +221,10 @@ enum TripMigrationFixture {
               "address": null,
               "roomName": null,
               "guests": null,
+              "guestName": null,
+              "phone": null,
+              "checkInTime": null,
+              "checkOutTime": null,
               "checkIn": "2027-03-01",
               "checkOut": "2027-03-02",
               "voucherCode": null,

@@ -12,6 +12,9 @@ public struct TripDetails: Codable, Equatable, Sendable {
     public var guests: Int
     /// The price as the server broke it down.
     public var price: PriceBreakdown
+    /// The lead guest the booking was made under, as the server recorded
+    /// it; nil for a booking made without one.
+    public var guest: GuestDetails?
 
     /// Reads the saved JSON; nil when it is not a trip's details.
     package init?(json: String) {
@@ -25,6 +28,7 @@ public struct TripDetails: Codable, Equatable, Sendable {
         room = booking.room
         guests = booking.guests
         price = booking.price
+        guest = booking.guest
     }
 
     var json: String {

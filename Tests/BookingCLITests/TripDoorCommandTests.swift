@@ -1,0 +1,33 @@
+import BookingAPI
+import BookingCore
+import BookingTestSupport
+import Foundation
+import Testing
+
+/// What the door needs, offline: a confirmed trip shows the hotel's
+/// check-in and check-out times and its front desk's phone as the server
+/// sent them, in `booking trip ID` and its JSON, with the server stopped
+/// (the lean viewer reads the saved row's columns).
+@Suite struct TripDoorCommandTests {
+    @Test func aTripShowsTheDesksHoursAndPhoneWithTheServerStopped() async throws {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: "cli-door")
+        let id = try await InProcess(sharing: booking).holdAndPay()
+        let client = BookingAPIClient(
+            server: try ServerAddress(sandbox.url), apiKey: "sk_test_demo", transport: URLSessionTransport())
+        let property = try await client.booking(BookingID(id)).property
+        let phone = try #require(property.phone)
+        let (checkIn, checkOut) = (try #require(property.checkInTime), try #require(property.checkOutTime))
+        await sandbox.stop()
+
+        let door = "  door:      check-in from \(checkIn), check-out until \(checkOut), front desk \(phone)"
+        let detail = try await booking.run(["trip", id])
+        #expect(detail.status == 0, "\(detail.error)")
+        #expect(detail.output.contains(door), "\(detail.output)")
+        let json = try await booking.run(["trip", id, "--json"])
+        let trip = try #require(try json.json()["trip"] as? [String: Any], "\(json.output)")
+        #expect(trip["phone"] as? String == phone)
+        #expect(trip["checkInTime"] as? String == checkIn)
+        #expect(trip["checkOutTime"] as? String == checkOut)
+    }
+}
