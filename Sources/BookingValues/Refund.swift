@@ -30,13 +30,14 @@ public struct Refund: Hashable, Sendable {
     }
 
     /// What a trip says of it: `refund of EUR 123.00 pending`,
-    /// `refunded EUR 123.00 on 2 Dec`, `refund of EUR 123.00 failed on 2 Dec`
-    /// (the day in UTC).
+    /// `refunded EUR 123.00 on 2 Dec (UTC)`, `refund of EUR 123.00 failed on
+    /// 2 Dec (UTC)`: the day is the server's, in UTC, and says so (the
+    /// device's own time zone may put it on another day).
     package var text: String {
         switch state {
         case .pending: return "refund of \(amount.formatted) pending"
-        case .succeeded: return "refunded \(amount.formatted) on \(day)"
-        case .failed: return "refund of \(amount.formatted) failed on \(day)"
+        case .succeeded: return "refunded \(amount.formatted) on \(day) (UTC)"
+        case .failed: return "refund of \(amount.formatted) failed on \(day) (UTC)"
         }
     }
 

@@ -65,7 +65,7 @@ public struct TripCalendar: Sendable, Equatable {
     /// The event of a hotel stay: the property's name and room as its title
     /// (`Hotel booking <id>` without them), the address and city as its place,
     /// a cancelled stay's refund as its note (`Cancelled: refunded EUR 362.28
-    /// on 2 Dec`).
+    /// on 2 Dec (UTC)`).
     /// The one mapping from a trip to an event, for the command line and the
     /// library alike.
     package static func stay(

@@ -11,12 +11,12 @@ import Testing
 /// The sandbox is a real `booking sandbox` process; the listings are real
 /// `booking` processes over loopback.
 @Suite struct TripRefundCommandTests {
-    /// The refund's day as a trip says it (`2 Dec`), from its `YYYY-MM-DD...` timestamp.
+    /// The refund's day as a trip says it (`2 Dec (UTC)`), from its `YYYY-MM-DD...` timestamp.
     static func day(_ timestamp: String) throws -> String {
         let parts = timestamp.prefix(10).split(separator: "-").compactMap { Int($0) }
         try #require(parts.count == 3)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(parts[2]) \(months[parts[1] - 1])"
+        return "\(parts[2]) \(months[parts[1] - 1]) (UTC)"
     }
 
     @Test func aCancelledTripShowsTheLedgersRefundOnlineAndWithTheServerDown() async throws {
