@@ -139,7 +139,7 @@ package enum TripPrinter {
             if let door = doorLine(details.door) { lines.append("  door:      " + door) }
             let price = details.price
             lines.append(
-                "  price:     \(price.total.formatted) (nightly \(price.nightly.formatted), "
+                "  price:     \(price.total.formatted) (\(nightly(price.nightly, trip)), "
                     + "taxes \(price.taxes.formatted), fees \(price.fees.formatted))")
         }
         lines.append("  stay:      " + safe(trip.checkIn) + " to " + safe(trip.checkOut))
@@ -149,6 +149,18 @@ package enum TripPrinter {
             "  version:   \(trip.version.rawValue), synced "
                 + ViewerText.age(seconds: max(0, nowMilliseconds - trip.syncedAtMilliseconds) / 1000))
         return lines
+    }
+
+    /// The nightly rate with the stay's number of nights beside it ("2
+    /// nights at EUR 169.00"), so it reads against the total; "nightly EUR
+    /// 169.00" when the saved dates are not a stay.
+    static func nightly(_ rate: Money, _ trip: TripRow) -> String {
+        guard let start = CalendarDate(trip.checkIn), let end = CalendarDate(trip.checkOut) else {
+            return "nightly " + rate.formatted
+        }
+        let nights = start.days(until: end)
+        guard nights > 0 else { return "nightly " + rate.formatted }
+        return (nights == 1 ? "1 night" : "\(nights) nights") + " at " + rate.formatted
     }
 
     /// The desk's hours and phone on one line ("check-in from 15:00,

@@ -7,15 +7,18 @@ import Testing
 /// What the door needs, offline: a confirmed trip shows the hotel's
 /// check-in and check-out times and its front desk's phone as the server
 /// sent them, in `booking trip ID` and its JSON, with the server stopped
-/// (the lean viewer reads the saved row's columns).
+/// (the lean viewer reads the saved row's columns); its price says how
+/// many nights the nightly rate is for.
 @Suite struct TripDoorCommandTests {
-    @Test func aTripShowsTheDesksHoursAndPhoneWithTheServerStopped() async throws {
+    @Test func aTripShowsTheDesksHoursPhoneAndNightsWithTheServerStopped() async throws {
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-door")
         let id = try await InProcess(sharing: booking).holdAndPay()
         let client = BookingAPIClient(
             server: try ServerAddress(sandbox.url), apiKey: "sk_test_demo", transport: URLSessionTransport())
-        let property = try await client.booking(BookingID(id)).property
+        let server = try await client.booking(BookingID(id))
+        let property = server.property
+        let nights = server.checkIn.days(until: server.checkOut)
         let phone = try #require(property.phone)
         let (checkIn, checkOut) = (try #require(property.checkInTime), try #require(property.checkOutTime))
         await sandbox.stop()
@@ -24,6 +27,8 @@ import Testing
         let detail = try await booking.run(["trip", id])
         #expect(detail.status == 0, "\(detail.error)")
         #expect(detail.output.contains(door), "\(detail.output)")
+        let rate = "(\(nights) night\(nights == 1 ? "" : "s") at \(server.price.nightly.formatted), "
+        #expect(detail.output.contains("  price:     \(server.price.total.formatted) " + rate), "\(detail.output)")
         let json = try await booking.run(["trip", id, "--json"])
         let trip = try #require(try json.json()["trip"] as? [String: Any], "\(json.output)")
         #expect(trip["phone"] as? String == phone)
