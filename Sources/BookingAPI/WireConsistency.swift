@@ -36,6 +36,9 @@ extension BookingSnapshot: WireConsistency {
             return "booking \(bookingId) is \(state.rawValue) and carries a failure (only FAILED or EXPIRED do)"
         }
         if let bad = refundContradiction { return bad }
+        if let bad = cancellation?.contradiction(checkIn: checkIn, total: price.total) {
+            return "booking \(bookingId): \(bad)"
+        }
         return nil
     }
 }
@@ -48,20 +51,25 @@ extension BookingPage: WireConsistency {
 }
 
 extension HoldSnapshot: WireConsistency {
-    /// The contract's `Hold`: its ids in the contract's alphabet.
+    /// The contract's `Hold`: its ids in the contract's alphabet, its
+    /// cancellation terms possible for its stay.
     var contradiction: String? {
         ContractID.firstViolation([
             (holdId.rawValue, "holdId"), (offerId.rawValue, "offerId"), (quoteId.rawValue, "quoteId"),
             (bookingId?.rawValue, "bookingId"),
-        ])
+        ]) ?? cancellation?.contradiction(checkIn: checkIn, total: price.total).map { "hold \(holdId): \($0)" }
     }
 }
 
 extension OfferPage: WireConsistency {
-    /// The contract's `Offer`s: their ids in the contract's alphabet.
+    /// The contract's `Offer`s: their ids in the contract's alphabet, each
+    /// with cancellation terms possible for its stay (one bad offer
+    /// refuses the page: nothing of it is cached).
     var contradiction: String? {
-        items.lazy.compactMap {
-            ContractID.firstViolation([($0.offerId.rawValue, "offerId"), ($0.quoteId.rawValue, "quoteId")])
+        items.lazy.compactMap { item in
+            ContractID.firstViolation([(item.offerId.rawValue, "offerId"), (item.quoteId.rawValue, "quoteId")])
+                ?? item.cancellation?.contradiction(checkIn: item.checkIn, total: item.price.total)
+                .map { "offer \(item.offerId): \($0)" }
         }.first
     }
 }

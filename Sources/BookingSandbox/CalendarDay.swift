@@ -58,6 +58,16 @@ struct CalendarDay: Hashable, Comparable, Sendable {
             "\(day.isoString)T\(pad(Int(hours), 2)):\(pad(Int(minutes), 2)):\(pad(Int(seconds), 2)).\(pad(Int(millis), 3))Z"
     }
 
+    /// The unix milliseconds of a timestamp `timestamp(unixMilliseconds:)`
+    /// wrote; nil for any other text.
+    static func unixMilliseconds(timestamp text: String) -> Int64? {
+        let parts = text.split(separator: "T")
+        guard parts.count == 2, parts[1].hasSuffix("Z"), let day = CalendarDay(String(parts[0])) else { return nil }
+        let clock = parts[1].dropLast().split(whereSeparator: { $0 == ":" || $0 == "." }).compactMap { Int64($0) }
+        guard clock.count == 4 else { return nil }
+        return day.dayNumber * 86_400_000 + clock[0] * 3_600_000 + clock[1] * 60_000 + clock[2] * 1_000 + clock[3]
+    }
+
     private static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text

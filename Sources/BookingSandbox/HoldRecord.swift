@@ -111,7 +111,13 @@ struct HoldRecord: AccountRow {
     var stay: StayBody {
         StayBody(
             property: property, room: room, checkIn: checkIn.isoString, checkOut: checkOut.isoString,
-            guests: offer.guests, price: price)
+            guests: offer.guests, price: price, cancellation: cancellation)
+    }
+
+    /// The terms of cancelling this stay, at its dates and price (after a
+    /// change of dates or a coupon, the new ones).
+    var cancellation: CancellationPolicyBody {
+        .forStay(roomType: offer.roomType, placeId: property.placeId, checkIn: checkIn, price: price)
     }
 
     /// How many rooms of a type are taken on any night of a stay: unexpired

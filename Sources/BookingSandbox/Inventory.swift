@@ -15,6 +15,8 @@ struct Inventory: Sendable {
         /// A fee per stay, in minor units.
         var feePerStay: Int64
         var streets: [String]
+        /// The city's IANA time zone: its hotels' deadlines are in its time.
+        var timeZone: String
     }
 
     /// One room type of a property, with its rate and how many rooms exist.
@@ -65,6 +67,12 @@ struct Inventory: Sendable {
 
     func city(placeId: String) -> City? {
         cities.first { $0.place.placeId == placeId }
+    }
+
+    /// The time zone of the city `placeId` names (UTC for none): every
+    /// inventory has the same cities, so a saved hold needs no inventory.
+    static func timeZone(placeId: String) -> String {
+        cityTemplates.first { $0.place.placeId == placeId }?.timeZone ?? "UTC"
     }
 
     /// Cities whose name or country has a word starting with `query`
@@ -145,30 +153,35 @@ struct Inventory: Sendable {
                 placeId: "plc_lisbon", name: "Lisbon", country: "Portugal", countryCode: "PT", currency: "EUR",
                 lat: 38.7223, lon: -9.1393),
             code: "lis", nightlyRange: 6_000...24_000, taxBasisPoints: 600, feePerStay: 400,
-            streets: ["Rua Augusta", "Rua do Alecrim", "Avenida da Liberdade", "Rua da Prata"]),
+            streets: ["Rua Augusta", "Rua do Alecrim", "Avenida da Liberdade", "Rua da Prata"],
+            timeZone: "Europe/Lisbon"),
         City(
             place: PlaceBody(
                 placeId: "plc_porto", name: "Porto", country: "Portugal", countryCode: "PT", currency: "EUR",
                 lat: 41.1579, lon: -8.6291),
             code: "opo", nightlyRange: 5_000...18_000, taxBasisPoints: 600, feePerStay: 200,
-            streets: ["Rua de Santa Catarina", "Rua das Flores", "Avenida dos Aliados"]),
+            streets: ["Rua de Santa Catarina", "Rua das Flores", "Avenida dos Aliados"],
+            timeZone: "Europe/Lisbon"),
         City(
             place: PlaceBody(
                 placeId: "plc_tokyo", name: "Tokyo", country: "Japan", countryCode: "JP", currency: "JPY", lat: 35.6762,
                 lon: 139.6503),
             code: "tyo", nightlyRange: 9_000...48_000, taxBasisPoints: 1000, feePerStay: 400,
-            streets: ["Chuo-dori", "Omotesando", "Meiji-dori", "Yasukuni-dori"]),
+            streets: ["Chuo-dori", "Omotesando", "Meiji-dori", "Yasukuni-dori"],
+            timeZone: "Asia/Tokyo"),
         City(
             place: PlaceBody(
                 placeId: "plc_london", name: "London", country: "United Kingdom", countryCode: "GB", currency: "GBP",
                 lat: 51.5072, lon: -0.1276),
             code: "lon", nightlyRange: 9_000...38_000, taxBasisPoints: 2000, feePerStay: 500,
-            streets: ["Baker Street", "Strand", "Long Acre", "Kensington Road"]),
+            streets: ["Baker Street", "Strand", "Long Acre", "Kensington Road"],
+            timeZone: "Europe/London"),
         City(
             place: PlaceBody(
                 placeId: "plc_new_york", name: "New York", country: "United States", countryCode: "US", currency: "USD",
                 lat: 40.7128, lon: -74.0060),
             code: "nyc", nightlyRange: 14_000...52_000, taxBasisPoints: 1475, feePerStay: 2_500,
-            streets: ["Broadway", "Fifth Avenue", "Lexington Avenue", "Bleecker Street"]),
+            streets: ["Broadway", "Fifth Avenue", "Lexington Avenue", "Bleecker Street"],
+            timeZone: "America/New_York"),
     ]
 }

@@ -14,13 +14,17 @@ extension Ledger {
         var penalty: MoneyBody
     }
 
-    /// The terms of cancelling the confirmed booking of `hold` at `now`: in
-    /// the sandbox, every cancellation of a confirmed booking refunds the
-    /// hold's total (its price after any change of dates) and keeps nothing.
-    /// `now` is where a deadline would be read.
+    /// The terms of cancelling the confirmed booking of `hold` at `now`, as
+    /// its stay's policy says (`HoldRecord.cancellation`): before a free
+    /// cancellation's deadline the whole total (the hold's price after any
+    /// change of dates) comes back; after it the penalty is kept; a
+    /// non-refundable stay keeps the total.
     static func cancellationTerms(hold: HoldRecord, now: Int64) -> CancellationTerms {
         let total = hold.price.total
-        return CancellationTerms(refund: total, penalty: MoneyBody(amount: 0, currency: total.currency))
+        let kept = hold.cancellation.penalty(at: now)
+        let penalty = MoneyBody(amount: min(kept.amount, total.amount), currency: total.currency)
+        return CancellationTerms(
+            refund: MoneyBody(amount: total.amount - penalty.amount, currency: total.currency), penalty: penalty)
     }
 
     /// Records the refund of `booking` (cancelled now) as

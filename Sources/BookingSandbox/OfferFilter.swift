@@ -16,7 +16,8 @@ struct OfferFilter: Equatable, Sendable {
     var maxPrice: Int64?
     /// The fewest stars kept.
     var minStars: Int?
-    /// Only rooms that can be cancelled free of charge.
+    /// Only rooms that can be cancelled free of charge now (before their
+    /// terms' deadline).
     var freeCancellation = false
 
     /// Reads and checks the filters: a bad value or an empty range is a 400.
@@ -41,17 +42,17 @@ struct OfferFilter: Equatable, Sendable {
             + "|stars=\(minStars.map(String.init) ?? "")|free=\(freeCancellation)"
     }
 
-    /// Whether the room of this property passes the stars and cancellation filters.
-    func admits(_ property: Inventory.Property, _ room: Inventory.Room) -> Bool {
-        if let minStars, property.body.stars < minStars { return false }
-        return !freeCancellation || room.freeCancellation
+    /// Whether the property passes the stars filter.
+    func admits(_ property: Inventory.Property) -> Bool {
+        minStars.map { property.body.stars >= $0 } ?? true
     }
 
-    /// Whether a stay at `price` passes the price range.
-    func admits(_ price: PriceBody) -> Bool {
+    /// Whether a stay at `price` with `terms` passes the price range and
+    /// the free-cancellation filter: cancelling it at `now` keeps nothing.
+    func admits(_ price: PriceBody, _ terms: CancellationPolicyBody, now: Int64) -> Bool {
         if let minPrice, price.total.amount < minPrice { return false }
         if let maxPrice, price.total.amount > maxPrice { return false }
-        return true
+        return !freeCancellation || terms.isFree(at: now)
     }
 
     private static func price(_ query: QueryParameters, _ name: String) throws(APIError) -> Int64? {
@@ -64,10 +65,4 @@ struct OfferFilter: Equatable, Sendable {
         }
         return value
     }
-}
-
-extension Inventory.Room {
-    /// Whether the room can be cancelled free of charge: in the sandbox,
-    /// every room but the standard double.
-    var freeCancellation: Bool { body.type != "std" }
 }

@@ -47,7 +47,7 @@ extension SandboxHandler {
         let fingerprint =
             "offers|\(scope)|\(checkIn.isoString)|\(checkOut.isoString)|\(guests)|\(filter.fingerprint)"
         let keys = inventory.offerKeys(properties: properties, checkIn: checkIn, checkOut: checkOut, guests: guests)
-            .filter { key in inventory.room(for: key).map { filter.admits($0.0, $0.1) } ?? false }
+            .filter { key in inventory.room(for: key).map { filter.admits($0.0) } ?? false }
         let offset =
             try query["cursor"].map { (cursor: String) throws(APIError) in try Cursor.offset(cursor, query: fingerprint)
             } ?? 0
@@ -58,12 +58,14 @@ extension SandboxHandler {
             let quotedAt = CalendarDay.timestamp(unixMilliseconds: now)
             // The price filter reads each offer's current price, so the list
             // (and its pages) holds exactly what the filters say.
+            // So does the free-cancellation filter, with the terms as they stand now.
             var priced: [(Inventory.Property, Inventory.Room, OfferKey, PriceBody, Int64)] = []
             for key in keys {
                 guard let (property, room) = inventory.room(for: key) else { continue }
                 let epoch = try Self.offerEpoch(db, offerId: key.id)
                 let price = inventory.price(property: property, room: room, key: key, epoch: epoch)
-                if filter.admits(price) { priced.append((property, room, key, price, epoch)) }
+                let terms = Self.cancellation(property, room, key, price)
+                if filter.admits(price, terms, now: now) { priced.append((property, room, key, price, epoch)) }
             }
             let page = priced[min(offset, priced.count)..<min(priced.count, offset + limit)]
             let nextCursor =
@@ -77,7 +79,8 @@ extension SandboxHandler {
                             quotedAt: quotedAt),
                         stay: StayBody(
                             property: property.body, room: room.body, checkIn: checkIn.isoString,
-                            checkOut: checkOut.isoString, guests: guests, price: price)))
+                            checkOut: checkOut.isoString, guests: guests, price: price,
+                            cancellation: Self.cancellation(property, room, key, price))))
             }
             return JSONResponse.make(status: 200, Page(items: items, nextCursor: nextCursor))
         }
@@ -99,6 +102,15 @@ extension SandboxHandler {
         guard checkIn.dayNumber <= today + SearchLimits.daysAhead else {
             throw APIError.validation(field: "checkIn", "checkIn is more than \(SearchLimits.daysAhead) days ahead.")
         }
+    }
+
+    /// The terms of cancelling an offer's stay at `price`.
+    static func cancellation(
+        _ property: Inventory.Property, _ room: Inventory.Room, _ key: OfferKey, _ price: PriceBody
+    )
+        -> CancellationPolicyBody
+    {
+        .forStay(roomType: room.body.type, placeId: property.body.placeId, checkIn: key.checkIn, price: price)
     }
 
     /// How many times the offer's price moved.

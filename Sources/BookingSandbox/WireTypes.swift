@@ -83,8 +83,8 @@ struct StayBody: Codable, Equatable, Sendable {
     var checkOut: String
     var guests: Int
     var price: PriceBody
-    /// The terms of cancelling (the contract requires them).
-    var cancellation: CancellationPolicyBody? = nil
+    /// The terms of cancelling (`CancellationPolicyBody.forStay`).
+    var cancellation: CancellationPolicyBody
 }
 
 /// A body made of its own `fields` and a `stay`, both in one JSON object;

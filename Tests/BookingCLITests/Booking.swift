@@ -138,12 +138,12 @@ struct Booking: BookingRunner {
             environment: ["BOOKING": path, "NO_COLOR": "1"].merging(environment) { $1 })
     }
 
-    /// `YYYY-MM-DD`, `days` from today (UTC).
-    static func date(_ days: Int) -> String {
+    /// `YYYY-MM-DD` (or `format`), `days` from today (UTC).
+    static func date(_ days: Int, format: String = "yyyy-MM-dd") -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.dateFormat = format
         return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
     }
 

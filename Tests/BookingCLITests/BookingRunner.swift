@@ -49,10 +49,11 @@ extension BookingRunner {
         return logs + "/" + name
     }
 
-    /// Holds the first offer, pays for it (`pay --json`, which must succeed)
-    /// and returns the booking's id.
-    func holdAndPay(days: Int = 20) async throws -> String {
-        try await holdAnOffer(days: days)
+    /// Holds the first offer (`refundable`: the first free to cancel),
+    /// pays for it (`pay --json`, which must succeed) and returns the
+    /// booking's id.
+    func holdAndPay(days: Int = 20, refundable: Bool = false) async throws -> String {
+        try await holdAnOffer(days: days, refundable: refundable)
         let pay = try await run(["pay", "--json"])
         try #require(pay.status == 0, "pay failed: \(pay.output) \(pay.error)")
         return try #require((try pay.json()["state"] as? [String: Any])?["bookingId"] as? String)
@@ -63,10 +64,13 @@ extension BookingRunner {
         try #require(try await offers().first?["offerId"] as? String)
     }
 
-    /// Lists offers and holds the `index`-th without waiting; returns its id.
+    /// Lists offers and holds the `index`-th (of those free to cancel, with
+    /// `refundable`) without waiting; returns its id.
     @discardableResult
-    func holdAnOffer(index: Int = 0, days: Int = 20) async throws -> String {
-        let offers = try await offers(days: days)
+    func holdAnOffer(index: Int = 0, days: Int = 20, refundable: Bool = false) async throws -> String {
+        let offers = try await offers(days: days).filter {
+            !refundable || ($0["cancellation"] as? [String: Any])?["kind"] as? String == "FREE_UNTIL"
+        }
         let id = try #require(offers[index]["offerId"] as? String)
         let hold = try await run(["hold", id, "--no-wait"])
         try #require(hold.status == 0, "hold failed: \(hold.output) \(hold.error)")

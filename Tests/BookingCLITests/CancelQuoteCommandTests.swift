@@ -13,7 +13,7 @@ import Testing
         let sandbox = try await SandboxProcess()
         let booking = Booking(server: sandbox.url, label: "cli-cancel-quote")
         let cli = InProcess(sharing: booking)
-        let id = try await cli.holdAndPay()
+        let id = try await cli.holdAndPay(refundable: true)
 
         let asked = try await cli.run(["cancel", id])
         #expect(asked.status == 1, "\(asked.output) \(asked.error)")

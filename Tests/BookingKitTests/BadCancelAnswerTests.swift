@@ -64,7 +64,8 @@ extension RewritingFront {
     /// Holds and pays the first offer through the flow; returns the trips
     /// over this front and the confirmed booking's id.
     func confirmedTrip() async throws -> (TripRepository, BookingID) {
-        let offer = try await firstOffer()
+        // A room free to cancel: its cancel refunds the whole total.
+        let offer = try await firstOffer(refundable: true)
         let (attempt, key) = Harness.newAttempt()
         await flow.send(.offerChosen(offer))
         await flow.send(.holdTapped(attempt: attempt, key: key))

@@ -47,17 +47,18 @@ struct ClientFixture {
     }
 
     /// The first offer in Lisbon for two nights.
-    func firstOffer() async throws -> Offer {
+    func firstOffer(refundable: Bool = false) async throws -> Offer {
         let page = try await client.offers(
-            at: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2)
+            at: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2,
+            filters: OfferFilters(freeCancellationOnly: refundable))
         return try #require(page.items.first)
     }
 
     /// Launches the client, holds the first offer and pays with `token`:
     /// the state the payment came to.
-    func holdFirstOfferAndPay(with token: String) async throws -> BookingFlow.State {
+    func holdFirstOfferAndPay(with token: String, refundable: Bool = false) async throws -> BookingFlow.State {
         await client.launch()
-        try await client.hold(try await firstOffer())
+        try await client.hold(try await firstOffer(refundable: refundable))
         _ = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         try await client.pay(with: PaymentToken(token))
         return try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)

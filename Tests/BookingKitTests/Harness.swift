@@ -66,11 +66,12 @@ final class Harness: @unchecked Sendable {
     /// The first offer in Lisbon for two nights, as the flow sees it.
     func firstOffer() async throws -> Offer { try await Harness.firstOffer(from: api) }
 
-    /// The first offer in Lisbon for two nights that `api` lists, as the flow sees it.
-    static func firstOffer(from api: BookingAPIClient) async throws -> Offer {
+    /// The first offer in Lisbon for two nights that `api` lists (with
+    /// `refundable`, the first whose cancellation is free now), as the flow sees it.
+    static func firstOffer(from api: BookingAPIClient, refundable: Bool = false) async throws -> Offer {
         let page = try await api.offers(
             placeID: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!,
-            guests: 2)
+            guests: 2, filters: refundable ? ["freeCancellation": "true"] : [:])
         let listing = try #require(page.items.first)
         return try #require(Offer(listing: listing, quotedAt: Date(timeIntervalSince1970: 0)))
     }

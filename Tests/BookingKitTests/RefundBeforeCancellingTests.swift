@@ -39,7 +39,7 @@ import Testing
     func theQuotedRefundIsTheOneTheTripAndTheLedgerShow(route: SandboxFixture.Route) async throws {
         let sandbox = try SandboxFixture(route: route)
         let fixture = ClientFixture(sandbox: sandbox, client: try ClientFixture.client(sandbox: sandbox))
-        let id = try #require(try await fixture.holdFirstOfferAndPay(with: "tok_visa").tripToLoad)
+        let id = try #require(try await fixture.holdFirstOfferAndPay(with: "tok_visa", refundable: true).tripToLoad)
         let trip = try await fixture.client.trip(id: id)
 
         let quote = try await fixture.client.cancellationQuote(for: id)

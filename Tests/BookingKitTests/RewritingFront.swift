@@ -40,7 +40,9 @@ final class RewritingFront: @unchecked Sendable {
     var requests: [String] { front.seen }
 
     /// The first offer in Lisbon for two nights, as the flow sees it.
-    func firstOffer() async throws -> Offer { try await Harness.firstOffer(from: api) }
+    func firstOffer(refundable: Bool = false) async throws -> Offer {
+        try await Harness.firstOffer(from: api, refundable: refundable)
+    }
 
     /// Waits until the flow's state satisfies `condition` (awaited on the
     /// store's states, never polled).

@@ -16,7 +16,7 @@ import Testing
 @Suite struct TripRefundTests {
     /// A confirmed trip booked through `client`; its id.
     private static func confirmed(_ fixture: ClientFixture) async throws -> BookingID {
-        let outcome = try await fixture.holdFirstOfferAndPay(with: "tok_visa")
+        let outcome = try await fixture.holdFirstOfferAndPay(with: "tok_visa", refundable: true)
         return try #require(outcome.tripToLoad)
     }
 

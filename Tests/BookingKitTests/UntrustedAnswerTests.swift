@@ -25,6 +25,14 @@ import Testing
                     price[line] = money
                 }
                 body["price"] = price
+                // Terms that agree with the new price: only the price is untrusted here.
+                if var terms = body["cancellation"] as? [String: Any], var penalty = terms["penalty"] as? [String: Any],
+                    let amount = penalty["amount"] as? Int
+                {
+                    penalty["amount"] = amount * 10
+                    terms["penalty"] = penalty
+                    body["cancellation"] = terms
+                }
             }
         }
         let offer = try await world.firstOffer()

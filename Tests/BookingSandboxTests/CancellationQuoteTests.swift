@@ -24,7 +24,7 @@ import Testing
     }
 
     private func booked(_ sandbox: Sandbox) async throws -> (id: String, total: JSONValue) {
-        let booking = try await sandbox.book(token: "tok_visa").json
+        let booking = try await sandbox.book(token: "tok_visa", refundable: true).json
         return (try #require(booking["bookingId"].stringValue), booking["price"]["total"])
     }
 

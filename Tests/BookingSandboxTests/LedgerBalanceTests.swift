@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func aChangeOfDatesThenACancelBalancesToNothingPaid(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let booking = try await sandbox.book(token: "tok_visa").json
+            let booking = try await sandbox.book(token: "tok_visa", refundable: true).json
             let id = try #require(booking["bookingId"].stringValue)
             let paid = try #require(booking["price"]["total"]["amount"].intValue)
             let currency = try #require(booking["price"]["total"]["currency"].stringValue)

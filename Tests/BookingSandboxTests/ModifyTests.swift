@@ -27,8 +27,8 @@ import Testing
             key: key, fault: fault)
     }
 
-    private func booked(_ sandbox: Sandbox) async throws -> (id: String, body: JSONValue) {
-        let booking = try await sandbox.book(token: "tok_visa").json
+    private func booked(_ sandbox: Sandbox, refundable: Bool = false) async throws -> (id: String, body: JSONValue) {
+        let booking = try await sandbox.book(token: "tok_visa", refundable: refundable).json
         return (try #require(booking["bookingId"].stringValue), booking)
     }
 
@@ -74,7 +74,7 @@ import Testing
 
     @Test func aShorterStayIsRefundedTheDifferenceAndACancelRefundsTheNewTotal() async throws {
         try await withSandbox(.inProcess) { sandbox in
-            let (id, _) = try await booked(sandbox)
+            let (id, _) = try await booked(sandbox, refundable: true)
             let quoted = try await quote(sandbox, id, Self.shorter)
             let difference = try #require(quoted.json["difference"]["amount"].intValue)
             #expect(difference < 0)

@@ -11,7 +11,7 @@ import Testing
     @Test(arguments: Transport.allCases)
     func theCancelsAnswerAndEveryReadCarryTheLedgersRefund(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
-            let booking = try await sandbox.book(token: "tok_visa").json
+            let booking = try await sandbox.book(token: "tok_visa", refundable: true).json
             let id = try #require(booking["bookingId"].stringValue)
             #expect(booking["refund"].isNull)
             let cancelled = try await sandbox.send(

@@ -136,25 +136,33 @@ final class Sandbox: Sendable {
 
     // MARK: Steps most tests share
 
-    /// Lisbon offers for a 3-night stay in November 2026.
-    func firstOffer(place: String = "plc_lisbon", guests: Int = 2) async throws -> JSONValue {
+    /// Lisbon offers for a 3-night stay in November 2026: the first, or
+    /// with `refundable` the first whose cancellation is free now.
+    func firstOffer(place: String = "plc_lisbon", guests: Int = 2, refundable: Bool = false) async throws -> JSONValue {
         let response = try await send(
-            "GET", "/v1/offers?placeId=\(place)&checkIn=2026-11-03&checkOut=2026-11-06&guests=\(guests)")
+            "GET",
+            "/v1/offers?placeId=\(place)&checkIn=2026-11-03&checkOut=2026-11-06&guests=\(guests)"
+                + (refundable ? "&freeCancellation=true" : ""))
         #expect(response.status == 200)
         return response.json["items"][0]
     }
 
-    /// Holds the first Lisbon offer; returns the hold body.
-    func hold(key: String = UUID().uuidString, account: String = "alice") async throws -> JSONValue {
-        let offer = try await firstOffer()
+    /// Holds the first Lisbon offer (`refundable`: the first free to
+    /// cancel); returns the hold body.
+    func hold(key: String = UUID().uuidString, account: String = "alice", refundable: Bool = false) async throws
+        -> JSONValue
+    {
+        let offer = try await firstOffer(refundable: refundable)
         let response = try await send("POST", "/v1/holds", json: Self.holdBody(offer), key: key, account: account)
         #expect(response.status == 201)
         return response.json
     }
 
     /// Holds the first Lisbon offer; returns the hold's id.
-    func heldID(key: String = UUID().uuidString, account: String = "alice") async throws -> String {
-        try #require(try await hold(key: key, account: account)["holdId"].stringValue)
+    func heldID(key: String = UUID().uuidString, account: String = "alice", refundable: Bool = false) async throws
+        -> String
+    {
+        try #require(try await hold(key: key, account: account, refundable: refundable)["holdId"].stringValue)
     }
 
     /// The body of `POST /v1/holds` for `offer` (an offer's JSON).
@@ -172,9 +180,12 @@ final class Sandbox: Sendable {
             fault: fault, account: account)
     }
 
-    /// Pays for a new hold with `token`; returns the booking response.
-    func book(token: String, key: String = UUID().uuidString, fault: String? = nil) async throws -> TestResponse {
-        try await pay(try await heldID(), token: token, key: key, fault: fault)
+    /// Pays for a new hold with `token` (`refundable`: of a room free to
+    /// cancel); returns the booking response.
+    func book(token: String, key: String = UUID().uuidString, fault: String? = nil, refundable: Bool = false)
+        async throws -> TestResponse
+    {
+        try await pay(try await heldID(refundable: refundable), token: token, key: key, fault: fault)
     }
 
     func ledger(account: String = "alice") async throws -> JSONValue {

@@ -1,3 +1,5 @@
+import BookingCore
+
 /// Strict parsing of the contract's timestamps, `2026-11-03T09:30:00.000Z`
 /// (UTC, optional fraction of up to 9 digits). No formatter, no locale.
 enum Timestamp {
@@ -25,6 +27,20 @@ enum Timestamp {
         }
         let seconds = date * 86_400 + hour * 3_600 + minute * 60 + second
         return seconds * 1_000 + millis
+    }
+
+    /// The contract's timestamp of `milliseconds` since 1970, with
+    /// milliseconds: `2026-11-29T18:00:00.000Z`.
+    static func text(unixMilliseconds milliseconds: Int64) -> String {
+        let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
+        let inDay = milliseconds - days * 86_400_000
+        let day = CalendarDate(daysSince1970: Int(days))?.description ?? "0000-00-00"
+        func padded(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(day)T\(padded(inDay / 3_600_000, 2)):\(padded(inDay / 60_000 % 60, 2)):"
+            + "\(padded(inDay / 1_000 % 60, 2)).\(padded(inDay % 1_000, 3))Z"
     }
 
     private static func number(_ bytes: ArraySlice<UInt8>) -> Int64? {

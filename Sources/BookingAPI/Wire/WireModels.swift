@@ -83,6 +83,8 @@ package struct OfferListing: Codable, Hashable, Sendable {
     package let guests: Int
     /// The server's breakdown; shown as sent, never summed.
     package let price: PriceBreakdown
+    /// What cancelling keeps (absent only from pages a build before it cached).
+    package let cancellation: CancellationPolicy?
 
     /// `quotedAt` in milliseconds since 1970.
     package var quotedAtMilliseconds: Int64? { Timestamp.unixMilliseconds(quotedAt) }
@@ -127,10 +129,12 @@ package struct HoldSnapshot: Decodable, Hashable, Sendable {
     package let bookingId: BookingID?
     /// The coupon code applied to it, if any (`price` is then the discounted price).
     package let couponCode: String?
+    /// What cancelling the booking made from it keeps, when the server said.
+    package let cancellation: CancellationPolicy?
 
     private enum CodingKeys: String, CodingKey {
         case holdId, state, expiresInMs, offerId, quoteId, price, property, checkIn, checkOut, version, bookingId
-        case couponCode
+        case couponCode, cancellation
     }
 
     package init(from decoder: any Decoder) throws {
@@ -157,6 +161,7 @@ package struct HoldSnapshot: Decodable, Hashable, Sendable {
         version = try container.decode(Version.self, forKey: .version)
         bookingId = try container.decodeIfPresent(BookingID.self, forKey: .bookingId)
         couponCode = try container.decodeIfPresent(String.self, forKey: .couponCode)
+        cancellation = try container.decodeIfPresent(CancellationPolicy.self, forKey: .cancellation)
     }
 }
 
@@ -200,6 +205,8 @@ package struct BookingSnapshot: Decodable, Hashable, Sendable {
     package let guests: Int
     /// The price.
     package let price: PriceBreakdown
+    /// What cancelling it keeps, when the server said (the trip keeps it).
+    package let cancellation: CancellationPolicy?
     /// The 3-D Secure challenge, in `ACTION_REQUIRED`.
     package let nextAction: NextAction?
     /// The voucher, once confirmed.

@@ -104,6 +104,9 @@ struct HoldCommand: BookingCommand {
             couponExit = await CouponCommand.apply(couponCode, driver: driver, invocation: invocation, emitsJSON: false)
             state = await client.state
         }
+        // The terms of cancelling the room held, said before Pay is.
+        var terms: CancellationPolicy?
+        if case .held(let held) = state.stage { terms = try? await client.cancellationPolicy(of: held) }
         let next = await Self.next(state, offer: offer, client: client)
         let elsewhere = await client.changedElsewhere()
         let outcome = ExitCode(outcome: state, elsewhere: elsewhere, goal: .hold)
@@ -111,7 +114,8 @@ struct HoldCommand: BookingCommand {
         if invocation.json {
             invocation.emit(
                 Self.document(
-                    state, driver: driver, offer: offer, log: client.seams.eventLogPath, code: code, next: next))
+                    state, driver: driver, offer: offer, terms: terms, log: client.seams.eventLogPath, code: code,
+                    next: next))
             return code
         }
         if let elsewhere {
@@ -123,6 +127,7 @@ struct HoldCommand: BookingCommand {
             if let next { invocation.say("Next: " + next) }
             return code
         }
+        invocation.say("Cancelling: " + CancellationTerms.line(terms))
         if noWait || !services.console.isTerminal {
             Self.render(state, driver: driver, invocation: invocation)
             invocation.say("Next: booking pay (before the countdown ends)")
@@ -138,13 +143,14 @@ struct HoldCommand: BookingCommand {
     }
 
     static func document(
-        _ state: BookingFlow.State, driver: FlowDriver, offer: Offer, log: String?, code: ExitCode, next: String?
+        _ state: BookingFlow.State, driver: FlowDriver, offer: Offer, terms: CancellationPolicy?, log: String?,
+        code: ExitCode, next: String?
     ) -> JSONValue {
         [
             "next": .text(next),
             "outcome": .string(state.stage.name),
             "exitCode": .int(Int64(code.rawValue)),
-            "offer": OffersCommand.offerJSON(offer),
+            "offer": OffersCommand.offerJSON(offer, cancellation: terms),
             "state": FlowRenderer.json(state, secondsLeft: driver.secondsLeft(state)),
             "eventLog": .text(log),
         ]

@@ -161,6 +161,8 @@ struct OffersCommand: BookingCommand {
                 "  \(id)  \(offer.propertyName.terminalSafe)" + (offer.stars.map { " \($0)*" } ?? "")
                     + ", \((offer.roomName ?? "").terminalSafe)  " + offer.quote.price.total.formatted.terminalSafe
                     + markText(result.marks[offer.id], id: offer.id, console))
+            console.line(
+                String(repeating: " ", count: width + 4) + CancellationTerms.line(result.cancellation[offer.id]))
         }
         if result.marks.values.contains(where: { if case .soldOut = $0 { true } else { false } }) {
             console.line(
@@ -236,13 +238,14 @@ struct OffersCommand: BookingCommand {
                         ]
                     case nil: break
                     }
-                    return offerJSON(offer, mark: mark)
+                    return offerJSON(offer, mark: mark, cancellation: result.cancellation[offer.id])
                 }),
         ]
     }
 
-    static func offerJSON(_ offer: Offer, mark: JSONValue = .null) -> JSONValue {
+    static func offerJSON(_ offer: Offer, mark: JSONValue = .null, cancellation: CancellationPolicy?) -> JSONValue {
         [
+            "cancellation": CancellationTerms.json(cancellation),
             "mark": mark,
             "offerId": .string(offer.id.rawValue),
             "quoteId": .string(offer.quote.id.rawValue),

@@ -1,3 +1,5 @@
+import BookingAPI
+import BookingCore
 import Foundation
 
 /// Every text the booking flow can show, as a String Catalog (`.xcstrings`)
@@ -40,7 +42,24 @@ package enum StringCatalog {
                 }
             }
         }
+        for text in cancellationTexts() { add(text) }
         return (formats, conflicts)
+    }
+
+    /// Every way `CancellationPolicy.text(at:)` words the terms: free until
+    /// a deadline, after it, and non-refundable.
+    static func cancellationTexts() -> [LocalizedText] {
+        guard let euro = CurrencyCode(rawValue: "EUR") else { return [] }
+        let deadline: Int64 = 1_795_975_200_000  // 2026-11-29T18:00:00Z
+        let night = Money(minorUnits: 16_900, currency: euro)
+        let free = CancellationPolicy(
+            kind: .freeUntil, freeUntilMilliseconds: deadline, timeZone: "Europe/Lisbon", penalty: night)
+        let nonRefundable = CancellationPolicy(
+            kind: .nonRefundable, freeUntilMilliseconds: nil, timeZone: "Europe/Lisbon",
+            penalty: Money(minorUnits: 33_800, currency: euro))
+        let before = Date(timeIntervalSince1970: Double(deadline) / 1_000 - 60)
+        let after = Date(timeIntervalSince1970: Double(deadline) / 1_000 + 60)
+        return [free?.text(at: before), free?.text(at: after), nonRefundable?.text(at: before)].compactMap { $0 }
     }
 
     /// `formats` as a String Catalog: JSON, keys sorted, English the source

@@ -18,6 +18,7 @@ extension BookingRepository {
             throw RepositoryError.wrongPhase(id, record.phase, "request a hold")
         }
         let hold = try await api.createHold(offer: record.offerID, quote: record.quoteID, key: record.idempotencyKey)
+        holdTerms[hold.holdId] = hold.cancellation
         do {
             try applyHold(hold, to: record, anchor: anchor)
         } catch RepositoryError.superseded(let superseded) {
@@ -78,6 +79,7 @@ extension BookingRepository {
             }
             throw APIError.notFound
         }
+        holdTerms[hold.holdId] = hold.cancellation
         if !record.phase.mayHaveCharged {
             try saveHoldAnswer(of: id, required: requiringTheSave) {
                 try applyHold(hold, to: record, anchor: read.anchor)

@@ -40,8 +40,8 @@ enum HoldRestorer {
         let offer = try? cache.recovering { cache in
             try cache.resultPages.firstPage(mentioning: stored.offerID.rawValue) { page in
                 (try? SearchRepository.offers(in: page))?.first {
-                    $0.id == stored.offerID && $0.quote.id == stored.quoteID
-                }
+                    $0.offer.id == stored.offerID && $0.offer.quote.id == stored.quoteID
+                }?.offer
             }
         }
         return offer?.quote.price

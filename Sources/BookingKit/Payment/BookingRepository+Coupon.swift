@@ -26,6 +26,7 @@ extension BookingRepository {
         }
         do {
             let hold = try await api.applyCoupon(code, to: holdID)
+            holdTerms[hold.holdId] = hold.cancellation
             // Saved where it arrives, so a relaunch shows the price Pay
             // charges. A failed write loses no money: the server's hold is
             // the truth, and a launch reads it before any payment.

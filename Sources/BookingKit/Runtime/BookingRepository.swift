@@ -55,6 +55,10 @@ package actor BookingRepository {
     /// the new hold request leaves, and any room the server kept for them
     /// given up (`settleAbandonedHoldRequests`).
     var abandonedHoldRequests: [SavedAttempt] = []
+    /// The cancellation terms of each hold, as the server's last answer
+    /// about it said (a coupon re-quotes them): the held room's screen
+    /// shows them (`BookingClient.cancellationPolicy(of:)`).
+    var holdTerms: [HoldID: CancellationPolicy] = [:]
 
     /// Opens `booking.sqlite` in `directory`.
     ///

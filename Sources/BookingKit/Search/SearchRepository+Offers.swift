@@ -130,7 +130,7 @@ extension SearchRepository {
         try cache.recovering { cache in
             try cache.resultPages.firstPage(mentioning: id.rawValue) { page in
                 do {
-                    return try Self.offers(in: page).first { $0.id == id }
+                    return try Self.offers(in: page).first { $0.offer.id == id }?.offer
                 } catch {
                     logger.warning("cannot read a cached page", error: error, ["page": "\(page.pageIndex)"])
                     return nil
@@ -139,26 +139,42 @@ extension SearchRepository {
         }
     }
 
-    /// The domain offers a cached page's wire items describe; a listing that
-    /// is not a valid offer is left out.
-    static func offers(in page: ResultPage) throws -> [Offer] {
+    /// The domain offers a cached page's wire items describe, each with its
+    /// cancellation terms when the page has them; a listing that is not a
+    /// valid offer is left out.
+    static func offers(in page: ResultPage) throws -> [(offer: Offer, cancellation: CancellationPolicy?)] {
         let listings = try JSONDecoder().decode([OfferListing].self, from: Data(page.itemsJSON.utf8))
-        return listings.compactMap { Offer(listing: $0, quotedAt: page.quotedAt) }
+        return listings.compactMap { listing in
+            Offer(listing: listing, quotedAt: page.quotedAt).map { ($0, listing.cancellation) }
+        }
+    }
+
+    /// The cancellation terms of offer `id` as the most recently cached
+    /// page that lists it says; nil when none does or it has none.
+    package func cachedCancellation(_ id: OfferID) throws -> CancellationPolicy? {
+        try cache.recovering { cache in
+            try cache.resultPages.firstPage(mentioning: id.rawValue) { page in
+                (try? Self.offers(in: page))?.first { $0.offer.id == id }?.cancellation
+            }
+        }
     }
 
     private func present(_ page: ResultPage, fromCache: Bool, offline: Bool) throws -> OffersPage {
-        let items: [Offer]
+        let listed: [(offer: Offer, cancellation: CancellationPolicy?)]
         do {
-            items = try Self.offers(in: page)
+            listed = try Self.offers(in: page)
         } catch {
             throw SearchError.unreadableCache
         }
         var marks: [OfferID: OfferMark] = [:]
-        for item in items { marks[item.id] = try mark(item.id) }
+        for (item, _) in listed { marks[item.id] = try mark(item.id) }
         return OffersPage(
-            items: items, pageIndex: page.pageIndex, hasMore: page.nextCursor != nil, quotedAt: page.quotedAt,
-            pricesMayHaveChanged: page.isStale(at: now(), olderThan: staleness), fromCache: fromCache, offline: offline,
-            marks: marks)
+            items: listed.map(\.offer), pageIndex: page.pageIndex, hasMore: page.nextCursor != nil,
+            quotedAt: page.quotedAt, pricesMayHaveChanged: page.isStale(at: now(), olderThan: staleness),
+            fromCache: fromCache, offline: offline, marks: marks,
+            cancellation: Dictionary(listed.compactMap { item in item.cancellation.map { (item.offer.id, $0) } }) {
+                first, _ in first
+            })
     }
 
 }

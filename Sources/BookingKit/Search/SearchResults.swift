@@ -37,6 +37,11 @@ public struct OffersPage: Equatable, Sendable {
     /// What this device learnt about some of these offers since the page
     /// was quoted (sold out, a changed price), until the server lists them again.
     public var marks: [OfferID: OfferMark] = [:]
+    /// What cancelling each offer's booking keeps, as the server listed it
+    /// (`CancellationPolicy.text(at:)` says it in words): show it before
+    /// the traveller holds. An offer of a page cached before terms were
+    /// kept has none.
+    public var cancellation: [OfferID: CancellationPolicy] = [:]
 }
 
 /// What this device learnt about an offer after its page was cached.
