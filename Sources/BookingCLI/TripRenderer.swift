@@ -43,6 +43,13 @@ package struct TripRenderer: Sendable {
             "phone": .text(summary?.door.phone),
             "checkInTime": .text(summary?.door.checkInTime),
             "checkOutTime": .text(summary?.door.checkOutTime),
+            "cancellation": summary?.terms.map { terms in
+                [
+                    "kind": .string(terms.freeUntil == nil ? "NON_REFUNDABLE" : "FREE_UNTIL"),
+                    "freeUntil": .text(terms.freeUntil.map { ViewerText.iso(unixMilliseconds: $0.milliseconds) }),
+                    "timeZone": .text(terms.freeUntil?.zone), "penalty": FlowRenderer.moneyJSON(terms.penalty),
+                ]
+            } ?? .null,
             "checkIn": .string(record.checkIn),
             "checkOut": .string(record.checkOut),
             "voucherCode": .text(record.voucherCode),

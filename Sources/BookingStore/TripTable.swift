@@ -28,7 +28,8 @@ package struct TripTable {
         "booking_id, status, check_in, check_out, voucher_code, version, synced_at, property_name, property_city, "
         + "property_address, property_stars, room_name, guests, price_currency, price_nightly, price_taxes, "
         + "price_fees, price_total, refund_amount, refund_currency, refund_at, refund_state, property_phone, "
-        + "check_in_time, check_out_time, guest_name"
+        + "check_in_time, check_out_time, guest_name, cancellation_kind, cancellation_penalty, "
+        + "cancellation_free_until, cancellation_clock, cancellation_day, cancellation_zone"
     private static let listingSQL = "SELECT \(listedColumns) FROM trip ORDER BY check_in, booking_id"
     private static let fullListingSQL = "SELECT \(listedColumns), property_json FROM trip ORDER BY check_in, booking_id"
 
@@ -201,7 +202,7 @@ package struct TripTable {
         return TripRecord(
             bookingID: BookingID(row.string(at: 0)),
             status: bookingStatus,
-            propertyJSON: json ? row.string(at: 26) : nil,
+            propertyJSON: json ? row.string(at: 32) : nil,
             checkIn: checkIn,
             checkOut: checkOut,
             voucherCode: row.optionalString(at: 4),
@@ -221,7 +222,7 @@ package struct TripTable {
         return Refund(amount: Money(minorUnits: amount, currency: currency), state: state, updatedAtMilliseconds: at)
     }
 
-    /// The listed columns (7-17, and the door's 22-25), or nil when the row has none (its JSON
+    /// The listed columns (7-17, the door's 22-25, the terms' 26-31), or nil when the row has none (its JSON
     /// did not have a trip's shape).
     private static func summary(from row: Statement, currency cache: inout CurrencyCache) throws -> TripSummary? {
         guard let name = row.optionalString(at: 7) else { return nil }
@@ -246,7 +247,11 @@ package struct TripTable {
             roomName: roomName, guests: Int(guests), price: price,
             door: TripSummary.Door(
                 phone: row.optionalString(at: 22), checkInTime: row.optionalString(at: 23),
-                checkOutTime: row.optionalString(at: 24), guestName: row.optionalString(at: 25)))
+                checkOutTime: row.optionalString(at: 24), guestName: row.optionalString(at: 25)),
+            terms: TripSummary.Terms(
+                kind: row.optionalString(at: 26), penalty: row.optionalInt64(at: 27), currency: currency,
+                freeUntil: row.optionalInt64(at: 28), clock: row.optionalString(at: 29),
+                day: row.optionalString(at: 30), zone: row.optionalString(at: 31)))
     }
 
     /// The last currency read, kept: a listing's rows are nearly all in one

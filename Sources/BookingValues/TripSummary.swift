@@ -18,6 +18,58 @@ package struct TripSummary: Equatable, Sendable {
     /// What the door needs offline (schema step 16); each nil when the
     /// server did not give it.
     package var door = Door()
+    /// What cancelling keeps (schema step 16); nil when the server sent no
+    /// terms.
+    package var terms: Terms?
+
+    /// What cancelling keeps, as saved for the trip.
+    package struct Terms: Equatable, Sendable {
+        /// The deadline and the hotel's words for it (`18:00`, `29 Nov`,
+        /// `Europe/Lisbon`); nil for a non-refundable stay.
+        package var freeUntil: (milliseconds: Int64, clock: String, day: String, zone: String)?
+        /// What cancelling keeps after the deadline, or at any time.
+        package var penalty: Money
+
+        /// Terms as saved.
+        package init(freeUntil: (milliseconds: Int64, clock: String, day: String, zone: String)?, penalty: Money) {
+            self.freeUntil = freeUntil
+            self.penalty = penalty
+        }
+
+        /// The terms of the columns `kind`, `penalty` (in `currency`) and
+        /// the deadline's; nil when they are not whole.
+        package init?(
+            kind: String?, penalty: Int64?, currency: CurrencyCode, freeUntil: Int64?, clock: String?, day: String?,
+            zone: String?
+        ) {
+            guard let penalty, penalty >= 0 else { return nil }
+            switch kind {
+            case "NON_REFUNDABLE": self.freeUntil = nil
+            case "FREE_UNTIL":
+                guard let freeUntil, let clock, let day, let zone else { return nil }
+                self.freeUntil = (freeUntil, clock, day, zone)
+            default: return nil
+            }
+            self.penalty = Money(minorUnits: penalty, currency: currency)
+        }
+
+        /// The terms in words as of `now` (unix ms), as the library's
+        /// `CancellationPolicy.text` says them.
+        package func text(nowMilliseconds: Int64) -> String {
+            guard let freeUntil else { return "Non-refundable: cancelling keeps " + penalty.formatted }
+            let when = freeUntil.clock + " on " + freeUntil.day + " (" + freeUntil.zone + ")"
+            if nowMilliseconds < freeUntil.milliseconds {
+                return "Free cancellation until " + when + ", then " + penalty.formatted
+            }
+            return "No free cancellation since " + when + ": cancelling keeps " + penalty.formatted
+        }
+
+        package static func == (lhs: Terms, rhs: Terms) -> Bool {
+            lhs.penalty == rhs.penalty && lhs.freeUntil?.milliseconds == rhs.freeUntil?.milliseconds
+                && lhs.freeUntil?.clock == rhs.freeUntil?.clock && lhs.freeUntil?.day == rhs.freeUntil?.day
+                && lhs.freeUntil?.zone == rhs.freeUntil?.zone
+        }
+    }
 
     /// What a traveller needs at the hotel's door, offline.
     package struct Door: Equatable, Sendable {
@@ -44,7 +96,7 @@ package struct TripSummary: Equatable, Sendable {
     /// Creates a summary.
     package init(
         propertyName: String, city: String, address: String?, stars: Int?, roomName: String, guests: Int,
-        price: PriceBreakdown, door: Door = Door()
+        price: PriceBreakdown, door: Door = Door(), terms: Terms? = nil
     ) {
         self.propertyName = propertyName
         self.city = city
@@ -54,5 +106,6 @@ package struct TripSummary: Equatable, Sendable {
         self.guests = guests
         self.price = price
         self.door = door
+        self.terms = terms
     }
 }

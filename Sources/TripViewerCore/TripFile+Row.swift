@@ -114,7 +114,10 @@ extension TripFile {
                 propertyName: name, city: city, address: string(9), stars: stars.map { Int($0) },
                 roomName: roomName, guests: Int(guests), price: price,
                 door: TripSummary.Door(
-                    phone: string(22), checkInTime: string(23), checkOutTime: string(24), guestName: string(25)))
+                    phone: string(22), checkInTime: string(23), checkOutTime: string(24), guestName: string(25)),
+                terms: TripSummary.Terms(
+                    kind: string(26), penalty: int64(27), currency: currency, freeUntil: int64(28), clock: string(29),
+                    day: string(30), zone: string(31)))
         }
     }
 

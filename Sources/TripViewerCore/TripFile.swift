@@ -32,7 +32,8 @@ final class TripFile {
         "booking_id, status, check_in, check_out, voucher_code, version, synced_at, property_name, property_city, "
         + "property_address, property_stars, room_name, guests, price_currency, price_nightly, price_taxes, "
         + "price_fees, price_total, refund_amount, refund_currency, refund_at, refund_state, property_phone, "
-        + "check_in_time, check_out_time, guest_name"
+        + "check_in_time, check_out_time, guest_name, cancellation_kind, cancellation_penalty, "
+        + "cancellation_free_until, cancellation_clock, cancellation_day, cancellation_zone"
 
     private let handle: OpaquePointer
     /// `refundSQL`, prepared at the first listed row with a refund.

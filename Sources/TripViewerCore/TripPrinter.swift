@@ -85,6 +85,22 @@ package enum TripPrinter {
         field("phone", quoted(details?.door.phone))
         field("checkInTime", quoted(details?.door.checkInTime))
         field("checkOutTime", quoted(details?.door.checkOutTime))
+        if let terms = details?.terms {
+            let amount = inner + "    "
+            out += inner + "\"cancellation\": {\n"
+            out += inner + "  \"kind\": " + quoted(terms.freeUntil == nil ? "NON_REFUNDABLE" : "FREE_UNTIL") + ",\n"
+            out +=
+                inner + "  \"freeUntil\": "
+                + quoted(terms.freeUntil.map { ViewerText.iso(unixMilliseconds: $0.milliseconds) }) + ",\n"
+            out += inner + "  \"timeZone\": " + quoted(terms.freeUntil?.zone) + ",\n"
+            out += inner + "  \"penalty\": {\n"
+            out += amount + "\"amount\": " + String(terms.penalty.minorUnits) + ",\n"
+            out += amount + "\"currency\": " + quoted(terms.penalty.currency.rawValue) + ",\n"
+            out += amount + "\"formatted\": " + quoted(terms.penalty.formatted) + "\n" + inner + "  }\n"
+            out += inner + "},\n"
+        } else {
+            field("cancellation", "null")
+        }
         field("checkIn", quoted(trip.checkIn))
         field("checkOut", quoted(trip.checkOut))
         field("voucherCode", quoted(trip.voucherCode))
@@ -137,6 +153,9 @@ package enum TripPrinter {
             lines.append("  room:      " + safe(details.roomName) + ", \(details.guests) guest(s)")
             if let name = details.door.guestName { lines.append("  guest:     " + safe(name)) }
             if let door = doorLine(details.door) { lines.append("  door:      " + door) }
+            if trip.status == .confirmed, let terms = details.terms {
+                lines.append("  cancel:    " + safe(terms.text(nowMilliseconds: nowMilliseconds)))
+            }
             let price = details.price
             lines.append(
                 "  price:     \(price.total.formatted) (\(nightly(price.nightly, trip)), "

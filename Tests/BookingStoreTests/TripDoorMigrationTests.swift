@@ -56,4 +56,53 @@ import Testing
                 .text("+351 21 000 1037"), .text("15:00"), .text("11:00"), .text("Ana Silva"), .text("Casa Azul"),
             ])
     }
+
+    /// Saved JSON with terms: `penalty` in `currency`, free until 18:00 on
+    /// 29 Nov (Lisbon) unless `kind` says otherwise.
+    private static func withTerms(kind: String, currency: String, shown: Bool) -> String {
+        let terms =
+            #","cancellation":{"freeUntil":"2027-01-08T18:00:00.000Z","kind":""# + kind
+            + #"","penalty":{"amount":12000,"currency":""# + currency + #""},"timeZone":"Europe/Lisbon"}"#
+            + (shown
+                ? #","cancellationShown":{"clock":"18:00","day":"8 Jan","freeUntilMs":1799431200000,"#
+                    + #""zone":"Europe/Lisbon"}"# : "")
+        return String(json.dropLast()) + terms + "}"
+    }
+
+    @Test func wholeTermsAreColumnsAndTermsThatAreNotWholeAreNull() throws {
+        let database = try Database(path: directory.file("booking.sqlite"))
+        try Migrator(steps: ClientSchema.bookingSteps).migrate(database)
+        let rows = [
+            ("bk_free", Self.withTerms(kind: "FREE_UNTIL", currency: "EUR", shown: true)),
+            ("bk_usd", Self.withTerms(kind: "FREE_UNTIL", currency: "USD", shown: true)),
+            ("bk_unshown", Self.withTerms(kind: "FREE_UNTIL", currency: "EUR", shown: false)),
+            ("bk_odd", Self.withTerms(kind: "SOMETIMES", currency: "EUR", shown: true)),
+        ]
+        for (index, (id, json)) in rows.enumerated() {
+            try database.execute(
+                """
+                INSERT INTO trip (booking_id, status, property_json, check_in, check_out, version, synced_at)
+                VALUES ('\(id)', 'CONFIRMED', '\(json)', '2027-01-1\(index)', '2027-01-2\(index)', 1, 1796000000000)
+                """)
+        }
+        let columns =
+            "cancellation_kind, cancellation_penalty, cancellation_free_until, cancellation_clock, "
+            + "cancellation_day, cancellation_zone"
+        func terms(_ id: String) throws -> [SQLiteValue?] {
+            try columns.split(separator: ",").map { column in
+                try database.scalar("SELECT \(column) FROM trip WHERE booking_id = ?", [.text(id)])
+            }
+        }
+        #expect(
+            try terms("bk_free") == [
+                .text("FREE_UNTIL"), .integer(12000), .integer(1_799_431_200_000), .text("18:00"), .text("8 Jan"),
+                .text("Europe/Lisbon"),
+            ])
+        for id in ["bk_usd", "bk_unshown", "bk_odd"] {
+            #expect(try terms(id) == Array(repeating: .null, count: 6), "\(id)")
+            #expect(
+                try database.scalar("SELECT property_name FROM trip WHERE booking_id = ?", [.text(id)])
+                    == .text("Casa Azul"))
+        }
+    }
 }

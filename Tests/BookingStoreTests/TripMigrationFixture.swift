@@ -4,8 +4,8 @@ import Foundation
 /// The trips of the migration tests, as schema steps 1-2 saved them, and
 /// what `booking trips` printed for them before step 3 (captured from the
 /// build before it: stdout of `trips --json` up to the freshness fields,
-/// and of `trips` up to its last line; the JSON's door fields, added by
-/// step 16, are null for them, as they had none).
+/// and of `trips` up to its last line; the JSON's door fields and terms,
+/// added by step 16, are null for them, as they had none).
 enum TripMigrationFixture {
     /// Six trips: three currencies with their minor digits, absent and null
     /// fields, escapes and non-ASCII text, and two rows whose JSON is not a
@@ -41,6 +41,7 @@ enum TripMigrationFixture {
               "phone": null,
               "checkInTime": null,
               "checkOutTime": null,
+              "cancellation": null,
               "checkIn": "2026-12-24",
               "checkOut": "2027-01-23",
               "voucherCode": "V\\u00e9-1",
@@ -82,6 +83,7 @@ enum TripMigrationFixture {
               "phone": null,
               "checkInTime": null,
               "checkOutTime": null,
+              "cancellation": null,
               "checkIn": "2027-01-10",
               "checkOut": "2027-01-12",
               "voucherCode": "BK-000001",
@@ -123,6 +125,7 @@ enum TripMigrationFixture {
               "phone": null,
               "checkInTime": null,
               "checkOutTime": null,
+              "cancellation": null,
               "checkIn": "2027-01-10",
               "checkOut": "2027-01-11",
               "voucherCode": "",
@@ -164,6 +167,7 @@ enum TripMigrationFixture {
               "phone": null,
               "checkInTime": null,
               "checkOutTime": null,
+              "cancellation": null,
               "checkIn": "2027-02-01",
               "checkOut": "2027-02-02",
               "voucherCode": null,
@@ -205,6 +209,7 @@ enum TripMigrationFixture {
               "phone": null,
               "checkInTime": null,
               "checkOutTime": null,
+              "cancellation": null,
               "checkIn": "2027-03-01",
               "checkOut": "2027-03-05",
               "voucherCode": "BK-4",
@@ -225,6 +230,7 @@ enum TripMigrationFixture {
               "phone": null,
               "checkInTime": null,
               "checkOutTime": null,
+              "cancellation": null,
               "checkIn": "2027-03-01",
               "checkOut": "2027-03-02",
               "voucherCode": null,

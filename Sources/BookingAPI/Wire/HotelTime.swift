@@ -3,7 +3,7 @@ import Foundation
 
 /// A hotel's wall clock: instants read in its IANA time zone, in English
 /// words that read the same on every device (no locale).
-enum HotelTime {
+package enum HotelTime {
     /// The earliest UTC offset of any place, in seconds (UTC-12): a day
     /// starts there last.
     private static let latestDayStartOffset: Int64 = 12 * 3_600
@@ -26,7 +26,7 @@ enum HotelTime {
 
     /// `milliseconds` on the hotel's clock: `("18:00", "29 Nov", "Europe/Lisbon")`;
     /// in UTC, named so, for a zone this device does not know.
-    static func words(_ milliseconds: Int64, in zone: String) -> (clock: String, day: String, zone: String) {
+    package static func words(_ milliseconds: Int64, in zone: String) -> (clock: String, day: String, zone: String) {
         let timeZone = TimeZone(identifier: zone)
         let offset =
             timeZone.map { Int64($0.secondsFromGMT(for: Date(timeIntervalSince1970: Double(milliseconds) / 1_000))) }

@@ -15,6 +15,9 @@ public struct TripDetails: Codable, Equatable, Sendable {
     /// The lead guest the booking was made under, as the server recorded
     /// it; nil for a booking made without one.
     public var guest: GuestDetails?
+    /// What cancelling keeps, as the booking's answer said; nil for a trip
+    /// saved before the server sent terms.
+    public var cancellation: CancellationPolicy?
 
     /// Reads the saved JSON; nil when it is not a trip's details.
     package init?(json: String) {
@@ -29,12 +32,40 @@ public struct TripDetails: Codable, Equatable, Sendable {
         guests = booking.guests
         price = booking.price
         guest = booking.guest
+        cancellation = booking.cancellation
     }
 
+    /// The saved JSON: the details, and the cancellation deadline in the
+    /// hotel's words (`cancellationShown`), which the lean viewer, with no
+    /// time zone database, shows as they are.
     var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // Cannot fail: every field is a string or an integer.
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return (try? encoder.encode(Saved(details: self))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// The details and the deadline's words, in one JSON object.
+    private struct Saved: Encodable {
+        let details: TripDetails
+
+        /// The deadline in the hotel's time, as `CancellationPolicy.text` says it.
+        struct Shown: Encodable {
+            let freeUntilMs: Int64
+            let clock: String
+            let day: String
+            let zone: String
+        }
+
+        private enum CodingKeys: String, CodingKey { case cancellationShown }
+
+        func encode(to encoder: any Encoder) throws {
+            try details.encode(to: encoder)
+            guard let policy = details.cancellation, let deadline = policy.freeUntilMilliseconds else { return }
+            let (clock, day, zone) = HotelTime.words(deadline, in: policy.timeZone)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(
+                Shown(freeUntilMs: deadline, clock: clock, day: day, zone: zone), forKey: .cancellationShown)
+        }
     }
 }
