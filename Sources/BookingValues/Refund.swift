@@ -32,10 +32,13 @@ public struct Refund: Hashable, Sendable {
     /// What a trip says of it: `refund of EUR 123.00 pending`,
     /// `refunded EUR 123.00 on 2 Dec (UTC)`, `refund of EUR 123.00 failed on
     /// 2 Dec (UTC)`: the day is the server's, in UTC, and says so (the
-    /// device's own time zone may put it on another day).
+    /// device's own time zone may put it on another day). A refund of
+    /// nothing (a non-refundable stay, or one cancelled after its free
+    /// cancellation ended with the total kept) says `nothing refunded`.
     package var text: String {
         switch state {
         case .pending: return "refund of \(amount.formatted) pending"
+        case .succeeded where amount.minorUnits == 0: return "nothing refunded"
         case .succeeded: return "refunded \(amount.formatted) on \(day) (UTC)"
         case .failed: return "refund of \(amount.formatted) failed on \(day) (UTC)"
         }

@@ -83,4 +83,19 @@ import Testing
         #expect(detail.output.contains("  refund:    refund of \(amount.formatted) pending"), "\(detail.output)")
         await sandbox.stop()
     }
+
+    @Test func aNonRefundableTripCancelledSaysNothingWasRefundedNotZero() async throws {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: "cli-no-refund")
+        let cli = InProcess(sharing: booking)
+        let id = try await cli.holdAndPay(refundable: false)
+        let cancel = try await cli.run(["cancel", id, "--yes"])
+        #expect(cancel.status == 0, "\(cancel.output) \(cancel.error)")
+        let refunds = try await sandbox.ledger(of: id) { $0 == "refund" }
+        #expect(refunds.map(\.amount.minorUnits) == [0])
+        await sandbox.stop()
+        let detail = try await booking.run(["trip", id])
+        #expect(detail.output.contains("  refund:    nothing refunded\n"), "\(detail.output)")
+        #expect(!detail.output.contains("0.00"), "\(detail.output)")
+    }
 }
