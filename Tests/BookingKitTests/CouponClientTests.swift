@@ -60,7 +60,7 @@ import Testing
         await relaunched.launch()
         let resumedHeld = try Self.held(try await relaunched.waitUntilAtRest(timeout: .seconds(10)))
         #expect(resumedHeld.hold.price.total == discounted)
-        try await relaunched.pay(with: PaymentToken("tok_visa"))
+        try await relaunched.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         let paid = try await relaunched.waitUntilAtRest(timeout: .seconds(10))
         #expect(paid.stage.kind == .confirmed)
         let charges = try await Self.api(fixture).sandboxLedger().entries.filter { $0.kind == "charge" }

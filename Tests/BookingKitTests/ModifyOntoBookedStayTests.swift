@@ -24,7 +24,8 @@ import Testing
             return
         }
         guard case .held = try await client.hold(offer, bookingAgain: true),
-            case .confirmed(let second) = try await client.pay(with: PaymentToken("tok_visa"))
+            case .confirmed(let second) = try await client.pay(
+                with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         else {
             Issue.record("the second room, booked on purpose, did not confirm")
             return

@@ -70,7 +70,7 @@ import Testing
         // The payment runs on the server; its answer is lost, and the device
         // goes offline before it can look it up.
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
-        let paying = Task { try await client.pay(with: PaymentToken("tok_visa")) }
+        let paying = Task { try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest) }
         let checking = try await client.wait(timeout: .seconds(30)) {
             if case .unknown(let unknown) = $0.stage { return unknown.isUnreachable }
             return false

@@ -37,6 +37,7 @@ import Testing
             #expect(changed.newQuote.price.total.minorUnits == offer.quote.price.total.minorUnits * 10)
         }
         // A tap on pay now is a no-op: nothing is held and payable.
+        await world.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await world.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await world.flow.state == state)  // nothing changed, so nothing was asked for
         #expect(!world.requests.contains { $0.hasPrefix("POST /v1/bookings") })
@@ -63,6 +64,7 @@ import Testing
         await world.flow.send(.offerChosen(offer))
         await world.flow.send(.holdTapped(attempt: attempt, key: key))
         #expect(await world.waitFor { $0.stage.kind == .held }.stage.kind == .held)
+        await world.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await world.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await world.waitFor { $0.stage.isFinal }
         guard case .confirmed(let settled) = final.stage else {
