@@ -50,9 +50,13 @@ extension GuestDetails {
         return nil
     }
 
+    // Unicode scalars and bytes only, no Unicode property tables: the lean
+    // viewer links this module and has a 10 MB budget. Lengths count code
+    // points, as the contract's JSON Schema `maxLength` does.
+
     private static func text(_ value: String, _ field: String, _ what: String, limit: Int) -> Problem? {
         if value.isEmpty { return Problem(field: field, message: "Enter \(what).") }
-        if value.count > limit {
+        if value.unicodeScalars.count > limit {
             return Problem(field: field, message: "Shorten \(what) to \(limit) characters at most.")
         }
         if value.unicodeScalars.contains(where: isForbidden) {
@@ -69,35 +73,49 @@ extension GuestDetails {
         }
     }
 
+    /// Unicode's white space (`White_Space`), listed.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+            return true
+        default: return false
+        }
+    }
+
     /// `local@domain.tld`: one `@`, no spaces, a dot inside the domain.
     private static func isEmail(_ value: String) -> Bool {
-        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !value.contains(where: \.isWhitespace) else { return false }
-        let domain = parts[1]
+        let scalars = Array(value.unicodeScalars)
+        guard !scalars.contains(where: isSpace), let at = scalars.firstIndex(of: "@"), at > 0,
+            scalars.lastIndex(of: "@") == at
+        else { return false }
+        let domain = scalars[(at + 1)...]
         guard let dot = domain.lastIndex(of: ".") else { return false }
-        return dot != domain.startIndex && domain.index(after: dot) != domain.endIndex
+        return dot > at + 1 && dot < scalars.count - 1
     }
 
     /// An optional `+`, then a digit, then digits, spaces, `(`, `)` or `-`.
     private static func isPhone(_ value: String) -> Bool {
-        let rest = value.hasPrefix("+") ? value.dropFirst() : Substring(value)
-        guard let first = rest.first, first.isASCII, first.isNumber, rest.count >= 4 else { return false }
-        return rest.allSatisfy { $0.isASCII && ($0.isNumber || " ()-".contains($0)) }
+        var bytes = Array(value.utf8)[...]
+        if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        guard let first = bytes.first, isDigit(first), bytes.count >= 4 else { return false }
+        return bytes.allSatisfy { isDigit($0) || $0 == 0x20 || $0 == 0x28 || $0 == 0x29 || $0 == 0x2D }
     }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// `HH:MM` from 00:00 to 23:59.
     private static func isClockTime(_ value: String) -> Bool {
-        let digits = Array(value.utf8)
-        guard digits.count == 5, digits[2] == UInt8(ascii: ":") else { return false }
-        let numbers = [digits[0], digits[1], digits[3], digits[4]].map { Int($0) - 48 }
-        guard numbers.allSatisfy({ (0...9).contains($0) }) else { return false }
-        return numbers[0] * 10 + numbers[1] < 24 && numbers[2] < 6
+        let bytes = Array(value.utf8)
+        guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"), [0, 1, 3, 4].allSatisfy({ isDigit(bytes[$0]) })
+        else { return false }
+        let number = { (index: Int) in Int(bytes[index]) - 48 }
+        return number(0) * 10 + number(1) < 24 && number(3) < 6
     }
 
     private static func trim(_ value: String) -> String {
         let scalars = value.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+            let last = scalars.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return String(scalars[first...last])
     }

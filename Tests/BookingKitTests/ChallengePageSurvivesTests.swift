@@ -71,7 +71,7 @@ import Testing
         try await fixture.client.hold(try await fixture.firstOffer())
         guard
             case .needsBankPage(let url, let booking) = try await fixture.client.pay(
-                with: PaymentToken("tok_threeDSecureRequired"))
+                with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
         else {
             Issue.record("expected needsBankPage, got \(await fixture.client.state.stage.name)")
             return

@@ -21,6 +21,7 @@ import Testing
     /// The fixture's client, launched, holding its first offer: the held stage.
     static func held(_ fixture: ClientFixture) async throws -> BookingFlow.Held {
         await fixture.client.launch()
+        await fixture.client.setGuest(BookingFlow.Samples.guest)  // the checkout form, filled in
         try await fixture.client.hold(try await fixture.firstOffer())
         return try Self.held(try await fixture.client.waitUntilAtRest(timeout: .seconds(10)))
     }

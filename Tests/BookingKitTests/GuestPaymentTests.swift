@@ -57,7 +57,8 @@ import Testing
         let posts = harness.sandbox.transport.requests("POST", "/v1/bookings")
         #expect(posts.count == 2)
         for post in posts {
-            #expect(try Self.sentGuest(post) == ["name": "Ana Silva", "email": "ana@example.com", "arrivalTime": "18:30"])
+            #expect(
+                try Self.sentGuest(post) == ["name": "Ana Silva", "email": "ana@example.com", "arrivalTime": "18:30"])
         }
         #expect(Set(posts.map(\.body)).count == 1)
         #expect(try await harness.ledger().chargeCount == 0)

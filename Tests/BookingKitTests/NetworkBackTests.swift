@@ -107,11 +107,13 @@ import Testing
         let client = try BookingClient(ClientFixture.configuration(sandbox: sandbox), seams: seams)
         let fixture = ClientFixture(sandbox: sandbox, client: client)
         await client.launch()
+        await client.setGuest(BookingFlow.Samples.guest)  // the checkout form, filled in
         guard case .held = try await client.hold(try await fixture.firstOffer()) else {
             Issue.record("the room was not held")
             return
         }
-        #expect(await client.state.enabledActions.contains(.pay))
+        let held = await client.state
+        #expect(held.enabledActions.contains(.pay), "\(held.actions)")
         path.report(false)  // the app said nothing: the platform did
         let offline = try await client.wait(timeout: .seconds(30)) { !$0.isOnline }
         #expect(!offline.enabledActions.contains(.pay))

@@ -29,6 +29,7 @@ import Testing
         }
         let offer = try await world.firstOffer()
         let attempt = AttemptID(UUID().uuidString.lowercased())
+        await world.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await world.flow.send(.offerChosen(offer))
         await world.flow.send(.holdTapped(attempt: attempt, key: IdempotencyKey(UUID().uuidString.lowercased())))
         let state = await world.waitFor { $0.stage.kind != .requestingHold && $0.stage.kind != .offerChosen }
@@ -37,7 +38,6 @@ import Testing
             #expect(changed.newQuote.price.total.minorUnits == offer.quote.price.total.minorUnits * 10)
         }
         // A tap on pay now is a no-op: nothing is held and payable.
-        await world.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await world.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await world.flow.state == state)  // nothing changed, so nothing was asked for
         #expect(!world.requests.contains { $0.hasPrefix("POST /v1/bookings") })
