@@ -22,8 +22,9 @@ enum SampleGuest {
     /// `--guest-name` and `--guest-email` for the sample guest.
     static let arguments = ["--guest-name", name, "--guest-email", "ana@example.com"]
 
-    /// The same options for a shell's command line (the name quoted).
-    static let shellArguments = ["--guest-name", "'\(name)'", "--guest-email", "ana@example.com"]
+    /// The same options for a shell's command line (the name in double
+    /// quotes, so a command inside single quotes keeps them).
+    static let shellArguments = ["--guest-name", "\"\(name)\"", "--guest-email", "ana@example.com"]
 
     /// `arguments` with the sample guest added when they run `pay` naming
     /// no guest (and not asking for its help).
