@@ -33,6 +33,26 @@ import Testing
         await sandbox.stop()
     }
 
+    @Test func onATerminalPayAsksForTheNameAndEmailLeftOut() async throws {
+        let sandbox = try await SandboxProcess()
+        let booking = Booking(server: sandbox.url, label: "cli-guest-asked")
+        let cli = InProcess(sharing: booking)
+        _ = try await cli.holdAnOffer()
+        // A person at a terminal (a pseudo-terminal) types the two answers.
+        let command = (["\"$BOOKING\""] + booking.global + ["pay"]).joined(separator: " ")
+        let pay = try await Booking.shell(
+            "printf 'Ana Silva\\nana@example.com\\n' | script -qfec '\(command)' /dev/null")
+        #expect(pay.output.contains("Lead guest's full name:"), "\(pay.output)")
+        #expect(pay.output.contains("Lead guest's email:"), "\(pay.output)")
+        #expect(pay.output.contains("for Ana Silva."), "\(pay.output)")
+        let attempt = try #require(try await cli.run(["status", "--json"]).json()["attempt"] as? [String: Any])
+        let id = try #require(attempt["bookingId"] as? String, "\(pay.output)")
+        let api = BookingAPIClient(
+            server: try ServerAddress(sandbox.url), apiKey: "sk_test_demo", transport: URLSessionTransport())
+        #expect(try await api.booking(BookingID(id)).guest?.name == "Ana Silva")
+        await sandbox.stop()
+    }
+
     @Test func withoutAGuestAndNoTerminalPayIsAUsageErrorAndNothingIsSavedOrSent() async throws {
         let sandbox = try await SandboxProcess()
         let booking = InProcess(sharing: Booking(server: sandbox.url, label: "cli-guest-missing"))
