@@ -135,4 +135,27 @@ import Testing
         fixture.client.close()
         await fixture.sandbox.stop()
     }
+
+    @Test(arguments: SandboxFixture.Route.allCases)
+    func theLastGuestIsOfferedAtTheNextLaunchAndForgottenOnSignOut(route: SandboxFixture.Route) async throws {
+        let sandbox = try SandboxFixture(route: route)
+        let first = try ClientFixture.client(sandbox: sandbox)
+        await first.launch()
+        #expect(await first.setGuest(GuestDetails(name: "Ana Silva", email: "ana@")) != nil)
+        #expect(await first.setGuest(Self.typed) == nil)
+        first.close()
+        // The next run's form starts with the details last given.
+        let second = try ClientFixture.client(sandbox: sandbox)
+        await second.launch()
+        #expect(await second.state.guest == Self.saved)
+        try await second.signOut()
+        #expect(await second.state.guest == nil)
+        second.close()
+        let third = try ClientFixture.client(sandbox: sandbox)
+        await third.launch()
+        #expect(await third.state.guest == nil)
+        #expect(await third.state.actions.isEmpty)  // nothing on screen: no Pay to enable
+        third.close()
+        await sandbox.stop()
+    }
 }
