@@ -185,15 +185,25 @@ package struct BookingAPIClient: Sendable {
     ///   `.unknownOutcome` after one (it may have arrived).
     package func createBooking(
         hold: HoldID, paymentToken: PaymentToken, key: IdempotencyKey, returnURL: String? = nil,
-        proceed: (@Sendable () async -> Bool)? = nil
+        guest: GuestDetails? = nil, proceed: (@Sendable () async -> Bool)? = nil
     ) async throws(APIError) -> BookingSnapshot {
-        var body = ["holdId": hold.rawValue, "paymentToken": paymentToken.rawValue]
+        var body: [String: any Sendable] = ["holdId": hold.rawValue, "paymentToken": paymentToken.rawValue]
         body["returnUrl"] = returnURL
+        body["guest"] = guest.map(Self.guestBody)
         let response = try await send(
             "POST", "/v1/bookings", body: body, key: key, kind: .payment, timeout: configuration.payTimeout,
             limit: BodyLimit.booking, proceed: proceed)
         let booking = try decode(BookingSnapshot.self, from: response.body, kind: .payment)
         return try AnswerCheck.payment(booking, hold: hold, key: key)
+    }
+
+    /// The contract's `Guest` object: the given fields only.
+    static func guestBody(_ guest: GuestDetails) -> [String: String] {
+        var body = ["name": guest.name, "email": guest.email]
+        body["phone"] = guest.phone
+        body["specialRequest"] = guest.specialRequest
+        body["arrivalTime"] = guest.arrivalTime
+        return body
     }
 
     /// `GET /v1/bookings/{id}`.

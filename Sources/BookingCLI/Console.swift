@@ -96,6 +96,14 @@ package struct Console: Sendable {
         return ["y", "yes"].contains(String(word.reversed()).lowercased())
     }
 
+    /// Writes `question` to stdout and reads the answer, trimmed of the
+    /// line's end; nil at the end of input, or with no terminal to ask.
+    package func ask(_ question: String) -> String? {
+        guard let readAnswer = sink.readAnswer else { return nil }
+        line(question)
+        return readAnswer().map { String($0.reversed().drop { $0 == "\r" }.reversed()) }
+    }
+
     /// Writes `text` and a newline to stdout.
     package func line(_ text: String = "") {
         write(text + "\n")

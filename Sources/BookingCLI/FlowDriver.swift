@@ -145,11 +145,12 @@ package struct FlowDriver: Sendable {
     /// Pays with `token` and follows the payment to a named outcome, as the
     /// client's `pay(with:bankPage:)` does (a declined room kept first, a
     /// hold read again paid once more), printing each stage. The bank's
-    /// page is answered as `bankPage(pass:)` says.
-    package func pay(_ token: PaymentToken, passChallenge: Bool?) async -> BookingFlow.State {
+    /// page is answered as `bankPage(pass:)` says; `guest` is the lead
+    /// guest the payment is saved and sent with.
+    package func pay(_ token: PaymentToken, guest: GuestDetails, passChallenge: Bool?) async -> BookingFlow.State {
         let page = bankPage(pass: passChallenge)
         return await following(passChallenge, refused: "cannot pay here") { client throws(BookingClientError) in
-            try await client.pay(with: token, bankPage: page)
+            try await client.pay(with: token, bankPage: page, guest: guest)
         }
     }
 

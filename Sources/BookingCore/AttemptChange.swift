@@ -16,11 +16,14 @@ package struct AttemptChange: Hashable, Codable, Sendable {
     package var bookingID: BookingID?
     /// A new hold anchor (`SavedHoldAnchor`'s storage text), if the hold was (re)read now.
     package var holdAnchor: String?
+    /// The lead guest the payment carries, saved with `paymentSubmitted` in
+    /// the same statement (then fixed: the key is bound to it).
+    package var guest: GuestDetails?
 
     /// A change.
     package init(
         attemptID: AttemptID, phase: AttemptPhase, version: Version? = nil, holdID: HoldID? = nil,
-        bookingID: BookingID? = nil, holdAnchor: String? = nil
+        bookingID: BookingID? = nil, holdAnchor: String? = nil, guest: GuestDetails? = nil
     ) {
         self.attemptID = attemptID
         self.phase = phase
@@ -28,5 +31,6 @@ package struct AttemptChange: Hashable, Codable, Sendable {
         self.holdID = holdID
         self.bookingID = bookingID
         self.holdAnchor = holdAnchor
+        self.guest = guest
     }
 }

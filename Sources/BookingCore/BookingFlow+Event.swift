@@ -41,6 +41,10 @@ extension BookingFlow {
         /// a kind that is off is disabled with its reason. Never touches a
         /// payment under way.
         case paymentMethodsChanged(off: [PaymentMethodKind: String], paying: PaymentMethodKind)
+        /// The lead guest's details as typed (`nil`: cleared). Pay is
+        /// disabled until they pass `GuestDetails.problem`; never touches a
+        /// payment under way (its guest is the one saved with it).
+        case guestEntered(GuestDetails?)
         /// The app came back to the foreground (also after the bank's page).
         case appForegrounded
         /// At launch: the saved attempt that is not final, if any (else the
@@ -125,6 +129,8 @@ extension BookingFlow {
             case .wentOffline: return "wentOffline"
             case .cameOnline: return "cameOnline"
             case .paymentMethodsChanged: return "paymentMethodsChanged"
+            case .guestEntered(let guest):
+                return guest?.problem == nil && guest != nil ? "guestEntered" : "guestEntered(invalid)"
             case .appForegrounded: return "appForegrounded"
             case .restored(let record, _): return record.map { "restored(\($0.phase.rawValue))" } ?? "restored(none)"
             case .holdGranted: return "holdGranted"

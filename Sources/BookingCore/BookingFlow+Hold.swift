@@ -114,7 +114,7 @@ extension BookingFlow {
         return go(.expired(expired), [save(attempt.id, .abandoned), .releaseHold(attempt.id, hold.id)])
     }
 
-    static func held(_ stage: Held, _ event: Event, isOnline: Bool) -> Step? {
+    static func held(_ stage: Held, _ event: Event, isOnline: Bool, guest: GuestDetails? = nil) -> Step? {
         let id = stage.attempt.id
         let checking = CheckingHold(
             attempt: stage.attempt, offer: stage.offer, holdID: stage.hold.id, readPending: true)
@@ -123,13 +123,17 @@ extension BookingFlow {
         case .payTapped where stage.coupon.isApplying:
             return nil  // Pay waits for the coupon's answer
         case .payTapped(let token, let now) where isOnline:
+            // The reducer let this tap through only with valid details.
+            guard let guest = guest?.trimmed else { return nil }
             guard !stage.countdown.hasEnded(at: now) else {
                 return go(.checkingHold(checking), [.readHold(id, stage.hold.id)])
             }
             // The payment sub-machine starts: the status saved, then the payment sent.
             return embedded(
                 PaymentFlow.step(
-                    .ready, .payTapped(stage.attempt, holdID: stage.hold.id, price: stage.hold.price, token: token)))
+                    .ready,
+                    .payTapped(
+                        stage.attempt, holdID: stage.hold.id, price: stage.hold.price, token: token, guest: guest)))
         case .holdRead(_, let hold, let sentAt, let receivedAt) where hold.id == stage.hold.id:
             // The server's answer to the read a restore asked for: its time
             // wins; a code still out stays out (its answer is on its way).

@@ -193,7 +193,7 @@ extension BookingFlow.State {
             } else {
                 coupon = online(.applyCoupon)
             }
-            if isOnline, let reason = paymentMethodOffReason {
+            if isOnline, let reason = paymentMethodOffReason ?? guestReason {
                 return [.disabled(.pay, because: reason), coupon, .enabled(.back)]
             }
             return [online(.pay), coupon, .enabled(.back)]

@@ -12,6 +12,8 @@ extension BookingFlow {
         public static let bookingID = BookingID("booking-1")
         /// A sample payment method.
         public static let token = PaymentToken("tok_visa")
+        /// Sample lead-guest details (valid).
+        public static let guest = GuestDetails(name: "Ana Silva", email: "ana@example.com")
         /// The monotonic reading the sample hold request was sent at.
         public static let sentAt = MonotonicInstant.origin.advanced(by: .seconds(100))
         /// How long the sample hold lasts.
@@ -92,7 +94,7 @@ extension BookingFlow {
             .payTapped(S.token, now: S.sentAt.advanced(by: .seconds(30))),
             .payTapped(S.token, now: S.sentAt.advanced(by: .seconds(3600))),
             .retryTapped(attempt: nextID, key: nextKey), .checkAgainTapped, .openChallengeTapped, .backTapped,
-            .couponEntered(code: "WELCOME10"),
+            .couponEntered(code: "WELCOME10"), .guestEntered(S.guest), .guestEntered(nil),
             .wentOffline, .cameOnline, .appForegrounded, .restored(nil), .signedIn,
         ]
         events += AttemptPhase.allCases.map { .restored(S.record($0)) }

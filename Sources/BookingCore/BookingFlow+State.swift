@@ -38,12 +38,16 @@ extension BookingFlow {
         /// The kind the screen pays with (the last one chosen; a card until
         /// told otherwise): Pay is disabled when it is off.
         public package(set) var paymentMethod: PaymentMethodKind
+        /// The lead guest as last entered (`guestEntered`): Pay is disabled
+        /// until the details pass `GuestDetails.problem`, and the trimmed
+        /// details are saved with the attempt before the payment is sent.
+        public package(set) var guest: GuestDetails?
 
         /// A state.
         package init(
             stage: Stage, isOnline: Bool = true, soldOutOffers: Set<OfferID> = [], paymentBeingChecked: Stage? = nil,
             earlierPayment: Stage? = nil, paymentMethodsOff: [PaymentMethodKind: String] = [:],
-            paymentMethod: PaymentMethodKind = .card
+            paymentMethod: PaymentMethodKind = .card, guest: GuestDetails? = nil
         ) {
             self.stage = stage
             self.isOnline = isOnline
@@ -52,10 +56,17 @@ extension BookingFlow {
             self.earlierPayment = earlierPayment
             self.paymentMethodsOff = paymentMethodsOff
             self.paymentMethod = paymentMethod
+            self.guest = guest
         }
 
         /// Why Pay with the chosen kind is off, if it is.
         package var paymentMethodOffReason: String? { paymentMethodsOff[paymentMethod] }
+
+        /// Why Pay waits for the guest details, if it does.
+        package var guestReason: String? {
+            guard let guest else { return BookingFlow.guestMissingReason }
+            return guest.problem?.message
+        }
     }
 
     /// The stages of the flow. Each case holds only the data that makes

@@ -6,7 +6,8 @@
 /// - the attempt's row is saved before its first request, and its status
 ///   before the payment (`saveAttempt` before `requestHold`,
 ///   `saveAttemptStatus(paymentSubmitted)` before `pay`);
-/// - `pay` comes only from `held`, online, with time left; a second tap
+/// - `pay` comes only from `held`, online, with time left, and valid guest
+///   details (`GuestDetails.problem`), saved with the status; a second tap
 ///   anywhere else changes nothing and sends nothing;
 /// - an effect's result for another attempt is dropped, and so is a booking
 ///   whose version is not newer than the one held;
@@ -36,6 +37,9 @@ public enum BookingFlow {
     /// The state at launch: the results list, online until told otherwise.
     package static let initialState = State(stage: .browsing)
 
+    /// Why Pay is disabled before any guest details were entered.
+    package static let guestMissingReason = "Enter the lead guest's name and email"
+
     /// The exact words after the lookups run out.
     package static let couldNotConfirmMessage =
         "We could not confirm whether the payment went through. It is checked again at every launch, and the "
@@ -64,6 +68,11 @@ public enum BookingFlow {
             return (next, [])
         case .payTapped(let token, _) where state.paymentMethodsOff[PaymentMethodKind(token: token)] != nil:
             return (state, [])  // that kind is switched off: nothing is sent
+        case .payTapped where state.guestReason != nil:
+            return (state, [])  // no valid lead guest: nothing is saved or sent
+        case .guestEntered(let guest):
+            next.guest = guest
+            return (next, [])
         case .appForegrounded where state.paymentBeingChecked != nil,
             .signedIn where state.paymentBeingChecked != nil:
             return nudgingBackground(reduce(withoutBackground(state), event), from: state, with: event)
@@ -99,7 +108,7 @@ public enum BookingFlow {
         case .requestingHold(let stage):
             result = requestingHold(stage, event)
         case .held(let stage):
-            result = held(stage, event, isOnline: state.isOnline)
+            result = held(stage, event, isOnline: state.isOnline, guest: state.guest)
         case .checkingHold(let stage):
             result = checkingHold(stage, event)
         case .priceChanged(let stage):

@@ -60,7 +60,7 @@ package struct FlowDiagram: Hashable, Sendable {
         for flow: Flow.Type, maxDepth: Int = 14, maxStates: Int = 50_000,
         visit: (Flow.Type, Flow.State) -> Void = { _, _ in }
     ) -> FlowDiagram {
-        let start = Flow.initialState
+        let start = Flow.explorationStart
         visit(flow, start)
         var seen: Set<Flow.State> = [start]
         var frontier = [start]

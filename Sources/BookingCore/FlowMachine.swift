@@ -25,6 +25,9 @@ package protocol FlowMachine {
     static var flowName: String { get }
     /// The state the flow starts in.
     static var initialState: State { get }
+    /// Where the diagram and the checks start exploring: the initial state
+    /// with the user's standing input filled in (the default: none).
+    static var explorationStart: State { get }
     /// The next state and the effects for `event` in `state`. Pure; total:
     /// an event a state does not take returns the state unchanged and no effects.
     static func reduce(_ state: State, _ event: Event) -> (state: State, effects: [Effect])
@@ -51,6 +54,9 @@ package protocol FlowMachine {
 }
 
 extension FlowMachine {
+    /// A flow with no standing input is explored from its initial state.
+    package static var explorationStart: State { initialState }
+
     /// An event with no secret in it is logged as it is.
     package static func loggable(_ event: Event) -> Event { event }
 }

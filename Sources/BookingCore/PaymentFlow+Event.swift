@@ -6,7 +6,8 @@ extension PaymentFlow {
         // From the booking flow.
 
         /// Pay tapped on a held room (online, time left): the start.
-        case payTapped(BookingFlow.Attempt, holdID: HoldID, price: PriceBreakdown, token: PaymentToken)
+        case payTapped(
+            BookingFlow.Attempt, holdID: HoldID, price: PriceBreakdown, token: PaymentToken, guest: GuestDetails)
         /// A new credential after "Sign in again": resume by asking the server first.
         case resumed
 
@@ -70,7 +71,8 @@ extension PaymentFlow {
             case .bookingPolled(_, let result): self = .bookingPolled(result)
             case .bookingAbandoned(_, let answer): self = .bookingAbandoned(answer)
             case .offerChosen, .holdTapped, .acceptNewPriceTapped, .payTapped, .retryTapped, .signedIn, .wentOffline,
-                .cameOnline, .paymentMethodsChanged, .restored, .holdGranted, .holdFailed, .holdTimerFired,
+                .cameOnline, .paymentMethodsChanged, .guestEntered, .restored, .holdGranted, .holdFailed,
+                .holdTimerFired,
                 .confirmationNotSaved, .credentialRefused, .couponEntered, .couponApplied, .couponRefused:
                 return nil
             }

@@ -32,7 +32,8 @@ extension PaymentFlow: FlowMachine {
             id: AttemptID("A1"), key: IdempotencyKey("K1"), offerID: S.offerID, quoteID: S.quote.id)
         let (nextID, nextKey) = S.nextAttempt(after: state.attemptID)
         var events: [Event] = [
-            .payTapped(attempt, holdID: S.holdID, price: S.price, token: S.token), .resumed, .checkAgainTapped,
+            .payTapped(attempt, holdID: S.holdID, price: S.price, token: S.token, guest: S.guest), .resumed,
+            .checkAgainTapped,
             .openChallengeTapped, .backTapped, .useAnotherCardTapped(attempt: nextID, key: nextKey),
             .appForegrounded,
             .payFailed(.unknownOutcome), .payFailed(.declined), .payFailed(.holdExpired), .payFailed(.notSent),

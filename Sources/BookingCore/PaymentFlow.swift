@@ -54,13 +54,17 @@ package enum PaymentFlow {
         }
     }
 
-    /// The start: the status saved before the payment is sent.
+    /// The start: the status saved, with the guest the payment carries,
+    /// before the payment is sent (which sends the saved guest).
     static func ready(_ event: Event) -> Step? {
-        guard case .payTapped(let attempt, let holdID, let price, let token) = event else { return nil }
+        guard case .payTapped(let attempt, let holdID, let price, let token, let guest) = event else { return nil }
         let request = BookingFlow.PaymentRequest(attempt: attempt, holdID: holdID, token: token)
         return (
             .submitting(BookingFlow.Submitting(attempt: attempt, holdID: holdID, price: price, token: token)),
-            [BookingFlow.save(attempt.id, .paymentSubmitted), .pay(request)]
+            [
+                .saveAttemptStatus(AttemptChange(attemptID: attempt.id, phase: .paymentSubmitted, guest: guest)),
+                .pay(request),
+            ]
         )
     }
 

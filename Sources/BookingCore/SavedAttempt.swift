@@ -23,6 +23,9 @@ package struct SavedAttempt: Hashable, Codable, Sendable {
     /// The coupon code applied to the held room, with the hold's new quote
     /// and price (nil until the server applied one).
     package var coupon: SavedCoupon? = nil
+    /// The lead guest saved with `paymentSubmitted`: what every send of
+    /// the payment carries (nil before, and for a payment made without one).
+    package var guest: GuestDetails? = nil
     /// When the attempt was made, in unix milliseconds (wall clock; for
     /// display and the key's lifetime only).
     package var createdAtMilliseconds: Int64

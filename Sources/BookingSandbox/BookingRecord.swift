@@ -40,11 +40,14 @@ struct BookingRecord: AccountRow {
     /// The token its 3-D Secure page's URL carries, drawn when it was made;
     /// nil in rows made before tokens were stored (their page never opens).
     var challengeToken: String? = nil
+    /// The lead guest the payment carried (trimmed, checked); nil for a
+    /// booking made without one. Echoed on every answer about the booking.
+    var guest: GuestBody? = nil
 
     static let table = "booking"
     static let columns = """
         booking_id, seq, account, hold_id, idempotency_key, payment_token, state, version, charged, created_at_ms, \
-        updated_at_ms, return_url, voucher_code, challenge_token
+        updated_at_ms, return_url, voucher_code, challenge_token, guest_json
         """
 
     static func read(_ statement: Statement) throws -> BookingRecord {
@@ -57,7 +60,8 @@ struct BookingRecord: AccountRow {
             state: state, version: statement.int64(at: 7), charged: statement.int64(at: 8) == 1,
             createdAtMs: statement.int64(at: 9), updatedAtMs: statement.int64(at: 10),
             returnURL: statement.optionalString(at: 11), storedVoucherCode: statement.optionalString(at: 12),
-            challengeToken: statement.optionalString(at: 13))
+            challengeToken: statement.optionalString(at: 13),
+            guest: statement.optionalString(at: 14).flatMap(GuestBody.init(json:)))
     }
 
     /// The booking `id` of any account, or `nil` (for the sandbox's own web
@@ -105,14 +109,14 @@ struct BookingRecord: AccountRow {
     /// Inserts the booking at its first version, with its body.
     func insert(_ db: Database, hold: HoldRecord) throws {
         try db.run(
-            "INSERT INTO booking (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO booking (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(bookingId), .integer(seq), .text(account), .text(holdId), .text(idempotencyKey),
                 .text(token.rawValue),
                 .text(state.rawValue), .integer(version), .integer(charged ? 1 : 0), .integer(createdAtMs),
                 .integer(updatedAtMs),
                 returnURL.map { .text($0) } ?? .null, storedVoucherCode.map { .text($0) } ?? .null,
-                challengeToken.map { .text($0) } ?? .null,
+                challengeToken.map { .text($0) } ?? .null, guest.map { .text($0.json) } ?? .null,
             ])
         try saveBody(db, hold: hold)
     }
@@ -192,7 +196,7 @@ struct BookingRecord: AccountRow {
                 nextAction: state == .actionRequired
                     ? challengeURL.map { NextActionBody(type: "redirect", url: $0) } : nil,
                 voucherCode: state == .confirmed ? voucherCode : nil, failure: failure,
-                refund: state == .cancelled ? refund : nil,
+                refund: state == .cancelled ? refund : nil, guest: guest,
                 createdAt: CalendarDay.timestamp(unixMilliseconds: createdAtMs),
                 updatedAt: CalendarDay.timestamp(unixMilliseconds: updatedAtMs)),
             stay: hold.stay)

@@ -47,6 +47,25 @@ struct RequestBody {
         return text
     }
 
+    /// An optional JSON object with only `allowed` fields, read as a body
+    /// of its own (`nil` when absent or null); its problems name
+    /// `name.field`.
+    func object(_ name: String, allowed: Set<String>) throws(APIError) -> RequestBody? {
+        guard let value = fields[name], value != .null else { return nil }
+        guard case .object(let pairs) = value else {
+            throw APIError.validation(field: name, "Field '\(name)' must be an object, not \(value.typeName).")
+        }
+        let inner = Dictionary(pairs, uniquingKeysWith: { _, last in last })
+        if let unknown = inner.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw APIError.validation(field: "\(name).\(unknown)", "Unknown field '\(name).\(unknown)'.")
+        }
+        return RequestBody(fields: inner)
+    }
+
+    private init(fields: [String: JSONValue]) {
+        self.fields = fields
+    }
+
     /// Whether the body has field `name` (null included).
     func has(_ name: String) -> Bool { fields[name] != nil }
 

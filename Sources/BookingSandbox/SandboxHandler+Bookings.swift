@@ -4,7 +4,10 @@ import BookingSQLite
 import Foundation
 
 extension SandboxHandler {
-    /// `POST /v1/bookings {holdId, paymentToken, returnUrl?}`: pays for a hold.
+    /// `POST /v1/bookings {holdId, paymentToken, returnUrl?, guest?}`: pays
+    /// for a hold. `guest` is checked by `GuestDetails`'s rule (400
+    /// VALIDATION_ERROR naming `guest.<field>`), saved trimmed, echoed on
+    /// every answer about the booking, and part of what the key is bound to.
     ///
     /// `tok_visa` is charged and `CONFIRMED` at once; `tok_chargeDeclined` is
     /// `FAILED` (the hold stays free for another attempt, with a new key);
@@ -17,7 +20,7 @@ extension SandboxHandler {
     /// sends the browser back (see `ReturnURL`).
     func createBooking(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
         let key = try idempotencyKey(request)
-        let body = try RequestBody(request.body, allowed: ["holdId", "paymentToken", "returnUrl"])
+        let body = try RequestBody(request.body, allowed: ["holdId", "paymentToken", "returnUrl", "guest"])
         let holdId = try body.string("holdId", maxLength: 64)
         guard Identifier.isValid(holdId, prefix: Identifier.hold) else {
             throw APIError.validation(field: "holdId", "holdId is not a hold id.")
@@ -36,10 +39,12 @@ extension SandboxHandler {
             throw APIError.validation(
                 field: "returnUrl", "returnUrl must be an https:// or app-scheme URL of printable ASCII characters.")
         }
+        let guest = try GuestBody.read(body)
         let origin = origin(of: request) ?? .fallback
         let command = Command(
             route: .createBooking, key: key,
-            fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")")
+            fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")"
+                + (guest.map { "&guest=\($0.json)" } ?? ""))
         let kind = PaymentMethodKind(token: PaymentToken(token.rawValue))
         let cohort = try requestCohort(request)
         var made: String?
@@ -57,7 +62,7 @@ extension SandboxHandler {
                 bookingId: bookingId, seq: seq, account: account, holdId: holdId, idempotencyKey: key, token: token,
                 state: .expired, version: 1, charged: false, createdAtMs: now, updatedAtMs: now, returnURL: returnURL,
                 challengeURL: ChallengePage.url(origin: origin, bookingId: bookingId, token: challengeToken),
-                storedVoucherCode: ids.voucherCode(sequence: seq), challengeToken: challengeToken)
+                storedVoucherCode: ids.voucherCode(sequence: seq), challengeToken: challengeToken, guest: guest)
             if !hold.isExpired(now: now) {
                 switch token {
                 case .visa, .walletVisa:

@@ -10,7 +10,7 @@ package struct AttemptTable {
 
     private static let insertColumns =
         "attempt_id, idempotency_key, offer_id, quote_id, hold_id, booking_id, status, version, hold_anchor, created_at, updated_at, challenge_url"
-    private static let columns = insertColumns + ", coupon_code, coupon_quote_id, coupon_price_json"
+    private static let columns = insertColumns + ", coupon_code, coupon_quote_id, coupon_price_json, guest_json"
 
     // Built once, not interpolated on every durable write (BENCHMARKS.md).
     private static let insertSQL = "INSERT INTO booking_attempt (\(insertColumns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
@@ -102,9 +102,17 @@ package struct AttemptTable {
     /// still `HELD` with its hold, in one conditional statement: of two
     /// processes paying the same attempt, exactly one wins and sends the
     /// payment; the other finds the row moved and looks the attempt up.
+    /// The lead guest is saved in the same statement (the payment sends
+    /// the guest saved here, never another; nil: none).
     /// Returns whether this call moved it.
-    package func submitPayment(id: AttemptID, at date: Date) throws -> Bool {
-        try move(id, to: .paymentSubmitted, from: "status = 'HELD' AND hold_id IS NOT NULL", at: date)
+    package func submitPayment(id: AttemptID, guest: GuestDetails? = nil, at date: Date) throws -> Bool {
+        let json = try guest.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        return try database.compareAndSet(
+            """
+            UPDATE booking_attempt SET status = 'PAYMENT_SUBMITTED', updated_at = ?2, guest_json = ?3
+            WHERE attempt_id = ?1 AND status = 'HELD' AND hold_id IS NOT NULL
+            """,
+            [.text(id.rawValue), .integer(date.unixMilliseconds), SQLiteValue(json)])
     }
 
     /// Ends an attempt that never sent a payment (`FAILED` or `EXPIRED`, a
@@ -261,6 +269,9 @@ package struct AttemptTable {
         record.coupon = coupon(
             code: row.optionalString(at: 12), quote: row.optionalString(at: 13),
             price: row.optionalString(at: 14))
+        record.guest = row.optionalString(at: 15).flatMap {
+            try? JSONDecoder().decode(GuestDetails.self, from: Data($0.utf8))
+        }
         return record
     }
 

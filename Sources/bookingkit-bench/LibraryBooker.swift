@@ -61,7 +61,10 @@ final class LibraryBooker {
         let outcome = ReconcileSuite.wait { () -> Result<(String, BookingID?), BookingClientError> in
             do throws(BookingClientError) {
                 guard case .held = try await client.hold(offer) else { return .success(("not held", nil)) }
-                guard case .confirmed(let trip) = try await client.pay(with: PaymentToken("tok_visa")) else {
+                guard
+                    case .confirmed(let trip) = try await client.pay(
+                        with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+                else {
                     return .success(("not confirmed", nil))
                 }
                 return .success(("confirmed", trip.id))

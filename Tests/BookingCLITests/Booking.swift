@@ -68,13 +68,15 @@ struct Booking: BookingRunner {
     /// Runs `booking <arguments>` with the global options and waits for it.
     func run(_ arguments: [String], environment extra: [String: String]) async throws -> Run {
         let path = try #require(Self.path, "the booking executable is not built")
-        return try await Self.execute(path, global + arguments, environment: environment.merging(extra) { $1 })
+        return try await Self.execute(
+            path, global + SampleGuest.added(to: arguments), environment: environment.merging(extra) { $1 })
     }
 
     /// Starts `booking <arguments>` without waiting.
     func start(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ChildProcess {
         let path = try #require(Self.path, "the booking executable is not built")
-        return try await Self.spawn(path, global + arguments, environment: environment.merging(extra) { $1 })
+        return try await Self.spawn(
+            path, global + SampleGuest.added(to: arguments), environment: environment.merging(extra) { $1 })
     }
 
     /// Runs `booking` with exactly `arguments` (no global options).

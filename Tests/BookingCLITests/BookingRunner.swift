@@ -14,6 +14,28 @@ protocol BookingRunner: Sendable {
     func run(_ arguments: [String], environment extra: [String: String]) async throws -> Booking.Run
 }
 
+/// The lead guest every test's `booking pay` is given unless it names
+/// one: the command requires one, as a traveller's checkout form does.
+enum SampleGuest {
+    /// The name the hotel expects at the desk.
+    static let name = "Ana Silva"
+    /// `--guest-name` and `--guest-email` for the sample guest.
+    static let arguments = ["--guest-name", name, "--guest-email", "ana@example.com"]
+
+    /// The same options for a shell's command line (the name in double
+    /// quotes, so a command inside single quotes keeps them).
+    static let shellArguments = ["--guest-name", "\"\(name)\"", "--guest-email", "ana@example.com"]
+
+    /// `arguments` with the sample guest added when they run `pay` naming
+    /// no guest (and not asking for its help).
+    static func added(to arguments: [String]) -> [String] {
+        guard arguments.first(where: { !$0.hasPrefix("-") }) == "pay",
+            !arguments.contains(where: { $0.hasPrefix("--guest-") || $0 == "--help" })
+        else { return arguments }
+        return arguments + Self.arguments
+    }
+}
+
 extension BookingRunner {
     /// The data directory every run is given.
     var dataDirectory: String { directory.file("data") }

@@ -31,7 +31,9 @@ import FoundationNetworking
         let booking = Booking(server: sandbox.url, label: "cli-3ds-person")
         try await InProcess(sharing: booking).holdAnOffer()
         let path = try #require(Booking.path)
-        let command = ([path] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]).joined(separator: " ")
+        let command =
+            ([path] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"] + SampleGuest.shellArguments)
+            .joined(separator: " ")
         let pay = try await Booking.spawn(
             try #require(ExternalTool.path("script")), ["-qfec", command, "/dev/null"], environment: ["NO_COLOR": "1"])
         try #require(await Booking.waitForOutput(pay, containing: "/sandbox/3ds/"), "no page URL: \(pay.outputSoFar)")
@@ -61,8 +63,10 @@ import FoundationNetworking
         try await cli.holdAnOffer()
         // On a terminal (a person answers), killed once the booking waits for
         // 3-D Secure, before the page opens.
-        let command = (["\"$BOOKING\""] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]).joined(
-            separator: " ")
+        let command =
+            (["\"$BOOKING\""] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]
+            + SampleGuest.shellArguments).joined(
+                separator: " ")
         let pay = try await Booking.shell(
             "script -qfec '\(command)' /dev/null",
             environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])

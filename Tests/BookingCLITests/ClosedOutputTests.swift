@@ -12,7 +12,8 @@ import Testing
     static func piped(into reader: String, _ booking: Booking, _ arguments: [String]) async throws -> (
         Booking.Run, Int32?
     ) {
-        let command = (["\"$BOOKING\""] + booking.global + arguments).joined(separator: " ")
+        let shellArguments = SampleGuest.added(to: arguments).map { $0 == SampleGuest.name ? "\"\($0)\"" : $0 }
+        let command = (["\"$BOOKING\""] + booking.global + shellArguments).joined(separator: " ")
         let run = try await Booking.shell("\(command) | \(reader); echo \"booking exit ${PIPESTATUS[0]}\"")
         let line = run.output.split(separator: "\n").last { $0.hasPrefix("booking exit ") }
         return (run, line.flatMap { Int32($0.dropFirst("booking exit ".count)) })

@@ -40,7 +40,7 @@ struct InProcess: BookingRunner {
 
     /// Runs `booking <arguments>` with the global options and waits for it.
     func run(_ arguments: [String], environment extra: [String: String]) async throws -> Booking.Run {
-        await Self.bare(global + arguments, environment: environment.merging(extra) { $1 })
+        await Self.bare(global + SampleGuest.added(to: arguments), environment: environment.merging(extra) { $1 })
     }
 
     /// Runs `booking` with exactly `arguments` (no global options); stdout's

@@ -16,8 +16,10 @@ import Testing
         let booking = Booking(server: sandbox.url, label: label)
         let cli = InProcess(sharing: booking)
         try await cli.holdAnOffer()
-        let command = (["\"$BOOKING\""] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]).joined(
-            separator: " ")
+        let command =
+            (["\"$BOOKING\""] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]
+            + SampleGuest.shellArguments).joined(
+                separator: " ")
         let pay = try await Booking.shell(command, environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
         #expect(!pay.output.contains("Outcome:"), "pay was not killed: \(pay.output)")
         let attempt = try #require(try await cli.run(["status", "--json"]).json()["attempt"] as? [String: Any])

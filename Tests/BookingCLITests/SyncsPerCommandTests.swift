@@ -90,7 +90,8 @@ import Testing
             let path = try #require(Booking.path)
             let run = try await Booking.execute(
                 strace,
-                ["-f", "-y", "-e", "trace=fdatasync,fsync,sendto,openat", "-o", log, path] + booking.global + arguments,
+                ["-f", "-y", "-e", "trace=fdatasync,fsync,sendto,openat", "-o", log, path] + booking.global
+                    + SampleGuest.added(to: arguments),
                 environment: booking.environment)
             try #require(run.status == 0, "\(arguments) failed: \(run.output) \(run.error)")
             return Self.work(in: try String(contentsOfFile: log, encoding: .utf8), dataDirectory: booking.global[1])

@@ -24,7 +24,7 @@ import Testing
         let (next, effects) = Flow.reduce(Fix.held(), .payTapped(S.token, now: Fix.t(30)))
         #expect(
             effects == [
-                .saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .paymentSubmitted)),
+                .saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .paymentSubmitted, guest: S.guest)),
                 .pay(Flow.PaymentRequest(attempt: Fix.attempt1, holdID: S.holdID, token: S.token)),
             ])
         #expect(next.stage.kind == .submitting)
@@ -41,14 +41,14 @@ import Testing
     }
 
     @Test func savedPaymentAfterARestartStartsInUnknownAndAsksTheServer() {
-        let (next, effects) = Flow.reduce(Flow.initialState, .restored(S.record(.paymentSubmitted)))
+        let (next, effects) = Flow.reduce(Flow.explorationStart, .restored(S.record(.paymentSubmitted)))
         #expect(next == Fix.unknown(checks: 0, pending: true))
         #expect(effects == [.lookUpAttempt(Fix.a1, Fix.k1, after: .zero)])
     }
 
     @Test func savedThreeDSecureAttemptAfterARestartStartsInProcessing() {
         for phase in [AttemptPhase.actionRequired, .processing] {
-            let (next, effects) = Flow.reduce(Flow.initialState, .restored(S.record(phase)))
+            let (next, effects) = Flow.reduce(Flow.explorationStart, .restored(S.record(phase)))
             #expect(next.stage.kind == .processing)
             #expect(effects == [.pollBooking(Fix.a1, S.bookingID, after: .seconds(1))])
         }
@@ -56,7 +56,7 @@ import Testing
 
     @Test func restoreNeverReturnsToAStageThatCouldPayWhenMoneyMayHaveMoved() {
         for phase in AttemptPhase.allCases where phase.mayHaveCharged && !phase.isFinal {
-            let (next, effects) = Flow.reduce(Flow.initialState, .restored(S.record(phase)))
+            let (next, effects) = Flow.reduce(Flow.explorationStart, .restored(S.record(phase)))
             #expect(["unknown", "processing"].contains(next.stage.name), "\(phase)")
             #expect(!effects.hasPay)
         }
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func holdIsOnlyRequestedFromAnOfferOnlineOrAfterAPriceChangeOrFailure() {
-        let offline = Flow.State(stage: .offerChosen(S.offer), isOnline: false)
+        let offline = Flow.State(stage: .offerChosen(S.offer), isOnline: false, guest: S.guest)
         #expect(Flow.reduce(offline, .holdTapped(attempt: Fix.a1, key: Fix.k1)).effects.isEmpty)
         #expect(
             Flow.reduce(Fix.offerChosen, .holdTapped(attempt: Fix.a1, key: Fix.k1)).effects

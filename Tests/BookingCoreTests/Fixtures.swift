@@ -19,7 +19,7 @@ enum Fix {
     static func booking(_ status: BookingStatus, _ version: Int64) -> Booking { S.booking(status, version: version) }
 
     static func state(_ stage: Flow.Stage, online: Bool = true) -> Flow.State {
-        Flow.State(stage: stage, isOnline: online)
+        Flow.State(stage: stage, isOnline: online, guest: S.guest)
     }
 
     static var offerChosen: Flow.State { state(.offerChosen(S.offer)) }
@@ -30,7 +30,7 @@ enum Fix {
 
     static func held(online: Bool = true) -> Flow.State {
         Flow.reduce(
-            Flow.State(stage: requestingHold.stage, isOnline: online),
+            Flow.State(stage: requestingHold.stage, isOnline: online, guest: S.guest),
             .holdGranted(a1, S.hold, sentAt: t0, receivedAt: t(2))
         ).state
     }

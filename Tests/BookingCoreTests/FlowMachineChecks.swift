@@ -27,9 +27,9 @@ struct FlowMachineChecks<Flow: FlowMachine> {
 
     /// The states reached, each with the events of the first path to it.
     func explore() -> [(state: Flow.State, path: [Flow.Event])] {
-        var paths: [Flow.State: [Flow.Event]] = [Flow.initialState: []]
-        var order = [Flow.initialState]
-        var frontier = [Flow.initialState]
+        var paths: [Flow.State: [Flow.Event]] = [Flow.explorationStart: []]
+        var order = [Flow.explorationStart]
+        var frontier = [Flow.explorationStart]
         for _ in 0..<maxDepth where !frontier.isEmpty && order.count < maxStates {
             var nextFrontier: [Flow.State] = []
             for state in frontier {
@@ -120,7 +120,7 @@ struct FlowMachineChecks<Flow: FlowMachine> {
                 problems.append("\(Flow.flowName): the events to \(stageName(state)) do not survive JSON")
                 break
             }
-            let replayed = logged.reduce(Flow.initialState) { Flow.reduce($0, $1).state }
+            let replayed = logged.reduce(Flow.explorationStart) { Flow.reduce($0, $1).state }
             if replayed != state {
                 problems.append("\(Flow.flowName): replaying the events to \(stageName(state)) ends elsewhere")
                 break

@@ -9,7 +9,7 @@ enum FlowStates {
 
     static var all: [Flow.State] {
         let online: [Flow.State] = [
-            Flow.initialState,
+            Flow.explorationStart,
             Fix.offerChosen,
             Fix.requestingHold,
             Fix.held(),
@@ -55,7 +55,7 @@ enum FlowStates {
             Fix.state(
                 .signInRequired(Flow.SignInRequired(interrupted: Fix.unknown(checks: 1, token: Fix.token).stage))),
         ]
-        return online + online.map { Flow.State(stage: $0.stage, isOnline: false) }
+        return online + online.map { Flow.State(stage: $0.stage, isOnline: false, guest: S.guest) }
     }
 
     /// The sample events for `state`, plus every effect result for the other

@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func aRestoredHoldReadAgainIsCheckedByItsQuoteIdOnly() {
-        let restored = Flow.reduce(Flow.initialState, .restored(S.record(.held))).state
+        let restored = Flow.reduce(Flow.explorationStart, .restored(S.record(.held))).state
         let costlier = Hold(id: S.holdID, expiresInMs: 600_000, price: S.newPrice)!
         let read = Flow.reduce(restored, .holdRead(Fix.a1, costlier, sentAt: Fix.t0, receivedAt: Fix.t(1)))
         #expect(read.state.stage.kind == .held)
@@ -116,13 +116,13 @@ import Testing
     }
 
     @Test func restoredHeldAttemptReadsTheHoldAgain() {
-        let (state, effects) = Flow.reduce(Flow.initialState, .restored(S.record(.held)))
+        let (state, effects) = Flow.reduce(Flow.explorationStart, .restored(S.record(.held)))
         #expect(state.stage.kind == .checkingHold)
         #expect(effects == [.readHold(Fix.a1, S.holdID)])
     }
 
     @Test func restoredHoldRequestIsLetGo() {
-        let (state, effects) = Flow.reduce(Flow.initialState, .restored(S.record(.holdRequested)))
+        let (state, effects) = Flow.reduce(Flow.explorationStart, .restored(S.record(.holdRequested)))
         #expect(state.stage == .browsing)
         #expect(effects == [.saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .abandoned))])
     }

@@ -40,7 +40,7 @@ import Testing
         let pay = Flow.Event.payTapped(Fix.token, now: S.sentAt.advanced(by: .seconds(30)))
         let parent = Flow.reduce(Fix.held(), pay)
         let child = PaymentFlow.reduce(
-            .ready, .payTapped(Fix.attempt1, holdID: S.holdID, price: S.price, token: Fix.token))
+            .ready, .payTapped(Fix.attempt1, holdID: S.holdID, price: S.price, token: Fix.token, guest: S.guest))
         guard case .submitting(let submitting) = child.state else {
             Issue.record("Pay did not start the payment: \(child.state)")
             return
@@ -49,7 +49,7 @@ import Testing
         #expect(parent.effects == child.effects)
         #expect(
             child.effects == [
-                .saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .paymentSubmitted)),
+                .saveAttemptStatus(AttemptChange(attemptID: Fix.a1, phase: .paymentSubmitted, guest: S.guest)),
                 .pay(Flow.PaymentRequest(attempt: Fix.attempt1, holdID: S.holdID, token: Fix.token)),
             ])
     }
@@ -93,8 +93,8 @@ import Testing
 
     /// The payment stages and ends reached from the booking flow's first screen.
     static func paymentReached(maxDepth: Int, maxStates: Int) -> (stages: Set<String>, ends: Set<String>) {
-        var seen: Set<Flow.State> = [Flow.initialState]
-        var frontier = [Flow.initialState]
+        var seen: Set<Flow.State> = [Flow.explorationStart]
+        var frontier = [Flow.explorationStart]
         var stages: Set<String> = []
         var ends: Set<String> = []
         for _ in 0..<maxDepth where !frontier.isEmpty {

@@ -13,7 +13,7 @@ import Testing
 
     /// A restored payment (no payment method in memory) whose lookup found nothing.
     static var closing: Flow.State {
-        let restored = Flow.reduce(Flow.initialState, .restored(S.record(.paymentSubmitted))).state
+        let restored = Flow.reduce(Flow.explorationStart, .restored(S.record(.paymentSubmitted))).state
         return Flow.reduce(restored, .attemptLookedUp(Fix.a1, .notFound)).state
     }
 

@@ -47,8 +47,8 @@ struct TextKeyTests {
     /// The states reachable from the initial one with the sample events
     /// (the diagram's walk), both online and offline.
     static func reachableStates(limit: Int = 2_000) -> [BookingFlow.State] {
-        var seen: Set<BookingFlow.State> = [BookingFlow.initialState]
-        var queue = [BookingFlow.initialState]
+        var seen: Set<BookingFlow.State> = [BookingFlow.explorationStart]
+        var queue = [BookingFlow.explorationStart]
         var index = 0
         while index < queue.count, seen.count < limit {
             let state = queue[index]

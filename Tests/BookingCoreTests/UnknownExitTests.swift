@@ -96,14 +96,14 @@ import Testing
         if case .requestHold(let request) = effects.last { #expect(request.key == Fix.k2) }
         // The old key is never reused for a new attempt.
         #expect(Flow.reduce(notPaid, .retryTapped(attempt: Fix.a2, key: Fix.k1)).effects.isEmpty)
-        let offline = Flow.State(stage: notPaid.stage, isOnline: false)
+        let offline = Flow.State(stage: notPaid.stage, isOnline: false, guest: S.guest)
         #expect(offline.actions.first?.isEnabled == false)
     }
 
     @Test func afterARestartNothingIsSentAgainAndAPayTapChangesNothing() {
         // The payment method is never saved: a restored flow reads the hold
         // instead of sending, and a tap cannot bring another card under the key.
-        let restored = Flow.reduce(Flow.initialState, .restored(S.record(.paymentSubmitted))).state
+        let restored = Flow.reduce(Flow.explorationStart, .restored(S.record(.paymentSubmitted))).state
         #expect(Flow.reduce(restored, .payTapped(Fix.token, now: Fix.t(30))).state == restored)
         let (_, effects) = Flow.reduce(restored, .attemptLookedUp(Fix.a1, .notFound))
         #expect(effects == [.closeKey(Fix.a1, Fix.k1)])

@@ -85,6 +85,7 @@ import Testing
         let runtime = try BookingRuntime(
             directory: sandbox.clientDirectory, api: sandbox.client(), dependencies: Dependencies(sleeper: NoSleeper()),
             logHandler: log)
+        await runtime.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await runtime.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let dropped = log.records.filter { $0.message == "the flow dropped an event" }
         #expect(dropped.count == 1)

@@ -18,7 +18,7 @@ struct AwaitedOutcomeTests {
             return
         }
         #expect(held.offer == offer)
-        let result = try await fixture.client.pay(with: PaymentToken("tok_visa"))
+        let result = try await fixture.client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         guard case .confirmed(let trip) = result else {
             Issue.record("expected confirmed, got \(result)")
             return
@@ -35,14 +35,15 @@ struct AwaitedOutcomeTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        let declined = try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined"))
+        let declined = try await fixture.client.pay(
+            with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)
         #expect(declined == .declined)
         let kept = try await fixture.client.retry()
         guard case .held = kept else {
             Issue.record("expected held, got \(kept)")
             return
         }
-        let paid = try await fixture.client.pay(with: PaymentToken("tok_visa"))
+        let paid = try await fixture.client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         guard case .confirmed = paid else {
             Issue.record("expected confirmed, got \(paid)")
             return
@@ -56,7 +57,8 @@ struct AwaitedOutcomeTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        let result = try await fixture.client.pay(with: PaymentToken("tok_threeDSecureRequired"))
+        let result = try await fixture.client.pay(
+            with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
         guard case .needsBankPage(let url, let booking) = result else {
             Issue.record("expected needsBankPage, got \(result)")
             return
@@ -78,7 +80,7 @@ struct AwaitedOutcomeTests {
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
         fixture.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
-        let result = try await fixture.client.pay(with: PaymentToken("tok_visa"))
+        let result = try await fixture.client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         guard case .confirmed = result else {
             Issue.record("expected confirmed, got \(result)")
             return
@@ -117,7 +119,7 @@ struct AwaitedOutcomeTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         await #expect(throws: BookingClientError.actionUnavailable(.pay, stage: "browsing", reason: nil)) {
-            try await fixture.client.pay(with: PaymentToken("tok_visa"))
+            try await fixture.client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         }
         #expect(await fixture.client.waitForPayment() == nil)
         await fixture.sandbox.stop()

@@ -68,7 +68,10 @@ import Testing
             return
         }
         #expect(!recording.events.value.contains { $0.hasPrefix("begin") }, "nothing held for a hold")
-        guard case .confirmed = try await fixture.client.pay(with: PaymentToken("tok_visa")) else {
+        guard
+            case .confirmed = try await fixture.client.pay(
+                with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        else {
             Issue.record("not confirmed")
             return
         }

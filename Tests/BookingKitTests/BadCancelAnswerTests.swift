@@ -70,6 +70,7 @@ extension RewritingFront {
         await flow.send(.offerChosen(offer))
         await flow.send(.holdTapped(attempt: attempt, key: key))
         #expect(await waitFor { $0.stage.kind == .held }.stage.kind == .held)
+        await flow.send(.guestEntered(BookingFlow.Samples.guest))
         await flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await waitFor { $0.stage.isFinal }.stage.kind == .confirmed)
         let trips = try TripRepository(directory: sandbox.clientDirectory, api: api)

@@ -53,7 +53,9 @@ import Testing
         let fixture = try Self.client(sandbox, metrics: metrics)
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        #expect(try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined")) == .declined)
+        #expect(
+            try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)
+                == .declined)
         let first = await metrics.wait(for: 1)
         #expect(first.count == 1)
         #expect(first.first?.finalStage == "failed")
@@ -62,7 +64,7 @@ import Testing
 
         _ = try await fixture.client.retry()
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
-        _ = try await fixture.client.pay(with: PaymentToken("tok_visa"))
+        _ = try await fixture.client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
         let both = await metrics.wait(for: 2)
         #expect(both.count == 2)
@@ -80,7 +82,10 @@ import Testing
         await fixture.client.launch()
         _ = await fixture.client.refreshPaymentMethods()  // the sandbox switches wallets on
         try await fixture.client.hold(try await fixture.firstOffer())
-        guard case .confirmed = try await fixture.client.pay(with: PaymentToken("tok_wallet_visa")) else {
+        guard
+            case .confirmed = try await fixture.client.pay(
+                with: PaymentToken("tok_wallet_visa"), guest: BookingFlow.Samples.guest)
+        else {
             Issue.record("the wallet payment did not confirm: \(await fixture.client.state.stage.name)")
             return
         }
@@ -97,11 +102,16 @@ import Testing
         let fixture = try Self.client(sandbox, metrics: metrics)
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        #expect(try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined")) == .declined)
+        #expect(
+            try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)
+                == .declined)
         // The handler now sits on the decline's report and does not return.
         #expect(await metrics.entered.wait { $0 >= 1 } == 1)
         _ = try await fixture.client.retry()
-        guard case .confirmed = try await fixture.client.pay(with: PaymentToken("tok_visa")) else {
+        guard
+            case .confirmed = try await fixture.client.pay(
+                with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        else {
             Issue.record("the payment did not confirm while the metrics handler was blocked")
             return
         }

@@ -19,6 +19,7 @@ import Testing
         let harness = try Harness(route: .inProcess)
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let database = try BookingDatabase(directory: harness.sandbox.clientDirectory, access: .readOnly)

@@ -19,6 +19,7 @@ import Testing
         let harness = try Harness(route: route)
         let attempt = try await harness.holdAnOffer()
         let token = challenge ? "tok_threeDSecureRequired" : "tok_visa"
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken(token), now: .origin))
         if challenge {
             _ = await harness.waitFor { $0.stage.kind == .actionRequired }

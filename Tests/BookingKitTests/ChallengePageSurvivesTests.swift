@@ -16,6 +16,7 @@ import Testing
     /// booking and the page the flow opened.
     static func challenged(_ harness: Harness) async throws -> (AttemptID, BookingID, String) {
         let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_threeDSecureRequired"), now: .origin))
         let pending = await harness.waitFor { $0.stage.kind == .actionRequired }
         guard case .challenge(let url)? = pending.navigation else {
@@ -70,7 +71,7 @@ import Testing
         try await fixture.client.hold(try await fixture.firstOffer())
         guard
             case .needsBankPage(let url, let booking) = try await fixture.client.pay(
-                with: PaymentToken("tok_threeDSecureRequired"))
+                with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
         else {
             Issue.record("expected needsBankPage, got \(await fixture.client.state.stage.name)")
             return

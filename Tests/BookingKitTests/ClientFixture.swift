@@ -60,7 +60,7 @@ struct ClientFixture {
         await client.launch()
         try await client.hold(try await firstOffer(refundable: refundable))
         _ = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        try await client.pay(with: PaymentToken(token))
+        try await client.pay(with: PaymentToken(token), guest: BookingFlow.Samples.guest)
         return try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
     }
 

@@ -71,7 +71,10 @@ import Testing
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        guard case .needsBankPage = try await fixture.client.pay(with: PaymentToken("tok_threeDSecureRequired")) else {
+        guard
+            case .needsBankPage = try await fixture.client.pay(
+                with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
+        else {
             Issue.record("the payment did not ask for the bank's page")
             return
         }

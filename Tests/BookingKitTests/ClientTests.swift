@@ -23,7 +23,7 @@ struct ClientTests {
         let seconds = try #require(fixture.client.secondsLeft(in: held))
         #expect(seconds > 14 * 60 && seconds <= 15 * 60)
 
-        try await fixture.client.pay(with: PaymentToken("tok_visa"))
+        try await fixture.client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         let outcome = try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         guard case .confirmed(let settled) = outcome.stage else {
             Issue.record("expected confirmed, got \(outcome.stage.name)")
@@ -55,7 +55,7 @@ struct ClientTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         await #expect(throws: BookingClientError.actionUnavailable(.pay, stage: "browsing", reason: nil)) {
-            try await fixture.client.pay(with: PaymentToken("tok_visa"))
+            try await fixture.client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         }
         await #expect(throws: BookingClientError.actionUnavailable(.checkAgain, stage: "browsing", reason: nil)) {
             try await fixture.client.checkAgain()

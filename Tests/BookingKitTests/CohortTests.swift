@@ -71,7 +71,7 @@ import Testing
             await new.client.launch()
             try await new.client.hold(try await new.firstOffer(), bookingAgain: true)
             _ = try await new.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
-            _ = try await new.client.pay(with: PaymentToken("tok_wallet_visa"))
+            _ = try await new.client.pay(with: PaymentToken("tok_wallet_visa"), guest: BookingFlow.Samples.guest)
             #expect(await new.client.state.stage.kind == .confirmed)
         }
         let rows = try await Self.dashboard(sandbox)

@@ -33,7 +33,7 @@ struct CountdownTests {
         // Pay at a reading past the countdown: nothing sent first, the hold
         // is checked with the server, which still holds it; then the same
         // call pays it (the app does not tap Pay twice).
-        let paying = try await client.pay(with: PaymentToken("tok_visa"))
+        let paying = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         guard case .confirmed = paying else {
             Issue.record("expected confirmed after the hold was read again, got \(paying)")
             return

@@ -21,6 +21,7 @@ import Testing
     /// The fixture's client, launched, holding its first offer: the held stage.
     static func held(_ fixture: ClientFixture) async throws -> BookingFlow.Held {
         await fixture.client.launch()
+        await fixture.client.setGuest(BookingFlow.Samples.guest)  // the checkout form, filled in
         try await fixture.client.hold(try await fixture.firstOffer())
         return try Self.held(try await fixture.client.waitUntilAtRest(timeout: .seconds(10)))
     }
@@ -60,7 +61,7 @@ import Testing
         await relaunched.launch()
         let resumedHeld = try Self.held(try await relaunched.waitUntilAtRest(timeout: .seconds(10)))
         #expect(resumedHeld.hold.price.total == discounted)
-        try await relaunched.pay(with: PaymentToken("tok_visa"))
+        try await relaunched.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         let paid = try await relaunched.waitUntilAtRest(timeout: .seconds(10))
         #expect(paid.stage.kind == .confirmed)
         let charges = try await Self.api(fixture).sandboxLedger().entries.filter { $0.kind == "charge" }

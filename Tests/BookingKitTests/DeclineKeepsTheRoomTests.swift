@@ -17,6 +17,7 @@ import Testing
         let holdID = try #require(try await harness.repository.attempt(first)?.holdID)
         var keys: [IdempotencyKey] = []
         for _ in 0..<5 {
+            await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
             await harness.flow.send(.payTapped(PaymentToken("tok_chargeDeclined"), now: .origin))
             let declined = await harness.waitForFinal()
             #expect(declined.title == "Payment declined")
@@ -30,6 +31,7 @@ import Testing
             #expect(try await harness.repository.attempt(next)?.holdID == holdID)
             #expect(try await harness.sandbox.liveHolds() == [holdID.rawValue])
         }
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let paid = await harness.waitForFinal()
         #expect(paid.stage.kind == .confirmed)

@@ -10,6 +10,7 @@ import Testing
         let harness = try Harness(route: .inProcess)
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         _ = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let entries = try EventLog.read(harness.sandbox.directory.file("client/events.log"))
@@ -24,6 +25,7 @@ import Testing
     @Test func paymentTokensAndCardNumbersNeverReachTheLog() async throws {
         let harness = try Harness(route: .inProcess)
         _ = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa 4111 1111 1111 1111"), now: .origin))
         _ = await harness.waitForFinal()
         let path = harness.sandbox.directory.file("client/events.log")

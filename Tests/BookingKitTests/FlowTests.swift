@@ -12,6 +12,7 @@ import Testing
     func aPaidHoldEndsConfirmedWithItsTripSavedAndOneCharge(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
         let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
         #expect(final.stage.kind == .confirmed)
@@ -29,8 +30,11 @@ import Testing
     func aSecondTapInSubmittingSendsNothing(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
         _ = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_chargeDeclined"), now: .origin))
         #expect(await harness.waitForFinal().stage.kind == .confirmed)
         #expect(harness.sandbox.transport.requests("POST", "/v1/bookings").count == 1)
@@ -49,6 +53,7 @@ import Testing
             for await state in states where state.stage.kind == .unknown { return true }
             return false
         }
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await harness.waitForFinal().stage.kind == .confirmed)
         sawUnknown.cancel()
@@ -101,6 +106,7 @@ import Testing
     func threeDSecureEndsAsTheServerSaysNotAsTheRedirectHints(route: SandboxFixture.Route, pass: Bool) async throws {
         let harness = try Harness(route: route)
         let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_threeDSecureRequired"), now: .origin))
         #expect(await harness.waitFor { $0.stage.kind == .actionRequired }.stage.kind == .actionRequired)
         // The effect opening the page runs just after the state is published.
@@ -123,6 +129,7 @@ import Testing
         let harness = try Harness(route: route, holdTTLMilliseconds: 60_000)
         let attempt = try await harness.holdAnOffer()
         harness.sandbox.clock.advance(seconds: 65)
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
         #expect(final.stage.kind == .expired)

@@ -54,7 +54,7 @@ struct FrontDoorTests {
         // A second process restores the held room and pays for it.
         let other = try ClientFixture.client(sandbox: fixture.sandbox)
         #expect(await other.launch().state.stage.kind == .held)
-        try await other.pay(with: PaymentToken("tok_visa"))
+        try await other.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         let paid = try await other.waitUntilAtRest(timeout: Poll.defaultTimeout)
         guard case .confirmed(let settled) = paid.stage else {
             Issue.record("expected confirmed, got \(paid.stage.name)")

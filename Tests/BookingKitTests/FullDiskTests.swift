@@ -27,6 +27,7 @@ import Testing
         let harness = try Harness(route: .inProcess)
         _ = try await harness.holdAnOffer()
         try await harness.repository.fillTheDisk(when: "UPDATE")
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let state = await harness.waitForFinal()
         #expect(state.stage.kind == .failed)
@@ -58,6 +59,8 @@ import Testing
         #expect(restored.message?.contains("reach the server") == false, "\(restored.message ?? "")")
         try #require(restored.stage.kind == .held, "expected held, got \(restored.stage.name)")
 
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
+
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: harness.runtime.holdNow()))
         let state = await harness.waitForFinal()
         #expect(state.stage.kind == .failed)
@@ -75,6 +78,7 @@ import Testing
         let harness = try Harness(route: .inProcess)
         let attempt = try await harness.holdAnOffer()
         try await harness.repository.fillTheDisk(when: "UPDATE", onlyTo: .confirmed)
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let state = await harness.waitForFinal()
         guard case .confirmed(let settled) = state.stage else {

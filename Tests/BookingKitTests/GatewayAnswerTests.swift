@@ -28,6 +28,7 @@ import Testing
     ) async throws {
         let harness = try Harness(route: route, faults: [.init("POST", "/v1/bookings", fault: fault)])
         let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
         #expect(final.stage.kind == .confirmed, "\(fault): \(final.stage.name) \(final.message ?? "")")
@@ -49,6 +50,7 @@ import Testing
             route: .loopback, faults: [.init("POST", "/v1/bookings", fault: "error-500-after-commit")],
             behindGateway: true)
         let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
         #expect(final.stage.kind == .confirmed, "\(final.stage.name) \(final.message ?? "")")
@@ -66,6 +68,7 @@ import Testing
     func theServersOwn503IsLookedUpThenSentAgainUnderTheSameKey(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route, faults: [.init("POST", "/v1/bookings", fault: "unavailable")])
         _ = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await harness.waitForFinal()
         #expect(final.stage.kind == .confirmed, "\(final.stage.name) \(final.message ?? "")")
@@ -154,6 +157,7 @@ import Testing
     func aRefusalThatIsNotADeclineIsNotCalledDeclined(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
         _ = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_unknownToTheServer"), now: .origin))
         let final = await harness.waitForFinal()
         #expect(final.title == "Payment refused", "\(final.stage.name) \(final.message ?? "")")

@@ -37,7 +37,7 @@ import Testing
             }
             let offer = try await Self.offer(client, night: index)
             try await client.hold(offer)
-            let result = try await client.pay(with: PaymentToken("tok_visa"))
+            let result = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
             switch result {
             case .confirmed: outcomes.append("confirmed")
             default: outcomes.append("\(result)")
@@ -59,7 +59,7 @@ import Testing
         // (nothing ran) and Pay is then disabled with that reason.
         try await client.hold(try await Self.offer(client, night: 10))
         do {
-            let refused = try await client.pay(with: PaymentToken("tok_visa"))
+            let refused = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
             guard case .failed(.rejected(code: BookingFlow.paymentMethodOffCode)) = refused else {
                 Issue.record("a card payment went through past the guardrail: \(refused)")
                 return
@@ -76,7 +76,7 @@ import Testing
         #expect(held.actions.first { $0.action == .pay }?.disabledReason == reason)
         #expect(try await control.stats("card")["bookings"] as? Int == 10)
         // Another kind still pays.
-        let other = try await client.pay(with: PaymentToken("tok_wallet_visa"))
+        let other = try await client.pay(with: PaymentToken("tok_wallet_visa"), guest: BookingFlow.Samples.guest)
         if case .confirmed = other {} else { Issue.record("the wallet payment did not go through: \(other)") }
 
         // One charge per key and per hold: 10 cards and the wallet.
@@ -115,7 +115,7 @@ import Testing
                     try await client.hold(try await Self.offer(client, night: app))
                     let result: PaymentResult
                     do throws(BookingClientError) {
-                        result = try await client.pay(with: PaymentToken("tok_visa"))
+                        result = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
                     } catch .actionUnavailable(.pay, _, _) {
                         return "paused before it was sent"
                     }

@@ -41,6 +41,7 @@ import Testing
         let first = try await harness.holdAnOffer()
         let holdID = try #require(try await harness.repository.attempt(first)?.holdID)
         for round in 0..<5 {
+            await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
             await harness.flow.send(.payTapped(PaymentToken("tok_chargeDeclined"), now: .origin))
             #expect(await harness.waitForFinal().title == "Payment declined")
             #expect(try await harness.sandbox.liveHolds() == [holdID.rawValue])
@@ -58,6 +59,7 @@ import Testing
         let again = try await harness.holdAnOffer()
         let newHold = try #require(try await harness.repository.attempt(again)?.holdID)
         #expect(try await harness.sandbox.liveHolds() == [newHold.rawValue])
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await harness.waitForFinal().stage.kind == .confirmed)
         #expect(try await harness.ledger().chargeCount == 1)

@@ -15,6 +15,7 @@ import Testing
     static func pending(_ harness: Harness) async throws -> (AttemptID, HoldID, BookingID) {
         let attempt = try await harness.holdAnOffer()
         let holdID = try #require(try await harness.repository.attempt(attempt)?.holdID)
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_threeDSecureRequired"), now: .origin))
         let state = await harness.waitFor { $0.stage.kind == .actionRequired }
         #expect(state.enabledActions.contains(.useAnotherCard))
@@ -53,6 +54,7 @@ import Testing
         // The bank's answer to the page left is refused: nothing charged.
         await #expect(throws: APIError.self) { try await harness.api.completeChallenge(bookingID, pass: true) }
         #expect(try await harness.ledger().chargeCount == 0)
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let ledger = try await harness.ledger()

@@ -27,6 +27,7 @@ import Testing
 
         try await runtime.repository.fillTheDisk(when: "UPDATE")
         let card = "4242424242424242"
+        await runtime.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await runtime.flow.send(.payTapped(PaymentToken("tok_\(card)"), now: runtime.holdNow()))
         #expect(await runtime.flow.firstState { $0.stage.isFinal } != nil)
 

@@ -36,7 +36,7 @@ struct MinimumWorkTests {
         try #require(offers.count >= 2)
         try await warm.hold(offers[0])
         #expect(try await warm.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .held)
-        try await warm.pay(with: PaymentToken("tok_visa"))
+        try await warm.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(try await warm.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
 
         // hold: the attempt saved before the POST, then the hold's answer.
@@ -61,7 +61,7 @@ struct MinimumWorkTests {
         // The switch read when the room was held (saved with its time) is
         // younger than its max age: the launch and Pay use it, no request.
         try mark.expect(commits: 0, requests: ["GET /v1/holds/{id}": 1], "launch with a room held")
-        try await payer.pay(with: PaymentToken("tok_visa"))
+        try await payer.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(try await payer.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
         try mark.expect(
             commits: 2, requests: ["GET /v1/holds/{id}": 1, "POST /v1/bookings": 1], "launch and pay")

@@ -36,7 +36,7 @@ struct ModelSequenceTests {
             Issue.record("not held: \(String(describing: held))")
             return
         }
-        let paid = await model.pay(with: PaymentToken("tok_visa"))
+        let paid = await model.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         guard case .confirmed? = paid else {
             Issue.record("not confirmed: \(String(describing: paid))")
             return

@@ -18,7 +18,7 @@ struct ModelTests {
         #expect(model.state.titleText.defaultValue == "Choose a room")
         #expect(model.actions.isEmpty)
 
-        await model.pay(with: PaymentToken("tok_visa"))
+        await model.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(model.lastError == .actionUnavailable(.pay, stage: "browsing", reason: nil))
 
         await model.hold(try await fixture.firstOffer())
@@ -30,7 +30,7 @@ struct ModelTests {
         #expect(model.actions.first?.labelText.key == "booking.action.pay")
         await waitUntil { (model.countdownSeconds ?? 0) > 14 * 60 }
 
-        await model.pay(with: PaymentToken("tok_threeDSecureRequired"))
+        await model.pay(with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
         #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
         #expect(model.state.titleText.key == "booking.title.actionRequired")
         let url = try #require(model.challengeURL)
@@ -81,7 +81,7 @@ struct ModelTests {
         #expect(["requestingHold", "held"].contains(model.state.stage.name))
         await waitUntil { model.state.stage.kind == .held }
         #expect(model.countdownSeconds != nil, "held arrives with its countdown")
-        await model.pay(with: PaymentToken("tok_visa"))
+        await model.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         await waitUntil { model.state.stage.isFinal }
         #expect(model.state.stage.kind == .confirmed)
         #expect(model.countdownSeconds == nil, "confirmed arrives with no countdown")
@@ -150,7 +150,7 @@ struct ModelTests {
         let after = try #require(total(applied), "\(String(describing: applied))")
         #expect(after.minorUnits < before.minorUnits)
 
-        await model.pay(with: PaymentToken("tok_threeDSecureRequired"))
+        await model.pay(with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
         #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
         #expect(model.actions.map(\.action).contains(.useAnotherCard))
         await model.useAnotherCard()
@@ -170,7 +170,8 @@ struct ModelTests {
         await model.hold(try await fixture.firstOffer())
         #expect(await model.waitForOutcome(timeout: Poll.defaultTimeout))
         let page = BankPage { url, _ in try? await ClientFixture.answerChallenge(url.absoluteString, pass: true) }
-        let result = await model.pay(with: PaymentToken("tok_threeDSecureRequired"), bankPage: page)
+        let result = await model.pay(
+            with: PaymentToken("tok_threeDSecureRequired"), bankPage: page, guest: BookingFlow.Samples.guest)
         guard case .confirmed? = result else {
             Issue.record("expected confirmed, got \(String(describing: result))")
             return

@@ -18,13 +18,14 @@ import Testing
         let offer = try await fixture.firstOffer()
         guard case .held = try await client.hold(offer),
             case .confirmed(let first) = try await client.pay(
-                with: PaymentToken("tok_visa"))
+                with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         else {
             Issue.record("the first booking did not confirm")
             return
         }
         guard case .held = try await client.hold(offer, bookingAgain: true),
-            case .confirmed(let second) = try await client.pay(with: PaymentToken("tok_visa"))
+            case .confirmed(let second) = try await client.pay(
+                with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         else {
             Issue.record("the second room, booked on purpose, did not confirm")
             return

@@ -70,7 +70,7 @@ import Testing
         // The payment runs on the server; its answer is lost, and the device
         // goes offline before it can look it up.
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
-        let paying = Task { try await client.pay(with: PaymentToken("tok_visa")) }
+        let paying = Task { try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest) }
         let checking = try await client.wait(timeout: .seconds(30)) {
             if case .unknown(let unknown) = $0.stage { return unknown.isUnreachable }
             return false
@@ -107,11 +107,13 @@ import Testing
         let client = try BookingClient(ClientFixture.configuration(sandbox: sandbox), seams: seams)
         let fixture = ClientFixture(sandbox: sandbox, client: client)
         await client.launch()
+        await client.setGuest(BookingFlow.Samples.guest)  // the checkout form, filled in
         guard case .held = try await client.hold(try await fixture.firstOffer()) else {
             Issue.record("the room was not held")
             return
         }
-        #expect(await client.state.enabledActions.contains(.pay))
+        let held = await client.state
+        #expect(held.enabledActions.contains(.pay), "\(held.actions)")
         path.report(false)  // the app said nothing: the platform did
         let offline = try await client.wait(timeout: .seconds(30)) { !$0.isOnline }
         #expect(!offline.enabledActions.contains(.pay))

@@ -18,6 +18,7 @@ import Testing
         let harness = try Harness(route: route, holdTTLMilliseconds: holdTTLMilliseconds)
         harness.death.killAtBoundary = "before pay"
         let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         await harness.death.died()
         #expect(try await harness.repository.attempt(attempt)?.phase == .paymentSubmitted)
@@ -35,6 +36,7 @@ import Testing
         // 500 for the key. The resend gets it replayed; the lookup finds nothing.
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "error-500-before-commit"))
         let attempt = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let state = await harness.waitFor { $0.stage.isFinal }
         #expect(state.stage.kind == .notPaid)
@@ -53,6 +55,7 @@ import Testing
         let (next, key) = Harness.newAttempt()
         await harness.flow.send(.retryTapped(attempt: next, key: key))
         _ = await harness.waitFor { $0.stage.kind == .held }
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let paid = await harness.waitForFinal()
         #expect(paid.stage.kind == .confirmed)
@@ -75,6 +78,7 @@ import Testing
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "unavailable", times: 4))
         let attempt = try await harness.holdAnOffer()
         let holdID = try #require(try await harness.repository.attempt(attempt)?.holdID)
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let closed = await harness.waitForFinal()
         #expect(closed.stage.kind == .notPaid, "\(closed.stage.name) \(closed.message ?? "")")
@@ -87,6 +91,7 @@ import Testing
         await harness.flow.send(.retryTapped(attempt: next, key: key))
         _ = await harness.waitFor { $0.stage.kind == .held }
         #expect(try await harness.repository.attempt(next)?.holdID == holdID)
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let paid = await harness.waitForFinal()
         #expect(paid.stage.kind == .confirmed)
@@ -123,6 +128,7 @@ import Testing
         await harness.flow.send(.retryTapped(attempt: next, key: key))
         _ = await harness.waitFor { $0.stage.kind == .held }
         #expect(try await harness.repository.attempt(next)?.holdID == holdID)
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await harness.waitForFinal().stage.kind == .confirmed)
         #expect(Self.payments(harness).compactMap { $0.headers["Idempotency-Key"] } == [key.rawValue])

@@ -16,8 +16,10 @@ struct PayThroughTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        #expect(try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined")) == .declined)
-        let paid = try await fixture.client.pay(with: PaymentToken("tok_visa"))
+        #expect(
+            try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)
+                == .declined)
+        let paid = try await fixture.client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         guard case .confirmed(let trip) = paid else {
             Issue.record("expected confirmed, got \(paid)")
             return
@@ -41,7 +43,8 @@ struct PayThroughTests {
             presented.withLock { $0.append(booking) }
             try? await ClientFixture.answerChallenge(url.absoluteString, pass: true)
         }
-        let result = try await fixture.client.pay(with: PaymentToken("tok_threeDSecureRequired"), bankPage: page)
+        let result = try await fixture.client.pay(
+            with: PaymentToken("tok_threeDSecureRequired"), bankPage: page, guest: BookingFlow.Samples.guest)
         guard case .confirmed(let trip) = result else {
             Issue.record("expected confirmed, got \(result)")
             return
@@ -60,7 +63,8 @@ struct PayThroughTests {
             presented.withLock { $0 += 1 }
             try? await ClientFixture.answerChallenge(url.absoluteString, pass: false)
         }
-        let result = try await fixture.client.pay(with: PaymentToken("tok_threeDSecureRequired"), bankPage: page)
+        let result = try await fixture.client.pay(
+            with: PaymentToken("tok_threeDSecureRequired"), bankPage: page, guest: BookingFlow.Samples.guest)
         switch result {
         case .declined, .failed: break
         default: Issue.record("expected the bank's refusal, got \(result)")
@@ -86,7 +90,8 @@ struct PayThroughTests {
                     try? await ClientFixture.answerChallenge(url.absoluteString, pass: true)
                 }
             }
-            let result = try await client.pay(with: PaymentToken("tok_threeDSecureRequired"), bankPage: page)
+            let result = try await client.pay(
+                with: PaymentToken("tok_threeDSecureRequired"), bankPage: page, guest: BookingFlow.Samples.guest)
             if patient {
                 guard case .confirmed = result else {
                     Issue.record("expected confirmed, got \(result)")
@@ -124,7 +129,10 @@ struct PayThroughTests {
             steps.change { $0.append("the page is presented") }
             try? await ClientFixture.answerChallenge(url.absoluteString, pass: true)
         }
-        let paying = Task { try await client.pay(with: PaymentToken("tok_threeDSecureRequired"), bankPage: page) }
+        let paying = Task {
+            try await client.pay(
+                with: PaymentToken("tok_threeDSecureRequired"), bankPage: page, guest: BookingFlow.Samples.guest)
+        }
         _ = await steps.wait { $0.contains("the flow opens the page") }
         // While the flow has not opened the page, it is not presented
         // (before, it was, within milliseconds of the payment's answer).
@@ -146,7 +154,10 @@ struct PayThroughTests {
         let fixture = try ClientFixture()
         await fixture.client.launch()
         try await fixture.client.hold(try await fixture.firstOffer())
-        guard case .needsBankPage = try await fixture.client.pay(with: PaymentToken("tok_threeDSecureRequired")) else {
+        guard
+            case .needsBankPage = try await fixture.client.pay(
+                with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
+        else {
             Issue.record("expected the bank's page")
             return
         }

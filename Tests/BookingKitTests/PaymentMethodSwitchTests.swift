@@ -30,7 +30,7 @@ import Testing
         #expect(!pay.isEnabled)
         #expect(pay.disabledReason == reason)
         do {
-            try await client.pay(with: PaymentToken("tok_visa"))
+            try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
             Issue.record("a payment with a kind switched off was accepted")
         } catch .actionUnavailable(.pay, _, let why) {
             #expect(why == reason)
@@ -46,7 +46,7 @@ import Testing
         // Switched on again: read again (Pay reuses a read of the last ten seconds), it pays.
         try await control.set("card", enabled: true)
         #expect(await Self.read(client) { $0.reason(.card) == nil }.reason(.card) == nil)
-        let paid = try await client.pay(with: PaymentToken("tok_visa"))
+        let paid = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         if case .confirmed = paid {} else { Issue.record("expected a confirmation, got \(paid)") }
     }
 
@@ -66,7 +66,7 @@ import Testing
         // Read just now (card on): the next Pay within ten seconds reads nothing.
         #expect(await Self.read(client) { $0.source == .server }.reason(.card) == nil)
         try await control.set("card", enabled: false, reason: "Cards are off.")
-        let result = try await client.pay(with: PaymentToken("tok_visa"))
+        let result = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         guard case .failed(.rejected(code: BookingFlow.paymentMethodOffCode)) = result else {
             Issue.record("expected the switch's refusal, got \(result)")
             return
@@ -97,7 +97,8 @@ import Testing
         let client = fixture.client
         await client.launch()
         try await client.hold(try await fixture.firstOffer())
-        let waiting = try await client.pay(with: PaymentToken("tok_threeDSecureRequired"))
+        let waiting = try await client.pay(
+            with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
         guard case .needsBankPage(let url, let booking) = waiting else {
             Issue.record("expected the bank's page, got \(waiting)")
             return
@@ -129,7 +130,7 @@ import Testing
         #expect(
             await client.choosePaymentMethod(.wallet).actions.first { $0.action == .pay }?.disabledReason
                 == PaymentMethods.notYetReason)
-        let paid = try await client.pay(with: PaymentToken("tok_visa"))
+        let paid = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         if case .confirmed = paid {} else { Issue.record("expected a card payment to go through, got \(paid)") }
     }
 
@@ -214,7 +215,7 @@ import Testing
             dependencies: Dependencies(now: { minuteLater }, sleeper: NoSleeper()))
         await payer.launch()
         #expect(payer.paymentMethods.reason(.wallet) == "Wallets are paused.")
-        let paid = try await payer.pay(with: PaymentToken("tok_visa"))
+        let paid = try await payer.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         if case .confirmed = paid {} else { Issue.record("expected a confirmation, got \(paid)") }
         #expect(fixture.sandbox.transport.requests("GET", "/v1/payment-methods").count == 1)
         payer.close()

@@ -22,6 +22,7 @@ import Testing
         let first = try await harness.holdAnOffer()
         harness.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         harness.sandbox.transport.inject(Self.everyLookupFails)
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let stuck = await harness.waitFor { $0.title == "We could not confirm" }
         #expect(stuck.enabledActions == [.checkAgain, .back])
@@ -81,7 +82,7 @@ import Testing
         let offer = try await Harness.firstOffer(from: sandbox.client())
         try await client.hold(offer)
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
-        let result = try await client.pay(with: PaymentToken("tok_visa"))
+        let result = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         let offered = ContinuousClock.now
         #expect(result == .stillBeingChecked(.couldNotConfirm))
         let state = await client.state

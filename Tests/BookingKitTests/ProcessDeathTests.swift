@@ -39,6 +39,7 @@ import Testing
         await harness.flow.send(.holdTapped(attempt: attempt, key: key))
         var state = await harness.waitFor { $0.stage.kind == .held || harness.death.isDead }
         if state.stage.kind == .held && !harness.death.isDead {
+            await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
             await harness.flow.send(.payTapped(PaymentToken(scenario.token), now: .origin))
             state = await harness.waitFor {
                 $0.stage.kind == .actionRequired || $0.stage.isFinal || harness.death.isDead

@@ -17,6 +17,7 @@ import Testing
     private static func confirmed(_ route: SandboxFixture.Route) async throws -> (Harness, BookingID) {
         let harness = try Harness(route: route)
         _ = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let trip = try #require(try await harness.trips().trips().first)

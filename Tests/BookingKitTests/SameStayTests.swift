@@ -60,7 +60,7 @@ import Testing
             throws: BookingClientError.actionUnavailable(
                 .pay, stage: "held", reason: BookingFlow.State.paidElsewhereReason)
         ) {
-            _ = try await other.pay(with: PaymentToken("tok_visa"))
+            _ = try await other.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         }
         #expect(fixture.sandbox.transport.requests("POST", "/v1/bookings").count == paymentsBefore, "nothing was sent")
 
@@ -70,7 +70,7 @@ import Testing
             Issue.record("a deliberate second room was not held: \(again)")
             return
         }
-        let second = try await other.pay(with: PaymentToken("tok_visa"))
+        let second = try await other.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         guard case .confirmed = second else {
             Issue.record("the second room, booked on purpose, was not paid: \(second)")
             return

@@ -108,6 +108,7 @@ import Testing
     @Test func tripsSyncByVersionAndReadWithNoNetwork() async throws {
         let harness = try Harness(route: .inProcess)
         _ = try await harness.holdAnOffer()
+        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         #expect(await harness.waitForFinal().stage.kind == .confirmed)
         let trips = try TripRepository(directory: harness.sandbox.clientDirectory, api: harness.api)

@@ -29,7 +29,7 @@ import Testing
         let holdID = try #require(try await client.savedAttempt(attempt)?.holdID)
         sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "unauthenticated"))
 
-        let result = try await client.pay(with: PaymentToken("tok_visa"))
+        let result = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(result == .stillBeingChecked(.signInRequired))
         let refused = await client.state
         #expect(refused.stage.kind == .signInRequired)

@@ -78,7 +78,7 @@ import Testing
         // The payment runs, its answer is lost, and no lookup gets through.
         fixture.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         fixture.sandbox.transport.inject(.init("GET", "/v1/bookings", fault: "unavailable", times: 1000))
-        let paying = Task { try await client.pay(with: PaymentToken("tok_visa")) }
+        let paying = Task { try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest) }
         _ = try await client.wait(timeout: .seconds(30)) { $0.stage.kind == .unknown }
 
         let kept = try await client.signOut()

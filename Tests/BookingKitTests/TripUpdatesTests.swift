@@ -59,7 +59,7 @@ struct TripUpdatesTests {
         try await client.hold(try await fixture.firstOffer())
         // check-no-sleep: real time (the looks under test run on the real clock by design)
         #expect(await Poll.until { BookingChanges.timedLooks(in: directory) == 1 }, "no looks while a room is held")
-        _ = try await client.pay(with: PaymentToken("tok_visa"))
+        _ = try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(await updates.next()?.count == 1)
         // check-no-sleep: real time (the looks under test run on the real clock by design)
         #expect(await Poll.until { BookingChanges.timedLooks(in: directory) == 0 }, "the looks outlived the payment")

@@ -52,7 +52,7 @@ import Testing
         let badgeAgain = await Self.reader(relaunched, until: isFinal)
         let checkoutAgain = await Self.reader(relaunched, until: isFinal)
         await relaunched.launch()
-        let paid = try await relaunched.pay(with: PaymentToken("tok_visa"))
+        let paid = try await relaunched.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         guard case .confirmed = paid else {
             Issue.record("expected confirmed, got \(paid)")
             return

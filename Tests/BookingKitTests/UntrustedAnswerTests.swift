@@ -37,6 +37,7 @@ import Testing
         }
         let offer = try await world.firstOffer()
         let attempt = AttemptID(UUID().uuidString.lowercased())
+        await world.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await world.flow.send(.offerChosen(offer))
         await world.flow.send(.holdTapped(attempt: attempt, key: IdempotencyKey(UUID().uuidString.lowercased())))
         let state = await world.waitFor { $0.stage.kind != .requestingHold && $0.stage.kind != .offerChosen }
@@ -71,6 +72,7 @@ import Testing
         await world.flow.send(.offerChosen(offer))
         await world.flow.send(.holdTapped(attempt: attempt, key: key))
         #expect(await world.waitFor { $0.stage.kind == .held }.stage.kind == .held)
+        await world.flow.send(.guestEntered(BookingFlow.Samples.guest))
         await world.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
         let final = await world.waitFor { $0.stage.isFinal }
         guard case .confirmed(let settled) = final.stage else {

@@ -19,6 +19,7 @@ import Testing
         let sandbox = try SandboxFixture(route: route)
         let fixture = ClientFixture(sandbox: sandbox, client: try ClientFixture.client(sandbox: sandbox))
         await fixture.client.launch()
+        await fixture.client.setGuest(BookingFlow.Samples.guest)  // the checkout form, filled in
         let held = try await fixture.client.hold(try await fixture.firstOffer())
         if case .held = held {
             for fault in faults { sandbox.transport.inject(fault) }

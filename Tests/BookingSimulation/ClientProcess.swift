@@ -76,6 +76,8 @@ final class ClientProcess: Sendable {
             world: world, generation: generation, role: role, eventLog: eventLog, hook: hook, tripHooks: tripHooks,
             steps: steps)
         try await process.repository.setPragma("busy_timeout", "1")
+        // The user's checkout form is filled in (the lead guest): Pay needs it.
+        await process.client.setGuest(BookingFlow.Samples.guest)
         return process
     }
 

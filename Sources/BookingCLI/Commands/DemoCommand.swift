@@ -15,6 +15,8 @@ import Foundation
 /// environment's defaults, `BOOKING_SERVER` and the like, are not asked for
 /// on this command line and are left unused.)
 struct DemoCommand: BookingCommand {
+    /// The lead guest the demo's rooms are paid for.
+    static let guest = GuestDetails(name: "Ana Silva", email: "ana@example.com")
     static let spec = CommandSpec(
         name: "demo", summary: "a guided end-to-end run on the embedded sandbox",
         discussion:
@@ -85,7 +87,7 @@ struct DemoCommand: BookingCommand {
         if show { await Countdown(driver: driver).show(seconds: 3) }
 
         step(4, "Pay through 3-D Secure (tok_threeDSecureRequired)")
-        state = await driver.pay(PaymentToken("tok_threeDSecureRequired"), passChallenge: true)
+        state = await driver.pay(PaymentToken("tok_threeDSecureRequired"), guest: Self.guest, passChallenge: true)
         attempts.append(try await Self.record(state, client: client))
 
         step(5, "Pay a second room; the sandbox drops the payment's answer after committing it")
@@ -93,7 +95,7 @@ struct DemoCommand: BookingCommand {
         state = await driver.hold(page.items[1])
         guard case .held = state.stage else { throw CommandFailure.failed("demo: the hold ended \(state.stage.name)") }
         injector?.inject("Sandbox-Fault", "drop-response-after-commit", method: "POST", path: "/v1/bookings")
-        state = await driver.pay(PaymentToken("tok_visa"), passChallenge: true)
+        state = await driver.pay(PaymentToken("tok_visa"), guest: Self.guest, passChallenge: true)
         attempts.append(try await Self.record(state, client: client))
         let recovered = DemoProof.logShowsRecovery(client.seams.eventLogPath)
         invocation.say(

@@ -2,8 +2,9 @@ import BookingCommandLine
 import BookingCore
 import BookingKit
 
-/// `booking pay [--card TOKEN] [--challenge pass|fail] [--another-card]`:
-/// pays for the held room and always ends in a named outcome. The flow comes
+/// `booking pay [--card TOKEN] [--challenge pass|fail] [--another-card]
+/// [--guest-name NAME --guest-email EMAIL ...]`: pays for the held room, in
+/// the lead guest's name, and always ends in a named outcome. The flow comes
 /// back from the database (the hold read again), then the client pays
 /// through to an outcome: a room left by a declined card is kept under a
 /// new key first, and the bank's 3-D Secure page is answered as
@@ -36,8 +37,11 @@ struct PayCommand: BookingCommand {
             + "interrupted while the bank's 3-D Secure page was open shows that page again (`--challenge` answers "
             + "it on the sandbox); it is never sent again. With `--another-card` that page is left instead "
             + "(nothing is charged for it) and the same room is paid with `--card` under a new key; after a "
-            + "declined card the room is kept, and `booking pay --card TOKEN` tries another card on it.",
-        options: [card.spec, challenge.spec, anotherCard.spec])
+            + "declined card the room is kept, and `booking pay --card TOKEN` tries another card on it. A room is "
+            + "paid in the lead guest's name (`--guest-name`, `--guest-email`; on a terminal, asked for when left "
+            + "out): saved with the payment before it leaves and sent with it. Details that are missing or wrong "
+            + "are a usage error (exit code 2): nothing is saved or sent.",
+        options: [card.spec, challenge.spec, anotherCard.spec] + GuestInput.specs)
 
     /// The payment token.
     let token: PaymentToken
@@ -45,11 +49,19 @@ struct PayCommand: BookingCommand {
     let challenge: String?
     /// Leave a pending 3-D Secure page and pay with `token` instead.
     let anotherCard: Bool
+    /// The lead guest's details as given.
+    let guest: GuestInput
 
     init(_ input: CommandInput) throws(UsageError) {
         token = PaymentToken(try input(Self.card))
         challenge = try input(Self.challenge)
         anotherCard = try input(Self.anotherCard)
+        guest = try GuestInput(input)
+        // Details given in full are checked before anything is opened.
+        if guest.name != nil && guest.email != nil {
+            _ = try guest.details(
+                command: Self.spec.name, console: Console(isTerminal: false, usesColour: false), canAsk: false)
+        }
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -70,12 +82,20 @@ struct PayCommand: BookingCommand {
         switch state.stage {
         case .held(let held):
             let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
-            driver.say("Paying for \(room) (hold \(held.hold.id)).")
-            state = await PaymentSignals.paying(driver, invocation) { await driver.pay(token, passChallenge: pass) }
+            let guest = try guest.details(
+                command: Self.spec.name, console: invocation.console, canAsk: !invocation.json)
+            driver.say("Paying for \(room) (hold \(held.hold.id)), for \(guest.name.terminalSafe).")
+            state = await PaymentSignals.paying(driver, invocation) {
+                await driver.pay(token, guest: guest, passChallenge: pass)
+            }
         case .failed where state.sameHoldRetry != nil, .notPaid where state.sameHoldRetry != nil:
             // Certainly not paid, the room still held: the client keeps it under a new key, then pays.
+            let guest = try guest.details(
+                command: Self.spec.name, console: invocation.console, canAsk: !invocation.json)
             driver.say("Nothing was charged. Paying the same held room again, under a new key.")
-            state = await PaymentSignals.paying(driver, invocation) { await driver.pay(token, passChallenge: pass) }
+            state = await PaymentSignals.paying(driver, invocation) {
+                await driver.pay(token, guest: guest, passChallenge: pass)
+            }
         case .browsing:
             throw try await PaymentReport.nothingHeld(services.client)
         case .actionRequired:

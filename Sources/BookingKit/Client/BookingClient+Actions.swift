@@ -134,11 +134,17 @@ extension BookingClient {
     /// reason: nothing sent. A payment the server refuses for its kind
     /// (`PAYMENT_METHOD_DISABLED`) is `.failed(.rejected)`, nothing charged,
     /// the room still held, and Pay disabled with that kind.
+    ///
+    /// With `guest`, the lead guest's details are given first (as
+    /// `setGuest(_:)` gives them); without, the details given before are
+    /// used. Details that are missing or wrong throw `actionUnavailable(.pay,
+    /// ...)` with what is wrong as the reason: nothing saved, nothing sent.
     @discardableResult
-    public func pay(with token: PaymentToken, bankPage: BankPage? = nil) async throws(BookingClientError)
-        -> PaymentResult
+    public func pay(with token: PaymentToken, bankPage: BankPage? = nil, guest: GuestDetails? = nil)
+        async throws(BookingClientError) -> PaymentResult
     {
         try checkOpen()
+        if let guest { await setGuest(guest) }
         if let ended = try await keepTheRoomToPay() { return ended }
         var result = try await payOnce(with: token)
         if case .stillHeld = result {

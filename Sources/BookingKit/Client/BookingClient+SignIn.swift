@@ -72,6 +72,7 @@ extension BookingClient {
         }
         _ = await settleOpenWork(within: configuration.launchBound)
         _ = try await forgetTheAccount()
+        await runtime.flow.send(.guestEntered(nil))  // the form's guest goes with the account
         signing.replace(with: nil)
         // Again: an answer that landed meanwhile is the account's too.
         return try await forgetTheAccount()

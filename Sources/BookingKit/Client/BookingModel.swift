@@ -65,6 +65,19 @@ public final class BookingModel {
     /// (`state.actions`). The screen's words are the state's: `titleText`,
     /// `messageText`, `bannerText`; its spinner is `showsProgress`.
     public var actions: [BookingFlow.ActionState] { state.actions }
+    /// The lead guest's details the flow holds (`setGuest(_:)`), for the form.
+    public var guest: GuestDetails? { state.guest }
+    /// What is wrong with `guest` (the field and why), for the form to show
+    /// next to that field; nil when Pay can send them, or none were given.
+    public var guestProblem: GuestDetails.Problem? { state.guest?.problem }
+
+    /// Gives the flow the form's guest details (`BookingClient.setGuest(_:)`):
+    /// Pay is enabled once they are valid.
+    public func setGuest(_ guest: GuestDetails?) async {
+        await client.setGuest(guest)
+        show(await client.runtime.flow.numbered)
+    }
+
     /// The bank's 3-D Secure page to present, when the flow asks for it.
     public var challengeURL: URL? {
         if case .challenge(let url)? = state.navigation { return URL(string: url) }
@@ -159,10 +172,15 @@ public final class BookingModel {
     /// (`BookingClient.pay(with:bankPage:)`: after a declined card the room
     /// is kept first; with `bankPage`, the bank's 3-D Secure page is
     /// presented and its outcome returned); nil, with `lastError` set, when
-    /// the screen does not offer Pay.
+    /// the screen does not offer Pay. `guest`, when given, is set first
+    /// (`setGuest(_:)`).
     @discardableResult
-    public func pay(with token: PaymentToken, bankPage: BankPage? = nil) async -> PaymentResult? {
-        await act { client throws(BookingClientError) in try await client.pay(with: token, bankPage: bankPage) }
+    public func pay(with token: PaymentToken, bankPage: BankPage? = nil, guest: GuestDetails? = nil) async
+        -> PaymentResult?
+    {
+        await act { client throws(BookingClientError) in
+            try await client.pay(with: token, bankPage: bankPage, guest: guest)
+        }
     }
     /// Accepts the new price and returns how the new hold ended.
     @discardableResult

@@ -18,6 +18,7 @@ extension BookingClient {
         networkWatching.start(seams.networkWatch) { [weak self] isOnline in
             _ = await self?.networkChanged(isOnline: isOnline)
         }
+        await offerRememberedGuest()
         let open: Int
         do {
             open = try await runtime.repository.nonFinalAttempts().count

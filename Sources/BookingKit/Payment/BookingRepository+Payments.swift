@@ -8,7 +8,8 @@ import Foundation
 extension BookingRepository {
     /// Sends `POST /v1/bookings` with the attempt's key, for an attempt whose
     /// saved row already says `paymentSubmitted` (the commit before the
-    /// request is checked against the file, not assumed). Runs in a task the
+    /// request is checked against the file, not assumed), with the lead
+    /// guest saved in that row: every send of the key carries the same one. Runs in a task the
     /// repository owns: cancelling the caller never cancels the charge, and
     /// the outcome is saved either way. A second call while one runs joins it.
     ///
@@ -53,7 +54,7 @@ extension BookingRepository {
                 // PAYMENT_SUBMITTED: another process may settle it meanwhile.
                 let booking = try await api.createBooking(
                     hold: holdID, paymentToken: token, key: record.idempotencyKey,
-                    returnURL: self.configuration.challengeReturnURL,
+                    returnURL: self.configuration.challengeReturnURL, guest: record.guest,
                     proceed: { [weak self] in await self?.isStillSubmitted(id) ?? false })
                 outcome = .answered(booking)
                 do {

@@ -171,7 +171,7 @@ package actor BookingRepository {
         case .abandoned:
             return try abandon(change.attemptID)
         case .paymentSubmitted:
-            return try store.attempts.submitPayment(id: change.attemptID, at: now())
+            return try store.attempts.submitPayment(id: change.attemptID, guest: change.guest, at: now())
         case .failed, .expired:
             // It may end a hold, never a payment (this process's payment call
             // settles its own; another process's payment is its own to settle).

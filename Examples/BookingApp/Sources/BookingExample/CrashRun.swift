@@ -9,6 +9,7 @@ enum CrashRun {
     /// the payment request is out.
     static func payAndDie(_ client: BookingClient) async -> Never {
         await client.launch()
+        await client.setGuest(GuestDetails(name: "Ana Silva", email: "ana@example.com"))
         let offers = try? await Steps.offers(client)
         guard let offer = offers?.last else { fail("child: no offers") }
         try? await Steps.hold(offer, client)

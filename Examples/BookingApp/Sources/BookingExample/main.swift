@@ -32,6 +32,10 @@ if arguments.contains("--crash-while-paying") { await CrashRun.payAndDie(client)
 // 1. Launch: the device's state at once, anything left open settled.
 let launch = await client.launch()
 print("launch: \(launch.state.titleText.defaultValue), \(launch.openAttempts) attempt(s) left open")
+// The checkout form's lead guest: Pay is disabled until the details are valid.
+if let problem = await client.setGuest(GuestDetails(name: "Ana Silva", email: "ana@example.com")) {
+    fail("guest: \(problem.field): \(problem.message)")
+}
 
 // 2. Search: pages from 1, filters, and the trips stream started.
 let offers = try await Steps.offers(client)
