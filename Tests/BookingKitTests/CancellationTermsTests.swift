@@ -31,7 +31,7 @@ import Testing
     /// Holds `offer` and pays it: the booking's id.
     static func book(_ offer: Offer, _ client: BookingClient) async throws -> BookingID {
         _ = try await client.hold(offer)
-        try await client.pay(with: PaymentToken("tok_visa"))
+        try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         return try #require(try await client.waitUntilAtRest(timeout: .seconds(30)).tripToLoad)
     }
 
@@ -65,7 +65,7 @@ import Testing
             return
         }
         #expect(try await client.cancellationPolicy(of: held) == terms)
-        try await client.pay(with: PaymentToken("tok_visa"))
+        try await client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         let id = try #require(try await client.waitUntilAtRest(timeout: .seconds(30)).tripToLoad)
         // The booking's answer, which the trip saves, carries the same terms.
         #expect(try await sandbox.client().booking(id).cancellation == terms)
