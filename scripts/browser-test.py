@@ -165,7 +165,8 @@ def pay_in_browser(driver, server, scratch, button, account):
                                 data_dir=data_dir, server=server, account=account))["offers"]
     booking("hold", offers[0]["offerId"], "--no-wait", data_dir=data_dir, server=server, account=account)
     pay = TerminalRun([BOOKING, "--data-dir", data_dir, "--server", server, "--api-key", "sk_test_" + account,
-                       "pay", "--card", "tok_threeDSecureRequired"])
+                       "pay", "--card", "tok_threeDSecureRequired",
+                       "--guest-name", "Ana Silva", "--guest-email", "ana@example.com"])
     url = pay.wait_for(PAGE_URL, 60)
     check(url is not None and url.startswith(server + "/sandbox/3ds/"), f"{account}: pay printed the page's URL ({url})")
     if url is None:

@@ -215,7 +215,12 @@ struct GrowthProcessSuite: BenchmarkSuite {
                 throw BenchError(description: "no offer for \(checkIn): \(offers.output.prefix(300))")
             }
             _ = try step("hold", tools.cli, ["hold", offer, "--no-wait"])
-            let paid = try step("pay", tools.cli, ["--json", "pay", "--card", "tok_visa"])
+            let paid = try step(
+                "pay", tools.cli,
+                [
+                    "--json", "pay", "--card", "tok_visa", "--guest-name", "Ana Silva", "--guest-email",
+                    "ana@example.com",
+                ])
             guard let booking = Self.value(["state", "bookingId"], in: paid.output) else {
                 throw BenchError(description: "the payment named no booking: \(paid.output.prefix(300))")
             }
