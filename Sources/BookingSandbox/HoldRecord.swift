@@ -49,6 +49,19 @@ struct HoldRecord: AccountRow {
             bookingId: statement.optionalString(at: 16), couponCode: statement.optionalString(at: 17))
     }
 
+    /// The account's holds whose time is not up at `now`, newest first
+    /// (booked ones too: the caller settles and filters them).
+    static func unexpired(_ db: Database, account: String, now: Int64) throws -> [HoldRecord] {
+        let statement = try db.cachedStatement(
+            "SELECT \(columns) FROM hold WHERE account = ? AND expires_at_ms > ? ORDER BY created_at_ms DESC, hold_id")
+        defer { statement.reset() }
+        try statement.bind(account, at: 1)
+        try statement.bind(now, at: 2)
+        var holds: [HoldRecord] = []
+        while try statement.step() { holds.append(try read(statement)) }
+        return holds
+    }
+
     /// Inserts this hold.
     func insert(_ db: Database) throws {
         try db.run(

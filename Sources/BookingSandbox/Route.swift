@@ -5,6 +5,8 @@ enum Route: Equatable, Sendable {
     /// `GET /v1/offers/pins`: a viewport's properties grouped by zoom.
     case offerPins
     case createHold
+    /// `GET /v1/holds`: the account's live holds, made on any device.
+    case liveHolds
     case hold(id: String)
     case extendHold(id: String)
     /// `POST /v1/holds/{holdId}/release`: a hold given up.
@@ -44,6 +46,7 @@ enum Route: Equatable, Sendable {
         case .offers: return "GET /v1/offers"
         case .offerPins: return "GET /v1/offers/pins"
         case .createHold: return "POST /v1/holds"
+        case .liveHolds: return "GET /v1/holds"
         case .hold: return "GET /v1/holds/{holdId}"
         case .extendHold: return "POST /v1/holds/{holdId}/extend"
         case .releaseHold: return "POST /v1/holds/{holdId}/release"
@@ -100,7 +103,7 @@ enum Route: Equatable, Sendable {
         let candidates: [(method: String, route: Route)]
         switch parts.count {
         case 1 where parts[0] == "offers": candidates = [("GET", .offers)]
-        case 1 where parts[0] == "holds": candidates = [("POST", .createHold)]
+        case 1 where parts[0] == "holds": candidates = [("GET", .liveHolds), ("POST", .createHold)]
         case 1 where parts[0] == "payment-methods": candidates = [("GET", .paymentMethods)]
         case 1 where parts[0] == "events": candidates = [("GET", .events)]
         case 1 where parts[0] == "bookings": candidates = [("GET", .listBookings), ("POST", .createBooking)]

@@ -61,6 +61,28 @@ extension SandboxHandler {
         }
     }
 
+    /// `GET /v1/holds`: the account's live holds (`HELD`, time left, no
+    /// booking using the room), newest first, at most 20, whichever device
+    /// made them: so another device of the account can show a room held
+    /// elsewhere, pay it or let it go. Each hold's booking is settled first
+    /// (a failed payment frees its hold).
+    func liveHolds(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
+        _ = try QueryParameters(request, allowed: [])
+        return try await performRead(faults: faults) { db, now in
+            var live: [HoldBody] = []
+            for var hold in try HoldRecord.unexpired(db, account: account, now: now) {
+                try settleBooking(of: &hold, db: db, now: now)
+                guard hold.state(now: now) == .held else { continue }
+                live.append(hold.body(now: now, maximumExtensions: configuration.maximumHoldExtensions))
+                if live.count == Self.liveHoldLimit { break }
+            }
+            return JSONResponse.make(status: 200, Page(items: live, nextCursor: nil))
+        }
+    }
+
+    /// The most holds `GET /v1/holds` lists.
+    static let liveHoldLimit = 20
+
     /// `GET /v1/holds/{holdId}`: the hold read again, `expiresInMs` computed now.
     /// Reading does not extend it; `POST /v1/holds/{holdId}/extend` does.
     func readHold(id: String, request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {

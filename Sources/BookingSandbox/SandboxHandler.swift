@@ -135,6 +135,7 @@ public final class SandboxHandler: HTTPHandler {
         case .offers: return try await offers(request, account: account, faults: faults)
         case .offerPins: return try await offerPins(request, faults: faults)
         case .createHold: return try await createHold(request, account: account, faults: faults)
+        case .liveHolds: return try await liveHolds(request, account: account, faults: faults)
         case .hold(let id): return try await readHold(id: id, request: request, account: account, faults: faults)
         case .extendHold(let id):
             return try await extendHold(id: id, request: request, account: account, faults: faults)
