@@ -38,6 +38,24 @@ enum AnswerCheck {
         return hold
     }
 
+    /// The account's live holds (`GET /v1/holds`): at most 20, each once,
+    /// each `HELD` with time left and no booking.
+    static func liveHolds(_ holds: [HoldSnapshot]) throws(APIError) -> [HoldSnapshot] {
+        guard holds.count <= 20 else { throw .invalidResponse("the server listed \(holds.count) live holds, over 20") }
+        var seen: Set<HoldID> = []
+        for hold in holds {
+            guard seen.insert(hold.holdId).inserted else {
+                throw .invalidResponse("the server listed hold \(hold.holdId) twice among the live holds")
+            }
+            guard hold.state == .held, hold.expiresInMs > 0, hold.bookingId == nil else {
+                throw .invalidResponse(
+                    "the server listed hold \(hold.holdId) among the live holds, \(hold.state.rawValue) with "
+                        + "\(hold.expiresInMs) ms left" + (hold.bookingId.map { " and booking \($0)" } ?? ""))
+            }
+        }
+        return holds
+    }
+
     /// The payment's answer (`POST /v1/bookings`): a booking of the hold paid,
     /// made under the key sent.
     static func payment(_ booking: BookingSnapshot, hold: HoldID, key: IdempotencyKey) throws(APIError)

@@ -16,6 +16,8 @@ package enum BodyLimit {
     package static let events = 64 * 1_024
     /// `POST /v1/holds` and `GET /v1/holds/{id}`: 64 KiB.
     package static let hold = 64 * 1_024
+    /// `GET /v1/holds`: at most 20 holds.
+    package static let holdPage = 20 * hold
     /// One booking (`POST /v1/bookings`, `GET /v1/bookings/{id}`,
     /// `GET /v1/bookings?attempt=`, `POST /v1/bookings/{id}/cancel`): 64 KiB.
     package static let booking = 64 * 1_024

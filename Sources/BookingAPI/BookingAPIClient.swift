@@ -206,6 +206,18 @@ package struct BookingAPIClient: Sendable {
         return body
     }
 
+    /// `GET /v1/holds`: the account's live holds, made on any device.
+    ///
+    /// - Throws: `APIError.invalidResponse` when the list is not what the
+    ///   contract promises: more than 20 holds, one twice, or one that is
+    ///   not `HELD` with time left and no booking. A hold of another
+    ///   account cannot be told from the list; reading it by its id
+    ///   (`hold(_:)`, a 404 then) does.
+    package func liveHolds() async throws(APIError) -> [HoldSnapshot] {
+        let page = try await get("/v1/holds", limit: BodyLimit.holdPage, as: HoldPage.self)
+        return try AnswerCheck.liveHolds(page.items)
+    }
+
     /// `GET /v1/bookings/{id}`.
     ///
     /// - Throws: `APIError.invalidResponse` when the answer is another booking.

@@ -119,6 +119,8 @@ package struct HoldSnapshot: Decodable, Hashable, Sendable {
     package let price: PriceBreakdown
     /// The property.
     package let property: PropertySummary
+    /// The room, when the server named it.
+    package let room: RoomSummary?
     /// Check-in.
     package let checkIn: CalendarDate
     /// Check-out.
@@ -133,8 +135,8 @@ package struct HoldSnapshot: Decodable, Hashable, Sendable {
     package let cancellation: CancellationPolicy?
 
     private enum CodingKeys: String, CodingKey {
-        case holdId, state, expiresInMs, offerId, quoteId, price, property, checkIn, checkOut, version, bookingId
-        case couponCode, cancellation
+        case holdId, state, expiresInMs, offerId, quoteId, price, property, room, checkIn, checkOut, version
+        case bookingId, couponCode, cancellation
     }
 
     package init(from decoder: any Decoder) throws {
@@ -156,6 +158,7 @@ package struct HoldSnapshot: Decodable, Hashable, Sendable {
         quoteId = try container.decode(QuoteID.self, forKey: .quoteId)
         price = try container.decode(PriceBreakdown.self, forKey: .price)
         property = try container.decode(PropertySummary.self, forKey: .property)
+        room = try container.decodeIfPresent(RoomSummary.self, forKey: .room)
         checkIn = try container.decode(CalendarDate.self, forKey: .checkIn)
         checkOut = try container.decode(CalendarDate.self, forKey: .checkOut)
         version = try container.decode(Version.self, forKey: .version)
@@ -226,6 +229,12 @@ package struct BookingPage: Decodable, Hashable, Sendable {
     package let items: [BookingSnapshot]
     /// The cursor for the next page; nil on the last page.
     package let nextCursor: String?
+}
+
+/// The account's live holds (`GET /v1/holds`): one page, never more.
+package struct HoldPage: Decodable, Hashable, Sendable {
+    /// The holds, newest first.
+    package let items: [HoldSnapshot]
 }
 
 /// The sandbox's ledger (`GET /v1/sandbox/ledger`): every charge of the account.
