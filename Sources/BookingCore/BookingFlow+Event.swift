@@ -29,6 +29,11 @@ extension BookingFlow {
         case signedIn
         /// The user entered a coupon code on the held room.
         case couponEntered(code: String)
+        /// "Pay it here" on a room the account holds from another device
+        /// (`GET /v1/holds`): the store made the new attempt's id and key
+        /// (the attempt names that hold's offer and quote). The attempt is
+        /// saved on the hold, then the hold is read for its time left.
+        case takeOverTapped(Attempt, hold: HoldID)
 
         // The device and the app's life.
 
@@ -124,6 +129,7 @@ extension BookingFlow {
             case .checkAgainTapped: return "checkAgainTapped"
             case .openChallengeTapped: return "openChallengeTapped"
             case .backTapped: return "backTapped"
+            case .takeOverTapped: return "takeOverTapped"
             case .useAnotherCardTapped: return "useAnotherCardTapped"
             case .signedIn: return "signedIn"
             case .wentOffline: return "wentOffline"
@@ -201,6 +207,10 @@ extension BookingFlow {
         /// Nothing was sent: the server asked (in an earlier answer's
         /// `Retry-After`) not to be sent anything before `until` (unix seconds).
         case waitRequested(until: Int64)
+        /// The hold is `BOOKED` by a payment under another key: another
+        /// device of the account paid it (the repository saved the attempt
+        /// abandoned, and the booking as a trip once confirmed).
+        case bookedElsewhere
     }
 
     /// Why a payment request failed, as BookingAPI's `OutcomePolicy` classified it.

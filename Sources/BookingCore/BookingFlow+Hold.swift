@@ -147,6 +147,9 @@ extension BookingFlow {
             return (.held(next), arrived.effects, arrived.soldOut)
         case .holdReadFailed(_, .expired):  // the repository saved the server's answer
             return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)))
+        case .holdReadFailed(_, .bookedElsewhere):  // saved by the repository, with the trip
+            return go(
+                .failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .bookedElsewhere, version: nil)))
         case .holdTimerFired(_, let now):
             guard stage.countdown.hasEnded(at: now) else {
                 return go(.held(stage), [.scheduleHoldTimer(id, after: stage.countdown.remaining(at: now))])
@@ -168,6 +171,9 @@ extension BookingFlow {
                 justGranted: false)
         case .holdReadFailed(_, .expired):  // the repository saved the server's answer
             return go(.expired(Expired(attempt: stage.attempt, offer: stage.offer, version: nil)))
+        case .holdReadFailed(_, .bookedElsewhere):  // saved by the repository, with the trip
+            return go(
+                .failed(Failed(attempt: stage.attempt, offer: stage.offer, reason: .bookedElsewhere, version: nil)))
         case .holdReadFailed(_, .unreachable) where stage.readPending:
             var next = stage
             next.readPending = false

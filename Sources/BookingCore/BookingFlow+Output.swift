@@ -61,6 +61,7 @@ extension BookingFlow.State {
             case .holdNotKnown: return "No answer about the room"
             case .waitRequested: return "The server asked us to wait"
             case .superseded: return "Replaced by a newer hold"
+            case .bookedElsewhere: return "Booked on another device"
             case .storageFull: return "The device's storage is full"
             case .declined: return "Payment declined"
             case .abandoned: return "You left your bank's page"
@@ -141,6 +142,9 @@ extension BookingFlow.State {
                     + (s.holdID == nil ? "" : " The room is still held for you.")
             case .superseded:
                 return "A newer hold, started elsewhere on this device, replaced this one. Nothing was charged."
+            case .bookedElsewhere:
+                return "This room was paid on another device of your account, so it is booked: the booking shows "
+                    + "in your trips. Nothing was charged here."
             case .storageFull: return BookingFlow.storageFullMessage
             }
         case .expired:
@@ -221,6 +225,8 @@ extension BookingFlow.State {
             return [.enabled(.back)]
         case .failed(let s) where s.reason == .superseded:
             return [.enabled(.back)]  // retrying would replace the newer hold in turn
+        case .failed(let s) where s.reason == .bookedElsewhere:
+            return [.enabled(.back)]  // retrying would book the room a second time
         case .failed(let s) where s.holdID != nil:
             let label =
                 s.reason == .declined || s.reason == .paymentFailed || s.reason == .abandoned

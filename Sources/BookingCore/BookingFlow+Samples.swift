@@ -94,6 +94,8 @@ extension BookingFlow {
             .payTapped(S.token, now: S.sentAt.advanced(by: .seconds(30))),
             .payTapped(S.token, now: S.sentAt.advanced(by: .seconds(3600))),
             .retryTapped(attempt: nextID, key: nextKey), .checkAgainTapped, .openChallengeTapped, .backTapped,
+            .takeOverTapped(
+                Attempt(id: nextID, key: nextKey, offerID: S.offer.id, quoteID: S.quote.id), hold: S.hold.id),
             .couponEntered(code: "WELCOME10"), .guestEntered(S.guest), .guestEntered(nil),
             .wentOffline, .cameOnline, .appForegrounded, .restored(nil), .signedIn,
         ]
@@ -111,7 +113,7 @@ extension BookingFlow {
             .holdTimerFired(a, now: S.sentAt.advanced(by: .seconds(60))), .holdTimerFired(a, now: later),
             .holdRead(a, S.hold, sentAt: later, receivedAt: later.advanced(by: .seconds(1))),
             .holdRead(a, S.hold, sentAt: S.sentAt, receivedAt: later),
-            .holdReadFailed(a, .expired), .holdReadFailed(a, .unreachable),
+            .holdReadFailed(a, .expired), .holdReadFailed(a, .unreachable), .holdReadFailed(a, .bookedElsewhere),
             .holdReadFailed(a, .waitRequested(until: 1_780_003_600)),
             .payFailed(a, .unknownOutcome), .payFailed(a, .declined), .payFailed(a, .holdExpired),
             .payFailed(a, .notSent), .payFailed(a, .rejected(code: "INVALID_PAYMENT_TOKEN")),

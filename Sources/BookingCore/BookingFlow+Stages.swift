@@ -171,6 +171,10 @@ extension BookingFlow {
         /// A new hold from another process on the same data directory
         /// replaced this attempt before any payment left; nothing was charged.
         case superseded
+        /// Another device of the account paid this attempt's hold: the room
+        /// is booked (the booking is in trips once confirmed); nothing was
+        /// charged under this attempt.
+        case bookedElsewhere
         /// This device's storage was full: the attempt could not be saved,
         /// so nothing was sent.
         case storageFull

@@ -101,6 +101,7 @@ extension BookingFlow.State {
         case .abandoned: return "abandoned"
         case .rejected: return "rejected"
         case .superseded: return "superseded"
+        case .bookedElsewhere: return "bookedElsewhere"
         case .storageFull: return "storageFull"
         }
     }

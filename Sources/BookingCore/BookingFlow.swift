@@ -80,6 +80,11 @@ public enum BookingFlow {
             return (state, [])  // a payment for this room is being checked: its answer comes first
         case .confirmationNotSaved(let id, let booking):
             return notSavedOnDevice(reduce(state, .payAnswered(id, booking)), from: state)
+        case .takeOverTapped(let attempt, let hold):
+            guard let stage = takeOver(state, attempt, hold: hold) else { return (state, []) }
+            next.stage = stage.stage
+            next.earlierPayment = nil
+            return (next, stage.effects)
         default:
             break
         }

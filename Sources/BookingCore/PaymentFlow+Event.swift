@@ -70,7 +70,8 @@ extension PaymentFlow {
             case .pushReceived: self = .appForegrounded
             case .bookingPolled(_, let result): self = .bookingPolled(result)
             case .bookingAbandoned(_, let answer): self = .bookingAbandoned(answer)
-            case .offerChosen, .holdTapped, .acceptNewPriceTapped, .payTapped, .retryTapped, .signedIn, .wentOffline,
+            case .offerChosen, .holdTapped, .acceptNewPriceTapped, .takeOverTapped, .payTapped, .retryTapped, .signedIn,
+                .wentOffline,
                 .cameOnline, .paymentMethodsChanged, .guestEntered, .restored, .holdGranted, .holdFailed,
                 .holdTimerFired,
                 .confirmationNotSaved, .credentialRefused, .couponEntered, .couponApplied, .couponRefused:
