@@ -176,6 +176,15 @@ package struct AttemptTable {
         try first("SELECT \(Self.columns) FROM booking_attempt WHERE idempotency_key = ?", key.rawValue)
     }
 
+    /// Whether any attempt saved here, final or not, names hold `hold`: a
+    /// room this device held, paid or let go itself, never one "held
+    /// elsewhere".
+    package func knows(hold: HoldID) throws -> Bool {
+        let value = try database.scalar(
+            "SELECT 1 FROM booking_attempt WHERE hold_id = ?1 LIMIT 1", [.text(hold.rawValue)])
+        return value != nil
+    }
+
     /// Another attempt of `offer` whose payment left (not settled yet) or
     /// was confirmed, that `attempt` must not pay over: a confirmed one
     /// does not count once `attempt` was held again on purpose

@@ -80,9 +80,10 @@ extension BookingFlow.Stage {
         return false
     }
 
-    /// The flow itself already knows a newer hold replaced its attempt.
+    /// The flow itself already knows why its attempt is saved abandoned: a
+    /// newer hold replaced it, or another device paid its hold.
     fileprivate var isSuperseded: Bool {
-        if case .failed(let failed) = self { return failed.reason == .superseded }
+        if case .failed(let failed) = self { return failed.reason == .superseded || failed.reason == .bookedElsewhere }
         return false
     }
 
@@ -91,7 +92,8 @@ extension BookingFlow.Stage {
     fileprivate var hasPaymentLeft: Bool {
         if case .failed(let failed) = self {
             switch failed.reason {
-            case .holdUnavailable, .holdNotKnown, .waitRequested, .superseded, .storageFull: return false
+            case .holdUnavailable, .holdNotKnown, .waitRequested, .superseded, .bookedElsewhere, .storageFull:
+                return false
             case .notSent, .declined, .paymentFailed, .abandoned, .rejected: return true
             }
         }

@@ -50,15 +50,44 @@ extension BookingClient {
             await switchRead
             return (restored, settled)
         }
+        // After the settling: a hold this device let go or paid is no
+        // longer listed as held elsewhere.
+        let elsewhere = await heldElsewhereAtLaunch()
         guard let settled = settling else {
             logger.log(.notice, "launch reconciliation goes on past the bound", ["open": "\(open)"])
-            return LaunchReport(state: await state, openAttempts: open, settlement: nil, cancellations: nil)
+            return LaunchReport(
+                state: await state, openAttempts: open, settlement: nil, cancellations: nil, heldElsewhere: elsewhere)
         }
         guard settled.attempts != nil || settled.cancellations != nil else {
-            return LaunchReport(state: restored, openAttempts: 0, settlement: nil, cancellations: nil)
+            return LaunchReport(
+                state: restored, openAttempts: 0, settlement: nil, cancellations: nil, heldElsewhere: elsewhere)
         }
         return LaunchReport(
-            state: await state, openAttempts: open, settlement: settled.attempts, cancellations: settled.cancellations)
+            state: await state, openAttempts: open, settlement: settled.attempts, cancellations: settled.cancellations,
+            heldElsewhere: elsewhere)
+    }
+
+    /// The rooms the account holds from other devices, read within the
+    /// launch's bound; empty (and logged) when the server cannot say now:
+    /// nothing is concluded from that.
+    func heldElsewhereAtLaunch() async -> [HeldElsewhere] {
+        let read = await TimeLimit.run(configuration.launchBound) {
+            () async -> Result<[HeldElsewhere], BookingClientError> in
+            do throws(BookingClientError) {
+                return .success(try await self.holdsElsewhere())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch read {
+        case .success(let holds)?: return holds
+        case .failure(let error)?:
+            logger.warning("cannot read the rooms held on other devices", error: error)
+            return []
+        case nil:
+            logger.log(.notice, "the rooms held on other devices were not read within the launch's bound")
+            return []
+        }
     }
 
     /// What settling the open work found: each part nil when nothing of

@@ -69,7 +69,10 @@ extension BookingRepository {
                 let hold = try await readHold(record.attemptID, anchor: BootClock.current(), requiringTheSave: true)
                 switch hold.state {
                 case .expired: return .expired
-                case .booked: return try await settleByLookup(record, age: age)
+                case .booked:
+                    // Paid by another device of the account, under its own key.
+                    if await settleBookedElsewhere(record.attemptID, hold: hold) { return .bookedElsewhere }
+                    return try await settleByLookup(record, age: age)
                 case .held: return .pending
                 }
             case .paymentSubmitted, .actionRequired, .processing:

@@ -10,6 +10,9 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, Lau
     package var expired = 0
     /// Attempts found cancelled.
     package var cancelled = 0
+    /// Held attempts whose room another device of the account paid (the
+    /// booking saved as a trip once confirmed; nothing charged here).
+    package var bookedElsewhere = 0
     /// Attempts still in progress on the server, or not yet known.
     public var stillPending = 0
     /// Rooms held with time left: waiting for the user to pay, not for the
@@ -29,10 +32,11 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, Lau
     package init() {}
 
     /// Whether anything was settled (the CLI is quiet otherwise).
-    public var settledAnything: Bool { confirmed + failed + expired + cancelled > 0 }
+    public var settledAnything: Bool { confirmed + failed + expired + cancelled + bookedElsewhere > 0 }
 
     public var description: String {
         "examined \(examined): \(confirmed) confirmed, \(failed) failed, \(expired) expired, \(cancelled) cancelled, "
+            + (bookedElsewhere > 0 ? "\(bookedElsewhere) paid on another device, " : "")
             + (held > 0 ? "\(held) held, " : "") + "\(stillPending) still pending, \(errors) errors"
             + (holdsReleased > 0 ? ", \(holdsReleased) held room(s) released" : "")
             + (releasesOpen > 0 ? ", \(releasesOpen) release(s) still to send" : "")
@@ -55,6 +59,7 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, Lau
         case .failed: failed += 1
         case .expired: expired += 1
         case .cancelled: cancelled += 1
+        case .bookedElsewhere: bookedElsewhere += 1
         case .pending: stillPending += 1
         case .error(let message):
             errors += 1
@@ -65,6 +70,6 @@ public struct ReconcileReport: Equatable, Sendable, CustomStringConvertible, Lau
 
 /// How reconciling one attempt ended.
 enum AttemptSettlement: Equatable, Sendable {
-    case confirmed, failed, expired, cancelled, pending
+    case confirmed, failed, expired, cancelled, bookedElsewhere, pending
     case error(String)
 }

@@ -166,6 +166,10 @@ package final class EffectRunner: Sendable {
                 let read = try await repository.readHoldTimed(id, anchor: dependencies.bootReading())
                 if read.snapshot.state == .expired {
                     await sink(.holdReadFailed(id, .expired))
+                } else if read.snapshot.state == .booked,
+                    await repository.settleBookedElsewhere(id, hold: read.snapshot)
+                {
+                    await sink(.holdReadFailed(id, .bookedElsewhere))
                 } else {
                     await sink(holdEvent(id, read.snapshot, sentAt: read.sentAt, read: true))
                 }

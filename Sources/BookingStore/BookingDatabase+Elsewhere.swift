@@ -1,0 +1,40 @@
+import BookingCore
+import Foundation
+
+// Rooms the account holds from other devices: paid there, or let go here.
+extension BookingDatabase {
+    /// Another device of the account paid the hold of `attempt`: the
+    /// attempt, still in a hold phase, is saved `ABANDONED` (nothing was
+    /// charged under its key) and, in the same transaction, the booking as
+    /// a trip when it is confirmed (`trip`: the account's booking, saved
+    /// whatever the attempt's row says). Returns whether the attempt is
+    /// saved abandoned now (moved here, or by an earlier call); false when
+    /// it moved on otherwise meanwhile (its own answer settles it).
+    ///
+    /// - Throws: `SQLiteError`; nothing is written then.
+    @discardableResult
+    package func saveBookedElsewhere(attempt: AttemptID, trip: TripRecord?, at date: Date) throws -> Bool {
+        try database.transaction {
+            if let trip { try trips.upsert(trip) }
+            if try attempts.abandon(id: attempt, at: date) { return true }
+            return try attempts.attempt(id: attempt)?.phase == .abandoned
+        }
+    }
+
+    /// Lets go of a room held from another device: an attempt of its own
+    /// (`record`, saved `ABANDONED` on the hold: nothing is paid under it)
+    /// and then the hold's release, each durable on return. A process that
+    /// dies between the two leaves the release to the next launch, which
+    /// saves it for every abandoned hold (`HoldReleaseTable.saveForgotten`).
+    /// Returns the release, or nil when an attempt here uses the hold.
+    ///
+    /// - Throws: `SQLiteError` (a constraint violation when the attempt's id
+    ///   or key is saved already).
+    package func letGo(_ record: SavedAttempt) throws -> HoldRelease? {
+        guard let hold = record.holdID else { return nil }
+        var abandoned = record
+        abandoned.phase = .abandoned
+        try attempts.insert(abandoned)
+        return try releases.save(hold: hold, attempt: record.attemptID, at: record.createdAt)
+    }
+}

@@ -1,0 +1,149 @@
+import BookingAPI
+import BookingCore
+import BookingKit
+import BookingTestSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// A hold belongs to the account: a room held on one device (a data
+/// directory) is seen on another of the same account, paid there once, or
+/// let go there, and the first device follows what the server says.
+@Suite("a hold belongs to the account, across devices")
+struct HeldElsewhereTests {
+    /// Two devices of account `test` on one sandbox: the phone on the
+    /// fixture's directory, the laptop on a directory of its own.
+    struct Devices {
+        let sandbox: SandboxFixture
+        let phone: BookingClient
+        let laptop: BookingClient
+
+        init(route: SandboxFixture.Route) throws {
+            sandbox = try SandboxFixture(route: route)
+            phone = try Self.device(sandbox, directory: sandbox.clientDirectory)
+            laptop = try Self.device(sandbox, directory: sandbox.directory.file("laptop"))
+        }
+
+        static func device(_ sandbox: SandboxFixture, directory: String) throws -> BookingClient {
+            var configuration = ClientFixture.configuration(sandbox: sandbox)
+            configuration.dataDirectory = URL(fileURLWithPath: directory)
+            return try BookingClient(configuration, dependencies: Dependencies(sleeper: NoSleeper()))
+        }
+
+        /// The phone launched and holding the first offer in Lisbon.
+        func phoneHolds() async throws -> Offer {
+            await phone.launch()
+            let offer = try await ClientFixture(sandbox: sandbox, client: phone).firstOffer()
+            guard case .held = try await phone.hold(offer) else {
+                Issue.record("the phone did not hold the room")
+                return offer
+            }
+            return offer
+        }
+
+        /// The account's charges so far.
+        func charges() async throws -> Int {
+            try await sandbox.client().sandboxLedger().chargeCount
+        }
+    }
+
+    @Test(
+        "a room held on the phone is seen on the laptop with its time left, paid there once, and the phone then shows it booked",
+        arguments: SandboxFixture.Route.allCases)
+    func paidOnTheOtherDevice(route: SandboxFixture.Route) async throws {
+        let devices = try Devices(route: route)
+        let offer = try await devices.phoneHolds()
+
+        let launch = await devices.laptop.launch()
+        let held = try #require(launch.heldElsewhere.first)
+        #expect(launch.heldElsewhere.count == 1)
+        #expect(held.propertyName == offer.propertyName)
+        #expect(held.price == offer.quote.price)
+        #expect((890...900).contains(devices.laptop.secondsLeft(on: held)))
+
+        guard case .held(let taken) = try await devices.laptop.takeOver(held) else {
+            Issue.record("the laptop could not take the room over")
+            return
+        }
+        #expect(taken.hold.price == offer.quote.price)
+        try await devices.laptop.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        let paid = try await devices.laptop.waitUntilAtRest(timeout: Poll.defaultTimeout)
+        guard case .confirmed(let settled) = paid.stage else {
+            Issue.record("the laptop's payment ended \(paid.stage.name)")
+            return
+        }
+        #expect(try await devices.charges() == 1)
+        #expect(try await devices.laptop.holdsElsewhere().isEmpty)
+
+        // The phone, launched again, shows the room booked from the other
+        // device, with its trip, and offers no payment.
+        devices.phone.close()
+        let phone = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
+        await phone.launch()
+        let shown = try await phone.waitUntilAtRest(timeout: Poll.defaultTimeout)
+        guard case .failed(let failed) = shown.stage else {
+            Issue.record("the phone shows \(shown.stage.name), not booked elsewhere")
+            return
+        }
+        #expect(failed.reason == .bookedElsewhere)
+        #expect(shown.title == "Booked on another device")
+        #expect(shown.enabledActions == [.back])
+        #expect(try await phone.savedTrips().map(\.id) == [settled.booking.id])
+        #expect(try await devices.charges() == 1)
+        await devices.sandbox.stop()
+    }
+
+    @Test("the phone and the laptop paying one hold at once charge once", arguments: SandboxFixture.Route.allCases)
+    func payingOneHoldAtOnce(route: SandboxFixture.Route) async throws {
+        let devices = try Devices(route: route)
+        _ = try await devices.phoneHolds()
+        let held = try #require(try await devices.laptop.holdsElsewhere().first)
+        guard case .held = try await devices.laptop.takeOver(held) else {
+            Issue.record("the laptop could not take the room over")
+            return
+        }
+        async let phonePaid = devices.phone.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        async let laptopPaid = devices.laptop.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        _ = try await (phonePaid, laptopPaid)
+        let phone = try await devices.phone.waitUntilAtRest(timeout: Poll.defaultTimeout)
+        let laptop = try await devices.laptop.waitUntilAtRest(timeout: Poll.defaultTimeout)
+        #expect(try await devices.charges() == 1)
+        let kinds = [phone.stage.kind, laptop.stage.kind]
+        #expect(kinds.filter { $0 == .confirmed }.count == 1, "\(kinds)")
+        // The other was refused by the server, and says so: nothing charged.
+        let refused = [phone, laptop].first { $0.stage.kind != .confirmed }
+        #expect(refused?.title == "Already booked")
+        await devices.sandbox.stop()
+    }
+
+    @Test("a room let go on the laptop ends on the phone", arguments: SandboxFixture.Route.allCases)
+    func letGoOnTheOtherDevice(route: SandboxFixture.Route) async throws {
+        let devices = try Devices(route: route)
+        _ = try await devices.phoneHolds()
+        let held = try #require(try await devices.laptop.holdsElsewhere().first)
+        try await devices.laptop.letGo(held)
+        #expect(try await devices.sandbox.liveHolds().isEmpty)
+        #expect(try await devices.laptop.holdsElsewhere().isEmpty)
+
+        devices.phone.close()
+        let phone = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
+        await phone.launch()
+        #expect(try await phone.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .expired)
+        #expect(try await devices.charges() == 0)
+        await devices.sandbox.stop()
+    }
+
+    @Test("a hold of another account, taken over, ends expired: the server does not find it, nothing is charged")
+    func anotherAccountsHold() async throws {
+        let devices = try Devices(route: .inProcess)
+        await devices.laptop.launch()
+        let offer = try await ClientFixture(sandbox: devices.sandbox, client: devices.laptop).firstOffer()
+        let theirs = try await devices.sandbox.client(account: "other").createHold(
+            offer: offer.id, quote: offer.quote.id, key: IdempotencyKey("other-device-hold"))
+        let forged = HeldElsewhere(theirs, sentAt: MonotonicInstant.origin)
+        #expect(try await devices.laptop.takeOver(forged) == .expired)
+        #expect(try await devices.sandbox.liveHolds(account: "other") == [theirs.holdId.rawValue])
+        #expect(devices.laptop.secondsLeft(in: await devices.laptop.state) == nil)
+        await devices.sandbox.stop()
+    }
+}
