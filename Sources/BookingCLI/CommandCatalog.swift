@@ -32,6 +32,7 @@ package enum CommandCatalog {
         SearchCommand.self,
         OffersCommand.self,
         HoldCommand.self,
+        HoldsCommand.self,
         CouponCommand.self,
         PayCommand.self,
         StatusCommand.self,

@@ -3,9 +3,11 @@ import Foundation
 
 // Rooms the account holds from other devices: paid there, or let go here.
 extension BookingDatabase {
-    /// Another device of the account paid the hold of `attempt`: the
-    /// attempt, still in a hold phase, is saved `ABANDONED` (nothing was
-    /// charged under its key) and, in the same transaction, the booking as
+    /// Another device of the account paid the hold of `attempt` (booking
+    /// `booking`): the attempt, still in a hold phase, is saved `ABANDONED`
+    /// (nothing was charged under its key) naming that booking, so what
+    /// reads the row later (`booking status`) says the room is booked
+    /// elsewhere; and, in the same transaction, the booking as
     /// a trip when it is confirmed (`trip`: the account's booking, saved
     /// whatever the attempt's row says). Returns whether the attempt is
     /// saved abandoned now (moved here, or by an earlier call); false when
@@ -13,10 +15,15 @@ extension BookingDatabase {
     ///
     /// - Throws: `SQLiteError`; nothing is written then.
     @discardableResult
-    package func saveBookedElsewhere(attempt: AttemptID, trip: TripRecord?, at date: Date) throws -> Bool {
+    package func saveBookedElsewhere(attempt: AttemptID, booking: BookingID, trip: TripRecord?, at date: Date) throws
+        -> Bool
+    {
         try database.transaction {
             if let trip { try trips.upsert(trip) }
-            if try attempts.abandon(id: attempt, at: date) { return true }
+            // The schema's trigger moves a row to ABANDONED only from a hold phase.
+            if try attempts.update(AttemptChange(attemptID: attempt, phase: .abandoned, bookingID: booking), at: date) {
+                return true
+            }
             return try attempts.attempt(id: attempt)?.phase == .abandoned
         }
     }

@@ -24,7 +24,7 @@ import Testing
     @Test func theCommandsThatFinishTheirWorkAreTheOnesThatChangeSomething() {
         #expect(
             CommandCatalog.commandsThatFinishTheirWork == [
-                "hold", "coupon", "pay", "cancel", "modify", "reconcile", "status", "push",
+                "hold", "holds", "coupon", "pay", "cancel", "modify", "reconcile", "status", "push",
             ])
     }
 

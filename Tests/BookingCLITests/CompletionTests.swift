@@ -7,7 +7,7 @@ import Testing
 /// loaded into the real shells and asked to complete.
 @Suite struct CompletionTests {
     @Test(arguments: [
-        (["ho"], ["hold"]),
+        (["ho"], ["hold", "holds"]),
         (["tri"], ["trip", "trips"]),
         (["pay", "--c"], ["--card", "--challenge"]),
         (["pay", "--challenge", ""], ["fail", "pass"]),

@@ -196,6 +196,54 @@ struct ModelTests {
     }
 
     /// A sandbox, a client and its model, running and launched.
+    @Test("the model lists a room held on another device of the account, pays it there once, and drops it when let go")
+    func roomsHeldElsewhere() async throws {
+        let phoneFixture = try ClientFixture()
+        await phoneFixture.client.launch()
+        guard case .held = try await phoneFixture.client.hold(try await phoneFixture.firstOffer()) else {
+            Issue.record("the phone did not hold the room")
+            return
+        }
+        var laptopConfiguration = ClientFixture.configuration(sandbox: phoneFixture.sandbox)
+        laptopConfiguration.dataDirectory = URL(fileURLWithPath: phoneFixture.sandbox.directory.file("laptop"))
+        let laptop = try BookingClient(laptopConfiguration, dependencies: Dependencies(sleeper: NoSleeper()))
+        let model = BookingModel(client: laptop)
+        let running = Task { await model.run() }
+        defer { running.cancel() }
+        await waitUntil { model.launchReport != nil }
+        let held = try #require(model.heldElsewhere.first)
+        #expect(model.heldElsewhere.count == 1)
+        #expect((1...900).contains(laptop.secondsLeft(on: held)))
+
+        guard case .held = await model.takeOver(held) else {
+            Issue.record("the model did not take the room over: \(String(describing: model.lastError))")
+            return
+        }
+        #expect(model.heldElsewhere.isEmpty)
+        #expect(model.state.stage.kind == .held)
+        await model.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        await waitUntil { model.state.stage.isFinal }
+        #expect(model.state.stage.kind == .confirmed)
+        #expect(try await phoneFixture.sandbox.client().sandboxLedger().chargeCount == 1)
+
+        // A second room held on the phone, let go from the laptop.
+        await model.back()
+        try await phoneFixture.client.back()
+        let second = try #require(
+            try await phoneFixture.client.offers(
+                at: "plc_lisbon", checkIn: CalendarDate("2026-12-10")!, checkOut: CalendarDate("2026-12-12")!,
+                guests: 2
+            ).items.first)
+        _ = try await phoneFixture.client.hold(second)
+        await model.sceneBecameActive()
+        let other = try #require(model.heldElsewhere.first)
+        await model.letGo(other)
+        #expect(model.lastError == nil)
+        #expect(model.heldElsewhere.isEmpty)
+        #expect(try await phoneFixture.sandbox.liveHolds().isEmpty)
+        await phoneFixture.sandbox.stop()
+    }
+
     private func launched() async throws -> (ClientFixture, BookingModel, Task<Void, Never>) {
         let fixture = try ClientFixture()
         let model = BookingModel(client: fixture.client)

@@ -102,6 +102,11 @@ struct StatusCommand: BookingCommand {
             }
         }
         if let hint = state.flatMap(FlowRenderer.signInHint) { console.line(hint) }
+        if attempt.phase == .abandoned, let booking = attempt.bookingID {
+            console.line(
+                "Booked on another device of your account (booking \(booking.rawValue.terminalSafe)). "
+                    + "Nothing was charged here.")
+        }
         if keptRoom { console.line("The room is still held for you: run `booking pay --card TOKEN` to pay it again.") }
         if let trip { console.line("  " + TripRenderer(console: console).line(trip)) }
     }

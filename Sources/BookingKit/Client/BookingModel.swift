@@ -52,6 +52,11 @@ public final class BookingModel {
     /// `BookingClient.tripUpdates()` (a payment here, a sync, a cancel, another
     /// process on the data directory).
     public private(set) var trips: [Trip] = []
+    /// The rooms the account holds on other devices, read at launch and
+    /// each time the scene becomes active (`BookingClient.holdsElsewhere()`):
+    /// show each with its time left (`client.secondsLeft(on:)`), "Pay it
+    /// here" (`takeOver(_:)`) and "Let it go" (`letGo(_:)`).
+    public private(set) var heldElsewhere: [HeldElsewhere] = []
     /// A link opened while no one was signed in: opened by `signedIn(_:)`.
     @ObservationIgnored private var linkWaitingForSignIn: URL?
 
@@ -96,6 +101,7 @@ public final class BookingModel {
         let flow = client.runtime.flow
         let states = await flow.numberedStates()
         launchReport = await client.launch()
+        heldElsewhere = launchReport?.heldElsewhere ?? []
         show(await flow.numbered)
         async let ticking: Void = tick()
         async let listing: Void = followTrips()
@@ -182,6 +188,22 @@ public final class BookingModel {
             try await client.pay(with: token, bankPage: bankPage, guest: guest)
         }
     }
+    /// Pays `held` here, a room the account holds on another device: held
+    /// under this device's own attempt, then `pay(with:)` pays it
+    /// (`BookingClient.takeOver(_:)`); nil, with `lastError` set, when the
+    /// screen is busy with a hold or a payment.
+    @discardableResult
+    public func takeOver(_ held: HeldElsewhere) async -> HoldResult? {
+        let result = await act { client throws(BookingClientError) in try await client.takeOver(held) }
+        heldElsewhere.removeAll { $0.id == held.id }
+        return result
+    }
+    /// Lets `held` go for every device of the account
+    /// (`BookingClient.letGo(_:)`); `lastError` is set when it cannot be saved.
+    public func letGo(_ held: HeldElsewhere) async {
+        await act { client throws(BookingClientError) in try await client.letGo(held) }
+        if lastError == nil { heldElsewhere.removeAll { $0.id == held.id } }
+    }
     /// Accepts the new price and returns how the new hold ended.
     @discardableResult
     public func acceptNewPrice() async -> HoldResult? {
@@ -240,7 +262,11 @@ public final class BookingModel {
     ///     if phase == .active { Task { await model.sceneBecameActive() } }
     /// }
     /// ```
-    public func sceneBecameActive() async { await returnedToApp() }
+    public func sceneBecameActive() async {
+        await returnedToApp()
+        // Offline or refused, the list stays as last read: nothing is concluded.
+        if let rooms = try? await client.holdsElsewhere() { heldElsewhere = rooms }
+    }
 
     /// Opens a universal link (`onOpenURL`) through `BookingClient.open(_:)`:
     /// a 3-D Secure return link re-checks the payment it names, a trip

@@ -47,7 +47,8 @@ extension BookingRepository {
         else { return false }
         let trip = booking.state == .confirmed ? Self.trip(from: booking, syncedAt: now()) : nil
         do {
-            return try store.saveBookedElsewhere(attempt: id, trip: trip, at: now())
+            return try store.saveBookedElsewhere(
+                attempt: id, booking: booking.bookingId, trip: trip, at: now())
         } catch {
             logger.error("cannot save the attempt as booked elsewhere", error: error, ["attempt": id.rawValue])
             return false
