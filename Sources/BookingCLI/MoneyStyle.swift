@@ -36,10 +36,6 @@ package struct MoneyStyle: Sendable, Equatable {
     /// neutral): the English default, filled anew.
     package func text(_ text: LocalizedText, amounts: [Money]) -> String {
         guard locale != nil else { return text.defaultValue }
-        let arguments = text.arguments.map { argument in
-            amounts.first { $0.formatted == argument }.map(self.text) ?? argument
-        }
-        return LocalizedText(key: text.key, defaultValue: text.defaultValue, arguments: arguments)
-            .filling(text.format)
+        return text.formattingMoney(amounts, with: self.text).defaultValue
     }
 }
