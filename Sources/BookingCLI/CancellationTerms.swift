@@ -6,11 +6,12 @@ import Foundation
 /// them before paying: the library's words (`CancellationPolicy.text(at:)`),
 /// and their `--json` form.
 enum CancellationTerms {
-    /// `Free cancellation until 18:00 on 29 Nov (Europe/Lisbon), then EUR 169.00`,
-    /// or what to say when the server gave no terms.
-    static func line(_ policy: CancellationPolicy?, at now: Date = Date()) -> String {
+    /// `Free cancellation until 18:00 on 29 Nov (Europe/Lisbon), then EUR 169.00`
+    /// (the penalty written in `money`), or what to say when the server
+    /// gave no terms.
+    static func line(_ policy: CancellationPolicy?, money: MoneyStyle = .neutral, at now: Date = Date()) -> String {
         guard let policy else { return "Cancellation terms not given: ask before paying" }
-        return policy.text(at: now).defaultValue.terminalSafe
+        return money.text(policy.text(at: now), amounts: [policy.penalty]).terminalSafe
     }
 
     /// The terms as JSON (`null` when none): the kind, the deadline (UTC)

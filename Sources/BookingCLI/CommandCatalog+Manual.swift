@@ -45,6 +45,11 @@ extension CommandCatalog {
             name: StandardErrorLogHandler.variable,
             help: "`debug`, `info`, `warning` or `error`: what the library worked around or failed at, "
                 + "from that level up, one line each on stderr (default: nothing)"),
+        .init(
+            name: "LANG",
+            help: "the locale amounts are shown in for people (`de_DE.UTF-8`: `1.234,50 €`), after `LC_ALL` and "
+                + "`LC_MONETARY`, the first set and not empty; `C`, `POSIX` or none: `EUR 1,234.50`; "
+                + "`--json` never changes"),
         .init(name: "NO_COLOR", help: "when set and not empty, no colour (there is colour only on a terminal)"),
         .init(
             name: "XDG_DATA_HOME",

@@ -61,6 +61,8 @@ package struct Console: Sendable {
     package let isTerminal: Bool
     /// Whether styles are applied.
     package let usesColour: Bool
+    /// How money is written for people (the environment's locale, or neutral).
+    package let money: MoneyStyle
     private let sink: Sink
     /// Shared by every copy of this console: the run has one stdout.
     private let finishesWork = Flag()
@@ -68,18 +70,22 @@ package struct Console: Sendable {
 
     /// A console over `sink` (by default the process's standard streams).
     ///
-    /// - Parameter environment: read for `NO_COLOR` and `TERM`.
+    /// - Parameter environment: read for `NO_COLOR`, `TERM` and the money
+    ///   locale (`LC_ALL`, `LC_MONETARY`, `LANG`).
     package init(environment: [String: String], sink: Sink = .standardStreams) {
         self.sink = sink
         isTerminal = sink.isTerminal
         let noColour = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         usesColour = isTerminal && !noColour && environment["TERM"] != "dumb"
+        money = MoneyStyle(environment: environment)
     }
 
-    /// A console with the given capabilities over `sink` (tests).
-    package init(isTerminal: Bool, usesColour: Bool, sink: Sink = .standardStreams) {
+    /// A console with the given capabilities over `sink` (tests), money
+    /// in `money` (neutral unless given).
+    package init(isTerminal: Bool, usesColour: Bool, money: MoneyStyle = .neutral, sink: Sink = .standardStreams) {
         self.isTerminal = isTerminal
         self.usesColour = usesColour
+        self.money = money
         self.sink = sink
     }
 

@@ -14,10 +14,14 @@ package struct FlowRenderer: Sendable {
         self.console = console
     }
 
-    /// The title and message on one line, styled by how the stage stands.
+    /// The title and message on one line, styled by how the stage stands;
+    /// the amounts the message names (a price that changed) in the
+    /// console's money style.
     package func headline(_ state: BookingFlow.State) -> String {
         let title = console.styled(state.title.terminalSafe, style(for: state.stage))
-        guard let message = state.message else { return title }
+        guard let text = state.messageText else { return title }
+        let amounts = [state.stage.offer?.quote.price.total, state.price?.total].compactMap { $0 }
+        let message = console.money.text(text, amounts: amounts)
         // A message that opens with the title ("The device's storage is full: ...") says it once.
         guard !message.hasPrefix(state.title) else {
             return console.styled(state.title.terminalSafe, style(for: state.stage))
@@ -31,7 +35,9 @@ package struct FlowRenderer: Sendable {
     package func lines(_ state: BookingFlow.State, secondsLeft: Int?) -> [String] {
         var lines = [headline(state)]
         if let banner = state.banner { lines.append("  " + console.styled(banner.terminalSafe, .yellow)) }
-        if let price = state.price { lines.append("  price: " + Self.priceText(price)) }
+        if let price = state.price {
+            lines.append("  price: " + Self.priceText(price, nights: state.stage.offer?.nights, money: console.money))
+        }
         if let secondsLeft { lines.append("  time left: " + Self.clockText(seconds: secondsLeft)) }
         switch state.navigation {
         case .challenge(let url)?: lines.append("  bank page: \(url.terminalSafe)")
@@ -97,11 +103,12 @@ package struct FlowRenderer: Sendable {
         return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(two(minutes)):\(two(rest))"
     }
 
-    /// `EUR 240.00 (nightly EUR 100.00, taxes EUR 30.00, fees EUR 10.00)`: the
-    /// server's lines as sent (terminal-safe), never summed here.
-    package static func priceText(_ price: PriceBreakdown) -> String {
-        "\(price.total.formatted.terminalSafe) (nightly \(price.nightly.formatted.terminalSafe), "
-            + "taxes \(price.taxes.formatted.terminalSafe), fees \(price.fees.formatted.terminalSafe))"
+    /// `EUR 240.00 (2 nights at EUR 100.00, taxes EUR 30.00, fees EUR
+    /// 10.00)`: the server's lines as sent (terminal-safe), never summed
+    /// here, in `money`'s form; `nightly EUR 100.00` when the number of
+    /// nights is not known (a flow restored at launch keeps no offer).
+    package static func priceText(_ price: PriceBreakdown, nights: Int?, money: MoneyStyle = .neutral) -> String {
+        price.text(nights: nights) { money.text($0).terminalSafe }
     }
 
     /// A price as JSON: each line `{amount, currency, formatted}`.

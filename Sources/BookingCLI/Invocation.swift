@@ -27,6 +27,11 @@ package struct Invocation: Sendable {
     /// Whether `--json` was given.
     package var json: Bool { settings.json }
 
+    /// How this run writes money in its texts: the console's (the
+    /// environment's locale) for people; neutral with `--json`, whose
+    /// documents, error messages included, never change with the locale.
+    package var money: MoneyStyle { json ? .neutral : console.money }
+
     /// The services: one client to the given server, or to the embedded
     /// sandbox; `eventLog` names the command whose flow is logged.
     package func services(

@@ -19,12 +19,12 @@ package struct TripRenderer: Sendable {
 
     /// One line of `booking trips` (the lean viewer's line: one code for both).
     package func line(_ trip: TripRepository.Trip) -> String {
-        TripText.line(trip.record, colour: console.usesColour)
+        TripText.line(trip.record, colour: console.usesColour, money: console.money.text)
     }
 
     /// Every line of `booking trip ID`.
     package func detail(_ trip: TripRepository.Trip) -> [String] {
-        TripText.detail(trip.record, colour: console.usesColour, now: Date())
+        TripText.detail(trip.record, colour: console.usesColour, now: Date(), money: console.money.text)
     }
 
     /// A trip as JSON (see the README for the fields).

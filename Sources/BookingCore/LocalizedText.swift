@@ -87,6 +87,29 @@ extension LocalizedText {
     }
 }
 
+extension LocalizedText {
+    /// The same text with each argument that is the neutral form
+    /// (`EUR 1,234.50`) of one of `amounts` written by `money` instead, and
+    /// the English default filled anew: how an app shows the flow's money
+    /// in the traveller's locale (`{ $0.formatted(for: .current) }`). The
+    /// key and the other arguments are kept, so a translation found by
+    /// the key fills the same way with `filling(_:)`.
+    ///
+    /// - Parameters:
+    ///   - amounts: the amounts the text may name (for a flow state: the
+    ///     chosen offer's total and `price?.total`).
+    ///   - money: writes an amount.
+    /// - Returns: the text with those amounts rewritten.
+    public func formattingMoney(_ amounts: [Money], with money: (Money) -> String) -> LocalizedText {
+        let rewritten = arguments.map { argument in
+            amounts.first { $0.formatted == argument }.map(money) ?? argument
+        }
+        guard rewritten != arguments else { return self }
+        let changed = LocalizedText(key: key, defaultValue: defaultValue, arguments: rewritten)
+        return LocalizedText(key: key, defaultValue: changed.filling(format), arguments: rewritten)
+    }
+}
+
 extension String {
     /// Every occurrence of `target` replaced (no Foundation in this module).
     fileprivate func replacingAll(_ target: String, with replacement: String) -> String {

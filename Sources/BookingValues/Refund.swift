@@ -35,12 +35,15 @@ public struct Refund: Hashable, Sendable {
     /// device's own time zone may put it on another day). A refund of
     /// nothing (a non-refundable stay, or one cancelled after its free
     /// cancellation ended with the total kept) says `nothing refunded`.
-    package var text: String {
+    package var text: String { text(money: \.formatted) }
+
+    /// `text` with the amount written by `money` (a locale's form).
+    package func text(money: (Money) -> String) -> String {
         switch state {
-        case .pending: return "refund of \(amount.formatted) pending"
+        case .pending: return "refund of \(money(amount)) pending"
         case .succeeded where amount.minorUnits == 0: return "nothing refunded"
-        case .succeeded: return "refunded \(amount.formatted) on \(day) (UTC)"
-        case .failed: return "refund of \(amount.formatted) failed on \(day) (UTC)"
+        case .succeeded: return "refunded \(money(amount)) on \(day) (UTC)"
+        case .failed: return "refund of \(money(amount)) failed on \(day) (UTC)"
         }
     }
 

@@ -54,14 +54,16 @@ package struct TripSummary: Equatable, Sendable {
         }
 
         /// The terms in words as of `now` (unix ms), as the library's
-        /// `CancellationPolicy.text` says them.
-        package func text(nowMilliseconds: Int64) -> String {
-            guard let freeUntil else { return "Non-refundable: cancelling keeps " + penalty.formatted }
+        /// `CancellationPolicy.text` says them; the penalty written by
+        /// `money` (neutral unless given).
+        package func text(nowMilliseconds: Int64, money: (Money) -> String = \.formatted) -> String {
+            let kept = money(penalty)
+            guard let freeUntil else { return "Non-refundable: cancelling keeps " + kept }
             let when = freeUntil.clock + " on " + freeUntil.day + " (" + freeUntil.zone + ")"
             if nowMilliseconds < freeUntil.milliseconds {
-                return "Free cancellation until " + when + ", then " + penalty.formatted
+                return "Free cancellation until " + when + ", then " + kept
             }
-            return "No free cancellation since " + when + ": cancelling keeps " + penalty.formatted
+            return "No free cancellation since " + when + ": cancelling keeps " + kept
         }
 
         package static func == (lhs: Terms, rhs: Terms) -> Bool {

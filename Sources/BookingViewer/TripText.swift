@@ -7,9 +7,10 @@ import Foundation
 /// through `TripPrinter`, the lean viewer's printer, so the two print the
 /// same bytes by construction.
 package enum TripText {
-    /// One line: id, status, hotel and city, dates, total, voucher.
-    package static func line(_ trip: TripRecord, colour: Bool) -> String {
-        TripPrinter.line(TripRow(trip), colour: colour)
+    /// One line: id, status, hotel and city, dates, total, voucher;
+    /// amounts written by `money` when given (a locale's form), else neutral.
+    package static func line(_ trip: TripRecord, colour: Bool, money: ((Money) -> String)? = nil) -> String {
+        TripPrinter.line(TripRow(trip), colour: colour, money: money)
     }
 
     /// The trip as a JSON object whose opening brace is at nesting `depth`
@@ -18,9 +19,12 @@ package enum TripText {
         TripPrinter.json(TripRow(trip), depth: depth)
     }
 
-    /// Every line of `booking trip ID`.
-    package static func detail(_ trip: TripRecord, colour: Bool, now: Date) -> [String] {
-        TripPrinter.detail(TripRow(trip), colour: colour, nowMilliseconds: milliseconds(now))
+    /// Every line of `booking trip ID`, amounts written by `money`
+    /// (neutral unless given).
+    package static func detail(
+        _ trip: TripRecord, colour: Bool, now: Date, money: (Money) -> String = \.formatted
+    ) -> [String] {
+        TripPrinter.detail(TripRow(trip), colour: colour, nowMilliseconds: milliseconds(now), money: money)
     }
 
     /// `text` as a JSON string (null for nil), escaped as the CLI's JSON writer does.

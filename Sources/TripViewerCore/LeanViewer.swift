@@ -11,6 +11,11 @@ import BookingValues
 /// CLI (`booking-cli`, installed next to `booking`) takes over with
 /// `shownVariable` set: it skips what was printed, refreshes within its
 /// own bound and says what changed.
+///
+/// An environment that names a locale for money (`LC_ALL`, `LC_MONETARY`
+/// or `LANG`, other than `C` or `POSIX`: `MoneyLocaleName`) hands the
+/// lines for people to the full CLI too, which writes amounts in that
+/// locale's form with Foundation; `--json` and `--ics` stay here.
 package enum LeanViewer {
     /// What to do after `run`.
     package enum Next: Equatable, Sendable {
@@ -42,7 +47,8 @@ package enum LeanViewer {
         let arguments = Array(CommandLine.arguments.dropFirst())
         // Only the variables read: a dictionary of the whole environment
         // cost 0.53 M instructions of a 3.8 M-instruction start (BENCHMARKS.md).
-        let environment = ViewerPlatform.environment(ViewerRequest.variables + [shownVariable, "NO_COLOR", "TERM"])
+        let environment = ViewerPlatform.environment(
+            ViewerRequest.variables + MoneyLocaleName.variables + [shownVariable, "NO_COLOR", "TERM"])
         switch run(arguments: arguments, environment: environment) {
         case .exit(let code):
             ViewerPlatform.exit(code)
@@ -59,6 +65,11 @@ package enum LeanViewer {
                 arguments: arguments, environment: environment,
                 currentDirectory: ViewerPlatform.currentDirectory() ?? "/")
         else { return .handOver(shown: false) }
+        // Money in a locale's form needs Foundation's locale data: the full
+        // CLI writes it. `--json` and `--ics` keep the neutral form here.
+        if !request.json && !request.ics && MoneyLocaleName.identifier(in: environment) != nil {
+            return .handOver(shown: false)
+        }
         ViewerPlatform.ignoreBrokenPipes()
         // Anything unusual about the file (missing, read-only, damaged, an
         // older or newer schema) is the full CLI's to create or explain,

@@ -5,20 +5,23 @@ import BookingValues
 /// for people, the detail lines, an object for `--json`. The lean viewer
 /// and the full CLI print through these, so their output is one.
 package enum TripPrinter {
-    /// One line: id, status, hotel and city, dates, total, voucher, refund.
-    package static func line(_ trip: some TripLineFields, colour: Bool) -> String {
+    /// One line: id, status, hotel and city, dates, total, voucher, refund;
+    /// amounts written by `money` when given (a locale's form), else neutral.
+    package static func line(_ trip: some TripLineFields, colour: Bool, money: ((Money) -> String)? = nil) -> String {
         var bytes: [UInt8] = []
         var digits = ViewerText.MinorDigits()
-        appendLine(trip, colour: colour, to: &bytes, digits: &digits)
+        appendLine(trip, colour: colour, money: money, to: &bytes, digits: &digits)
         bytes.removeLast()
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the line and a newline to `out`, byte by byte (no string is
     /// built per row: a listing prints thousands), with the currency's minor
-    /// digits kept across the lines of a listing in `digits`.
+    /// digits kept across the lines of a listing in `digits`. `money`, when
+    /// given, writes the amounts instead (a locale's form).
     static func appendLine(
-        _ trip: some TripLineFields, colour: Bool, to out: inout some ByteSink, digits: inout ViewerText.MinorDigits
+        _ trip: some TripLineFields, colour: Bool, money: ((Money) -> String)? = nil, to out: inout some ByteSink,
+        digits: inout ViewerText.MinorDigits
     ) {
         func safe(_ field: TripLineField) { trip.withText(field) { ViewerText.writeSafe($0, to: &out) } }
         let space: UInt8 = 0x20
@@ -49,7 +52,11 @@ package enum TripPrinter {
         if let total = trip.total {
             out.append(space)
             out.append(space)
-            ViewerText.writeMoney(total, digits: digits.of(total.currency), to: &out)
+            if let money {
+                ViewerText.writeSafe(money(total), to: &out)
+            } else {
+                ViewerText.writeMoney(total, digits: digits.of(total.currency), to: &out)
+            }
         }
         trip.withText(.voucherCode) { voucher in
             guard let voucher else { return }
@@ -58,7 +65,7 @@ package enum TripPrinter {
         }
         if let refund = trip.refund {
             ViewerText.write("  ", to: &out)
-            var text = refund.text
+            var text = money.map { refund.text(money: $0) } ?? refund.text
             text.withUTF8 { out.append(contentsOf: UnsafeRawBufferPointer($0)) }
         }
         out.append(0x0A)
@@ -137,8 +144,11 @@ package enum TripPrinter {
         return out + String(repeating: "  ", count: depth) + "}"
     }
 
-    /// Every line of `booking trip ID`, its age against `nowMilliseconds` (unix ms).
-    package static func detail(_ trip: TripRow, colour: Bool, nowMilliseconds: Int64) -> [String] {
+    /// Every line of `booking trip ID`, its age against `nowMilliseconds`
+    /// (unix ms), amounts written by `money` (neutral unless given).
+    package static func detail(
+        _ trip: TripRow, colour: Bool, nowMilliseconds: Int64, money: (Money) -> String = \.formatted
+    ) -> [String] {
         let safe = ViewerText.terminalSafe
         let title = "Trip " + safe(trip.bookingID.rawValue)
         var lines = [
@@ -154,32 +164,24 @@ package enum TripPrinter {
             if let name = details.door.guestName { lines.append("  guest:     " + safe(name)) }
             if let door = doorLine(details.door) { lines.append("  door:      " + door) }
             if trip.status == .confirmed, let terms = details.terms {
-                lines.append("  cancel:    " + safe(terms.text(nowMilliseconds: nowMilliseconds)))
+                lines.append("  cancel:    " + safe(terms.text(nowMilliseconds: nowMilliseconds, money: money)))
             }
-            let price = details.price
-            lines.append(
-                "  price:     \(price.total.formatted) (\(nightly(price.nightly, trip)), "
-                    + "taxes \(price.taxes.formatted), fees \(price.fees.formatted))")
+            lines.append("  price:     " + details.price.text(nights: nights(trip), money: money))
         }
         lines.append("  stay:      " + safe(trip.checkIn) + " to " + safe(trip.checkOut))
         if let voucher = trip.voucherCode { lines.append("  voucher:   " + safe(voucher)) }
-        if let refund = trip.refund { lines.append("  refund:    " + refund.text) }
+        if let refund = trip.refund { lines.append("  refund:    " + refund.text(money: money)) }
         lines.append(
             "  version:   \(trip.version.rawValue), synced "
                 + ViewerText.age(seconds: max(0, nowMilliseconds - trip.syncedAtMilliseconds) / 1000))
         return lines
     }
 
-    /// The nightly rate with the stay's number of nights beside it ("2
-    /// nights at EUR 169.00"), so it reads against the total; "nightly EUR
-    /// 169.00" when the saved dates are not a stay.
-    static func nightly(_ rate: Money, _ trip: TripRow) -> String {
-        guard let start = CalendarDate(trip.checkIn), let end = CalendarDate(trip.checkOut) else {
-            return "nightly " + rate.formatted
-        }
-        let nights = start.days(until: end)
-        guard nights > 0 else { return "nightly " + rate.formatted }
-        return (nights == 1 ? "1 night" : "\(nights) nights") + " at " + rate.formatted
+    /// The stay's number of nights, from the saved dates (nil when they
+    /// are not dates), for the nightly rate's line.
+    static func nights(_ trip: TripRow) -> Int? {
+        guard let start = CalendarDate(trip.checkIn), let end = CalendarDate(trip.checkOut) else { return nil }
+        return start.days(until: end)
     }
 
     /// The desk's hours and phone on one line ("check-in from 15:00,

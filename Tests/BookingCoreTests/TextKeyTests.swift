@@ -44,6 +44,21 @@ struct TextKeyTests {
                 == "booking.reason.theRoomIsNotHeldYet")
     }
 
+    @Test("a price change's amounts are rewritten for a locale, its key and placeholders kept")
+    func moneyArgumentsAreFormattedByTheApp() throws {
+        let changed = BookingFlow.reduce(
+            Fix.requestingHold, .holdFailed(Fix.a1, .priceChanged(BookingFlow.Samples.newQuote))
+        ).state
+        let text = try #require(changed.messageText)
+        let amounts = [changed.stage.offer?.quote.price.total, changed.price?.total].compactMap { $0 }
+        // A stand-in for `formatted(for:)` (whole euros; this module has no Foundation).
+        let local = text.formattingMoney(amounts) { "\($0.minorUnits / 100),00 €" }
+        #expect(local.defaultValue == "It was 401,00 €, it is now 434,00 €.")
+        #expect(local.key == text.key)
+        #expect(local.filling("Es waren %1$@, jetzt %2$@.") == "Es waren 401,00 €, jetzt 434,00 €.")
+        #expect(text.formattingMoney([], with: { _ in "" }) == text)
+    }
+
     /// The states reachable from the initial one with the sample events
     /// (the diagram's walk), both online and offline.
     static func reachableStates(limit: Int = 2_000) -> [BookingFlow.State] {

@@ -71,7 +71,7 @@ struct CancelCommand: BookingCommand {
             // Launch reconciliation runs after this booking's own request,
             // which it would otherwise settle first.
             await services.settleAtLaunch()
-            throw Self.failure(error, id)
+            throw Self.failure(error, id, money: invocation.money)
         }
         await services.settleAtLaunch()
         if invocation.json {
@@ -92,7 +92,7 @@ struct CancelCommand: BookingCommand {
             invocation.say(
                 "Booking \(booking.bookingId.rawValue.terminalSafe): \(booking.state.rawValue.terminalSafe) "
                     + "(version \(booking.version.rawValue))"
-                    + (booking.refund.map { ", " + $0.refund.text } ?? "") + ".")
+                    + (booking.refund.map { ", " + $0.refund.text(money: invocation.money.text) } ?? "") + ".")
         }
         return .done
     }
@@ -102,7 +102,7 @@ struct CancelCommand: BookingCommand {
     private func accepted(_ quote: CancellationQuote, _ invocation: Invocation) -> Bool {
         if accepts { return true }
         guard !invocation.json, invocation.console.canAsk else { return false }
-        invocation.say(Self.quoteText(quote))
+        invocation.say(Self.quoteText(quote, money: invocation.money))
         return invocation.console.confirm("Cancel booking \(id.rawValue.terminalSafe)? [y/N]")
     }
 
@@ -118,17 +118,18 @@ struct CancelCommand: BookingCommand {
             invocation.emit(["bookingId": .string(id.rawValue), "quote": Self.quoteJSON(quote), "cancelled": false])
             invocation.console.note(why)
         } else {
-            if !invocation.console.canAsk { invocation.say(Self.quoteText(quote)) }
+            if !invocation.console.canAsk { invocation.say(Self.quoteText(quote, money: invocation.money)) }
             invocation.say(why)
         }
         return .failed
     }
 
-    /// The quote in words: what cancelling gives back and keeps, and until when.
-    static func quoteText(_ quote: CancellationQuote) -> String {
+    /// The quote in words, amounts in `money`'s form: what cancelling
+    /// gives back and keeps, and until when.
+    static func quoteText(_ quote: CancellationQuote, money: MoneyStyle) -> String {
         let penalty =
-            quote.penalty.minorUnits == 0 ? "no penalty" : "a penalty of \(quote.penalty.formatted) is kept"
-        return "Cancelling refunds \(quote.refund.formatted) (\(penalty)); this quote holds until "
+            quote.penalty.minorUnits == 0 ? "no penalty" : "a penalty of \(money.text(quote.penalty)) is kept"
+        return "Cancelling refunds \(money.text(quote.refund)) (\(penalty)); this quote holds until "
             + "\(ViewerText.iso(unixMilliseconds: quote.expiresAtMilliseconds))."
     }
 
@@ -140,8 +141,9 @@ struct CancelCommand: BookingCommand {
         ]
     }
 
-    /// What the user reads when the booking did not end cancelled here.
-    static func failure(_ error: BookingClientError, _ id: BookingID) -> CommandFailure {
+    /// What the user reads when the booking did not end cancelled here
+    /// (amounts in `money`'s form).
+    static func failure(_ error: BookingClientError, _ id: BookingID, money: MoneyStyle) -> CommandFailure {
         let shown = id.rawValue.terminalSafe
         switch error {
         case .unknownTrip:
@@ -153,7 +155,7 @@ struct CancelCommand: BookingCommand {
         case .cancel(.quoteChanged(_, let quote)):
             return .failed(
                 "the quote no longer holds (it expired, or the booking changed); the new one refunds "
-                    + "\(quote.refund.formatted), penalty \(quote.penalty.formatted); nothing was cancelled: "
+                    + "\(money.text(quote.refund)), penalty \(money.text(quote.penalty)); nothing was cancelled: "
                     + "run `booking cancel \(shown)` again")
         case .cancel(.notSent(_, let detail)):
             // The detail says why (offline, a certificate refused, no address): not always the network.

@@ -78,7 +78,8 @@ struct CouponCommand: BookingCommand {
             invocation.say("The coupon \(code.terminalSafe) was not applied: \(error)")
             return .failed
         }
-        let old = before.price?.total.formatted ?? ""
+        let money = invocation.console.money
+        let old = before.price.map { money.text($0.total) } ?? ""
         guard case .held(let held) = state.stage else {
             HoldCommand.render(state, driver: driver, invocation: invocation)
             return .failed
@@ -95,12 +96,12 @@ struct CouponCommand: BookingCommand {
         case .applied:
             invocation.say(
                 "Coupon \(code.terminalSafe) applied: the room now costs "
-                    + "\(held.hold.price.total.formatted.terminalSafe) (was \(old.terminalSafe)).")
+                    + "\(money.text(held.hold.price.total).terminalSafe) (was \(old.terminalSafe)).")
             return .done
         case .refused(_, let reason):
             invocation.say(
                 "Coupon \(code.terminalSafe) refused (\(reason.rawValue)): " + (state.message ?? "").terminalSafe
-                    + " The room is still held at \(held.hold.price.total.formatted.terminalSafe).")
+                    + " The room is still held at \(money.text(held.hold.price.total).terminalSafe).")
             return .failed
         case .idle, .applying:
             return .unknown

@@ -75,7 +75,8 @@ struct DemoCommand: BookingCommand {
         for offer in page.items.prefix(3) {
             invocation.say(
                 "  \(offer.id.rawValue.terminalSafe)  \(offer.propertyName.terminalSafe), "
-                    + "\((offer.roomName ?? "").terminalSafe)  \(offer.quote.price.total.formatted.terminalSafe)")
+                    + "\((offer.roomName ?? "").terminalSafe)  \(invocation.money.text(offer.quote.price.total).terminalSafe)"
+            )
         }
 
         let driver = FlowDriver(services: services, showsProgress: show)

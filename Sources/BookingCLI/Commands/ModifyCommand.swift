@@ -60,7 +60,7 @@ struct ModifyCommand: BookingCommand {
                 for: id, checkIn: newCheckIn, checkOut: newCheckOut, bookingAgain: bookingAgain)
         } catch {
             await services.settleAtLaunch()
-            throw Self.failure(error, id)
+            throw Self.failure(error, id, money: invocation.money)
         }
         guard accepts || (!invocation.json && Self.userAccepts(quote, invocation)) else {
             await services.settleAtLaunch()
@@ -78,7 +78,7 @@ struct ModifyCommand: BookingCommand {
             // Launch reconciliation runs after this booking's own request,
             // which it would otherwise settle first.
             await services.settleAtLaunch()
-            throw Self.failure(error, id)
+            throw Self.failure(error, id, money: invocation.money)
         }
         await services.settleAtLaunch()
         if invocation.json {
@@ -91,8 +91,8 @@ struct ModifyCommand: BookingCommand {
         } else {
             invocation.say(
                 "Booking \(booking.bookingId.rawValue.terminalSafe): \(booking.checkIn) to \(booking.checkOut), "
-                    + "\(booking.price.total.formatted) (version \(booking.version.rawValue)); "
-                    + Self.differenceText(quote.difference, done: true) + ".")
+                    + "\(invocation.money.text(booking.price.total)) (version \(booking.version.rawValue)); "
+                    + Self.differenceText(quote.difference, done: true, money: invocation.money) + ".")
         }
         return .done
     }
@@ -100,17 +100,20 @@ struct ModifyCommand: BookingCommand {
     /// Shows the quote and reads the answer from standard input: yes only
     /// for `y` or `yes` (end of input is no).
     private static func userAccepts(_ quote: ModificationQuoteSnapshot, _ invocation: Invocation) -> Bool {
+        let money = invocation.money
         invocation.say(
-            "New dates \(quote.checkIn) to \(quote.checkOut): new total \(quote.price.total.formatted) "
-                + "(was \(quote.previousTotal.formatted)); " + differenceText(quote.difference, done: false) + ".",
+            "New dates \(quote.checkIn) to \(quote.checkOut): new total \(money.text(quote.price.total)) "
+                + "(was \(money.text(quote.previousTotal))); "
+                + differenceText(quote.difference, done: false, money: money) + ".",
             "Change the dates? [y/N]")
         guard let answer = readLine(strippingNewline: true) else { return false }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
-    /// The difference in words: to pay or to be refunded (or nothing).
-    static func differenceText(_ difference: Money, done: Bool) -> String {
-        let amount = Money(minorUnits: abs(difference.minorUnits), currency: difference.currency).formatted
+    /// The difference in words, in `money`'s form: to pay or to be
+    /// refunded (or nothing).
+    static func differenceText(_ difference: Money, done: Bool, money: MoneyStyle) -> String {
+        let amount = money.text(Money(minorUnits: abs(difference.minorUnits), currency: difference.currency))
         if difference.minorUnits > 0 { return done ? "\(amount) charged" : "\(amount) to pay" }
         if difference.minorUnits < 0 { return done ? "\(amount) refunded" : "\(amount) to be refunded" }
         return "nothing to pay or refund"
@@ -128,8 +131,9 @@ struct ModifyCommand: BookingCommand {
         ]
     }
 
-    /// What the user reads when the dates did not change here.
-    static func failure(_ error: BookingClientError, _ id: BookingID) -> CommandFailure {
+    /// What the user reads when the dates did not change here (amounts in
+    /// `money`'s form).
+    static func failure(_ error: BookingClientError, _ id: BookingID, money: MoneyStyle) -> CommandFailure {
         let shown = id.rawValue.terminalSafe
         switch error {
         case .unknownTrip:
@@ -151,8 +155,9 @@ struct ModifyCommand: BookingCommand {
             )
         case .modify(.quoteExpired(_, let quote)):
             return .failed(
-                "the quote expired before the change; the new total is \(quote.price.total.formatted) ("
-                    + differenceText(quote.difference, done: false) + "); nothing changed: run the command again")
+                "the quote expired before the change; the new total is \(money.text(quote.price.total)) ("
+                    + differenceText(quote.difference, done: false, money: money)
+                    + "); nothing changed: run the command again")
         case .modify(.notSent(_, let detail)):
             // The detail says why (offline, a certificate refused, no address): not always the network.
             return .failed("cannot change \(shown): nothing was sent (\(detail.terminalSafe)); the booking stands")

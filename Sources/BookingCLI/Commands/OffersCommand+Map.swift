@@ -98,12 +98,13 @@ extension OffersCommand {
                 properties += 1
                 console.line(
                     "  \(property.name.terminalSafe) (\(property.city.terminalSafe))  "
-                        + "\(place(latitude, longitude))  from \(price.formatted.terminalSafe)")
+                        + "\(place(latitude, longitude))  from \(console.money.text(price).terminalSafe)")
             case .cluster(let count, let latitude, let longitude, let price):
                 properties += count
                 console.line(
                     "  \(count) properties  \(place(latitude, longitude))  "
-                        + (price.map { "from \($0.formatted.terminalSafe)" } ?? "prices in several currencies"))
+                        + (price.map { "from \(console.money.text($0).terminalSafe)" } ?? "prices in several currencies")
+                )
             }
         }
         let clusters = pins.filter { if case .cluster = $0 { true } else { false } }.count

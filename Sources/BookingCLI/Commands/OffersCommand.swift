@@ -159,10 +159,12 @@ struct OffersCommand: BookingCommand {
             let id = offer.id.rawValue.terminalSafe.padding(toLength: width, withPad: " ", startingAt: 0)
             console.line(
                 "  \(id)  \(offer.propertyName.terminalSafe)" + (offer.stars.map { " \($0)*" } ?? "")
-                    + ", \((offer.roomName ?? "").terminalSafe)  " + offer.quote.price.total.formatted.terminalSafe
+                    + ", \((offer.roomName ?? "").terminalSafe)  "
+                    + console.money.text(offer.quote.price.total).terminalSafe
                     + markText(result.marks[offer.id], id: offer.id, console))
             console.line(
-                String(repeating: " ", count: width + 4) + CancellationTerms.line(result.cancellation[offer.id]))
+                String(repeating: " ", count: width + 4)
+                    + CancellationTerms.line(result.cancellation[offer.id], money: console.money))
         }
         if result.marks.values.contains(where: { if case .soldOut = $0 { true } else { false } }) {
             console.line(
@@ -195,7 +197,7 @@ struct OffersCommand: BookingCommand {
         case .soldOut?:
             return "  " + console.styled("SOLD OUT", .red)
         case .priceChanged(let quote, _)?:
-            return "  " + console.styled("now \(quote.price.total.formatted.terminalSafe)", .yellow)
+            return "  " + console.styled("now \(console.money.text(quote.price.total).terminalSafe)", .yellow)
                 + " (booking hold \(id.rawValue.terminalSafe) --accept-new-price)"
         case nil:
             return ""
