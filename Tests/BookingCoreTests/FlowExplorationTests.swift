@@ -60,12 +60,22 @@ import Testing
 
         for effect in effects {
             switch effect {
-            case .saveAttemptOnHold(let attempt, _):
+            case .saveAttemptOnHold(let attempt, let hold):
                 // A new attempt on the last one's hold: only once the server
-                // said that attempt took no money (a failed booking, a closed key).
-                expect(
-                    state.stage.kind == .failed || state.stage.kind == .notPaid,
-                    "an attempt on the same hold from \(state.stage.name)")
+                // said that attempt took no money (a failed booking, a closed
+                // key). Or "Pay it here" on a hold another device made: never
+                // while this flow asks for a hold or pays one.
+                if case .takeOverTapped(_, let taken) = event {
+                    expect(taken == hold, "a takeover saved on another hold than the one taken")
+                    expect(
+                        !["requestingHold", "submitting", "unknown", "actionRequired", "processing"].contains(
+                            state.stage.kind.rawValue),
+                        "a takeover while this flow holds or pays, from \(state.stage.name)")
+                } else {
+                    expect(
+                        state.stage.kind == .failed || state.stage.kind == .notPaid,
+                        "an attempt on the same hold from \(state.stage.name)")
+                }
                 expect(attempt.id != state.stage.attemptID, "a new attempt reused the current id")
                 history.start(attempt.id)
             case .saveAttempt(let attempt):

@@ -25,7 +25,7 @@ struct HeldElsewhereTests {
         }
 
         static func device(_ sandbox: SandboxFixture, directory: String) throws -> BookingClient {
-            var configuration = ClientFixture.configuration(sandbox: sandbox)
+            var configuration = ClientFixture.configuration(sandbox: sandbox, launchBound: .seconds(30))
             configuration.dataDirectory = URL(fileURLWithPath: directory)
             return try BookingClient(configuration, dependencies: Dependencies(sleeper: NoSleeper()))
         }

@@ -60,17 +60,21 @@ struct MinimumWorkTests {
         _ = await payer.follow(timeout: Poll.defaultTimeout, until: \.hasHeardBack)
         // The switch read when the room was held (saved with its time) is
         // younger than its max age: the launch and Pay use it, no request.
-        try mark.expect(commits: 0, requests: ["GET /v1/holds/{id}": 1], "launch with a room held")
+        // The launch asks once which rooms the account holds elsewhere.
+        try mark.expect(
+            commits: 0, requests: ["GET /v1/holds/{id}": 1, "GET /v1/holds": 1], "launch with a room held")
         try await payer.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(try await payer.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
         try mark.expect(
-            commits: 2, requests: ["GET /v1/holds/{id}": 1, "POST /v1/bookings": 1], "launch and pay")
+            commits: 2, requests: ["GET /v1/holds/{id}": 1, "GET /v1/holds": 1, "POST /v1/bookings": 1],
+            "launch and pay")
 
-        // status: a launch with nothing open writes and sends nothing.
+        // status: a launch with nothing open writes nothing, and asks only
+        // which rooms the account holds on other devices.
         let viewer = try newClient()
         mark = try Mark(wal, requests)
         await viewer.launch()
-        try mark.expect(commits: 0, requests: [:], "status (launch with nothing open)")
+        try mark.expect(commits: 0, requests: ["GET /v1/holds": 1], "status (launch with nothing open)")
 
         // reconcile with nothing open.
         mark = try Mark(wal, requests)

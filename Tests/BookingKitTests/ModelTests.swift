@@ -204,7 +204,7 @@ struct ModelTests {
             Issue.record("the phone did not hold the room")
             return
         }
-        var laptopConfiguration = ClientFixture.configuration(sandbox: phoneFixture.sandbox)
+        var laptopConfiguration = ClientFixture.configuration(sandbox: phoneFixture.sandbox, launchBound: .seconds(30))
         laptopConfiguration.dataDirectory = URL(fileURLWithPath: phoneFixture.sandbox.directory.file("laptop"))
         let laptop = try BookingClient(laptopConfiguration, dependencies: Dependencies(sleeper: NoSleeper()))
         let model = BookingModel(client: laptop)

@@ -70,7 +70,7 @@ struct HoldCommand: BookingCommand {
         do {
             offer = try await client.offerToHold(offerID, acceptingNewPrice: acceptsNewPrice)
         } catch {
-            throw await failure(error, client: client)
+            throw await failure(error, client: client, money: invocation.money)
         }
         await services.settleAtLaunch()
         // One stay is never paid twice by accident: a stay this device has a
@@ -92,7 +92,8 @@ struct HoldCommand: BookingCommand {
         let driver = FlowDriver(services: services, showsProgress: !invocation.json)
         invocation.say(
             "Holding \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe), "
-                + "\(offer.checkIn) to \(offer.checkOut): " + offer.quote.price.total.formatted.terminalSafe)
+                + "\(offer.checkIn) to \(offer.checkOut): "
+                + invocation.money.text(offer.quote.price.total).terminalSafe)
         var state = await driver.hold(offer, bookingAgain: bookingAgain)
         if case .failed = state.stage, let why = services.refused.reason {
             // The flow says only that the room was not held; this says why.
@@ -107,7 +108,7 @@ struct HoldCommand: BookingCommand {
         // The terms of cancelling the room held, said before Pay is.
         var terms: CancellationPolicy?
         if case .held(let held) = state.stage { terms = try? await client.cancellationPolicy(of: held) }
-        let next = await Self.next(state, offer: offer, client: client)
+        let next = await Self.next(state, offer: offer, client: client, money: invocation.money)
         let elsewhere = await client.changedElsewhere()
         let outcome = ExitCode(outcome: state, elsewhere: elsewhere, goal: .hold)
         let code = outcome == .done ? couponExit : outcome
@@ -127,7 +128,7 @@ struct HoldCommand: BookingCommand {
             if let next { invocation.say("Next: " + next) }
             return code
         }
-        invocation.say("Cancelling: " + CancellationTerms.line(terms))
+        invocation.say("Cancelling: " + CancellationTerms.line(terms, money: invocation.money))
         if noWait || !services.console.isTerminal {
             Self.render(state, driver: driver, invocation: invocation)
             invocation.say("Next: booking pay (before the countdown ends)")
@@ -158,15 +159,15 @@ struct HoldCommand: BookingCommand {
 
     /// What the user reads when the client will not hold the offer: nothing
     /// was saved or sent.
-    func failure(_ refusal: HoldRefusal, client: BookingClient) async -> CommandFailure {
+    func failure(_ refusal: HoldRefusal, client: BookingClient, money: MoneyStyle) async -> CommandFailure {
         let id = offerID.rawValue.terminalSafe
         switch refusal {
         case .unknownOffer:
             return .rejected("unknown offer \(offerID): run `booking offers` first")
         case .priceChanged(let listed, let new):
             return .failed(
-                "the price of offer \(id) changed from \(listed.price.total.formatted.terminalSafe) to "
-                    + "\(new.price.total.formatted.terminalSafe); to hold it at the new price run "
+                "the price of offer \(id) changed from \(money.text(listed.price.total).terminalSafe) to "
+                    + "\(money.text(new.price.total).terminalSafe); to hold it at the new price run "
                     + "`booking hold \(id) --accept-new-price`")
         case .soldOut(let since):
             return .failed(
@@ -183,12 +184,14 @@ struct HoldCommand: BookingCommand {
 
     /// What to run next after `state` (nil when held); the client has saved
     /// what the hold's answer said of the offer.
-    static func next(_ state: BookingFlow.State, offer: Offer, client: BookingClient) async -> String? {
+    static func next(_ state: BookingFlow.State, offer: Offer, client: BookingClient, money: MoneyStyle) async
+        -> String?
+    {
         let id = offer.id.rawValue.terminalSafe
         switch state.stage {
         case .priceChanged(let changed):
             return "booking hold \(id) --accept-new-price (a new hold at "
-                + "\(changed.newQuote.price.total.formatted.terminalSafe)), or choose another offer"
+                + "\(money.text(changed.newQuote.price.total).terminalSafe)), or choose another offer"
         case .held:
             return nil
         case .signInRequired:

@@ -76,7 +76,9 @@ struct HoldsCommand: BookingCommand {
             } catch {
                 throw CommandFailure.client(error, doing: "let the room go")
             }
-            invocation.say("Let go: \(Self.room(held)). It is released for every device; nothing was charged.")
+            invocation.say(
+                "Let go: \(Self.room(held, money: invocation.money)). It is released for every device; nothing was charged."
+            )
             if invocation.json { invocation.emit(["letGo": .string(held.id)]) }
             return .done
         }
@@ -97,8 +99,8 @@ struct HoldsCommand: BookingCommand {
             HoldCommand.render(state, driver: driver, invocation: invocation)
             return .failed
         }
-        invocation.say("Held here: \(Self.room(held)).")
-        invocation.say("Cancelling: " + CancellationTerms.line(held.cancellation))
+        invocation.say("Held here: \(Self.room(held, money: invocation.money)).")
+        invocation.say("Cancelling: " + CancellationTerms.line(held.cancellation, money: invocation.money))
         HoldCommand.render(state, driver: driver, invocation: invocation)
         invocation.say("Next: booking pay (before the countdown ends)")
         return .done
@@ -128,15 +130,16 @@ struct HoldsCommand: BookingCommand {
         for held in listed {
             let left = client.secondsLeft(on: held)
             invocation.say(
-                "\(held.id.terminalSafe)  \(Self.room(held)), \(left / 60):\(String(format: "%02d", left % 60)) left")
+                "\(held.id.terminalSafe)  \(Self.room(held, money: invocation.money)), \(left / 60):\(String(format: "%02d", left % 60)) left"
+            )
         }
         invocation.say("Take one over here with `booking holds --take HOLD_ID`, then `booking pay`.")
     }
 
     /// The room, its dates and price, for a line.
-    static func room(_ held: HeldElsewhere) -> String {
+    static func room(_ held: HeldElsewhere, money: MoneyStyle) -> String {
         let room = held.roomName.map { ", " + $0.terminalSafe } ?? ""
         return "\(held.propertyName.terminalSafe)\(room), \(held.checkIn) to \(held.checkOut), "
-            + held.price.total.formatted.terminalSafe
+            + money.text(held.price.total).terminalSafe
     }
 }
