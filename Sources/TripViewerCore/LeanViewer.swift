@@ -14,8 +14,9 @@ import BookingValues
 ///
 /// An environment that names a locale for money (`LC_ALL`, `LC_MONETARY`
 /// or `LANG`, other than `C` or `POSIX`: `MoneyLocaleName`) hands the
-/// lines for people to the full CLI too, which writes amounts in that
-/// locale's form with Foundation; `--json` and `--ics` stay here.
+/// lines for people to the full CLI too when there is an amount to write
+/// (a trip), which writes it in that locale's form with Foundation;
+/// `--json`, `--ics` and an empty list stay here.
 package enum LeanViewer {
     /// What to do after `run`.
     package enum Next: Equatable, Sendable {
@@ -66,10 +67,9 @@ package enum LeanViewer {
                 currentDirectory: ViewerPlatform.currentDirectory() ?? "/")
         else { return .handOver(shown: false) }
         // Money in a locale's form needs Foundation's locale data: the full
-        // CLI writes it. `--json` and `--ics` keep the neutral form here.
-        if !request.json && !request.ics && MoneyLocaleName.identifier(in: environment) != nil {
-            return .handOver(shown: false)
-        }
+        // CLI writes it. `--json` and `--ics` keep the neutral form here,
+        // and so does a list with no trip (no amount to write).
+        let namesLocale = !request.json && !request.ics && MoneyLocaleName.identifier(in: environment) != nil
         ViewerPlatform.ignoreBrokenPipes()
         // Anything unusual about the file (missing, read-only, damaged, an
         // older or newer schema) is the full CLI's to create or explain,
@@ -79,6 +79,9 @@ package enum LeanViewer {
         guard owner == .missing || owner == .bytes(Array(request.dataSpace.ownerText.utf8)),
             let store = TripFile(directory: request.dataDirectory)
         else {
+            return .handOver(shown: false)
+        }
+        if namesLocale, request.tripID != nil || (try? store.oldestSync()) != nil {
             return .handOver(shown: false)
         }
         let colour =
