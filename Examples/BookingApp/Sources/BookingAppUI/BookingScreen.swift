@@ -9,6 +9,8 @@ public struct BookingScreen: View {
     @State private var model: BookingModel
     @Environment(\.scenePhase) private var scenePhase
     @State private var couponCode = ""
+    @State private var guestName = ""
+    @State private var guestEmail = ""
     private let token: PaymentToken
 
     /// A screen over `client`, paying with `token`.
@@ -31,6 +33,11 @@ public struct BookingScreen: View {
             if model.actions.contains(where: { $0.action == .applyCoupon }) {
                 TextField("Coupon code", text: $couponCode)
             }
+            // The lead guest: Pay stays disabled, with the reason, until valid.
+            if model.actions.contains(where: { $0.action == .pay }) {
+                TextField("Lead guest's name", text: $guestName)
+                TextField("Email", text: $guestEmail)
+            }
             ForEach(model.actions) { row in
                 Button(row.labelText.defaultValue) { Task { await perform(row.action) } }
                     .disabled(!row.isEnabled)
@@ -38,6 +45,14 @@ public struct BookingScreen: View {
             }
             if let link = model.challengeURL {
                 Link("Open your bank's page", destination: link)
+            }
+            // Rooms this account holds on another device (read at launch and
+            // when the scene becomes active): pay one here, or let it go.
+            ForEach(model.heldElsewhere) { held in
+                Text(verbatim: "Held on another device: \(held.propertyName), \(held.checkIn) to \(held.checkOut)")
+                Text(verbatim: "\(model.client.secondsLeft(on: held) / 60) min left").monospacedDigit()
+                Button("Pay it here") { Task { await model.takeOver(held) } }
+                Button("Let it go") { Task { await model.letGo(held) } }
             }
         }
         .padding()
@@ -48,6 +63,12 @@ public struct BookingScreen: View {
         }
         // Back by the return link (`Configuration.challengeReturnURL`), or a trip link.
         .onOpenURL { url in Task { await model.open(url) } }
+        .onChange(of: guestName) { _, _ in Task { await setGuest() } }
+        .onChange(of: guestEmail) { _, _ in Task { await setGuest() } }
+    }
+
+    private func setGuest() async {
+        await model.setGuest(GuestDetails(name: guestName, email: guestEmail))
     }
 
     private func perform(_ action: BookingFlow.Action) async {
