@@ -47,6 +47,25 @@ import Testing
         #expect(Self.isInvalid(error), "\(String(describing: error))")
     }
 
+    /// `GET /v1/holds`: a list that breaks the contract (a hold twice, one
+    /// booked or ended, over 20) is refused whole, so no room is shown as
+    /// held elsewhere on the word of a bad answer.
+    @Test(arguments: [
+        "[\(hold(id: "h1")),\(hold(id: "h1"))]",
+        "[\(hold(id: "h1").replacingOccurrences(of: "\"HELD\"", with: "\"BOOKED\""))]",
+        "[\(hold(id: "h1").replacingOccurrences(of: "900000", with: "0"))]",
+        "[" + (1...21).map { hold(id: "h\($0)") }.joined(separator: ",") + "]",
+    ])
+    func aListOfLiveHoldsThatBreaksTheContractIsRefused(items: String) async throws {
+        let error = await #expect(throws: APIError.self) {
+            try await client([.answer(200, [:], #"{"items":\#(items),"nextCursor":null}"#)]).liveHolds()
+        }
+        #expect(Self.isInvalid(error), "\(String(describing: error))")
+        let good = try await client([.answer(200, [:], #"{"items":[\#(Self.hold(id: "h1"))],"nextCursor":null}"#)])
+            .liveHolds()
+        #expect(good.map(\.holdId) == [HoldID("h1")])
+    }
+
     @Test func aHoldReadByIdMustHaveThatId() async {
         let error = await #expect(throws: APIError.self) {
             try await client([.answer(200, [:], Self.hold(id: "h2"))]).hold(HoldID("h1"))
