@@ -93,6 +93,40 @@ struct HeldElsewhereTests {
         await devices.sandbox.stop()
     }
 
+    /// Simulation seeds 1355 and 2594 (the second device, 2026-12-06): the
+    /// launch's reconciliation saved the phone's attempt booked elsewhere
+    /// before the flow's own read of the hold was answered; that read was
+    /// refused as superseded and taken as "unreachable", leaving the phone
+    /// checking its hold instead of saying it was booked.
+    @Test("a hold read after another process here saved it booked elsewhere still shows booked elsewhere")
+    func readAfterTheReconciliationSavedIt() async throws {
+        let devices = try Devices(route: .inProcess)
+        _ = try await devices.phoneHolds()
+        let held = try #require(try await devices.laptop.holdsElsewhere().first)
+        guard case .held = try await devices.laptop.takeOver(held) else {
+            Issue.record("the laptop could not take the room over")
+            return
+        }
+        try await devices.laptop.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        #expect(try await devices.laptop.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
+
+        // Another process on the phone's directory reconciles first.
+        let reconciler = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
+        #expect(await reconciler.reconcile().bookedElsewhere == 1)
+        // Then the phone's countdown ends and its flow reads the hold.
+        let attempt = try #require(await devices.phone.state.stage.attemptID)
+        let later = devices.phone.runtime.holdNow().advanced(by: .seconds(3600))
+        await devices.phone.runtime.flow.send(.holdTimerFired(attempt, now: later))
+        let shown = try await devices.phone.waitUntilAtRest(timeout: Poll.defaultTimeout)
+        guard case .failed(let failed) = shown.stage else {
+            Issue.record("the phone shows \(shown.stage.name), not booked elsewhere")
+            return
+        }
+        #expect(failed.reason == .bookedElsewhere)
+        #expect(try await devices.charges() == 1)
+        await devices.sandbox.stop()
+    }
+
     @Test("the phone and the laptop paying one hold at once charge once", arguments: SandboxFixture.Route.allCases)
     func payingOneHoldAtOnce(route: SandboxFixture.Route) async throws {
         let devices = try Devices(route: route)

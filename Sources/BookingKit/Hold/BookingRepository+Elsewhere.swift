@@ -55,6 +55,14 @@ extension BookingRepository {
         }
     }
 
+    /// Whether attempt `id` is saved as a hold another device paid: abandoned,
+    /// naming the booking that uses its hold (`settleBookedElsewhere`, from
+    /// the flow's read or the launch's reconciliation, whichever came first).
+    package func isBookedElsewhere(_ id: AttemptID) -> Bool {
+        guard let record = try? saved(id) else { return false }
+        return record.phase == .abandoned && record.bookingID != nil
+    }
+
     /// Lets go of `hold`, held from another device: an attempt of its own
     /// saved abandoned on it (`attempt`), then its release, sent now and,
     /// when not answered, by the next hold, reconciliation or launch. Both

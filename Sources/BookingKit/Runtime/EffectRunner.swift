@@ -178,6 +178,13 @@ package final class EffectRunner: Sendable {
             } catch APIError.final(.waitRequested(let until), _) {
                 // The client's own gate: nothing was sent, the server asked to wait.
                 await sink(.holdReadFailed(id, .waitRequested(until: until)))
+            } catch RepositoryError.superseded {
+                // Saved abandoned meanwhile. By the launch's reconciliation,
+                // when another device paid the hold (the row names that
+                // booking); else by a newer hold, which the flow learns from
+                // the row (`ChangedElsewhere`), as before.
+                let elsewhere = await repository.isBookedElsewhere(id)
+                await sink(.holdReadFailed(id, elsewhere ? .bookedElsewhere : .unreachable))
             } catch {
                 await sink(Self.refusesCredential(error) ? .credentialRefused(id) : .holdReadFailed(id, .unreachable))
             }
