@@ -142,9 +142,16 @@ extension Simulation {
             chains["app"] = Array(counted)
         } else {
             let keys = world.serverHolds.creatingKeys(of: counted)
+            let known = devices.map { (name: $0.name, reader: $0.reader, holds: $0.reader.holdIDs()) }
             for hold in counted {
-                let maker = keys[hold].flatMap { key in devices.first { $0.reader.status(forKey: key) != nil }?.name }
-                chains[maker ?? "unknown \(hold)", default: []].append(hold)
+                // The device that made it, if its attempt learned the hold;
+                // else the device that took it over (the maker's answer was
+                // lost: the maker cannot name it, and the other device's
+                // attempt on it starts its own chain).
+                let maker = keys[hold].flatMap { key in known.first { $0.reader.status(forKey: key) != nil } }
+                let chain =
+                    maker.flatMap { $0.holds.contains(hold) ? $0 : nil } ?? known.first { $0.holds.contains(hold) }
+                chains[chain?.name ?? "unknown \(hold)", default: []].append(hold)
             }
         }
         for (chain, holds) in chains.sorted(by: { $0.key < $1.key }) where holds.count > 1 {
