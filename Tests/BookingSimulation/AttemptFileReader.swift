@@ -21,6 +21,9 @@ final class AttemptFileReader: Sendable {
         self.path = path
     }
 
+    /// Whether the file exists (a device that was never opened has none).
+    var exists: Bool { FileManager.default.fileExists(atPath: path) }
+
     /// The saved status of the attempt with this key; nil when there is no such row.
     func status(forKey key: String) -> String? {
         connection.withLock { connection in
@@ -68,6 +71,17 @@ final class AttemptFileReader: Sendable {
     /// The hold ids saved with any attempt: the holds the device knows of.
     func holdIDs() -> Set<String> {
         strings("SELECT DISTINCT hold_id FROM booking_attempt WHERE hold_id IS NOT NULL")
+    }
+
+    /// The hold saved with the attempt `attemptID`, if any.
+    func holdID(ofAttempt attemptID: String) -> String? {
+        connection.withLock { connection in
+            guard let database = Self.open(path, &connection),
+                case .text(let hold)? = try? database.scalar(
+                    "SELECT hold_id FROM booking_attempt WHERE attempt_id = ?", [.text(attemptID)])
+            else { return nil }
+            return hold
+        }
     }
 
     /// The holds of attempts whose payment is being settled (their own

@@ -5,7 +5,9 @@ import Foundation
 
 /// One client process on the shared data directory, over its lives: the
 /// app (the first process, which dies and relaunches) or the second one
-/// (the CLI run from another terminal: one process per command). Each life
+/// (the CLI run from another terminal: one process per command); or the
+/// account's second device on a data directory of its own (an app that
+/// dies and relaunches too). Each life
 /// is a `ClientProcess` with its own client, repository and connection;
 /// the lane keeps what the simulation drives it with: the flow's state as
 /// the client's flow store last took a step, the effects those steps asked
@@ -18,6 +20,9 @@ final class ClientLane: @unchecked Sendable {
         case app
         /// The `booking` CLI from another terminal (the second process).
         case cli
+        /// The same account's second device: its own data directory, the
+        /// same server and key (issue 40, item 4).
+        case device
     }
 
     private struct Record {
@@ -37,6 +42,10 @@ final class ClientLane: @unchecked Sendable {
     var pendingPay: PaymentToken?
     /// Steps the current command has been running (the CLI gives up after a while).
     var busySteps = 0
+    /// The rooms the account holds elsewhere, as this process last read
+    /// them (at launch, or back in the foreground): the second device's
+    /// user takes one over or lets it go.
+    var heldElsewhere: [HeldElsewhere] = []
 
     init(role: Role) {
         self.role = role
@@ -60,6 +69,7 @@ final class ClientLane: @unchecked Sendable {
         schedule = ScheduleWatch()
         pendingPay = nil
         busySteps = 0
+        heldElsewhere = []
     }
 
     /// A step the flow took: its state, and its effects to run.

@@ -16,7 +16,7 @@ final class ClientProcess: Sendable {
     let client: BookingClient
     private let diedAt = Locked<String?>(nil)
 
-    /// Opens the files in `world.clientDirectory` as a new process of `role`
+    /// Opens the files in the role's data directory (`world.dataDirectory(of:)`) as a new process of `role`
     /// (its requests are told apart on the network, for I5 and I7), with
     /// the server and key of `role` (the client keeps another identity's
     /// files in a data space of its own).
@@ -29,7 +29,8 @@ final class ClientProcess: Sendable {
         let (server, apiKey) = world.endpoint(of: role)
         var configuration = BookingClient.Configuration(
             server: server, credential: .apiKey(apiKey),
-            dataDirectory: URL(fileURLWithPath: world.clientDirectory), transport: world.network.from(role.rawValue),
+            dataDirectory: URL(fileURLWithPath: world.dataDirectory(of: role)),
+            transport: world.network.from(role.rawValue),
             // `launch()` bounds its settling on the real clock (`TimeLimit`):
             // a launch's reconciliation runs on virtual time in milliseconds,
             // so two minutes are never reached and the run stays the seed's,

@@ -40,6 +40,7 @@ public final class Observations: Sendable {
         var refusedTaps = 0
         var saidNotCharged: [String: String] = [:]
         var bookedAgainOnPurpose: [String: Int] = [:]
+        var saidBookedElsewhere: [BookedElsewhereClaim] = []
     }
 
     private let record = Locked(Record())
@@ -91,6 +92,25 @@ public final class Observations: Sendable {
     /// The attempts a screen said charged nothing, with the first words said.
     public var notChargedClaims: [String: String] {
         record.withLock { $0.saidNotCharged }
+    }
+
+    /// What a screen said when it showed `.failed(.bookedElsewhere)`: which
+    /// device (lane), for which attempt and key (I19).
+    public struct BookedElsewhereClaim: Sendable, Hashable {
+        public var lane: String
+        public var attemptID: String
+        public var key: String
+    }
+
+    /// Records that a screen said attempt `claim.attemptID`'s room was booked
+    /// on another device (I19), once per attempt.
+    public func saidBookedElsewhere(_ claim: BookedElsewhereClaim) {
+        record.withLock { if !$0.saidBookedElsewhere.contains(claim) { $0.saidBookedElsewhere.append(claim) } }
+    }
+
+    /// Every attempt a screen said was booked on another device, in order.
+    public var bookedElsewhereClaims: [BookedElsewhereClaim] {
+        record.withLock { $0.saidBookedElsewhere }
     }
 
     /// Records that the simulated traveller, told "You already booked this

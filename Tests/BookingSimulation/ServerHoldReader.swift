@@ -34,6 +34,27 @@ final class ServerHoldReader: Sendable {
         }
     }
 
+    /// The idempotency key each of the account's holds was made under (its
+    /// `POST /v1/holds`, as the server stored the answer): which device's
+    /// chain of attempts made it. Read for the holds in `holds` only.
+    func creatingKeys(of holds: Set<String>) -> [String: String] {
+        guard !holds.isEmpty else { return [:] }
+        return read { database in
+            guard
+                let statement = try? database.prepare(
+                    "SELECT key, body FROM idempotency_record WHERE account = ? AND endpoint = 'POST /v1/holds' "
+                        + "AND state = 'done' AND status BETWEEN 200 AND 299")
+            else { return [:] }
+            try? statement.bind(account, at: 1)
+            var keys: [String: String] = [:]
+            try? statement.forEachRow { row in
+                let body = try? JSONSerialization.jsonObject(with: row.data(at: 1)) as? [String: Any]
+                if let hold = body?["holdId"] as? String, holds.contains(hold) { keys[hold] = row.string(at: 0) }
+            }
+            return keys
+        } ?? [:]
+    }
+
     /// Runs `body` on the reader's connection; nil before the file exists.
     func read<T>(_ body: (Database) -> T) -> T? {
         connection.withLock { connection in

@@ -34,6 +34,11 @@ extension Simulation {
         if let attempt = next.stage.attemptID, let message = next.message, Self.saysNothingCharged(message) {
             observations.saidNotCharged(attempt.rawValue, "\(next.stage.name): \(message)")
         }
+        if case .failed(let failed) = next.stage, failed.reason == .bookedElsewhere, before.stage != next.stage {
+            observations.saidBookedElsewhere(
+                .init(lane: lane.role.rawValue, attemptID: failed.attempt.id.rawValue, key: failed.attempt.key.rawValue)
+            )
+        }
         if event.attemptID == nil || before.stage.attemptID != next.stage.attemptID { lane.schedule.reset() }
         for effect in effects {
             switch effect {
@@ -109,22 +114,50 @@ extension Simulation {
         snapshot = rows
     }
 
-    /// I11: at most one live server hold per chain of attempts. Of the
-    /// rooms the server keeps for the account, those the device knows of
-    /// (saved with an attempt) are at most one, besides the ones being given
-    /// up (a release saved, its answer not yet in: sent again until it is)
+    /// I11: at most one live server hold per chain of attempts per account,
+    /// across devices. Of the rooms the server keeps for the account, those
+    /// a device knows of (saved with an attempt in either device's file)
+    /// are at most one per chain, besides the ones being given up (a release
+    /// saved in either file, its answer not yet in: sent again until it is)
     /// and the ones a payment being settled uses (each its own chain,
-    /// settled by its key: payments being settled are not limited).
-    /// A hold whose answer never reached the device is not counted: the
-    /// device cannot name it (it runs out on the server).
+    /// settled by its key: payments being settled are not limited). A chain
+    /// is a device's attempts, each new one superseding the last: a hold
+    /// belongs to the chain of the device whose attempt made it (the key of
+    /// its `POST /v1/holds`, as the server stored it), so a takeover on the
+    /// other device continues that chain, and a hold both devices know of
+    /// counts once. A hold whose answer never reached any device is not
+    /// counted: no device can name it (it runs out on the server).
     func checkLiveHolds() {
         let live = world.serverHolds.liveHolds(nowMilliseconds: world.clock.unixMilliseconds)
         guard live.count > 1 else { return }
-        let counted = live.intersection(world.attempts.holdIDs()).subtracting(world.attempts.openReleases())
-            .subtracting(world.attempts.paymentPhaseHolds())
-        if counted.count > 1 {
+        let devices = world.deviceReaders
+        var counted = live.intersection(devices.reduce(into: Set<String>()) { $0.formUnion($1.reader.holdIDs()) })
+        for (_, reader) in devices {
+            counted.subtract(reader.openReleases())
+            counted.subtract(reader.paymentPhaseHolds())
+        }
+        guard counted.count > 1 else { return }
+        var chains: [String: [String]] = [:]
+        if devices.count == 1 {
+            chains["app"] = Array(counted)
+        } else {
+            let keys = world.serverHolds.creatingKeys(of: counted)
+            let known = devices.map { (name: $0.name, reader: $0.reader, holds: $0.reader.holdIDs()) }
+            for hold in counted {
+                // The device that made it, if its attempt learned the hold;
+                // else the device that took it over (the maker's answer was
+                // lost: the maker cannot name it, and the other device's
+                // attempt on it starts its own chain).
+                let maker = keys[hold].flatMap { key in known.first { $0.reader.status(forKey: key) != nil } }
+                let chain =
+                    maker.flatMap { $0.holds.contains(hold) ? $0 : nil } ?? known.first { $0.holds.contains(hold) }
+                chains[chain?.name ?? "unknown \(hold)", default: []].append(hold)
+            }
+        }
+        for (chain, holds) in chains.sorted(by: { $0.key < $1.key }) where holds.count > 1 {
+            let of = devices.count == 1 ? "" : " (the \(chain)'s chain)"
             world.observations.violation(
-                "I11 \(counted.count) live server holds the device knows of and does not give up: \(counted.sorted().joined(separator: ", "))"
+                "I11 \(holds.count) live server holds the device knows of and does not give up\(of): \(holds.sorted().joined(separator: ", "))"
             )
         }
     }
@@ -156,17 +189,24 @@ extension Simulation {
         }
         process?.die(at: "faults stopped")
         await relaunch()
+        // The second device, if it was ever opened, launches too.
+        if let device, let live = device.live {
+            live.die(at: "faults stopped")
+            await relaunch(device)
+        }
         await runTimers(until: world.scheduler.now + settleTime)
         checkTheFlowsAttemptEnded()
         await runTimers(until: world.scheduler.now + .seconds(6 * 3600))
         if let cli { _ = end(cli) }
-        process?.die(at: "final launch")
-        await relaunch()
-        await runTimers(until: world.scheduler.now + .seconds(6 * 3600))
-        let sync = await start { process in
-            _ = try? await process.client.syncTrips()
+        for lane in [app] + (device.flatMap { $0.live == nil ? nil : [$0] } ?? []) {
+            lane.live?.die(at: "final launch")
+            await relaunch(lane)
+            await runTimers(until: world.scheduler.now + .seconds(6 * 3600))
+            let sync = await start(on: lane) { process in
+                _ = try? await process.client.syncTrips()
+            }
+            await runUntil(sync)
         }
-        await runUntil(sync)
         checkAttemptRows()
         checkTripVersions()
         checkEveryAttemptRowEnded()
@@ -186,14 +226,18 @@ extension Simulation {
     /// attempt is final within `settleTime`, or waits for the user (3-D
     /// Secure, which the user may never answer).
     func checkTheFlowsAttemptEnded() {
-        let stage = app.state.stage
-        guard stage.attemptID != nil, !stage.isFinal else { return }
-        switch stage {
-        case .actionRequired, .priceChanged: return
-        case .processing(let s) where s.isStillChecking: return  // 3-D Secure the user left open
-        default:
-            world.observations.violation(
-                "I10 the app's attempt is still \(stage.name) \(settleTime) after a launch with the server reachable")
+        for lane in [app] + (device.map { [$0] } ?? []) where lane.live != nil {
+            let stage = lane.state.stage
+            guard stage.attemptID != nil, !stage.isFinal else { continue }
+            switch stage {
+            case .actionRequired, .priceChanged: continue
+            case .processing(let s) where s.isStillChecking: continue  // 3-D Secure the user left open
+            default:
+                let whose = lane.role == .app ? "app's" : "second device's"
+                world.observations.violation(
+                    "I10 the \(whose) attempt is still \(stage.name) \(settleTime) after a launch with the server reachable"
+                )
+            }
         }
     }
 
@@ -201,9 +245,11 @@ extension Simulation {
     /// payment phase with nothing to wait for (a 3-D Secure challenge the
     /// user never answered is the only wait left).
     func checkEveryAttemptRowEnded() {
-        for row in world.attempts.rows().values.sorted(by: { $0.attemptID < $1.attemptID })
-        where ["HOLD_REQUESTED", "HELD", "PAYMENT_SUBMITTED", "PROCESSING"].contains(row.status) {
-            world.observations.violation("I10 attempt \(row.attemptID) is still \(row.status) at the end")
+        for (_, reader) in world.deviceReaders {
+            for row in reader.rows().values.sorted(by: { $0.attemptID < $1.attemptID })
+            where ["HOLD_REQUESTED", "HELD", "PAYMENT_SUBMITTED", "PROCESSING"].contains(row.status) {
+                world.observations.violation("I10 attempt \(row.attemptID) is still \(row.status) at the end")
+            }
         }
     }
 
@@ -217,21 +263,27 @@ extension Simulation {
             for (hold, count) in ledger.chargesByHold where count > 1 {
                 observations.violation("I1 hold \(hold) was charged \(count) times")
             }
-            checkChargedAttempts(ledger, rows: world.attempts.rows())
             let bookings = try await world.inspector.bookings()
             checkOneBookingPerStay(bookings)
-            let trips = world.attempts.tripBookingIDs()
-            let rows = world.attempts.rows().values
-            for booking in bookings where booking.state == .confirmed {
-                if !trips.contains(booking.bookingId.rawValue) {
-                    observations.violation("I2 confirmed booking \(booking.bookingId) is not in trip")
-                }
-                if let row = rows.first(where: { $0.key == booking.idempotencyKey.rawValue }), row.status != "CONFIRMED"
-                {
-                    observations.violation(
-                        "I2 attempt \(row.attemptID) says \(row.status) but the server confirmed \(booking.bookingId)")
+            for (name, reader) in world.deviceReaders {
+                checkChargedAttempts(ledger, rows: reader.rows())
+                let trips = reader.tripBookingIDs()
+                let rows = reader.rows().values
+                let trip = name == "app" ? "trip" : "the second device's trip"
+                for booking in bookings where booking.state == .confirmed {
+                    if !trips.contains(booking.bookingId.rawValue) {
+                        observations.violation("I2 confirmed booking \(booking.bookingId) is not in \(trip)")
+                    }
+                    if let row = rows.first(where: { $0.key == booking.idempotencyKey.rawValue }),
+                        row.status != "CONFIRMED"
+                    {
+                        observations.violation(
+                            "I2 attempt \(row.attemptID) says \(row.status) but the server confirmed \(booking.bookingId)"
+                        )
+                    }
                 }
             }
+            if device != nil { checkSecondDevice(ledger, bookings: bookings) }
             if world.second != .same { try await checkSecondSpace(appBookings: bookings) }
         } catch {
             observations.violation("CHECK the server could not be asked: \(error)")
@@ -276,16 +328,36 @@ extension Simulation {
     /// room, and the client then asks about any room of the property on
     /// those dates: each such confirmation allows one more booking of any
     /// room of the property on the dates.
+    ///
+    /// With a second device: the client asks only about the stays its own
+    /// data directory knows booked (`confirmedStay(of:)` reads this
+    /// device's trips), so a stay booked on both devices, one booking each
+    /// (the device that made each is the one whose file has its key), is
+    /// counted (`DeviceFigures.staysBookedOnBothDevices`), not a violation,
+    /// unless `Settings.asksAboutStaysAcrossDevices` (what the client does
+    /// not do yet: RELIABILITY.md, seeds 50 and 146).
     private func checkOneBookingPerStay(_ bookings: [BookingSnapshot]) {
-        var confirmed: [String: (count: Int, dates: String)] = [:]
+        let devices = world.deviceReaders
+        var confirmed: [String: (count: Int, dates: String, devices: Set<String>)] = [:]
         for booking in bookings where booking.state == .confirmed {
             let dates = Self.stay(booking.property.name, booking.checkIn, booking.checkOut)
             let stay = "\(dates) / \(booking.room.name)"
-            confirmed[stay] = ((confirmed[stay]?.count ?? 0) + 1, dates)
+            let key = booking.idempotencyKey.rawValue
+            let maker =
+                devices.count == 1 ? "app" : devices.first { $0.reader.status(forKey: key) != nil }?.name ?? "app"
+            var seen = confirmed[stay] ?? (0, dates, [])
+            seen.count += 1
+            seen.devices.insert(maker)
+            confirmed[stay] = seen
         }
         let onPurpose = world.observations.staysBookedAgainOnPurpose
-        for (stay, seen) in confirmed.sorted(by: { $0.key < $1.key })
-        where seen.count > 1 + onPurpose[seen.dates, default: 0] {
+        for (stay, seen) in confirmed.sorted(by: { $0.key < $1.key }) {
+            let told = 1 + onPurpose[seen.dates, default: 0]
+            guard seen.count > told else { continue }
+            if !settings.asksAboutStaysAcrossDevices, seen.count <= told + seen.devices.count - 1 {
+                countDevice { $0.staysBookedOnBothDevices += 1 }
+                continue
+            }
             world.observations.violation(
                 "I16 \(seen.count) confirmed bookings of one stay (\(stay)), "
                     + "\(onPurpose[seen.dates, default: 0]) booked again on purpose")

@@ -1,19 +1,22 @@
 import BookingCore
+import BookingKit
+import BookingPrimitives
 import Foundation
 
 /// The processes' lives: a death, the relaunch that follows it (for the
 /// app), and what every launch does.
 extension Simulation {
-    /// The process died: everything it had in flight is gone. For the app,
-    /// a new process opens the same files and launches as an app does
-    /// (`BookingClient.launch()`: the flow restored, then reconciliation);
-    /// the CLI's next command is its next process.
+    /// The process died: everything it had in flight is gone. For the app
+    /// (and the second device), a new process opens the same files and
+    /// launches as an app does (`BookingClient.launch()`: the flow
+    /// restored, then reconciliation); the CLI's next command is its next
+    /// process.
     func relaunch(_ chosen: ClientLane? = nil) async {
         let lane = chosen ?? app
         await releaseStorageFaults()
         guard let generation = end(lane) else { return }
         for _ in 0..<4 { await Task.yield() }
-        guard lane.role == .app, await open(lane, generation: generation) else { return }
+        guard lane.role != .cli, await open(lane, generation: generation) else { return }
         await launchApp(lane)
     }
 
@@ -22,8 +25,19 @@ extension Simulation {
     /// are), then every open attempt is reconciled with the server, on the
     /// virtual clock until it ends; then the restored flow's effects run.
     func launchApp(_ lane: ClientLane) async {
-        let launched = await start(on: lane) { process in _ = await process.client.launch() }
+        let report = Locked<LaunchReport?>(nil)
+        let launched = await start(on: lane) { process in
+            let launch = await process.client.launch()
+            report.withLock { $0 = launch }
+        }
         await runUntil(launched)
+        if lane.role == .device, let launch = report.withLock({ $0 }) {
+            lane.heldElsewhere = launch.heldElsewhere
+            countDevice {
+                $0.launches += 1
+                $0.listed += launch.heldElsewhere.count
+            }
+        }
         checkAttemptRows()
         await runSteps(lane)
         await drain()

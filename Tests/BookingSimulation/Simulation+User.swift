@@ -16,6 +16,8 @@ extension Simulation {
         // Coupons are drawn from a stream of their own: a seed that draws
         // none runs as it did before they were drawn.
         var couponRandom = SimulationRandom(seed: settings.seed ^ 0xC0_0905)
+        // The second device's user, on a stream of its own.
+        var deviceRandom = SimulationRandom(seed: settings.seed ^ 0xDE_71CE)
         let offers = await loadOffers()
         guard !offers.isEmpty else {
             world.observations.violation("SETUP no offers")
@@ -26,7 +28,7 @@ extension Simulation {
             if storage { await holdStorageFault(full: random.chance(50)) }
             if hasQueuedEvents && random.chance(70) { await drain() }
             if let code = couponCode(&couponRandom) { await tap(.applyCoupon(code)) }
-            if let chosen = userTap(&random, offers: offers) {
+            if let chosen = userTap(&random, offers: offers, state: state) {
                 await tap(chosen)
             } else if case .actionRequired(let stage) = state.stage {
                 await completeChallenge(stage, pass: random.chance(70), returns: random.chance(70))
@@ -36,6 +38,7 @@ extension Simulation {
             checkTripVersions()
             await tripStep(&tripRandom)
             await secondProcessStep(&terminal, offers: offers)
+            await secondDeviceStep(&deviceRandom, offers: offers)
             if storage { await releaseStorageFaults() }
             let wait: Duration =
                 random.chance(10)
@@ -67,8 +70,9 @@ extension Simulation {
         }
     }
 
-    /// What the user taps now; nil for "the bank's page" in 3-D Secure.
-    private func userTap(_ random: inout SimulationRandom, offers: [Offer]) -> UserTap? {
+    /// What the user of a screen in `state` taps now; nil for "the bank's
+    /// page" in 3-D Secure.
+    func userTap(_ random: inout SimulationRandom, offers: [Offer], state: BookingFlow.State) -> UserTap? {
         let roll = random.below(100)
         if roll < 3 { return .networkChanged(isOnline: !state.isOnline) }
         if roll < 6 { return .returnedToApp }

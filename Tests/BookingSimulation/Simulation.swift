@@ -43,6 +43,17 @@ public final class Simulation: @unchecked Sendable {
         /// Who the second process is: the app's server and account, or
         /// another account or server on the same directory (`SecondIdentity.drawn`).
         public var secondIdentity: SecondIdentity
+        /// Whether the account's second device (a `BookingClient` of the
+        /// same account on a data directory of its own, on the same sandbox
+        /// and network) runs beside the app: seeds whose remainder by 12 is 2
+        /// or 11 (a sixth of them, disjoint from the second process's, and
+        /// none of the regression seeds, which replay their runs unchanged).
+        public var secondDevice: Bool
+        /// Whether I16 expects the client to ask before a second booking of
+        /// a stay booked on the account's other device (it asks only about
+        /// the stays its own data directory booked): off, the stays booked
+        /// once on each device are counted, not violations.
+        public var asksAboutStaysAcrossDevices = false
         /// Percent chance, with two processes, that a process pauses at an
         /// effect boundary and the simulation runs other work first.
         public var pausePercent = 25
@@ -60,6 +71,7 @@ public final class Simulation: @unchecked Sendable {
             keepsEventLog = seed % 10 == 0
             secondProcess = seed % 6 < 2
             secondIdentity = SecondIdentity.drawn(seed: seed)
+            secondDevice = seed % 12 == 2 || seed % 12 == 11
         }
     }
 
@@ -69,6 +81,8 @@ public final class Simulation: @unchecked Sendable {
     let app = ClientLane(role: .app)
     /// The second process on the same files (the CLI), when the seed has one.
     let cli: ClientLane?
+    /// The account's second device on its own files, when the seed has one.
+    let device: ClientLane?
     /// What the boundary hook and the checks share, locked.
     private struct Record {
         var deathRandom: SimulationRandom
@@ -79,6 +93,7 @@ public final class Simulation: @unchecked Sendable {
         var boundariesWithFaults = 0
         var lastBoundaryRole: ClientLane.Role?
         var concurrency = ConcurrencyFigures()
+        var devices = DeviceFigures()
     }
 
     private let record: Locked<Record>
@@ -87,6 +102,8 @@ public final class Simulation: @unchecked Sendable {
     var storageFull = false
     /// The trips' versions seen and the cancels and changes drawn (I14).
     var trips = TripWatch()
+    /// The attempts the second device started by taking a room over.
+    var takenOver: Set<String> = []
 
     /// Opens the world and the first process.
     public init(settings: Settings) async throws {
@@ -94,12 +111,13 @@ public final class Simulation: @unchecked Sendable {
         world = try SimulationWorld(
             seed: settings.seed, faultPercent: settings.faultPercent,
             holdTTLMilliseconds: settings.holdTTLMilliseconds,
-            second: settings.secondProcess ? settings.secondIdentity : .same)
+            second: settings.secondProcess ? settings.secondIdentity : .same, secondDevice: settings.secondDevice)
         record = Locked(
             Record(
                 deathRandom: SimulationRandom(seed: settings.seed ^ 0xDEAD_BEEF),
                 pauseRandom: SimulationRandom(seed: settings.seed ^ 0x9A05E)))
         cli = settings.secondProcess ? ClientLane(role: .cli) : nil
+        device = settings.secondDevice ? ClientLane(role: .device) : nil
         let first = try await ClientProcess.open(
             world: world, generation: 0, role: .app, eventLog: settings.keepsEventLog,
             hook: hook(app, generation: 0), tripHooks: tripHooks(app, generation: 0), steps: steps(app))
@@ -113,11 +131,12 @@ public final class Simulation: @unchecked Sendable {
     var process: ClientProcess? { app.live }
 
     /// The lanes, the app first.
-    var lanes: [ClientLane] { [app] + (cli.map { [$0] } ?? []) }
+    var lanes: [ClientLane] { [app] + (cli.map { [$0] } ?? []) + (device.map { [$0] } ?? []) }
 
-    /// The other process's lane.
+    /// The other process's lane (the CLI's or the second device's: a seed
+    /// has one of them at most).
     func other(than lane: ClientLane) -> ClientLane? {
-        lane.role == .app ? cli : app
+        lanes.first { $0 !== lane }
     }
 
     /// Every boundary passed so far, over all lives.
@@ -144,6 +163,18 @@ public final class Simulation: @unchecked Sendable {
     /// Counts something the second process did.
     func count(_ body: (inout ConcurrencyFigures) -> Void) {
         record.withLock { body(&$0.concurrency) }
+    }
+
+    /// What the second device did (zero without one).
+    public var deviceFigures: DeviceFigures {
+        var figures = record.withLock { $0.devices }
+        figures.runs = device == nil ? 0 : 1
+        return figures
+    }
+
+    /// Counts something the second device (or, for what it shows, either device) did.
+    func countDevice(_ body: (inout DeviceFigures) -> Void) {
+        record.withLock { body(&$0.devices) }
     }
 
     /// Ends the processes and deletes every file of the run.
@@ -205,7 +236,13 @@ public final class Simulation: @unchecked Sendable {
         let settings = self.settings
         let dies: Bool = record.withLock {
             $0.boundariesPassed += 1
-            if let last = $0.lastBoundaryRole, last != lane.role { $0.concurrency.processSwitches += 1 }
+            if let last = $0.lastBoundaryRole, last != lane.role {
+                if last == .device || lane.role == .device {
+                    $0.devices.switches += 1
+                } else {
+                    $0.concurrency.processSwitches += 1
+                }
+            }
             $0.lastBoundaryRole = lane.role
             guard $0.faultsOn else { return false }
             if let target = settings.killAtBoundary { return $0.boundariesPassed == target }
@@ -223,8 +260,13 @@ public final class Simulation: @unchecked Sendable {
     /// The process dies at the boundary `name`.
     private func dieAtBoundary(_ name: String, live: ClientProcess, lane: ClientLane) {
         world.observations.fault(.processDeath)
-        world.observations.death(
-            at: lane.role == .app ? name : "\(name) (second process)", time: world.scheduler.now)
+        let named: String
+        switch lane.role {
+        case .app: named = name
+        case .cli: named = "\(name) (second process)"
+        case .device: named = "\(name) (second device)"
+        }
+        world.observations.death(at: named, time: world.scheduler.now)
         live.die(at: name)
     }
 
@@ -245,9 +287,15 @@ public final class Simulation: @unchecked Sendable {
             return false
         }
         let interleaved = other.boundaryCount != otherBefore
+        let isDevice = other.role == .device || lane.role == .device
         record.withLock {
-            $0.concurrency.pauses += 1
-            if interleaved { $0.concurrency.interleavings += 1 }
+            if isDevice {
+                $0.devices.pauses += 1
+                if interleaved { $0.devices.interleavings += 1 }
+            } else {
+                $0.concurrency.pauses += 1
+                if interleaved { $0.concurrency.interleavings += 1 }
+            }
         }
         return true
     }

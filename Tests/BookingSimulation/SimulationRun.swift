@@ -18,6 +18,8 @@ public struct SimulationRun: Sendable {
     public var trace: [String]
     /// What the second process did, if the seed has one.
     public var concurrency = ConcurrencyFigures()
+    /// What the account's second device did, if the seed has one.
+    public var devices = DeviceFigures()
     /// Taps the screen did not offer, refused by the client (its gates).
     public var refusedTaps = 0
     /// Key closings, hold releases and 3-D Secure abandons sent and answered.
@@ -27,7 +29,12 @@ public struct SimulationRun: Sendable {
 
     /// Runs seed `seed` with `steps` steps of the random user.
     public static func random(seed: UInt64, steps: Int? = nil) async -> SimulationRun {
-        let settings = Simulation.Settings(seed: seed)
+        await random(settings: Simulation.Settings(seed: seed), steps: steps)
+    }
+
+    /// Runs `settings` (a seed's, perhaps changed) with `steps` steps of the random user.
+    public static func random(settings: Simulation.Settings, steps: Int? = nil) async -> SimulationRun {
+        let seed = settings.seed
         let steps = steps ?? Int(8 + seed % 17)
         do {
             let simulation = try await Simulation(settings: settings)
@@ -63,6 +70,7 @@ public struct SimulationRun: Sendable {
             boundaries: simulation.boundaryCount, boundariesByName: observations.boundaries,
             faults: observations.faults, requests: requests.count, trace: observations.trace.map(\.description))
         concurrency = simulation.concurrencyFigures
+        devices = simulation.deviceFigures
         refusedTaps = observations.refusedTaps
         newCalls = NewCallFigures(requests)
         newCalls.cancelsDrawn = simulation.trips.cancelsDrawn
@@ -73,7 +81,7 @@ public struct SimulationRun: Sendable {
 
     /// The report of a failing run: the seed to replay and what broke.
     public var failureReport: String {
-        let processes = concurrency.runs > 0 ? " (two processes)" : ""
+        let processes = concurrency.runs > 0 ? " (two processes)" : devices.runs > 0 ? " (two devices)" : ""
         var lines = ["simulation seed \(seed)\(processes) broke a promise; replay with BOOKINGKIT_SIM_SEED=\(seed)"]
         lines += violations.prefix(10).map { "  " + $0 }
         lines += ["  requests:"] + trace.suffix(40).map { "    " + $0 }

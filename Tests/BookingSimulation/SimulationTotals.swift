@@ -20,6 +20,8 @@ public struct SimulationTotals: Sendable {
     public var reports: [String] = []
     /// What the second processes did.
     public var concurrency = ConcurrencyFigures()
+    /// What the second devices did.
+    public var devices = DeviceFigures()
     /// Failing seeds by each check they broke (`I2`, `I8 ABANDONED`, ...).
     public var failuresByCheck: [String: [UInt64]] = [:]
     /// Key closings, hold releases and 3-D Secure abandons sent and answered.
@@ -38,6 +40,7 @@ public struct SimulationTotals: Sendable {
         boundariesByName.merge(run.boundariesByName, uniquingKeysWith: +)
         faults.merge(run.faults, uniquingKeysWith: +)
         concurrency.add(run.concurrency)
+        devices.add(run.devices)
         for check in Set(run.violations.map(Self.check)) {
             failuresByCheck[check, default: []].append(run.seed)
         }
@@ -117,6 +120,7 @@ public struct SimulationTotals: Sendable {
         lines.append("process deaths: \(deaths.values.reduce(0, +))")
         lines.append(newCalls.summary)
         lines.append(concurrency.summary)
+        lines.append(devices.summary)
         lines.append("faults injected by kind:")
         for kind in faults.keys.sorted() { lines.append("  \(kind.name): \(faults[kind] ?? 0)") }
         lines.append("boundaries by name:")

@@ -32,6 +32,10 @@ final class SimulationWorld: @unchecked Sendable {
     let secondAttempts: AttemptFileReader
     /// The inspector of the second process's server and account.
     let secondInspector: BookingAPIClient
+    /// The account's second device's data directory and its attempts
+    /// (seeds with a second device only).
+    let deviceDirectory: String
+    let deviceAttempts: AttemptFileReader?
     /// The source of every process's attempt ids and keys, from the seed.
     private let ids: Locked<SimulationRandom>
     static let apiKey = "sk_test_sim"
@@ -42,9 +46,16 @@ final class SimulationWorld: @unchecked Sendable {
     static let secondServerURL = "http://127.0.0.1:2"
     static let secondAPIKey = "sk_test_sim2"
 
-    init(seed: UInt64, faultPercent: Int, holdTTLMilliseconds: Int64, second: SecondIdentity = .same) throws {
+    init(
+        seed: UInt64, faultPercent: Int, holdTTLMilliseconds: Int64, second: SecondIdentity = .same,
+        secondDevice: Bool = false
+    ) throws {
         directory = Self.makeDirectory(seed: seed)
         clientDirectory = (directory as NSString).appendingPathComponent("client")
+        deviceDirectory = (directory as NSString).appendingPathComponent("device2")
+        deviceAttempts =
+            secondDevice
+            ? AttemptFileReader(path: (deviceDirectory as NSString).appendingPathComponent("booking.sqlite")) : nil
         let scheduler = VirtualScheduler()
         self.scheduler = scheduler
         let clock = SimulationClock(scheduler: scheduler)
@@ -78,7 +89,8 @@ final class SimulationWorld: @unchecked Sendable {
         let secondDirect = secondHandler.map { InProcessTransport(handler: $0) } ?? direct
         network = SimulatedNetwork(
             base: ServerRouter(first: direct, second: secondDirect), clock: clock, observations: observations,
-            attempts: ["app": attempts, "cli": secondAttempts], seed: seed, faultPercent: faultPercent)
+            attempts: ["app": attempts, "cli": secondAttempts, "device": deviceAttempts ?? attempts], seed: seed,
+            faultPercent: faultPercent)
         ids = Locked(SimulationRandom(seed: seed ^ 0x1D5))
         server = try ServerAddress(Self.serverURL)
         let checks = APIConfiguration(policy: OutcomePolicyFactory.noRetries)
@@ -91,14 +103,27 @@ final class SimulationWorld: @unchecked Sendable {
     }
 
     /// The attempts files of every data space in use: the app's, then the
-    /// second identity's when it has its own.
+    /// second identity's when it has its own, then the second device's.
     var spaceReaders: [AttemptFileReader] {
-        second == .same ? [attempts] : [attempts, secondAttempts]
+        (second == .same ? [attempts] : [attempts, secondAttempts]) + (deviceAttempts.map { [$0] } ?? [])
+    }
+
+    /// The attempts files of the account's devices: the app's directory,
+    /// then the second device's once it was opened (the app's server and
+    /// key on both).
+    var deviceReaders: [(name: String, reader: AttemptFileReader)] {
+        [("app", attempts)] + (deviceAttempts.flatMap { $0.exists ? [("device", $0)] : nil } ?? [])
     }
 
     /// The server and API key a process of `role` is configured with.
     func endpoint(of role: ClientLane.Role) -> (url: String, apiKey: String) {
-        role == .app ? (Self.serverURL, Self.apiKey) : Self.endpoint(of: second)
+        role == .cli ? Self.endpoint(of: second) : (Self.serverURL, Self.apiKey)
+    }
+
+    /// The data directory a process of `role` opens: the app's (the CLI's
+    /// too), or the second device's own.
+    func dataDirectory(of role: ClientLane.Role) -> String {
+        role == .device ? deviceDirectory : clientDirectory
     }
 
     private static func endpoint(of second: SecondIdentity) -> (url: String, apiKey: String) {
@@ -134,17 +159,21 @@ final class SimulationWorld: @unchecked Sendable {
     /// kept in `cache.sqlite` for the next process) runs out, in virtual
     /// time; nil when none is kept.
     func rememberedRetryAfter() -> Duration? {
-        let path = (clientDirectory as NSString).appendingPathComponent("cache.sqlite")
-        guard FileManager.default.fileExists(atPath: path), let cache = try? Database(path: path),
-            case .integer(let notBefore)? = try? cache.scalar("SELECT max(not_before) FROM retry_after_gate")
-        else { return nil }
-        return .seconds(notBefore - SimulationClock.epochSeconds + 1)
+        let directories = [clientDirectory] + (deviceAttempts == nil ? [] : [deviceDirectory])
+        return directories.compactMap { directory -> Duration? in
+            let path = (directory as NSString).appendingPathComponent("cache.sqlite")
+            guard FileManager.default.fileExists(atPath: path), let cache = try? Database(path: path),
+                case .integer(let notBefore)? = try? cache.scalar("SELECT max(not_before) FROM retry_after_gate")
+            else { return nil }
+            return .seconds(notBefore - SimulationClock.epochSeconds + 1)
+        }.max()
     }
 
     /// Removes the files.
     func removeFiles() {
         attempts.close()
         secondAttempts.close()
+        deviceAttempts?.close()
         serverHolds.close()
         try? FileManager.default.removeItem(atPath: directory)
     }

@@ -1,5 +1,6 @@
 import BookingCore
 import BookingKit
+import BookingPrimitives
 
 /// What a simulated user does, as an app's screen does it: one of
 /// `BookingClient`'s actions, which stamps ids, keys and hold-clock readings
@@ -18,6 +19,8 @@ enum UserTap: Sendable, CustomStringConvertible {
     case back
     case returnedToApp
     case networkChanged(isOnline: Bool)
+    /// "Pay it here" on a room the account holds from another device.
+    case takeOver(HeldElsewhere)
 
     var description: String {
         switch self {
@@ -34,6 +37,7 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .back: return "back"
         case .returnedToApp: return "returnedToApp"
         case .networkChanged(let isOnline): return isOnline ? "networkChanged(online)" : "networkChanged(offline)"
+        case .takeOver(let held): return "takeOver(\(held.id))"
         }
     }
 
@@ -67,7 +71,19 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .applyCoupon: return state.enabledActions.contains(.applyCoupon)
         case .back: return state.enabledActions.contains(.back)
         case .returnedToApp, .networkChanged: return true
+        case .takeOver(let held):
+            // What `BookingClient.takeOver(_:)` sends: taken where the flow
+            // starts an attempt on the hold.
+            let attempt = Self.takeOverAttempt(held, id: "offered?")
+            return BookingFlow.reduce(state, .takeOverTapped(attempt, hold: held.holdID)).state.stage.attemptID
+                == attempt.id
         }
+    }
+
+    /// The attempt a takeover of `held` starts, with `id` as its id and key.
+    static func takeOverAttempt(_ held: HeldElsewhere, id: String, key: String? = nil) -> BookingFlow.Attempt {
+        BookingFlow.Attempt(
+            id: AttemptID(id), key: IdempotencyKey(key ?? id), offerID: held.offerID, quoteID: held.quoteID)
     }
 
     /// Taps it on `client`.
@@ -86,6 +102,18 @@ enum UserTap: Sendable, CustomStringConvertible {
         case .back: try await client.back()
         case .returnedToApp: await client.returnedToApp()
         case .networkChanged(let isOnline): await client.networkChanged(isOnline: isOnline)
+        case .takeOver(let held):
+            // `BookingClient.takeOver(_:)` up to its wait for the hold's
+            // read (the simulation runs the effects one piece of work at a
+            // time, as `startHold` leaves them): a new attempt of this
+            // device on the hold, or nothing saved or sent.
+            let attempt = Self.takeOverAttempt(
+                held, id: client.dependencies.newID(), key: client.dependencies.newID())
+            let before = await client.runtime.flow.state
+            let started = await client.runtime.flow.send(.takeOverTapped(attempt, hold: held.holdID))
+            guard started.stage.attemptID == attempt.id else {
+                throw .actionUnavailable(.hold, stage: before.stage.name, reason: nil)
+            }
         }
     }
 }

@@ -93,7 +93,7 @@ import Testing
         arguments: [
             65, 322, 3_988, 31, 66, 12, 1_236, 727, 1_914, 10_464, 14_880, 54_913, 54_966, 139, 193, 210, 2_700, 5_532,
             2_965, 103, 216, 547, 1_662, 3_317, 21_380, 50_931, 1_588, 1_590, 49_189, 10_957, 27_139, 40, 505,
-            1_536, 1_785, 2_048, 54_908,
+            1_536, 1_785, 2_048, 54_908, 1_871, 2_147,
         ] as [UInt64])
     func aSeedThatOnceBrokeAPromiseNowKeepsThemAll(seed: UInt64) async {
         let run = await SimulationRun.random(seed: seed)

@@ -21,7 +21,8 @@ import Testing
     /// minutes of wall time on 2 cores in a debug build).
     static let longSeeds = 5_000
 
-    @Test(arguments: [7, 65, 1_234, 3_988] as [UInt64])
+    /// 2 and 11 run the account's second device.
+    @Test(arguments: [7, 65, 1_234, 3_988, 2, 11] as [UInt64])
     func aSeedReplaysExactlyTheSameRun(seed: UInt64) async {
         let first = await SimulationRun.random(seed: seed)
         let second = await SimulationRun.random(seed: seed)
@@ -30,6 +31,7 @@ import Testing
         #expect(first.violations == second.violations)
         #expect(first.boundariesByName == second.boundariesByName)
         #expect(first.faults == second.faults)
+        #expect(first.devices == second.devices)
     }
 
     @Test func everySeedKeepsThePromises() async throws {
@@ -73,6 +75,12 @@ import Testing
         }
         for boundary in ["after cancel commit", "after cancel POST", "after modify commit", "after modify POST"] {
             #expect(totals.boundariesByName[boundary, default: 0] > 0, "the simulation never passed \(boundary)")
+        }
+        // The account's second device sees the app's rooms, takes them over
+        // and lets them go (issue 40, item 4).
+        if totals.devices.runs > 0 {
+            #expect(totals.devices.takeOvers > 0, "the second device never took a room over")
+            #expect(totals.devices.letGos > 0, "the second device never let a room go")
         }
         #expect(
             totals.failingSeeds.isEmpty,
