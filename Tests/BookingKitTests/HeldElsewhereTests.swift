@@ -127,6 +127,22 @@ struct HeldElsewhereTests {
         await devices.sandbox.stop()
     }
 
+    /// Simulation seed 1871 (the second device): a device whose own hold's
+    /// answer was lost listed that hold as held on another device.
+    @Test("a hold whose answer this device lost is not listed here as held elsewhere; the other device lists it")
+    func aLostHoldAnswerIsNotHeldElsewhere() async throws {
+        let devices = try Devices(route: .inProcess)
+        await devices.phone.launch()
+        let offer = try await ClientFixture(sandbox: devices.sandbox, client: devices.phone).firstOffer()
+        devices.sandbox.transport.inject(.init("POST", "/v1/holds", fault: "drop-response-after-commit", times: 20))
+        #expect(try await devices.phone.hold(offer) == .failed(.holdNotKnown))
+        devices.sandbox.transport.clearFaults()
+        #expect(try await devices.sandbox.liveHolds().count == 1)
+        #expect(try await devices.phone.holdsElsewhere().isEmpty)
+        #expect(try await devices.laptop.holdsElsewhere().count == 1)
+        await devices.sandbox.stop()
+    }
+
     @Test("the phone and the laptop paying one hold at once charge once", arguments: SandboxFixture.Route.allCases)
     func payingOneHoldAtOnce(route: SandboxFixture.Route) async throws {
         let devices = try Devices(route: route)

@@ -42,27 +42,20 @@ import Testing
         }
     }
 
-    /// 1355 and 2594 (of the long mode's 5,000 seeds, with the second
-    /// device; 11 seeds in all, I10): a held attempt whose hold the other
-    /// device paid stays "checking your room" after a launch with the
-    /// server reachable. 1355: the second device took over the app's room,
-    /// the app paid it; 2594: the other way round. At the launch the
-    /// reconciliation reads the hold `BOOKED` under the other device's key
-    /// and saves the attempt abandoned with the trip
+    /// 1355, 1799, 2234, 2594, 2987, 3182, 3674, 4130, 4535, 4598 and 4778
+    /// (of the long mode's 5,000 seeds, with the second device, I10): a held
+    /// attempt whose hold the other device paid stayed "checking your room"
+    /// after a launch with the server reachable. 1355: the second device
+    /// took over the app's room, the app paid it; 2594: the other way round.
+    /// At the launch the reconciliation read the hold `BOOKED` under the
+    /// other device's key and saved the attempt abandoned with the trip
     /// (`settleBookedElsewhere`); the restored flow's own read of the hold
-    /// then finds the attempt no longer open ("replaced by a newer hold"),
-    /// which `EffectRunner`'s `readHold` takes as unreachable
-    /// (`holdReadFailed(.unreachable)`): the flow waits for a tap instead of
-    /// showing `.failed(.bookedElsewhere)`. A gap of the library, open
-    /// (RELIABILITY.md); these seeds move to `RegressionSeedTests` once it is
-    /// fixed (the known issue then fails to appear).
-    @Test(arguments: [1_355, 2_594] as [UInt64])
-    func aHeldAttemptPaidOnTheOtherDeviceIsLeftCheckingAfterALaunch(seed: UInt64) async {
+    /// then found the attempt no longer open, which `EffectRunner`'s
+    /// `readHold` took as unreachable. Fixed: that read now shows
+    /// `.failed(.bookedElsewhere)` when the row names the booking.
+    @Test(arguments: [1_355, 1_799, 2_234, 2_594, 2_987, 3_182, 3_674, 4_130, 4_535, 4_598, 4_778] as [UInt64])
+    func aHeldAttemptPaidOnTheOtherDeviceShowsBookedElsewhereAfterALaunch(seed: UInt64) async {
         let run = await SimulationRun.random(seed: seed)
-        #expect(run.violations.allSatisfy { $0.hasPrefix("I10 ") && $0.contains("still checkingHold") })
-        withKnownIssue("the launch saves it booked elsewhere; the flow's read of the hold then takes it as unreachable")
-        {
-            #expect(run.violations.isEmpty, "\(run.failureReport)")
-        }
+        #expect(run.violations.isEmpty, "\(run.failureReport)")
     }
 }

@@ -7,8 +7,11 @@ extension BookingClient {
     /// The rooms the account holds from other devices: the server's live
     /// holds (`GET /v1/holds`), less every hold this device held, paid or
     /// let go itself. Each comes with its time left
-    /// (``secondsLeft(on:)``). `launch()` and `returnedToApp()` read it
-    /// too (``LaunchReport/heldElsewhere``); call it again to refresh.
+    /// (``secondsLeft(on:)``). `launch()` reads it too
+    /// (``LaunchReport/heldElsewhere``); call it again when the app returns
+    /// to the foreground (``BookingModel/sceneBecameActive()`` does). A
+    /// hold of an offer this device asked for and never heard back about is
+    /// left out: it may be this device's own.
     ///
     /// - Throws: `BookingClientError.serverUnreachable` offline (nothing is
     ///   concluded: a room may still be held elsewhere);

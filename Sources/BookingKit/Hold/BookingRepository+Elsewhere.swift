@@ -8,14 +8,23 @@ import Foundation
 // from silence.
 extension BookingRepository {
     /// `GET /v1/holds`, less every hold an attempt saved here names (the
-    /// rooms this device held, paid or let go itself), with the hold clock
-    /// read just before the request left: each countdown is measured from
-    /// then, so it never shows more time than the server granted.
+    /// rooms this device held, paid or let go itself) and every hold of an
+    /// offer and quote a hold request here still waits to learn about (its
+    /// answer was lost: the room may be this device's own, asked for again
+    /// under its key by reconciliation), with the hold clock read just
+    /// before the request left: each countdown is measured from then, so it
+    /// never shows more time than the server granted.
     package func holdsElsewhere() async throws -> (holds: [HoldSnapshot], sentAt: MonotonicInstant) {
         let sentAt = holdNow()
         let live = try await api.liveHolds()
         for hold in live { holdTerms[hold.holdId] = hold.cancellation }
-        return (try live.filter { try !store.attempts.knows(hold: $0.holdId) }, sentAt)
+        let unanswered = Set(
+            try store.attempts.nonFinal().filter { $0.phase == .holdRequested }.map { "\($0.offerID) \($0.quoteID)" })
+        return (
+            try live.filter {
+                try !store.attempts.knows(hold: $0.holdId) && !unanswered.contains("\($0.offerId) \($0.quoteId)")
+            }, sentAt
+        )
     }
 
     /// The hold of attempt `id` was read `BOOKED`: when the booking that
