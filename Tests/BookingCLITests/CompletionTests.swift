@@ -47,7 +47,7 @@ import Testing
 
     /// Command lines and what zsh and fish complete for them.
     static let lines: [(String, [String])] = [
-        ("booking ho", ["hold"]),
+        ("booking ho", ["hold", "holds"]),
         ("booking pay --c", ["--card", "--challenge"]),
         ("booking pay --challenge ", ["fail", "pass"]),
         ("booking --json diagram --format ", ["dot", "mermaid", "table"]),
