@@ -114,7 +114,9 @@ import Testing
         ).items[0]
         let attempt = try await repository.startAttempt(offer: offer.offerId, quote: offer.quoteId)
         _ = try await repository.requestHold(attempt.attemptID, anchor: nil)
-        sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=1500"))
+        // Long enough for the reconciliation below to run while the
+        // payment still runs, on a loaded 2-core machine (1.5 s was not).
+        sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "delay-ms=6000"))
         async let paid = repository.pay(attempt.attemptID, token: PaymentToken("tok_visa"))
         _ = await sandbox.transport.arrival("POST", "/v1/bookings")
         clock.withLock { $0 = $0.addingTimeInterval(24 * 3_600) }
