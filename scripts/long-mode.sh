@@ -22,6 +22,7 @@ export PATH="/opt/swift/usr/bin:$PATH"
 
 tests='SimulationTests/everySeedKeepsThePromises|FlowExplorationTests/everyPathKeepsThePromises'
 tests+='|DiagramTests/theDiagramIsStableAndWellFormed|KillCampaignTests|ConcurrentRunsCampaignTests'
+tests+='|StringCatalogTests/catalogMatchesTheCode'
 
 log="${LONG_MODE_LOG:-$(mktemp)}"
 timing="$(mktemp)"

@@ -253,7 +253,7 @@ import Testing
 
     /// How deep `swift test` explores: every sequence of this many events
     /// from every stage.
-    static let sampleDepth = 4
+    static let sampleDepth = 3
     /// How deep the long mode (`BOOKINGKIT_LONG=1`, `.ci/run`) explores;
     /// `BOOKINGKIT_EXPLORATION_DEPTH` sets any depth (each level costs
     /// several times the one before).

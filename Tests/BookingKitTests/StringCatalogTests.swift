@@ -13,7 +13,15 @@ struct StringCatalogTests {
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Localization/BookingKit.xcstrings").path
 
-    @Test("the committed catalog has exactly the flow's keys and formats")
+    /// An exploration of every stage's texts: tens of seconds of CPU in a
+    /// debug build, so it runs in the long mode (`scripts/long-mode.sh`,
+    /// which CI runs), or when regenerating the catalog.
+    @Test(
+        "the committed catalog has exactly the flow's keys and formats",
+        .enabled(
+            if: ["BOOKINGKIT_LONG", "BOOKINGKIT_UPDATE_CATALOG"].contains {
+                ProcessInfo.processInfo.environment[$0] == "1"
+            }))
     func catalogMatchesTheCode() async throws {
         // Exploring the flow's stages is seconds of CPU: off the cooperative pool.
         let texts = try await onOwnThread { StringCatalog.flowTexts() }
