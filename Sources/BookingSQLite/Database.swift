@@ -73,8 +73,21 @@ public final class Database {
     /// The VFS every connection opens with: the system's, opening a WAL that
     /// already exists without asking SQLite to sync the directory for it
     /// (`bk_sqlite3_register_vfs` in `shim.h`). Nil, the system's own, when
-    /// it could not be registered.
-    static let keptWALVFS: String? = bk_sqlite3_register_vfs().map { String(cString: $0) }
+    /// it could not be registered. Made before any connection opens, so
+    /// SQLite's memory statistics are turned off first (while it is not yet
+    /// initialized): each allocation would otherwise take one mutex shared
+    /// by every connection of the process.
+    static let keptWALVFS: String? = {
+        _ = bk_sqlite3_config_memstatus(0)
+        return bk_sqlite3_register_vfs().map { String(cString: $0) }
+    }()
+
+    /// Whether SQLite has counted any of this process's memory (never, once
+    /// `keptWALVFS` was made first: its high-water mark stays at 0 bytes).
+    package static var countsMemory: Bool {
+        _ = keptWALVFS
+        return sqlite3_memory_highwater(0) != 0
+    }
 
     private static func openHandle(_ filename: String, name: String, flags: Int32) throws(SQLiteError)
         -> OpaquePointer

@@ -162,6 +162,7 @@ enum FileSecurity {
         defer {
             for file in [temporary, temporary + "-wal", temporary + "-shm"] { Platform.unlink(file) }
         }
+        _ = Database.keptWALVFS  // SQLite set up for the process before its first open
         var handle: OpaquePointer?
         var code = sqlite3_open_v2(temporary, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
         if code == SQLITE_OK { code = sqlite3_exec(handle, "PRAGMA journal_mode = WAL", nil, nil, nil) }

@@ -9,6 +9,18 @@ static inline int bk_sqlite3_db_config_int(sqlite3 *db, int op, int value, int *
     return sqlite3_db_config(db, op, value, out);
 }
 
+// sqlite3_config is variadic too. With memory statistics on (SQLite's
+// default) every allocation of every connection takes one process-wide
+// mutex to count itself: connections on different threads then wait on
+// each other for each malloc. BookingKit reads no memory statistics, so
+// it turns them off. Only possible before SQLite initializes (the first
+// open, or the first VFS lookup); afterwards it is SQLITE_MISUSE and
+// changes nothing (an app that opened SQLite itself first keeps its
+// setting).
+static inline int bk_sqlite3_config_memstatus(int on) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}
+
 // SQLITE_TRANSIENT is a macro over a cast of -1 that Swift cannot import.
 static inline sqlite3_destructor_type bk_sqlite3_transient(void) {
     return SQLITE_TRANSIENT;
