@@ -76,13 +76,17 @@ package final class SandboxFixture: @unchecked Sendable {
     }
 
     /// A client for account `name`, retrying without real waits unless told.
+    /// With a `NoSleeper` its wall clock is the sleeper's, which the waits
+    /// it skipped have moved on: a `Retry-After` ends when its wait does.
     package func client(
         account: String = "test", configuration: APIConfiguration = APIConfiguration(),
         sleeper: any Sleeper = NoSleeper()
     ) -> BookingAPIClient {
-        BookingAPIClient(
+        let machine: @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970) }
+        return BookingAPIClient(
             server: server, apiKey: "sk_test_\(account)", transport: transport,
-            configuration: configuration, sleeper: sleeper)
+            configuration: configuration, sleeper: sleeper,
+            wallClockSeconds: (sleeper as? NoSleeper)?.wallClockSeconds ?? machine)
     }
 
     /// Whether the sandbox holds the Idempotency-Key `key` as claimed by a
@@ -138,12 +142,25 @@ package final class NoSleeper: Sleeper {
         waits.withLock { $0 }
     }
 
+    /// The machine's wall clock moved on by every wait this sleeper
+    /// returned at once for. A client that re-reads its clock after a wait
+    /// (a `Retry-After` gate) reads it passed, where the machine's clock
+    /// would keep it asking for the rest of the wait in a hot loop until
+    /// the seconds really passed.
+    package var wallClockSeconds: @Sendable () -> Int64 {
+        let skipped = self.skipped
+        return { Int64(Date().timeIntervalSince1970) + skipped.withLock { $0.components.seconds } }
+    }
+
+    private let skipped = Locked<Duration>(.zero)
+
     package func sleep(for duration: Duration) async throws {
         waits.withLock { $0.append(duration) }
         if duration > immediateLimit {
             await Watched(false).wait { $0 }  // nothing sets it: parked until cancelled
         }
         try Task.checkCancellation()
+        skipped.withLock { $0 += duration }
         await Task.yield()
     }
 }
