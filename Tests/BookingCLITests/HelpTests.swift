@@ -47,8 +47,8 @@ import Testing
 
     @Test func aReaderThatLeftBeforeTheOutputIsAQuietExitZero() async throws {
         // `true` exits at once: every write of the diagram meets EPIPE. The
-        // cancel flow's diagram: the booking flow's explores 50,000 states,
-        // two CPU-minutes in a debug build, for the same writes.
+        // cancel flow's diagram: the booking flow's explores 30,000 states,
+        // half a CPU-minute in a debug build, for the same writes.
         let run = try await Booking.shell(
             // check-no-sleep: allowed (`sleep 0` waits for nothing: it keeps bash from exec'ing the pipeline)
             #"set -o pipefail; sleep 0; "$BOOKING" diagram --flow cancel --format dot | true; echo "exit $?""#)
