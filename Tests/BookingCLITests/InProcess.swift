@@ -54,11 +54,9 @@ struct InProcess: BookingRunner {
         let (code, elapsed) = await ChildSlots.run {
             let start = ContinuousClock.now
             let console = Console(environment: merged, sink: recording.sink)
-            guard #available(macOS 15.0, iOS 18.0, *) else {
-                let code = await BookingTool.run(arguments: arguments, environment: merged, console: console)
-                return (code, ContinuousClock.now - start)
-            }
-            let code = await RunQueue.run {
+            // A command's blocking work (SQLite, file sync) takes a thread
+            // of its own, as it did in a child process (`OwnQueue`).
+            let code = await onOwnQueue {
                 await BookingTool.run(arguments: arguments, environment: merged, console: console)
             }
             return (code, ContinuousClock.now - start)

@@ -136,7 +136,7 @@ import Testing
         #expect(rest == [])
     }
 
-    @Test func slowClientGets408AndOthersAreStillServed() async throws {
+    @Test(.ownQueue) func slowClientGets408AndOthersAreStillServed() async throws {
         // The slow client dribbles a head that never ends until its answer
         // comes, so the read timeout must count from the request's start
         // (a deadline moved on by each byte would never answer it), and the

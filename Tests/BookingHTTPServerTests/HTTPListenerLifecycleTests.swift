@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite struct HTTPListenerLifecycleTests {
+@Suite(.ownQueue) struct HTTPListenerLifecycleTests {
     @Test func gracefulShutdownLetsARequestInFlightFinish() async throws {
         let handler = EchoHandler()
         var configuration = HTTPListener.Configuration()

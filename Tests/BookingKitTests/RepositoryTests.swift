@@ -85,7 +85,7 @@ import Testing
         #expect(try await harness.repository.attempt(held.attemptID)?.version == newer.version)
     }
 
-    @Test(arguments: SandboxFixture.Route.allCases)
+    @Test(.ownQueue, arguments: SandboxFixture.Route.allCases)
     func aKeyStillInUseIsRetriedWithTheSameKeyAndChargesOnce(route: SandboxFixture.Route) async throws {
         let harness = try Harness(route: route)
         let held = try await heldAttempt(harness)

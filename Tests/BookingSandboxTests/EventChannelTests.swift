@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Transport.allCases)
+    @Test(.ownQueue, arguments: Transport.allCases)
     func aWaitingRequestIsAnsweredWhenABookingChanges(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let start = try #require(try await Self.events(sandbox, "").json["lastSeq"].intValue)

@@ -88,7 +88,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Transport.allCases)
+    @Test(.ownQueue, arguments: Transport.allCases)
     func aKeyStillRunningIsNotClosed(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let holdID = try await sandbox.heldID()

@@ -114,7 +114,7 @@ import Testing
         }
     }
 
-    @Test func slowClientIsCutOffAndOthersAreServed() async throws {
+    @Test(.ownQueue) func slowClientIsCutOffAndOthersAreServed() async throws {
         var listener = HTTPListener.Configuration()
         // The slow client dribbles a head that never ends until it is cut
         // off, so the read timeout must count from the request's start (a
