@@ -197,7 +197,16 @@ import Testing
     }
 
     @Test func aReadSavedByOneProcessServesTheNextWithinItsMaxAgeAndNotAfter() async throws {
-        let fixture = try ClientFixture()
+        // Long bounds for every client: this is about the saved read, not
+        // the 2-s bounds. A loaded machine spent them before the hold's read
+        // landed; that read went on and was saved after its client closed,
+        // and the next process read again.
+        let sandbox = try SandboxFixture(route: .loopback)
+        let fixture = ClientFixture(
+            sandbox: sandbox,
+            client: try BookingClient(
+                ClientFixture.configuration(sandbox: sandbox, launchBound: Poll.defaultTimeout),
+                seams: BookingClient.Seams(paymentMethodsReadBound: Poll.defaultTimeout)))
         defer { Task { await fixture.sandbox.stop() } }
         let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
         try await control.set("wallet", enabled: false, reason: "Wallets are paused.")
@@ -211,8 +220,10 @@ import Testing
         // besides the hold's read: the payment.
         let minuteLater = Date().addingTimeInterval(60)
         let payer = try BookingClient(
-            ClientFixture.configuration(sandbox: fixture.sandbox),
-            dependencies: Dependencies(now: { minuteLater }, sleeper: NoSleeper()))
+            ClientFixture.configuration(sandbox: fixture.sandbox, launchBound: Poll.defaultTimeout),
+            seams: BookingClient.Seams(
+                dependencies: Dependencies(now: { minuteLater }, sleeper: NoSleeper()),
+                paymentMethodsReadBound: Poll.defaultTimeout))
         await payer.launch()
         #expect(payer.paymentMethods.reason(.wallet) == "Wallets are paused.")
         let paid = try await payer.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
@@ -222,8 +233,10 @@ import Testing
         // Past the max age (5 minutes by default), a launch reads it again.
         let sixMinutesLater = Date().addingTimeInterval(6 * 60)
         let later = try BookingClient(
-            ClientFixture.configuration(sandbox: fixture.sandbox),
-            dependencies: Dependencies(now: { sixMinutesLater }, sleeper: NoSleeper()))
+            ClientFixture.configuration(sandbox: fixture.sandbox, launchBound: Poll.defaultTimeout),
+            seams: BookingClient.Seams(
+                dependencies: Dependencies(now: { sixMinutesLater }, sleeper: NoSleeper()),
+                paymentMethodsReadBound: Poll.defaultTimeout))
         await later.launch()
         try await later.hold(
             try await ClientFixture(sandbox: fixture.sandbox, client: later).firstOffer(), bookingAgain: true)

@@ -108,7 +108,10 @@ import Testing
         let (fixture, outcome, took) = try await Self.paidFromTheSheet(
             route, within: .seconds(20),
             faults: [.init("POST", "/v1/bookings", fault: "unavailable", times: 200), Self.lookupsFail])
-        #expect(took < .seconds(20))
+        // By its deadline, give or take the firing of the deadline's timer:
+        // under a whole `swift test` on 2 cores the call once ended 1.3 s
+        // past it.
+        #expect(took < .seconds(20) + .seconds(10))
         #expect(!outcome.walletSheetSucceeds, "\(outcome)")
         #expect(try await Self.charges(fixture) == 0)
         await fixture.sandbox.stop()
@@ -116,12 +119,14 @@ import Testing
 
     /// A server slower than the sheet: the call returns at its deadline
     /// (`.waitEnded`), the payment goes on in the flow, and ends confirmed
-    /// with one POST and one charge.
+    /// with one POST and one charge. The server takes 20 s, the sheet
+    /// 0.3 s: far apart, as a loaded machine once fired the sheet's timer
+    /// 2.6 s late, after a server of 3 s had answered.
     @Test(arguments: SandboxFixture.Route.allCases)
     func aDeadlinePassedIsTheSheetsFailureAndThePaymentGoesOn(route: SandboxFixture.Route) async throws {
         let (fixture, outcome, took) = try await Self.paidFromTheSheet(
-            route, within: .milliseconds(300), faults: [.init("POST", "/v1/bookings", fault: "delay-ms=3000")])
-        #expect(took < .milliseconds(2500), "the sheet's call took \(took)")
+            route, within: .milliseconds(300), faults: [.init("POST", "/v1/bookings", fault: "delay-ms=20000")])
+        #expect(took < .seconds(15), "the sheet's call took \(took)")
         guard case .stillBeingChecked(.waitEnded) = outcome else {
             Issue.record("expected the wait to end at the deadline, got \(outcome)")
             return
