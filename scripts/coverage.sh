@@ -30,7 +30,9 @@ if [ "${SKIP_TESTS:-0}" != 1 ]; then
             llvm-profdata merge -sparse --failure-mode=warn "$codecov"/*.profraw -o "$codecov/default.profdata"
         else
             tail -40 "$log" >&2
-            echo "coverage: the tests failed" >&2
+            # Last, so that a report showing only the end names them.
+            echo "coverage: the tests failed; what failed ($log):" >&2
+            grep -a "^✘\|recorded an issue\|Fatal error\|error:" "$log" | head -30 >&2 || true
             exit 1
         fi
     fi
