@@ -8,7 +8,7 @@ import Testing
 /// holds per chain across both devices.
 @Suite struct SecondDeviceTests {
     @Test func aSixthOfTheSeedsRunASecondDeviceThatTakesOverAndLetsGoRoomsHeldOnTheApp() async {
-        let totals = await SimulationTotals.run(seeds: 1, count: 24)
+        let totals = await FirstSeeds.totals.value
         let figures = totals.devices
         #expect(figures.runs == 4)
         #expect(totals.concurrency.runs == 8, "the second process's seeds are not the second device's")

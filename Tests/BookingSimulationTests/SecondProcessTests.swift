@@ -5,7 +5,7 @@ import Testing
 /// data directory, interleaved with it at effect boundaries.
 @Suite struct SecondProcessTests {
     @Test func aThirdOfTheSeedsRunTheCLIBesideTheAppAndTheirWorkInterleavesAtEffectBoundaries() async {
-        let totals = await SimulationTotals.run(seeds: 1, count: 24)
+        let totals = await FirstSeeds.totals.value
         let figures = totals.concurrency
         #expect(figures.runs == 8)
         #expect(figures.twoProcessSteps > 0)

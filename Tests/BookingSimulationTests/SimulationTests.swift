@@ -16,7 +16,7 @@ import Testing
 
     /// The seeds `swift test` runs: enough for every way out, cancel and
     /// change of dates to be drawn, reach the server and meet a death.
-    static let sampleSeeds = 120
+    static let sampleSeeds = 60
     /// The seeds of the long mode `.ci/run` runs every time (about 20
     /// minutes of wall time on 2 cores in a debug build).
     static let longSeeds = 5_000
