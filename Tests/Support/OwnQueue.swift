@@ -19,10 +19,9 @@ public final class OwnQueue: TaskExecutor, @unchecked Sendable {
     /// Runs each job on a serial queue of its own. A serial queue targets
     /// dispatch's overcommitting root queue, which starts a thread when
     /// all of its threads are busy; a concurrent queue would target the
-    /// width-limited one (2 threads here), shared with every other
-    /// concurrent queue of the process, and the tests on it waited for
-    /// each other's blocking work. A task has one job at a time, so its
-    /// jobs still never run at once.
+    /// width-limited one (as many threads as cores), shared with every
+    /// other concurrent queue of the process. A task has one job at a
+    /// time, so a task's jobs still never run at once.
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
