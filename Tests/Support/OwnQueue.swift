@@ -5,8 +5,8 @@ import Dispatch
 ///
 /// Swift Testing starts every suite at once: on 2 cores the pool has 2
 /// threads and, at the start of `swift test`, a queue of some thousand jobs.
-/// A job enqueued then (an `async let` child, a task woken from
-/// `Task.sleep`) waited 61 s for a thread in one measured run. A test whose
+/// A job enqueued then (an `async let` child, a task waking from a
+/// sleep) waited 61 s for a thread in one measured run. A test whose
 /// assertion depends on when its own work runs (a request sent while
 /// another is still in flight, a client answered before a slow one) runs
 /// here instead (``OwnQueueTrait``): its jobs, and those of the child tasks
