@@ -183,6 +183,36 @@ struct HeldElsewhereTests {
         await devices.sandbox.stop()
     }
 
+    @Test(
+        "a room the laptop let go while the phone paid it is freed once the phone leaves the bank's page",
+        arguments: SandboxFixture.Route.allCases)
+    func letGoWhileThePhonePays(route: SandboxFixture.Route) async throws {
+        let devices = try Devices(route: route)
+        _ = try await devices.phoneHolds()
+        let held = try #require(try await devices.laptop.holdsElsewhere().first)
+        guard
+            case .needsBankPage = try await devices.phone.pay(
+                with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
+        else {
+            Issue.record("the phone's payment did not wait for the bank")
+            return
+        }
+        // Refused (409): the phone's booking uses the room. The server keeps
+        // that answer for the release's key, which every device sends.
+        try await devices.laptop.letGo(held)
+        #expect(await devices.phone.state.stage.kind == .actionRequired)
+
+        // Back on the bank's page: the booking ends and the phone gives the
+        // room up. Its next launch sends whatever release is still owed.
+        try await devices.phone.back()
+        devices.phone.close()
+        let phone = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
+        await phone.launch()
+        #expect(try await devices.sandbox.liveHolds().isEmpty)
+        #expect(try await devices.charges() == 0)
+        await devices.sandbox.stop()
+    }
+
     @Test("a hold of another account, taken over, ends expired: the server does not find it, nothing is charged")
     func anotherAccountsHold() async throws {
         let devices = try Devices(route: .inProcess)

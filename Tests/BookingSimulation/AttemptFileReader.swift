@@ -84,6 +84,17 @@ final class AttemptFileReader: Sendable {
         }
     }
 
+    /// The holds of attempts that keep them, not paid and not given up:
+    /// requested or held, or the latest attempt's when it failed (its
+    /// screen still offers to pay it, as the client's releases count it).
+    func keptHolds() -> Set<String> {
+        strings(
+            """
+            SELECT hold_id FROM booking_attempt WHERE hold_id IS NOT NULL AND (status IN ('HOLD_REQUESTED', 'HELD')
+              OR (status = 'FAILED' AND rowid = (SELECT rowid FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1)))
+            """)
+    }
+
     /// The holds of attempts whose payment is being settled (their own
     /// chains, each settled by its key; not limited).
     func paymentPhaseHolds() -> Set<String> {

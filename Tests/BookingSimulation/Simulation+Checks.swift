@@ -123,10 +123,14 @@ extension Simulation {
     /// settled by its key: payments being settled are not limited). A chain
     /// is a device's attempts, each new one superseding the last: a hold
     /// belongs to the chain of the device whose attempt made it (the key of
-    /// its `POST /v1/holds`, as the server stored it), so a takeover on the
-    /// other device continues that chain, and a hold both devices know of
-    /// counts once. A hold whose answer never reached any device is not
-    /// counted: no device can name it (it runs out on the server).
+    /// its `POST /v1/holds`, as the server stored it), and a hold both
+    /// devices know of counts once. A takeover on the other device
+    /// continues that chain; once the maker has moved on (its attempts on
+    /// the hold ended, as when the other device's payment made it refuse
+    /// its own) and only the other device's attempt keeps the hold (held,
+    /// as after that payment was abandoned), the hold is that device's.
+    /// A hold whose answer never reached any device is not counted: no
+    /// device can name it (it runs out on the server).
     func checkLiveHolds() {
         let live = world.serverHolds.liveHolds(nowMilliseconds: world.clock.unixMilliseconds)
         guard live.count > 1 else { return }
@@ -142,15 +146,21 @@ extension Simulation {
             chains["app"] = Array(counted)
         } else {
             let keys = world.serverHolds.creatingKeys(of: counted)
-            let known = devices.map { (name: $0.name, reader: $0.reader, holds: $0.reader.holdIDs()) }
+            let known = devices.map {
+                (name: $0.name, reader: $0.reader, holds: $0.reader.holdIDs(), kept: $0.reader.keptHolds())
+            }
             for hold in counted {
                 // The device that made it, if its attempt learned the hold;
                 // else the device that took it over (the maker's answer was
                 // lost: the maker cannot name it, and the other device's
                 // attempt on it starts its own chain).
                 let maker = keys[hold].flatMap { key in known.first { $0.reader.status(forKey: key) != nil } }
+                // The other device's, once only its attempt keeps the hold.
+                let keepers = known.filter { $0.kept.contains(hold) }
+                let taken = maker.map { !$0.kept.contains(hold) } == true && keepers.count == 1 ? keepers.first : nil
                 let chain =
-                    maker.flatMap { $0.holds.contains(hold) ? $0 : nil } ?? known.first { $0.holds.contains(hold) }
+                    taken ?? maker.flatMap { $0.holds.contains(hold) ? $0 : nil }
+                    ?? known.first { $0.holds.contains(hold) }
                 chains[chain?.name ?? "unknown \(hold)", default: []].append(hold)
             }
         }

@@ -87,6 +87,12 @@ extension BookingRepository {
     /// server spent (it replayed a failure stored for it, and never runs it
     /// again) is renewed and the release sent once more under the new key:
     /// a release can always finish.
+    ///
+    /// So is a key answered 409 `HOLD_ALREADY_BOOKED`. Every device sends
+    /// one key per hold, so that answer may be the one the server stored
+    /// when another device sent the key while a payment used the hold, a
+    /// payment that may have ended since. A 409 under the new key is the
+    /// server's word now: the release is refused.
     private func send(_ request: HoldRelease, renewing: Bool = true) async -> HoldRelease.Status {
         let hold = request.holdID
         // Already being sent from this process: that call settles it.
@@ -121,7 +127,8 @@ extension BookingRepository {
                     "a hold's release was refused for its credential; it is sent again later", error: error,
                     ["hold": hold.rawValue])
                 return .open
-            case .final(.rejected(let code, _), _) where code >= 500 && renewing:
+            case .final(.rejected(let code, let server), _)
+            where renewing && (code >= 500 || (code == 409 && server == BookingFlow.holdAlreadyBookedCode)):
                 releasesInFlight.remove(hold)
                 guard let renewed = renewKey(of: request) else { return .open }
                 return await send(renewed, renewing: false)
