@@ -171,7 +171,7 @@ package struct BookingAPIClient: Sendable {
 
     // MARK: Bookings
 
-    /// `POST /v1/bookings {holdId, paymentToken, returnUrl?}` with the attempt's key: the payment.
+    /// `POST /v1/bookings {holdId, paymentToken, returnUrl?, guest?, ifStayNotBooked?}` with the attempt's key: the payment.
     /// `returnURL` is where the bank's 3-D Secure page sends the browser
     /// back (`{bookingId}` in it is replaced by the booking's id), for
     /// example `https://example.com/bookings/{bookingId}/3ds-return`.
@@ -180,16 +180,23 @@ package struct BookingAPIClient: Sendable {
     /// hold or key ends in `APIError.unknownOutcome`: look the attempt up with
     /// `booking(forAttempt:)`, never resend blindly.
     ///
-    /// - Parameter proceed: asked before each try (the first included); a
-    ///   `false` stops the call: `.final(.notSent)` before the first try,
-    ///   `.unknownOutcome` after one (it may have arrived).
+    /// - Parameters:
+    ///   - ifStayNotBooked: the contract's condition: pay only if the
+    ///     account has no booking of the hold's stay yet (made on any
+    ///     device), else `.final(.rejected(409, "STAY_ALREADY_BOOKED"))`
+    ///     naming that booking, nothing charged. Sent unless the traveller
+    ///     asked for a second room.
+    ///   - proceed: asked before each try (the first included); a
+    ///     `false` stops the call: `.final(.notSent)` before the first try,
+    ///     `.unknownOutcome` after one (it may have arrived).
     package func createBooking(
         hold: HoldID, paymentToken: PaymentToken, key: IdempotencyKey, returnURL: String? = nil,
-        guest: GuestDetails? = nil, proceed: (@Sendable () async -> Bool)? = nil
+        guest: GuestDetails? = nil, ifStayNotBooked: Bool = false, proceed: (@Sendable () async -> Bool)? = nil
     ) async throws(APIError) -> BookingSnapshot {
         var body: [String: any Sendable] = ["holdId": hold.rawValue, "paymentToken": paymentToken.rawValue]
         body["returnUrl"] = returnURL
         body["guest"] = guest.map(Self.guestBody)
+        if ifStayNotBooked { body["ifStayNotBooked"] = true }
         let response = try await send(
             "POST", "/v1/bookings", body: body, key: key, kind: .payment, timeout: configuration.payTimeout,
             limit: BodyLimit.booking, proceed: proceed)

@@ -69,6 +69,8 @@ extension BookingFlow.State {
                 return "This payment method is switched off"
             case .rejected(let code) where code == BookingFlow.holdAlreadyBookedCode:
                 return "Already booked"
+            case .rejected(let code) where code == BookingFlow.stayAlreadyBookedCode:
+                return "You already booked this stay"
             case .rejected: return "Payment refused"
             // It never left the device: nothing failed on the server's side.
             case .notSent: return "Payment not sent"
@@ -137,6 +139,10 @@ extension BookingFlow.State {
             case .rejected(let code) where code == BookingFlow.holdAlreadyBookedCode:
                 return "The server says this room is already booked under this hold, so this payment did not run. "
                     + "Check your trips before paying again."
+            case .rejected(let code) where code == BookingFlow.stayAlreadyBookedCode:
+                return "Your account already has a booking of this room for these dates, made on this or another "
+                    + "device, so this payment did not run. Nothing was charged. It is in your trips; "
+                    + "to book a second room, hold it again."
             case .rejected:
                 return "The server refused this payment, so it did not run. Nothing was charged for it."
                     + (s.holdID == nil ? "" : " The room is still held for you.")
@@ -383,6 +389,14 @@ extension BookingFlow {
     /// already (`409 HOLD_ALREADY_BOOKED`, naming the booking): this
     /// request did not run, and the booking that uses the hold is in trips.
     package static let holdAlreadyBookedCode = "HOLD_ALREADY_BOOKED"
+
+    /// The code of a payment the server refused because the account has a
+    /// booking of the same stay already, made on this or another device
+    /// (`409 STAY_ALREADY_BOOKED`, naming it; the client sends that
+    /// condition unless the traveller asked for a second room): this
+    /// request did not run, and that booking is saved in trips, so the
+    /// next Hold of the stay asks first.
+    package static let stayAlreadyBookedCode = "STAY_ALREADY_BOOKED"
 
     /// The words of the retry action after "not paid": a new attempt, with a new key.
     package static let startNewAttemptLabel = "Start a new attempt"

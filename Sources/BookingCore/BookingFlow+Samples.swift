@@ -118,6 +118,7 @@ extension BookingFlow {
             .payFailed(a, .unknownOutcome), .payFailed(a, .declined), .payFailed(a, .holdExpired),
             .payFailed(a, .notSent), .payFailed(a, .rejected(code: "INVALID_PAYMENT_TOKEN")),
             .payFailed(a, .rejected(code: BookingFlow.holdAlreadyBookedCode)),
+            .payFailed(a, .rejected(code: BookingFlow.stayAlreadyBookedCode)),
             .payFailed(a, .superseded), .payFailed(a, .serverFailedTheKey), .payFailed(a, .sentElsewhere),
             .payFailed(a, .keyClosed), .payFailed(a, .waitRequested(until: 1_780_003_600)),
             .keyClosed(a, .closed), .keyClosed(a, .inUse), .keyClosed(a, .unreachable), .keyClosed(a, .unsupported),

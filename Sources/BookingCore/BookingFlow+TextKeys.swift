@@ -56,6 +56,8 @@ extension BookingFlow.State {
             return s.holdID == nil ? "failed.paymentMethodOff" : "failed.paymentMethodOff.stillHeld"
         case .failed(let s) where s.reason == .rejected(code: BookingFlow.holdAlreadyBookedCode):
             return "failed.holdAlreadyBooked"
+        case .failed(let s) where s.reason == .rejected(code: BookingFlow.stayAlreadyBookedCode):
+            return "failed.stayAlreadyBooked"
         case .failed(let s) where s.reason.isRejection && s.holdID != nil: return "failed.rejected.stillHeld"
         case .failed(let s): return "failed." + Self.name(of: s.reason)
         case .notPaid(let s):

@@ -150,8 +150,9 @@ extension PaymentFlow {
         case .rejected(let code) where code != BookingFlow.storageFullCode:
             // The server's own refusal of this key's request (its code, not a
             // decline): it did not run. The room stays held unless the
-            // refusal says the hold is booked already.
-            let holdID = code == BookingFlow.holdAlreadyBookedCode ? nil : payment.holdID
+            // refusal says the hold, or the stay, is booked already.
+            let booked = [BookingFlow.holdAlreadyBookedCode, BookingFlow.stayAlreadyBookedCode].contains(code)
+            let holdID = booked ? nil : payment.holdID
             return end(
                 .failed(
                     BookingFlow.Failed(

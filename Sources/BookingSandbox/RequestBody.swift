@@ -75,6 +75,12 @@ struct RequestBody {
         return try string(name, maxLength: maxLength)
     }
 
+    /// An optional boolean (`false` when absent or null).
+    func optionalBool(_ name: String) throws(APIError) -> Bool {
+        guard let value = fields[name], value != .null else { return false }
+        return try bool(name)
+    }
+
     /// A required boolean.
     func bool(_ name: String) throws(APIError) -> Bool {
         guard let value = fields[name] else { throw APIError.validation(field: name, "Missing field '\(name)'.") }

@@ -4,7 +4,7 @@ import BookingSQLite
 import Foundation
 
 extension SandboxHandler {
-    /// `POST /v1/bookings {holdId, paymentToken, returnUrl?, guest?}`: pays
+    /// `POST /v1/bookings {holdId, paymentToken, returnUrl?, guest?, ifStayNotBooked?}`: pays
     /// for a hold. `guest` is checked by `GuestDetails`'s rule (400
     /// VALIDATION_ERROR naming `guest.<field>`), saved trimmed, echoed on
     /// every answer about the booking, and part of what the key is bound to.
@@ -16,11 +16,14 @@ extension SandboxHandler {
     /// expired hold gives a booking in state `EXPIRED` (nothing charged). A
     /// hold another booking is using is 409 HOLD_ALREADY_BOOKED; a hold whose
     /// once-per-account coupon another booking of the account was paid with
-    /// is 409 COUPON_ALREADY_USED. `returnUrl` is where the 3-D Secure page
+    /// is 409 COUPON_ALREADY_USED; with `ifStayNotBooked: true`, a stay the
+    /// account has booked already through another hold is 409
+    /// STAY_ALREADY_BOOKED (`checkStayNotBooked`). `returnUrl` is where the 3-D Secure page
     /// sends the browser back (see `ReturnURL`).
     func createBooking(_ request: HTTPRequest, account: String, faults: FaultSet) async throws -> HTTPResponse {
         let key = try idempotencyKey(request)
-        let body = try RequestBody(request.body, allowed: ["holdId", "paymentToken", "returnUrl", "guest"])
+        let body = try RequestBody(
+            request.body, allowed: ["holdId", "paymentToken", "returnUrl", "guest", "ifStayNotBooked"])
         let holdId = try body.string("holdId", maxLength: 64)
         guard Identifier.isValid(holdId, prefix: Identifier.hold) else {
             throw APIError.validation(field: "holdId", "holdId is not a hold id.")
@@ -40,11 +43,12 @@ extension SandboxHandler {
                 field: "returnUrl", "returnUrl must be an https:// or app-scheme URL of printable ASCII characters.")
         }
         let guest = try GuestBody.read(body)
+        let ifStayNotBooked = try body.optionalBool("ifStayNotBooked")
         let origin = origin(of: request) ?? .fallback
         let command = Command(
             route: .createBooking, key: key,
             fingerprint: "holdId=\(holdId)&paymentToken=\(tokenText)&returnUrl=\(returnURL ?? "")"
-                + (guest.map { "&guest=\($0.json)" } ?? ""))
+                + (guest.map { "&guest=\($0.json)" } ?? "") + (ifStayNotBooked ? "&ifStayNotBooked=true" : ""))
         let kind = PaymentMethodKind(token: PaymentToken(token.rawValue))
         let cohort = try requestCohort(request)
         var made: String?
@@ -55,7 +59,10 @@ extension SandboxHandler {
             try checkPaymentMethod(token, cohort: cohort)
             var hold = try unbookedHold(
                 id: holdId, account: account, db: db, now: now, message: "Another booking holds this room already.")
-            if !hold.isExpired(now: now) { try checkCouponAtPayment(hold, db: db, now: now) }
+            if !hold.isExpired(now: now) {
+                try checkCouponAtPayment(hold, db: db, now: now)
+                if ifStayNotBooked { try checkStayNotBooked(hold, db: db) }
+            }
             let (bookingId, seq) = try ids.newID(prefix: Identifier.booking, db)
             let challengeToken = ids.challengeToken(sequence: seq)
             var booking = BookingRecord(

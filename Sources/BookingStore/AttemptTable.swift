@@ -209,6 +209,12 @@ package struct AttemptTable {
         try database.run("INSERT OR IGNORE INTO booked_again (attempt_id) VALUES (?1)", [.text(attempt.rawValue)])
     }
 
+    /// Whether `attempt` is held again on purpose (`markBookedAgain`): its
+    /// payment is sent without the condition that the stay is not booked.
+    package func isBookedAgain(_ attempt: AttemptID) throws -> Bool {
+        try database.scalar("SELECT 1 FROM booked_again WHERE attempt_id = ?1", [.text(attempt.rawValue)]) != nil
+    }
+
     /// Every attempt that is not final, oldest first: what launch-time
     /// reconciliation settles.
     package func nonFinal() throws -> [SavedAttempt] {

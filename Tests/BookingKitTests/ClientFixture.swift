@@ -56,9 +56,11 @@ struct ClientFixture {
 
     /// Launches the client, holds the first offer and pays with `token`:
     /// the state the payment came to.
-    func holdFirstOfferAndPay(with token: String, refundable: Bool = false) async throws -> BookingFlow.State {
+    func holdFirstOfferAndPay(with token: String, refundable: Bool = false, bookingAgain: Bool = false)
+        async throws -> BookingFlow.State
+    {
         await client.launch()
-        try await client.hold(try await firstOffer(refundable: refundable))
+        try await client.hold(try await firstOffer(refundable: refundable), bookingAgain: bookingAgain)
         _ = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         try await client.pay(with: PaymentToken(token), guest: BookingFlow.Samples.guest)
         return try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)

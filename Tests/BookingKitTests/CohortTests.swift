@@ -84,8 +84,10 @@ import Testing
         try await new.client.hold(try await new.firstOffer(), bookingAgain: true)
         let refused = try await new.client.waitUntilAtRest(timeout: Poll.defaultTimeout)
         #expect(!refused.enabledActions.contains(.pay))
-        // The control group pays on.
-        #expect(try await control.holdFirstOfferAndPay(with: "tok_visa").stage.kind == .confirmed)
+        // The control group pays on (a second room of the stay the new
+        // group booked, on purpose: the account has that stay booked).
+        #expect(
+            try await control.holdFirstOfferAndPay(with: "tok_visa", bookingAgain: true).stage.kind == .confirmed)
         #expect(try await Self.dashboard(sandbox)["control"]?["pausedReason"] == .null)
         await sandbox.stop()
     }

@@ -213,6 +213,55 @@ struct HeldElsewhereTests {
         await devices.sandbox.stop()
     }
 
+    @Test(
+        "a stay booked on the laptop is refused on the phone with nothing charged, and booked again only on purpose",
+        arguments: SandboxFixture.Route.allCases)
+    func aStayBookedOnTheOtherDevice(route: SandboxFixture.Route) async throws {
+        let devices = try Devices(route: route)
+        let offer = try await devices.phoneHolds()
+        // The laptop books the same stay through a hold of its own: it has
+        // no trip of it, so nothing asks.
+        await devices.laptop.launch()
+        guard case .held = try await devices.laptop.hold(offer) else {
+            Issue.record("the laptop did not hold the room")
+            return
+        }
+        guard
+            case .confirmed(let laptopTrip) = try await devices.laptop.pay(
+                with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        else {
+            Issue.record("the laptop's payment was not confirmed")
+            return
+        }
+
+        // The phone's payment of its own hold: refused by the server, which
+        // sees both devices. Nothing charged; the booking is in its trips.
+        let refused = try await devices.phone.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        #expect(refused == .failed(.rejected(code: "STAY_ALREADY_BOOKED")))
+        #expect(await devices.phone.state.title == "You already booked this stay")
+        #expect(try await devices.charges() == 1)
+        #expect(try await devices.phone.savedTrips().map(\.id) == [laptopTrip.id])
+
+        // Its next Hold of the stay asks; held again on purpose, it pays.
+        try await devices.phone.back()
+        await #expect(throws: BookingClientError.alreadyBooked(laptopTrip.id)) {
+            try await devices.phone.hold(offer)
+        }
+        guard case .held = try await devices.phone.hold(offer, bookingAgain: true) else {
+            Issue.record("the phone did not hold the room again on purpose")
+            return
+        }
+        guard
+            case .confirmed = try await devices.phone.pay(
+                with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        else {
+            Issue.record("the second room was not booked")
+            return
+        }
+        #expect(try await devices.charges() == 2)
+        await devices.sandbox.stop()
+    }
+
     @Test("a hold of another account, taken over, ends expired: the server does not find it, nothing is charged")
     func anotherAccountsHold() async throws {
         let devices = try Devices(route: .inProcess)

@@ -23,9 +23,6 @@ public struct DeviceFigures: Sendable, Equatable {
     public var letGos = 0
     /// Attempts either device showed `.failed(.bookedElsewhere)`.
     public var bookedElsewhere = 0
-    /// Stays booked once on each device (the client asks only about the
-    /// stays its own data directory booked: I16, RELIABILITY.md).
-    public var staysBookedOnBothDevices = 0
     /// Holds the account's ledger charged, by how many charges each had:
     /// `chargesPerHold[1]` holds charged once (more than one is I1).
     public var chargesPerHold: [Int: Int] = [:]
@@ -48,7 +45,6 @@ public struct DeviceFigures: Sendable, Equatable {
         takeOversPaid += other.takeOversPaid
         letGos += other.letGos
         bookedElsewhere += other.bookedElsewhere
-        staysBookedOnBothDevices += other.staysBookedOnBothDevices
         chargesPerHold.merge(other.chargesPerHold, uniquingKeysWith: +)
         pauses += other.pauses
         interleavings += other.interleavings
@@ -61,7 +57,6 @@ public struct DeviceFigures: Sendable, Equatable {
         return "second device: \(runs) runs, \(steps) steps, \(launches) launches, \(foregrounds) foregrounds, "
             + "\(listed) rooms listed as held elsewhere; takeovers \(takeOvers) of \(takeOversTapped) tapped "
             + "(\(takeOversPaid) paid there), \(letGos) let go, \(bookedElsewhere) shown booked elsewhere; "
-            + "\(staysBookedOnBothDevices) stays booked once on each device; "
             + "holds by charges [\(charges)]; \(interleavings) cross-device interleavings at boundaries "
             + "(\(pauses) pauses), \(switches) device switches between boundaries"
     }

@@ -339,35 +339,22 @@ extension Simulation {
     /// those dates: each such confirmation allows one more booking of any
     /// room of the property on the dates.
     ///
-    /// With a second device: the client asks only about the stays its own
-    /// data directory knows booked (`confirmedStay(of:)` reads this
-    /// device's trips), so a stay booked on both devices, one booking each
-    /// (the device that made each is the one whose file has its key), is
-    /// counted (`DeviceFigures.staysBookedOnBothDevices`), not a violation,
-    /// unless `Settings.asksAboutStaysAcrossDevices` (what the client does
-    /// not do yet: RELIABILITY.md, seeds 50 and 146).
+    /// With a second device, across both: the client asks before a Hold
+    /// about the stays its own trips hold, and its payment asks the server
+    /// to refuse a stay the account booked on any device
+    /// (`ifStayNotBooked`, 409 `STAY_ALREADY_BOOKED`) unless the traveller
+    /// held it again on purpose.
     private func checkOneBookingPerStay(_ bookings: [BookingSnapshot]) {
-        let devices = world.deviceReaders
-        var confirmed: [String: (count: Int, dates: String, devices: Set<String>)] = [:]
+        var confirmed: [String: (count: Int, dates: String)] = [:]
         for booking in bookings where booking.state == .confirmed {
             let dates = Self.stay(booking.property.name, booking.checkIn, booking.checkOut)
             let stay = "\(dates) / \(booking.room.name)"
-            let key = booking.idempotencyKey.rawValue
-            let maker =
-                devices.count == 1 ? "app" : devices.first { $0.reader.status(forKey: key) != nil }?.name ?? "app"
-            var seen = confirmed[stay] ?? (0, dates, [])
-            seen.count += 1
-            seen.devices.insert(maker)
-            confirmed[stay] = seen
+            confirmed[stay, default: (0, dates)].count += 1
         }
         let onPurpose = world.observations.staysBookedAgainOnPurpose
         for (stay, seen) in confirmed.sorted(by: { $0.key < $1.key }) {
             let told = 1 + onPurpose[seen.dates, default: 0]
             guard seen.count > told else { continue }
-            if !settings.asksAboutStaysAcrossDevices, seen.count <= told + seen.devices.count - 1 {
-                countDevice { $0.staysBookedOnBothDevices += 1 }
-                continue
-            }
             world.observations.violation(
                 "I16 \(seen.count) confirmed bookings of one stay (\(stay)), "
                     + "\(onPurpose[seen.dates, default: 0]) booked again on purpose")

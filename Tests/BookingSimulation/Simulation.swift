@@ -49,11 +49,6 @@ public final class Simulation: @unchecked Sendable {
         /// or 11 (a sixth of them, disjoint from the second process's, and
         /// none of the regression seeds, which replay their runs unchanged).
         public var secondDevice: Bool
-        /// Whether I16 expects the client to ask before a second booking of
-        /// a stay booked on the account's other device (it asks only about
-        /// the stays its own data directory booked): off, the stays booked
-        /// once on each device are counted, not violations.
-        public var asksAboutStaysAcrossDevices = false
         /// Percent chance, with two processes, that a process pauses at an
         /// effect boundary and the simulation runs other work first.
         public var pausePercent = 25

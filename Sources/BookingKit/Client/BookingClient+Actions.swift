@@ -46,7 +46,10 @@ extension BookingClient {
     /// with the reason); and when this device has a confirmed booking of the
     /// same stay (the same property and room on the same dates), the hold is
     /// refused with `alreadyBooked` unless `bookingAgain` says the traveller
-    /// wants a second room.
+    /// wants a second room. A stay booked on another device of the account
+    /// is the server's to see: the payment asks it to refuse one the account
+    /// has booked (`PaymentResult.failed`, `STAY_ALREADY_BOOKED`, nothing
+    /// charged), unless this hold was made with `bookingAgain`.
     ///
     /// - Throws: `BookingClientError.actionUnavailable` when the screen does
     ///   not offer Hold for `offer` (another offer on screen, a payment

@@ -44,6 +44,10 @@ extension BookingRepository {
         } else if paymentsSentAt[id] == nil {
             paymentsSentAt[id] = holdNow()
         }
+        // The stay's condition, unless the traveller asked for a second room
+        // (unreadable: sent, the safe side). Read from the file, so every
+        // send of the key, in any process, carries the same body.
+        let ifStayNotBooked = !((try? store.attempts.isBookedAgain(id)) ?? false)
         let api = self.api
         // Isolated to this actor (it inherits it), but not a child of the
         // caller's task: the caller's cancellation never reaches it.
@@ -55,6 +59,7 @@ extension BookingRepository {
                 let booking = try await api.createBooking(
                     hold: holdID, paymentToken: token, key: record.idempotencyKey,
                     returnURL: self.configuration.challengeReturnURL, guest: record.guest,
+                    ifStayNotBooked: ifStayNotBooked,
                     proceed: { [weak self] in await self?.isStillSubmitted(id) ?? false })
                 outcome = .answered(booking)
                 do {
@@ -68,6 +73,12 @@ extension BookingRepository {
                         ["attempt": id.rawValue, "booking": booking.bookingId.rawValue])
                 }
             } catch {
+                if case .final(.rejected(_, BookingFlow.stayAlreadyBookedCode?), let detail) = error,
+                    let booked = detail?.bookingId
+                {
+                    // Before the flow shows it: the next Hold of the stay asks.
+                    await self.saveStayBookedAlready(booked)
+                }
                 outcome = self.settleFailedPayment(id, error: error, isResend: isResend)
             }
             self.paymentFinished(id)
@@ -154,6 +165,21 @@ extension BookingRepository {
             // No clear answer, or a resend told to wait (the first send may
             // have arrived): looked up.
             return .unknown("\(error)")
+        }
+    }
+
+    /// Saves the confirmed booking the server named when it refused a
+    /// payment because the account had booked the stay already (on another
+    /// device, most often) as a trip: `confirmedStay(of:)` then finds it.
+    /// A booking still being paid, or unreadable, is not saved; the server
+    /// refuses the next payment of the stay again.
+    private func saveStayBookedAlready(_ id: BookingID) async {
+        do {
+            let booking = try await api.booking(id)
+            guard booking.state == .confirmed else { return }
+            _ = try store.trips.upsert(Self.trip(from: booking, syncedAt: now()))
+        } catch {
+            logger.warning("cannot save the booking of the stay booked already", error: error, ["booking": id.rawValue])
         }
     }
 

@@ -36,7 +36,12 @@ public enum PaymentResult: Equatable, Sendable {
     /// refused the request, or the device's storage was full so nothing was
     /// sent). This attempt charged nothing; with
     /// `BookingFlow.holdAlreadyBookedCode` the hold was paid by another
-    /// attempt already (look at the trips). `retry()` starts a new attempt.
+    /// attempt already (look at the trips); with
+    /// `BookingFlow.stayAlreadyBookedCode` ("STAY_ALREADY_BOOKED") the
+    /// account had booked the same stay already, on this or another device,
+    /// and that booking is now in the trips, so `hold(_:)` of the stay
+    /// throws `.alreadyBooked` until the traveller asks for a second room
+    /// (`bookingAgain: true`). `retry()` starts a new attempt.
     case failed(BookingFlow.FailureReason)
     /// The server certainly took no payment under this attempt's key
     /// (`reason` says how the client knows). `canPayAgain` is true when the
