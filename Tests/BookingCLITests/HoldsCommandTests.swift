@@ -48,6 +48,32 @@ import Testing
         await sandbox.stop()
     }
 
+    @Test func aStayBookedOnOneDirectoryIsRefusedOnTheOtherAndBookedAgainOnlyWithAgain() async throws {
+        let sandbox = try await SandboxProcess()
+        let phone = Booking(server: sandbox.url, label: "cli-phone-stay")
+        let laptop = Booking(server: sandbox.url, label: "cli-laptop-stay")
+        let offer = try await phone.holdAnOffer()
+        // The same stay, held and paid from the laptop's directory.
+        let booking = try await laptop.holdAndPay()
+        let api = BookingAPIClient(
+            server: try ServerAddress(sandbox.url), apiKey: "sk_test_demo", transport: URLSessionTransport())
+
+        let refused = try await phone.run(["pay"])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("You already booked this stay"), "\(refused.output) \(refused.error)")
+        #expect(try await api.sandboxLedger().chargeCount == 1)
+        #expect(try await phone.run(["trips"]).output.contains(booking))
+        let asked = try await phone.run(["hold", offer, "--no-wait"])
+        #expect(asked.status != 0)
+        #expect(asked.output.contains("--again") || asked.error.contains("--again"), "\(asked.output) \(asked.error)")
+        let again = try await phone.run(["hold", offer, "--again", "--no-wait"])
+        #expect(again.status == 0, "\(again.output) \(again.error)")
+        let second = try await phone.run(["pay"])
+        #expect(second.status == 0, "\(second.output) \(second.error)")
+        #expect(try await api.sandboxLedger().chargeCount == 2)
+        await sandbox.stop()
+    }
+
     @Test func aRoomLetGoOnOneDirectoryEndsOnTheOther() async throws {
         let sandbox = try await SandboxProcess()
         let phone = Booking(server: sandbox.url, label: "cli-phone-go")
