@@ -25,6 +25,8 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
     case isolation
     /// The refusals the client names have the contract's shape.
     case refusals
+    /// A payment asking `ifStayNotBooked` of a stay the account booked is `409 STAY_ALREADY_BOOKED`.
+    case sameStay = "same-stay"
 
     /// The promise, in one sentence.
     public var promise: String {
@@ -44,6 +46,8 @@ public enum ConformanceCheck: String, CaseIterable, Sendable {
         case .isolation: return "another account's holds, bookings and keys are invisible"
         case .refusals:
             return "decline, HOLD_ALREADY_BOOKED, PRICE_CHANGED and SOLD_OUT have the contract's shape"
+        case .sameStay:
+            return "a payment with ifStayNotBooked of a stay the account booked is 409 STAY_ALREADY_BOOKED, naming it"
         }
     }
 }

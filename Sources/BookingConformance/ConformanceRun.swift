@@ -80,6 +80,7 @@ public final class ConformanceRun: Sendable {
         case .holdClock: try await checkHoldClock(into: &recorder)
         case .isolation: try await checkIsolation(into: &recorder)
         case .refusals: try await checkRefusals(into: &recorder)
+        case .sameStay: try await checkSameStay(into: &recorder)
         }
     }
 

@@ -24,6 +24,8 @@ enum BrokenPromise: String, CaseIterable, Sendable, CustomTestStringConvertible 
     case leakAcrossAccounts
     /// `HOLD_ALREADY_BOOKED` without the `bookingId` holding the room.
     case dropBookingFromRefusal
+    /// `ifStayNotBooked` dropped from every payment, so a stay is booked twice.
+    case ignoreStayCondition
 
     /// The check that must report this promise broken.
     var check: ConformanceCheck {
@@ -38,6 +40,7 @@ enum BrokenPromise: String, CaseIterable, Sendable, CustomTestStringConvertible 
         case .freezeHoldClock: return .holdClock
         case .leakAcrossAccounts: return .isolation
         case .dropBookingFromRefusal: return .refusals
+        case .ignoreStayCondition: return .sameStay
         }
     }
 

@@ -45,6 +45,11 @@ final class PromiseBreakingProxy: HTTPHandler {
                 return memory.bodies[scope]
             }
             if let earlier, earlier != request.body { request.headers = Self.freshKey(request.headers) }
+        case .ignoreStayCondition? where isPayment:
+            request.body = Self.edited(request.body) { json in
+                guard case .object(let fields) = json else { return nil }
+                return .object(fields.filter { $0.0 != "ifStayNotBooked" })
+            }
         case .runClosedKey? where isPayment:
             if memory.withLock({ $0.closedKeys.contains(scope) }) { request.headers = Self.freshKey(request.headers) }
         case .leakAcrossAccounts?
