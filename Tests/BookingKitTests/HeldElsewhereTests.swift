@@ -127,6 +127,29 @@ struct HeldElsewhereTests {
         await devices.sandbox.stop()
     }
 
+    /// The phone's screen still shows its room held when another process
+    /// saved the attempt booked on the laptop; Pay then sends nothing and
+    /// says what the server said of the hold, not "Replaced by a newer hold".
+    @Test("a payment after another process here saved the attempt booked elsewhere says already booked")
+    func payAfterTheReconciliationSavedIt() async throws {
+        let devices = try Devices(route: .inProcess)
+        _ = try await devices.phoneHolds()
+        let held = try #require(try await devices.laptop.holdsElsewhere().first)
+        guard case .held = try await devices.laptop.takeOver(held) else {
+            Issue.record("the laptop could not take the room over")
+            return
+        }
+        try await devices.laptop.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        let reconciler = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
+        #expect(await reconciler.reconcile().bookedElsewhere == 1)
+
+        let paid = try await devices.phone.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        #expect(paid == .failed(.rejected(code: "HOLD_ALREADY_BOOKED")))
+        #expect(await devices.phone.state.title == "Already booked")
+        #expect(try await devices.charges() == 1)
+        await devices.sandbox.stop()
+    }
+
     /// Simulation seed 1871 (the second device): a device whose own hold's
     /// answer was lost listed that hold as held on another device.
     @Test("a hold whose answer this device lost is not listed here as held elsewhere; the other device lists it")

@@ -89,11 +89,17 @@ extension BookingRepository {
     }
 
     /// Why an attempt's payment is not sent from here, from its saved row:
-    /// replaced by a newer hold; or moved on by another process that sent
-    /// (or settled) it, so its outcome is looked up by key, never concluded
-    /// here; or simply not held.
+    /// its hold booked by another device's payment (saved abandoned naming
+    /// that booking: `settleBookedElsewhere`), as the server said of the
+    /// hold; replaced by a newer hold; or moved on by another process that
+    /// sent (or settled) it, so its outcome is looked up by key, never
+    /// concluded here; or simply not held.
     static func notSubmitted(_ record: SavedAttempt) -> PaymentOutcome {
         switch record.phase {
+        case .abandoned where record.bookingID != nil:
+            return .rejected(
+                code: BookingFlow.holdAlreadyBookedCode,
+                "the hold was booked by another device (booking \(record.bookingID?.rawValue ?? "")); nothing was sent")
         case .abandoned: return .superseded
         case .expired: return .refused(.expired, "the hold ran out before the payment was sent")
         case let phase where phase.mayHaveCharged:
