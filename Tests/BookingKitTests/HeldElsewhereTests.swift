@@ -41,6 +41,31 @@ struct HeldElsewhereTests {
             return offer
         }
 
+        /// The phone holds a room; the laptop takes it over and pays it
+        /// (confirmed); another process on the phone's directory then
+        /// reconciles first and saves the phone's attempt booked elsewhere,
+        /// while the phone's own flow still shows the room held.
+        func laptopPaysThePhonesRoomAndAnotherPhoneProcessReconciles() async throws {
+            _ = try await phoneHolds()
+            let held = try #require(try await laptop.holdsElsewhere().first)
+            guard case .held = try await laptop.takeOver(held) else {
+                Issue.record("the laptop could not take the room over")
+                return
+            }
+            try await laptop.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+            #expect(try await laptop.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
+            let reconciler = try Self.device(sandbox, directory: sandbox.clientDirectory)
+            #expect(await reconciler.reconcile().bookedElsewhere == 1)
+        }
+
+        /// The phone's app closed and started again on its directory, launched.
+        func relaunchPhone() async throws -> BookingClient {
+            phone.close()
+            let relaunched = try Self.device(sandbox, directory: sandbox.clientDirectory)
+            await relaunched.launch()
+            return relaunched
+        }
+
         /// The account's charges so far.
         func charges() async throws -> Int {
             try await sandbox.client().sandboxLedger().chargeCount
@@ -77,9 +102,7 @@ struct HeldElsewhereTests {
 
         // The phone, launched again, shows the room booked from the other
         // device, with its trip, and offers no payment.
-        devices.phone.close()
-        let phone = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
-        await phone.launch()
+        let phone = try await devices.relaunchPhone()
         let shown = try await phone.waitUntilAtRest(timeout: Poll.defaultTimeout)
         guard case .failed(let failed) = shown.stage else {
             Issue.record("the phone shows \(shown.stage.name), not booked elsewhere")
@@ -101,18 +124,7 @@ struct HeldElsewhereTests {
     @Test("a hold read after another process here saved it booked elsewhere still shows booked elsewhere")
     func readAfterTheReconciliationSavedIt() async throws {
         let devices = try Devices(route: .inProcess)
-        _ = try await devices.phoneHolds()
-        let held = try #require(try await devices.laptop.holdsElsewhere().first)
-        guard case .held = try await devices.laptop.takeOver(held) else {
-            Issue.record("the laptop could not take the room over")
-            return
-        }
-        try await devices.laptop.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
-        #expect(try await devices.laptop.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
-
-        // Another process on the phone's directory reconciles first.
-        let reconciler = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
-        #expect(await reconciler.reconcile().bookedElsewhere == 1)
+        try await devices.laptopPaysThePhonesRoomAndAnotherPhoneProcessReconciles()
         // Then the phone's countdown ends and its flow reads the hold.
         let attempt = try #require(await devices.phone.state.stage.attemptID)
         let later = devices.phone.runtime.holdNow().advanced(by: .seconds(3600))
@@ -133,16 +145,7 @@ struct HeldElsewhereTests {
     @Test("a payment after another process here saved the attempt booked elsewhere says already booked")
     func payAfterTheReconciliationSavedIt() async throws {
         let devices = try Devices(route: .inProcess)
-        _ = try await devices.phoneHolds()
-        let held = try #require(try await devices.laptop.holdsElsewhere().first)
-        guard case .held = try await devices.laptop.takeOver(held) else {
-            Issue.record("the laptop could not take the room over")
-            return
-        }
-        try await devices.laptop.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
-        let reconciler = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
-        #expect(await reconciler.reconcile().bookedElsewhere == 1)
-
+        try await devices.laptopPaysThePhonesRoomAndAnotherPhoneProcessReconciles()
         let paid = try await devices.phone.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(paid == .failed(.rejected(code: "HOLD_ALREADY_BOOKED")))
         #expect(await devices.phone.state.title == "Already booked")
@@ -198,9 +201,7 @@ struct HeldElsewhereTests {
         #expect(try await devices.sandbox.liveHolds().isEmpty)
         #expect(try await devices.laptop.holdsElsewhere().isEmpty)
 
-        devices.phone.close()
-        let phone = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
-        await phone.launch()
+        let phone = try await devices.relaunchPhone()
         #expect(try await phone.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .expired)
         #expect(try await devices.charges() == 0)
         await devices.sandbox.stop()
@@ -228,9 +229,7 @@ struct HeldElsewhereTests {
         // Back on the bank's page: the booking ends and the phone gives the
         // room up. Its next launch sends whatever release is still owed.
         try await devices.phone.back()
-        devices.phone.close()
-        let phone = try Devices.device(devices.sandbox, directory: devices.sandbox.clientDirectory)
-        await phone.launch()
+        _ = try await devices.relaunchPhone()
         #expect(try await devices.sandbox.liveHolds().isEmpty)
         #expect(try await devices.charges() == 0)
         await devices.sandbox.stop()
