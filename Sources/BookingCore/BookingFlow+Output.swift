@@ -140,8 +140,8 @@ extension BookingFlow.State {
                 return "The server says this room is already booked under this hold, so this payment did not run. "
                     + "Check your trips before paying again."
             case .rejected(let code) where code == BookingFlow.stayAlreadyBookedCode:
-                return "Your account already has a booking of this room for these dates, made on this or another "
-                    + "device, so this payment did not run. Nothing was charged. It is in your trips; "
+                return "Your account already has a booking of this room for these dates, made or being paid on "
+                    + "this or another device, so this payment did not run. Nothing was charged. Check your trips; "
                     + "to book a second room, hold it again."
             case .rejected:
                 return "The server refused this payment, so it did not run. Nothing was charged for it."
