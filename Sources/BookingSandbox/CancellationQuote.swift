@@ -3,7 +3,7 @@ import BookingSQLite
 /// A row of `cancellation_quote`: what cancelling a booking at one of its
 /// versions gives back and keeps, for a while; and the body it is sent as.
 /// Its figures are `Ledger.cancellationTerms`, the ones a cancel records.
-struct CancellationQuote: Equatable {
+struct CancellationQuote: AccountRow, Equatable {
     var quoteId: String
     var account: String
     var bookingId: String
@@ -16,19 +16,14 @@ struct CancellationQuote: Equatable {
     /// dates' quote does).
     static let lifetimeMilliseconds: Int64 = ModificationQuote.lifetimeMilliseconds
 
-    private static let columns = """
+    static let table = "cancellation_quote"
+    static let idColumn = "quote_id"
+    static let columns = """
         quote_id, account, booking_id, for_version, refund_amount, penalty_amount, currency, created_at_ms,
         expires_at_ms
         """
 
-    /// The account's quote `id`, or `nil` (another account's is `nil` too).
-    static func load(_ db: Database, id: String, account: String) throws -> CancellationQuote? {
-        let statement = try db.cachedStatement(
-            "SELECT \(columns) FROM cancellation_quote WHERE quote_id = ? AND account = ?")
-        defer { statement.reset() }
-        try statement.bind(id, at: 1)
-        try statement.bind(account, at: 2)
-        guard try statement.step() else { return nil }
+    static func read(_ statement: Statement) throws -> CancellationQuote {
         let currency = statement.string(at: 6)
         return CancellationQuote(
             quoteId: statement.string(at: 0), account: statement.string(at: 1), bookingId: statement.string(at: 2),

@@ -3,7 +3,7 @@ import Foundation
 
 /// A row of `modification_quote`: new dates of a booking at one of its
 /// versions, priced, for a while; and the body it is sent as.
-struct ModificationQuote {
+struct ModificationQuote: AccountRow {
     var quoteId: String
     var account: String
     var bookingId: String
@@ -19,19 +19,14 @@ struct ModificationQuote {
     /// How long a quote answers, on the sandbox's clock.
     static let lifetimeMilliseconds: Int64 = 10 * 60 * 1000
 
-    private static let columns = """
+    static let table = "modification_quote"
+    static let idColumn = "quote_id"
+    static let columns = """
         quote_id, account, booking_id, for_version, check_in_day, check_out_day, price_json, total_amount,
         difference, currency, created_at_ms, expires_at_ms
         """
 
-    /// The account's quote `id`, or `nil` (another account's is `nil` too).
-    static func load(_ db: Database, id: String, account: String) throws -> ModificationQuote? {
-        let statement = try db.cachedStatement(
-            "SELECT \(columns) FROM modification_quote WHERE quote_id = ? AND account = ?")
-        defer { statement.reset() }
-        try statement.bind(id, at: 1)
-        try statement.bind(account, at: 2)
-        guard try statement.step() else { return nil }
+    static func read(_ statement: Statement) throws -> ModificationQuote {
         guard let price = JSONResponse.decode(PriceBody.self, from: statement.data(at: 6)) else {
             throw APIError.internalError
         }
