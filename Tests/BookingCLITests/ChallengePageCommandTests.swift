@@ -57,24 +57,11 @@ import FoundationNetworking
 
     @Test(ExternalTool.needed("script"))
     func openWithTheReturnLinkFollowsTheWaitingPayment() async throws {
-        let sandbox = try await SandboxProcess()
-        let booking = Booking(server: sandbox.url, label: "cli-3ds-return")
-        let cli = InProcess(sharing: booking)
-        try await cli.holdAnOffer()
         // On a terminal (a person answers), killed once the booking waits for
         // 3-D Secure, before the page opens.
-        let command =
-            (["\"$BOOKING\""] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]
-            + SampleGuest.shellArguments).joined(
-                separator: " ")
-        let pay = try await Booking.shell(
-            "script -qfec '\(command)' /dev/null",
-            environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
-        #expect(!pay.output.contains("Outcome:"), "pay was not killed: \(pay.output)")
-        let attempt = try #require(try await cli.run(["status", "--json"]).json()["attempt"] as? [String: Any])
-        let id = try #require(attempt["bookingId"] as? String)
+        let (sandbox, _, cli, id, page) = try await Booking.waitingOnTheBanksPage(
+            "cli-3ds-return", onATerminal: true)
         // The page as the payment's answer gave it (its token binds it to the booking).
-        let page = try #require(attempt["challengeUrl"] as? String, "\(attempt)")
         #expect(page.hasPrefix(sandbox.url + "/sandbox/3ds/\(id)?token="))
 
         let other = try await cli.run(["open", "https://example.com/bookings/bk_0000000000000000/3ds-return"])
@@ -84,7 +71,7 @@ import FoundationNetworking
         #expect(malformed.status == 2)
 
         let answered = try await Self.answer(page, pass: true)
-        #expect(answered.status == 303, "\(attempt)")
+        #expect(answered.status == 303, "\(page)")
         #expect(answered.location == "https://example.com/bookings/\(id)/3ds-return")
         let opened = try await cli.run(["open", "https://example.com/bookings/\(id)/3ds-return"])
         #expect(opened.status == 0, "\(opened.output) \(opened.error)")

@@ -7,29 +7,8 @@ import Testing
 /// server's answer is what is printed. A real sandbox process, the real
 /// command, a payment killed while it waited for 3-D Secure.
 @Suite struct PushCommandTests {
-    /// A payment killed while it waited for 3-D Secure: the sandbox, the
-    /// client's settings, the in-process runner, the booking and its page.
-    static func waitingOnTheBanksPage(_ label: String) async throws
-        -> (sandbox: SandboxProcess, booking: Booking, cli: InProcess, id: String, page: String)
-    {
-        let sandbox = try await SandboxProcess()
-        let booking = Booking(server: sandbox.url, label: label)
-        let cli = InProcess(sharing: booking)
-        try await cli.holdAnOffer()
-        let command =
-            (["\"$BOOKING\""] + booking.global + ["pay", "--card", "tok_threeDSecureRequired"]
-            + SampleGuest.shellArguments).joined(
-                separator: " ")
-        let pay = try await Booking.shell(command, environment: ["BOOKINGKIT_KILL_AT": "before openChallenge"])
-        #expect(!pay.output.contains("Outcome:"), "pay was not killed: \(pay.output)")
-        let attempt = try #require(try await cli.run(["status", "--json"]).json()["attempt"] as? [String: Any])
-        let id = try #require(attempt["bookingId"] as? String)
-        let page = try #require(attempt["challengeUrl"] as? String, "\(attempt)")
-        return (sandbox, booking, cli, id, page)
-    }
-
     @Test func aPushSayingConfirmedForADeclinedPaymentPrintsDeclined() async throws {
-        let (sandbox, _, cli, id, page) = try await Self.waitingOnTheBanksPage("cli-push")
+        let (sandbox, _, cli, id, page) = try await Booking.waitingOnTheBanksPage("cli-push")
 
         for bad in ["", "[]", #"{"status": "CONFIRMED"}"#, #"{"bookingId": "bk_1", "attemptId": "a_1"}"#] {
             let refused = try await cli.run(["push", bad])
@@ -46,7 +25,7 @@ import Testing
     }
 
     @Test func statusFollowWakesOnTheServersChangeAndShowsItsOutcome() async throws {
-        let (sandbox, booking, _, _, page) = try await Self.waitingOnTheBanksPage("cli-follow")
+        let (sandbox, booking, _, _, page) = try await Booking.waitingOnTheBanksPage("cli-follow")
         let path = try #require(Booking.path)
         let follow = try await Booking.spawn(
             path, booking.global + ["status", "--follow"], environment: booking.environment)

@@ -9,9 +9,14 @@ import Testing
 /// charged), saved trimmed and echoed on every answer about the booking,
 /// and part of what the Idempotency-Key is bound to.
 @Suite struct GuestTests {
-    /// The body of `POST /v1/bookings` for `holdID` paid by `tok_visa` for `guest` (a JSON object's text).
-    static func body(_ holdID: String, guest: String) -> String {
-        #"{"holdId":"\#(holdID)","paymentToken":"tok_visa","guest":\#(guest)}"#
+    /// `POST /v1/bookings` of `holdID` paid by `tok_visa` for `guest` (a
+    /// JSON value's text) under `key` (a new one by default).
+    static func book(
+        _ sandbox: Sandbox, _ holdID: String, guest: String, key: String = UUID().uuidString
+    ) async throws -> TestResponse {
+        try await sandbox.send(
+            "POST", "/v1/bookings", json: #"{"holdId":"\#(holdID)","paymentToken":"tok_visa","guest":\#(guest)}"#,
+            key: key)
     }
 
     static let ana = #"{"name":" Ana Silva ","email":"ana@example.com","arrivalTime":"18:30"}"#
@@ -20,8 +25,7 @@ import Testing
     func theGuestIsSavedTrimmedAndEchoedOnEveryAnswer(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let holdID = try await sandbox.heldID()
-            let made = try await sandbox.send(
-                "POST", "/v1/bookings", json: Self.body(holdID, guest: Self.ana), key: "k-guest")
+            let made = try await Self.book(sandbox, holdID, guest: Self.ana, key: "k-guest")
             #expect(made.status == 201)
             #expect(made.json["guest"]["name"].stringValue == "Ana Silva")
             #expect(made.json["guest"]["email"].stringValue == "ana@example.com")
@@ -48,17 +52,14 @@ import Testing
     func theSameKeyWithAnotherGuestIsRefusedAndChargesOnce(transport: Transport) async throws {
         try await withSandbox(transport) { sandbox in
             let holdID = try await sandbox.heldID()
-            let first = try await sandbox.send(
-                "POST", "/v1/bookings", json: Self.body(holdID, guest: Self.ana), key: "k-one")
+            let first = try await Self.book(sandbox, holdID, guest: Self.ana, key: "k-one")
             let other = #"{"name":"Bruno Costa","email":"ana@example.com","arrivalTime":"18:30"}"#
-            let second = try await sandbox.send(
-                "POST", "/v1/bookings", json: Self.body(holdID, guest: other), key: "k-one")
+            let second = try await Self.book(sandbox, holdID, guest: other, key: "k-one")
             #expect(first.status == 201)
             #expect(second.status == 422)
             #expect(second.errorCode == "IDEMPOTENCY_KEY_REUSED")
             // The same guest again is the same request: replayed, not charged again.
-            let again = try await sandbox.send(
-                "POST", "/v1/bookings", json: Self.body(holdID, guest: Self.ana), key: "k-one")
+            let again = try await Self.book(sandbox, holdID, guest: Self.ana, key: "k-one")
             #expect(again.status == 201)
             #expect(again.header("Idempotent-Replayed") == "true")
             #expect(try await sandbox.ledger()["chargeCount"].intValue == 1)
@@ -85,16 +86,14 @@ import Testing
         try await withSandbox(transport) { sandbox in
             let holdID = try await sandbox.heldID()
             for (guest, field) in Self.refused {
-                let answer = try await sandbox.send(
-                    "POST", "/v1/bookings", json: Self.body(holdID, guest: guest), key: UUID().uuidString)
+                let answer = try await Self.book(sandbox, holdID, guest: guest)
                 #expect(answer.status == 400, "\(guest)")
                 #expect(answer.errorCode == "VALIDATION_ERROR", "\(guest)")
                 #expect(answer.json["error"]["field"].stringValue == field, "\(guest)")
             }
             #expect(try await sandbox.ledger()["chargeCount"].intValue == 0)
             // The hold is still free: nothing was booked on it.
-            let paid = try await sandbox.send(
-                "POST", "/v1/bookings", json: Self.body(holdID, guest: Self.ana), key: UUID().uuidString)
+            let paid = try await Self.book(sandbox, holdID, guest: Self.ana)
             #expect(paid.status == 201)
         }
     }
