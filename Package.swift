@@ -15,11 +15,14 @@ let package = Package(
     name: "BookingKit",
     platforms: [.macOS(.v13), .iOS(.v16)],
     // Published: what an app links (BookingKit, which re-exports BookingCore
-    // and BookingAPI) and what an app's server tests link (BookingSandbox,
-    // the reference server to run beside them). The rest are the package's
-    // own layers; api/ lists every published module's surface.
+    // and BookingAPI), what an app's own tests link (BookingKitTesting: the
+    // sandbox in the test process, a transport that plans faults, a log
+    // handler that records), and the reference server to run beside a
+    // backend's tests (BookingSandbox). The rest are the package's own
+    // layers; api/ lists every published module's surface.
     products: [
         .library(name: "BookingKit", targets: ["BookingKit"]),
+        .library(name: "BookingKitTesting", targets: ["BookingKitTesting"]),
         .library(name: "BookingSandbox", targets: ["BookingSandbox"]),
     ],
     targets: [
@@ -117,6 +120,13 @@ let package = Package(
             dependencies: ["BookingSQLite", "BookingCore", "BookingHTTPServer", "BookingPrimitives"],
             plugins: ["EmbedSchema"]
         ),
+        // The testing product: an app's tests run the sandbox in their own
+        // process (TestSandbox), reach it with no socket (InProcessTransport),
+        // plan faults (FaultInjectingTransport) and read the log
+        // (RecordingLogHandler). The package's own tests use the same pieces.
+        .target(
+            name: "BookingKitTesting",
+            dependencies: ["BookingKit", "BookingAPI", "BookingSandbox", "BookingHTTPServer", "BookingPrimitives"]),
         .executableTarget(name: "SchemaEmbedder"),
         // Benchmarks (BENCHMARKS.md): the store against raw sqlite3 C.
         .target(name: "CBookingSQLiteBaseline", dependencies: ["CBookingSQLite"]),
@@ -135,6 +145,7 @@ let package = Package(
             name: "BookingTestSupport",
             dependencies: [
                 "BookingAPI", "BookingCore", "BookingSandbox", "BookingHTTPServer", "TestSupport", "BookingPrimitives",
+                "BookingKitTesting",
             ],
             path: "Tests/BookingTestSupport"
         ),
@@ -166,7 +177,7 @@ let package = Package(
             name: "BookingKitTests",
             dependencies: [
                 "BookingKit", "BookingAPI", "BookingCore", "BookingStore", "BookingTestSupport", "TestSupport",
-                "BookingSandbox", "BookingHTTPServer", "BookingPrimitives",
+                "BookingSandbox", "BookingHTTPServer", "BookingPrimitives", "BookingKitTesting",
             ]),
         .testTarget(
             name: "BookingCurlTests",

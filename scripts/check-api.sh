@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The public API of the published products (Package.swift): what an app sees
 # through `import BookingKit` (BookingKit, the two modules it re-exports and
-# BookingValues, which BookingCore re-exports)
-# and the sandbox a server test links, listed from the symbol graphs one
+# BookingValues, which BookingCore re-exports), what an app's tests add with
+# `import BookingKitTesting`, and the sandbox a server test links, listed from the symbol graphs one
 # symbol a line in api/<Module>.txt. Fails when the listing drifted from the committed
 # files (review the diff, then run with --update), when a test-only seam is
 # public, or when a public symbol of BookingKit has no doc comment. Needs a
@@ -12,12 +12,13 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 fail() { echo "check-api: FAIL: $*" >&2; exit 1; }
-MODULES=(BookingKit BookingCore BookingValues BookingAPI BookingSandbox)
+MODULES=(BookingKit BookingCore BookingValues BookingAPI BookingKitTesting BookingSandbox)
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
 swift build --target BookingKit >/dev/null
 swift build --target BookingSandbox >/dev/null
+swift build --target BookingKitTesting >/dev/null
 BIN="$(swift build --show-bin-path)"
 TRIPLE="$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')"
 for module in "${MODULES[@]}"; do
@@ -44,12 +45,13 @@ done
 seams='BoundaryHook|boundaryHook|BookingRuntime|BookingRepository|EffectRunner|FlowStore|TripRepository|SearchRepository|EventLog'
 if grep -E "$seams" api/BookingKit.txt; then fail "a test seam is public (above)"; fi
 
-undocumented="$(python3 - "$WORK/BookingKit.symbols.json" <<'PY'
+undocumented="$(python3 - "$WORK/BookingKit.symbols.json" "$WORK/BookingKitTesting.symbols.json" <<'PY'
 import json, sys
-graph = json.load(open(sys.argv[1]))
-for symbol in graph["symbols"]:
-    if not symbol.get("docComment"):
-        print(".".join(symbol["pathComponents"]))
+for path in sys.argv[1:]:
+    graph = json.load(open(path))
+    for symbol in graph["symbols"]:
+        if not symbol.get("docComment"):
+            print(graph["module"]["name"] + ": " + ".".join(symbol["pathComponents"]))
 PY
 )"
 [ -z "$undocumented" ] || fail "public symbols without a doc comment: $undocumented"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The examples cannot rot: builds Examples/BookingApp (a separate package that
 # depends on BookingKit by path) and runs its whole booking against a sandbox
-# this script starts; then extracts the Swift blocks of README.md's "Using
+# this script starts; runs its own tests (`swift test`: the app's screen
+# logic on the testing product, BookingKitTesting, with no server); then extracts the Swift blocks of README.md's "Using
 # the library" section and compiles them in an outside package. Exits
 # non-zero on any failure.
 set -euo pipefail
@@ -14,7 +15,7 @@ NAME=check-examples
 source scripts/lib/sandbox.sh
 
 step "swift format lint --strict on Examples/"
-swift format lint --strict -r -p Examples/BookingApp/Sources Examples/BookingApp/Package.swift
+swift format lint --strict -r -p Examples/BookingApp/Sources Examples/BookingApp/Tests Examples/BookingApp/Package.swift
 
 build_booking
 start_sandbox "$WORK/sandbox"
@@ -27,6 +28,16 @@ if grep -E "^/.*warning:" "$WORK/build.log" | grep "/Examples/" >/dev/null; then
     grep -E "warning:" "$WORK/build.log" >&2
     fail "the example has warnings"
 fi
+step "the example's own tests on BookingKitTesting (swift test, no server)"
+swift build --package-path Examples/BookingApp --scratch-path "$SCRATCH" --build-tests 2>&1 | tee "$WORK/build-tests.log" | tail -1
+if grep -E "^/.*warning:" "$WORK/build-tests.log" | grep "/Examples/" >/dev/null; then
+    grep -E "warning:" "$WORK/build-tests.log" >&2
+    fail "the example's tests have warnings"
+fi
+swift test --package-path Examples/BookingApp --scratch-path "$SCRATCH" --skip-build 2>&1 | tee "$WORK/example-tests.log" \
+    | grep -E "Test run with|✘" || true
+grep -qE "Test run with [0-9]+ tests? in [0-9]+ suites? passed" "$WORK/example-tests.log" \
+    || fail "the example's tests did not pass"
 step "running the example against http://127.0.0.1:$PORT"
 "$SCRATCH/debug/BookingExample" "http://127.0.0.1:$PORT" "$WORK/app" | tee "$WORK/example.log"
 grep -q '^example: ok$' "$WORK/example.log" || fail "the example did not finish its booking"
@@ -93,5 +104,8 @@ build-a-flow-state|import BookingKit\nlet x = BookingFlow.State(stage: .browsing
 set-a-flow-stage|import BookingKit\nfunc f(_ s: inout BookingFlow.State) { s.stage = .browsing }
 read-the-unknown-token|import BookingKit\nfunc f(_ u: BookingFlow.Unknown) -> Any? { u.token }
 set-the-model-error|import BookingKit\n@MainActor func f(_ m: BookingModel) { m.lastError = nil }
+skip-waits-in-an-app-build|import BookingKitTesting\nlet x = NoSleeper.self
+build-a-client-with-the-package-seams|import BookingKit\nimport BookingKitTesting\nfunc f(_ c: BookingClient.Configuration) throws { _ = try BookingClient(c, dependencies: Dependencies()) }
+pay-through-the-testing-product|import BookingKitTesting\nfunc f(_ s: TestSandbox) async throws { _ = try await s.api("test").createBooking }
 SNIPPETS
 step "ok: $sealed snippets refused, the control compiles"

@@ -8,7 +8,8 @@ let bookingKit = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 // An app's view of BookingKit: a separate package that depends on it by
-// path, as an app would, and uses nothing but `import BookingKit`.
+// path, as an app would, and uses nothing but `import BookingKit` (and, in
+// its tests, `import BookingKitTesting`).
 let package = Package(
     name: "BookingApp",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -23,6 +24,12 @@ let package = Package(
         .target(
             name: "BookingAppUI",
             dependencies: [.product(name: "BookingKit", package: bookingKit)]
+        ),
+        // The app's own tests: its screen logic against the sandbox in the
+        // test process, with planned faults, in no real time.
+        .testTarget(
+            name: "BookingAppUITests",
+            dependencies: ["BookingAppUI", .product(name: "BookingKitTesting", package: bookingKit)]
         ),
     ]
 )

@@ -1,24 +1,33 @@
 import BookingAPI
 import BookingPrimitives
+import BookingSandbox
 import Foundation
-import TestSupport
 
 /// Wraps a transport and adds a `Sandbox-Fault` header to the requests a
-/// test chooses (by method and path prefix, a set number of times). The
-/// library never knows about sandbox faults; tests decorate its transport.
-package final class FaultInjectingTransport: Transport, Sendable {
+/// test chooses (by method and path prefix, a set number of times), and
+/// records every request sent. The library never knows about sandbox
+/// faults; tests decorate its transport.
+public final class FaultInjectingTransport: Transport, Sendable {
     /// One planned fault.
-    package struct Rule: Sendable {
+    public struct Rule: Sendable {
         /// `GET` or `POST`.
-        package var method: String
+        public var method: String
         /// The path prefix, e.g. `/v1/bookings`.
-        package var pathPrefix: String
+        public var pathPrefix: String
         /// The header value, e.g. `drop-response-after-commit`.
-        package var fault: String
+        public var fault: String
         /// How many matching requests get it.
-        package var times: Int
+        public var times: Int
 
-        /// Creates a rule.
+        /// `fault` on the next `times` requests with `method` whose path
+        /// starts with `pathPrefix`: `Rule("POST", "/v1/bookings",
+        /// fault: .dropResponseAfterCommit)` loses the answer of a payment
+        /// the server made.
+        public init(_ method: String, _ pathPrefix: String, fault: SandboxFault, times: Int = 1) {
+            self.init(method, pathPrefix, fault: fault.description, times: times)
+        }
+
+        /// The same with the header's text.
         package init(_ method: String, _ pathPrefix: String, fault: String, times: Int = 1) {
             self.method = method
             self.pathPrefix = pathPrefix
@@ -32,34 +41,34 @@ package final class FaultInjectingTransport: Transport, Sendable {
     private let log = Watched((rules: [Rule](), sent: [TransportRequest]()))
 
     /// Wraps `base`.
-    package init(_ base: any Transport) {
+    public init(_ base: any Transport) {
         self.base = base
     }
 
     /// Plans a fault.
-    package func inject(_ rule: Rule) {
+    public func inject(_ rule: Rule) {
         log.change { $0.rules.append(rule) }
     }
 
     /// Drops the planned faults not yet used up: the server answers as it is.
-    package func clearFaults() {
+    public func clearFaults() {
         log.change { $0.rules.removeAll() }
     }
 
     /// Every request sent so far, in order (with any fault header added).
-    package var requests: [TransportRequest] {
+    public var requests: [TransportRequest] {
         log.value.sent
     }
 
     /// The requests with this method whose path starts with `prefix`.
-    package func requests(_ method: String, _ prefix: String) -> [TransportRequest] {
+    public func requests(_ method: String, _ prefix: String) -> [TransportRequest] {
         requests.filter { Self.matches($0, method, prefix) }
     }
 
     /// Waits until a request with this method whose path starts with
     /// `prefix` has been handed to the transport (at once if one was), and
     /// returns the first; nil if the waiting task was cancelled first.
-    package func arrival(_ method: String, _ prefix: String) async -> TransportRequest? {
+    public func arrival(_ method: String, _ prefix: String) async -> TransportRequest? {
         await log.wait { log in log.sent.contains { Self.matches($0, method, prefix) } }?
             .sent.first { Self.matches($0, method, prefix) }
     }
@@ -67,7 +76,7 @@ package final class FaultInjectingTransport: Transport, Sendable {
     /// Waits until at least `count` requests that `matching` accepts have
     /// been handed to the transport; false if the waiting task was
     /// cancelled first.
-    package func waitForRequests(_ count: Int, matching: @escaping @Sendable (TransportRequest) -> Bool) async -> Bool {
+    public func waitForRequests(_ count: Int, matching: @escaping @Sendable (TransportRequest) -> Bool) async -> Bool {
         await log.wait { $0.sent.filter(matching).count >= count } != nil
     }
 
@@ -75,7 +84,8 @@ package final class FaultInjectingTransport: Transport, Sendable {
         request.method == method && request.url.path.hasPrefix(prefix)
     }
 
-    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    /// Sends `request` with the next planned fault that matches it.
+    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         let request = mark(request)
         return try await base.send(request)
     }

@@ -1,19 +1,28 @@
 import BookingAPI
 import BookingHTTPServer
+import BookingSandbox
 import Foundation
 
-/// A `Transport` that hands each request straight to an `HTTPHandler` (the
-/// sandbox's) in this process. A handler that drops the connection is a
-/// lost answer, exactly as over a socket.
-package struct InProcessTransport: Transport {
+/// A `Transport` that hands each request straight to the sandbox's handler
+/// in this process: no socket, no port, the same answers as over HTTP. A
+/// fault that drops the connection is a lost answer, exactly as over a
+/// socket.
+public struct InProcessTransport: Transport {
     let handler: any HTTPHandler
 
-    /// Creates a transport over `handler`.
+    /// A transport to `sandbox`, a sandbox server's handler in this process.
+    public init(sandbox: SandboxHandler) {
+        self.handler = sandbox
+    }
+
+    /// A transport over any handler of the package's HTTP server.
     package init(handler: any HTTPHandler) {
         self.handler = handler
     }
 
-    package func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
+    /// Hands `request` to the handler and returns its answer; a dropped
+    /// connection throws `.connectionLost`.
+    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         var target = request.url.path
         if target.isEmpty { target = "/" }
         if let query = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedQuery {

@@ -1,6 +1,3 @@
-import BookingPrimitives
-import Foundation
-
 /// A value behind a lock that a test can wait on: the code under test
 /// changes it (a transport records a request, a process dies, a sleeper
 /// parks), and `wait(until:)` returns on the change that makes the
@@ -15,7 +12,8 @@ public final class Watched<Value: Sendable>: Sendable {
 
     private struct Box {
         var value: Value
-        var waiters: [UUID: Waiter] = [:]
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
     }
 
     private let box: Locked<Box>
@@ -48,7 +46,10 @@ public final class Watched<Value: Sendable>: Sendable {
     /// and returns that value; nil if the waiting task was cancelled first.
     @discardableResult
     public func wait(until condition: @escaping @Sendable (Value) -> Bool) async -> Value? {
-        let id = UUID()
+        let id = box.withLock { box in
+            box.nextWaiter += 1
+            return box.nextWaiter
+        }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
                 let now: Value?? = box.withLock { box in
