@@ -22,7 +22,8 @@ if grep -E "warning:|error:" "$WORK/docc.log" >/dev/null; then
     exit 1
 fi
 # Every Swift block of every article compiles, each a file of its own in an
-# outside package that depends on BookingKit as an app does.
+# outside package that depends on BookingKit as an app does (and on
+# BookingKitTesting, as its tests do).
 SNIPPETS="$WORK/snippets"
 mkdir -p "$SNIPPETS/Sources/DocSnippets"
 for article in Sources/BookingKit/BookingKit.docc/*.md; do
@@ -43,7 +44,14 @@ let package = Package(
     name: "DocSnippets",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [.package(path: "$PWD")],
-    targets: [.target(name: "DocSnippets", dependencies: [.product(name: "BookingKit", package: "$(basename "$PWD")")])]
+    targets: [
+        .target(
+            name: "DocSnippets",
+            dependencies: [
+                .product(name: "BookingKit", package: "$(basename "$PWD")"),
+                .product(name: "BookingKitTesting", package: "$(basename "$PWD")"),
+            ])
+    ]
 )
 MANIFEST
 # The examples' scratch directory: BookingKit builds once for both scripts.
