@@ -71,43 +71,36 @@ extension TripRepository {
         let saved = CancelFlow.Request(
             bookingID: request.bookingID, version: request.version, key: request.idempotencyKey,
             quoteID: request.quoteID)
-        let log = runLog(CancelFlow.self)
-        var (state, effects) = CancelFlow.reduce(.idle, .started(saved, resumed: resumed))
-        log?.append(.started(saved, resumed: resumed), state: state, effects: effects)
         // The booking last read (an answer, a lookup, the read after a
         // refusal): what a save keeps as the trip.
         var lastRead: BookingSnapshot?
         // The server's new quote when it refused the accepted one.
         var newQuote: CancellationQuote?
-        var lastEvent = CancelFlow.Event.started(saved, resumed: resumed)
         // The key of the request the run settles now (a renewal changes it).
         var key = request.idempotencyKey
-        while !effects.isEmpty {
-            let effect = effects.removeFirst()
-            let event: CancelFlow.Event
+        let state = try await MachineRun<CancelFlow>.run(
+            from: .idle, .started(saved, resumed: resumed), log: runLog(CancelFlow.self)
+        ) { effect, after in
             switch effect {
             case .post(let sent):
-                event = try await post(sent, api: api, lastRead: &lastRead, newQuote: &newQuote, boundary: boundary)
+                return try await post(sent, api: api, lastRead: &lastRead, newQuote: &newQuote, boundary: boundary)
             case .lookUp(let id):
-                event = await read(id, refused: false, api: api, lastRead: &lastRead)
+                return await read(id, refused: false, api: api, lastRead: &lastRead)
             case .renew(let spent):
-                event = renew(spent)
+                let event = renew(spent)
                 if case .renewed(let renewed) = event { key = renewed.key }
+                return event
             case .readCurrent(let id):
-                event = await read(id, refused: true, api: api, lastRead: &lastRead)
+                return await read(id, refused: true, api: api, lastRead: &lastRead)
             case .saveCancelled(let sent):
-                event = save(sent.key, as: .cancelled, booking: lastRead)
-                if event == .saved, case .answered = lastEvent {
+                let event = save(sent.key, as: .cancelled, booking: lastRead)
+                if event == .saved, case .answered = after {
                     try TripChangeBoundary(.cancel, .afterSave).pass(boundary)
                 }
+                return event
             case .saveRefused(let sent, let code, let withBooking):
-                event = save(sent.key, as: .refused, reason: code, booking: withBooking ? lastRead : nil)
+                return save(sent.key, as: .refused, reason: code, booking: withBooking ? lastRead : nil)
             }
-            lastEvent = event
-            let step = CancelFlow.reduce(state, event)
-            log?.append(event, state: step.state, effects: step.effects)
-            state = step.state
-            effects += step.effects
         }
         switch state {
         case .cancelled:

@@ -112,42 +112,34 @@ extension TripRepository {
                 bookingID: quote.bookingID, checkIn: quote.checkIn, checkOut: quote.checkOut)
             log.appendSteps([.started(change), .quoteReceived(quote)], from: ModifyFlow.initialState)
         }
-        var (state, effects) = ModifyFlow.reduce(state, first)
-        log?.append(first, state: state, effects: effects)
         // The booking last read (an answer or a lookup): what a save keeps as the trip.
         var lastRead: BookingSnapshot?
         var newQuote: ModificationQuoteSnapshot?
-        var lastEvent = first
         // The key of the request the run settles now (a renewal changes it).
         var key = request.key
-        while !effects.isEmpty {
-            let effect = effects.removeFirst()
-            let event: ModifyFlow.Event
+        let state = try await MachineRun<ModifyFlow>.run(from: state, first, log: log) { effect, after in
             switch effect {
             case .requestQuote:
-                event = .quoteFailed("a quote is asked for by modificationQuote")
+                return .quoteFailed("a quote is asked for by modificationQuote")
             case .record:
-                event = try record(request, boundary: boundary)
+                return try record(request, boundary: boundary)
             case .post(let request):
-                event = try await post(request, api: api, lastRead: &lastRead, newQuote: &newQuote, boundary: boundary)
+                return try await post(request, api: api, lastRead: &lastRead, newQuote: &newQuote, boundary: boundary)
             case .lookUp(let id):
-                event = await lookUp(id, api: api, lastRead: &lastRead)
+                return await lookUp(id, api: api, lastRead: &lastRead)
             case .renew(let spent):
-                event = renew(spent)
+                let event = renew(spent)
                 if case .renewed(let renewed) = event { key = renewed.key }
+                return event
             case .saveModified(let request):
-                event = save(request, as: .modified, booking: lastRead)
-                if event == .saved, case .answered = lastEvent {
+                let event = save(request, as: .modified, booking: lastRead)
+                if event == .saved, case .answered = after {
                     try TripChangeBoundary(.modify, .afterSave).pass(boundary)
                 }
+                return event
             case .saveRefused(let request, let code):
-                event = save(request, as: .refused, reason: code, booking: nil)
+                return save(request, as: .refused, reason: code, booking: nil)
             }
-            lastEvent = event
-            let step = ModifyFlow.reduce(state, event)
-            log?.append(event, state: step.state, effects: step.effects)
-            state = step.state
-            effects += step.effects
         }
         let id = request.bookingID
         switch state {
