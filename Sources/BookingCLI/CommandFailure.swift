@@ -59,6 +59,19 @@ extension CommandFailure {
 }
 
 extension CommandFailure {
+    /// A change of a booking that never left (`doing` it: "cancel bk_1"):
+    /// `detail` says why (offline, a certificate refused, no address), not
+    /// always the network.
+    package static func nothingSent(doing: String, _ detail: String) -> CommandFailure {
+        .failed("cannot \(doing): nothing was sent (\(detail.terminalSafe)); the booking stands")
+    }
+
+    /// A change of a booking that could not be saved (`saving`: "the
+    /// cancellation of bk_1"), so nothing was sent.
+    package static func storageFull(saving: String, _ error: any Error) -> CommandFailure {
+        .failed("\(BookingFlow.storageFullMessage) (cannot save \(saving): \(error))")
+    }
+
     /// The failure for a client error met while `doing` something, in the
     /// words and exit codes of `api(_:doing:)`: refused input is exit 2, an
     /// unreachable server or a business refusal exit 1.

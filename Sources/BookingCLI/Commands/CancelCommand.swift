@@ -158,8 +158,7 @@ struct CancelCommand: BookingCommand {
                     + "\(money.text(quote.refund)), penalty \(money.text(quote.penalty)); nothing was cancelled: "
                     + "run `booking cancel \(shown)` again")
         case .cancel(.notSent(_, let detail)):
-            // The detail says why (offline, a certificate refused, no address): not always the network.
-            return .failed("cannot cancel \(shown): nothing was sent (\(detail.terminalSafe)); the booking stands")
+            return .nothingSent(doing: "cancel \(shown)", detail)
         case .cancel(.pending(_, let key, let detail)):
             return CommandFailure(
                 .unknown,
@@ -167,7 +166,7 @@ struct CancelCommand: BookingCommand {
                     + "yet (\(detail.terminalSafe)); run `booking cancel \(shown)` or `booking reconcile` later: "
                     + "it is resent with the same key and cancels at most once")
         case .storageFull:
-            return .failed("\(BookingFlow.storageFullMessage) (cannot save the cancellation of \(shown): \(error))")
+            return .storageFull(saving: "the cancellation of \(shown)", error)
         default:
             return CommandFailure.client(error, doing: "cancel \(shown)")
         }

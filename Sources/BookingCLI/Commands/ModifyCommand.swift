@@ -159,8 +159,7 @@ struct ModifyCommand: BookingCommand {
                     + differenceText(quote.difference, done: false, money: money)
                     + "); nothing changed: run the command again")
         case .modify(.notSent(_, let detail)):
-            // The detail says why (offline, a certificate refused, no address): not always the network.
-            return .failed("cannot change \(shown): nothing was sent (\(detail.terminalSafe)); the booking stands")
+            return .nothingSent(doing: "change \(shown)", detail)
         case .modify(.pending(_, let key, let detail)):
             return CommandFailure(
                 .unknown,
@@ -168,7 +167,7 @@ struct ModifyCommand: BookingCommand {
                     + "(\(detail.terminalSafe)); run `booking reconcile` later: it is resent with the same key and "
                     + "charges or refunds at most once")
         case .storageFull:
-            return .failed("\(BookingFlow.storageFullMessage) (cannot save the change of \(shown): \(error))")
+            return .storageFull(saving: "the change of \(shown)", error)
         default:
             return CommandFailure.client(error, doing: "change \(shown)")
         }
