@@ -55,14 +55,7 @@ struct AwaitedOutcomeTests {
     @Test("3-D Secure: needsBankPage with the page; after the page, waitForPayment confirms")
     func bankPage() async throws {
         let fixture = try ClientFixture()
-        await fixture.client.launch()
-        try await fixture.client.hold(try await fixture.firstOffer())
-        let result = try await fixture.client.pay(
-            with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
-        guard case .needsBankPage(let url, let booking) = result else {
-            Issue.record("expected needsBankPage, got \(result)")
-            return
-        }
+        let (url, booking) = try await fixture.waitingAtTheBanksPage()
         try await ClientFixture.answerChallenge(url.absoluteString, pass: true)
         try await fixture.client.returnedFromBank(for: booking)
         let settled = await fixture.client.waitForPayment()

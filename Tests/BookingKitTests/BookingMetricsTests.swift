@@ -38,20 +38,23 @@ import Testing
         func release() { gate.signal() }
     }
 
-    static func client(_ sandbox: SandboxFixture, metrics: any BookingMetrics) throws -> ClientFixture {
+    /// A launched client reporting to `metrics`, on a sandbox of its own
+    /// over loopback (`fixture.sandbox`, for the test to stop).
+    static func launched(metrics: any BookingMetrics) async throws -> ClientFixture {
+        let sandbox = try SandboxFixture(route: .loopback)
         var configuration = ClientFixture.configuration(sandbox: sandbox)
         configuration.metrics = metrics
-        return ClientFixture(
+        let fixture = ClientFixture(
             sandbox: sandbox,
             client: try BookingClient(configuration, dependencies: Dependencies(sleeper: NoSleeper())))
+        await fixture.client.launch()
+        return fixture
     }
 
     @Test func aDeclineIsReportedFailedAndALostAnswerPaymentConfirmedThroughUnknown() async throws {
-        let sandbox = try SandboxFixture(route: .loopback)
-        defer { Task { await sandbox.stop() } }
         let metrics = Recording()
-        let fixture = try Self.client(sandbox, metrics: metrics)
-        await fixture.client.launch()
+        let fixture = try await Self.launched(metrics: metrics)
+        defer { Task { await fixture.sandbox.stop() } }
         try await fixture.client.hold(try await fixture.firstOffer())
         #expect(
             try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)
@@ -63,7 +66,7 @@ import Testing
         #expect(first.first?.paymentMethod == .card)
 
         _ = try await fixture.client.retry()
-        sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
+        fixture.sandbox.transport.inject(.init("POST", "/v1/bookings", fault: "drop-response-after-commit"))
         _ = try await fixture.client.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(try await fixture.client.waitUntilAtRest(timeout: Poll.defaultTimeout).stage.kind == .confirmed)
         let both = await metrics.wait(for: 2)
@@ -75,11 +78,9 @@ import Testing
     }
 
     @Test func aWalletPaymentIsReportedAsAWallet() async throws {
-        let sandbox = try SandboxFixture(route: .loopback)
-        defer { Task { await sandbox.stop() } }
         let metrics = Recording()
-        let fixture = try Self.client(sandbox, metrics: metrics)
-        await fixture.client.launch()
+        let fixture = try await Self.launched(metrics: metrics)
+        defer { Task { await fixture.sandbox.stop() } }
         _ = await fixture.client.refreshPaymentMethods()  // the sandbox switches wallets on
         try await fixture.client.hold(try await fixture.firstOffer())
         guard
@@ -95,12 +96,10 @@ import Testing
     }
 
     @Test func aHandlerThatNeverReturnsNeverHoldsUpTheNextPayment() async throws {
-        let sandbox = try SandboxFixture(route: .loopback)
-        defer { Task { await sandbox.stop() } }
         let metrics = Blocking()
         defer { metrics.release() }
-        let fixture = try Self.client(sandbox, metrics: metrics)
-        await fixture.client.launch()
+        let fixture = try await Self.launched(metrics: metrics)
+        defer { Task { await fixture.sandbox.stop() } }
         try await fixture.client.hold(try await fixture.firstOffer())
         #expect(
             try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)

@@ -66,6 +66,19 @@ struct ClientFixture {
         return try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
     }
 
+    /// Launches the client, holds the first offer and pays it with a card
+    /// that asks for 3-D Secure: the bank's page and the booking waiting on
+    /// it (the test stops, with the outcome recorded, when it did not ask).
+    func waitingAtTheBanksPage() async throws -> (url: URL, booking: BookingID) {
+        await client.launch()
+        try await client.hold(try await firstOffer())
+        let result = try await client.pay(
+            with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
+        var page: (url: URL, booking: BookingID)?
+        if case .needsBankPage(let url, let booking) = result { page = (url, booking) }
+        return try #require(page, "the payment did not ask for the bank's page: \(result)")
+    }
+
     /// Answers the bank's page at `url` as a browser would (the form's POST).
     static func answerChallenge(_ url: String, pass: Bool) async throws {
         var request = URLRequest(url: try #require(URL(string: url)))

@@ -98,6 +98,32 @@ final class Harness: @unchecked Sendable {
         return attempt
     }
 
+    /// Taps Retry (keep the room) on a fresh attempt and waits for the
+    /// stage after it; returns the new attempt and its key.
+    @discardableResult
+    func retryOnANewAttempt() async -> (attempt: AttemptID, key: IdempotencyKey) {
+        let (attempt, key) = Self.newAttempt()
+        await flow.send(.retryTapped(attempt: attempt, key: key))
+        _ = await waitFor { $0.stage.kind == .held || $0.stage.isFinal }
+        return (attempt, key)
+    }
+
+    /// Holds an offer and pays it by card: the booking's trip, saved on the
+    /// device (the test fails when it was not confirmed).
+    func bookAnOffer(sourceLocation: SourceLocation = #_sourceLocation) async throws -> TripRepository.Trip {
+        _ = try await holdAnOffer()
+        #expect(await pay().stage.kind == .confirmed, sourceLocation: sourceLocation)
+        return try #require(try await trips().trips().first, sourceLocation: sourceLocation)
+    }
+
+    /// Enters the sample guest, taps Pay with `card` and waits for the
+    /// final stage.
+    func pay(_ card: String = "tok_visa") async -> BookingFlow.State {
+        await flow.send(.guestEntered(BookingFlow.Samples.guest))
+        await flow.send(.payTapped(PaymentToken(card), now: .origin))
+        return await waitForFinal()
+    }
+
     /// Waits until the flow's state satisfies `condition`, or the current
     /// process dies (its flow then stops where it is); returns the state.
     /// Both are awaited as events (the store's states, the death itself),

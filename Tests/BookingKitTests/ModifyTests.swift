@@ -28,11 +28,7 @@ import Testing
         -> (Harness, BookingID, checkIn: CalendarDate, checkOut: CalendarDate)
     {
         let harness = try Harness(route: route)
-        _ = try await harness.holdAnOffer()
-        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
-        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.kind == .confirmed)
-        let trip = try #require(try await harness.trips().trips().first)
+        let trip = try await harness.bookAnOffer()
         let checkIn = try #require(CalendarDate(trip.record.checkIn))
         let checkOut = try #require(CalendarDate(trip.record.checkOut))
         let longer = try #require(CalendarDate(daysSince1970: checkOut.daysSince1970 + 1))
@@ -118,15 +114,10 @@ import Testing
     @Test func anExpiredQuoteClosesItsRequestAndTheNewQuoteIsAppliedOnce() async throws {
         let (harness, id, trips, quote) = try await Self.quoted(.loopback)
         harness.sandbox.clock.advance(seconds: 10 * 60)
-        var fresh: ModificationQuoteSnapshot?
-        do {
-            _ = try await trips.modify(quote)
-            Issue.record("an expired quote changed nothing")
-        } catch ModifyError.quoteExpired(let expiredID, let newQuote) {
-            #expect(expiredID == id)
-            fresh = newQuote
+        let (expiredID, newQuote) = try await refusedQuote({ _ = try await trips.modify(quote) }) {
+            if case ModifyError.quoteExpired(let id, let newQuote) = $0 { (id, newQuote) } else { nil }
         }
-        let newQuote = try #require(fresh)
+        #expect(expiredID == id)
         #expect(newQuote.quoteId != quote.quoteId)
         #expect(try await trips.modifyRequests(for: id).map(\.reason) == ["QUOTE_EXPIRED"])
         #expect(try await harness.differences(id) == 0)

@@ -52,13 +52,8 @@ import Testing
         #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
 
         // The new attempt has a new key and books once.
-        let (next, key) = Harness.newAttempt()
-        await harness.flow.send(.retryTapped(attempt: next, key: key))
-        _ = await harness.waitFor { $0.stage.kind == .held }
-        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
-        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        let paid = await harness.waitForFinal()
-        #expect(paid.stage.kind == .confirmed)
+        await harness.retryOnANewAttempt()
+        #expect(await harness.pay().stage.kind == .confirmed)
         #expect(try await harness.ledger().chargeCount == 1)
         try await harness.expectNoDoubleCharge()
         await harness.sandbox.stop()
@@ -87,14 +82,9 @@ import Testing
         #expect(posts == Array(repeating: "/v1/bookings", count: 4) + ["/v1/bookings/close-key"])
         #expect(harness.sandbox.transport.requests("GET", "/v1/bookings").count >= 4, "a lookup before each resend")
         #expect(try await harness.repository.attempt(attempt)?.phase == .failed)
-        let (next, key) = Harness.newAttempt()
-        await harness.flow.send(.retryTapped(attempt: next, key: key))
-        _ = await harness.waitFor { $0.stage.kind == .held }
+        let (next, key) = await harness.retryOnANewAttempt()
         #expect(try await harness.repository.attempt(next)?.holdID == holdID)
-        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
-        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        let paid = await harness.waitForFinal()
-        #expect(paid.stage.kind == .confirmed)
+        #expect(await harness.pay().stage.kind == .confirmed)
         #expect(try await harness.ledger().chargesByIdempotencyKey == [key.rawValue: 1])
         await harness.sandbox.stop()
     }
@@ -124,13 +114,9 @@ import Testing
         #expect(Self.payments(harness).isEmpty)
 
         // The same hold, under a new attempt and key: one charge.
-        let (next, key) = Harness.newAttempt()
-        await harness.flow.send(.retryTapped(attempt: next, key: key))
-        _ = await harness.waitFor { $0.stage.kind == .held }
+        let (next, key) = await harness.retryOnANewAttempt()
         #expect(try await harness.repository.attempt(next)?.holdID == holdID)
-        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
-        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.kind == .confirmed)
+        #expect(await harness.pay().stage.kind == .confirmed)
         #expect(Self.payments(harness).compactMap { $0.headers["Idempotency-Key"] } == [key.rawValue])
         #expect(try await harness.ledger().chargesByHold == [holdID.rawValue: 1])
         try await harness.expectNoDoubleCharge()

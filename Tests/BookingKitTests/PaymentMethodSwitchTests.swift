@@ -95,14 +95,7 @@ import Testing
         defer { Task { await fixture.sandbox.stop() } }
         let control = PaymentMethodSwitchControl(fixture.sandbox.handler)
         let client = fixture.client
-        await client.launch()
-        try await client.hold(try await fixture.firstOffer())
-        let waiting = try await client.pay(
-            with: PaymentToken("tok_threeDSecureRequired"), guest: BookingFlow.Samples.guest)
-        guard case .needsBankPage(let url, let booking) = waiting else {
-            Issue.record("expected the bank's page, got \(waiting)")
-            return
-        }
+        let (url, booking) = try await fixture.waitingAtTheBanksPage()
         // The operator switches 3-D Secure off while this payment waits at the bank.
         try await control.set("threeDSecure", enabled: false, reason: "3-D Secure is paused.")
         try await ClientFixture.answerChallenge(url.absoluteString, pass: true)

@@ -16,12 +16,7 @@ import Testing
     /// A confirmed booking on a fresh sandbox; its trip saved on the device.
     private static func confirmed(_ route: SandboxFixture.Route) async throws -> (Harness, BookingID) {
         let harness = try Harness(route: route)
-        _ = try await harness.holdAnOffer()
-        await harness.flow.send(.guestEntered(BookingFlow.Samples.guest))
-        await harness.flow.send(.payTapped(PaymentToken("tok_visa"), now: .origin))
-        #expect(await harness.waitForFinal().stage.kind == .confirmed)
-        let trip = try #require(try await harness.trips().trips().first)
-        return (harness, trip.record.bookingID)
+        return (harness, try await harness.bookAnOffer().record.bookingID)
     }
 
     /// The cancel POSTs of booking `id` (not its cancellation quotes).
@@ -78,15 +73,10 @@ import Testing
         let trips = try harness.trips()
         let quote = try await trips.cancellationQuote(id)
         harness.sandbox.clock.advance(seconds: 10 * 60)
-        var fresh: CancellationQuote?
-        do {
-            _ = try await trips.cancel(id, quote: quote)
-            Issue.record("an expired quote cancelled the booking")
-        } catch CancelError.quoteChanged(let refusedID, let newQuote) {
-            #expect(refusedID == id)
-            fresh = newQuote
+        let (refusedID, newQuote) = try await refusedQuote({ _ = try await trips.cancel(id, quote: quote) }) {
+            if case CancelError.quoteChanged(let id, let newQuote) = $0 { (id, newQuote) } else { nil }
         }
-        let newQuote = try #require(fresh)
+        #expect(refusedID == id)
         #expect(newQuote.quoteID != quote.quoteID)
         #expect(newQuote.refund == quote.refund)
         #expect(try await trips.trip(id)?.record.status == .confirmed)
