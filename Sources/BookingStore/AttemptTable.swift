@@ -240,10 +240,19 @@ package struct AttemptTable {
         return records
     }
 
-    /// The most recently created attempt, if any.
+    /// The key prefix of a let-go row (`BookingDatabase.letGo`): an attempt
+    /// saved only so that the device knows the hold it released for
+    /// another device. No request is ever sent under it.
+    package static let letGoKeyPrefix = "letgo-"
+    /// The SQL condition of an attempt of the device's flow: not a let-go row.
+    package static let ofTheFlow = "idempotency_key NOT LIKE '\(letGoKeyPrefix)%'"
+
+    /// The most recently created attempt of the device's flow, if any (a
+    /// let-go row is never it).
     package func latest() throws -> SavedAttempt? {
         let statement = try database.cachedStatement(
-            "SELECT \(Self.columns) FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1")
+            "SELECT \(Self.columns) FROM booking_attempt WHERE \(Self.ofTheFlow) ORDER BY created_at DESC, rowid DESC LIMIT 1"
+        )
         defer { statement.reset() }
         return try statement.step() ? Self.record(from: statement) : nil
     }

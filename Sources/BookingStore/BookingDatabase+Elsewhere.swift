@@ -35,12 +35,22 @@ extension BookingDatabase {
     /// saves it for every abandoned hold (`HoldReleaseTable.saveForgotten`).
     /// Returns the release, or nil when an attempt here uses the hold.
     ///
+    /// The row's key is marked (`AttemptTable.letGoKeyPrefix`): it is
+    /// bookkeeping, not a step of this device's flow, so it never becomes
+    /// the device's latest attempt. (When it did, a room this device kept
+    /// to pay again after a decline counted as let go: the next sweep
+    /// would release the room its screen offered, and until one ran it
+    /// stayed held with no attempt keeping it. Simulation seed 11858.)
+    ///
     /// - Throws: `SQLiteError` (a constraint violation when the attempt's id
     ///   or key is saved already).
     package func letGo(_ record: SavedAttempt) throws -> HoldRelease? {
         guard let hold = record.holdID else { return nil }
         var abandoned = record
         abandoned.phase = .abandoned
+        abandoned.attempt = BookingFlow.Attempt(
+            id: record.attempt.id, key: IdempotencyKey(AttemptTable.letGoKeyPrefix + record.attempt.key.rawValue),
+            offerID: record.attempt.offerID, quoteID: record.attempt.quoteID)
         try attempts.insert(abandoned)
         return try releases.save(hold: hold, attempt: record.attemptID, at: record.createdAt)
     }

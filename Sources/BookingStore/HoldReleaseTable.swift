@@ -65,7 +65,7 @@ package struct HoldReleaseTable: RequestTable {
     /// Saves a release for every hold the device let go without one (or
     /// with one refused because it was paid again here): each
     /// hold of an attempt changed since `since` whose attempts are all
-    /// `FAILED` or `ABANDONED`, except the hold of the latest attempt when
+    /// `FAILED` or `ABANDONED`, except the hold of the latest attempt of the flow (`AttemptTable.latest()`) when
     /// that attempt is `FAILED` (its screen still offers to pay it again).
     /// Returns the requests saved.
     package func saveForgotten(since: Date, at date: Date) throws -> [HoldRelease] {
@@ -76,7 +76,8 @@ package struct HoldReleaseTable: RequestTable {
               AND a.hold_id NOT IN (SELECT hold_id FROM hold_release WHERE NOT \(Self.refusedInUse))
               AND a.hold_id IS NOT (
                   SELECT hold_id FROM booking_attempt WHERE status = 'FAILED' AND rowid = (
-                      SELECT rowid FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1))
+                      SELECT rowid FROM booking_attempt WHERE \(AttemptTable.ofTheFlow)
+                      ORDER BY created_at DESC, rowid DESC LIMIT 1))
             GROUP BY a.hold_id
             HAVING sum(a.status NOT IN \(Self.letGo)) = 0
               AND NOT EXISTS (

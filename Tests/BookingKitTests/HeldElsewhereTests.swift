@@ -192,6 +192,44 @@ struct HeldElsewhereTests {
         await devices.sandbox.stop()
     }
 
+    /// Simulation seed 11858 (2026-12-06): letting go of another device's
+    /// room saved a row that became this device's latest attempt, so the
+    /// room it kept to pay again after a decline counted as let go: the
+    /// next launch offered nothing and released it.
+    @Test(
+        "a room kept to pay again after a decline is still offered after letting go of the laptop's room, and pays once",
+        arguments: SandboxFixture.Route.allCases)
+    func payAgainAfterLettingGo(route: SandboxFixture.Route) async throws {
+        let devices = try Devices(route: route)
+        _ = try await devices.phoneHolds()
+        let declined = try await devices.phone.pay(
+            with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)
+        #expect(declined == .declined)
+        let kept = try #require(try await devices.sandbox.liveHolds().first)
+        // The laptop holds a room of its own; the phone lets it go.
+        await devices.laptop.launch()
+        let offers = try await devices.laptop.offers(
+            at: "plc_lisbon", checkIn: CalendarDate("2026-12-01")!, checkOut: CalendarDate("2026-12-03")!, guests: 2)
+        try await devices.laptop.hold(try #require(offers.items.last))
+        let laptops = try #require(try await devices.phone.holdsElsewhere().first)
+        try await devices.phone.letGo(laptops)
+        #expect(try await devices.sandbox.liveHolds() == [kept])
+
+        // Launched again, the phone offers to pay the kept room again; it pays it once.
+        let phone = try await devices.relaunchPhone()
+        let shown = try await phone.waitUntilAtRest(timeout: Poll.defaultTimeout)
+        #expect(shown.enabledActions.contains(.retry), "the phone shows \(shown.stage.name)")
+        #expect(try await devices.sandbox.liveHolds() == [kept])
+        guard case .held = try await phone.retry() else {
+            Issue.record("the kept room was not held again: \(await phone.state.stage.name)")
+            return
+        }
+        let paid = try await phone.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
+        if case .confirmed = paid {} else { Issue.record("expected a booking, got \(paid)") }
+        #expect(try await devices.charges() == 1)
+        await devices.sandbox.stop()
+    }
+
     @Test("a room let go on the laptop ends on the phone", arguments: SandboxFixture.Route.allCases)
     func letGoOnTheOtherDevice(route: SandboxFixture.Route) async throws {
         let devices = try Devices(route: route)

@@ -1,5 +1,6 @@
 import BookingPrimitives
 import BookingSQLite
+import BookingStore
 import Foundation
 
 /// Reads `booking.sqlite` through its own connection, as another process
@@ -91,7 +92,8 @@ final class AttemptFileReader: Sendable {
         strings(
             """
             SELECT hold_id FROM booking_attempt WHERE hold_id IS NOT NULL AND (status IN ('HOLD_REQUESTED', 'HELD')
-              OR (status = 'FAILED' AND rowid = (SELECT rowid FROM booking_attempt ORDER BY created_at DESC, rowid DESC LIMIT 1)))
+              OR (status = 'FAILED' AND rowid = (SELECT rowid FROM booking_attempt WHERE \(AttemptTable.ofTheFlow)
+                ORDER BY created_at DESC, rowid DESC LIMIT 1)))
             """)
     }
 
