@@ -51,14 +51,19 @@ import Testing
         return fixture
     }
 
+    /// Holds the first offer and pays it with a card the bank declines.
+    static func holdAndBeDeclined(_ fixture: ClientFixture) async throws {
+        try await fixture.client.hold(try await fixture.firstOffer())
+        let paid = try await fixture.client.pay(
+            with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)
+        #expect(paid == .declined)
+    }
+
     @Test func aDeclineIsReportedFailedAndALostAnswerPaymentConfirmedThroughUnknown() async throws {
         let metrics = Recording()
         let fixture = try await Self.launched(metrics: metrics)
         defer { Task { await fixture.sandbox.stop() } }
-        try await fixture.client.hold(try await fixture.firstOffer())
-        #expect(
-            try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)
-                == .declined)
+        try await Self.holdAndBeDeclined(fixture)
         let first = await metrics.wait(for: 1)
         #expect(first.count == 1)
         #expect(first.first?.finalStage == "failed")
@@ -100,10 +105,7 @@ import Testing
         defer { metrics.release() }
         let fixture = try await Self.launched(metrics: metrics)
         defer { Task { await fixture.sandbox.stop() } }
-        try await fixture.client.hold(try await fixture.firstOffer())
-        #expect(
-            try await fixture.client.pay(with: PaymentToken("tok_chargeDeclined"), guest: BookingFlow.Samples.guest)
-                == .declined)
+        try await Self.holdAndBeDeclined(fixture)
         // The handler now sits on the decline's report and does not return.
         #expect(await metrics.entered.wait { $0 >= 1 } == 1)
         _ = try await fixture.client.retry()

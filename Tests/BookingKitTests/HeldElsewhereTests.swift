@@ -66,6 +66,17 @@ struct HeldElsewhereTests {
             return relaunched
         }
 
+        /// Whether `client`, at rest, shows its room booked on the other
+        /// device (the test records what it shows instead).
+        static func showsBookedElsewhere(
+            _ client: BookingClient, sourceLocation: SourceLocation = #_sourceLocation
+        ) async throws -> Bool {
+            let shown = try await client.waitUntilAtRest(timeout: Poll.defaultTimeout)
+            if case .failed(let failed) = shown.stage, failed.reason == .bookedElsewhere { return true }
+            Issue.record("the phone shows \(shown.stage.name), not booked elsewhere", sourceLocation: sourceLocation)
+            return false
+        }
+
         /// The account's charges so far.
         func charges() async throws -> Int {
             try await sandbox.client().sandboxLedger().chargeCount
@@ -103,12 +114,8 @@ struct HeldElsewhereTests {
         // The phone, launched again, shows the room booked from the other
         // device, with its trip, and offers no payment.
         let phone = try await devices.relaunchPhone()
-        let shown = try await phone.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        guard case .failed(let failed) = shown.stage else {
-            Issue.record("the phone shows \(shown.stage.name), not booked elsewhere")
-            return
-        }
-        #expect(failed.reason == .bookedElsewhere)
+        guard try await Devices.showsBookedElsewhere(phone) else { return }
+        let shown = await phone.state
         #expect(shown.title == "Booked on another device")
         #expect(shown.enabledActions == [.back])
         #expect(try await phone.savedTrips().map(\.id) == [settled.booking.id])
@@ -129,12 +136,7 @@ struct HeldElsewhereTests {
         let attempt = try #require(await devices.phone.state.stage.attemptID)
         let later = devices.phone.runtime.holdNow().advanced(by: .seconds(3600))
         await devices.phone.runtime.flow.send(.holdTimerFired(attempt, now: later))
-        let shown = try await devices.phone.waitUntilAtRest(timeout: Poll.defaultTimeout)
-        guard case .failed(let failed) = shown.stage else {
-            Issue.record("the phone shows \(shown.stage.name), not booked elsewhere")
-            return
-        }
-        #expect(failed.reason == .bookedElsewhere)
+        #expect(try await Devices.showsBookedElsewhere(devices.phone))
         #expect(try await devices.charges() == 1)
         await devices.sandbox.stop()
     }
