@@ -153,10 +153,18 @@ extension PaymentFlow {
             // refusal says the hold, or the stay, is booked already.
             let booked = [BookingFlow.holdAlreadyBookedCode, BookingFlow.stayAlreadyBookedCode].contains(code)
             let holdID = booked ? nil : payment.holdID
+            // The stay is booked through another hold: this room is free and
+            // no screen offers to pay it, so it is given up now (a hold
+            // another booking uses is that booking's, and stays).
+            var release: [Effect] = []
+            if code == BookingFlow.stayAlreadyBookedCode, let hold = payment.holdID {
+                release = [.releaseHold(attempt.id, hold)]
+            }
             return end(
                 .failed(
                     BookingFlow.Failed(
-                        attempt: attempt, offer: nil, reason: .rejected(code: code), version: nil, holdID: holdID)))
+                        attempt: attempt, offer: nil, reason: .rejected(code: code), version: nil, holdID: holdID)),
+                release)
         case .rejected: reason = .storageFull
         case .superseded: reason = .superseded  // abandoned by the process that replaced it
         }

@@ -298,11 +298,16 @@ struct HeldElsewhereTests {
 
         // The phone's payment of its own hold: refused by the server, which
         // sees both devices. Nothing charged; the booking is in its trips.
+        let phonesRoom = try #require(try await devices.sandbox.liveHolds().first)
         let refused = try await devices.phone.pay(with: PaymentToken("tok_visa"), guest: BookingFlow.Samples.guest)
         #expect(refused == .failed(.rejected(code: "STAY_ALREADY_BOOKED")))
         #expect(await devices.phone.state.title == "You already booked this stay")
         #expect(try await devices.charges() == 1)
         #expect(try await devices.phone.savedTrips().map(\.id) == [laptopTrip.id])
+        // Its room is given up at once: no screen offers to pay it.
+        _ = await devices.sandbox.transport.arrival("POST", "/v1/holds/\(phonesRoom)/release")
+        await devices.phone.runtime.repository.releaseSettled(HoldID(phonesRoom))
+        #expect(try await devices.sandbox.liveHolds().isEmpty)
 
         // Its next Hold of the stay asks; held again on purpose, it pays.
         try await devices.phone.back()
