@@ -38,8 +38,9 @@ public enum PaymentResult: Equatable, Sendable {
     /// `BookingFlow.holdAlreadyBookedCode` the hold was paid by another
     /// attempt already (look at the trips); with
     /// `BookingFlow.stayAlreadyBookedCode` ("STAY_ALREADY_BOOKED") the
-    /// account had booked the same stay already, on this or another device,
-    /// and that booking is now in the trips, so `hold(_:)` of the stay
+    /// account had booked the same stay already, on this or another device:
+    /// the room held here is given up, that booking is now in the trips
+    /// (when confirmed), and `hold(_:)` of the stay
     /// throws `.alreadyBooked` until the traveller asks for a second room
     /// (`bookingAgain: true`). `retry()` starts a new attempt.
     case failed(BookingFlow.FailureReason)
