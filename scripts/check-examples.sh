@@ -80,7 +80,7 @@ typecheck() {
     swiftc -typecheck -swift-version 6 -module-name Outside -I "$BIN_DEBUG/Modules" -I Sources/CBookingSQLite \
         -Xcc -fmodule-map-file="$BIN_DEBUG/CBookingCurl.build/module.modulemap" -I Sources/CBookingCurl/include "$1"
 }
-printf 'import BookingKit\nfunc control(_ c: BookingClient, _ s: BookingFlow.State) async throws -> String {\n    _ = try await c.savedTrips()\n    return s.stage.name\n}\n' >"$SEALED/control.swift"
+printf 'import BookingKit\nfunc control(_ c: BookingClient, _ s: BookingFlow.State, _ h: BookingFlow.Held, _ o: Offer) async throws -> String {\n    _ = try await c.savedTrips()\n    _ = (h.price, o.price)\n    return s.stage.name\n}\n' >"$SEALED/control.swift"
 typecheck "$SEALED/control.swift" >"$SEALED/control.log" 2>&1 || { cat "$SEALED/control.log" >&2; fail "the control snippet (public API only) does not type-check"; }
 sealed=0
 while IFS='|' read -r name code; do
@@ -106,6 +106,8 @@ read-the-unknown-token|import BookingKit\nfunc f(_ u: BookingFlow.Unknown) -> An
 set-the-model-error|import BookingKit\n@MainActor func f(_ m: BookingModel) { m.lastError = nil }
 skip-waits-in-an-app-build|import BookingKitTesting\nlet x = NoSleeper.self
 build-a-client-with-the-package-seams|import BookingKit\nimport BookingKitTesting\nfunc f(_ c: BookingClient.Configuration) throws { _ = try BookingClient(c, dependencies: Dependencies()) }
+name-a-wire-hold|import BookingKit\nlet x = Hold.self
+name-a-wire-booking|import BookingKit\nfunc f(_ s: BookingFlow.Settled) -> Any { s.booking }
 pay-through-the-testing-product|import BookingKitTesting\nfunc f(_ s: TestSandbox) async throws { _ = try await s.api("test").createBooking }
 SNIPPETS
 step "ok: $sealed snippets refused, the control compiles"

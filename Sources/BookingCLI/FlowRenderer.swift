@@ -20,7 +20,7 @@ package struct FlowRenderer: Sendable {
     package func headline(_ state: BookingFlow.State) -> String {
         let title = console.styled(state.title.terminalSafe, style(for: state.stage))
         guard let text = state.messageText else { return title }
-        let amounts = [state.stage.offer?.quote.price.total, state.price?.total].compactMap { $0 }
+        let amounts = [state.stage.offer?.price.total, state.price?.total].compactMap { $0 }
         let message = console.money.text(text, amounts: amounts)
         // A message that opens with the title ("The device's storage is full: ...") says it once.
         guard !message.hasPrefix(state.title) else {
@@ -150,7 +150,7 @@ package struct FlowRenderer: Sendable {
         case .unknown(let s): return (s.payment.attempt.offerID, s.payment.holdID, s.payment.bookingID, nil)
         case .actionRequired(let s): return (s.payment.attempt.offerID, s.payment.holdID, s.bookingID, nil)
         case .processing(let s): return (s.payment.attempt.offerID, s.payment.holdID, s.bookingID, nil)
-        case .confirmed(let s), .cancelled(let s): return (nil, nil, s.booking.id, s.booking.voucherCode)
+        case .confirmed(let s), .cancelled(let s): return (nil, nil, s.bookingID, s.voucherCode)
         case .failed(let s): return (s.attempt.offerID, nil, nil, nil)
         case .expired(let s): return (s.attempt.offerID, nil, nil, nil)
         case .notPaid(let s): return (s.attempt.offerID, nil, nil, nil)

@@ -6,7 +6,7 @@
 /// "propertyName"?, "checkIn"?, "checkOut"?, "voucherCode"?, "failureCode"?}`. Decoding
 /// throws on an unknown state, a negative version, a malformed date or a
 /// check-out not after the check-in.
-public struct Booking: Hashable, Codable, Sendable {
+package struct Booking: Hashable, Codable, Sendable {
     /// What the bank asks for before the payment can go on (3-D Secure).
     package struct NextAction: Hashable, Codable, Sendable {
         /// The challenge page to open.

@@ -41,11 +41,15 @@ extension BookingFlow {
         /// The offer, for display (absent when the flow was restored).
         package let offer: Offer?
         /// The server's hold.
-        public let hold: Hold
+        package let hold: Hold
         /// The countdown, anchored before the request that returned the hold.
         package let countdown: HoldCountdown
         /// The coupon step (a code being applied, applied or refused).
         public package(set) var coupon: CouponStep
+
+        /// The price the room is held at: the offer's, or the discounted
+        /// price once a coupon code is applied.
+        public var price: PriceBreakdown { hold.price }
 
         /// A value with every field given; the coupon step follows the
         /// hold's code unless given.
@@ -93,7 +97,10 @@ extension BookingFlow {
         /// The offer at its old quote (absent when the flow was restored).
         package let offer: Offer?
         /// The new quote the user can accept.
-        public let newQuote: Quote
+        package let newQuote: Quote
+
+        /// The new price the user can accept (``BookingClient/acceptNewPrice()``).
+        public var newPrice: PriceBreakdown { newQuote.price }
 
         /// A value with every field given.
         package init(previous: Attempt, offer: Offer?, newQuote: Quote) {
@@ -129,7 +136,12 @@ extension BookingFlow {
         /// The attempt.
         package let attemptID: AttemptID
         /// The server's booking.
-        public let booking: Booking
+        package let booking: Booking
+
+        /// The booking's id (the trip to show: ``BookingClient/trip(id:)``).
+        public var bookingID: BookingID { booking.id }
+        /// The confirmation code to show at the door, once confirmed.
+        public var voucherCode: String? { booking.voucherCode }
         /// Whether this device saved it (the trip, and the attempt final).
         /// `false` when the payment's confirmation could not be saved (its
         /// storage full, say): the booking is confirmed on the server, and

@@ -6,7 +6,7 @@
 /// down on a monotonic clock (`HoldCountdown`).
 ///
 /// Wire form: `{"holdId": "...", "expiresInMs": 600000, "price": {...}}`.
-public struct Hold: Hashable, Codable, Sendable {
+package struct Hold: Hashable, Codable, Sendable {
     /// The server's id of the hold.
     package let id: HoldID
     /// How long the server keeps the room from the moment it answered, in ms.

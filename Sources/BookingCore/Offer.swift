@@ -29,7 +29,10 @@ public struct Offer: Hashable, Codable, Sendable {
     /// Number of guests, at least one.
     public let guests: Int
     /// The price currently quoted for it.
-    public private(set) var quote: Quote
+    package private(set) var quote: Quote
+
+    /// The price currently quoted for it, line by line.
+    public var price: PriceBreakdown { quote.price }
 
     /// An offer, or `nil` when the dates or guest count are impossible.
     package init?(

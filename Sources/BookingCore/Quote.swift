@@ -3,7 +3,7 @@
 /// price comes back as a new quote.
 ///
 /// Wire form: `{"quoteId": "...", "price": {...}, "quotedAt": <Unix ms>}`.
-public struct Quote: Hashable, Codable, Sendable {
+package struct Quote: Hashable, Codable, Sendable {
     /// The server's id of this quote.
     package let id: QuoteID
     /// The price, line by line.

@@ -88,7 +88,7 @@ struct CouponCommand: BookingCommand {
             invocation.emit([
                 "coupon": .string(code),
                 "outcome": .string(held.coupon.name),
-                "price": .string(held.hold.price.total.formatted),
+                "price": .string(held.price.total.formatted),
                 "state": FlowRenderer.json(state, secondsLeft: driver.secondsLeft(state)),
             ])
         }
@@ -96,12 +96,12 @@ struct CouponCommand: BookingCommand {
         case .applied:
             invocation.say(
                 "Coupon \(code.terminalSafe) applied: the room now costs "
-                    + "\(money.text(held.hold.price.total).terminalSafe) (was \(old.terminalSafe)).")
+                    + "\(money.text(held.price.total).terminalSafe) (was \(old.terminalSafe)).")
             return .done
         case .refused(_, let reason):
             invocation.say(
                 "Coupon \(code.terminalSafe) refused (\(reason.rawValue)): " + (state.message ?? "").terminalSafe
-                    + " The room is still held at \(money.text(held.hold.price.total).terminalSafe).")
+                    + " The room is still held at \(money.text(held.price.total).terminalSafe).")
             return .failed
         case .idle, .applying:
             return .unknown

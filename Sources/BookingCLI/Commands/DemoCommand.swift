@@ -75,7 +75,7 @@ struct DemoCommand: BookingCommand {
         for offer in page.items.prefix(3) {
             invocation.say(
                 "  \(offer.id.rawValue.terminalSafe)  \(offer.propertyName.terminalSafe), "
-                    + "\((offer.roomName ?? "").terminalSafe)  \(invocation.money.text(offer.quote.price.total).terminalSafe)"
+                    + "\((offer.roomName ?? "").terminalSafe)  \(invocation.money.text(offer.price.total).terminalSafe)"
             )
         }
 

@@ -93,7 +93,7 @@ struct HoldCommand: BookingCommand {
         invocation.say(
             "Holding \(offer.propertyName.terminalSafe), \((offer.roomName ?? "").terminalSafe), "
                 + "\(offer.checkIn) to \(offer.checkOut): "
-                + invocation.money.text(offer.quote.price.total).terminalSafe)
+                + invocation.money.text(offer.price.total).terminalSafe)
         var state = await driver.hold(offer, bookingAgain: bookingAgain)
         if case .failed = state.stage, let why = services.refused.reason {
             // The flow says only that the room was not held; this says why.
@@ -191,7 +191,7 @@ struct HoldCommand: BookingCommand {
         switch state.stage {
         case .priceChanged(let changed):
             return "booking hold \(id) --accept-new-price (a new hold at "
-                + "\(money.text(changed.newQuote.price.total).terminalSafe)), or choose another offer"
+                + "\(money.text(changed.newPrice.total).terminalSafe)), or choose another offer"
         case .held:
             return nil
         case .signInRequired:

@@ -160,7 +160,7 @@ struct OffersCommand: BookingCommand {
             console.line(
                 "  \(id)  \(offer.propertyName.terminalSafe)" + (offer.stars.map { " \($0)*" } ?? "")
                     + ", \((offer.roomName ?? "").terminalSafe)  "
-                    + console.money.text(offer.quote.price.total).terminalSafe
+                    + console.money.text(offer.price.total).terminalSafe
                     + markText(result.marks[offer.id], id: offer.id, console))
             console.line(
                 String(repeating: " ", count: width + 4)
@@ -196,8 +196,8 @@ struct OffersCommand: BookingCommand {
         switch mark {
         case .soldOut?:
             return "  " + console.styled("SOLD OUT", .red)
-        case .priceChanged(let quote, _)?:
-            return "  " + console.styled("now \(console.money.text(quote.price.total).terminalSafe)", .yellow)
+        case .priceChanged(let requoted, _)?:
+            return "  " + console.styled("now \(console.money.text(requoted.price.total).terminalSafe)", .yellow)
                 + " (booking hold \(id.rawValue.terminalSafe) --accept-new-price)"
         case nil:
             return ""
@@ -233,10 +233,11 @@ struct OffersCommand: BookingCommand {
                     switch result.marks[offer.id] {
                     case .soldOut(let since)?:
                         mark = ["kind": "soldOut", "since": .string(AgeText.iso(since))]
-                    case .priceChanged(let quote, let since)?:
+                    case .priceChanged(let requoted, let since)?:
                         mark = [
                             "kind": "priceChanged", "since": .string(AgeText.iso(since)),
-                            "newPrice": FlowRenderer.priceJSON(quote.price), "newQuoteId": .string(quote.id.rawValue),
+                            "newPrice": FlowRenderer.priceJSON(requoted.price),
+                            "newQuoteId": .string(requoted.quote.id.rawValue),
                         ]
                     case nil: break
                     }
@@ -260,7 +261,7 @@ struct OffersCommand: BookingCommand {
             "checkIn": .string(offer.checkIn.description),
             "checkOut": .string(offer.checkOut.description),
             "guests": .number(offer.guests),
-            "price": FlowRenderer.priceJSON(offer.quote.price),
+            "price": FlowRenderer.priceJSON(offer.price),
         ]
     }
 }

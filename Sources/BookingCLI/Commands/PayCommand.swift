@@ -81,7 +81,7 @@ struct PayCommand: BookingCommand {
         let pass = byPerson ? nil : (challenge ?? "pass") == "pass"
         switch state.stage {
         case .held(let held):
-            let room = await RoomLabel.describe(held.attempt.offerID, price: held.hold.price.total, services: services)
+            let room = await RoomLabel.describe(held.attempt.offerID, price: held.price.total, services: services)
             let guest = try guest.details(
                 command: Self.spec.name, console: invocation.console, canAsk: !invocation.json)
             driver.say("Paying for \(room) (hold \(held.hold.id)), for \(guest.name.terminalSafe).")

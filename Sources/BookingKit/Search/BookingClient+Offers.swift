@@ -15,15 +15,15 @@ extension BookingClient {
         do {
             guard let cached = try await search.cachedOffer(id) else { throw HoldRefusal.unknownOffer(id) }
             listed = cached
-            mark = try await search.mark(id)
+            mark = try await search.mark(cached)
         } catch let refusal as HoldRefusal {
             throw refusal
         } catch {
             throw .unreadableCache(reason: "\(error)")
         }
         switch mark {
-        case .priceChanged(let quote, _)? where acceptingNewPrice: return listed.requoted(quote)
-        case .priceChanged(let quote, _)?: throw .priceChanged(listed: listed.quote, new: quote)
+        case .priceChanged(let requoted, _)? where acceptingNewPrice: return requoted
+        case .priceChanged(let requoted, _)?: throw .priceChanged(listed: listed.quote, new: requoted.quote)
         case .soldOut(let since)? where !acceptingNewPrice: throw .soldOut(since: since)
         case .soldOut?, nil:
             guard !acceptingNewPrice else { throw .noChangedPrice(id) }
@@ -47,7 +47,10 @@ extension BookingClient {
     /// - Throws: `BookingClientError.dataDirectoryUnusable`; `.closed`.
     package func mark(of id: OfferID) async throws(BookingClientError) -> OfferMark? {
         let search = search
-        return try await guarded { _ in try await search.mark(id) }
+        return try await guarded { _ in
+            guard let listed = try await search.cachedOffer(id) else { return nil }
+            return try await search.mark(listed)
+        }
     }
 
     /// The search cache, for the command line's listings of saved searches.

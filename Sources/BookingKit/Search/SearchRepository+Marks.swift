@@ -19,8 +19,9 @@ extension SearchRepository {
         try cache.recovering { try $0.offerMarks.put(mark) }
     }
 
-    /// What this device learnt about `id`, if anything.
-    package func mark(_ id: OfferID) throws -> OfferMark? {
+    /// What this device learnt about the listed `offer`, if anything.
+    package func mark(_ offer: Offer) throws -> OfferMark? {
+        let id = offer.id
         guard let mark = try cache.recovering({ try $0.offerMarks.mark(id.rawValue) }) else { return nil }
         switch mark.kind {
         case .soldOut:
@@ -28,7 +29,8 @@ extension SearchRepository {
         case .priceChanged:
             guard let json = mark.quoteJSON else { return nil }
             do {
-                return .priceChanged(try JSONDecoder().decode(Quote.self, from: Data(json.utf8)), since: mark.markedAt)
+                let quote = try JSONDecoder().decode(Quote.self, from: Data(json.utf8))
+                return .priceChanged(offer.requoted(quote), since: mark.markedAt)
             } catch {
                 logger.warning("cannot read the saved new price", error: error, ["offer": id.rawValue])
                 return nil

@@ -167,7 +167,7 @@ extension SearchRepository {
             throw SearchError.unreadableCache
         }
         var marks: [OfferID: OfferMark] = [:]
-        for (item, _) in listed { marks[item.id] = try mark(item.id) }
+        for (item, _) in listed { marks[item.id] = try mark(item) }
         return OffersPage(
             items: listed.map(\.offer), pageIndex: page.pageIndex, hasMore: page.nextCursor != nil,
             quotedAt: page.quotedAt, pricesMayHaveChanged: page.isStale(at: now(), olderThan: staleness),

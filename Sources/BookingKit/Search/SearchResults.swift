@@ -48,7 +48,7 @@ public struct OffersPage: Equatable, Sendable {
 public enum OfferMark: Equatable, Sendable {
     /// A hold found no room left.
     case soldOut(since: Date)
-    /// A hold was refused with this new price; holding at it needs the
-    /// user's yes (a new attempt, a new key).
-    case priceChanged(Quote, since: Date)
+    /// A hold was refused with a new price: the offer at that price
+    /// (`price`). Holding at it needs the user's yes (a new attempt, a new key).
+    case priceChanged(Offer, since: Date)
 }
