@@ -3,9 +3,14 @@
 extension CancelFlow: FlowMachine {
     package static let flowName = "cancel"
 
+    /// The words this flow logged until 2026-12-06, before the change flows
+    /// took one word per stage: `lookingUp` is `unknown`, as a payment's and
+    /// a change of dates' outcome not known yet.
+    package static var formerStageNames: [String: String] { ["lookingUp": "unknown"] }
+
     package static var stageNames: [String] {
         [
-            "idle", "sending", "lookingUp", "renewing", "readingCurrent", "saving", "cancelled", "refused", "notSent",
+            "idle", "sending", "unknown", "renewing", "readingCurrent", "saving", "cancelled", "refused", "notSent",
             "leftOpen",
         ]
     }

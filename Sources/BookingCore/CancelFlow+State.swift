@@ -66,8 +66,8 @@ extension CancelFlow {
         case idle
         /// The POST is in flight.
         case sending(Progress)
-        /// The booking is being read to learn what a post did.
-        case lookingUp(Progress)
+        /// The outcome is unknown: the booking is read to learn what a post did.
+        case unknown(Progress)
         /// The server spent the request's key on a failure it stored: the
         /// request is saved again under a new key before the next post.
         case renewing(Progress)
@@ -91,7 +91,7 @@ extension CancelFlow {
             switch self {
             case .idle: return "idle"
             case .sending: return "sending"
-            case .lookingUp: return "lookingUp"
+            case .unknown: return "unknown"
             case .renewing: return "renewing"
             case .readingCurrent: return "readingCurrent"
             case .saving: return "saving"

@@ -47,9 +47,9 @@ package enum CancelFlow {
                 ? saving(progress, .cancelled(reading)) : apply(progress.contradicted(by: reading.status))
         case (.sending(let progress), .postFailed(let failure)):
             return apply(progress.failed(failure))
-        case (.lookingUp(let progress), .lookedUp(let reading)):
+        case (.unknown(let progress), .lookedUp(let reading)):
             return lookedUp(progress, reading)
-        case (.lookingUp(let progress), .lookUpFoundNothing):
+        case (.unknown(let progress), .lookUpFoundNothing):
             // A resumed request was made by an earlier run, maybe under
             // another account: only that account can settle it, so it is
             // refused for this run and stays saved as it is.
@@ -57,7 +57,7 @@ package enum CancelFlow {
                 return (.refused(Refusal(code: "NOT_FOUND", message: notFoundMessage, current: nil)), [])
             }
             return refuse(progress, code: "NOT_FOUND", message: notFoundMessage, current: nil)
-        case (.lookingUp, .lookUpFailed(let detail)):
+        case (.unknown, .lookUpFailed(let detail)):
             return (.leftOpen(detail), [])
         case (.renewing(let progress), .renewed(let request)):
             return apply(progress.renewed(as: request).next())

@@ -51,6 +51,10 @@ package protocol FlowMachine {
     /// The event as an event log may keep it: a secret it carries (a payment
     /// token) replaced. The default keeps the event as it is.
     static func loggable(_ event: Event) -> Event
+    /// Stage names an earlier release logged, each with the name the stage
+    /// has now: a log written before a rename still replays. The default
+    /// renamed nothing.
+    static var formerStageNames: [String: String] { get }
 }
 
 extension FlowMachine {
@@ -59,6 +63,12 @@ extension FlowMachine {
 
     /// An event with no secret in it is logged as it is.
     package static func loggable(_ event: Event) -> Event { event }
+
+    /// No stage was renamed.
+    package static var formerStageNames: [String: String] { [:] }
+
+    /// A logged stage name as the stage is named now.
+    package static func currentStageName(_ logged: String) -> String { formerStageNames[logged] ?? logged }
 }
 
 /// A flow's stage that says its own name and whether it ends the flow:

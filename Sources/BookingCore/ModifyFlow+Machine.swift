@@ -4,10 +4,18 @@
 extension ModifyFlow: FlowMachine {
     package static let flowName = "modify"
 
+    /// The words this flow logged until 2026-12-06, before the change flows
+    /// took one word per stage: `checkingRefusal` is `readingCurrent` (as
+    /// a cancellation's), `failed` is `notSent` (as a cancellation's and the
+    /// outcome's), `done` is `modified` (as the outcome is).
+    package static var formerStageNames: [String: String] {
+        ["checkingRefusal": "readingCurrent", "failed": "notSent", "done": "modified"]
+    }
+
     package static var stageNames: [String] {
         [
-            "idle", "quoting", "quoted", "recording", "sending", "unknown", "renewing", "saving", "checkingRefusal",
-            "done", "refused", "failed", "wentBack", "leftOpen",
+            "idle", "quoting", "quoted", "recording", "sending", "unknown", "renewing", "saving", "readingCurrent",
+            "modified", "refused", "notSent", "wentBack", "leftOpen",
         ]
     }
 

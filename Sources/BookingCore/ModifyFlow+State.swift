@@ -147,14 +147,14 @@ extension ModifyFlow {
         case saving(Progress, Outcome)
         /// Refused: the booking is read before "nothing changed" is said
         /// (an earlier try, under this key or a renewed one, may have run).
-        case checkingRefusal(Progress, Refusal)
+        case readingCurrent(Progress, Refusal)
         /// Final: the dates changed, the trip saved at the new version.
-        case done(Reading)
+        case modified(Reading)
         /// Final: refused (a named reason); nothing changed.
         case refused(Refusal)
         /// Final: nothing was sent (no quote, the request not saved, or
         /// every try stayed on the device); nothing changed.
-        case failed(String)
+        case notSent(String)
         /// Final: the user went back from the quote; nothing changed.
         case wentBack
         /// Final for this run: the outcome is not known (a wait asked for,
@@ -173,10 +173,10 @@ extension ModifyFlow {
             case .unknown: return "unknown"
             case .renewing: return "renewing"
             case .saving: return "saving"
-            case .checkingRefusal: return "checkingRefusal"
-            case .done: return "done"
+            case .readingCurrent: return "readingCurrent"
+            case .modified: return "modified"
             case .refused: return "refused"
-            case .failed: return "failed"
+            case .notSent: return "notSent"
             case .wentBack: return "wentBack"
             case .leftOpen: return "leftOpen"
             }
@@ -185,7 +185,7 @@ extension ModifyFlow {
         /// Whether the run is over.
         package var isFinal: Bool {
             switch self {
-            case .done, .refused, .failed, .wentBack, .leftOpen: return true
+            case .modified, .refused, .notSent, .wentBack, .leftOpen: return true
             default: return false
             }
         }

@@ -12,7 +12,7 @@
 ///   is sent again with the same key (the server applies it once), at most
 ///   `maxSends` posts a run; a key the server spent on a failure it stored
 ///   is renewed (the request saved again under a new key) first;
-/// - the modified booking is saved as the trip before the run says "done";
+/// - the modified booking is saved as the trip before the run says "modified";
 ///   a refusal closes the request; an expired quote the server re-quoted
 ///   goes back to the quote, for the user to accept or not;
 /// - a wait the server asks for, a lookup that fails, or an answer that
@@ -41,7 +41,7 @@ package enum ModifyFlow {
         case (.quoting, .quoteRefused(let code, let message)):
             return (.refused(Refusal(code: code, message: message)), [])
         case (.quoting, .quoteFailed(let detail)):
-            return (.failed(detail), [])
+            return (.notSent(detail), [])
         case (.quoted(let quote), .accepted):
             return (.recording(quote), [.record(quote)])
         case (.quoted, .wentBack):
@@ -49,7 +49,7 @@ package enum ModifyFlow {
         case (.recording, .recorded(let request)):
             return apply(Progress(request: request, resumed: false).next())
         case (.recording, .recordFailed(let detail)):
-            return (.failed("the request could not be saved: \(detail)"), [])
+            return (.notSent("the request could not be saved: \(detail)"), [])
         case (.sending(let progress), .answered(let reading)):
             // A 2xx that does not show the new dates at a newer version
             // contradicts itself: the server's read decides.
@@ -67,7 +67,7 @@ package enum ModifyFlow {
             return apply(progress.renewed(as: request).next())
         case (.renewing, .renewFailed(let detail)):
             return (.unsavedRenewal(detail), [])
-        case (.checkingRefusal(let progress, let refusal), .lookedUp(let reading)):
+        case (.readingCurrent(let progress, let refusal), .lookedUp(let reading)):
             // The booking on the new dates at a newer version: the change
             // was made (by an earlier try), whatever this answer said.
             if reading.shows(progress.request) { return saving(progress, .modified(reading)) }
@@ -84,7 +84,7 @@ package enum ModifyFlow {
                 )
             }
             return saving(progress, .refused(refusal))
-        case (.checkingRefusal(_, let refusal), .lookUpFailed(let detail)):
+        case (.readingCurrent(_, let refusal), .lookUpFailed(let detail)):
             return (
                 .leftOpen(
                     "the server refused (\(refusal.code)) and the booking could not be read to see whether an "
@@ -92,10 +92,10 @@ package enum ModifyFlow {
             )
         case (.saving(_, let outcome), .saved):
             switch outcome {
-            case .modified(let reading): return (.done(reading), [])
+            case .modified(let reading): return (.modified(reading), [])
             case .refused(let refusal): return (.refused(refusal), [])
             case .requoted(let quote): return (.quoted(quote), [])
-            case .notSent(let detail): return (.failed(detail), [])
+            case .notSent(let detail): return (.notSent(detail), [])
             }
         case (.saving, .saveFailed(let detail)):
             return (.unsavedAnswer(detail), [])
@@ -113,7 +113,7 @@ package enum ModifyFlow {
                 if code == "NOT_FOUND" { return saving(progress, .refused(refusal)) }
                 // The refusal is the server's word on this request, not on
                 // the booking: read it before saying that nothing changed.
-                return (.checkingRefusal(progress, refusal), [.lookUp(progress.request.bookingID)])
+                return (.readingCurrent(progress, refusal), [.lookUp(progress.request.bookingID)])
             })
     }
 

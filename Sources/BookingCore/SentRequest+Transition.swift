@@ -7,7 +7,7 @@ protocol RequestStages {
     /// The POST is in flight.
     static func sending(_ progress: SentRequest<SettledRequest>) -> Self
     /// The booking is being read to learn what a post did.
-    static func lookingUp(_ progress: SentRequest<SettledRequest>) -> Self
+    static func unknown(_ progress: SentRequest<SettledRequest>) -> Self
     /// The request is being saved again under a new key.
     static func renewing(_ progress: SentRequest<SettledRequest>) -> Self
     /// Final for this run: the outcome is not known; the request stays open.
@@ -54,7 +54,7 @@ extension SentRequest.Step {
     ) -> (state: State, effects: [Effect]) where State.SettledRequest == Request, Effect.SettledRequest == Request {
         switch self {
         case .post(let progress): return (.sending(progress), [.post(progress.request)])
-        case .lookUp(let progress): return (.lookingUp(progress), [.lookUp(progress.request.bookingID)])
+        case .lookUp(let progress): return (.unknown(progress), [.lookUp(progress.request.bookingID)])
         case .closeNotSent(let progress, let detail): return notSent(progress, detail)
         case .refuse(let progress, let code, let message): return refused(progress, code, message)
         case .leaveOpen(let detail): return (.leftOpen(detail), [])
@@ -73,9 +73,6 @@ extension CancelFlow.Effect: RequestEffects {
 
 extension ModifyFlow.State: RequestStages {
     typealias SettledRequest = ModifyFlow.Request
-
-    /// A lookup after a post: this flow's `unknown`.
-    static func lookingUp(_ progress: ModifyFlow.Progress) -> Self { .unknown(progress) }
 }
 
 extension ModifyFlow.Effect: RequestEffects {

@@ -4,8 +4,9 @@ import Testing
 
 /// A cancellation and a change of dates each keep an event log of their
 /// run, as a payment does, and `booking replay` replays them through their
-/// own flow's reducer: every state and effect matches, and a log whose
-/// logged state was changed is a mismatch (exit 1), never a pass.
+/// own flow's reducer: every state and effect matches (a stage logged
+/// under its former name too), and a log whose logged state was changed is
+/// a mismatch (exit 1), never a pass.
 @Suite struct FlowRunReplayTests {
     @Test func theRunsOfACancellationAndAChangeOfDatesReplayStepByStep() async throws {
         let sandbox = try await SandboxProcess()
@@ -29,8 +30,18 @@ import Testing
         let modify = try await booking.run(["replay", modifyLog])
         #expect(modify.status == 0, "\(modify.output) \(modify.error)")
         #expect(modify.output.contains("accepted -> recording  [record]  ok"))
-        #expect(modify.output.contains("saved -> done  ok"))
+        #expect(modify.output.contains("saved -> modified  ok"))
         #expect(modify.output.contains("every state and effect matches the log"))
+
+        // A log written before the modify flow took the cancel flow's words
+        // (`done` for `modified`, `failed` for `notSent`, ...) still replays.
+        let modifyText = try String(contentsOfFile: modifyLog, encoding: .utf8)
+        let former = modifyText.replacingOccurrences(of: "\"state\":\"modified\"", with: "\"state\":\"done\"")
+        #expect(former != modifyText)
+        try former.write(toFile: modifyLog, atomically: true, encoding: .utf8)
+        let formerReplay = try await booking.run(["replay", modifyLog])
+        #expect(formerReplay.status == 0, "\(formerReplay.output) \(formerReplay.error)")
+        #expect(formerReplay.output.contains("every state and effect matches the log"))
 
         let cancel = try await booking.run(["replay", cancelLog, "--json"])
         #expect(cancel.status == 0, "\(cancel.output) \(cancel.error)")

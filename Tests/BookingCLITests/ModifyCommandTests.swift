@@ -55,7 +55,7 @@ import Testing
         let document = try await DiagramCommandTests.table(of: "modify")
         #expect(
             (document["finalStages"] as? [String]).map(Set.init) == [
-                "done", "refused", "failed", "wentBack", "leftOpen",
+                "modified", "refused", "notSent", "wentBack", "leftOpen",
             ])
         #expect((document["text"] as? String)?.contains("| `quoted` | `accepted` | `recording` |") == true)
     }

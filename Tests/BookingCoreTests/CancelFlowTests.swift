@@ -31,7 +31,7 @@ import Testing
 
     @Test func aResumedRequestIsLookedUpBeforeAnythingIsSent() {
         let (state, effects) = Flow.reduce(.idle, .started(request, resumed: true))
-        #expect(state.name == "lookingUp")
+        #expect(state.name == "unknown")
         #expect(effects == [.lookUp(id)])
     }
 
@@ -70,7 +70,7 @@ import Testing
         // Resumed: an earlier run's post may have arrived; nothing is closed on a guess.
         let resumed = run(
             resumed: true, [.lookedUp(.init(status: .confirmed, version: v1)), .postFailed(.notSent("offline"))])
-        #expect(resumed.state.name == "lookingUp")
+        #expect(resumed.state.name == "unknown")
         #expect(!resumed.effects.contains { $0.name == "saveRefused" })
     }
 

@@ -42,7 +42,7 @@ import Testing
         let diagram = FlowDiagram.generate(for: ModifyFlow.self)
         #expect(diagram.initialStage == "idle")
         #expect(Set(diagram.stages) == Set(ModifyFlow.stageNames))
-        #expect(Set(diagram.finalStages) == ["done", "refused", "failed", "wentBack", "leftOpen"])
+        #expect(Set(diagram.finalStages) == ["modified", "refused", "notSent", "wentBack", "leftOpen"])
         #expect(diagram.dot.hasPrefix("digraph ModifyFlow {"))
     }
 }

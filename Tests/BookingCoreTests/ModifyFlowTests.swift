@@ -41,19 +41,19 @@ import Testing
     @Test func anAcceptedQuoteIsSavedThenPostedAndTheTripSavedBeforeItSaysDone() {
         let (state, effects) = run(sent + [.answered(applied), .saved])
         #expect(effects == [.requestQuote(change), .record(quote), .post(request), .saveModified(request)])
-        #expect(state == .done(applied))
+        #expect(state == .modified(applied))
     }
 
     @Test func aRequestThatCannotBeSavedIsNeverSent() {
         let (state, effects) = run([.started(change), .quoteReceived(quote), .accepted, .recordFailed("disk full")])
         #expect(!effects.contains { $0.name == "post" })
-        #expect(state.name == "failed")
+        #expect(state.name == "notSent")
     }
 
     @Test func aLostAnswerIsLookedUpAndANewerVersionOnTheNewDatesIsTheChangeApplied() {
         let (state, effects) = run(sent + [.postFailed(.lost("timed out")), .lookedUp(applied), .saved])
         #expect(effects.suffix(3) == [.post(request), .lookUp(id), .saveModified(request)])
-        #expect(state == .done(applied))
+        #expect(state == .modified(applied))
     }
 
     @Test func aLostAnswerIsSentAgainUnderTheSameKeyWhileTheVersionStaysAtMostThreeTimes() {
@@ -123,7 +123,7 @@ import Testing
     @Test func aPostThatNeverLeftFailsOnlyWhenNoEarlierOneMayHaveArrived() {
         let fresh = run(sent + [.postFailed(.notSent("offline")), .saved])
         #expect(fresh.effects.last == .saveRefused(request, code: "NOT_SENT"))
-        #expect(fresh.state == .failed("offline"))
+        #expect(fresh.state == .notSent("offline"))
         let resumed = run([.resumed(request), .lookedUp(Flow.Samples.before), .postFailed(.notSent("offline"))])
         #expect(resumed.state.name == "unknown")
     }

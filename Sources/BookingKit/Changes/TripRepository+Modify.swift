@@ -53,7 +53,7 @@ extension TripRepository {
         switch state {
         case .quoted: if let answer { return answer }
         case .refused(let refusal): throw ModifyError.refused(id, code: refusal.code, message: refusal.message)
-        case .failed(let detail): throw ModifyError.notSent(id, detail)
+        case .notSent(let detail): throw ModifyError.notSent(id, detail)
         default: break
         }
         throw ModifyError.notSent(id, "no quote")
@@ -143,10 +143,10 @@ extension TripRepository {
         }
         let id = request.bookingID
         switch state {
-        case .done: if let lastRead { return lastRead }
+        case .modified: if let lastRead { return lastRead }
         case .refused(let refusal): throw ModifyError.refused(id, code: refusal.code, message: refusal.message)
         case .quoted: if let newQuote { throw ModifyError.quoteExpired(id, newQuote: newQuote) }
-        case .failed(let detail): throw ModifyError.notSent(id, detail)
+        case .notSent(let detail): throw ModifyError.notSent(id, detail)
         case .leftOpen(let detail): throw ModifyError.pending(id, key, detail)
         default: break
         }

@@ -23,7 +23,7 @@ package enum FlowReplay<Machine: FlowMachine> {
         package var fullState: Machine.State
 
         /// Whether the replay matches what was logged.
-        package var matches: Bool { state == entry.state && effects == entry.effects }
+        package var matches: Bool { state == Machine.currentStageName(entry.state) && effects == entry.effects }
     }
 
     /// Runs every entry's event through `reduce` from `initial`.
