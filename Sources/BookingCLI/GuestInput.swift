@@ -34,12 +34,17 @@ struct GuestInput {
     let request: String?
     let arrival: String?
 
-    init(_ input: CommandInput) throws(UsageError) {
+    /// The options as given to `command`; details given in full are
+    /// checked now, before anything is opened.
+    init(_ input: CommandInput, command: String) throws(UsageError) {
         name = try input(Self.name)
         email = try input(Self.email)
         phone = try input(Self.phone)
         request = try input(Self.request)
         arrival = try input(Self.arrival)
+        if name != nil && email != nil {
+            _ = try details(command: command, console: Console(isTerminal: false, usesColour: false), canAsk: false)
+        }
     }
 
     /// The details to pay with: the options, with the name and email asked

@@ -2,16 +2,11 @@ import BookingCommandLine
 import BookingCore
 import BookingKit
 
-/// `booking pay [--card TOKEN] [--challenge pass|fail] [--another-card]
-/// [--guest-name NAME --guest-email EMAIL ...]`: pays for the held room, in
-/// the lead guest's name, and always ends in a named outcome. The flow comes
-/// back from the database (the hold read again), then the client pays
-/// through to an outcome: a room left by a declined card is kept under a
-/// new key first, and the bank's 3-D Secure page is answered as
-/// `--challenge` says (without it, on a terminal, by a person: its URL is
-/// printed and the booking checked). A payment already sent is never sent
-/// again: it is looked up, or its saved bank page shown again. Ctrl-C never
-/// cancels the charge (`PaymentSignals`).
+/// `booking pay`: pays for the held room in the lead guest's name and always
+/// ends in a named outcome (`spec.discussion` says it as a user reads it).
+/// The flow is restored from the database, then the client pays through to
+/// an outcome; a payment already sent is looked up or its bank page shown
+/// again, never sent again. Ctrl-C never cancels the charge (`PaymentSignals`).
 struct PayCommand: BookingCommand {
     /// The sandbox's test payment tokens, offered for `--card`.
     static let sandboxCards = [
@@ -56,12 +51,7 @@ struct PayCommand: BookingCommand {
         token = PaymentToken(try input(Self.card))
         challenge = try input(Self.challenge)
         anotherCard = try input(Self.anotherCard)
-        guest = try GuestInput(input)
-        // Details given in full are checked before anything is opened.
-        if guest.name != nil && guest.email != nil {
-            _ = try guest.details(
-                command: Self.spec.name, console: Console(isTerminal: false, usesColour: false), canAsk: false)
-        }
+        guest = try GuestInput(input, command: Self.spec.name)
     }
 
     func run(_ invocation: Invocation) async throws -> ExitCode {
@@ -80,19 +70,15 @@ struct PayCommand: BookingCommand {
         let byPerson = challenge == nil && services.console.isTerminal && !invocation.json
         let pass = byPerson ? nil : (challenge ?? "pass") == "pass"
         switch state.stage {
-        case .held(let held):
-            let room = await RoomLabel.describe(held.attempt.offerID, price: held.price.total, services: services)
+        case .failed where state.sameHoldRetry != nil, .notPaid where state.sameHoldRetry != nil, .held:
             let guest = try guest.details(
                 command: Self.spec.name, console: invocation.console, canAsk: !invocation.json)
-            driver.say("Paying for \(room) (hold \(held.hold.id)), for \(guest.name.terminalSafe).")
-            state = await PaymentSignals.paying(driver, invocation) {
-                await driver.pay(token, guest: guest, passChallenge: pass)
+            if case .held(let held) = state.stage {
+                let room = await RoomLabel.describe(held.attempt.offerID, price: held.price.total, services: services)
+                driver.say("Paying for \(room) (hold \(held.hold.id)), for \(guest.name.terminalSafe).")
+            } else {  // Certainly not paid, the room still held: the client keeps it under a new key, then pays.
+                driver.say("Nothing was charged. Paying the same held room again, under a new key.")
             }
-        case .failed where state.sameHoldRetry != nil, .notPaid where state.sameHoldRetry != nil:
-            // Certainly not paid, the room still held: the client keeps it under a new key, then pays.
-            let guest = try guest.details(
-                command: Self.spec.name, console: invocation.console, canAsk: !invocation.json)
-            driver.say("Nothing was charged. Paying the same held room again, under a new key.")
             state = await PaymentSignals.paying(driver, invocation) {
                 await driver.pay(token, guest: guest, passChallenge: pass)
             }
