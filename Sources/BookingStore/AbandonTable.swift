@@ -2,14 +2,14 @@ import BookingCore
 import BookingSQLite
 import Foundation
 
-/// The `abandon_request` table of `booking.sqlite`: the pending 3-D Secure
-/// challenges the user left, each saved before its POST leaves.
+/// The pending 3-D Secure challenges the user left, each saved in
+/// `sent_request` (kind `ABANDON`) of `booking.sqlite` before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
 package struct AbandonTable: RequestTable {
     typealias Request = AbandonRequest
     typealias Status = AbandonRequest.Status
-    static let table = "abandon_request"
+    static let kind = "ABANDON"
     static let finishedBy = "booking_id"
     let database: Database
 
@@ -29,8 +29,9 @@ package struct AbandonTable: RequestTable {
     package func save(_ request: AbandonRequest) throws -> AbandonRequest? {
         try database.run(
             """
-            INSERT INTO abandon_request (\(Self.columns)) VALUES (?1, ?2, ?3, ?4, 'OPEN', NULL, ?5, ?5)
-            ON CONFLICT (booking_id) DO UPDATE SET release_hold = max(release_hold, excluded.release_hold)
+            INSERT INTO sent_request (kind, \(Self.columns)) VALUES ('ABANDON', ?1, ?2, ?3, ?4, 'OPEN', NULL, ?5, ?5)
+            ON CONFLICT (booking_id) WHERE kind = 'ABANDON'
+            DO UPDATE SET release_hold = max(release_hold, excluded.release_hold)
             WHERE status = 'OPEN'
             """,
             [
@@ -38,8 +39,11 @@ package struct AbandonTable: RequestTable {
                 .text(request.attemptID.rawValue), .integer(request.releasesHold ? 1 : 0),
                 .integer(request.createdAt.unixMilliseconds),
             ])
-        return try rows("SELECT \(Self.columns) FROM abandon_request WHERE booking_id = ?", request.bookingID.rawValue)
-            .first
+        return try rows(
+            "SELECT \(Self.columns) FROM sent_request WHERE booking_id = ? AND \(Self.ofKind)",
+            request.bookingID.rawValue
+        )
+        .first
     }
 
     /// Finishes an open request. Returns whether this call finished it.

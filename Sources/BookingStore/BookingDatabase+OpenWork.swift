@@ -11,8 +11,8 @@ extension BookingDatabase {
             """
             SELECT EXISTS (SELECT 1 FROM booking_attempt
                            WHERE status NOT IN ('CONFIRMED', 'FAILED', 'EXPIRED', 'CANCELLED', 'ABANDONED'))
-                OR EXISTS (SELECT 1 FROM cancel_request WHERE status = 'OPEN')
-                OR EXISTS (SELECT 1 FROM modify_request WHERE status = 'OPEN')
+                OR EXISTS (SELECT 1 FROM sent_request
+                           WHERE status = 'OPEN' AND (kind = 'CANCEL' OR kind = 'MODIFY'))
                 OR EXISTS (SELECT 1 FROM trip WHERE refund_state = 'PENDING')
             """)
         return value == .integer(1)

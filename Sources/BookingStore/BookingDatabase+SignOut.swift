@@ -8,10 +8,7 @@ extension BookingDatabase {
     /// are the only way to learn how they ended; everything else goes.
     static let keptAtSignOut = """
         SELECT (SELECT count(*) FROM booking_attempt)
-             + (SELECT count(*) FROM cancel_request WHERE status = 'OPEN')
-             + (SELECT count(*) FROM modify_request WHERE status = 'OPEN')
-             + (SELECT count(*) FROM abandon_request WHERE status = 'OPEN')
-             + (SELECT count(*) FROM hold_release WHERE status = 'OPEN')
+             + (SELECT count(*) FROM sent_request WHERE status = 'OPEN')
         """
 
     /// Signing out: deletes, in one transaction, every row of the account
@@ -27,12 +24,10 @@ extension BookingDatabase {
                 DELETE FROM booking_attempt
                     WHERE status IN ('CONFIRMED', 'FAILED', 'EXPIRED', 'CANCELLED', 'ABANDONED');
                 DELETE FROM trip
-                    WHERE booking_id NOT IN (SELECT booking_id FROM cancel_request WHERE status = 'OPEN')
-                      AND booking_id NOT IN (SELECT booking_id FROM modify_request WHERE status = 'OPEN');
-                DELETE FROM cancel_request WHERE status <> 'OPEN';
-                DELETE FROM modify_request WHERE status <> 'OPEN';
-                DELETE FROM abandon_request WHERE status <> 'OPEN';
-                DELETE FROM hold_release WHERE status <> 'OPEN';
+                    WHERE booking_id NOT IN (
+                        SELECT booking_id FROM sent_request
+                        WHERE status = 'OPEN' AND (kind = 'CANCEL' OR kind = 'MODIFY'));
+                DELETE FROM sent_request WHERE status <> 'OPEN';
                 DELETE FROM booked_again WHERE attempt_id NOT IN (SELECT attempt_id FROM booking_attempt);
                 """)
             guard case .integer(let kept) = try database.scalar(Self.keptAtSignOut) else { return 0 }

@@ -2,14 +2,14 @@ import BookingCore
 import BookingSQLite
 import Foundation
 
-/// The `cancel_request` table of `booking.sqlite`: the cancellations asked
-/// for, each saved before its POST leaves.
+/// The cancellations asked for, each saved in `sent_request` (kind
+/// `CANCEL`) of `booking.sqlite` before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
 package struct CancelTable: KeyedRequestTable {
     typealias Request = CancelRequest
     typealias Status = CancelRequest.Status
-    static let table = "cancel_request"
+    static let kind = "CANCEL"
     static let finishedBy = "idempotency_key"
     let database: Database
 
@@ -29,7 +29,7 @@ package struct CancelTable: KeyedRequestTable {
     ///   when the disk is full); nothing is written then.
     package func insert(_ request: CancelRequest) throws {
         let statement = try database.cachedStatement(
-            "INSERT INTO cancel_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?,?)")
+            "INSERT INTO sent_request (kind, \(Self.columns)) VALUES ('CANCEL',?,?,?,?,?,?,?,?)")
         defer { statement.reset() }
         try statement.bind(request.idempotencyKey.rawValue, at: 1)
         try statement.bind(request.bookingID.rawValue, at: 2)
@@ -59,7 +59,8 @@ package struct CancelTable: KeyedRequestTable {
 
     /// The request saved under `key`, if any.
     package func request(key: IdempotencyKey) throws -> CancelRequest? {
-        try rows("SELECT \(Self.columns) FROM cancel_request WHERE idempotency_key = ?", key.rawValue).first
+        try rows("SELECT \(Self.columns) FROM sent_request WHERE idempotency_key = ? AND \(Self.ofKind)", key.rawValue)
+            .first
     }
 
     /// Every request for `booking`, oldest first.
@@ -75,7 +76,7 @@ package struct CancelTable: KeyedRequestTable {
     static func request(from row: Statement) throws -> CancelRequest {
         let status = try Self.status(at: 3, of: row)
         guard let version = Version(rawValue: row.int64(at: 2)) else {
-            throw StoreError.unreadableRow(table: "cancel_request", reason: "negative version")
+            throw StoreError.unreadableRow(table: Self.table, reason: "negative version")
         }
         return CancelRequest(
             idempotencyKey: IdempotencyKey(row.string(at: 0)), bookingID: BookingID(row.string(at: 1)),

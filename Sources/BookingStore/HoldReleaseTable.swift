@@ -2,8 +2,8 @@ import BookingCore
 import BookingSQLite
 import Foundation
 
-/// The `hold_release` table of `booking.sqlite`: the holds the client gave
-/// up, each saved before its POST leaves.
+/// The holds the client gave up, each saved in `sent_request` (kind
+/// `RELEASE`) of `booking.sqlite` before its POST leaves.
 ///
 /// A hold is given up only when no attempt on this device still uses it:
 /// every attempt saved with it is `FAILED` or `ABANDONED` (never one being
@@ -15,7 +15,7 @@ import Foundation
 package struct HoldReleaseTable: RequestTable {
     typealias Request = HoldRelease
     typealias Status = HoldRelease.Status
-    static let table = "hold_release"
+    static let kind = "RELEASE"
     static let finishedBy = "hold_id"
     let database: Database
 
@@ -48,12 +48,12 @@ package struct HoldReleaseTable: RequestTable {
             // A finished row never changes (the schema's trigger), so the
             // refused one is replaced, in this transaction.
             try database.run(
-                "DELETE FROM hold_release WHERE hold_id = ?1 AND \(Self.refusedInUse) AND \(unused)",
+                "DELETE FROM sent_request WHERE hold_id = ?1 AND \(Self.refusedInUse) AND \(unused)",
                 [.text(hold.rawValue)])
             try database.run(
                 """
-                INSERT INTO hold_release (\(Self.columns))
-                SELECT ?1, ?2, ?3, 'OPEN', NULL, ?4, ?4
+                INSERT INTO sent_request (kind, \(Self.columns))
+                SELECT 'RELEASE', ?1, ?2, ?3, 'OPEN', NULL, ?4, ?4
                 WHERE \(unused)
                 ON CONFLICT (hold_id) DO NOTHING
                 """,
@@ -73,7 +73,7 @@ package struct HoldReleaseTable: RequestTable {
             """
             SELECT a.hold_id, max(a.attempt_id) FROM booking_attempt a
             WHERE a.hold_id IS NOT NULL AND a.updated_at >= ?1
-              AND a.hold_id NOT IN (SELECT hold_id FROM hold_release WHERE NOT \(Self.refusedInUse))
+              AND a.hold_id NOT IN (SELECT hold_id FROM sent_request WHERE \(Self.ofKind) AND NOT \(Self.refusedInUse))
               AND a.hold_id IS NOT (
                   SELECT hold_id FROM booking_attempt WHERE status = 'FAILED' AND rowid = (
                       SELECT rowid FROM booking_attempt WHERE \(AttemptTable.ofTheFlow)
@@ -127,11 +127,11 @@ package struct HoldReleaseTable: RequestTable {
         try database.transaction {
             guard let open = try release(of: hold), open.status == .open, open.idempotencyKey == spent,
                 try database.compareAndSet(
-                    "DELETE FROM hold_release WHERE hold_id = ?1 AND idempotency_key = ?2 AND status = 'OPEN'",
+                    "DELETE FROM sent_request WHERE hold_id = ?1 AND idempotency_key = ?2 AND status = 'OPEN'",
                     [.text(hold.rawValue), .text(spent.rawValue)])
             else { return false }
             try database.run(
-                "INSERT INTO hold_release (\(Self.columns)) VALUES (?1, ?2, ?3, 'OPEN', NULL, ?4, ?5)",
+                "INSERT INTO sent_request (kind, \(Self.columns)) VALUES ('RELEASE', ?1, ?2, ?3, 'OPEN', NULL, ?4, ?5)",
                 [
                     .text(hold.rawValue), .text(key.rawValue), .text(open.attemptID.rawValue),
                     .integer(open.createdAt.unixMilliseconds), .integer(date.unixMilliseconds),
@@ -142,7 +142,7 @@ package struct HoldReleaseTable: RequestTable {
 
     /// The request for `hold`, if any.
     package func release(of hold: HoldID) throws -> HoldRelease? {
-        try rows("SELECT \(Self.columns) FROM hold_release WHERE hold_id = ?", hold.rawValue).first
+        try rows("SELECT \(Self.columns) FROM sent_request WHERE hold_id = ?", hold.rawValue).first
     }
 
     /// Every open request, oldest first: what is sent (again).

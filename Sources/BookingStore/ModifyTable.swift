@@ -2,14 +2,14 @@ import BookingCore
 import BookingSQLite
 import Foundation
 
-/// The `modify_request` table of `booking.sqlite`: the changes of dates
-/// accepted, each saved before its POST leaves.
+/// The changes of dates accepted, each saved in `sent_request` (kind
+/// `MODIFY`) of `booking.sqlite` before its POST leaves.
 ///
 /// Uses its database's connection; like it, not `Sendable`.
 package struct ModifyTable: KeyedRequestTable {
     typealias Request = ModifyRequest
     typealias Status = ModifyRequest.Status
-    static let table = "modify_request"
+    static let kind = "MODIFY"
     static let finishedBy = "idempotency_key"
     let database: Database
 
@@ -32,7 +32,7 @@ package struct ModifyTable: KeyedRequestTable {
     ///   when the disk is full); nothing is written then.
     package func insert(_ request: ModifyRequest) throws {
         try database.run(
-            "INSERT INTO modify_request (\(Self.columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO sent_request (kind, \(Self.columns)) VALUES ('MODIFY',?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 .text(request.idempotencyKey.rawValue), .text(request.bookingID.rawValue), .text(request.quoteID),
                 .integer(request.version.rawValue), .text(request.checkIn.description),

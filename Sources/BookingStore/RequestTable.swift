@@ -16,17 +16,18 @@ extension ModifyRequest.Status: RequestStatus {}
 extension HoldRelease.Status: RequestStatus {}
 extension AbandonRequest.Status: RequestStatus {}
 
-/// What the tables of durable requests (`cancel_request`, `modify_request`,
-/// `hold_release`, `abandon_request`) do alike, written once: read rows,
-/// read a row's status, and finish an open row in one conditional
-/// statement. Each table keeps its own columns, inserts and queries.
+/// One kind of durable request in `sent_request` (cancellations, changes
+/// of dates, hold releases, pages left), with what every kind does alike
+/// written once: read rows, read a row's status, and finish an open row in
+/// one conditional statement. Each kind keeps its own columns, inserts and
+/// queries; every statement names its kind.
 protocol RequestTable {
-    /// A row of the table.
+    /// A row of the kind.
     associatedtype Request
     /// Where a row stands.
     associatedtype Status: RequestStatus
-    /// The table's name in the schema.
-    static var table: String { get }
+    /// The kind's `kind` in the schema (`CANCEL`, `MODIFY`, `RELEASE`, `ABANDON`).
+    static var kind: String { get }
     /// The column that names the row `finish` finishes (its key, hold or booking).
     static var finishedBy: String { get }
     /// The columns `request(from:)` reads, in order.
@@ -38,6 +39,12 @@ protocol RequestTable {
 }
 
 extension RequestTable {
+    /// The table every kind is saved in.
+    static var table: String { "sent_request" }
+
+    /// The condition that keeps a statement to this kind's rows.
+    static var ofKind: String { "kind = '\(kind)'" }
+
     /// The rows `sql` selects, with `argument` (if any) bound to its first parameter.
     func rows(_ sql: String, _ argument: String?) throws -> [Request] {
         let statement = try database.cachedStatement(sql)
@@ -52,12 +59,14 @@ extension RequestTable {
 
     /// Every open row, oldest first: what reconciliation settles, or what is sent (again).
     func openRows() throws -> [Request] {
-        try rows("SELECT \(Self.columns) FROM \(Self.table) WHERE status = 'OPEN' ORDER BY created_at, rowid", nil)
+        try rows(
+            "SELECT \(Self.columns) FROM \(Self.table) WHERE \(Self.ofKind) AND status = 'OPEN' ORDER BY created_at, rowid",
+            nil)
     }
 
     /// Every row, oldest first.
     func allRows() throws -> [Request] {
-        try rows("SELECT \(Self.columns) FROM \(Self.table) ORDER BY created_at, rowid", nil)
+        try rows("SELECT \(Self.columns) FROM \(Self.table) WHERE \(Self.ofKind) ORDER BY created_at, rowid", nil)
     }
 
     /// The status in column `index` of `row`.
@@ -66,7 +75,7 @@ extension RequestTable {
     static func status(at index: Int32, of row: Statement) throws -> Status {
         let text = row.string(at: index)
         guard let status = Status(rawValue: text) else {
-            throw StoreError.unreadableRow(table: table, reason: "unknown status \(text)")
+            throw StoreError.unreadableRow(table: table, reason: "unknown \(kind) status \(text)")
         }
         return status
     }
@@ -85,14 +94,14 @@ extension RequestTable {
         return try database.compareAndSet(
             """
             UPDATE \(Self.table) SET status = ?2, reason = ?3, updated_at = ?4
-            WHERE \(Self.finishedBy) = ?1 AND status = 'OPEN'
+            WHERE \(Self.finishedBy) = ?1 AND \(Self.ofKind) AND status = 'OPEN'
             """,
             [.text(name), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
     }
 }
 
-/// A table of requests named by their idempotency key, renewed as a new
-/// row under a new key (`cancel_request`, `modify_request`).
+/// A kind of request named by its idempotency key, renewed as a new row
+/// under a new key (`CANCEL`, `MODIFY`).
 protocol KeyedRequestTable: RequestTable {
     /// Saves a new open request; durable on return.
     func insert(_ request: Request) throws
@@ -102,7 +111,8 @@ extension KeyedRequestTable {
     /// The open request for `booking`, if any (the schema keeps at most one).
     func openRow(for booking: BookingID) throws -> Request? {
         try rows(
-            "SELECT \(Self.columns) FROM \(Self.table) WHERE booking_id = ? AND status = 'OPEN'", booking.rawValue
+            "SELECT \(Self.columns) FROM \(Self.table) WHERE booking_id = ? AND \(Self.ofKind) AND status = 'OPEN'",
+            booking.rawValue
         )
         .first
     }
@@ -110,13 +120,13 @@ extension KeyedRequestTable {
     /// Every request for `booking`, oldest first.
     func rows(for booking: BookingID) throws -> [Request] {
         try rows(
-            "SELECT \(Self.columns) FROM \(Self.table) WHERE booking_id = ? ORDER BY created_at, rowid",
+            "SELECT \(Self.columns) FROM \(Self.table) WHERE booking_id = ? AND \(Self.ofKind) ORDER BY created_at, rowid",
             booking.rawValue)
     }
 }
 
 extension BookingDatabase {
-    /// Saves the server's answer to a request of `table`: the trip (by
+    /// Saves the server's answer to a request of `table`'s kind: the trip (by
     /// version, as always: never back a version) and the request `key`
     /// finished as `status`, in one transaction: both or neither. Returns
     /// whether the request finished here (false when another process

@@ -26,6 +26,7 @@ final class TripFile {
         "booking_0007_challenge_url", "booking_0008_trip_refund", "booking_0009_key_lifetime",
         "booking_0010_modify_requests", "booking_0011_hold_coupon", "booking_0012_launch_indexes",
         "booking_0013_booked_again", "booking_0014_cancel_quote", "booking_0015_guest", "booking_0016_trip_door",
+        "booking_0017_sent_request",
     ]
 
     private static let columns =

@@ -107,7 +107,7 @@ final class AttemptFileReader: Sendable {
 
     /// The holds given up whose release is saved and not yet answered.
     func openReleases() -> Set<String> {
-        strings("SELECT hold_id FROM hold_release WHERE status = 'OPEN'")
+        strings("SELECT hold_id FROM sent_request WHERE kind = 'RELEASE' AND status = 'OPEN'")
     }
 
     private func strings(_ sql: String) -> Set<String> {

@@ -14,6 +14,10 @@ import Testing
             createdAt: Fixtures.epoch)
     }
 
+    /// A cancellation written by hand, past the table's code.
+    private static let insertCancel =
+        "INSERT INTO sent_request (idempotency_key, kind, booking_id, version, status, created_at, updated_at)"
+
     @Test func aSavedRequestSurvivesAReopenWithItsKeyAndVersion() throws {
         let saved = request("b1", key: "k1", version: 7)
         do {
@@ -57,7 +61,7 @@ import Testing
         #expect(try store.cancels.finish(IdempotencyKey("k1"), as: .cancelled, at: Date()))
         // A second process's late conclusion changes nothing, not even through raw SQL.
         #expect(try !store.cancels.finish(IdempotencyKey("k1"), as: .refused, reason: "NOT_FOUND", at: Date()))
-        try store.database.execute("UPDATE cancel_request SET status = 'OPEN' WHERE idempotency_key = 'k1'")
+        try store.database.execute("UPDATE sent_request SET status = 'OPEN' WHERE idempotency_key = 'k1'")
         let row = try #require(try store.cancels.request(key: IdempotencyKey("k1")))
         #expect(row.status == .cancelled)
         #expect(row.reason == nil)
@@ -69,9 +73,10 @@ import Testing
         try store.cancels.insert(request("b1", key: "k1", version: 5))
         for change in [
             "version = 6", "booking_id = 'b2'", "idempotency_key = 'k9'", "created_at = 1", "quote_id = 'cq_1'",
+            "kind = 'ABANDON', attempt_id = 'a1', release_hold = 0, version = NULL",
         ] {
             #expect(throws: SQLiteError.self) {
-                try store.database.execute("UPDATE cancel_request SET \(change) WHERE idempotency_key = 'k1'")
+                try store.database.execute("UPDATE sent_request SET \(change) WHERE idempotency_key = 'k1'")
             }
         }
         #expect(try store.cancels.open(for: BookingID("b1")) == request("b1", key: "k1", version: 5))
@@ -83,9 +88,35 @@ import Testing
         #expect(throws: SQLiteError.self) { try store.cancels.insert(request("b1", key: "k1", version: 0)) }
         #expect(throws: SQLiteError.self) {
             try store.database.execute(
-                "INSERT INTO cancel_request VALUES ('k2', 'b1', 3, 'LOST', NULL, 0, 0, NULL)")
+                "\(Self.insertCancel) VALUES ('k2', 'CANCEL', 'b1', 3, 'LOST', 0, 0)")
         }
         #expect(try store.cancels.allOpen().isEmpty)
+    }
+
+    /// The kinds share one table: one booking's open cancellation, change of
+    /// dates and page left are three rows, each read and finished only as
+    /// its kind.
+    @Test func eachKindReadsAndFinishesOnlyItsOwnRows() throws {
+        let store = try BookingDatabase(directory: directory.path)
+        let booking = BookingID("b1")
+        let euros = { (amount: Int64) in Money(minorUnits: amount, currency: CurrencyCode("EUR")!) }
+        try store.cancels.insert(request("b1", key: "k1"))
+        try store.modifies.insert(
+            ModifyRequest(
+                idempotencyKey: IdempotencyKey("k2"), bookingID: booking, quoteID: "mq_1", version: Fixtures.version(5),
+                checkIn: CalendarDate("2027-01-10")!, checkOut: CalendarDate("2027-01-12")!, total: euros(20_000),
+                difference: euros(-500), createdAt: Fixtures.epoch))
+        try store.abandons.save(
+            AbandonRequest(
+                bookingID: booking, attemptID: AttemptID("a1"), releasesHold: false, createdAt: Fixtures.epoch))
+
+        #expect(try store.abandons.finish(booking, as: .abandoned, at: Date()))
+        #expect(try store.cancels.open(for: booking)?.idempotencyKey == IdempotencyKey("k1"))
+        #expect(try store.modifies.open(for: booking)?.idempotencyKey == IdempotencyKey("k2"))
+        #expect(try store.cancels.requests(for: booking).count == 1)
+        #expect(try store.abandons.all().map(\.status) == [.abandoned])
+        #expect(try store.finishCancel(IdempotencyKey("k1"), as: .cancelled, trip: nil, at: Date()))
+        #expect(try store.modifies.allOpen().map(\.idempotencyKey) == [IdempotencyKey("k2")])
     }
 
     @Test func theAnswerAndTheTripAreSavedTogether() throws {
@@ -110,7 +141,7 @@ import Testing
     @Test func anUnreadableRowIsAnErrorNotACrash() throws {
         let store = try BookingDatabase(directory: directory.path)
         try store.database.execute("PRAGMA ignore_check_constraints = ON")
-        try store.database.execute("INSERT INTO cancel_request VALUES ('k1', 'b1', 3, 'LOST', NULL, 0, 0, NULL)")
+        try store.database.execute("\(Self.insertCancel) VALUES ('k1', 'CANCEL', 'b1', 3, 'LOST', 0, 0)")
         #expect(throws: StoreError.self) { try store.cancels.requests(for: BookingID("b1")) }
         #expect(throws: StoreError.self) { try store.cancels.request(key: IdempotencyKey("k1")) }
     }
