@@ -7,18 +7,19 @@ import Foundation
 ///
 /// Uses its database's connection; like it, not `Sendable`.
 package struct AbandonTable: RequestTable {
-    typealias Request = AbandonRequest
-    typealias Status = AbandonRequest.Status
-    static let kind = "ABANDON"
-    static let finishedBy = "booking_id"
-    let database: Database
+    package typealias Request = AbandonRequest
+    package typealias Status = AbandonRequest.Status
+    package typealias RowName = BookingID
+    package static let kind = "ABANDON"
+    package static let finishedBy = "booking_id"
+    package let database: Database
 
     /// The table over `database`'s connection.
     package init(database: Database) {
         self.database = database
     }
 
-    static let columns =
+    package static let columns =
         "booking_id, idempotency_key, attempt_id, release_hold, status, reason, created_at, updated_at"
 
     /// Saves `request` unless one is saved for its booking (a second
@@ -46,25 +47,7 @@ package struct AbandonTable: RequestTable {
         .first
     }
 
-    /// Finishes an open request. Returns whether this call finished it.
-    @discardableResult
-    package func finish(_ booking: BookingID, as status: AbandonRequest.Status, reason: String? = nil, at date: Date)
-        throws -> Bool
-    {
-        try finishOpen(booking.rawValue, as: status, reason: reason, at: date)
-    }
-
-    /// Every open request, oldest first.
-    package func allOpen() throws -> [AbandonRequest] {
-        try openRows()
-    }
-
-    /// Every request, oldest first.
-    package func all() throws -> [AbandonRequest] {
-        try allRows()
-    }
-
-    static func request(from row: Statement) throws -> AbandonRequest {
+    package static func request(from row: Statement) throws -> AbandonRequest {
         let status = try Self.status(at: 4, of: row)
         var request = AbandonRequest(
             bookingID: BookingID(row.string(at: 0)), attemptID: AttemptID(row.string(at: 2)),

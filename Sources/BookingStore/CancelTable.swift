@@ -7,18 +7,20 @@ import Foundation
 ///
 /// Uses its database's connection; like it, not `Sendable`.
 package struct CancelTable: KeyedRequestTable {
-    typealias Request = CancelRequest
-    typealias Status = CancelRequest.Status
-    static let kind = "CANCEL"
-    static let finishedBy = "idempotency_key"
-    let database: Database
+    package typealias Request = CancelRequest
+    package typealias Status = CancelRequest.Status
+    package typealias RowName = IdempotencyKey
+    package static let kind = "CANCEL"
+    package static let finishedBy = "idempotency_key"
+    package let database: Database
 
     /// The table over `database`'s connection.
     package init(database: Database) {
         self.database = database
     }
 
-    static let columns = "idempotency_key, booking_id, version, status, reason, created_at, updated_at, quote_id"
+    package static let columns =
+        "idempotency_key, booking_id, version, status, reason, created_at, updated_at, quote_id"
 
     /// Saves a new open request. Returns once the commit is durable
     /// (`synchronous=FULL`): from then on, a crash leaves a request that is
@@ -42,38 +44,13 @@ package struct CancelTable: KeyedRequestTable {
         try statement.run()
     }
 
-    /// Finishes an open request as `status` (`reason` for a refusal), in one
-    /// conditional statement: a request another process finished first
-    /// stays as that process left it. Returns whether this call finished it.
-    @discardableResult
-    package func finish(
-        _ key: IdempotencyKey, as status: CancelRequest.Status, reason: String? = nil, at date: Date
-    ) throws -> Bool {
-        try finishOpen(key.rawValue, as: status, reason: reason, at: date)
-    }
-
-    /// The open request for `booking`, if any (the schema keeps at most one).
-    package func open(for booking: BookingID) throws -> CancelRequest? {
-        try openRow(for: booking)
-    }
-
     /// The request saved under `key`, if any.
     package func request(key: IdempotencyKey) throws -> CancelRequest? {
         try rows("SELECT \(Self.columns) FROM sent_request WHERE idempotency_key = ? AND \(Self.ofKind)", key.rawValue)
             .first
     }
 
-    /// Every request for `booking`, oldest first.
-    package func requests(for booking: BookingID) throws -> [CancelRequest] {
-        try rows(for: booking)
-    }
-
-    /// Every open request, oldest first: what reconciliation settles.
-    package func allOpen() throws -> [CancelRequest] {
-        try openRows()
-    }
-
-    static func request(from row: Statement) throws -> CancelRequest {
+    package static func request(from row: Statement) throws -> CancelRequest {
         let status = try Self.status(at: 3, of: row)
         guard let version = Version(rawValue: row.int64(at: 2)) else {
             throw StoreError.unreadableRow(table: Self.table, reason: "negative version")

@@ -13,18 +13,19 @@ import Foundation
 ///
 /// Uses its database's connection; like it, not `Sendable`.
 package struct HoldReleaseTable: RequestTable {
-    typealias Request = HoldRelease
-    typealias Status = HoldRelease.Status
-    static let kind = "RELEASE"
-    static let finishedBy = "hold_id"
-    let database: Database
+    package typealias Request = HoldRelease
+    package typealias Status = HoldRelease.Status
+    package typealias RowName = HoldID
+    package static let kind = "RELEASE"
+    package static let finishedBy = "hold_id"
+    package let database: Database
 
     /// The table over `database`'s connection.
     package init(database: Database) {
         self.database = database
     }
 
-    static let columns = "hold_id, idempotency_key, attempt_id, status, reason, created_at, updated_at"
+    package static let columns = "hold_id, idempotency_key, attempt_id, status, reason, created_at, updated_at"
 
     /// The attempts that leave a hold free to give up.
     private static let letGo = "('FAILED', 'ABANDONED')"
@@ -105,15 +106,6 @@ package struct HoldReleaseTable: RequestTable {
         return value == .integer(1)
     }
 
-    /// Finishes an open request as `status` (`reason` for a refusal), in one
-    /// conditional statement. Returns whether this call finished it.
-    @discardableResult
-    package func finish(_ hold: HoldID, as status: HoldRelease.Status, reason: String? = nil, at date: Date) throws
-        -> Bool
-    {
-        try finishOpen(hold.rawValue, as: status, reason: reason, at: date)
-    }
-
     /// Replaces an open request's spent key with `key` (the server replayed
     /// a failure it stored for the old one, and never runs that key again),
     /// keeping the request open, its attempt and its age: one conditional
@@ -145,17 +137,7 @@ package struct HoldReleaseTable: RequestTable {
         try rows("SELECT \(Self.columns) FROM sent_request WHERE hold_id = ?", hold.rawValue).first
     }
 
-    /// Every open request, oldest first: what is sent (again).
-    package func allOpen() throws -> [HoldRelease] {
-        try openRows()
-    }
-
-    /// Every request, oldest first.
-    package func all() throws -> [HoldRelease] {
-        try allRows()
-    }
-
-    static func request(from row: Statement) throws -> HoldRelease {
+    package static func request(from row: Statement) throws -> HoldRelease {
         let status = try Self.status(at: 3, of: row)
         return HoldRelease(
             holdID: HoldID(row.string(at: 0)), idempotencyKey: IdempotencyKey(row.string(at: 1)),

@@ -7,18 +7,19 @@ import Foundation
 ///
 /// Uses its database's connection; like it, not `Sendable`.
 package struct ModifyTable: KeyedRequestTable {
-    typealias Request = ModifyRequest
-    typealias Status = ModifyRequest.Status
-    static let kind = "MODIFY"
-    static let finishedBy = "idempotency_key"
-    let database: Database
+    package typealias Request = ModifyRequest
+    package typealias Status = ModifyRequest.Status
+    package typealias RowName = IdempotencyKey
+    package static let kind = "MODIFY"
+    package static let finishedBy = "idempotency_key"
+    package let database: Database
 
     /// The table over `database`'s connection.
     package init(database: Database) {
         self.database = database
     }
 
-    static let columns = """
+    package static let columns = """
         idempotency_key, booking_id, quote_id, version, check_in, check_out, total_amount, difference, currency, \
         status, reason, created_at, updated_at
         """
@@ -43,31 +44,7 @@ package struct ModifyTable: KeyedRequestTable {
             ])
     }
 
-    /// Finishes an open request as `status` (`reason` for a refusal), in one
-    /// conditional statement. Returns whether this call finished it.
-    @discardableResult
-    package func finish(
-        _ key: IdempotencyKey, as status: ModifyRequest.Status, reason: String? = nil, at date: Date
-    ) throws -> Bool {
-        try finishOpen(key.rawValue, as: status, reason: reason, at: date)
-    }
-
-    /// The open request for `booking`, if any (the schema keeps at most one).
-    package func open(for booking: BookingID) throws -> ModifyRequest? {
-        try openRow(for: booking)
-    }
-
-    /// Every request for `booking`, oldest first.
-    package func requests(for booking: BookingID) throws -> [ModifyRequest] {
-        try rows(for: booking)
-    }
-
-    /// Every open request, oldest first: what reconciliation settles.
-    package func allOpen() throws -> [ModifyRequest] {
-        try openRows()
-    }
-
-    static func request(from row: Statement) throws -> ModifyRequest {
+    package static func request(from row: Statement) throws -> ModifyRequest {
         func unreadable(_ reason: String) -> StoreError { .unreadableRow(table: Self.table, reason: reason) }
         let status = try Self.status(at: 9, of: row)
         guard let version = Version(rawValue: row.int64(at: 3)) else { throw unreadable("negative version") }

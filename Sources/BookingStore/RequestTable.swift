@@ -4,7 +4,7 @@ import Foundation
 
 /// Where a durable request stands, as its table saves it: `OPEN` until the
 /// server's answer finishes it (done, or `REFUSED` with a reason).
-protocol RequestStatus: RawRepresentable<String>, Equatable {
+package protocol RequestStatus: RawRepresentable<String>, Equatable {
     /// Saved; its POST may have left. The only status a row leaves.
     static var open: Self { get }
     /// The server refused it, or it was closed unsent; `reason` says why.
@@ -21,11 +21,13 @@ extension AbandonRequest.Status: RequestStatus {}
 /// written once: read rows, read a row's status, and finish an open row in
 /// one conditional statement. Each kind keeps its own columns, inserts and
 /// queries; every statement names its kind.
-protocol RequestTable {
+package protocol RequestTable {
     /// A row of the kind.
     associatedtype Request
     /// Where a row stands.
     associatedtype Status: RequestStatus
+    /// What names the row `finish` finishes: its key, hold or booking.
+    associatedtype RowName: RawRepresentable<String>
     /// The kind's `kind` in the schema (`CANCEL`, `MODIFY`, `RELEASE`, `ABANDON`).
     static var kind: String { get }
     /// The column that names the row `finish` finishes (its key, hold or booking).
@@ -57,15 +59,15 @@ extension RequestTable {
         return requests
     }
 
-    /// Every open row, oldest first: what reconciliation settles, or what is sent (again).
-    func openRows() throws -> [Request] {
+    /// Every open request, oldest first: what reconciliation settles, or what is sent (again).
+    package func allOpen() throws -> [Request] {
         try rows(
             "SELECT \(Self.columns) FROM \(Self.table) WHERE \(Self.ofKind) AND status = 'OPEN' ORDER BY created_at, rowid",
             nil)
     }
 
-    /// Every row, oldest first.
-    func allRows() throws -> [Request] {
+    /// Every request, oldest first.
+    package func all() throws -> [Request] {
         try rows("SELECT \(Self.columns) FROM \(Self.table) WHERE \(Self.ofKind) ORDER BY created_at, rowid", nil)
     }
 
@@ -98,18 +100,26 @@ extension RequestTable {
             """,
             [.text(name), .text(status.rawValue), SQLiteValue(reason), .integer(date.unixMilliseconds)])
     }
+
+    /// Finishes the open request `name` as `status` (`reason` for a
+    /// refusal), in one conditional statement (`finishOpen`). Returns
+    /// whether this call finished it.
+    @discardableResult
+    package func finish(_ name: RowName, as status: Status, reason: String? = nil, at date: Date) throws -> Bool {
+        try finishOpen(name.rawValue, as: status, reason: reason, at: date)
+    }
 }
 
 /// A kind of request named by its idempotency key, renewed as a new row
 /// under a new key (`CANCEL`, `MODIFY`).
-protocol KeyedRequestTable: RequestTable {
+package protocol KeyedRequestTable: RequestTable where RowName == IdempotencyKey {
     /// Saves a new open request; durable on return.
     func insert(_ request: Request) throws
 }
 
 extension KeyedRequestTable {
     /// The open request for `booking`, if any (the schema keeps at most one).
-    func openRow(for booking: BookingID) throws -> Request? {
+    package func open(for booking: BookingID) throws -> Request? {
         try rows(
             "SELECT \(Self.columns) FROM \(Self.table) WHERE booking_id = ? AND \(Self.ofKind) AND status = 'OPEN'",
             booking.rawValue
@@ -118,7 +128,7 @@ extension KeyedRequestTable {
     }
 
     /// Every request for `booking`, oldest first.
-    func rows(for booking: BookingID) throws -> [Request] {
+    package func requests(for booking: BookingID) throws -> [Request] {
         try rows(
             "SELECT \(Self.columns) FROM \(Self.table) WHERE booking_id = ? AND \(Self.ofKind) ORDER BY created_at, rowid",
             booking.rawValue)
