@@ -67,6 +67,8 @@ import Testing
         let next = try harness.trips()
         let report = await next.settleCancels()
         #expect(report.errors == 0 && report.stillPending == 0, "\(report)")
+        // What the report says it examined is what it then counts.
+        #expect(report.examined == report.modified, "\(report)")
         if try await next.trip(id)?.record.version.rawValue == 1 {
             // Nothing was saved before the commit: the user asks again.
             #expect(boundary.moment == .beforeCommit)

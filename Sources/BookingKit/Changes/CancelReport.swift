@@ -1,6 +1,6 @@
 /// What one reconciliation of the open cancellations did.
 package struct CancelReport: Equatable, Sendable, CustomStringConvertible, LaunchJobReport {
-    /// Open cancellations looked at.
+    /// Open cancellations and changes of dates looked at.
     package var examined = 0
     /// Found or made cancelled (each trip now says so).
     package var cancelled = 0

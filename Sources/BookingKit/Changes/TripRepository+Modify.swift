@@ -254,7 +254,8 @@ extension TripRepository {
 
     /// Settles every open change of dates (reconciliation): each is looked
     /// up and resent with its own key while the server still has the
-    /// booking at the version it names. Counts go into `report`.
+    /// booking at the version it names. Counts go into `report`, each open
+    /// change among the examined.
     func settleModifies(api: BookingAPIClient, into report: inout CancelReport) async {
         let open: [ModifyRequest]
         do {
@@ -263,6 +264,7 @@ extension TripRepository {
             report.noteError("cannot read the open changes of dates: \(error)")
             return
         }
+        report.examined += open.count
         for request in open {
             do {
                 _ = try await settle(request, api: api, boundary: nil)
