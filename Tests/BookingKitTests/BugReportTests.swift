@@ -109,6 +109,25 @@ import Testing
         #expect(throws: BugReportError.self) { try BugReport(data: Data(#"{"sequence": 1}"#.utf8)) }
     }
 
+    /// A log directory that cannot be listed is named, not read as "no
+    /// runs"; one not made yet is no runs and nothing skipped.
+    @Test func anUnlistableLogDirectoryIsNamedNotTakenForNoRuns() throws {
+        let directory = TemporaryDirectory("bug-report")
+        let database = try BookingDatabase(directory: directory.path)
+        let attempt = BookingFlow.Attempt(
+            id: AttemptID("A1"), key: IdempotencyKey("K1"), offerID: OfferID("offer"), quoteID: QuoteID("quote"))
+        try database.startAttempt(SavedAttempt(attempt: attempt, createdAtMilliseconds: 1))
+        // A file where the directory should be: there, and not a directory (root lists any directory).
+        _ = FileManager.default.createFile(atPath: directory.file("logs"), contents: Data())
+        let made = try BugReport.make(
+            attempt: attempt.id, database: database, logDirectory: directory.file("logs"), program: "booking")
+        #expect(made.report.runs.isEmpty)
+        #expect(made.skippedLogs.count == 1 && made.skippedLogs[0].hasPrefix(directory.file("logs")))
+        let none = try BugReport.make(
+            attempt: attempt.id, database: database, logDirectory: directory.file("no-logs"), program: "booking")
+        #expect(none.skippedLogs.isEmpty && none.report.runs.isEmpty)
+    }
+
     @Test func anUnknownAttemptOrNoneAtAllIsSaid() throws {
         let directory = TemporaryDirectory("bug-report")
         let database = try BookingDatabase(directory: directory.path)

@@ -7,7 +7,8 @@ extension BugReport {
     /// its saved row, and every log (`*.jsonl`, `*.log`) in `logDirectory` (none when nil) with an entry that
     /// names it (each run whole, from its first state, so it replays), all
     /// redacted. A log that cannot be read is left out and named in
-    /// `skippedLogs`.
+    /// `skippedLogs`, and so is a log directory that is there but cannot be
+    /// listed.
     ///
     /// - Parameter secrets: values to remove wherever they appear (the API
     ///   key and bearer token in use).
@@ -30,7 +31,17 @@ extension BugReport {
         let redaction = BugReportRedaction(secrets: secrets)
         var runs: [Run] = []
         var skipped: [String] = []
-        let names = logDirectory.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
+        var names: [String] = []
+        if let logDirectory {
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: logDirectory)
+            } catch  where !FileManager.default.fileExists(atPath: logDirectory) {
+                // No run has written a log yet: the report has no runs.
+            } catch {
+                // There but unreadable: said, so a report is never silently without its runs.
+                skipped.append("\(logDirectory): \(error.localizedDescription)")
+            }
+        }
         let quotedID = Data("\"\(saved.attemptID.rawValue)\"".utf8)
         let encoder = JSONEncoder()
         for name in names.filter({ $0.hasSuffix(".jsonl") || $0.hasSuffix(".log") }).sorted() {
