@@ -87,4 +87,18 @@ import Testing
         #expect(Redaction.containsCardNumber(text) == isCard)
         if isCard { #expect(!Redaction.removingCardNumbers(text).contains("1111")) }
     }
+
+    /// A UUID is an id, never a card number, even when a Luhn-valid run of
+    /// 13 digits sits inside it; a card number beside it is still removed.
+    @Test func aUUIDIsKeptWholeAndACardBesideItIsNot() {
+        let id = "a129dcdb-ab2e-4111-1111-00005f154dbd"
+        #expect(Redaction.containsCardNumber("4111-1111-00005"))
+        #expect(Redaction.removingCardNumbers("attempt \(id).") == "attempt \(id).")
+        #expect(Redaction.removingCardNumbers("release-hold_1-\(id)") == "release-hold_1-\(id)")
+        #expect(
+            Redaction.removingCardNumbers("\(id) 4111 1111 1111 1111") == "\(id) \(Redaction.placeholder)")
+        // Not a UUID: one hex digit more, or a group cut short, and the run is judged as before.
+        #expect(Redaction.containsCardNumber("\(id)0"))
+        #expect(Redaction.containsCardNumber("a129dcd-ab2e-4111-1111-00005f154dbd"))
+    }
 }

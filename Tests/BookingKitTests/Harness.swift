@@ -82,17 +82,21 @@ final class Harness: @unchecked Sendable {
 
     /// Chooses the first offer and taps Hold on a fresh attempt; returns
     /// what was sent, without waiting for the answer.
-    func tapHold() async throws -> (offer: Offer, attempt: AttemptID, key: IdempotencyKey) {
+    func tapHold(attempt chosen: AttemptID? = nil) async throws -> (
+        offer: Offer, attempt: AttemptID, key: IdempotencyKey
+    ) {
         let offer = try await firstOffer()
-        let (attempt, key) = Self.newAttempt()
+        var (attempt, key) = Self.newAttempt()
+        if let chosen { attempt = chosen }
         await flow.send(.offerChosen(offer))
         await flow.send(.holdTapped(attempt: attempt, key: key))
         return (offer, attempt, key)
     }
 
-    /// Drives the flow to `held` on a fresh attempt; returns the attempt id.
-    func holdAnOffer() async throws -> AttemptID {
-        let attempt = try await tapHold().attempt
+    /// Drives the flow to `held` on a fresh attempt (`attempt` when given);
+    /// returns the attempt id.
+    func holdAnOffer(attempt chosen: AttemptID? = nil) async throws -> AttemptID {
+        let attempt = try await tapHold(attempt: chosen).attempt
         let state = await waitFor { $0.stage.kind == .held }
         try #require(state.stage.kind == .held, "expected held, got \(state.stage.name)")
         return attempt

@@ -4,6 +4,9 @@ import BookingCore
 /// 13 to 19 digits (single spaces or dashes between them allowed) that
 /// passes the Luhn check, i.e. anything that looks like a card number. A
 /// run is judged whole, never by its parts, so long numeric ids are kept.
+/// A UUID (8-4-4-4-12 hex digits, the shape of this library's attempt ids
+/// and idempotency keys) is kept whole too: a digit run inside one is part
+/// of the id, and an id that lost it could no longer be found in a log.
 package enum Redaction {
     /// What a removed value is replaced with.
     package static let placeholder = BookingFlow.redactedPlaceholder
@@ -14,6 +17,12 @@ package enum Redaction {
         var output = ""
         var index = 0
         while index < characters.count {
+            let startsWord = index == 0 || !isASCIIAlphanumeric(characters[index - 1])
+            if startsWord, let end = uuidEnd(characters, from: index) {
+                output.append(contentsOf: characters[index..<end])
+                index = end
+                continue
+            }
             let startsRun = index == 0 || !(characters[index - 1].isASCII && characters[index - 1].isNumber)
             if startsRun, characters[index].isASCII, characters[index].isNumber,
                 let end = cardNumberEnd(characters, from: index)
@@ -31,6 +40,29 @@ package enum Redaction {
     /// Whether `text` contains a card-number-like digit run.
     package static func containsCardNumber(_ text: String) -> Bool {
         removingCardNumbers(text) != text
+    }
+
+    /// The end of the UUID starting at `start`: 36 characters, hex digits in
+    /// groups of 8, 4, 4, 4 and 12 joined by dashes, with no letter or
+    /// digit right after.
+    private static func uuidEnd(_ characters: [Character], from start: Int) -> Int? {
+        let end = start + 36
+        guard end <= characters.count, end == characters.count || !isASCIIAlphanumeric(characters[end]) else {
+            return nil
+        }
+        for offset in 0..<36 {
+            let character = characters[start + offset]
+            if [8, 13, 18, 23].contains(offset) {
+                guard character == "-" else { return nil }
+            } else {
+                guard character.isASCII, character.isHexDigit else { return nil }
+            }
+        }
+        return end
+    }
+
+    private static func isASCIIAlphanumeric(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber)
     }
 
     /// The end of the digit run starting at `start` when the whole run is
