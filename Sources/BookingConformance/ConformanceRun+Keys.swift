@@ -39,28 +39,36 @@ extension ConformanceRun {
     /// `key-in-use`: one payment sent four times at once under one key runs
     /// once: every answer is the one booking (first or replayed) or 409
     /// `IDEMPOTENCY_KEY_IN_USE`. The first send carries the sandbox's
-    /// documented `Sandbox-Fault: delay-ms=800` so the others meet it
-    /// running; a server without it may finish first, so a round without a
-    /// collision is tried again (three rounds at most, each on a hold of its
-    /// own), and the report says when none collided.
+    /// documented `Sandbox-Fault: delay-ms=800` and the others leave 0.2 s
+    /// after it, so they meet it running; a server without the fault, or a
+    /// machine too busy to keep that order, may let the first finish first,
+    /// so a round without a collision is tried again with the gap and the
+    /// delay widened (0.6 s and 1,600 ms, then 1.8 s and 3,200 ms; each
+    /// round on a hold of its own), and the report says when none collided.
     func checkKeyInUse(into recorder: inout CheckRecorder) async throws(CheckStop) {
-        for _ in 0..<3 {
-            let collisions = try await payConcurrently(into: &recorder)
+        let rounds: [(gap: Double, delayMilliseconds: Int)] = [(0.2, 800), (0.6, 1_600), (1.8, 3_200)]
+        for round in rounds {
+            let collisions = try await payConcurrently(
+                gap: round.gap, delayMilliseconds: round.delayMilliseconds, into: &recorder)
             guard collisions == 0, recorder.failures.isEmpty else { return }
         }
         recorder.note("409 IDEMPOTENCY_KEY_IN_USE not exercised: in 3 rounds every send came after the first finished")
     }
 
-    /// One round of `key-in-use`; how many sends met the key in use.
-    private func payConcurrently(into recorder: inout CheckRecorder) async throws(CheckStop) -> Int {
+    /// One round of `key-in-use`: the first send delayed by the server
+    /// `delayMilliseconds`, the others `gap` seconds after it; how many
+    /// sends met the key in use.
+    private func payConcurrently(
+        gap: Double, delayMilliseconds: Int, into recorder: inout CheckRecorder
+    ) async throws(CheckStop) -> Int {
         let held = try await hold()
         guard let holdId = held.body["holdId"].stringValue else { return 0 }
         let call = Call.post("/v1/bookings", Self.payment(holdId), key: newKey(), as: first)
         var slow = call
-        slow.headers["Sandbox-Fault"] = "delay-ms=800"
+        slow.headers["Sandbox-Fault"] = "delay-ms=\(delayMilliseconds)"
         let http = self.http
         let slowSend = Task { try? await http.send(slow) }
-        try await http.pause(seconds: 0.2)
+        try await http.pause(seconds: gap)
         var answers: [Exchange] = []
         await withTaskGroup(of: Exchange?.self) { group in
             for _ in 0..<3 { group.addTask { try? await http.send(call) } }

@@ -36,6 +36,20 @@ import Testing
         await server.stop()
     }
 
+    /// The send the server delays reaches it 1 s late (a busy machine, a
+    /// slow path), after the three sent 0.2 s behind it: the first rounds
+    /// see no collision, the widened third does, and a server that runs a
+    /// colliding send is still caught.
+    @Test func aDelayedSendThatArrivesLateStillMeetsTheKeyInUseInALaterRound() async throws {
+        let server = try ConformanceServer(breaking: .runCollidingSend, delayedSendsLateBy: .seconds(1))
+        let report = try await server.runKit(["--only", "key-in-use"])
+        let inUse = try #require(report.results.first { $0.check == .keyInUse })
+        #expect(inUse.verdict == .broken, "\(report.text)")
+        #expect(report.exitCode == 1)
+        #expect(try await server.liveHolds().isEmpty, "\(report.cleanup.summary)")
+        await server.stop()
+    }
+
     /// Stock nginx in front of the sandbox, configured as deployments are
     /// (an upstream 500 becomes the gateway's 503 with `Retry-After`): the
     /// first payment runs and fails after committing, nginx answers 503,

@@ -20,7 +20,10 @@ final class ConformanceServer: Sendable {
     /// The address the kit is given.
     let url: URL
 
-    init(breaking: BrokenPromise? = nil, behindGateway: Bool = false, faultOnFirstPayment: String? = nil) throws {
+    init(
+        breaking: BrokenPromise? = nil, behindGateway: Bool = false, faultOnFirstPayment: String? = nil,
+        delayedSendsLateBy: Duration? = nil
+    ) throws {
         directory = TemporaryDirectory("conformance")
         handler = try SandboxHandler(
             configuration: SandboxConfiguration(databasePath: directory.file("sandbox/sandbox.sqlite")))
@@ -28,11 +31,11 @@ final class ConformanceServer: Sendable {
         let port = Int(try listener.start())
         gateway = behindGateway ? try NginxGateway(upstreamPort: port) : nil
         let origin = "http://127.0.0.1:\(gateway?.port ?? port)"
-        if breaking != nil || faultOnFirstPayment != nil {
+        if breaking != nil || faultOnFirstPayment != nil || delayedSendsLateBy != nil {
             let proxy = HTTPListener(
                 handler: PromiseBreakingProxy(
                     upstream: origin, breaking: breaking, faultOnFirstPayment: faultOnFirstPayment,
-                    firstAPIKey: Self.firstKey))
+                    delayedSendsLateBy: delayedSendsLateBy, firstAPIKey: Self.firstKey))
             url = URL(string: "http://127.0.0.1:\(try proxy.start())")!
             self.proxy = proxy
         } else {

@@ -7,11 +7,14 @@ import Foundation
 /// promise of the contract (`BrokenPromise`) and forwards everything else
 /// as it is: the server a backend team might have written, one mistake at
 /// a time. It can also add a sandbox fault to the first payment it
-/// forwards (`faultOnFirstPayment`), for a gateway behind it to answer.
+/// forwards (`faultOnFirstPayment`), for a gateway behind it to answer,
+/// and hold back each send the kit asks the server to delay
+/// (`delayedSendsLateBy`), as a busy machine or a slow path would.
 final class PromiseBreakingProxy: HTTPHandler {
     let upstream: String
     let breaking: BrokenPromise?
     let faultOnFirstPayment: String?
+    let delayedSendsLateBy: Duration?
     /// The first account's `Authorization` (for `leakAcrossAccounts`).
     let firstAuthorization: String
     private let transport = URLSessionTransport()
@@ -25,15 +28,23 @@ final class PromiseBreakingProxy: HTTPHandler {
         var faultedPayment = false
     }
 
-    init(upstream: String, breaking: BrokenPromise?, faultOnFirstPayment: String? = nil, firstAPIKey: String) {
+    init(
+        upstream: String, breaking: BrokenPromise?, faultOnFirstPayment: String? = nil,
+        delayedSendsLateBy: Duration? = nil, firstAPIKey: String
+    ) {
         self.upstream = upstream
         self.breaking = breaking
         self.faultOnFirstPayment = faultOnFirstPayment
+        self.delayedSendsLateBy = delayedSendsLateBy
         firstAuthorization = "Bearer \(firstAPIKey)"
     }
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         var request = request
+        if let late = delayedSendsLateBy, request.headers["Sandbox-Fault"]?.hasPrefix("delay-ms=") == true {
+            // check-no-sleep: allowed (a slow path whose pace is the input under test)
+            try? await Task.sleep(for: late)
+        }
         let path = String(request.path)
         let key = request.headers["Idempotency-Key"]
         let scope = "\(request.headers["Authorization"] ?? "") \(path) \(key ?? "")"
