@@ -5,12 +5,35 @@ Usage: api-listing.py MODULE.symbols.json"""
 import json
 import sys
 
+import re
+from urllib.parse import unquote, urlparse
+
+# A setter narrower than its property (`public private(set) var`) is not part
+# of the API, but a property an attached macro rewrites (@Observable) still
+# reads `{ get set }` in the symbol graph: the declaration's own line says.
+NARROW_SETTER = re.compile(r"\b(private|fileprivate|internal|package)\(set\)")
+
+
+def setter_is_narrower(symbol):
+    location = symbol.get("location")
+    if not location:
+        return False
+    try:
+        with open(unquote(urlparse(location["uri"]).path)) as source:
+            line = source.read().split("\n")[location["position"]["line"]]
+    except (OSError, IndexError):
+        return False
+    return NARROW_SETTER.search(line) is not None
+
+
 graph = json.load(open(sys.argv[1]))
 lines = set()
 for symbol in graph["symbols"]:
     path = ".".join(symbol["pathComponents"])
     declaration = "".join(f["spelling"] for f in symbol.get("declarationFragments", []))
     declaration = " ".join(declaration.split())
+    if declaration.endswith("{ get set }") and setter_is_narrower(symbol):
+        declaration = declaration[: -len("{ get set }")] + "{ get }"
     lines.add(f"{path}: {declaration}")
 for line in sorted(lines):
     print(line)
