@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Prints a symbol graph's public API as sorted lines, one per symbol:
-the symbol's path and its declaration (the listing api/*.txt keeps).
-Usage: api-listing.py MODULE.symbols.json"""
+"""Prints a module's public API as sorted lines, one per symbol: the
+symbol's path and its declaration (the listing api/*.txt keeps). Give it the
+module's symbol graph and those of its extensions to other modules' types
+(MODULE@OTHER.symbols.json), which the extractor writes apart.
+Usage: api-listing.py MODULE.symbols.json [MODULE@OTHER.symbols.json ...]"""
 import json
 import sys
 
@@ -26,9 +28,9 @@ def setter_is_narrower(symbol):
     return NARROW_SETTER.search(line) is not None
 
 
-graph = json.load(open(sys.argv[1]))
+symbols = [symbol for path in sys.argv[1:] for symbol in json.load(open(path))["symbols"]]
 lines = set()
-for symbol in graph["symbols"]:
+for symbol in symbols:
     path = ".".join(symbol["pathComponents"])
     declaration = "".join(f["spelling"] for f in symbol.get("declarationFragments", []))
     declaration = " ".join(declaration.split())

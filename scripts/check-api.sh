@@ -8,6 +8,7 @@
 # public, or when a public symbol of BookingKit has no doc comment. Needs a
 # debug build (swift build).
 set -euo pipefail
+shopt -s nullglob
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
@@ -24,7 +25,8 @@ TRIPLE="$(swift -print-target-info | python3 -c 'import json,sys; print(json.loa
 for module in "${MODULES[@]}"; do
     swift-symbolgraph-extract -module-name "$module" -I "$BIN/Modules" -I Sources/CBookingSQLite -Xcc -fmodule-map-file="$BIN/CBookingCurl.build/module.modulemap" -I Sources/CBookingCurl/include -target "$TRIPLE" \
         -output-dir "$WORK" -minimum-access-level public -skip-synthesized-members
-    python3 scripts/api-listing.py "$WORK/$module.symbols.json" >"$WORK/$module.txt"
+    # A module's extensions to another module's types come in their own graph.
+    python3 scripts/api-listing.py "$WORK/$module.symbols.json" "$WORK/$module"@*.symbols.json >"$WORK/$module.txt"
 done
 
 if [ "${1:-}" = "--update" ]; then
@@ -45,7 +47,7 @@ done
 seams='BoundaryHook|boundaryHook|BookingRuntime|BookingRepository|EffectRunner|FlowStore|TripRepository|SearchRepository|EventLog'
 if grep -E "$seams" api/BookingKit.txt; then fail "a test seam is public (above)"; fi
 
-undocumented="$(python3 - "$WORK/BookingKit.symbols.json" "$WORK/BookingKitTesting.symbols.json" <<'PY'
+undocumented="$(python3 - "$WORK"/BookingKit.symbols.json "$WORK"/BookingKit@*.symbols.json "$WORK"/BookingKitTesting*.symbols.json <<'PY'
 import json, sys
 for path in sys.argv[1:]:
     graph = json.load(open(path))
