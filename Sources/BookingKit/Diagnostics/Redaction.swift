@@ -4,9 +4,11 @@ import BookingCore
 /// 13 to 19 digits (single spaces or dashes between them allowed) that
 /// passes the Luhn check, i.e. anything that looks like a card number. A
 /// run is judged whole, never by its parts, so long numeric ids are kept.
-/// A UUID (8-4-4-4-12 hex digits, the shape of this library's attempt ids
-/// and idempotency keys) is kept whole too: a digit run inside one is part
-/// of the id, and an id that lost it could no longer be found in a log.
+/// Ids are kept whole: a run that touches a letter (`bk_a411111110000005`,
+/// a server's booking id) is part of a word, and a UUID (8-4-4-4-12 hex
+/// digits, the shape of this library's attempt ids and idempotency keys)
+/// is an id whatever digits it holds. An id that lost a run could no longer
+/// be found in a log or looked up.
 package enum Redaction {
     /// What a removed value is replaced with.
     package static let placeholder = BookingFlow.redactedPlaceholder
@@ -25,7 +27,9 @@ package enum Redaction {
             }
             let startsRun = index == 0 || !(characters[index - 1].isASCII && characters[index - 1].isNumber)
             if startsRun, characters[index].isASCII, characters[index].isNumber,
-                let end = cardNumberEnd(characters, from: index)
+                let end = cardNumberEnd(characters, from: index),
+                !(index > 0 && isASCIILetter(characters[index - 1])),
+                !(end < characters.count && isASCIILetter(characters[end]))
             {
                 output += placeholder
                 index = end
@@ -62,7 +66,11 @@ package enum Redaction {
     }
 
     private static func isASCIIAlphanumeric(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber)
+        isASCIILetter(character) || (character.isASCII && character.isNumber)
+    }
+
+    private static func isASCIILetter(_ character: Character) -> Bool {
+        character.isASCII && character.isLetter
     }
 
     /// The end of the digit run starting at `start` when the whole run is
