@@ -5,9 +5,8 @@ module's symbol graph and those of its extensions to other modules' types
 (MODULE@OTHER.symbols.json), which the extractor writes apart.
 Usage: api-listing.py MODULE.symbols.json [MODULE@OTHER.symbols.json ...]"""
 import json
-import sys
-
 import re
+import sys
 from urllib.parse import unquote, urlparse
 
 # A setter narrower than its property (`public private(set) var`) is not part
